@@ -1,0 +1,85 @@
+% -*- texinfo -*-
+% @deftypefn  {} {@var{Y} =} sbp_apply (@var{X}, @var{order})
+% @deftypefnx {} {@var{Y} =} sbp_apply (@var{X}, @var{order}, [@var{t0} @var{tf}])
+% @deftypefnx {} {@var{Y} =} sbp_apply (@var{X}, @var{order}, [@var{t0} @var{tf}], 'transpose')
+% Apply the SBP derivative operator to the columns of @var{X} without forming a matrix.
+%
+% @code{sbp_apply (X, order, tspan)} equals @code{D * X} and
+% @code{sbp_apply (X, order, tspan, 'transpose')} equals @code{D' * X}, where
+% @code{D = sbp_operator (rows (X), order, tspan)}; @var{tspan} defaults to @code{[0 1]}.
+% @var{X} must be a real, full, finite double matrix with at least as many rows as the operator needs
+% (2, 8, 12, 16 for orders 2, 4, 6, 8).  The cost is @code{O(numel (X))} with no sparse matrix built.
+%
+% @example
+% @group
+% t = linspace (0, 1, 1000)';
+% dx = sbp_apply ([t.^2, exp(t)], 4);   % columns: 2*t and exp(t), to 4th order inside
+% @end group
+% @end example
+%
+% @seealso{sbp_operator}
+% @end deftypefn
+
+function Y = sbp_apply (X, order, tspan, mode)
+  if (nargin < 2)
+    error ('varmech:sbp_apply:nargin', ...
+           'sbp_apply: expected at least 2 inputs, X and ORDER (see help sbp_apply)');
+  end
+  if (nargin < 3 || isempty (tspan))
+    tspan = [0 1];
+  end
+  if (isnumeric (tspan) && isreal (tspan) && ~issparse (tspan))
+    tspan = double (tspan);
+  end
+  trans = 0;
+  if (nargin == 4)
+    if (ischar (mode) && any (strcmpi (mode, {'transpose', 'T'})))
+      trans = 1;
+    elseif (~(ischar (mode) && any (strcmpi (mode, {'notranspose', 'N'}))))
+      error ('varmech:sbp_apply:mode', ...
+             'sbp_apply: MODE must be ''transpose'' or ''notranspose''');
+    end
+  end
+  try
+    Y = __vm_sbp__ ('apply', X, order, tspan, trans);
+  catch err
+    vm_rethrow (err);
+  end
+end
+
+%!test
+%! % matrix-free apply equals the sparse products D*X and D'*X, for every order and several N
+%! orders = [2 4 6 8];  nmin = [2 8 12 16];
+%! for o = 1:4
+%!   for N = [nmin(o), nmin(o)+1, 2*nmin(o)+1, 57, 300]
+%!     tspan = [-1 2.5];
+%!     D = sbp_operator (N, orders(o), tspan);
+%!     t = linspace (tspan(1), tspan(2), N)';
+%!     X = [sin(3*t), exp(t), mod((1:N)', 5)];
+%!     s = abs (D) * abs (X);
+%!     assert (abs (sbp_apply (X, orders(o), tspan) - D * X) <= 16 * eps * s);
+%!     s = abs (D') * abs (X);
+%!     assert (abs (sbp_apply (X, orders(o), tspan, 'transpose') - D' * X) <= 16 * eps * s);
+%!   end
+%! end
+
+%!test
+%! % a row vector of length N >= nmin is one column of N = 1 rows: too small
+%! t = linspace (0, 1, 50)';
+%! assert (sbp_apply (t, 4), ones (50, 1), 64 * eps);
+%! assert (size (sbp_apply (zeros (20, 0), 4)), [20 0]);
+
+%!error <expected at least 2 inputs> sbp_apply (ones (10, 1))
+%!error <called with too many inputs> sbp_apply (ones (10, 1), 2, [0 1], 'transpose', 1)
+%!error <MODE must be 'transpose' or 'notranspose'> sbp_apply (ones (10, 1), 2, [0 1], 'x')
+%!error <MODE must be 'transpose' or 'notranspose'> sbp_apply (ones (10, 1), 2, [0 1], 1)
+%!error <X must be a real full double matrix> sbp_apply (single (ones (10, 1)), 2)
+%!error <X must be a real full double matrix> sbp_apply (ones (10, 1) * 1i, 2)
+%!error <X must be a real full double matrix> sbp_apply (sparse (ones (10, 1)), 2)
+%!error <X must be a real full double matrix> sbp_apply (ones (10, 2, 2), 2)
+%!error <X must be a real full double matrix> sbp_apply ({1}, 2)
+%!error <X must be finite \(element 3 is NaN\)> sbp_apply ([1; 2; NaN; 4], 2)
+%!error <N = 5 is too small: the order-4 operator needs N> sbp_apply (ones (5, 1), 4)
+%!error <N = 1 is too small> sbp_apply (ones (1, 20), 2)
+%!error <ORDER must be one of 2, 4, 6, 8> sbp_apply (ones (20, 1), 5)
+%!error <must be finite and increasing> sbp_apply (ones (20, 1), 4, [2 1])

@@ -1,0 +1,150 @@
+% -*- texinfo -*-
+% @deftypefn  {} {[@var{D}, @var{H}, @var{Q}] =} sbp_operator (@var{N}, @var{order})
+% @deftypefnx {} {[@var{D}, @var{H}, @var{Q}] =} sbp_operator (@var{N}, @var{order}, [@var{t0} @var{tf}])
+% Diagonal-norm summation-by-parts (SBP) first-derivative operator on a uniform grid.
+%
+% The grid has @var{N} points @code{t(k) = t0 + (k-1)*h}, @code{h = (tf - t0)/(N - 1)}, on the
+% interval @code{[@var{t0} @var{tf}]} (default @code{[0 1]}).  @var{order} is the interior order
+% 2, 4, 6 or 8; the boundary closure has order @code{@var{order}/2} (the operators SBP121, SBP242,
+% SBP363 and SBP484 of Mattsson and Nordstr@"om, 2004; order 8 uses well-conditioned free
+% parameters, @code{h*max(abs(eig(D))) < 2}).
+%
+% Outputs, all sparse @var{N}-by-@var{N}:
+% @table @var
+% @item D
+% the derivative, @code{D = H \ Q};
+% @item H
+% the diagonal norm (quadrature weights, including @code{h}): @code{sum (H * f)} integrates
+% @code{f} exactly for polynomials of degree up to @code{@var{order} - 1};
+% @item Q
+% with @code{Q + Q' = diag ([-1, 0, @dots{}, 0, 1])} (summation by parts).
+% @end table
+%
+% @var{D} differentiates polynomials of degree up to @code{@var{order}/2} exactly on every row and up
+% to @var{order} on the interior rows.  The smallest admissible @var{N} is 2, 8, 12 and 16 for orders
+% 2, 4, 6 and 8.
+%
+% Example: differentiate @code{sin} on @code{[0 pi]} with the 6th-order operator.
+% @example
+% @group
+% N = 101;  t = linspace (0, pi, N)';
+% D = sbp_operator (N, 6, [0 pi]);
+% max (abs (D * sin (t) - cos (t)))
+% @end group
+% @end example
+%
+% @seealso{sbp_apply}
+% @end deftypefn
+
+function [D, H, Q] = sbp_operator (N, order, tspan)
+  if (nargin < 2)
+    error ('varmech:sbp_operator:nargin', ...
+           'sbp_operator: expected at least 2 inputs, N and ORDER (see help sbp_operator)');
+  end
+  if (nargin < 3)
+    tspan = [0 1];
+  end
+  if (isnumeric (tspan) && isreal (tspan) && ~issparse (tspan))
+    tspan = double (tspan);
+  end
+  try
+    if (nargout <= 1)
+      D = __vm_sbp__ ('operator', N, order, tspan);
+    elseif (nargout == 2)
+      [D, H] = __vm_sbp__ ('operator', N, order, tspan);
+    else
+      [D, H, Q] = __vm_sbp__ ('operator', N, order, tspan);
+    end
+  catch err
+    vm_rethrow (err);
+  end
+end
+
+%!shared orders, nmin, nbs
+%! orders = [2 4 6 8];
+%! nmin = [2 8 12 16];
+%! nbs = [1 4 6 8];   % closure rows on each side
+
+%!test
+%! % summation by parts, D = H\Q, row sums, for every order and several N
+%! for o = 1:4
+%!   for N = [nmin(o), nmin(o)+1, 33, 100]
+%!     [D, H, Q] = sbp_operator (N, orders(o), [-0.5 2]);
+%!     assert (issparse (D) && issparse (H) && issparse (Q));
+%!     assert (size (D), [N N]);
+%!     B = sparse ([1 N], [1 N], [-1 1], N, N);
+%!     assert (full (max (max (abs (Q + Q' - B)))) <= 8 * eps);
+%!     assert (isdiag (H));
+%!     assert (full (max (max (abs (H * D - Q)))) <= 8 * eps);
+%!     assert (max (abs (sum (D, 2))) <= 64 * eps * max (sum (abs (D), 2)));
+%!   end
+%! end
+
+%!test
+%! % polynomial exactness: degree <= p on all rows, <= 2p on interior rows; quadrature <= 2p-1
+%! for o = 1:4
+%!   p = orders(o) / 2;
+%!   for N = [nmin(o), 2*nmin(o)+3, 64]
+%!     t0 = -0.7;  tf = 1.3;
+%!     [D, H] = sbp_operator (N, orders(o), [t0 tf]);
+%!     t = linspace (t0, tf, N)';
+%!     rows_in = (nbs(o)+1):(N-nbs(o));
+%!     for k = 0:orders(o)
+%!       e = D * t.^k - k * t.^max (k-1, 0);
+%!       s = abs (D) * abs (t).^k + k * abs (t).^max (k-1, 0);
+%!       if (k <= p)
+%!         assert (all (abs (e) <= 64 * eps * s));
+%!       else
+%!         assert (all (abs (e(rows_in)) <= 64 * eps * s(rows_in)));
+%!       end
+%!     end
+%!     for k = 0:(2*p - 1)
+%!       q = full (sum (H * t.^k));
+%!       assert (q, (tf^(k+1) - t0^(k+1)) / (k+1), 64 * eps * full (sum (H * abs (t).^k)));
+%!     end
+%!   end
+%! end
+
+%!test
+%! % spectral radius of h*D below 3 (well-conditioned operators)
+%! for o = 1:4
+%!   for N = [nmin(o), 64, 200]
+%!     D = sbp_operator (N, orders(o), [0 1]);
+%!     h = 1 / (N - 1);
+%!     assert (max (abs (eig (full (h * D)))) < 3);
+%!   end
+%! end
+
+%!test
+%! % the default interval is [0 1]; integer-class N is accepted
+%! [D1, H1] = sbp_operator (20, 4);
+%! [D2, H2] = sbp_operator (int32 (20), 4, [0 1]);
+%! assert (isequal (D1, D2) && isequal (H1, H2));
+%! assert (full (sum (diag (H1))), 1, 4 * eps);
+
+%!error <expected at least 2 inputs> sbp_operator (10)
+%!error <called with too many inputs> sbp_operator (10, 4, [0 1], 1)
+%!error <called with too many outputs> [a, b, c, d] = sbp_operator (10, 4)
+%!error <N = 7 is too small: the order-4 operator needs N> sbp_operator (7, 4)
+%!error <N = 15 is too small: the order-8 operator needs N> sbp_operator (15, 8)
+%!error <N = 1 is too small> sbp_operator (1, 2)
+%!error <ORDER must be one of 2, 4, 6, 8 \(got 3\)> sbp_operator (10, 3)
+%!error <ORDER must be one of 2, 4, 6, 8 \(got 10\)> sbp_operator (40, 10)
+%!error <ORDER must be a finite integer> sbp_operator (40, 4.5)
+%!error <N must be a finite integer> sbp_operator (40.5, 4)
+%!error <N must be a finite integer> sbp_operator (NaN, 4)
+%!error <N must be a finite integer> sbp_operator (Inf, 4)
+%!error <N must be a real numeric scalar> sbp_operator ([10 20], 4)
+%!error <N must be a real numeric scalar> sbp_operator ('a', 4)
+%!error <N must be a real numeric scalar> sbp_operator (true, 4)
+%!error <N must be a real numeric scalar> sbp_operator (10+1i, 4)
+%!error <ORDER must be a real numeric scalar> sbp_operator (10, {4})
+%!error <must be finite and increasing> sbp_operator (10, 4, [1 0])
+%!error <must be finite and increasing> sbp_operator (10, 4, [1 1])
+%!error <must be finite and increasing> sbp_operator (10, 4, [0 Inf])
+%!error <must be finite and increasing> sbp_operator (10, 4, [NaN 1])
+%!error <TSPAN must be a real double vector> sbp_operator (10, 4, [0 1 2])
+%!error <TSPAN must be a real double vector> sbp_operator (10, 4, 'ab')
+%!error <TSPAN must be a real double vector> sbp_operator (10, 4, [0 1i])
+%!error <TSPAN must be a real double vector> sbp_operator (10, 4, [0; 1] * [1 1])
+%!error <the time interval must be finite> sbp_operator (10, 4, [-1e308 1e308])

@@ -1,0 +1,112 @@
+/* __vm_sbp__.c -- MEX gateway of the SBP kernel family (csrc/sbp.c). Internal: use sbp_operator.m
+ * and sbp_apply.m.
+ *
+ *   [D, H, Q] = __vm_sbp__ ("operator", N, order, [t0 tf])
+ *   Y         = __vm_sbp__ ("apply", X, order, [t0 tf], trans)
+ *
+ * Validates, converts, calls csrc/, converts back.  No numerics here. */
+#include <string.h>
+
+#include "mex.h"
+#include "vm_mex.h"
+#include "sbp.h"
+#include "vm_status.h"
+
+static void
+init_or_error (vm_sbp *op, const char *fn, int64_t order, int64_t n, double t0, double tf)
+{
+  int64_t nmin = vm_sbp_min_n ((int) order);
+  int st;
+  if (order != 2 && order != 4 && order != 6 && order != 8)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: ORDER must be one of 2, 4, 6, 8 (got %lld)", fn,
+                       (long long) order);
+  if (n < nmin)
+    mexErrMsgIdAndTxt ("varmech:badarg",
+                       "%s: N = %lld is too small: the order-%lld operator needs N >= %lld", fn,
+                       (long long) n, (long long) order, (long long) nmin);
+  st = vm_sbp_init (op, (int) order, n, t0, tf);
+  if (st != VM_OK)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s", fn, vm_status_string (st));
+}
+
+static mxArray *
+csc_to_sparse (const vm_sbp *op, int want_d, int64_t nnz)
+{
+  mxArray *s = mxCreateSparse ((mwSize) op->n, (mwSize) op->n, (mwSize) nnz, mxREAL);
+  vm_sbp_csc (op, want_d, (int64_t *) mxGetJc (s), (int64_t *) mxGetIr (s), mxGetPr (s));
+  return s;
+}
+
+static void
+cmd_operator (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "sbp_operator";
+  vm_sbp op;
+  int64_t n, order, nnz, i;
+  double t0, tf;
+  if (nrhs != 4)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: expected N, ORDER and [t0 tf]", fn);
+  if (nlhs > 3)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: at most 3 outputs [D, H, Q]", fn);
+  n = vm_get_int (prhs[1], fn, "N");
+  order = vm_get_int (prhs[2], fn, "ORDER");
+  vm_get_interval (prhs[3], fn, "TSPAN", &t0, &tf);
+  init_or_error (&op, fn, order, n, t0, tf);
+
+  nnz = vm_sbp_nnz (&op);
+  plhs[0] = csc_to_sparse (&op, 1, nnz);
+  if (nlhs > 1)
+    {
+      mwIndex *jc, *ir;
+      plhs[1] = mxCreateSparse ((mwSize) n, (mwSize) n, (mwSize) n, mxREAL);
+      jc = mxGetJc (plhs[1]);
+      ir = mxGetIr (plhs[1]);
+      for (i = 0; i < n; i++)
+        {
+          jc[i] = (mwIndex) i;
+          ir[i] = (mwIndex) i;
+        }
+      jc[n] = (mwIndex) n;
+      vm_sbp_weights (&op, mxGetPr (plhs[1]));
+    }
+  if (nlhs > 2)
+    plhs[2] = csc_to_sparse (&op, 0, nnz);
+}
+
+static void
+cmd_apply (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "sbp_apply";
+  vm_sbp op;
+  int64_t order, trans, n, ncol;
+  double t0, tf;
+  if (nrhs != 5)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: expected X, ORDER, [t0 tf] and TRANS", fn);
+  if (nlhs > 1)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: one output Y", fn);
+  vm_check_real_matrix (prhs[1], fn, "X");
+  order = vm_get_int (prhs[2], fn, "ORDER");
+  vm_get_interval (prhs[3], fn, "TSPAN", &t0, &tf);
+  trans = vm_get_int (prhs[4], fn, "TRANS");
+  if (trans != 0 && trans != 1)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: TRANS must be 0 or 1", fn);
+  n = (int64_t) mxGetM (prhs[1]);
+  ncol = (int64_t) mxGetN (prhs[1]);
+  init_or_error (&op, fn, order, n, t0, tf);
+  plhs[0] = mxCreateDoubleMatrix ((mwSize) n, (mwSize) ncol, mxREAL);
+  vm_sbp_apply (&op, (int) trans, ncol, mxGetPr (prhs[1]), n, mxGetPr (plhs[0]), n);
+}
+
+void
+mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  char cmd[16];
+  vm_get_command (nrhs, prhs, "__vm_sbp__", cmd, sizeof cmd);
+  if (strcmp (cmd, "operator") == 0)
+    cmd_operator (nlhs, plhs, nrhs, prhs);
+  else if (strcmp (cmd, "apply") == 0)
+    cmd_apply (nlhs, plhs, nrhs, prhs);
+  else
+    mexErrMsgIdAndTxt ("varmech:badarg",
+                       "__vm_sbp__: unknown command '%s' (expected 'operator' or 'apply')", cmd);
+}

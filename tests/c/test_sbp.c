@@ -1,0 +1,259 @@
+/* test_sbp.c -- unit tests of the SBP kernel (csrc/sbp.c), plain C, no Octave.
+ *
+ * For every order and several n: the CSC structure; Q + Q^T = B; D = H^{-1} Q; rows of D sum to 0;
+ * D exact on polynomials up to degree p on all rows and up to 2p on interior rows; the H quadrature
+ * exact up to degree 2p - 1; matrix-free D x and D^T x equal the CSC products; argument validation.
+ * Tolerances are rounding bounds: TOLF * eps * (sum of |terms|) of the quantity checked, TOLF = 64. */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sbp.h"
+#include "vm_status.h"
+#include "vmtest.h"
+
+#define TOLF 64.0
+
+static double
+ipow (double x, int k)
+{
+  double r = 1.0;
+  while (k-- > 0)
+    r *= x;
+  return r;
+}
+
+/* dense n x n column-major copy of a CSC matrix */
+static double *
+dense_from_csc (int64_t n, const int64_t *cp, const int64_t *ri, const double *v)
+{
+  double *a = calloc ((size_t) (n * n), sizeof (double));
+  int64_t j, k;
+  if (a == NULL)
+    return NULL;
+  for (j = 0; j < n; j++)
+    for (k = cp[j]; k < cp[j + 1]; k++)
+      a[ri[k] + j * n] = v[k];
+  return a;
+}
+
+static void
+check_operator (int order, int64_t n, double t0, double tf)
+{
+  vm_sbp op;
+  const int p = order / 2;
+  int st = vm_sbp_init (&op, order, n, t0, tf);
+  int64_t nnz, i, j, k;
+  int64_t *cp = NULL, *ri = NULL, *cpd = NULL, *rid = NULL;
+  double *qv = NULL, *dv = NULL, *Q = NULL, *D = NULL, *hd = NULL, *t = NULL, *x = NULL, *y = NULL,
+         *z = NULL;
+  double maxerr;
+  int deg, ok;
+
+  CHECK (st == VM_OK, "order %d n %lld: init status %d", order, (long long) n, st);
+  if (st != VM_OK)
+    return;
+  nnz = vm_sbp_nnz (&op);
+  cp = malloc ((size_t) (n + 1) * sizeof *cp);
+  cpd = malloc ((size_t) (n + 1) * sizeof *cpd);
+  ri = malloc ((size_t) nnz * sizeof *ri);
+  rid = malloc ((size_t) nnz * sizeof *rid);
+  qv = malloc ((size_t) nnz * sizeof *qv);
+  dv = malloc ((size_t) nnz * sizeof *dv);
+  hd = malloc ((size_t) n * sizeof *hd);
+  t = malloc ((size_t) n * sizeof *t);
+  x = malloc ((size_t) n * 2 * sizeof *x);
+  y = malloc ((size_t) n * 2 * sizeof *y);
+  z = malloc ((size_t) n * 2 * sizeof *z);
+  if (! cp || ! cpd || ! ri || ! rid || ! qv || ! dv || ! hd || ! t || ! x || ! y || ! z)
+    {
+      CHECK (0, "allocation failed");
+      goto done;
+    }
+  vm_sbp_csc (&op, 0, cp, ri, qv);
+  vm_sbp_csc (&op, 1, cpd, rid, dv);
+  vm_sbp_weights (&op, hd);
+
+  /* CSC structure: monotone column pointers, sorted in-range rows, identical patterns for Q and D */
+  ok = cp[0] == 0 && cp[n] == nnz && memcmp (cp, cpd, (size_t) (n + 1) * sizeof *cp) == 0
+       && memcmp (ri, rid, (size_t) nnz * sizeof *ri) == 0;
+  for (j = 0; j < n && ok; j++)
+    for (k = cp[j]; k < cp[j + 1]; k++)
+      if (ri[k] < 0 || ri[k] >= n || (k > cp[j] && ri[k] <= ri[k - 1]) || qv[k] == 0.0)
+        ok = 0;
+  CHECK (ok, "order %d n %lld: malformed CSC", order, (long long) n);
+
+  Q = dense_from_csc (n, cp, ri, qv);
+  D = dense_from_csc (n, cpd, rid, dv);
+  if (! Q || ! D)
+    {
+      CHECK (0, "allocation failed");
+      goto done;
+    }
+
+  /* Q + Q^T = B; Q entries are O(1), so the sum of two entries is exact to ~eps */
+  maxerr = 0.0;
+  for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++)
+      {
+        double b = (i == j) ? (i == 0 ? -1.0 : (i == n - 1 ? 1.0 : 0.0)) : 0.0;
+        double e = fabs (Q[i + j * n] + Q[j + i * n] - b);
+        if (e > maxerr)
+          maxerr = e;
+      }
+  CHECK (maxerr <= TOLF * DBL_EPSILON, "order %d n %lld: |Q + Q' - B| = %g", order, (long long) n,
+         maxerr);
+
+  /* D = H^{-1} Q entrywise, and rows of D sum to zero */
+  ok = 1;
+  for (i = 0; i < n; i++)
+    {
+      double s = 0.0, sa = 0.0;
+      for (j = 0; j < n; j++)
+        {
+          double dij = D[i + j * n], ref = Q[i + j * n] / hd[i];
+          if (fabs (dij - ref) > 4 * DBL_EPSILON * fabs (ref))
+            ok = 0;
+          s += dij;
+          sa += fabs (dij);
+        }
+      if (fabs (s) > TOLF * DBL_EPSILON * sa)
+        ok = 0;
+    }
+  CHECK (ok, "order %d n %lld: D ~= H\\Q or a row sum of D is not zero", order, (long long) n);
+
+  /* polynomial exactness of D; grid on [t0, tf] */
+  for (i = 0; i < n; i++)
+    t[i] = t0 + (double) i * op.h;
+  for (deg = 0; deg <= order; deg++)
+    {
+      double worst = 0.0;
+      for (i = 0; i < n; i++)
+        {
+          int interior = i >= op.nb && i < n - op.nb;
+          double s = 0.0, sa = 0.0, exact = deg ? deg * ipow (t[i], deg - 1) : 0.0;
+          if (deg > p && ! interior)
+            continue;
+          for (j = 0; j < n; j++)
+            {
+              double term = D[i + j * n] * ipow (t[j], deg);
+              s += term;
+              sa += fabs (term);
+            }
+          sa += fabs (exact);
+          if (fabs (s - exact) / sa > worst)
+            worst = fabs (s - exact) / sa;
+        }
+      CHECK (worst <= TOLF * DBL_EPSILON, "order %d n %lld: D t^%d inexact (rel %g)", order,
+             (long long) n, deg, worst);
+    }
+
+  /* quadrature exact up to degree 2p - 1 */
+  for (deg = 0; deg <= 2 * p - 1; deg++)
+    {
+      double s = 0.0, sa = 0.0,
+             exact = (ipow (tf, deg + 1) - ipow (t0, deg + 1)) / (deg + 1);
+      for (i = 0; i < n; i++)
+        {
+          s += hd[i] * ipow (t[i], deg);
+          sa += fabs (hd[i] * ipow (t[i], deg));
+        }
+      CHECK (fabs (s - exact) <= TOLF * DBL_EPSILON * (sa + fabs (exact)),
+             "order %d n %lld: quadrature of t^%d: %.17g vs %.17g", order, (long long) n, deg, s,
+             exact);
+    }
+
+  /* matrix-free apply (two columns, padded leading dimension) vs dense products */
+  for (k = 0; k < 2; k++)
+    for (i = 0; i < n; i++)
+      x[i + k * n] = sin (3.0 * t[i] + (double) k) + 0.25 * (double) ((i * 7 + k) % 5);
+  {
+    int trans;
+    for (trans = 0; trans <= 1; trans++)
+      {
+        double worst = 0.0;
+        vm_sbp_apply (&op, trans, 2, x, n, y, n);
+        for (k = 0; k < 2; k++)
+          for (i = 0; i < n; i++)
+            {
+              double s = 0.0, sa = 0.0;
+              for (j = 0; j < n; j++)
+                {
+                  double a = trans ? D[j + i * n] : D[i + j * n];
+                  s += a * x[j + k * n];
+                  sa += fabs (a * x[j + k * n]);
+                }
+              z[i + k * n] = s;
+              if (fabs (y[i + k * n] - s) / (sa > 0 ? sa : 1.0) > worst)
+                worst = fabs (y[i + k * n] - s) / (sa > 0 ? sa : 1.0);
+            }
+        CHECK (worst <= TOLF * DBL_EPSILON, "order %d n %lld trans %d: apply differs (rel %g)",
+               order, (long long) n, trans, worst);
+      }
+  }
+
+done:
+  free (cp); free (cpd); free (ri); free (rid); free (qv); free (dv); free (Q); free (D);
+  free (hd); free (t); free (x); free (y); free (z);
+}
+
+static void
+check_validation (void)
+{
+  vm_sbp op;
+  static const int bad_orders[] = { -2, 0, 1, 3, 5, 10 };
+  size_t k;
+  CHECK (vm_sbp_min_n (2) == 2 && vm_sbp_min_n (4) == 8 && vm_sbp_min_n (6) == 12
+         && vm_sbp_min_n (8) == 16 && vm_sbp_min_n (3) == -1, "minimum sizes");
+  for (k = 0; k < sizeof bad_orders / sizeof bad_orders[0]; k++)
+    CHECK (vm_sbp_init (&op, bad_orders[k], 100, 0, 1) == VM_EORDER, "order %d accepted",
+           bad_orders[k]);
+  CHECK (vm_sbp_init (&op, 4, 7, 0, 1) == VM_ESIZE, "n = 7 accepted for order 4");
+  CHECK (vm_sbp_init (&op, 8, 15, 0, 1) == VM_ESIZE, "n = 15 accepted for order 8");
+  CHECK (vm_sbp_init (&op, 2, 1, 0, 1) == VM_ESIZE, "n = 1 accepted");
+  CHECK (vm_sbp_init (&op, 2, -5, 0, 1) == VM_ESIZE, "n = -5 accepted");
+  CHECK (vm_sbp_init (&op, 2, 10, 1, 1) == VM_EINTERVAL, "empty interval accepted");
+  CHECK (vm_sbp_init (&op, 2, 10, 1, 0) == VM_EINTERVAL, "reversed interval accepted");
+  CHECK (vm_sbp_init (&op, 2, 10, NAN, 1) == VM_EINTERVAL, "NaN t0 accepted");
+  CHECK (vm_sbp_init (&op, 2, 10, 0, INFINITY) == VM_EINTERVAL, "Inf tf accepted");
+  CHECK (vm_sbp_init (&op, 2, 10, -1e308, 1e308) == VM_EINTERVAL, "overflowing interval accepted");
+  CHECK (vm_sbp_init (NULL, 2, 10, 0, 1) == VM_EARG, "NULL operator accepted");
+  CHECK (strcmp (vm_status_string (VM_EORDER), "order must be one of 2, 4, 6, 8") == 0
+         && vm_status_string (12345) != NULL, "status strings");
+}
+
+/* the O(n) nnz count and fill agree with the pattern obtained entry by entry */
+static void
+check_large (int order, int64_t n)
+{
+  vm_sbp op;
+  int64_t nnz, cnt = 0, i, j;
+  vm_sbp_init (&op, order, n, -2.0, 3.0);
+  nnz = vm_sbp_nnz (&op);
+  for (j = 0; j < n; j++)
+    for (i = j - op.bw; i <= j + op.bw; i++)
+      if (i >= 0 && i < n && vm_sbp_q (&op, i, j) != 0.0)
+        cnt++;
+  CHECK (nnz == cnt, "order %d n %lld: nnz %lld vs pattern %lld", order, (long long) n,
+         (long long) nnz, (long long) cnt);
+}
+
+int
+main (void)
+{
+  static const int orders[] = { 2, 4, 6, 8 };
+  int o;
+  check_validation ();
+  for (o = 0; o < 4; o++)
+    {
+      int64_t nmin = vm_sbp_min_n (orders[o]);
+      int64_t ns[] = { nmin, nmin + 1, 2 * nmin + 3, 41, 100 };
+      size_t k;
+      for (k = 0; k < sizeof ns / sizeof ns[0]; k++)
+        check_operator (orders[o], ns[k], -0.7, 1.3);
+      check_operator (orders[o], 64, 0.0, 2.0 * 3.141592653589793);
+      check_large (orders[o], 1000);
+    }
+  return vmtest_finish ("test_sbp");
+}

@@ -1,0 +1,65 @@
+#!/bin/sh
+# pkg_check.sh BUILDDIR MAKE -- stage the Octave package tarball, install it into a throw-away
+# prefix (never the user's package lists), pkg load, pkg test, uninstall.
+# Prints "pkg check: N passed, N failed".  Environment: OCTAVE, PKG_TARBALL.
+set -u
+builddir=$1
+make=${2:-make}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/varmech-pkg.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+cd "$builddir" || exit 1
+if ! $make pkg > "$tmp/make-pkg.log" 2>&1; then
+  cat "$tmp/make-pkg.log"
+  echo "pkg check: 0 passed, 1 failed (make pkg)"
+  exit 1
+fi
+tarball="$builddir/$PKG_TARBALL"
+
+# HOME points into the throw-away folder too, so nothing reaches the user's ~/.local or ~/.config.
+cd "$tmp" || exit 1
+HOME="$tmp" "$OCTAVE" --no-gui --norc --no-history --quiet --eval "
+  np = 0; nf = 0;
+  pkg ('prefix', '$tmp/pkg', '$tmp/arch');
+  pkg ('local_list', '$tmp/local_list');
+  pkg ('global_list', '$tmp/global_list');
+  step = {'install', 'load', 'mex on path', 'pkg test', 'uninstall'};
+  try
+    pkg ('install', '-local', '$tarball');
+    np = np + 1;
+    pkg ('load', 'varmech');
+    np = np + 1;
+    if (exist ('sbp_operator') == 2 && exist ('__vm_sbp__') == 3 && exist ('demo_sbp_convergence') == 2)
+      np = np + 1;
+    else
+      nf = nf + 1;
+      fprintf ('FAIL: sbp_operator, __vm_sbp__ (MEX) or demo_sbp_convergence not found after pkg load\n');
+    end
+    out = evalc ('pkg (''test'', ''varmech'')');
+    fprintf ('%s', out);
+    tp = regexp (out, 'PASS\s+(\d+)', 'tokens', 'once');
+    tf = regexp (out, 'FAIL\s+(\d+)', 'tokens', 'once');
+    if (isempty (tp) || str2double (tp{1}) == 0)
+      nf = nf + 1;
+      fprintf ('FAIL: pkg test ran no test\n');
+    else
+      np = np + str2double (tp{1});
+    end
+    if (~isempty (tf))
+      nf = nf + str2double (tf{1});
+    end
+    pkg ('unload', 'varmech');
+    pkg ('uninstall', '-local', 'varmech');
+    if (isempty (pkg ('list')))
+      np = np + 1;
+    else
+      nf = nf + 1;
+      fprintf ('FAIL: varmech still listed after pkg uninstall\n');
+    end
+  catch err
+    nf = nf + 1;
+    fprintf ('FAIL: %s\n', err.message);
+  end
+  fprintf ('pkg check: %d passed, %d failed\n', np, nf);
+  exit (nf > 0);
+"
