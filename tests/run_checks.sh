@@ -24,8 +24,8 @@ count () {
     failed=$((failed + 1))
     return
   fi
-  p=$(echo "$line" | sed -E 's/.*[^0-9]?([0-9]+) passed, ([0-9]+) failed.*/\1/')
-  f=$(echo "$line" | sed -E 's/.*[^0-9]?([0-9]+) passed, ([0-9]+) failed.*/\2/')
+  p=$(echo "$line" | grep -oE '[0-9]+ passed' | tail -n 1 | grep -oE '[0-9]+')
+  f=$(echo "$line" | grep -oE '[0-9]+ failed' | tail -n 1 | grep -oE '[0-9]+')
   if [ "$3" -ne 0 ] && [ "$f" -eq 0 ]; then
     f=1
     echo "  $1: exited with status $3 although it reported no failure: counted as 1 failure"
