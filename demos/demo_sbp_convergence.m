@@ -1,0 +1,381 @@
+function results = demo_sbp_convergence (varargin)
+% -*- texinfo -*-
+% @deftypefn  {} {} demo_sbp_convergence ()
+% @deftypefnx {} {@var{results} =} demo_sbp_convergence ()
+% @deftypefnx {} {@var{results} =} demo_sbp_convergence (@dots{}, "quiet")
+% @deftypefnx {} {@var{results} =} demo_sbp_convergence (@dots{}, "png", @var{dir})
+% @deftypefnx {} {@var{results} =} demo_sbp_convergence (@dots{}, "omega", @var{w}, "T", @var{T})
+% Convergence study of SBP-SAT time integration for the harmonic oscillator.
+%
+% The oscillator @code{q'' = -omega^2 q} is written as the first-order system
+% y' = A y, y = [q; v], A = [0, 1; -omega^2, 0], on 0 <= t <= T.  Time is
+% discretized with the diagonal-norm SBP operator D = H \ Q of
+% @code{sbp_operator} on N uniform points, and the initial data y0 are
+% imposed weakly with a SAT term (penalty sigma = -1):
+%
+% @example
+% D u = A u - H^@{-1@} e1 (u_1 - g)
+% @end example
+%
+% i.e.@: the whole trajectory is the solution of ONE sparse linear system
+%
+% @example
+% (kron (I2, D) - kron (A, I_N) + kron (I2, H \ (e1 e1'))) y = kron (I2, H \ e1) * y0
+% @end example
+%
+% solved with backslash, for interior orders 2, 4, 6, 8 and
+% N = 20, 40, 80, 160, 320, 640.  The reference is the closed form
+% q(t) = q0 cos (omega t) + v0/omega sin (omega t), v = q'.
+%
+% Theory (Lundquist & Nordstrom, "The SBP-SAT technique for initial value
+% problems", J.@: Comput.@: Phys.@: 270, 2014): with an SBP operator of interior
+% order 2p and boundary order p, the error measured in the max norm over the
+% grid converges with order p+1, and the error at the final time is
+% superconvergent with order 2p (the order of the quadrature H).
+% Predicted (max, final): order 2: (2, 2); 4: (3, 4); 6: (4, 6); 8: (5, 8).
+%
+% Observed orders are log (e1/e2) / log (h1/h2) between consecutive N.  The
+% summary value for each norm is the rate of the FINEST pair of N whose two
+% errors both lie above the rounding floor 1e3 * eps * max|y| (max of the
+% exact solution over the grid, both components); rates involving an error
+% below the floor are marked with '*' and not used.  The acceptance test is
+% |observed - predicted| <= 0.3 for both norms.  Problem data are fixed
+% (defaults omega = 1, T = 4*pi, i.e.@: two periods, q0 = 1, v0 = omega/2;
+% N = 20 gives about 10 points per period) and are the same for all orders.
+%
+% Notes on what is observed (double precision, N <= 640): orders 2, 4 and 6
+% reach their predicted max-norm and final-time orders for omega*T from 2*pi
+% to 20.  Order 8 does not, for any omega*T tried (1 to 40): the final-time
+% rate stays near 8.6-8.95 (pre-asymptotic from above: the quadrature H alone
+% shows rates of 10-11 at these h, and the error reaches the rounding floor
+% before the h^8 term dominates), and for omega*T <= 20 the max-norm rate is
+% 3.7-4.8 instead of 5.  The latter comes from the well-conditioned order-8
+% boundary closure: h*D with the SAT has an N-independent, nearly double
+% eigenvalue 0.0094 whose eigenvector sits on the third grid point, so the
+% boundary error is roughly h^5 / (0.0094 - i*omega*h) and becomes
+% asymptotic only for omega*h << 0.0094, i.e.@: N >> 100*omega*T.  The demo
+% reports this as a failed check rather than moving the data to hide it, and
+% continues the order-8 refinement to N = 5120 (max norm only; the final-time
+% error is at rounding there): the max-norm rate reaches 4.8 at N = 2560/5120.
+%
+% Options:
+% @table @code
+% @item "quiet"
+% print nothing.
+% @item "png", @var{dir}
+% write the convergence plot @file{demo_sbp_convergence.png} into @var{dir}.
+% @item "omega", @var{w} / "T", @var{T}
+% change the frequency or the final time (for experiments).
+% @end table
+%
+% @var{results} is a struct array (one element per order) with fields
+% @code{order}, @code{N}, @code{h}, @code{err_max}, @code{err_final},
+% @code{rate_max}, @code{rate_final}, @code{predicted_max},
+% @code{predicted_final}, @code{observed_max}, @code{observed_final},
+% @code{pair_max}, @code{pair_final} (the N pair the observed order comes
+% from), @code{floor} and @code{pass} (true when both observed orders are
+% within 0.3 of the prediction), and for order 8 @code{N_ext},
+% @code{err_max_ext}, @code{rate_max_ext}, @code{observed_max_ext} (the
+% refinement beyond N = 640; empty or NaN for the other orders).
+% @seealso{sbp_operator}
+% @end deftypefn
+
+  quiet = false;
+  pngdir = '';
+  omega = 1;
+  T = 4 * pi;
+  k = 1;
+  while k <= numel (varargin)
+    opt = varargin{k};
+    if ~ischar (opt)
+      error ('demo_sbp_convergence: options must be strings');
+    end
+    switch lower (opt)
+      case 'quiet'
+        quiet = true;
+        k = k + 1;
+      case {'png', 'omega', 't'}
+        if k == numel (varargin)
+          error ('demo_sbp_convergence: option "%s" needs a value', opt);
+        end
+        val = varargin{k + 1};
+        switch lower (opt)
+          case 'png'
+            pngdir = val;
+          case 'omega'
+            omega = val;
+          otherwise
+            T = val;
+        end
+        k = k + 2;
+      otherwise
+        error ('demo_sbp_convergence: unknown option "%s"', opt);
+    end
+  end
+  if ~isempty (pngdir) && ~ischar (pngdir)
+    error ('demo_sbp_convergence: "png" needs a directory name');
+  end
+  if ~(isscalar (omega) && isreal (omega) && omega > 0 && isscalar (T) && isreal (T) && T > 0)
+    error ('demo_sbp_convergence: omega and T must be positive scalars');
+  end
+
+  orders = [2, 4, 6, 8];
+  Ns = [20, 40, 80, 160, 320, 640];
+  q0 = 1;
+  v0 = omega / 2;
+  y0 = [q0; v0];
+  A = sparse ([0, 1; -omega^2, 0]);
+  I2 = speye (2);
+  tol = 0.3;
+
+  results = struct ('order', {}, 'N', {}, 'h', {}, 'err_max', {}, 'err_final', {}, ...
+                    'rate_max', {}, 'rate_final', {}, 'predicted_max', {}, ...
+                    'predicted_final', {}, 'observed_max', {}, 'observed_final', {}, ...
+                    'pair_max', {}, 'pair_final', {}, 'floor', {}, 'pass', {}, ...
+                    'N_ext', {}, 'err_max_ext', {}, 'rate_max_ext', {}, 'observed_max_ext', {});
+  Next = [1280, 2560, 5120];
+
+  for io = 1:numel (orders)
+    order = orders(io);
+    p = order / 2;
+    [h, emax, efin, ysize] = solve_errors (order, Ns, T, omega, A, I2, y0);
+    efloor = 1e3 * eps * ysize;
+    [rmax, omax, pmax] = rates (h, emax, efloor, Ns);
+    [rfin, ofin, pfin] = rates (h, efin, efloor, Ns);
+    r.order = order;
+    r.N = Ns;
+    r.h = h;
+    r.err_max = emax;
+    r.err_final = efin;
+    r.rate_max = rmax;
+    r.rate_final = rfin;
+    r.predicted_max = p + 1;
+    r.predicted_final = 2 * p;
+    r.observed_max = omax;
+    r.observed_final = ofin;
+    r.pair_max = pmax;
+    r.pair_final = pfin;
+    r.floor = efloor;
+    r.pass = abs (omax - (p + 1)) <= tol && abs (ofin - 2 * p) <= tol;
+    % beyond N = 640: where the asymptotic max-norm regime begins (order 8 only, see Notes)
+    r.N_ext = [];
+    r.err_max_ext = [];
+    r.rate_max_ext = [];
+    r.observed_max_ext = NaN;
+    if order == 8
+      r.N_ext = [Ns(end), Next];
+      [hx, ex] = solve_errors (order, r.N_ext, T, omega, A, I2, y0);
+      r.err_max_ext = ex;
+      [r.rate_max_ext, r.observed_max_ext] = rates (hx, ex, efloor, r.N_ext);
+    end
+    results(io) = r;
+  end
+
+  if ~quiet
+    print_table (results, omega, T, q0, v0, tol);
+  end
+  if ~isempty (pngdir)
+    file = plot_png (results, pngdir, omega, T);
+    if ~quiet
+      fprintf ('plot written to %s\n', file);
+    end
+  end
+  if nargout == 0
+    clear results;
+  end
+end
+
+function [h, emax, efin, ysize] = solve_errors (order, Ns, T, omega, A, I2, y0)
+  % One sparse SBP-SAT solve per N; max-norm and final-time errors against the closed form.
+  nN = numel (Ns);
+  h = zeros (1, nN);
+  emax = zeros (1, nN);
+  efin = zeros (1, nN);
+  ysize = 0;
+  for in = 1:nN
+    N = Ns(in);
+    [D, H] = sbp_operator (N, order, [0, T]);
+    e1 = sparse (1, 1, 1, N, 1);
+    M = kron (I2, D) - kron (A, speye (N)) + kron (I2, H \ (e1 * e1'));
+    rhs = kron (I2, H \ e1) * y0;
+    y = M \ rhs;
+    t = T * (0:N - 1)' / (N - 1);
+    q = y0(1) * cos (omega * t) + y0(2) / omega * sin (omega * t);
+    v = -y0(1) * omega * sin (omega * t) + y0(2) * cos (omega * t);
+    err = [y(1:N) - q; y(N + 1:2 * N) - v];
+    h(in) = T / (N - 1);
+    emax(in) = max (abs (err));
+    efin(in) = max (abs ([y(N) - q(N), y(2 * N) - v(N)]));
+    ysize = max ([ysize; abs(q); abs(v)]);
+  end
+end
+
+function [r, obs, pair] = rates (h, e, efloor, Ns)
+  % Rates between consecutive N; the observed order is the rate of the
+  % finest pair whose two errors are both above the rounding floor.
+  r = log (e(1:end - 1) ./ e(2:end)) ./ log (h(1:end - 1) ./ h(2:end));
+  ok = e(1:end - 1) > efloor & e(2:end) > efloor;
+  k = find (ok, 1, 'last');
+  if isempty (k)
+    obs = NaN;
+    pair = [NaN, NaN];
+  else
+    obs = r(k);
+    pair = Ns([k, k + 1]);
+  end
+end
+
+function s = fmt_rate (r, e1, e2, efloor)
+  if e1 > efloor && e2 > efloor
+    s = sprintf ('%6.2f ', r);
+  else
+    s = sprintf ('%6.2f*', r);
+  end
+end
+
+function print_table (res, omega, T, q0, v0, tol)
+  fprintf ('SBP-SAT time integration of q'''' = -omega^2 q, y = [q; v], one sparse solve per N\n');
+  fprintf ('omega = %g, T = %g, q0 = %g, v0 = %g; reference q0 cos(wt) + v0/w sin(wt)\n', ...
+           omega, T, q0, v0);
+  fprintf ('rate = log(e1/e2)/log(h1/h2); ''*'' = an error below the floor 1e3*eps*max|y| (rate not used)\n');
+  fprintf ('observed order = rate of the finest N pair with both errors above the floor\n');
+  for k = 1:numel (res)
+    r = res(k);
+    fprintf ('\norder %d (boundary order %d), floor %.1e\n', r.order, r.order / 2, r.floor);
+    fprintf ('%6s %11s %11s %7s %11s %7s\n', 'N', 'h', 'max err', 'rate', 'final err', 'rate');
+    for in = 1:numel (r.N)
+      if in == 1
+        sm = sprintf ('%7s', '-');
+        sf = sm;
+      else
+        sm = fmt_rate (r.rate_max(in - 1), r.err_max(in - 1), r.err_max(in), r.floor);
+        sf = fmt_rate (r.rate_final(in - 1), r.err_final(in - 1), r.err_final(in), r.floor);
+      end
+      fprintf ('%6d %11.4e %11.4e %s %11.4e %s\n', r.N(in), r.h(in), r.err_max(in), sm, ...
+               r.err_final(in), sf);
+    end
+  end
+  fprintf ('\nsummary (tolerance %.1f)\n', tol);
+  fprintf ('%5s | %9s %9s %6s %9s | %9s %9s %6s %9s | %s\n', 'order', 'max: pred', 'observed', ...
+           'error', 'from N', 'fin: pred', 'observed', 'error', 'from N', 'pass');
+  for k = 1:numel (res)
+    r = res(k);
+    fprintf ('%5d | %9d %9.2f %6.2f %4d/%-4d | %9d %9.2f %6.2f %4d/%-4d | %s\n', r.order, ...
+             r.predicted_max, r.observed_max, r.observed_max - r.predicted_max, r.pair_max, ...
+             r.predicted_final, r.observed_final, r.observed_final - r.predicted_final, ...
+             r.pair_final, yesno (r.pass));
+  end
+  if ~all ([res.pass])
+    fprintf ('NO: an observed order is more than %.1f from the prediction (see the Notes in help demo_sbp_convergence)\n', tol);
+  end
+  for k = 1:numel (res)
+    r = res(k);
+    if isempty (r.N_ext)
+      continue;
+    end
+    fprintf ('\norder %d beyond N = 640 (max norm; asymptotic once omega*h << 0.0094)\n', r.order);
+    fprintf ('%6s %11s %7s\n', 'N', 'max err', 'rate');
+    for in = 1:numel (r.N_ext)
+      if in == 1
+        fprintf ('%6d %11.4e %7s\n', r.N_ext(in), r.err_max_ext(in), '-');
+      else
+        fprintf ('%6d %11.4e %7.2f\n', r.N_ext(in), r.err_max_ext(in), r.rate_max_ext(in - 1));
+      end
+    end
+    fprintf ('observed max-norm order %.2f (predicted %d, error %.2f)\n', r.observed_max_ext, ...
+             r.predicted_max, r.observed_max_ext - r.predicted_max);
+  end
+end
+
+function s = yesno (tf)
+  if tf
+    s = 'yes';
+  else
+    s = 'NO';
+  end
+end
+
+function file = plot_png (res, pngdir, omega, T)
+  isoct = exist ('OCTAVE_VERSION', 'builtin') > 0;
+  if ~exist (pngdir, 'dir')
+    mkdir (pngdir);
+  end
+  file = fullfile (pngdir, 'demo_sbp_convergence.png');
+  if isoct
+    warning ('off', 'Octave:gnuplot-graphics');
+  end
+  oldvis = get (0, 'defaultfigurevisible');
+  set (0, 'defaultfigurevisible', 'off');
+  try
+    fig = figure ();
+    cleanup = onCleanup (@() restore_fig (fig, oldvis));
+    draw_plot (fig, res, file, omega, T, isoct);
+  catch err
+    set (0, 'defaultfigurevisible', oldvis);
+    error ('demo_sbp_convergence: could not write %s: %s (headless Octave on Debian needs the fonts-freefont-otf package)', ...
+           file, err.message);
+  end
+end
+
+function draw_plot (fig, res, file, omega, T, isoct)
+  colors = [0, 0.447, 0.741; 0.85, 0.325, 0.098; 0.466, 0.674, 0.188; 0.494, 0.184, 0.556];
+  hold on;
+  leg = {};
+  for k = 1:numel (res)
+    r = res(k);
+    c = colors(k, :);
+    loglog (r.h, r.err_max, '-o', 'color', c, 'linewidth', 1.5);
+    leg{end + 1} = sprintf ('order %d, max err', r.order);
+    loglog (r.h, r.err_final, '--s', 'color', c, 'linewidth', 1.5);
+    leg{end + 1} = sprintf ('order %d, final err', r.order);
+  end
+  for k = 1:numel (res)
+    % reference slopes p+1 (dotted) and 2p (dash-dot), drawn through the
+    % finer point of the N pair each observed order comes from
+    r = res(k);
+    c = colors(k, :);
+    hh = r.h([1, end]);
+    loglog (hh, ref_line (r, r.err_max, r.pair_max, hh, r.predicted_max), ':', 'color', c, 'linewidth', 1);
+    loglog (hh, ref_line (r, r.err_final, r.pair_final, hh, r.predicted_final), '-.', 'color', c, 'linewidth', 1);
+  end
+  leg{end + 1} = 'slope p+1';
+  leg{end + 1} = 'slope 2p';
+  set (gca, 'xscale', 'log', 'yscale', 'log', 'fontsize', 7);
+  allh = [res.h];
+  allerr = [res.err_max, res.err_final];
+  xlim ([min(allh) / 1.5, max(allh) * 1.5]);
+  ylim ([max(min(allerr(allerr > 0)) / 10, 1e-17), 10 * max(allerr)]);
+  xlabel ('h');
+  ylabel ('error (solid: max over grid, dashed: final time)');
+  title (sprintf ('SBP-SAT harmonic oscillator, omega = %g, T = %.4g', omega, T));
+  lh = legend (leg, 'location', 'southeast');
+  set (lh, 'fontsize', 6);
+  grid on;
+  hold off;
+  if isoct
+    % the gnuplot toolkit's -dpng goes through Ghostscript; pngcairo does not
+    if strcmp (get (fig, '__graphics_toolkit__'), 'gnuplot')
+      print (fig, file, '-dpngcairo', '-S800,600');
+    else
+      print (fig, file, '-dpng', '-S800,600');
+    end
+  else
+    set (fig, 'PaperPosition', [0, 0, 8, 6]);
+    print (fig, file, '-dpng', '-r100');
+  end
+end
+
+function restore_fig (fig, oldvis)
+  if ishandle (fig)
+    close (fig);
+  end
+  set (0, 'defaultfigurevisible', oldvis);
+end
+
+function y = ref_line (r, e, pair, hh, slope)
+  k = find (r.N == pair(2), 1);
+  if isempty (k)
+    k = numel (r.N);
+  end
+  y = e(k) * (hh / r.h(k)) .^ slope;
+end
