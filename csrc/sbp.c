@@ -46,6 +46,22 @@ vm_sbp_init (vm_sbp *op, int order, int64_t n, double t0, double tf)
     default: op->nb = 8; op->w = 4; op->wb = vm_sbp8_w; op->c = vm_sbp8_c; op->qb = vm_sbp8_q; break;
     }
   op->bw = op->nb - 1 > op->w ? op->nb - 1 : op->w;
+  {
+    /* every entry of D is Q(i,j) / (h w_i): keep max|Q| / (h min w) finite */
+    double wmin = 1.0, qmax = 0.0;
+    int i;
+    for (i = 0; i < op->nb; i++)
+      if (op->wb[i] < wmin)
+        wmin = op->wb[i];
+    for (i = 0; i < op->nb * op->nb; i++)
+      if (fabs (op->qb[i]) > qmax)
+        qmax = fabs (op->qb[i]);
+    for (i = 0; i < op->w; i++)
+      if (fabs (op->c[i]) > qmax)
+        qmax = fabs (op->c[i]);
+    if (! isfinite (qmax / (op->h * wmin)))
+      return VM_ESTEP;
+  }
   return VM_OK;
 }
 

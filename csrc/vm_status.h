@@ -7,6 +7,7 @@ typedef enum {
   VM_EORDER,     /* SBP interior order not in {2, 4, 6, 8} */
   VM_ESIZE,      /* grid too small for the operator */
   VM_EINTERVAL,  /* time interval non-finite or not increasing */
+  VM_ESTEP,      /* grid spacing too small: D would overflow */
   VM_EARG,       /* other invalid argument (NULL pointer, negative size) */
   VM_ENOMEM      /* allocation failed */
 } vm_status;

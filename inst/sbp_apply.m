@@ -6,7 +6,8 @@
 %
 % @code{sbp_apply (X, order, tspan)} equals @code{D * X} and
 % @code{sbp_apply (X, order, tspan, 'transpose')} equals @code{D' * X}, where
-% @code{D = sbp_operator (rows (X), order, tspan)}; @var{tspan} defaults to @code{[0 1]}.
+% @code{D = sbp_operator (rows (X), order, tspan)}; @var{tspan} defaults to @code{[0 1]} (also
+% when given as @code{[]}).
 % @var{X} must be a real, full, finite double matrix with at least as many rows as the operator needs
 % (2, 8, 12, 16 for orders 2, 4, 6, 8).  The cost is @code{O(numel (X))} with no sparse matrix built.
 %
@@ -25,7 +26,7 @@ function Y = sbp_apply (X, order, tspan, mode)
     error ('varmech:sbp_apply:nargin', ...
            'sbp_apply: expected at least 2 inputs, X and ORDER (see help sbp_apply)');
   end
-  if (nargin < 3 || isempty (tspan))
+  if (nargin < 3 || (isnumeric (tspan) && isempty (tspan)))
     tspan = [0 1];
   end
   if (isnumeric (tspan) && isreal (tspan) && ~issparse (tspan))
@@ -43,7 +44,7 @@ function Y = sbp_apply (X, order, tspan, mode)
   try
     Y = __vm_sbp__ ('apply', X, order, tspan, trans);
   catch err
-    vm_rethrow (err);
+    vm_rethrow (err, 'sbp_apply');
   end
 end
 

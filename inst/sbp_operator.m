@@ -4,7 +4,7 @@
 % Diagonal-norm summation-by-parts (SBP) first-derivative operator on a uniform grid.
 %
 % The grid has @var{N} points @code{t(k) = t0 + (k-1)*h}, @code{h = (tf - t0)/(N - 1)}, on the
-% interval @code{[@var{t0} @var{tf}]} (default @code{[0 1]}).  @var{order} is the interior order
+% interval @code{[@var{t0} @var{tf}]} (default, also for @code{[]}: @code{[0 1]}).  @var{order} is the interior order
 % 2, 4, 6 or 8; the boundary closure has order @code{@var{order}/2} (the operators SBP121, SBP242,
 % SBP363 and SBP484 of Mattsson and Nordstr@"om, 2004; order 8 uses well-conditioned free
 % parameters, @code{h*max(abs(eig(D))) < 2}).
@@ -41,7 +41,7 @@ function [D, H, Q] = sbp_operator (N, order, tspan)
     error ('varmech:sbp_operator:nargin', ...
            'sbp_operator: expected at least 2 inputs, N and ORDER (see help sbp_operator)');
   end
-  if (nargin < 3)
+  if (nargin < 3 || (isnumeric (tspan) && isempty (tspan)))
     tspan = [0 1];
   end
   if (isnumeric (tspan) && isreal (tspan) && ~issparse (tspan))
@@ -56,7 +56,7 @@ function [D, H, Q] = sbp_operator (N, order, tspan)
       [D, H, Q] = __vm_sbp__ ('operator', N, order, tspan);
     end
   catch err
-    vm_rethrow (err);
+    vm_rethrow (err, 'sbp_operator');
   end
 end
 
@@ -120,6 +120,7 @@ end
 %! [D1, H1] = sbp_operator (20, 4);
 %! [D2, H2] = sbp_operator (int32 (20), 4, [0 1]);
 %! assert (isequal (D1, D2) && isequal (H1, H2));
+%! assert (isequal (sbp_operator (20, 4, []), D1));
 %! assert (full (sum (diag (H1))), 1, 4 * eps);
 
 %!error <expected at least 2 inputs> sbp_operator (10)
@@ -148,3 +149,4 @@ end
 %!error <TSPAN must be a real double vector> sbp_operator (10, 4, [0 1i])
 %!error <TSPAN must be a real double vector> sbp_operator (10, 4, [0; 1] * [1 1])
 %!error <the time interval must be finite> sbp_operator (10, 4, [-1e308 1e308])
+%!error <grid spacing \(tf - t0\)/\(N - 1\) is too small> sbp_operator (1000, 8, [0 1e-305])

@@ -1,17 +1,22 @@
 % -*- texinfo -*-
-% @deftypefn {} {} vm_rethrow (@var{err})
+% @deftypefn {} {} vm_rethrow (@var{err}, @var{fname})
 % Re-raise an error from a varmech MEX gateway without the gateway's name.
 %
 % Octave prefixes errors raised in a MEX file with the file's name (@samp{__vm_sbp__: }); the
 % messages of the gateways already start with the user-facing function's name, so the prefix is
-% removed and the identifier kept.
+% removed and the identifier kept.  Errors raised by Octave itself inside the gateway (for example
+% when memory for a result cannot be allocated) get the prefix @var{fname} and the identifier
+% @samp{varmech:@var{fname}:failed}.
 % @end deftypefn
 
-function vm_rethrow (err)
+function vm_rethrow (err, fname)
   msg = regexprep (err.message, '^__vm_\w+__:\s*', '');
-  if (isempty (err.identifier))
-    error ('%s', msg);
-  else
-    error (err.identifier, '%s', msg);
+  id = err.identifier;
+  if (~strncmp (msg, [fname ':'], numel (fname) + 1))
+    msg = [fname ': ' msg];
   end
+  if (isempty (id))
+    id = ['varmech:' fname ':failed'];
+  end
+  error (id, '%s', msg);
 end

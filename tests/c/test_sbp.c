@@ -218,12 +218,52 @@ check_validation (void)
   CHECK (vm_sbp_init (&op, 2, 10, NAN, 1) == VM_EINTERVAL, "NaN t0 accepted");
   CHECK (vm_sbp_init (&op, 2, 10, 0, INFINITY) == VM_EINTERVAL, "Inf tf accepted");
   CHECK (vm_sbp_init (&op, 2, 10, -1e308, 1e308) == VM_EINTERVAL, "overflowing interval accepted");
+  CHECK (vm_sbp_init (&op, 8, 1000, 0, 1e-305) == VM_ESTEP, "underflowing step accepted");
+  CHECK (vm_sbp_init (&op, 8, 1000, 0, 1e-290) == VM_OK, "tiny but representable step rejected");
   CHECK (vm_sbp_init (NULL, 2, 10, 0, 1) == VM_EARG, "NULL operator accepted");
   CHECK (strcmp (vm_status_string (VM_EORDER), "order must be one of 2, 4, 6, 8") == 0
          && vm_status_string (12345) != NULL, "status strings");
 }
 
 /* the O(n) nnz count and fill agree with the pattern obtained entry by entry */
+/* at the smallest representable steps, every entry of D is finite or init refuses the grid */
+static void
+check_tiny_step (int order)
+{
+  static const double lens[] = { 1e-300, 1e-305, 1e-307, 4e-308 };
+  size_t k;
+  for (k = 0; k < sizeof lens / sizeof lens[0]; k++)
+    {
+      vm_sbp op;
+      int64_t n = 3 * vm_sbp_min_n (order), nnz, i;
+      int64_t *cp, *ri;
+      double *v;
+      int st = vm_sbp_init (&op, order, n, 0.0, lens[k] * (double) (n - 1)), ok = 1;
+      if (st != VM_OK)
+        {
+          CHECK (st == VM_ESTEP, "order %d: status %d for a tiny step", order, st);
+          continue;
+        }
+      nnz = vm_sbp_nnz (&op);
+      cp = malloc ((size_t) (n + 1) * sizeof *cp);
+      ri = malloc ((size_t) nnz * sizeof *ri);
+      v = malloc ((size_t) nnz * sizeof *v);
+      if (cp && ri && v)
+        {
+          vm_sbp_csc (&op, 1, cp, ri, v);
+          for (i = 0; i < nnz; i++)
+            if (! isfinite (v[i]))
+              ok = 0;
+          CHECK (ok, "order %d: accepted h = %g but D has a non-finite entry", order, op.h);
+        }
+      else
+        CHECK (0, "allocation failed");
+      free (cp);
+      free (ri);
+      free (v);
+    }
+}
+
 static void
 check_large (int order, int64_t n)
 {
@@ -254,6 +294,7 @@ main (void)
         check_operator (orders[o], ns[k], -0.7, 1.3);
       check_operator (orders[o], 64, 0.0, 2.0 * 3.141592653589793);
       check_large (orders[o], 1000);
+      check_tiny_step (orders[o]);
     }
   return vmtest_finish ("test_sbp");
 }
