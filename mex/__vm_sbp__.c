@@ -12,19 +12,18 @@
 #include "sbp.h"
 #include "vm_status.h"
 
+/* Initialise *op with csrc/'s validation; turn its status into a message naming the argument. */
 static void
 init_or_error (vm_sbp *op, const char *fn, int64_t order, int64_t n, double t0, double tf)
 {
-  int64_t nmin = vm_sbp_min_n ((int) order);
-  int st;
-  if (order != 2 && order != 4 && order != 6 && order != 8)
+  int st = (order >= 2 && order <= 8) ? vm_sbp_init (op, (int) order, n, t0, tf) : VM_EORDER;
+  if (st == VM_EORDER)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: ORDER must be one of 2, 4, 6, 8 (got %lld)", fn,
                        (long long) order);
-  if (n < nmin)
+  if (st == VM_ESIZE)
     mexErrMsgIdAndTxt ("varmech:badarg",
                        "%s: N = %lld is too small: the order-%lld operator needs N >= %lld", fn,
-                       (long long) n, (long long) order, (long long) nmin);
-  st = vm_sbp_init (op, (int) order, n, t0, tf);
+                       (long long) n, (long long) order, (long long) vm_sbp_min_n ((int) order));
   if (st != VM_OK)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s", fn, vm_status_string (st));
 }
