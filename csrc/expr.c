@@ -1424,7 +1424,7 @@ vm_parse (vm_graph *g, const vm_symtab *s, const char *text, const char *context
   next_token (&p);
   if (p.tok == T_END)
     {
-      perr (&p, 0, "empty expression; expected a formula");
+      perr (&p, p.pos, "empty expression; expected a formula");
       return -1;
     }
   r = parse_expr (&p);

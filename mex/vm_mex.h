@@ -9,11 +9,18 @@
 #include "mex.h"
 
 /* The CSC arrays of csrc/ are int64_t; mwIndex must have the same width to be filled in place. */
+/* Helpers are static; not every gateway uses all of them. */
+#if defined(__GNUC__)
+#define VM_MAYBE_UNUSED __attribute__ ((unused))
+#else
+#define VM_MAYBE_UNUSED
+#endif
+
 typedef char vm_mwindex_is_int64[(sizeof (mwIndex) == sizeof (int64_t)) ? 1 : -1];
 
 
 /* printf-free rendering of a double that spells NaN and Inf the MATLAB way (buf >= 32 chars). */
-static const char *
+static VM_MAYBE_UNUSED const char *
 vm_num (double v, char *buf)
 {
   if (isnan (v))
@@ -25,7 +32,7 @@ vm_num (double v, char *buf)
 }
 
 /* A real, finite, integer-valued numeric scalar (any numeric class, not logical or char). */
-static int64_t
+static VM_MAYBE_UNUSED int64_t
 vm_get_int (const mxArray *a, const char *fn, const char *name)
 {
   double v;
@@ -42,7 +49,7 @@ vm_get_int (const mxArray *a, const char *fn, const char *name)
 }
 
 /* A real full double vector [t0 tf] with finite t0 < tf. */
-static void
+static VM_MAYBE_UNUSED void
 vm_get_interval (const mxArray *a, const char *fn, const char *name, double *t0, double *tf)
 {
   const double *p;
@@ -63,7 +70,7 @@ vm_get_interval (const mxArray *a, const char *fn, const char *name, double *t0,
 }
 
 /* A real full double 2-D matrix with finite entries. */
-static void
+static VM_MAYBE_UNUSED void
 vm_check_real_matrix (const mxArray *a, const char *fn, const char *name)
 {
   const double *p;
@@ -82,7 +89,7 @@ vm_check_real_matrix (const mxArray *a, const char *fn, const char *name)
 }
 
 /* Name of a gateway's command argument, or an error. */
-static void
+static VM_MAYBE_UNUSED void
 vm_get_command (int nrhs, const mxArray *prhs[], const char *gw, char *buf, size_t len)
 {
   if (nrhs < 1 || ! mxIsChar (prhs[0]) || mxGetString (prhs[0], buf, (mwSize) len) != 0)

@@ -64,6 +64,24 @@ else
   done
 fi
 
+echo "== fuzzing corpus replay (tests/fuzz/corpus, sanitizers when available)"
+FUZZ_REPLAY=${FUZZ_REPLAY:-}
+if [ -z "$FUZZ_REPLAY" ]; then
+  echo "  no replay program: counted as 1 failure"
+  failed=$((failed + 1))
+else
+  ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=0 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    "$builddir/$FUZZ_REPLAY" "$srcdir"/tests/fuzz/corpus/* > "$logdir/fuzz_replay.log" 2>&1
+  st=$?
+  if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$logdir/fuzz_replay.log"; then
+    echo "  fuzz_replay: sanitizer report:"
+    grep -E -A5 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$logdir/fuzz_replay.log" | head -n 30
+    failed=$((failed + 1))
+  fi
+  count "fuzz_replay" "$logdir/fuzz_replay.log" $st
+fi
+
 echo "== Octave tests (inst/ %!test blocks, tests/octave)"
 (cd "$logdir" && "$OCTAVE" --no-gui --norc --no-history --quiet \
    --eval "addpath ('$srcdir/tests'); run_octave_tests ('$srcdir', '$builddir')") \

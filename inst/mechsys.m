@@ -1,0 +1,183 @@
+% -*- texinfo -*-
+% @deftypefn  {} {@var{sys} =} mechsys (@var{name}, @var{value}, @dots{})
+% @deftypefnx {} {@var{sys} =} mechsys (@var{opts})
+% Compile a mechanical system written as formulas.
+%
+% The system is given by name/value pairs (or one struct with these fields):
+% @table @asis
+% @item "coordinates"
+% the generalized coordinates, a cell array of names (or one name).  The velocity of coordinate
+% @code{x} is written @code{dot(x)}.
+% @item "parameters"
+% a struct of named real scalars, e.g. @code{struct ("M", 1, "g", 9.8)}.  Their values are inputs
+% of the compiled code: change them with @code{sys.parameters.g = 3.7} without recompiling.
+% @item "lagrangian"
+% L(t, q, qdot), a formula (required, not empty).
+% @item "forces"
+% generalized nonconservative forces F(t, q, qdot), one formula (or number) per coordinate.
+% @item "constraints"
+% equality constraints g(t, q, qdot) = 0 of any velocity dependence, a cell array of formulas.
+% @item "contacts"
+% inequalities h(q) >= 0, a struct array with fields @code{h} (formula in the coordinates and
+% parameters), @code{sigma} (width of the Gaussian regularization), @code{V0} (barrier), and
+% optionally @code{mu} (kinetic friction coefficient, default 0) and @code{epsv} (slip speed below
+% which friction is smoothed, default 1e-3); the coefficients are numbers or formulas in the
+% parameters.  Each contact adds to the forces the normal force
+% @code{FN = V0/sqrt(2*pi*sigma^2) * exp(-h^2/(2*sigma^2)) * grad h} and the Coulomb friction
+% @code{FR = -mu*|FN| * v/sqrt(|v|^2 + epsv^2)}, with @code{v} the velocity tangent to
+% @code{h = const}.
+% @end table
+%
+% Formulas use numbers, the names above, @code{t}, @code{pi}, @code{+ - * / ^} (also
+% @code{.* ./ .^}), parentheses and the functions @code{sin cos tan exp log sqrt abs sinh cosh tanh
+% asin acos atan atan2 sign min max}; see @file{doc/language.md}.  A malformed formula is an error
+% that quotes it, gives the column, and says what was expected.
+%
+% The result is a struct with the names, the parameter values, the formulas and the compiled
+% blocks (@code{sys.blocks}) that @code{mechsys_eval} and the solvers evaluate.
+%
+% Example (the rolling disk):
+% @example
+% @group
+% sys = mechsys ('coordinates', @{'x', 'y', 'theta', 'phi'@}, ...
+%   'parameters', struct ('M', 1, 'g', 9.8, 'alpha', pi/6, 'R', 1, 'IS', 1/2, 'ID', 1/4), ...
+%   'lagrangian', ['M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2' ...
+%                  ' + M*g*x*sin(alpha)'], ...
+%   'constraints', @{'dot(x)^2 + dot(y)^2 - R^2*dot(theta)^2', ...
+%                   'dot(x)*sin(phi) - dot(y)*cos(phi)'@});
+% out = mechsys_eval (sys, 0, [0 0 0 0], [5 0 5 1]);
+% @end group
+% @end example
+% @seealso{mechsys_eval, odesys}
+% @end deftypefn
+
+function sys = mechsys (varargin)
+  fname = 'mechsys';
+  defaults = struct ('coordinates', {{}}, 'parameters', struct (), 'lagrangian', '', ...
+                     'forces', {{}}, 'constraints', {{}}, 'contacts', []);
+  opts = vm_options (fname, defaults, varargin);
+  coords = vm_cellstr (opts.coordinates, fname, 'coordinates');
+  if (isempty (coords))
+    vm_badarg (fname, 'no coordinates; expected "coordinates" with at least one name');
+  end
+  [pnames, pvalues] = vm_param_values (opts.parameters, fname);
+  lag = opts.lagrangian;
+  if (isnumeric (lag) && isscalar (lag) && isreal (lag) && isfinite (lag))
+    lag = sprintf ('%.17g', double (lag));
+  end
+  if (~ischar (lag) || size (lag, 1) > 1)
+    vm_badarg (fname, 'the lagrangian must be a formula (a string)');
+  end
+  forces = vm_cellstr (opts.forces, fname, 'forces', true);
+  if (~isempty (forces) && numel (forces) ~= numel (coords))
+    vm_badarg (fname, '%d forces for %d coordinates; expected one generalized force per coordinate', ...
+               numel (forces), numel (coords));
+  end
+  cons = vm_cellstr (opts.constraints, fname, 'constraints');
+  contacts = normalize_contacts (opts.contacts, fname);
+  try
+    blocks = __vm_model__ ('mech', coords, pnames, lag, forces, cons, contacts);
+  catch err
+    vm_rethrow (err, fname);
+  end
+  sys = struct ();
+  sys.type = 'mechsys';
+  sys.coordinates = coords;
+  sys.parameters = opts.parameters;
+  if (isnumeric (sys.parameters))
+    sys.parameters = struct ();
+  end
+  sys.parameter_names = pnames;
+  sys.lagrangian = lag;
+  sys.forces = forces;
+  sys.constraints = cons;
+  sys.contacts = contacts;
+  sys.n = numel (coords);
+  sys.m = numel (cons);
+  sys.nc = numel (contacts);
+  sys.blocks = blocks;
+  % The values at compile time; mechsys_eval reads sys.parameters at each call.
+  sys.compiled_parameter_values = pvalues;
+end
+
+function c = normalize_contacts (x, fname)
+  keys = {'h', 'sigma', 'V0', 'mu', 'epsv'};
+  defaults = {'', '', '', '0', '1e-3'};
+  c = struct ('h', {}, 'sigma', {}, 'V0', {}, 'mu', {}, 'epsv', {});
+  if (isempty (x))
+    return;
+  end
+  if (iscell (x))
+    if (~all (cellfun (@isstruct, x(:))))
+      vm_badarg (fname, 'contacts must be a struct array (or a cell array of structs)');
+    end
+    x = x(:)';
+  elseif (isstruct (x))
+    x = num2cell (x(:)');
+  else
+    vm_badarg (fname, 'contacts must be a struct array with fields h, sigma, V0 (and mu, epsv)');
+  end
+  for k = 1:numel (x)
+    s = x{k};
+    f = fieldnames (s);
+    for j = 1:numel (f)
+      if (~any (strcmp (f{j}, keys)))
+        vm_badarg (fname, 'contacts(%d) has an unknown field ''%s''; expected h, sigma, V0, mu, epsv', ...
+                   k, f{j});
+      end
+    end
+    for j = 1:numel (keys)
+      if (isfield (s, keys{j}))
+        v = s.(keys{j});
+      else
+        v = defaults{j};
+      end
+      if (isnumeric (v) && isscalar (v) && isreal (v) && isfinite (v))
+        v = sprintf ('%.17g', double (v));
+      end
+      if (~ischar (v) || size (v, 1) > 1)
+        vm_badarg (fname, 'contacts(%d).%s must be a formula or a real finite number', k, keys{j});
+      end
+      if (isempty (v))
+        vm_badarg (fname, 'contacts(%d).%s is required', k, keys{j});
+      end
+      c(k).(keys{j}) = v;
+    end
+  end
+end
+
+%!shared sys
+%! sys = mechsys ('coordinates', {'x', 'y', 'theta', 'phi'}, ...
+%!   'parameters', struct ('M', 1, 'g', 9.8, 'alpha', pi/6, 'R', 1, 'IS', 1/2, 'ID', 1/4), ...
+%!   'lagrangian', 'M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2 + M*g*x*sin(alpha)', ...
+%!   'constraints', {'dot(x)^2 + dot(y)^2 - R^2*dot(theta)^2', 'dot(x)*sin(phi) - dot(y)*cos(phi)'});
+%!test
+%! assert (sys.n, 4);
+%! assert (sys.m, 2);
+%! assert (sys.parameter_names, {'M', 'g', 'alpha', 'R', 'IS', 'ID'});
+%! assert (isfield (sys.blocks, 'lagrangian') && isfield (sys.blocks, 'eom'));
+%!test
+%! % one coordinate given as a string, a numeric lagrangian term, forces as numbers and formulas
+%! s = mechsys ('coordinates', 'x', 'lagrangian', 'dot(x)^2/2 - x^2/2', 'forces', {'-0.1*dot(x)'});
+%! assert (s.n, 1);
+%! o = mechsys_eval (s, 0, 1, 2);
+%! assert (o.F, -0.2, 1e-15);
+%!test
+%! % an options struct works like name/value pairs
+%! s = mechsys (struct ('coordinates', {{'q'}}, 'lagrangian', 'dot(q)^2'));
+%! assert (s.coordinates, {'q'});
+%!error <mechsys: no coordinates> mechsys ('lagrangian', 'x')
+%!error <mechsys: unknown option 'lagrangain'> mechsys ('coordinates', {'x'}, 'lagrangain', 'x')
+%!error <lagrangian: column 1: empty expression> mechsys ('coordinates', {'x'}, 'lagrangian', '')
+%!error <lagrangian: column 10: unknown name 'y'> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x) + y')
+%!error <'x' is a coordinate, not a function; write dot\(x\)> mechsys ('coordinates', {'x'}, 'lagrangian', 'x(1)^2')
+%!error <coordinate 2: the name 'x' is used twice> mechsys ('coordinates', {'x', 'x'}, 'lagrangian', 'dot(x)^2')
+%!error <parameter 1: the name 'x' is used twice> mechsys ('coordinates', {'x'}, 'parameters', struct ('x', 1), 'lagrangian', 'dot(x)^2')
+%!error <coordinate 1: 'pi' is a reserved name> mechsys ('coordinates', {'pi'}, 'lagrangian', '1')
+%!error <parameter 'g' must be a real finite scalar> mechsys ('coordinates', {'x'}, 'parameters', struct ('g', NaN), 'lagrangian', 'dot(x)^2')
+%!error <2 forces for 1 coordinates> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'forces', {'0', '1'})
+%!error <constraint 1: column 8: found the end of the expression> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'constraints', {'dot(x)+'})
+%!error <contact 1: h: column 5: velocities are not allowed here> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x + dot(x)', 'sigma', 0.1, 'V0', 1))
+%!error <contacts\(1\).sigma is required> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x'))
+%!error <quote characters are not part of the language> mechsys ('coordinates', {'x'}, 'lagrangian', 'x''^2')
+%!error <coordinates\{2\} must be a string> mechsys ('coordinates', {'x', 3}, 'lagrangian', '1')

@@ -1,0 +1,180 @@
+% -*- texinfo -*-
+% @deftypefn  {} {@var{out} =} mechsys_eval (@var{sys}, @var{t}, @var{q}, @var{qdot})
+% @deftypefnx {} {@var{out} =} mechsys_eval (@dots{}, @var{name}, @var{value})
+% Values and exact derivatives of a compiled mechanical system at many points.
+%
+% @var{t} is N-by-1 (or a scalar used at every point), @var{q} and @var{qdot} are N-by-n (one row
+% per point, one column per coordinate, as returned by ode45).  Options:
+% @table @asis
+% @item "lambda"
+% N-by-m (or 1-by-m) constraint multipliers weighting the constraint Hessian; default 0.
+% @item "weights"
+% N-by-n (or 1-by-n) weights w of the force Hessian (Hessian of w . F); default 0.
+% @item "blocks"
+% a cell array naming the blocks to evaluate, of @code{"lagrangian"}, @code{"forces"},
+% @code{"constraints"}, @code{"eom"}, @code{"contacts"}; default all that the system has.
+% @end table
+% Parameter values are read from @code{sys.parameters} at every call.
+%
+% Results are laid out points first: a scalar per point is N-by-1, a vector N-by-k, a matrix
+% N-by-k-by-l (@code{squeeze (out.M(p,:,:))} is the mass matrix at point p).  Fields:
+% @table @asis
+% @item lagrangian
+% @code{L}, @code{L_q}, @code{L_qdot}, @code{L_t}, @code{L_qq}, @code{L_qqdot}
+% (@code{L_qqdot(:,i,j)} = d2L/dq_i dqdot_j), @code{L_qdotqdot}, @code{L_qdott}
+% (d2L/dqdot_i dt).
+% @item forces
+% @code{F} (user forces plus contact forces), @code{F_q}, @code{F_qdot} (@code{F_q(:,i,j)} =
+% dF_i/dq_j), and the Hessian blocks of w . F: @code{wF_qq}, @code{wF_qqdot}, @code{wF_qdotqdot}.
+% @item constraints
+% @code{g}, @code{g_q}, @code{g_qdot} (m-by-n Jacobians), @code{g_t}, and the Hessian blocks of
+% lambda . g: @code{lg_qq}, @code{lg_qqdot}, @code{lg_qdotqdot}.
+% @item eom
+% the terms of the equations of motion @code{M qddot = f + (constraint reactions)}:
+% @code{M} = d2L/dqdot2, @code{f} = dL/dq - (d2L/dqdot dq) qdot - d2L/dqdot dt + F, and
+% @code{energy} = qdot . dL/dqdot - L.
+% @item contacts
+% @code{h}, @code{h_q}, and the contact forces @code{FN}, @code{FR} (nc-by-n per point).
+% @end table
+% @seealso{mechsys, odesys_eval}
+% @end deftypefn
+
+function out = mechsys_eval (sys, t, q, qdot, varargin)
+  fname = 'mechsys_eval';
+  if (nargin < 4)
+    vm_badarg (fname, 'expected at least 4 inputs: sys, t, q, qdot (see help mechsys_eval)');
+  end
+  if (~isstruct (sys) || ~isfield (sys, 'type') || ~strcmp (sys.type, 'mechsys'))
+    vm_badarg (fname, 'sys must be a system made by mechsys');
+  end
+  all_blocks = {'lagrangian', 'forces', 'constraints', 'eom', 'contacts'};
+  defaults = struct ('lambda', [], 'weights', [], 'blocks', {{}});
+  opts = vm_options (fname, defaults, varargin);
+  n = sys.n;
+  q = check_points (q, fname, 'q', n, []);
+  N = size (q, 1);
+  qdot = check_points (qdot, fname, 'qdot', n, N);
+  t = check_points (t(:), fname, 't', 1, N);
+  if (isempty (opts.lambda))
+    lam = zeros (1, sys.m);
+  else
+    lam = check_points (opts.lambda, fname, 'lambda', sys.m, N);
+  end
+  if (isempty (opts.weights))
+    w = zeros (1, n);
+  else
+    w = check_points (opts.weights, fname, 'weights', n, N);
+  end
+  [pnames, pvalues] = vm_param_values (sys.parameters, fname);
+  if (~isequal (sort (pnames), sort (sys.parameter_names)))
+    vm_badarg (fname, 'sys.parameters must have the fields %s (the parameters the system was compiled with)', ...
+               strjoin (sys.parameter_names, ', '));
+  end
+  p = zeros (1, numel (sys.parameter_names));
+  for k = 1:numel (p)
+    p(k) = pvalues(strcmp (pnames, sys.parameter_names{k}));
+  end
+  if (isempty (opts.blocks))
+    blocks = {'lagrangian', 'eom'};
+    if (~isempty (sys.forces) || sys.nc > 0)
+      blocks{end+1} = 'forces';
+    end
+    if (sys.m > 0)
+      blocks{end+1} = 'constraints';
+    end
+    if (sys.nc > 0)
+      blocks{end+1} = 'contacts';
+    end
+  else
+    blocks = vm_cellstr (opts.blocks, fname, 'blocks');
+    for k = 1:numel (blocks)
+      if (~any (strcmp (blocks{k}, all_blocks)))
+        vm_badarg (fname, 'unknown block ''%s''; expected one of: %s', blocks{k}, strjoin (all_blocks, ', '));
+      end
+    end
+  end
+  out = struct ();
+  try
+    for k = 1:numel (blocks)
+      r = __vm_model__ ('eval', sys.blocks.(blocks{k}), N, {t, q, qdot, p, lam, w});
+      f = fieldnames (r);
+      for j = 1:numel (f)
+        out.(f{j}) = r.(f{j});
+      end
+    end
+  catch err
+    vm_rethrow (err, fname);
+  end
+end
+
+function x = check_points (x, fname, what, ncol, N)
+  if (~isnumeric (x) || ~isreal (x) || issparse (x) || ndims (x) ~= 2)
+    vm_badarg (fname, '%s must be a real full matrix', what);
+  end
+  x = double (x);
+  if (ncol == 1 && isvector (x) && ~isempty (x))
+    x = x(:);
+  end
+  if (size (x, 2) ~= ncol && ~(ncol == 0 && isempty (x)))
+    vm_badarg (fname, '%s has %d columns; expected %d (one per %s)', what, size (x, 2), ncol, ...
+               col_name (what));
+  end
+  if (~isempty (N) && size (x, 1) ~= N && size (x, 1) ~= 1)
+    vm_badarg (fname, '%s has %d rows; expected %d (one per point, as q) or 1', what, size (x, 1), N);
+  end
+  if (~all (isfinite (x(:))))
+    vm_badarg (fname, '%s must be finite (it contains NaN or Inf)', what);
+  end
+end
+
+function s = col_name (what)
+  switch (what)
+    case {'q', 'qdot', 'weights'}
+      s = 'coordinate';
+    case 'lambda'
+      s = 'constraint';
+    otherwise
+      s = 'value';
+  end
+end
+
+%!shared sys, x, th
+%! sys = mechsys ('coordinates', {'x', 'y', 'theta', 'phi'}, ...
+%!   'parameters', struct ('M', 1, 'g', 9.8, 'alpha', pi/6, 'R', 1, 'IS', 1/2, 'ID', 1/4), ...
+%!   'lagrangian', 'M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2 + M*g*x*sin(alpha)', ...
+%!   'constraints', {'dot(x)^2 + dot(y)^2 - R^2*dot(theta)^2', 'dot(x)*sin(phi) - dot(y)*cos(phi)'});
+%!test
+%! q = [0.1 0.2 0.3 0.4; 1 2 3 4];  qd = [5 0 5 1; -1 1 2 0.5];  lam = [0.3 -0.2; 1 2];
+%! o = mechsys_eval (sys, [0; 1], q, qd, 'lambda', lam);
+%! assert (o.L, 0.5*(qd(:,1).^2 + qd(:,2).^2) + 0.25*qd(:,3).^2 + 0.125*qd(:,4).^2 + 9.8*q(:,1)*sin(pi/6), 1e-13);
+%! assert (size (o.M), [2 4 4]);
+%! assert (squeeze (o.M(2,:,:)), diag ([1 1 0.5 0.25]));
+%! assert (o.f, repmat ([9.8*sin(pi/6) 0 0 0], 2, 1), 1e-14);
+%! assert (o.g(:,2), qd(:,1).*sin(q(:,4)) - qd(:,2).*cos(q(:,4)), 1e-14);
+%! assert (squeeze (o.g_qdot(1,2,:))', [sin(0.4) -cos(0.4) 0 0], 1e-15);
+%! assert (o.lg_qqdot(:,4,1), lam(:,2).*cos(q(:,4)), 1e-14);
+%!test
+%! % changing a parameter value changes the result without recompiling
+%! o1 = mechsys_eval (sys, 0, [1 0 0 0], [0 0 0 0], 'blocks', {'lagrangian'});
+%! s2 = sys;  s2.parameters.g = 3.7;
+%! o2 = mechsys_eval (s2, 0, [1 0 0 0], [0 0 0 0], 'blocks', {'lagrangian'});
+%! assert (isequal (s2.blocks, sys.blocks));
+%! assert ([o1.L o2.L], [9.8 3.7]*sin(pi/6), 1e-14);
+%!test
+%! % evaluation at N points equals N single evaluations
+%! N = 300;  q = rand (N, 4);  qd = rand (N, 4);  lam = rand (N, 2);  t = rand (N, 1);
+%! o = mechsys_eval (sys, t, q, qd, 'lambda', lam);
+%! for k = [1 77 128 129 300]
+%!   o1 = mechsys_eval (sys, t(k), q(k,:), qd(k,:), 'lambda', lam(k,:));
+%!   assert (o1.lg_qdotqdot, o.lg_qdotqdot(k,:,:));
+%!   assert (o1.L_q, o.L_q(k,:));
+%!   assert (o1.energy, o.energy(k));
+%! end
+%!error <mechsys_eval: q has 3 columns; expected 4> mechsys_eval (sys, 0, [1 2 3], [1 2 3 4])
+%!error <qdot has 2 rows; expected 1> mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4; 1 2 3 4])
+%!error <lambda has 1 columns; expected 2> mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4], 'lambda', 1)
+%!error <q must be finite> mechsys_eval (sys, 0, [1 2 NaN 4], [1 2 3 4])
+%!error <unknown block 'lagr'> mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4], 'blocks', {'lagr'})
+%!error <sys must be a system made by mechsys> mechsys_eval (struct (), 0, 1, 1)
+%!error <sys.parameters must have the fields> mechsys_eval (setfield (sys, 'parameters', struct ('M', 1)), 0, [1 2 3 4], [1 2 3 4])
+%!error <the compiled model is damaged> mechsys_eval (setfield (sys, 'blocks', setfield (sys.blocks, 'eom', setfield (sys.blocks.eom, 'nslot', 1))), 0, [1 2 3 4], [1 2 3 4])

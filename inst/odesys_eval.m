@@ -1,0 +1,84 @@
+% -*- texinfo -*-
+% @deftypefn  {} {@var{out} =} odesys_eval (@var{ode}, @var{t}, @var{y})
+% @deftypefnx {} {@var{out} =} odesys_eval (@dots{}, @var{name}, @var{value})
+% Values and exact derivatives of a compiled first-order system at many points.
+%
+% @var{t} is N-by-1 (or a scalar), @var{y} is N-by-ny (one row per point).  Options
+% @code{"wF"} (N-by-nd or 1-by-nd) and @code{"wG"} (N-by-na or 1-by-na) weight the Hessians;
+% default 0.  Fields of @var{out} (points first, as in @code{mechsys_eval}):
+% @code{F} (N-by-nd), @code{F_y} (N-by-nd-by-ny, @code{F_y(:,i,j)} = dF_i/dy_j), @code{F_t},
+% @code{G}, @code{G_y}, @code{G_t}, and the weighted Hessians @code{wF_yy} (of wF . F) and
+% @code{wG_yy} (of wG . G), N-by-ny-by-ny.
+% @seealso{odesys, mechsys_eval}
+% @end deftypefn
+
+function out = odesys_eval (ode, t, y, varargin)
+  fname = 'odesys_eval';
+  if (nargin < 3)
+    vm_badarg (fname, 'expected at least 3 inputs: ode, t, y (see help odesys_eval)');
+  end
+  if (~isstruct (ode) || ~isfield (ode, 'type') || ~strcmp (ode.type, 'odesys'))
+    vm_badarg (fname, 'ode must be a system made by odesys');
+  end
+  opts = vm_options (fname, struct ('wF', [], 'wG', []), varargin);
+  y = check (y, fname, 'y', ode.ny, []);
+  N = size (y, 1);
+  t = check (t(:), fname, 't', 1, N);
+  if (isempty (opts.wF))
+    wf = zeros (1, ode.nd);
+  else
+    wf = check (opts.wF, fname, 'wF', ode.nd, N);
+  end
+  if (isempty (opts.wG))
+    wg = zeros (1, ode.na);
+  else
+    wg = check (opts.wG, fname, 'wG', ode.na, N);
+  end
+  [pnames, pvalues] = vm_param_values (ode.parameters, fname);
+  if (~isequal (sort (pnames), sort (ode.parameter_names)))
+    vm_badarg (fname, 'ode.parameters must have the fields %s', strjoin (ode.parameter_names, ', '));
+  end
+  p = zeros (1, numel (ode.parameter_names));
+  for k = 1:numel (p)
+    p(k) = pvalues(strcmp (pnames, ode.parameter_names{k}));
+  end
+  try
+    out = __vm_model__ ('eval', ode.blocks.system, N, {t, y, p, wf, wg}, fname);
+  catch err
+    vm_rethrow (err, fname);
+  end
+end
+
+function x = check (x, fname, what, ncol, N)
+  if (~isnumeric (x) || ~isreal (x) || issparse (x) || ndims (x) ~= 2)
+    vm_badarg (fname, '%s must be a real full matrix', what);
+  end
+  x = double (x);
+  if (size (x, 2) ~= ncol)
+    vm_badarg (fname, '%s has %d columns; expected %d', what, size (x, 2), ncol);
+  end
+  if (~isempty (N) && size (x, 1) ~= N && size (x, 1) ~= 1)
+    vm_badarg (fname, '%s has %d rows; expected %d (one per point) or 1', what, size (x, 1), N);
+  end
+  if (~all (isfinite (x(:))))
+    vm_badarg (fname, '%s must be finite (it contains NaN or Inf)', what);
+  end
+end
+
+%!shared ode
+%! ode = odesys ('states', {'x', 'y', 'z'}, 'parameters', struct ('sigma', 10, 'rho', 28, 'beta', 8/3), ...
+%!   'rhs', {'sigma*(y - x)', 'x*(rho - z) - y', 'x*y - beta*z'});
+%!test
+%! Y = [1 2 3; -1 0.5 2];  w = [0.1 0.2 0.3; 1 -1 2];
+%! o = odesys_eval (ode, [0; 1], Y, 'wF', w);
+%! assert (o.F, [10*(Y(:,2)-Y(:,1)), Y(:,1).*(28-Y(:,3))-Y(:,2), Y(:,1).*Y(:,2)-8/3*Y(:,3)], 1e-13);
+%! assert (squeeze (o.F_y(1,:,:)), [-10 10 0; 28-3 -1 -1; 2 1 -8/3], 1e-14);
+%! assert (squeeze (o.wF_yy(2,:,:)), [0 2 1; 2 0 0; 1 0 0], 1e-15);
+%! assert (size (o.G), [2 0]);
+%!test
+%! ode2 = ode;  ode2.parameters.rho = 0;
+%! o = odesys_eval (ode2, 0, [1 0 2]);
+%! assert (o.F(2), -2, 1e-15);
+%!error <odesys_eval: y has 2 columns; expected 3> odesys_eval (ode, 0, [1 2])
+%!error <wF has 2 columns> odesys_eval (ode, 0, [1 2 3], 'wF', [1 2])
+%!error <ode must be a system made by odesys> odesys_eval (1, 0, 1)

@@ -1,0 +1,37 @@
+% -*- texinfo -*-
+% @deftypefn {} {@var{opts} =} vm_options (@var{fname}, @var{defaults}, @var{args})
+% Parse name/value pairs (or one options struct) into a struct with the fields of @var{defaults}.
+%
+% Names are matched case-insensitively; an unknown name, a name that is not a string, or a
+% missing value is an error that names the function and lists the accepted names.
+% @end deftypefn
+
+function opts = vm_options (fname, defaults, args)
+  opts = defaults;
+  keys = fieldnames (defaults);
+  if (numel (args) == 1 && isstruct (args{1}))
+    s = args{1};
+    f = fieldnames (s);
+    args = cell (1, 2 * numel (f));
+    for k = 1:numel (f)
+      args{2*k-1} = f{k};
+      args{2*k} = s.(f{k});
+    end
+  end
+  if (mod (numel (args), 2) ~= 0)
+    vm_badarg (fname, 'options must be name/value pairs (got an odd number of arguments)');
+  end
+  for k = 1:2:numel (args)
+    name = args{k};
+    if (~ischar (name) || size (name, 1) ~= 1)
+      vm_badarg (fname, 'argument %d must be an option name (a string); expected one of: %s', ...
+             k, strjoin (keys', ', '));
+    end
+    hit = find (strcmpi (name, keys));
+    if (isempty (hit))
+      vm_badarg (fname, 'unknown option ''%s''; expected one of: %s', ...
+             name, strjoin (keys', ', '));
+    end
+    opts.(keys{hit}) = args{k+1};
+  end
+end

@@ -1,0 +1,460 @@
+/* __vm_model__.c -- MEX gateway of the model language (csrc/expr, csrc/model).
+ *
+ *   blocks = __vm_model__ ("mech", coords, params, lagrangian, forces, constraints, contacts)
+ *   blocks = __vm_model__ ("ode", states, params, rhs, algebraic)
+ *   out    = __vm_model__ ("eval", block, npts, {A1, A2, ...} [, caller])
+ *
+ * coords, params, states, forces, constraints, rhs, algebraic: cell arrays of char row vectors
+ * ({} for none); contacts: a struct array with char fields h, sigma, V0, mu, epsv (or []).
+ * A compiled block is a struct (code, imm, nprologue, nslot, nvar, nout, field_names, field_dims,
+ * out_field, out_index) that "eval" checks completely before use.  "eval" maps the columns of
+ * A1, A2, ... to the tape's variables in order; each Ai is npts x ki or 1 x ki (broadcast).
+ * Memory from mxMalloc/mxArrayToString is released by the MEX API on error; C library objects are
+ * freed before every error is raised. */
+#include <string.h>
+
+#include "vm_mex.h"
+#include "expr.h"
+#include "model.h"
+#include "vm_status.h"
+
+#define GW "__vm_model__"
+
+static const char *block_keys[] = { "code", "imm", "nprologue", "nslot", "nvar", "nout",
+                                    "field_names", "field_dims", "out_field", "out_index" };
+#define NKEYS ((int) (sizeof block_keys / sizeof block_keys[0]))
+
+/* A cell array of char row vectors -> mxMalloc'd array of strings. */
+static char **
+get_cellstr (const mxArray *a, const char *fn, const char *name, int *n)
+{
+  mwSize k, ne;
+  char **s;
+  if (mxIsEmpty (a) && (mxIsCell (a) || mxIsDouble (a)))
+    {
+      *n = 0;
+      return NULL;
+    }
+  if (! mxIsCell (a))
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s must be a cell array of strings", fn, name);
+  ne = mxGetNumberOfElements (a);
+  if (ne > 100000)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s has %lu entries; expected at most 100000", fn,
+                       name, (unsigned long) ne);
+  s = mxMalloc ((ne ? ne : 1) * sizeof *s);
+  for (k = 0; k < ne; k++)
+    {
+      const mxArray *c = mxGetCell (a, k);
+      if (! c || ! mxIsChar (c) || (mxGetM (c) > 1) || mxGetNumberOfDimensions (c) != 2)
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s{%lu} must be a character row vector", fn,
+                           name, (unsigned long) k + 1);
+      s[k] = mxArrayToString (c);
+      if (! s[k])
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s{%lu} could not be read as text", fn, name,
+                           (unsigned long) k + 1);
+      if (strlen (s[k]) != mxGetNumberOfElements (c))
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s{%lu} contains a NUL character", fn, name,
+                           (unsigned long) k + 1);
+    }
+  *n = (int) ne;
+  return s;
+}
+
+static char *
+get_string (const mxArray *a, const char *fn, const char *name)
+{
+  char *s;
+  if (! mxIsChar (a) || mxGetM (a) > 1 || mxGetNumberOfDimensions (a) != 2)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s must be a character row vector", fn, name);
+  s = mxArrayToString (a);
+  if (! s)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s could not be read as text", fn, name);
+  if (strlen (s) != mxGetNumberOfElements (a))
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s contains a NUL character", fn, name);
+  return s;
+}
+
+static mxArray *
+int32_row (const int32_t *v, size_t n, size_t m)
+{
+  mxArray *a = mxCreateNumericMatrix ((mwSize) m, (mwSize) n, mxINT32_CLASS, mxREAL);
+  if (n * m > 0)
+    memcpy (mxGetData (a), v, n * m * sizeof (int32_t));
+  return a;
+}
+
+/* Block -> struct.  Builds into mx arrays only (the block stays owned by the caller). */
+static mxArray *
+block_to_mx (const vm_block *b)
+{
+  mxArray *s = mxCreateStructMatrix (1, 1, NKEYS, block_keys), *names, *dims, *code, *imm;
+  int32_t *c;
+  double *im, *dm;
+  int k;
+  code = mxCreateNumericMatrix (4, (mwSize) b->tape.ninstr, mxINT32_CLASS, mxREAL);
+  imm = mxCreateDoubleMatrix (1, (mwSize) b->tape.ninstr, mxREAL);
+  c = (int32_t *) mxGetData (code);
+  im = mxGetPr (imm);
+  for (k = 0; k < b->tape.ninstr; k++)
+    {
+      c[4 * k] = b->tape.code[k].op;
+      c[4 * k + 1] = b->tape.code[k].dst;
+      c[4 * k + 2] = b->tape.code[k].a;
+      c[4 * k + 3] = b->tape.code[k].b;
+      im[k] = b->tape.code[k].imm;
+    }
+  names = mxCreateCellMatrix (1, (mwSize) b->nfield);
+  dims = mxCreateDoubleMatrix ((mwSize) b->nfield, 2, mxREAL);
+  dm = mxGetPr (dims);
+  for (k = 0; k < b->nfield; k++)
+    {
+      mxSetCell (names, (mwIndex) k, mxCreateString (b->field[k].name));
+      dm[k] = b->field[k].dim[0];
+      dm[k + b->nfield] = b->field[k].dim[1];
+    }
+  mxSetField (s, 0, "code", code);
+  mxSetField (s, 0, "imm", imm);
+  mxSetField (s, 0, "nprologue", mxCreateDoubleScalar (b->tape.nprologue));
+  mxSetField (s, 0, "nslot", mxCreateDoubleScalar (b->tape.nslot));
+  mxSetField (s, 0, "nvar", mxCreateDoubleScalar (b->tape.nvar));
+  mxSetField (s, 0, "nout", mxCreateDoubleScalar (b->tape.nout));
+  mxSetField (s, 0, "field_names", names);
+  mxSetField (s, 0, "field_dims", dims);
+  mxSetField (s, 0, "out_field", int32_row (b->out_field, (size_t) b->tape.nout, 1));
+  mxSetField (s, 0, "out_index", int32_row (b->out_index, (size_t) b->tape.nout, 1));
+  return s;
+}
+
+static void
+raise_model_error (const char *fn, const vm_err *err)
+{
+  /* err lives on the caller's stack: copy into an mxMalloc'd buffer is not needed, mexErrMsg
+   * formats immediately. */
+  if (err->status == VM_ENOMEM)
+    mexErrMsgIdAndTxt ("varmech:nomem", "%s: %s", fn, err->msg);
+  mexErrMsgIdAndTxt ("varmech:model", "%s: %s", fn, err->msg);
+}
+
+static void
+cmd_mech (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "mechsys";
+  static const char *ckeys[] = { "h", "sigma", "V0", "mu", "epsv" };
+  char **coord, **param, **force, **cons, *lag;
+  int n, np, nf, nc, ncon = 0, k, j, st;
+  vm_contact_desc *con = NULL;
+  vm_mech_desc d;
+  vm_mech m;
+  vm_err err;
+  mxArray *out;
+  (void) nlhs;
+  if (nrhs != 7)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"mech\" takes 6 arguments", fn);
+  coord = get_cellstr (prhs[1], fn, "coordinates", &n);
+  param = get_cellstr (prhs[2], fn, "parameter names", &np);
+  lag = get_string (prhs[3], fn, "lagrangian");
+  force = get_cellstr (prhs[4], fn, "forces", &nf);
+  cons = get_cellstr (prhs[5], fn, "constraints", &nc);
+  if (! mxIsEmpty (prhs[6]))
+    {
+      if (! mxIsStruct (prhs[6]))
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: contacts must be a struct array", fn);
+      ncon = (int) mxGetNumberOfElements (prhs[6]);
+      con = mxMalloc ((size_t) ncon * sizeof *con);
+      for (k = 0; k < ncon; k++)
+        for (j = 0; j < 5; j++)
+          {
+            const mxArray *f = mxGetField (prhs[6], (mwIndex) k, ckeys[j]);
+            char what[64];
+            char *txt;
+            sprintf (what, "contacts(%d).%s", k + 1, ckeys[j]);
+            if (! f)
+              mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s is missing", fn, what);
+            txt = get_string (f, fn, what);
+            switch (j)
+              {
+              case 0: con[k].h = txt; break;
+              case 1: con[k].sigma = txt; break;
+              case 2: con[k].V0 = txt; break;
+              case 3: con[k].mu = txt; break;
+              default: con[k].epsv = txt;
+              }
+          }
+    }
+  memset (&d, 0, sizeof d);
+  d.n = n;
+  d.coord = (const char *const *) coord;
+  d.np = np;
+  d.param = (const char *const *) param;
+  d.lagrangian = lag;
+  d.nforce = nf;
+  d.force = (const char *const *) force;
+  d.ncons = nc;
+  d.cons = (const char *const *) cons;
+  d.ncontact = ncon;
+  d.contact = con;
+  st = vm_mech_build (&d, &m, &err);
+  if (st != VM_OK)
+    raise_model_error (fn, &err);
+  out = mxCreateStructMatrix (1, 1, 0, NULL);
+  for (k = 0; k < VM_MECH_NBLOCKS; k++)
+    {
+      vm_block b;
+      st = vm_mech_block (&m, k, &b);
+      if (st != VM_OK)
+        {
+          vm_mech_free (&m);
+          mexErrMsgIdAndTxt ("varmech:nomem", "%s: compiling the %s block failed: %s", fn,
+                             vm_mech_block_name (k), vm_status_string (st));
+        }
+      mxAddField (out, vm_mech_block_name (k));
+      mxSetField (out, 0, vm_mech_block_name (k), block_to_mx (&b));
+      vm_block_free (&b);
+    }
+  vm_mech_free (&m);
+  plhs[0] = out;
+}
+
+static void
+cmd_ode (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "odesys";
+  char **state, **param, **rhs, **alg;
+  int ny, np, nd, na, st;
+  vm_ode_desc d;
+  vm_ode o;
+  vm_err err;
+  vm_block b;
+  mxArray *out;
+  (void) nlhs;
+  if (nrhs != 5)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"ode\" takes 4 arguments", fn);
+  state = get_cellstr (prhs[1], fn, "states", &ny);
+  param = get_cellstr (prhs[2], fn, "parameter names", &np);
+  rhs = get_cellstr (prhs[3], fn, "rhs", &nd);
+  alg = get_cellstr (prhs[4], fn, "algebraic", &na);
+  memset (&d, 0, sizeof d);
+  d.ny = ny;
+  d.state = (const char *const *) state;
+  d.np = np;
+  d.param = (const char *const *) param;
+  d.nd = nd;
+  d.rhs = (const char *const *) rhs;
+  d.na = na;
+  d.alg = (const char *const *) alg;
+  st = vm_ode_build (&d, &o, &err);
+  if (st != VM_OK)
+    raise_model_error (fn, &err);
+  st = vm_ode_block (&o, VM_ODE_SYSTEM, &b);
+  vm_ode_free (&o);
+  if (st != VM_OK)
+    mexErrMsgIdAndTxt ("varmech:nomem", "%s: compiling the system failed: %s", fn,
+                       vm_status_string (st));
+  out = mxCreateStructMatrix (1, 1, 0, NULL);
+  mxAddField (out, "system");
+  mxSetField (out, 0, "system", block_to_mx (&b));
+  vm_block_free (&b);
+  plhs[0] = out;
+}
+
+static double
+get_count (const mxArray *s, const char *key, const char *fn, double maxv)
+{
+  const mxArray *f = mxGetField (s, 0, key);
+  double v;
+  if (! f || ! mxIsDouble (f) || mxIsComplex (f) || mxGetNumberOfElements (f) != 1)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled model is damaged (field %s); "
+                       "rebuild it with mechsys or odesys", fn, key);
+  v = mxGetScalar (f);
+  if (! (v >= 0 && v <= maxv && v == floor (v)))
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled model is damaged (field %s = %g); "
+                       "rebuild it with mechsys or odesys", fn, key, v);
+  return v;
+}
+
+static const mxArray *
+get_typed (const mxArray *s, const char *key, const char *fn, mxClassID cls, size_t rows,
+           size_t cols)
+{
+  const mxArray *f = mxGetField (s, 0, key);
+  if (! f || mxGetClassID (f) != cls || mxIsComplex (f) || mxIsSparse (f)
+      || mxGetNumberOfDimensions (f) != 2 || mxGetM (f) != rows || mxGetN (f) != cols)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled model is damaged (field %s); "
+                       "rebuild it with mechsys or odesys", fn, key);
+  return f;
+}
+
+static void
+cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "mechsys_eval";
+  char fnbuf[32];
+  const mxArray *bs, *cin, *names, *dims;
+  vm_block b;
+  size_t npts, ni, nf, k, j, nv;
+  const double **in;
+  int *inc;
+  double **fields, *work;
+  const int32_t *c;
+  const double *im, *dm;
+  const char **fnames;
+  mxArray *out;
+  int st;
+  (void) nlhs;
+  if (nrhs != 4 && nrhs != 5)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"eval\" takes 3 or 4 arguments", fn);
+  if (nrhs == 5)
+    {
+      if (! mxIsChar (prhs[4]) || mxGetString (prhs[4], fnbuf, sizeof fnbuf) != 0)
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: the caller's name must be a short string", fn);
+      fn = fnbuf;
+    }
+  bs = prhs[1];
+  if (! mxIsStruct (bs) || mxGetNumberOfElements (bs) != 1)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled block must be a 1x1 struct", fn);
+  for (k = 0; k < (size_t) NKEYS; k++)
+    if (! mxGetField (bs, 0, block_keys[k]))
+      mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled model is damaged (no field %s); "
+                         "rebuild it with mechsys or odesys", fn, block_keys[k]);
+  memset (&b, 0, sizeof b);
+  b.tape.nprologue = (int) get_count (bs, "nprologue", fn, 1e9);
+  b.tape.nslot = (int) get_count (bs, "nslot", fn, 1e8);
+  b.tape.nvar = (int) get_count (bs, "nvar", fn, 1e7);
+  b.tape.nout = (int) get_count (bs, "nout", fn, 1e9);
+  ni = mxGetN (mxGetField (bs, 0, "code"));
+  if (ni > 1000000000)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled model is damaged (tape too long)", fn);
+  c = (const int32_t *) mxGetData (get_typed (bs, "code", fn, mxINT32_CLASS, 4, ni));
+  im = mxGetPr (get_typed (bs, "imm", fn, mxDOUBLE_CLASS, 1, ni));
+  names = mxGetField (bs, 0, "field_names");
+  if (! mxIsCell (names))
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled model is damaged (field_names)", fn);
+  nf = mxGetNumberOfElements (names);
+  dims = get_typed (bs, "field_dims", fn, mxDOUBLE_CLASS, nf, 2);
+  dm = mxGetPr (dims);
+  b.out_field = (int32_t *) mxGetData (get_typed (bs, "out_field", fn, mxINT32_CLASS, 1,
+                                                   (size_t) b.tape.nout));
+  b.out_index = (int32_t *) mxGetData (get_typed (bs, "out_index", fn, mxINT32_CLASS, 1,
+                                                   (size_t) b.tape.nout));
+  b.tape.ninstr = (int) ni;
+  b.tape.code = mxMalloc ((ni ? ni : 1) * sizeof *b.tape.code);
+  for (k = 0; k < ni; k++)
+    {
+      b.tape.code[k].op = c[4 * k];
+      b.tape.code[k].dst = c[4 * k + 1];
+      b.tape.code[k].a = c[4 * k + 2];
+      b.tape.code[k].b = c[4 * k + 3];
+      b.tape.code[k].imm = im[k];
+    }
+  b.nfield = (int) nf;
+  b.field = mxMalloc ((nf ? nf : 1) * sizeof *b.field);
+  fnames = mxMalloc ((nf ? nf : 1) * sizeof *fnames);
+  for (k = 0; k < nf; k++)
+    {
+      const mxArray *nm = mxGetCell (names, (mwIndex) k);
+      if (! nm || ! mxIsChar (nm) || mxGetNumberOfElements (nm) >= VM_FIELD_NAME
+          || mxGetString (nm, b.field[k].name, VM_FIELD_NAME) != 0 || ! vm_name_valid (b.field[k].name)
+          || ! (dm[k] >= 0 && dm[k] <= 1e5 && dm[k] == floor (dm[k]))
+          || ! (dm[k + nf] >= 0 && dm[k + nf] <= 1e5 && dm[k + nf] == floor (dm[k + nf])))
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled model is damaged (field %lu)", fn,
+                           (unsigned long) k + 1);
+      b.field[k].dim[0] = (int) dm[k];
+      b.field[k].dim[1] = (int) dm[k + nf];
+      fnames[k] = b.field[k].name;
+    }
+  if (vm_block_validate (&b) != VM_OK)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled model is damaged (invalid tape); "
+                       "rebuild it with mechsys or odesys", fn);
+
+  /* inputs */
+  {
+    double v = (double) vm_get_int (prhs[2], fn, "the number of points");
+    if (v < 0 || v > 1e10)
+      mexErrMsgIdAndTxt ("varmech:badarg", "%s: the number of points must be >= 0", fn);
+    npts = (size_t) v;
+  }
+  cin = prhs[3];
+  if (! mxIsCell (cin))
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: inputs must be a cell array", fn);
+  nv = 0;
+  in = mxMalloc ((size_t) (b.tape.nvar ? b.tape.nvar : 1) * sizeof *in);
+  inc = mxMalloc ((size_t) (b.tape.nvar ? b.tape.nvar : 1) * sizeof *inc);
+  for (k = 0; k < mxGetNumberOfElements (cin); k++)
+    {
+      const mxArray *a = mxGetCell (cin, (mwIndex) k);
+      size_t rows, cols;
+      int bc;
+      char what[48];
+      sprintf (what, "input %lu", (unsigned long) k + 1);
+      if (! a)
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s is missing", fn, what);
+      vm_check_real_matrix (a, fn, what);
+      rows = mxGetM (a);
+      cols = mxGetN (a);
+      if (cols == 0)
+        continue;
+      bc = (rows == 1 && npts != 1);
+      if (rows != npts && ! bc)
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s has %lu rows; expected %lu (one per point) "
+                           "or 1", fn, what, (unsigned long) rows, (unsigned long) npts);
+      for (j = 0; j < cols; j++)
+        {
+          if (nv >= (size_t) b.tape.nvar)
+            mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: more input columns than the model's "
+                               "%d variables", fn, b.tape.nvar);
+          in[nv] = mxGetPr (a) + j * rows;
+          inc[nv] = bc ? 0 : 1;
+          nv++;
+        }
+    }
+  if (nv != (size_t) b.tape.nvar)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: %lu input columns for %d variables", fn,
+                       (unsigned long) nv, b.tape.nvar);
+
+  out = mxCreateStructMatrix (1, 1, (int) nf, fnames);
+  fields = mxMalloc ((nf ? nf : 1) * sizeof *fields);
+  for (k = 0; k < nf; k++)
+    {
+      mxArray *f;
+      if (b.field[k].dim[1] == 1)
+        f = mxCreateDoubleMatrix ((mwSize) npts, (mwSize) b.field[k].dim[0], mxREAL);
+      else
+        {
+          mwSize d3[3];
+          d3[0] = (mwSize) npts;
+          d3[1] = (mwSize) b.field[k].dim[0];
+          d3[2] = (mwSize) b.field[k].dim[1];
+          f = mxCreateNumericArray (3, d3, mxDOUBLE_CLASS, mxREAL);
+        }
+      fields[k] = mxGetPr (f);
+      mxSetFieldByNumber (out, 0, (int) k, f);
+    }
+  work = mxMalloc (vm_tape_work_size (&b.tape) * sizeof *work);
+  st = vm_block_eval (&b, npts, in, inc, fields, work);
+  if (st != VM_OK)
+    mexErrMsgIdAndTxt ("varmech:failed", "%s: evaluation failed: %s", fn, vm_status_string (st));
+  mxFree (work);
+  mxFree (fields);
+  mxFree (in);
+  mxFree (inc);
+  mxFree (b.tape.code);
+  mxFree (b.field);
+  mxFree ((void *) fnames);
+  plhs[0] = out;
+}
+
+void
+mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  char cmd[16];
+  vm_get_command (nrhs, prhs, GW, cmd, sizeof cmd);
+  if (strcmp (cmd, "mech") == 0)
+    cmd_mech (nlhs, plhs, nrhs, prhs);
+  else if (strcmp (cmd, "ode") == 0)
+    cmd_ode (nlhs, plhs, nrhs, prhs);
+  else if (strcmp (cmd, "eval") == 0)
+    cmd_eval (nlhs, plhs, nrhs, prhs);
+  else
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: unknown command '%s'; expected mech, ode or eval",
+                       GW, cmd);
+}
