@@ -354,7 +354,8 @@ simp_binary (vm_graph *g, int op, int32_t a, int32_t b)
       if (OPOF (a) == VM_OP_NEG)
         return simp_binary (g, VM_OP_SUB, b, g->nodes[a].a);
       order2 (g, &a, &b);
-      if (ISC (a) && OPOF (b) == VM_OP_ADD && ISC (g->nodes[b].a))
+      if (ISC (a) && OPOF (b) == VM_OP_ADD && ISC (g->nodes[b].a)
+          && isfinite (CV (a) + CV (g->nodes[b].a)))
         return simp_binary (g, VM_OP_ADD, vm_const (g, CV (a) + CV (g->nodes[b].a)),
                             g->nodes[b].b);
       break;
@@ -405,7 +406,8 @@ simp_binary (vm_graph *g, int op, int32_t a, int32_t b)
           return simp_binary (g, VM_OP_POW, xa, vm_const (g, ea + eb));
       }
       order2 (g, &a, &b);
-      if (ISC (a) && OPOF (b) == VM_OP_MUL && ISC (g->nodes[b].a))
+      if (ISC (a) && OPOF (b) == VM_OP_MUL && ISC (g->nodes[b].a)
+          && isfinite (CV (a) * CV (g->nodes[b].a)))
         return simp_binary (g, VM_OP_MUL, vm_const (g, CV (a) * CV (g->nodes[b].a)),
                             g->nodes[b].b);
       break;
@@ -433,7 +435,8 @@ simp_binary (vm_graph *g, int op, int32_t a, int32_t b)
             return a;
           if (c == 0.5)
             return simp_unary (g, VM_OP_SQRT, a);
-          if (is_int (c) && OPOF (a) == VM_OP_POW && ISC (g->nodes[a].b))
+          if (is_int (c) && OPOF (a) == VM_OP_POW && ISC (g->nodes[a].b)
+              && isfinite (c * CV (g->nodes[a].b)))
             return simp_binary (g, VM_OP_POW, g->nodes[a].a, vm_const (g, c * CV (g->nodes[a].b)));
           if (is_int (c) && OPOF (a) == VM_OP_NEG)
             {
@@ -551,7 +554,7 @@ diff_rule (vm_graph *g, int32_t x, int32_t da, int32_t db)
     case VM_OP_POW:
       if (db == zero)   /* b does not depend on v: b a^(b-1) da */
         {
-          int32_t bm1 = ISC (b) ? K (CV (b) - 1) : B (VM_OP_SUB, b, K (1.0));
+          int32_t bm1 = B (VM_OP_SUB, b, K (1.0));   /* folds for a constant b */
           if (dz)
             return zero;
           return B (VM_OP_MUL, B (VM_OP_MUL, b, B (VM_OP_POW, a, bm1)), da);
@@ -1631,8 +1634,6 @@ vm_tape_validate (const vm_tape *tp)
           if (written[in->dst])
             goto done;
           if (in->op == VM_OP_VAR && (in->a < 0 || in->a >= tp->nvar))
-            goto done;
-          if (in->op == VM_OP_CONST && ! isfinite (in->imm))
             goto done;
           written[in->dst] = 2;
           continue;
