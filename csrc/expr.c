@@ -416,9 +416,9 @@ simp_binary (vm_graph *g, int op, int32_t a, int32_t b)
         return a;
       if (ISCV (b, -1))
         return simp_unary (g, VM_OP_NEG, a);
-      if (ISCV (a, 0))
+      if (ISCV (a, 0) && ! ISCV (b, 0))   /* 0/x -> 0, but 0/0 stays (NaN) */
         return vm_const (g, 0.0);
-      if (a == b)
+      if (a == b && ! ISCV (b, 0))
         return vm_const (g, 1.0);
       if (OPOF (a) == VM_OP_NEG)
         return simp_unary (g, VM_OP_NEG, simp_binary (g, VM_OP_DIV, g->nodes[a].a, b));
@@ -1280,8 +1280,11 @@ parse_primary (parser *p)
         }
       if (kind_forbidden (p->s, sym->kind))
         {
-          perr (p, at, "'%s' is a %s, not allowed here (%s)", name, sym->kind,
-                kind_forbidden (p->s, sym->kind));
+          if (strcmp (sym->kind, "time") == 0)
+            perr (p, at, "the time '%s' is not allowed here (%s)", name, kind_forbidden (p->s, sym->kind));
+          else
+            perr (p, at, "'%s' is a %s, not allowed here (%s)", name, sym->kind,
+                  kind_forbidden (p->s, sym->kind));
           return -1;
         }
       if (p->tok == T_LP)
@@ -1454,7 +1457,16 @@ vm_parse (vm_graph *g, const vm_symtab *s, const char *text, const char *context
  * Tapes
  * ============================================================================================== */
 
-#define VM_BLOCK 128
+/* Points per block: large blocks amortize the switch per instruction and the change of output
+ * stream; the work memory (nslot blocks) is kept within 512 KiB so that it stays in cache. */
+static int
+block_size (const vm_tape *tp)
+{
+  int bs = 1024;
+  while (bs > 64 && (size_t) (tp->nslot > 0 ? tp->nslot : 1) * (size_t) bs * sizeof (double) > 524288)
+    bs /= 2;
+  return bs;
+}
 
 void
 vm_tape_free (vm_tape *tp)
@@ -1660,7 +1672,7 @@ done:
 size_t
 vm_tape_work_size (const vm_tape *tp)
 {
-  return (size_t) (tp->nslot > 0 ? tp->nslot : 1) * VM_BLOCK;
+  return (size_t) (tp->nslot > 0 ? tp->nslot : 1) * (size_t) block_size (tp);
 }
 
 static void
@@ -1696,6 +1708,7 @@ vm_tape_eval (const vm_tape *tp, size_t npts, const double *const *in, const int
 {
   size_t p0;
   int i;
+  const size_t bsz = tp ? (size_t) block_size (tp) : 1;
   if (! tp || (npts > 0 && (! work || (tp->nvar > 0 && (! in || ! inc)) || (tp->nout > 0 && ! out))))
     return VM_EARG;
   if (npts == 0)
@@ -1704,29 +1717,29 @@ vm_tape_eval (const vm_tape *tp, size_t npts, const double *const *in, const int
   for (i = 0; i < tp->nprologue; i++)
     {
       const vm_instr *c = &tp->code[i];
-      double *r = work + (size_t) c->dst * VM_BLOCK, v;
-      int j;
+      double *r = work + (size_t) c->dst * bsz, v;
+      size_t j;
       if (c->op == VM_OP_VAR && inc[c->a])
         continue;
       v = c->op == VM_OP_CONST ? c->imm : in[c->a][0];
-      for (j = 0; j < VM_BLOCK; j++)
+      for (j = 0; j < bsz; j++)
         r[j] = v;
     }
-  for (p0 = 0; p0 < npts; p0 += VM_BLOCK)
+  for (p0 = 0; p0 < npts; p0 += bsz)
     {
-      int bn = (int) (npts - p0 < VM_BLOCK ? npts - p0 : VM_BLOCK), j;
+      int bn = (int) (npts - p0 < bsz ? npts - p0 : bsz), j;
       for (i = 0; i < tp->nprologue; i++)
         {
           const vm_instr *c = &tp->code[i];
           if (c->op == VM_OP_VAR && inc[c->a])
-            memcpy (work + (size_t) c->dst * VM_BLOCK, in[c->a] + p0, (size_t) bn * sizeof (double));
+            memcpy (work + (size_t) c->dst * bsz, in[c->a] + p0, (size_t) bn * sizeof (double));
         }
       for (i = tp->nprologue; i < tp->ninstr; i++)
         {
           const vm_instr *c = &tp->code[i];
-          double *r = c->dst >= 0 ? work + (size_t) c->dst * VM_BLOCK : NULL;
-          const double *x = work + (size_t) c->a * VM_BLOCK;
-          const double *y = c->b >= 0 ? work + (size_t) c->b * VM_BLOCK : NULL;
+          double *r = c->dst >= 0 ? work + (size_t) c->dst * bsz : NULL;
+          const double *x = work + (size_t) c->a * bsz;
+          const double *y = c->b >= 0 ? work + (size_t) c->b * bsz : NULL;
           switch (c->op)
             {
             case VM_OP_STORE:
@@ -1742,6 +1755,11 @@ vm_tape_eval (const vm_tape *tp, size_t npts, const double *const *in, const int
             case VM_OP_SQRT: for (j = 0; j < bn; j++) r[j] = sqrt (x[j]); break;
             case VM_OP_ABS: for (j = 0; j < bn; j++) r[j] = fabs (x[j]); break;
             case VM_OP_SIGN: for (j = 0; j < bn; j++) r[j] = sgn (x[j]); break;
+            case VM_OP_SIN: for (j = 0; j < bn; j++) r[j] = sin (x[j]); break;
+            case VM_OP_COS: for (j = 0; j < bn; j++) r[j] = cos (x[j]); break;
+            case VM_OP_EXP: for (j = 0; j < bn; j++) r[j] = exp (x[j]); break;
+            case VM_OP_LOG: for (j = 0; j < bn; j++) r[j] = log (x[j]); break;
+            case VM_OP_TANH: for (j = 0; j < bn; j++) r[j] = tanh (x[j]); break;
             case VM_OP_MIN: for (j = 0; j < bn; j++) r[j] = fmin (x[j], y[j]); break;
             case VM_OP_MAX: for (j = 0; j < bn; j++) r[j] = fmax (x[j], y[j]); break;
             default:

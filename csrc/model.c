@@ -51,17 +51,40 @@ vm_block_eval (const vm_block *b, size_t npts, const double *const *in, const in
                double *const *fields, double *work)
 {
   double **out;
-  int k, st;
+  char *covered;
+  size_t tot = 0, off;
+  int k, f, st;
   if (! b || (b->nfield > 0 && ! fields))
     return VM_EARG;
+  for (f = 0; f < b->nfield; f++)
+    tot += (size_t) b->field[f].dim[0] * (size_t) b->field[f].dim[1];
   out = malloc ((size_t) (b->tape.nout > 0 ? b->tape.nout : 1) * sizeof *out);
-  if (! out)
-    return VM_ENOMEM;
+  covered = calloc (tot > 0 ? tot : 1, 1);
+  if (! out || ! covered)
+    {
+      free (out);
+      free (covered);
+      return VM_ENOMEM;
+    }
   for (k = 0; k < b->tape.nout; k++)
     {
-      double *f = fields[b->out_field[k]];
-      out[k] = f ? f + npts * (size_t) b->out_index[k] : NULL;
+      double *fp = fields[b->out_field[k]];
+      out[k] = fp ? fp + npts * (size_t) b->out_index[k] : NULL;
+      for (f = 0, off = 0; f < b->out_field[k]; f++)
+        off += (size_t) b->field[f].dim[0] * (size_t) b->field[f].dim[1];
+      covered[off + (size_t) b->out_index[k]] = 1;
     }
+  /* structural zeros: written here, once */
+  for (f = 0, off = 0; f < b->nfield; f++)
+    {
+      size_t ne = (size_t) b->field[f].dim[0] * (size_t) b->field[f].dim[1], e;
+      if (fields[f])
+        for (e = 0; e < ne; e++)
+          if (! covered[off + e])
+            memset (fields[f] + npts * e, 0, npts * sizeof (double));
+      off += ne;
+    }
+  free (covered);
   st = vm_tape_eval (&b->tape, npts, in, inc, (double *const *) out, work);
   free (out);
   return st;
@@ -281,7 +304,7 @@ build_contact (vm_mech *m, int c, int32_t h, int32_t sigma, int32_t V0, int32_t 
       gn2 = B2 (VM_OP_ADD, gn2, B2 (VM_OP_POW, gh[i], vm_const (g, 2.0)));
       vn = B2 (VM_OP_ADD, vn, B2 (VM_OP_MUL, qd, gh[i]));
     }
-  fnabs = B2 (VM_OP_MUL, amp, U1 (VM_OP_SQRT, gn2));
+  fnabs = B2 (VM_OP_MUL, U1 (VM_OP_ABS, amp), U1 (VM_OP_SQRT, gn2));   /* |FN|, also for V0 < 0 */
   for (i = 0; i < n; i++)
     {
       int32_t vpi = B2 (VM_OP_SUB, vm_var (g, m->vqd + i),

@@ -43,9 +43,9 @@ void vm_block_free (vm_block *b);
 int vm_block_validate (const vm_block *b);
 
 /* Evaluate a block at npts points.  in[v], inc[v]: as vm_tape_eval.  fields[f] points to a
- * zero-initialized array of npts * dim[0] * dim[1] doubles laid out "points first": entry (i, j)
- * of the per-point shape at point k is fields[f][k + npts * (i + dim[0] * j)]; entries that are
- * structurally zero are not written.  fields[f] may be NULL to skip a field. */
+ * array of npts * dim[0] * dim[1] doubles laid out "points first": entry (i, j) of the per-point
+ * shape at point k is fields[f][k + npts * (i + dim[0] * j)].  Every entry is written (structural
+ * zeros with 0), so the arrays need no initialization.  fields[f] may be NULL to skip a field. */
 int vm_block_eval (const vm_block *b, size_t npts, const double *const *in, const int *inc,
                    double *const *fields, double *work);
 

@@ -13,6 +13,12 @@
 % @item "blocks"
 % a cell array naming the blocks to evaluate, of @code{"lagrangian"}, @code{"forces"},
 % @code{"constraints"}, @code{"eom"}, @code{"contacts"}; default all that the system has.
+% @item "layout"
+% @code{"full"} (default): the fields below, structural zeros included; @code{"compact"}: one
+% matrix @code{out.values} (N-by-k) of the entries of all requested blocks that are not
+% identically zero, and for column c its place: @code{out.block@{c@}}, @code{out.field@{c@}},
+% @code{out.row(c)}, @code{out.col(c)} (the entry of the field's per-point shape).  The compact
+% layout evaluates all blocks in one pass and allocates no zeros.
 % @end table
 % Parameter values are read from @code{sys.parameters} at every call.
 %
@@ -48,7 +54,7 @@ function out = mechsys_eval (sys, t, q, qdot, varargin)
     vm_badarg (fname, 'sys must be a system made by mechsys');
   end
   all_blocks = {'lagrangian', 'forces', 'constraints', 'eom', 'contacts'};
-  defaults = struct ('lambda', [], 'weights', [], 'blocks', {{}});
+  defaults = struct ('lambda', [], 'weights', [], 'blocks', {{}}, 'layout', 'full');
   opts = vm_options (fname, defaults, varargin);
   n = sys.n;
   q = check_points (q, fname, 'q', n, []);
@@ -93,13 +99,33 @@ function out = mechsys_eval (sys, t, q, qdot, varargin)
       end
     end
   end
+  if (~ischar (opts.layout) || ~any (strcmp (opts.layout, {'full', 'compact'})))
+    vm_badarg (fname, 'layout must be ''full'' or ''compact''');
+  end
   out = struct ();
   try
-    for k = 1:numel (blocks)
-      r = __vm_model__ ('eval', sys.blocks.(blocks{k}), N, {t, q, qdot, p, lam, w});
-      f = fieldnames (r);
-      for j = 1:numel (f)
-        out.(f{j}) = r.(f{j});
+    if (strcmp (opts.layout, 'compact'))
+      blks = cell (1, numel (blocks));
+      out.block = {};  out.field = {};  out.row = [];  out.col = [];
+      for k = 1:numel (blocks)
+        blk = sys.blocks.(blocks{k});
+        blks{k} = blk;
+        of = double (blk.out_field) + 1;
+        d0 = max (blk.field_dims(of, 1)', 1);
+        idx = double (blk.out_index);
+        out.block = [out.block, repmat(blocks(k), 1, numel (of))];
+        out.field = [out.field, blk.field_names(of)];
+        out.row = [out.row, mod(idx, d0) + 1];
+        out.col = [out.col, floor(idx ./ d0) + 1];
+      end
+      out.values = __vm_model__ ('eval', blks, N, {t, q, qdot, p, lam, w}, fname, 'compact');
+    else
+      for k = 1:numel (blocks)
+        r = __vm_model__ ('eval', sys.blocks.(blocks{k}), N, {t, q, qdot, p, lam, w}, fname);
+        f = fieldnames (r);
+        for j = 1:numel (f)
+          out.(f{j}) = r.(f{j});
+        end
       end
     end
   catch err
@@ -170,6 +196,18 @@ end
 %!   assert (o1.L_q, o.L_q(k,:));
 %!   assert (o1.energy, o.energy(k));
 %! end
+%!test
+%! % the compact layout holds exactly the entries of the full layout that are not identically zero
+%! N = 50;  q = rand (N, 4);  qd = rand (N, 4);  lam = rand (N, 2);
+%! o = mechsys_eval (sys, 0, q, qd, 'lambda', lam);
+%! c = mechsys_eval (sys, 0, q, qd, 'lambda', lam, 'layout', 'compact');
+%! for k = 1:numel (c.field)
+%!   full = o.(c.field{k});
+%!   assert (c.values(:,k), full(:, c.row(k), c.col(k)));
+%! end
+%! assert (sum (strcmp (c.block, 'constraints')), 14);
+%! assert (size (c.values), [N numel(c.field)]);
+%!error <layout must be 'full' or 'compact'> mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4], 'layout', 'sparse')
 %!error <mechsys_eval: q has 3 columns; expected 4> mechsys_eval (sys, 0, [1 2 3], [1 2 3 4])
 %!error <qdot has 2 rows; expected 1> mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4; 1 2 3 4])
 %!error <lambda has 1 columns; expected 2> mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4], 'lambda', 1)

@@ -2,7 +2,11 @@
  *
  *   blocks = __vm_model__ ("mech", coords, params, lagrangian, forces, constraints, contacts)
  *   blocks = __vm_model__ ("ode", states, params, rhs, algebraic)
- *   out    = __vm_model__ ("eval", block, npts, {A1, A2, ...} [, caller])
+ *   out    = __vm_model__ ("eval", block, npts, {A1, A2, ...} [, caller [, layout]])
+ *
+ * layout "full" (default): a struct of the block's fields (points first, structural zeros
+ * included); "compact": one npts x nout matrix whose column k is tape output k; in the compact
+ * layout block may be a cell array of blocks of one model, whose outputs are concatenated.
  *
  * coords, params, states, forces, constraints, rhs, algebraic: cell arrays of char row vectors
  * ({} for none); contacts: a struct array with char fields h, sigma, V0, mu, epsv (or []).
@@ -284,43 +288,27 @@ get_typed (const mxArray *s, const char *key, const char *fn, mxClassID cls, siz
   return f;
 }
 
+/* Deserialize and check a compiled block (a struct made by block_to_mx).  The arrays of b are
+ * mxMalloc'd (released by the caller with free_block, or by the MEX API on error); fnames receives
+ * pointers to the field names inside b. */
 static void
-cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+load_block (const mxArray *bs, const char *fn, vm_block *b, const char ***fnames)
 {
-  const char *fn = "mechsys_eval";
-  char fnbuf[32];
-  const mxArray *bs, *cin, *names, *dims;
-  vm_block b;
-  size_t npts, ni, nf, k, j, nv;
-  const double **in;
-  int *inc;
-  double **fields, *work;
+  const mxArray *names, *dims;
   const int32_t *c;
   const double *im, *dm;
-  const char **fnames;
-  mxArray *out;
-  int st;
-  (void) nlhs;
-  if (nrhs != 4 && nrhs != 5)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"eval\" takes 3 or 4 arguments", fn);
-  if (nrhs == 5)
-    {
-      if (! mxIsChar (prhs[4]) || mxGetString (prhs[4], fnbuf, sizeof fnbuf) != 0)
-        mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: the caller's name must be a short string", fn);
-      fn = fnbuf;
-    }
-  bs = prhs[1];
+  size_t ni, nf, k;
   if (! mxIsStruct (bs) || mxGetNumberOfElements (bs) != 1)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled block must be a 1x1 struct", fn);
   for (k = 0; k < (size_t) NKEYS; k++)
     if (! mxGetField (bs, 0, block_keys[k]))
       mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled model is damaged (no field %s); "
                          "rebuild it with mechsys or odesys", fn, block_keys[k]);
-  memset (&b, 0, sizeof b);
-  b.tape.nprologue = (int) get_count (bs, "nprologue", fn, 1e9);
-  b.tape.nslot = (int) get_count (bs, "nslot", fn, 1e8);
-  b.tape.nvar = (int) get_count (bs, "nvar", fn, 1e7);
-  b.tape.nout = (int) get_count (bs, "nout", fn, 1e9);
+  memset (b, 0, sizeof *b);
+  b->tape.nprologue = (int) get_count (bs, "nprologue", fn, 1e9);
+  b->tape.nslot = (int) get_count (bs, "nslot", fn, 1e8);
+  b->tape.nvar = (int) get_count (bs, "nvar", fn, 1e7);
+  b->tape.nout = (int) get_count (bs, "nout", fn, 1e9);
   ni = mxGetN (mxGetField (bs, 0, "code"));
   if (ni > 1000000000)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled model is damaged (tape too long)", fn);
@@ -332,39 +320,108 @@ cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   nf = mxGetNumberOfElements (names);
   dims = get_typed (bs, "field_dims", fn, mxDOUBLE_CLASS, nf, 2);
   dm = mxGetPr (dims);
-  b.out_field = (int32_t *) mxGetData (get_typed (bs, "out_field", fn, mxINT32_CLASS, 1,
-                                                   (size_t) b.tape.nout));
-  b.out_index = (int32_t *) mxGetData (get_typed (bs, "out_index", fn, mxINT32_CLASS, 1,
-                                                   (size_t) b.tape.nout));
-  b.tape.ninstr = (int) ni;
-  b.tape.code = mxMalloc ((ni ? ni : 1) * sizeof *b.tape.code);
+  b->out_field = (int32_t *) mxGetData (get_typed (bs, "out_field", fn, mxINT32_CLASS, 1,
+                                                    (size_t) b->tape.nout));
+  b->out_index = (int32_t *) mxGetData (get_typed (bs, "out_index", fn, mxINT32_CLASS, 1,
+                                                    (size_t) b->tape.nout));
+  b->tape.ninstr = (int) ni;
+  b->tape.code = mxMalloc ((ni ? ni : 1) * sizeof *b->tape.code);
   for (k = 0; k < ni; k++)
     {
-      b.tape.code[k].op = c[4 * k];
-      b.tape.code[k].dst = c[4 * k + 1];
-      b.tape.code[k].a = c[4 * k + 2];
-      b.tape.code[k].b = c[4 * k + 3];
-      b.tape.code[k].imm = im[k];
+      b->tape.code[k].op = c[4 * k];
+      b->tape.code[k].dst = c[4 * k + 1];
+      b->tape.code[k].a = c[4 * k + 2];
+      b->tape.code[k].b = c[4 * k + 3];
+      b->tape.code[k].imm = im[k];
     }
-  b.nfield = (int) nf;
-  b.field = mxMalloc ((nf ? nf : 1) * sizeof *b.field);
-  fnames = mxMalloc ((nf ? nf : 1) * sizeof *fnames);
+  b->nfield = (int) nf;
+  b->field = mxMalloc ((nf ? nf : 1) * sizeof *b->field);
+  *fnames = mxMalloc ((nf ? nf : 1) * sizeof **fnames);
   for (k = 0; k < nf; k++)
     {
       const mxArray *nm = mxGetCell (names, (mwIndex) k);
       if (! nm || ! mxIsChar (nm) || mxGetNumberOfElements (nm) >= VM_FIELD_NAME
-          || mxGetString (nm, b.field[k].name, VM_FIELD_NAME) != 0 || ! vm_name_valid (b.field[k].name)
+          || mxGetString (nm, b->field[k].name, VM_FIELD_NAME) != 0
+          || ! vm_name_valid (b->field[k].name)
           || ! (dm[k] >= 0 && dm[k] <= 1e5 && dm[k] == floor (dm[k]))
           || ! (dm[k + nf] >= 0 && dm[k + nf] <= 1e5 && dm[k + nf] == floor (dm[k + nf])))
         mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled model is damaged (field %lu)", fn,
                            (unsigned long) k + 1);
-      b.field[k].dim[0] = (int) dm[k];
-      b.field[k].dim[1] = (int) dm[k + nf];
-      fnames[k] = b.field[k].name;
+      b->field[k].dim[0] = (int) dm[k];
+      b->field[k].dim[1] = (int) dm[k + nf];
+      (*fnames)[k] = b->field[k].name;
     }
-  if (vm_block_validate (&b) != VM_OK)
+  if (vm_block_validate (b) != VM_OK)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled model is damaged (invalid tape); "
                        "rebuild it with mechsys or odesys", fn);
+}
+
+static void
+free_block (vm_block *b, const char **fnames)
+{
+  mxFree (b->tape.code);
+  mxFree (b->field);
+  mxFree ((void *) fnames);
+}
+
+/* "eval": block (a struct, or in the compact layout a cell array of structs of one model). */
+static void
+cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "mechsys_eval";
+  char fnbuf[32];
+  const mxArray *cin;
+  vm_block *bl;
+  const char ***fnames;
+  size_t npts, nb, k, j, nv, totout = 0;
+  const double **in;
+  int *inc, nvar;
+  double *work;
+  size_t wsize = 1;
+  mxArray *out;
+  int st, compact = 0;
+  (void) nlhs;
+  if (nrhs < 4 || nrhs > 6)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"eval\" takes 3 to 5 arguments", fn);
+  if (nrhs == 6)
+    {
+      char lay[16];
+      if (! mxIsChar (prhs[5]) || mxGetString (prhs[5], lay, sizeof lay) != 0
+          || (strcmp (lay, "full") != 0 && strcmp (lay, "compact") != 0))
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: layout must be full or compact", fn);
+      compact = strcmp (lay, "compact") == 0;
+    }
+  if (nrhs >= 5)
+    {
+      if (! mxIsChar (prhs[4]) || mxGetString (prhs[4], fnbuf, sizeof fnbuf) != 0)
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: the caller's name must be a short string", fn);
+      fn = fnbuf;
+    }
+  /* blocks */
+  if (mxIsCell (prhs[1]))
+    {
+      nb = mxGetNumberOfElements (prhs[1]);
+      if (! compact || nb < 1 || nb > 64)
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: several blocks need the compact layout", fn);
+    }
+  else
+    nb = 1;
+  bl = mxMalloc (nb * sizeof *bl);
+  fnames = mxMalloc (nb * sizeof *fnames);
+  for (k = 0; k < nb; k++)
+    {
+      const mxArray *bs = mxIsCell (prhs[1]) ? mxGetCell (prhs[1], (mwIndex) k) : prhs[1];
+      if (! bs)
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: block %lu is missing", fn,
+                           (unsigned long) k + 1);
+      load_block (bs, fn, &bl[k], &fnames[k]);
+      if (bl[k].tape.nvar != bl[0].tape.nvar)
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: the blocks belong to different models", fn);
+      if (vm_tape_work_size (&bl[k].tape) > wsize)
+        wsize = vm_tape_work_size (&bl[k].tape);
+      totout += (size_t) bl[k].tape.nout;
+    }
+  nvar = bl[0].tape.nvar;
 
   /* inputs */
   {
@@ -377,8 +434,8 @@ cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (! mxIsCell (cin))
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: inputs must be a cell array", fn);
   nv = 0;
-  in = mxMalloc ((size_t) (b.tape.nvar ? b.tape.nvar : 1) * sizeof *in);
-  inc = mxMalloc ((size_t) (b.tape.nvar ? b.tape.nvar : 1) * sizeof *inc);
+  in = mxMalloc ((size_t) (nvar ? nvar : 1) * sizeof *in);
+  inc = mxMalloc ((size_t) (nvar ? nvar : 1) * sizeof *inc);
   for (k = 0; k < mxGetNumberOfElements (cin); k++)
     {
       const mxArray *a = mxGetCell (cin, (mwIndex) k);
@@ -399,47 +456,72 @@ cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
                            "or 1", fn, what, (unsigned long) rows, (unsigned long) npts);
       for (j = 0; j < cols; j++)
         {
-          if (nv >= (size_t) b.tape.nvar)
-            mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: more input columns than the model's "
-                               "%d variables", fn, b.tape.nvar);
+          if (nv >= (size_t) nvar)
+            mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: more input columns than the "
+                               "model's %d variables", fn, nvar);
           in[nv] = mxGetPr (a) + j * rows;
           inc[nv] = bc ? 0 : 1;
           nv++;
         }
     }
-  if (nv != (size_t) b.tape.nvar)
+  if (nv != (size_t) nvar)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: %lu input columns for %d variables", fn,
-                       (unsigned long) nv, b.tape.nvar);
+                       (unsigned long) nv, nvar);
 
-  out = mxCreateStructMatrix (1, 1, (int) nf, fnames);
-  fields = mxMalloc ((nf ? nf : 1) * sizeof *fields);
-  for (k = 0; k < nf; k++)
+  work = mxMalloc (wsize * sizeof *work);
+  if (compact)
     {
-      mxArray *f;
-      if (b.field[k].dim[1] == 1)
-        f = mxCreateDoubleMatrix ((mwSize) npts, (mwSize) b.field[k].dim[0], mxREAL);
-      else
+      /* one npts x (sum of nout) matrix: the tape outputs of the blocks, in order */
+      double **cols = mxMalloc ((totout ? totout : 1) * sizeof *cols);
+      size_t c0 = 0;
+      out = mxCreateUninitNumericMatrix (npts, totout, mxDOUBLE_CLASS, mxREAL);
+      for (k = 0; k < totout; k++)
+        cols[k] = mxGetPr (out) + k * npts;
+      for (k = 0; k < nb; k++)
         {
-          mwSize d3[3];
-          d3[0] = (mwSize) npts;
-          d3[1] = (mwSize) b.field[k].dim[0];
-          d3[2] = (mwSize) b.field[k].dim[1];
-          f = mxCreateNumericArray (3, d3, mxDOUBLE_CLASS, mxREAL);
+          st = vm_tape_eval (&bl[k].tape, npts, in, inc, cols + c0, work);
+          if (st != VM_OK)
+            mexErrMsgIdAndTxt ("varmech:failed", "%s: evaluation failed: %s", fn,
+                               vm_status_string (st));
+          c0 += (size_t) bl[k].tape.nout;
         }
-      fields[k] = mxGetPr (f);
-      mxSetFieldByNumber (out, 0, (int) k, f);
+      mxFree (cols);
     }
-  work = mxMalloc (vm_tape_work_size (&b.tape) * sizeof *work);
-  st = vm_block_eval (&b, npts, in, inc, fields, work);
-  if (st != VM_OK)
-    mexErrMsgIdAndTxt ("varmech:failed", "%s: evaluation failed: %s", fn, vm_status_string (st));
+  else
+    {
+      const vm_block *b = &bl[0];
+      double **fields = mxMalloc ((size_t) (b->nfield ? b->nfield : 1) * sizeof *fields);
+      out = mxCreateStructMatrix (1, 1, b->nfield, fnames[0]);
+      for (k = 0; k < (size_t) b->nfield; k++)
+        {
+          mxArray *f;
+          /* uninitialized: vm_block_eval writes every entry, structural zeros included */
+          if (b->field[k].dim[1] == 1)
+            f = mxCreateUninitNumericMatrix (npts, (size_t) b->field[k].dim[0], mxDOUBLE_CLASS,
+                                             mxREAL);
+          else
+            {
+              mwSize d3[3];
+              d3[0] = (mwSize) npts;
+              d3[1] = (mwSize) b->field[k].dim[0];
+              d3[2] = (mwSize) b->field[k].dim[1];
+              f = mxCreateUninitNumericArray (3, d3, mxDOUBLE_CLASS, mxREAL);
+            }
+          fields[k] = mxGetPr (f);
+          mxSetFieldByNumber (out, 0, (int) k, f);
+        }
+      st = vm_block_eval (b, npts, in, inc, fields, work);
+      if (st != VM_OK)
+        mexErrMsgIdAndTxt ("varmech:failed", "%s: evaluation failed: %s", fn, vm_status_string (st));
+      mxFree (fields);
+    }
   mxFree (work);
-  mxFree (fields);
   mxFree (in);
   mxFree (inc);
-  mxFree (b.tape.code);
-  mxFree (b.field);
-  mxFree ((void *) fnames);
+  for (k = 0; k < nb; k++)
+    free_block (&bl[k], fnames[k]);
+  mxFree (bl);
+  mxFree (fnames);
   plhs[0] = out;
 }
 

@@ -29,11 +29,11 @@ HOME="$tmp" "$OCTAVE" --no-gui --norc --no-history --quiet --eval "
     np = np + 1;
     pkg ('load', 'varmech');
     np = np + 1;
-    if (exist ('sbp_operator') == 2 && exist ('__vm_sbp__') == 3 && exist ('demo_sbp_convergence') == 2)
+    if (exist ('sbp_operator') == 2 && exist ('__vm_sbp__') == 3 && exist ('demo_sbp_convergence') == 2 && exist ('mechsys') == 2 && exist ('__vm_model__') == 3)
       np = np + 1;
     else
       nf = nf + 1;
-      fprintf ('FAIL: sbp_operator, __vm_sbp__ (MEX) or demo_sbp_convergence not found after pkg load\n');
+      fprintf ('FAIL: sbp_operator, __vm_sbp__ (MEX), mechsys, __vm_model__ (MEX) or demo_sbp_convergence not found after pkg load\n');
     end
     out = evalc ('pkg (''test'', ''varmech'')');
     fprintf ('%s', out);

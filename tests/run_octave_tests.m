@@ -1,6 +1,7 @@
 % -*- texinfo -*-
 % @deftypefn {} {} run_octave_tests (@var{srcdir}, @var{builddir})
-% Run every test block of the functions in @file{inst/} and every test file in @file{tests/octave}
+% Run every test block of the functions in @file{inst/}, every test file in @file{tests/octave} and
+% the benchmark peers @file{bench/disk_handwritten*.m}
 % against the MEX files in @var{builddir}; print one line per file and a closing
 % @samp{octave tests: N passed, N failed}.  A file that declares no test counts as a failure.
 % @end deftypefn
@@ -10,9 +11,12 @@ function run_octave_tests (srcdir, builddir)
   addpath (fullfile (srcdir, 'inst'));
   addpath (fullfile (srcdir, 'demos'));
   addpath (fullfile (srcdir, 'tests', 'octave'));
+  addpath (fullfile (srcdir, 'bench'));
   warning ('off', 'Octave:gnuplot-graphics');
   set (0, 'defaultfigurevisible', 'off');
-  files = [dir(fullfile (srcdir, 'inst', '*.m')); dir(fullfile (srcdir, 'tests', 'octave', '*.m'))];
+  % the benchmark peers are tested too: a benchmark against a wrong peer is no benchmark
+  files = [dir(fullfile (srcdir, 'inst', '*.m')); dir(fullfile (srcdir, 'tests', 'octave', '*.m')); ...
+           dir(fullfile (srcdir, 'bench', 'disk_handwritten*.m'))];
   np = 0;
   nf = 0;
   for k = 1:numel (files)

@@ -586,7 +586,7 @@ test_errors (void)
          && err.column == 5, "%s", err.msg);
   vm_symtab_forbid_dot (s, NULL);
   vm_symtab_forbid_kind (s, "time", "no time here");
-  CHECK (vm_parse (g, s, "x + t", "h", &err) < 0 && strstr (err.msg, "'t' is a time, not allowed here")
+  CHECK (vm_parse (g, s, "x + t", "h", &err) < 0 && strstr (err.msg, "the time 't' is not allowed here")
          && err.column == 5, "%s", err.msg);
   vm_symtab_forbid_kind (s, "time", NULL);
   CHECK (vm_parse (g, s, "x + t", "h", &err) >= 0, "allowed again");
@@ -614,9 +614,21 @@ eval_point (const vm_block *b, int nvar, const double *x)
       inc[k] = 1;
     }
   for (k = 0; k < b->nfield; k++)
-    f[k] = calloc ((size_t) (b->field[k].dim[0] * b->field[k].dim[1] + 1), sizeof (double));
+    {
+      int e, ne = b->field[k].dim[0] * b->field[k].dim[1];
+      f[k] = malloc ((size_t) (ne + 1) * sizeof (double));
+      for (e = 0; e < ne; e++)
+        f[k][e] = NAN;   /* vm_block_eval must write every entry, structural zeros included */
+    }
   work = malloc (vm_tape_work_size (&b->tape) * sizeof *work);
   CHECK (vm_block_eval (b, 1, in, inc, f, work) == VM_OK, "block eval");
+  for (k = 0; k < b->nfield; k++)
+    {
+      int e, ne = b->field[k].dim[0] * b->field[k].dim[1], nan = 0;
+      for (e = 0; e < ne; e++)
+        nan += isnan (f[k][e]) ? 1 : 0;
+      CHECK (nan == 0, "field %s: %d entries not written", b->field[k].name, nan);
+    }
   free (work);
   return f;
 }
@@ -835,7 +847,7 @@ test_model_errors (void)
     CHECK (vm_mech_build (&d, &m, &err) == VM_EARG && strstr (err.msg, "contact 1: h: column 5: velocities"),
            "%s", err.msg);
     d.contact = &c2;
-    CHECK (vm_mech_build (&d, &m, &err) == VM_EARG && strstr (err.msg, "'t' is a time, not allowed"),
+    CHECK (vm_mech_build (&d, &m, &err) == VM_EARG && strstr (err.msg, "the time 't' is not allowed here"),
            "%s", err.msg);
     d.contact = &c3;
     CHECK (vm_mech_build (&d, &m, &err) == VM_EARG

@@ -1,10 +1,10 @@
 /* fuzz_expr.c -- fuzzing target for the parser, differentiation, tape compiler and the model.
  *
- * Input: text.  Lines are split at '\n': line 1 is a Lagrangian over coordinates x, y (velocities
- * dot(x), dot(y)), parameters a, b and time t; further lines are constraints, except lines starting
- * with '@', which are contact gap functions.  The target parses the first line alone (graph level:
- * first and second derivatives, tape, tape validation, evaluation) and then the whole text as a
- * model (all blocks compiled and evaluated).  Oracle: besides memory safety, a tape evaluated at
+ * Input: text.  Lines are split at '\n'.  Graph level: line 1 alone is parsed over x, y (velocities
+ * dot(x), dot(y)), a parameter a and time t; its first and second derivatives are compiled into a
+ * tape that is validated and evaluated.  Model level: line 1 is a Lagrangian over coordinates x, y,
+ * parameters a, b and t; further lines are constraints, except lines starting with '@', which are
+ * contact gap functions (at most 8 lines); every block is compiled, validated and evaluated.  Oracle: besides memory safety, a tape evaluated at
  * N points must equal, bit for bit, the same tape evaluated point by point.
  *
  * Built with clang -fsanitize=fuzzer,address,undefined for libFuzzer, or with replay_main.c and any
