@@ -1306,11 +1306,10 @@ parse_primary (parser *p)
   return -1;
 }
 
-static int32_t parse_unary (parser *p);
 
-/* power := primary { '^' powarg },  powarg := ('+'|'-') powarg | primary   (left associative) */
+/* Signs in front of an operand: ('+'|'-') signed | operand.  Each sign is one level of nesting. */
 static int32_t
-parse_powarg (parser *p)
+parse_signed (parser *p, int32_t (*operand) (parser *))
 {
   if (p->tok == T_OP && (p->op == '-' || p->op == '+'))
     {
@@ -1322,15 +1321,16 @@ parse_powarg (parser *p)
           return -1;
         }
       next_token (p);
-      a = parse_powarg (p);
+      a = parse_signed (p, operand);
       p->depth--;
       if (a < 0)
         return -1;
       return op == '-' ? vm_unary (p->g, VM_OP_NEG, a) : a;
     }
-  return parse_primary (p);
+  return operand (p);
 }
 
+/* power := primary { '^' powarg },  powarg := ('+'|'-') powarg | primary   (left associative) */
 static int32_t
 parse_power (parser *p)
 {
@@ -1339,7 +1339,7 @@ parse_power (parser *p)
     {
       int32_t b;
       next_token (p);
-      b = parse_powarg (p);
+      b = parse_signed (p, parse_primary);
       if (b < 0)
         return -1;
       a = vm_binary (p->g, VM_OP_POW, a, b);
@@ -1347,26 +1347,11 @@ parse_power (parser *p)
   return a;
 }
 
+/* unary := ('+'|'-') unary | power */
 static int32_t
 parse_unary (parser *p)
 {
-  if (p->tok == T_OP && (p->op == '-' || p->op == '+'))
-    {
-      char op = p->op;
-      int32_t a;
-      if (++p->depth > VM_EXPR_MAX_DEPTH)
-        {
-          perr (p, p->pos, "expression nested deeper than %d levels", VM_EXPR_MAX_DEPTH);
-          return -1;
-        }
-      next_token (p);
-      a = parse_unary (p);
-      p->depth--;
-      if (a < 0)
-        return -1;
-      return op == '-' ? vm_unary (p->g, VM_OP_NEG, a) : a;
-    }
-  return parse_power (p);
+  return parse_signed (p, parse_power);
 }
 
 static int32_t

@@ -57,29 +57,21 @@ function out = mechsys_eval (sys, t, q, qdot, varargin)
   defaults = struct ('lambda', [], 'weights', [], 'blocks', {{}}, 'layout', 'full');
   opts = vm_options (fname, defaults, varargin);
   n = sys.n;
-  q = check_points (q, fname, 'q', n, []);
+  q = vm_points (q, fname, 'q', n, []);
   N = size (q, 1);
-  qdot = check_points (qdot, fname, 'qdot', n, N);
-  t = check_points (t(:), fname, 't', 1, N);
+  qdot = vm_points (qdot, fname, 'qdot', n, N);
+  t = vm_points (t(:), fname, 't', 1, N);
   if (isempty (opts.lambda))
     lam = zeros (1, sys.m);
   else
-    lam = check_points (opts.lambda, fname, 'lambda', sys.m, N);
+    lam = vm_points (opts.lambda, fname, 'lambda', sys.m, N);
   end
   if (isempty (opts.weights))
     w = zeros (1, n);
   else
-    w = check_points (opts.weights, fname, 'weights', n, N);
+    w = vm_points (opts.weights, fname, 'weights', n, N);
   end
-  [pnames, pvalues] = vm_param_values (sys.parameters, fname);
-  if (~isequal (sort (pnames), sort (sys.parameter_names)))
-    vm_badarg (fname, 'sys.parameters must have the fields %s (the parameters the system was compiled with)', ...
-               strjoin (sys.parameter_names, ', '));
-  end
-  p = zeros (1, numel (sys.parameter_names));
-  for k = 1:numel (p)
-    p(k) = pvalues(strcmp (pnames, sys.parameter_names{k}));
-  end
+  p = vm_param_vector (sys, fname, 'sys');
   if (isempty (opts.blocks))
     blocks = {'lagrangian', 'eom'};
     if (~isempty (sys.forces) || sys.nc > 0)
@@ -130,37 +122,6 @@ function out = mechsys_eval (sys, t, q, qdot, varargin)
     end
   catch err
     vm_rethrow (err, fname);
-  end
-end
-
-function x = check_points (x, fname, what, ncol, N)
-  if (~isnumeric (x) || ~isreal (x) || issparse (x) || ndims (x) ~= 2)
-    vm_badarg (fname, '%s must be a real full matrix', what);
-  end
-  x = double (x);
-  if (ncol == 1 && isvector (x) && ~isempty (x))
-    x = x(:);
-  end
-  if (size (x, 2) ~= ncol && ~(ncol == 0 && isempty (x)))
-    vm_badarg (fname, '%s has %d columns; expected %d (one per %s)', what, size (x, 2), ncol, ...
-               col_name (what));
-  end
-  if (~isempty (N) && size (x, 1) ~= N && size (x, 1) ~= 1)
-    vm_badarg (fname, '%s has %d rows; expected %d (one per point, as q) or 1', what, size (x, 1), N);
-  end
-  if (~all (isfinite (x(:))))
-    vm_badarg (fname, '%s must be finite (it contains NaN or Inf)', what);
-  end
-end
-
-function s = col_name (what)
-  switch (what)
-    case {'q', 'qdot', 'weights'}
-      s = 'coordinate';
-    case 'lambda'
-      s = 'constraint';
-    otherwise
-      s = 'value';
   end
 end
 

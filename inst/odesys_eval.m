@@ -21,47 +21,24 @@ function out = odesys_eval (ode, t, y, varargin)
     vm_badarg (fname, 'ode must be a system made by odesys');
   end
   opts = vm_options (fname, struct ('wF', [], 'wG', []), varargin);
-  y = check (y, fname, 'y', ode.ny, []);
+  y = vm_points (y, fname, 'y', ode.ny, []);
   N = size (y, 1);
-  t = check (t(:), fname, 't', 1, N);
+  t = vm_points (t(:), fname, 't', 1, N);
   if (isempty (opts.wF))
     wf = zeros (1, ode.nd);
   else
-    wf = check (opts.wF, fname, 'wF', ode.nd, N);
+    wf = vm_points (opts.wF, fname, 'wF', ode.nd, N);
   end
   if (isempty (opts.wG))
     wg = zeros (1, ode.na);
   else
-    wg = check (opts.wG, fname, 'wG', ode.na, N);
+    wg = vm_points (opts.wG, fname, 'wG', ode.na, N);
   end
-  [pnames, pvalues] = vm_param_values (ode.parameters, fname);
-  if (~isequal (sort (pnames), sort (ode.parameter_names)))
-    vm_badarg (fname, 'ode.parameters must have the fields %s', strjoin (ode.parameter_names, ', '));
-  end
-  p = zeros (1, numel (ode.parameter_names));
-  for k = 1:numel (p)
-    p(k) = pvalues(strcmp (pnames, ode.parameter_names{k}));
-  end
+  p = vm_param_vector (ode, fname, 'ode');
   try
     out = __vm_model__ ('eval', ode.blocks.system, N, {t, y, p, wf, wg}, fname);
   catch err
     vm_rethrow (err, fname);
-  end
-end
-
-function x = check (x, fname, what, ncol, N)
-  if (~isnumeric (x) || ~isreal (x) || issparse (x) || ndims (x) ~= 2)
-    vm_badarg (fname, '%s must be a real full matrix', what);
-  end
-  x = double (x);
-  if (size (x, 2) ~= ncol)
-    vm_badarg (fname, '%s has %d columns; expected %d', what, size (x, 2), ncol);
-  end
-  if (~isempty (N) && size (x, 1) ~= N && size (x, 1) ~= 1)
-    vm_badarg (fname, '%s has %d rows; expected %d (one per point) or 1', what, size (x, 1), N);
-  end
-  if (~all (isfinite (x(:))))
-    vm_badarg (fname, '%s must be finite (it contains NaN or Inf)', what);
   end
 end
 

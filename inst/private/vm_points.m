@@ -1,0 +1,25 @@
+% -*- texinfo -*-
+% @deftypefn {} {@var{x} =} vm_points (@var{x}, @var{fname}, @var{what}, @var{ncol}, @var{N})
+% Check a per-point input: a real full finite matrix with @var{ncol} columns and @var{N} rows
+% (or 1 row, broadcast); @var{N} empty: any number of rows.  A vector with @var{ncol} = 1 is
+% taken as a column.  Returns @var{x} as double.
+% @end deftypefn
+
+function x = vm_points (x, fname, what, ncol, N)
+  if (~isnumeric (x) || ~isreal (x) || issparse (x) || ndims (x) ~= 2)
+    vm_badarg (fname, '%s must be a real full matrix', what);
+  end
+  x = double (x);
+  if (ncol == 1 && isvector (x) && ~isempty (x))
+    x = x(:);
+  end
+  if (size (x, 2) ~= ncol && ~(ncol == 0 && isempty (x)))
+    vm_badarg (fname, '%s has %d columns; expected %d', what, size (x, 2), ncol);
+  end
+  if (~isempty (N) && size (x, 1) ~= N && size (x, 1) ~= 1)
+    vm_badarg (fname, '%s has %d rows; expected %d (one per point) or 1', what, size (x, 1), N);
+  end
+  if (~all (isfinite (x(:))))
+    vm_badarg (fname, '%s must be finite (it contains NaN or Inf)', what);
+  end
+end
