@@ -1693,11 +1693,33 @@ vm_tape_eval (const vm_tape *tp, size_t npts, const double *const *in, const int
 {
   size_t p0;
   int i;
+  unsigned char *uni, *suni;
   const size_t bsz = tp ? (size_t) block_size (tp) : 1;
   if (! tp || (npts > 0 && (! work || (tp->nvar > 0 && (! in || ! inc)) || (tp->nout > 0 && ! out))))
     return VM_EARG;
   if (npts == 0)
     return VM_OK;
+  /* Instructions whose operands are the same at every point (constants, broadcast inputs and what
+   * is computed from them only) are evaluated once per block and their value copied: a function of
+   * the parameters costs one call, not one per point. */
+  uni = malloc ((size_t) (tp->ninstr > 0 ? tp->ninstr : 1) + (size_t) (tp->nslot > 0 ? tp->nslot : 1));
+  if (! uni)
+    return VM_ENOMEM;
+  suni = uni + (tp->ninstr > 0 ? tp->ninstr : 1);
+  for (i = 0; i < tp->ninstr; i++)
+    {
+      const vm_instr *c = &tp->code[i];
+      if (c->op == VM_OP_STORE)
+        uni[i] = 0;
+      else if (c->op == VM_OP_CONST)
+        uni[i] = 1;
+      else if (c->op == VM_OP_VAR)
+        uni[i] = ! inc[c->a];
+      else
+        uni[i] = suni[c->a] && (c->b < 0 || suni[c->b]);
+      if (c->op != VM_OP_STORE)
+        suni[c->dst] = uni[i];
+    }
   /* prologue: constants and broadcast variables once per call */
   for (i = 0; i < tp->nprologue; i++)
     {
@@ -1725,6 +1747,16 @@ vm_tape_eval (const vm_tape *tp, size_t npts, const double *const *in, const int
           double *r = c->dst >= 0 ? work + (size_t) c->dst * bsz : NULL;
           const double *x = work + (size_t) c->a * bsz;
           const double *y = c->b >= 0 ? work + (size_t) c->b * bsz : NULL;
+          if (uni[i])
+            {
+              if (c->op == VM_OP_POWI)
+                powi_block (r, x, (int) c->imm, 1);
+              else
+                r[0] = apply_op (c->op, x[0], y ? y[0] : 0.0);
+              for (j = 1; j < bn; j++)
+                r[j] = r[0];
+              continue;
+            }
           switch (c->op)
             {
             case VM_OP_STORE:
@@ -1755,5 +1787,6 @@ vm_tape_eval (const vm_tape *tp, size_t npts, const double *const *in, const int
             }
         }
     }
+  free (uni);
   return VM_OK;
 }
