@@ -25,7 +25,9 @@
  *   varmech npts=<N> us_per_point=<t> checksum=<sum> tape=<instructions> maxreldiff=<d>
  * where maxreldiff compares all 66 values at every point with libmatheval's.
  *
- * Usage:  disk_engines NPTS [REPEAT]        (REPEAT default 3)
+ * Usage:  disk_engines NPTS [REPEAT [REPEAT_VARMECH]]   (best of REPEAT = 3 runs of libmatheval,
+ *         best of REPEAT_VARMECH = 5 runs of varmech; the first varmech run also touches the
+ *         output pages for the first time)
  * Build:  gcc -std=c99 -O2 -Wall -Wextra -Icsrc bench/disk_engines.c libvarmech.a -lmatheval -lm
  *         (make bench does this in the build folder)
  */
@@ -224,9 +226,9 @@ out:
 
 int main (int argc, char **argv)
 {
-  if (argc < 2 || argc > 3)
+  if (argc < 2 || argc > 4)
     {
-      fprintf (stderr, "usage: %s NPTS [REPEAT]\n", argv[0]);
+      fprintf (stderr, "usage: %s NPTS [REPEAT [REPEAT_VARMECH]]\n", argv[0]);
       return 1;
     }
   char *end;
@@ -238,7 +240,18 @@ int main (int argc, char **argv)
       return 1;
     }
   long repeat = 3;
-  if (argc == 3)
+  long repeat_vm = 5;
+  if (argc == 4)
+    {
+      errno = 0;
+      repeat_vm = strtol (argv[3], &end, 10);
+      if (errno || *end || repeat_vm < 1)
+        {
+          fprintf (stderr, "disk_engines: REPEAT_VARMECH must be a positive integer\n");
+          return 1;
+        }
+    }
+  if (argc >= 3)
     {
       errno = 0;
       repeat = strtol (argv[2], &end, 10);
@@ -332,7 +345,7 @@ int main (int argc, char **argv)
     checksum += out[k];
   printf ("matheval npts=%ld us_per_point=%.4f checksum=%.17g chars2=%zu\n",
           npts, 1e6 * best / (double) n, checksum, chars2);
-  if (varmech_run (n, repeat, in, out) != 0)
+  if (varmech_run (n, repeat_vm, in, out) != 0)
     goto done;
   status = 0;
 

@@ -94,6 +94,7 @@ function out = mechsys_eval (sys, t, q, qdot, varargin)
   if (~ischar (opts.layout) || ~any (strcmp (opts.layout, {'full', 'compact'})))
     vm_badarg (fname, 'layout must be ''full'' or ''compact''');
   end
+  names = {'t', 'q', 'qdot', 'parameters', 'lambda', 'weights'};
   out = struct ();
   try
     if (strcmp (opts.layout, 'compact'))
@@ -110,10 +111,10 @@ function out = mechsys_eval (sys, t, q, qdot, varargin)
         out.row = [out.row, mod(idx, d0) + 1];
         out.col = [out.col, floor(idx ./ d0) + 1];
       end
-      out.values = __vm_model__ ('eval', blks, N, {t, q, qdot, p, lam, w}, fname, 'compact');
+      out.values = __vm_model__ ('eval', blks, N, {t, q, qdot, p, lam, w}, fname, 'compact', names);
     else
       for k = 1:numel (blocks)
-        r = __vm_model__ ('eval', sys.blocks.(blocks{k}), N, {t, q, qdot, p, lam, w}, fname);
+        r = __vm_model__ ('eval', sys.blocks.(blocks{k}), N, {t, q, qdot, p, lam, w}, fname, 'full', names);
         f = fieldnames (r);
         for j = 1:numel (f)
           out.(f{j}) = r.(f{j});

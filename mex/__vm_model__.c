@@ -2,7 +2,7 @@
  *
  *   blocks = __vm_model__ ("mech", coords, params, lagrangian, forces, constraints, contacts)
  *   blocks = __vm_model__ ("ode", states, params, rhs, algebraic)
- *   out    = __vm_model__ ("eval", block, npts, {A1, A2, ...} [, caller [, layout]])
+ *   out    = __vm_model__ ("eval", block, npts, {A1, A2, ...} [, caller [, layout [, names]]])
  *
  * layout "full" (default): a struct of the block's fields (points first, structural zeros
  * included); "compact": one npts x nout matrix whose column k is tape output k; in the compact
@@ -381,9 +381,9 @@ cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxArray *out;
   int st, compact = 0;
   (void) nlhs;
-  if (nrhs < 4 || nrhs > 6)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"eval\" takes 3 to 5 arguments", fn);
-  if (nrhs == 6)
+  if (nrhs < 4 || nrhs > 7)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"eval\" takes 3 to 6 arguments", fn);
+  if (nrhs >= 6)
     {
       char lay[16];
       if (! mxIsChar (prhs[5]) || mxGetString (prhs[5], lay, sizeof lay) != 0
@@ -442,7 +442,10 @@ cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       size_t rows, cols;
       int bc;
       char what[48];
-      sprintf (what, "input %lu", (unsigned long) k + 1);
+      const mxArray *nm = nrhs == 7 && mxIsCell (prhs[6]) && k < mxGetNumberOfElements (prhs[6])
+                          ? mxGetCell (prhs[6], (mwIndex) k) : NULL;
+      if (! nm || ! mxIsChar (nm) || mxGetString (nm, what, sizeof what) != 0)
+        sprintf (what, "input %lu", (unsigned long) k + 1);
       if (! a)
         mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s is missing", fn, what);
       vm_check_real_matrix (a, fn, what);

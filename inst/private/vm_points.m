@@ -1,8 +1,9 @@
 % -*- texinfo -*-
 % @deftypefn {} {@var{x} =} vm_points (@var{x}, @var{fname}, @var{what}, @var{ncol}, @var{N})
-% Check a per-point input: a real full finite matrix with @var{ncol} columns and @var{N} rows
-% (or 1 row, broadcast); @var{N} empty: any number of rows.  A vector with @var{ncol} = 1 is
-% taken as a column.  Returns @var{x} as double.
+% Check a per-point input: a real full matrix with @var{ncol} columns and @var{N} rows (or 1 row,
+% broadcast); @var{N} empty: any number of rows.  A vector with @var{ncol} = 1 is taken as a
+% column.  Returns @var{x} as double.  Finiteness is checked by the gateway (in one pass, without
+% temporaries), which names the input with @var{what}.
 % @end deftypefn
 
 function x = vm_points (x, fname, what, ncol, N)
@@ -18,8 +19,5 @@ function x = vm_points (x, fname, what, ncol, N)
   end
   if (~isempty (N) && size (x, 1) ~= N && size (x, 1) ~= 1)
     vm_badarg (fname, '%s has %d rows; expected %d (one per point) or 1', what, size (x, 1), N);
-  end
-  if (~all (isfinite (x(:))))
-    vm_badarg (fname, '%s must be finite (it contains NaN or Inf)', what);
   end
 end

@@ -13,63 +13,29 @@
 % (s/0.2)^4 ~ 1e-12.  Tolerance 1e-7*max(1,|ref|) elementwise; measured at most 5e-10 (with the
 % step 1e-3 of the other files the truncation would reach 3e-7 on wF_qq).
 %
-% The helpers are subfunctions; the test blocks reach them through the handles returned by
-% test_model_contacts ().
+% The shared helpers (richardson, stack, assert_close, mech_eval) are those of
+% test_model_helpers; the test blocks reach them, and the subfunctions contact_eval, closed_form
+% and points of this file, through the handles returned by test_model_contacts ().
 
 function h = test_model_contacts ()
   % Return the helpers of the test blocks as a struct of function handles.
-  h = struct ();
-  h.richardson = @richardson;
-  h.mech_eval = @mech_eval;
-  h.stack = @stack;
-  h.assert_close = @assert_close;
+  h = test_model_helpers ();
+  h.contact_eval = @contact_eval;
   h.closed_form = @closed_form;
   h.points = @points;
 end
 
-function D = richardson (fun, X, h)
-  % D{k}.(name): (4*D(h/2) - D(h))/3 of every field of fun (X) with respect to column k of X.
-  nv = size (X, 2);
-  D = cell (1, nv);
-  for k = 1:nv
-    d1 = central (fun, X, k, h);
-    d2 = central (fun, X, k, h / 2);
-    names = fieldnames (d1);
-    r = struct ();
-    for j = 1:numel (names)
-      r.(names{j}) = (4 * d2.(names{j}) - d1.(names{j})) / 3;
-    end
-    D{k} = r;
-  end
-end
-
-function d = central (fun, X, k, h)
-  Xp = X;
-  Xm = X;
-  Xp(:,k) = X(:,k) + h;
-  Xm(:,k) = X(:,k) - h;
-  step = Xp(:,k) - Xm(:,k);   % the steps actually taken
-  fp = fun (Xp);
-  fm = fun (Xm);
-  names = fieldnames (fp);
-  d = struct ();
-  for j = 1:numel (names)
-    d.(names{j}) = bsxfun (@rdivide, fp.(names{j}) - fm.(names{j}), step);
-  end
-end
-
-function o = mech_eval (sys, X, w)
-  % The forces and contacts blocks at the points X = [t q qdot], with FN and FR as N-by-n (one
-  % contact), and the w-weighted Jacobians wFq(:,i) = sum_k w_k dF_k/dq_i, wFqd (same in qdot).
+function o = contact_eval (sys, X, w)
+  % The forces, contacts and eom blocks at the points X = [t q qdot] with the w-weighted
+  % Jacobians wFq, wFqd of test_model_helpers' mech_eval, and FN, FR, h_q as N-by-n (one
+  % contact).
+  h = test_model_helpers ();
   n = sys.n;
   N = size (X, 1);
-  o = mechsys_eval (sys, X(:,1), X(:,2:n+1), X(:,n+2:2*n+1), 'weights', w, ...
-                    'blocks', {'forces', 'contacts', 'eom'});
+  o = h.mech_eval (sys, X, [], w, 'blocks', {'forces', 'contacts', 'eom'});
   o.FN = reshape (o.FN, N, n);
   o.FR = reshape (o.FR, N, n);
   o.h_q = reshape (o.h_q, N, n);
-  o.wFq = reshape (sum (bsxfun (@times, w, o.F_q), 2), N, n);
-  o.wFqd = reshape (sum (bsxfun (@times, w, o.F_qdot), 2), N, n);
 end
 
 function c = closed_form (p, q, qd)
@@ -101,34 +67,6 @@ function X = points (N, p)
   X = [rand(N, 1), r .* nx, r .* ny, -a .* ny + b .* nx, a .* nx + b .* ny];
 end
 
-function assert_close (got, ref, tol, label)
-  % Error unless |got - ref| <= tol*max(1, |ref|) elementwise; the message names the worst entry.
-  if (~isequal (size (got), size (ref)))
-    error ('%s: size [%s], expected [%s]', label, num2str (size (got)), num2str (size (ref)));
-  end
-  err = abs (got(:) - ref(:)) ./ max (1, abs (ref(:)));
-  err(isnan (err)) = Inf;
-  if (isempty (err))
-    return;
-  end
-  [e, k] = max (err);
-  if (~(e <= tol))
-    sub = cell (1, ndims (ref));
-    [sub{:}] = ind2sub (size (ref), k);
-    error ('%s: error %.3g > %.3g (relative to max(1,|ref|)) at point %d, entry (%s): got %.17g, expected %.17g', ...
-           label, e, tol, sub{1}, num2str ([sub{2:end}]), got(k), ref(k));
-  end
-end
-
-function R = stack (D, idx, name)
-  % R(:,i,j) = D{idx(j)}.(name)(:,i): derivatives laid out as the Jacobians of mechsys_eval.
-  first = D{idx(1)}.(name);
-  R = zeros (size (first, 1), size (first, 2), numel (idx));
-  for j = 1:numel (idx)
-    R(:,:,j) = D{idx(j)}.(name);
-  end
-end
-
 %!shared h, sys, p, X, w, o, c
 %! if (exist ('test_model_contacts', 'file') ~= 2)
 %!   addpath (fullfile (pwd (), 'tests', 'octave'));
@@ -141,7 +79,7 @@ end
 %! rand ('state', 77);
 %! X = h.points (60, p);
 %! w = 2 * rand (60, 2) - 1;
-%! o = h.mech_eval (sys, X, w);
+%! o = h.contact_eval (sys, X, w);
 %! c = h.closed_form (p, X(:,2:3), X(:,4:5));
 
 %!test
@@ -193,7 +131,7 @@ end
 %!test
 %! % F_q, F_qdot and the Hessian blocks of w . F against Richardson differences, step 2e-4
 %! % (tolerance: see the head of the file)
-%! D = h.richardson (@(Y) h.mech_eval (sys, Y, w), X, 2e-4);
+%! D = h.richardson (@(Y) h.contact_eval (sys, Y, w), X, 2e-4);
 %! h.assert_close (o.F_q, h.stack (D, 2:3, 'F'), 1e-7, 'F_q');
 %! h.assert_close (o.F_qdot, h.stack (D, 4:5, 'F'), 1e-7, 'F_qdot');
 %! h.assert_close (o.wF_qq, h.stack (D, 2:3, 'wFq'), 1e-7, 'wF_qq');
@@ -204,7 +142,7 @@ end
 %! % parameters changed without recompiling: no friction (mu = 0) leaves FN alone and FR = 0
 %! s2 = sys;
 %! s2.parameters.mu = 0;
-%! o2 = h.mech_eval (s2, X, w);
+%! o2 = h.contact_eval (s2, X, w);
 %! assert (isequal (s2.blocks, sys.blocks));
 %! assert (all (o2.FR(:) == 0));
 %! h.assert_close (o2.FN, o.FN, 0, 'FN (mu = 0)');
@@ -212,7 +150,7 @@ end
 %! % a barrier twice as high doubles FN and FR
 %! s2 = sys;
 %! s2.parameters.V0 = 2 * p.V0;
-%! o2 = h.mech_eval (s2, X, w);
+%! o2 = h.contact_eval (s2, X, w);
 %! h.assert_close (o2.FN, 2 * o.FN, 1e-14, 'FN (2 V0)');
 %! h.assert_close (o2.FR, 2 * o.FR, 1e-14, 'FR (2 V0)');
 

@@ -17,108 +17,16 @@
 % at most 1e-9 (wF_qq, whose x^-2 term has large fifth derivatives near x = 0.2), 1e-11 for the
 % random Lagrangians.
 %
-% The helpers are subfunctions of this file; the test blocks reach them through the handles that
-% test_model_derivatives () returns.
+% The shared helpers (richardson, stack, stack_gradient, assert_close, mech_eval) are those of
+% test_model_helpers; the test blocks reach them, and the subfunctions of this file, through the
+% handles that test_model_derivatives () returns.
 
 function h = test_model_derivatives ()
   % Return the helpers of the test blocks as a struct of function handles.
-  h = struct ();
-  h.richardson = @richardson;
-  h.mech_eval = @mech_eval;
-  h.stack = @stack;
-  h.assert_close = @assert_close;
+  h = test_model_helpers ();
   h.random_formula = @random_formula;
   h.kink_free_points = @kink_free_points;
   h.check_lagrangian_blocks = @check_lagrangian_blocks;
-end
-
-function D = richardson (fun, X, h)
-  % D{k}.(name): Richardson-extrapolated central difference (4*D(h/2) - D(h))/3 of every field
-  % of fun (X) with respect to column k of X (one row of X per point).
-  nv = size (X, 2);
-  D = cell (1, nv);
-  for k = 1:nv
-    d1 = central (fun, X, k, h);
-    d2 = central (fun, X, k, h / 2);
-    names = fieldnames (d1);
-    r = struct ();
-    for j = 1:numel (names)
-      r.(names{j}) = (4 * d2.(names{j}) - d1.(names{j})) / 3;
-    end
-    D{k} = r;
-  end
-end
-
-function d = central (fun, X, k, h)
-  Xp = X;
-  Xm = X;
-  Xp(:,k) = X(:,k) + h;
-  Xm(:,k) = X(:,k) - h;
-  % the steps actually taken (x + h - x is not exactly h in floating point)
-  step = Xp(:,k) - Xm(:,k);
-  fp = fun (Xp);
-  fm = fun (Xm);
-  names = fieldnames (fp);
-  d = struct ();
-  for j = 1:numel (names)
-    d.(names{j}) = bsxfun (@rdivide, fp.(names{j}) - fm.(names{j}), step);
-  end
-end
-
-function o = mech_eval (sys, X, lam, w)
-  % mechsys_eval at the points X = [t q qdot], plus the gradients of the weighted sums:
-  % wFq(:,i) = sum_k w_k dF_k/dq_i, wFqd (same in qdot), lgq(:,i) = sum_a lambda_a dg_a/dq_i, lgqd.
-  n = sys.n;
-  N = size (X, 1);
-  args = {};
-  if (sys.m > 0)
-    args = [args, {'lambda', lam}];
-  end
-  if (~isempty (sys.forces) || sys.nc > 0)
-    args = [args, {'weights', w}];
-  end
-  o = mechsys_eval (sys, X(:,1), X(:,2:n+1), X(:,n+2:2*n+1), args{:});
-  if (isfield (o, 'F_q'))
-    o.wFq = reshape (sum (bsxfun (@times, w, o.F_q), 2), N, n);
-    o.wFqd = reshape (sum (bsxfun (@times, w, o.F_qdot), 2), N, n);
-  end
-  if (isfield (o, 'g_q'))
-    o.lgq = reshape (sum (bsxfun (@times, lam, o.g_q), 2), N, n);
-    o.lgqd = reshape (sum (bsxfun (@times, lam, o.g_qdot), 2), N, n);
-  end
-end
-
-function R = stack (D, idx, name)
-  % R(:,i,j) = D{idx(j)}.(name)(:,i): the derivatives of a vector field with respect to the
-  % variables idx, laid out as the Jacobian blocks of mechsys_eval; for a scalar field,
-  % R(:,j) = D{idx(j)}.(name), laid out as a gradient.
-  first = D{idx(1)}.(name);
-  R = zeros (size (first, 1), size (first, 2), numel (idx));
-  for j = 1:numel (idx)
-    R(:,:,j) = D{idx(j)}.(name);
-  end
-  if (size (first, 2) == 1)
-    R = reshape (R, size (first, 1), numel (idx));
-  end
-end
-
-function assert_close (got, ref, tol, label)
-  % Error unless |got - ref| <= tol*max(1, |ref|) elementwise; the message names the worst entry.
-  if (~isequal (size (got), size (ref)))
-    error ('%s: size [%s], expected [%s]', label, num2str (size (got)), num2str (size (ref)));
-  end
-  err = abs (got(:) - ref(:)) ./ max (1, abs (ref(:)));
-  err(isnan (err)) = Inf;
-  if (isempty (err))
-    return;
-  end
-  [e, k] = max (err);
-  if (~(e <= tol))
-    sub = cell (1, ndims (ref));
-    [sub{:}] = ind2sub (size (ref), k);
-    error ('%s: error %.3g > %.3g (relative to max(1,|ref|)) at point %d, entry (%s): got %.17g, expected %.17g', ...
-           label, e, tol, sub{1}, num2str ([sub{2:end}]), got(k), ref(k));
-  end
 end
 
 function X = kink_free_points (N)
@@ -140,18 +48,19 @@ end
 function check_lagrangian_blocks (o, D, n, tol, label)
   % The gradient and Hessian blocks of the Lagrangian against the differences D of
   % mechsys_eval at the same points (columns of X: t, q, qdot).
+  h = test_model_helpers ();
   iq = 1 + (1:n);
   iv = 1 + n + (1:n);
-  assert_close (o.L_q, stack (D, iq, 'L'), tol, [label 'L_q']);
-  assert_close (o.L_qdot, stack (D, iv, 'L'), tol, [label 'L_qdot']);
-  assert_close (o.L_t, D{1}.L, tol, [label 'L_t']);
-  assert_close (o.L_qq, stack (D, iq, 'L_q'), tol, [label 'L_qq']);
+  h.assert_close (o.L_q, h.stack_gradient (D, iq, 'L'), tol, [label 'L_q']);
+  h.assert_close (o.L_qdot, h.stack_gradient (D, iv, 'L'), tol, [label 'L_qdot']);
+  h.assert_close (o.L_t, D{1}.L, tol, [label 'L_t']);
+  h.assert_close (o.L_qq, h.stack (D, iq, 'L_q'), tol, [label 'L_qq']);
   % L_qqdot(:,i,j) = d2L/dq_i dqdot_j, from both orders of differentiation
-  assert_close (o.L_qqdot, stack (D, iv, 'L_q'), tol, [label 'L_qqdot (d/dqdot_j of L_q)']);
-  assert_close (o.L_qqdot, permute (stack (D, iq, 'L_qdot'), [1 3 2]), tol, ...
-                [label 'L_qqdot (d/dq_i of L_qdot)']);
-  assert_close (o.L_qdotqdot, stack (D, iv, 'L_qdot'), tol, [label 'L_qdotqdot']);
-  assert_close (o.L_qdott, D{1}.L_qdot, tol, [label 'L_qdott']);
+  h.assert_close (o.L_qqdot, h.stack (D, iv, 'L_q'), tol, [label 'L_qqdot (d/dqdot_j of L_q)']);
+  h.assert_close (o.L_qqdot, permute (h.stack (D, iq, 'L_qdot'), [1 3 2]), tol, ...
+                  [label 'L_qqdot (d/dq_i of L_qdot)']);
+  h.assert_close (o.L_qdotqdot, h.stack (D, iv, 'L_qdot'), tol, [label 'L_qdotqdot']);
+  h.assert_close (o.L_qdott, D{1}.L_qdot, tol, [label 'L_qdott']);
 end
 
 function [m, o, atomic] = random_formula (depth)

@@ -10,47 +10,14 @@
 % (|F| <= 1e3 at the Lorenz points gives roundoff <= 1e-9) and far below a wrong derivative.
 % Measured: at most 5e-11.
 %
-% The helpers are subfunctions; the test blocks reach them through the handles returned by
+% The shared helpers (richardson, stack, assert_close) are those of test_model_helpers; the test
+% blocks reach them, and the subfunction ode_eval of this file, through the handles returned by
 % test_model_ode ().
 
 function h = test_model_ode ()
   % Return the helpers of the test blocks as a struct of function handles.
-  h = struct ();
-  h.richardson = @richardson;
+  h = test_model_helpers ();
   h.ode_eval = @ode_eval;
-  h.stack = @stack;
-  h.assert_close = @assert_close;
-end
-
-function D = richardson (fun, X, h)
-  % D{k}.(name): (4*D(h/2) - D(h))/3 of every field of fun (X) with respect to column k of X.
-  nv = size (X, 2);
-  D = cell (1, nv);
-  for k = 1:nv
-    d1 = central (fun, X, k, h);
-    d2 = central (fun, X, k, h / 2);
-    names = fieldnames (d1);
-    r = struct ();
-    for j = 1:numel (names)
-      r.(names{j}) = (4 * d2.(names{j}) - d1.(names{j})) / 3;
-    end
-    D{k} = r;
-  end
-end
-
-function d = central (fun, X, k, h)
-  Xp = X;
-  Xm = X;
-  Xp(:,k) = X(:,k) + h;
-  Xm(:,k) = X(:,k) - h;
-  step = Xp(:,k) - Xm(:,k);   % the steps actually taken
-  fp = fun (Xp);
-  fm = fun (Xm);
-  names = fieldnames (fp);
-  d = struct ();
-  for j = 1:numel (names)
-    d.(names{j}) = bsxfun (@rdivide, fp.(names{j}) - fm.(names{j}), step);
-  end
 end
 
 function o = ode_eval (ode, X, wf, wg)
@@ -70,34 +37,6 @@ function o = ode_eval (ode, X, wf, wg)
   end
   if (ode.na > 0)
     o.wGy = reshape (sum (bsxfun (@times, wg, o.G_y), 2), N, ode.ny);
-  end
-end
-
-function R = stack (D, idx, name)
-  % R(:,i,j) = D{idx(j)}.(name)(:,i): derivatives laid out as the Jacobians of odesys_eval.
-  first = D{idx(1)}.(name);
-  R = zeros (size (first, 1), size (first, 2), numel (idx));
-  for j = 1:numel (idx)
-    R(:,:,j) = D{idx(j)}.(name);
-  end
-end
-
-function assert_close (got, ref, tol, label)
-  % Error unless |got - ref| <= tol*max(1, |ref|) elementwise; the message names the worst entry.
-  if (~isequal (size (got), size (ref)))
-    error ('%s: size [%s], expected [%s]', label, num2str (size (got)), num2str (size (ref)));
-  end
-  err = abs (got(:) - ref(:)) ./ max (1, abs (ref(:)));
-  err(isnan (err)) = Inf;
-  if (isempty (err))
-    return;
-  end
-  [e, k] = max (err);
-  if (~(e <= tol))
-    sub = cell (1, ndims (ref));
-    [sub{:}] = ind2sub (size (ref), k);
-    error ('%s: error %.3g > %.3g (relative to max(1,|ref|)) at point %d, entry (%s): got %.17g, expected %.17g', ...
-           label, e, tol, sub{1}, num2str ([sub{2:end}]), got(k), ref(k));
   end
 end
 
