@@ -1654,10 +1654,19 @@ done:
   return st;
 }
 
+/* Work memory: nslot blocks of doubles, then one flag byte per instruction and per slot (rounded
+ * up to whole doubles), so that evaluation allocates nothing. */
+static size_t
+flag_bytes (const vm_tape *tp)
+{
+  return (size_t) (tp->ninstr > 0 ? tp->ninstr : 1) + (size_t) (tp->nslot > 0 ? tp->nslot : 1);
+}
+
 size_t
 vm_tape_work_size (const vm_tape *tp)
 {
-  return (size_t) (tp->nslot > 0 ? tp->nslot : 1) * (size_t) block_size (tp);
+  return (size_t) (tp->nslot > 0 ? tp->nslot : 1) * (size_t) block_size (tp)
+         + (flag_bytes (tp) + sizeof (double) - 1) / sizeof (double);
 }
 
 static void
@@ -1691,7 +1700,7 @@ int
 vm_tape_eval (const vm_tape *tp, size_t npts, const double *const *in, const int *inc,
               double *const *out, double *work)
 {
-  size_t p0;
+  size_t p0, fill;
   int i;
   unsigned char *uni, *suni;
   const size_t bsz = tp ? (size_t) block_size (tp) : 1;
@@ -1702,10 +1711,9 @@ vm_tape_eval (const vm_tape *tp, size_t npts, const double *const *in, const int
   /* Instructions whose operands are the same at every point (constants, broadcast inputs and what
    * is computed from them only) are evaluated once per block and their value copied: a function of
    * the parameters costs one call, not one per point. */
-  uni = malloc ((size_t) (tp->ninstr > 0 ? tp->ninstr : 1) + (size_t) (tp->nslot > 0 ? tp->nslot : 1));
-  if (! uni)
-    return VM_ENOMEM;
+  uni = (unsigned char *) (work + (size_t) (tp->nslot > 0 ? tp->nslot : 1) * bsz);
   suni = uni + (tp->ninstr > 0 ? tp->ninstr : 1);
+  fill = npts < bsz ? npts : bsz;
   for (i = 0; i < tp->ninstr; i++)
     {
       const vm_instr *c = &tp->code[i];
@@ -1729,7 +1737,7 @@ vm_tape_eval (const vm_tape *tp, size_t npts, const double *const *in, const int
       if (c->op == VM_OP_VAR && inc[c->a])
         continue;
       v = c->op == VM_OP_CONST ? c->imm : in[c->a][0];
-      for (j = 0; j < bsz; j++)
+      for (j = 0; j < fill; j++)
         r[j] = v;
     }
   for (p0 = 0; p0 < npts; p0 += bsz)
@@ -1787,6 +1795,5 @@ vm_tape_eval (const vm_tape *tp, size_t npts, const double *const *in, const int
             }
         }
     }
-  free (uni);
   return VM_OK;
 }

@@ -129,7 +129,7 @@ void vm_tape_free (vm_tape *tp);
  * slot written before it is read.  Returns VM_OK or VM_EARG. */
 int vm_tape_validate (const vm_tape *tp);
 
-/* Number of doubles of work memory vm_tape_eval needs. */
+/* Number of doubles of work memory vm_tape_eval needs (evaluation allocates nothing). */
 size_t vm_tape_work_size (const vm_tape *tp);
 
 /* Evaluate at npts points.  in[v] points to npts values of variable v when inc[v] = 1, or to a
