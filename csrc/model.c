@@ -90,15 +90,8 @@ vm_block_eval (const vm_block *b, size_t npts, const double *const *in, const in
   return st;
 }
 
-/* A block under construction: fields, then (node, field, index) outputs; structural zeros dropped. */
-typedef struct {
-  vm_graph *g;
-  vm_field *field;
-  int nfield, fcap;
-  int32_t *node, *of, *oi;
-  int nout, ocap;
-  int status;
-} builder;
+/* A block under construction (vm_builder, model.h). */
+typedef vm_builder builder;
 
 static int
 bld_field (builder *b, const char *name, int d0, int d1)
@@ -709,4 +702,31 @@ vm_ode_block (vm_ode *o, int kind, vm_block *blk)
       bld_hess (&b, bld_field (&b, "wG_yy", o->ny, o->ny), wg, o->vy, o->vy, o->ny, 1);
     }
   return bld_finish (&b, blk);
+}
+
+/* ---- public builder ---------------------------------------------------------------------------- */
+
+void
+vm_builder_init (vm_builder *b, vm_graph *g)
+{
+  memset (b, 0, sizeof *b);
+  b->g = g;
+}
+
+int
+vm_builder_field (vm_builder *b, const char *name, int d0, int d1)
+{
+  return bld_field (b, name, d0, d1);
+}
+
+void
+vm_builder_out (vm_builder *b, int f, int i, int j, int32_t node)
+{
+  bld_out (b, f, i, j, node);
+}
+
+int
+vm_builder_finish (vm_builder *b, vm_block *blk)
+{
+  return bld_finish (b, blk);
 }

@@ -49,6 +49,22 @@ int vm_block_validate (const vm_block *b);
 int vm_block_eval (const vm_block *b, size_t npts, const double *const *in, const int *inc,
                    double *const *fields, double *work);
 
+/* Building a block: fields, then outputs (node, field, entry); outputs that are the constant 0 are
+ * dropped (structural zeros).  vm_builder_finish compiles the tape and releases the builder. */
+typedef struct {
+  vm_graph *g;
+  vm_field *field;
+  int nfield, fcap;
+  int32_t *node, *of, *oi;
+  int nout, ocap;
+  int status;
+} vm_builder;
+
+void vm_builder_init (vm_builder *b, vm_graph *g);
+int vm_builder_field (vm_builder *b, const char *name, int d0, int d1);   /* field index */
+void vm_builder_out (vm_builder *b, int f, int i, int j, int32_t node);
+int vm_builder_finish (vm_builder *b, vm_block *blk);
+
 /* ---- mechanical systems ---------------------------------------------------------------------- */
 
 typedef struct {
