@@ -13,6 +13,20 @@ vm_status_string (int status)
     case VM_ESTEP:     return "the grid spacing (tf - t0)/(N - 1) is too small: D would overflow";
     case VM_EARG:      return "invalid argument";
     case VM_ENOMEM:    return "out of memory";
+    case VM_ENOTSPD:   return "mass matrix not symmetric positive definite "
+                              "(Cholesky failed or reciprocal condition below 1e-13)";
+    case VM_ESINGULAR: return "constraint matrix singular: reciprocal condition below 1e-13 "
+                              "(dependent constraints or degenerate reaction directions)";
+    case VM_EOVERDET:  return "fewer reaction directions than constraints: overdetermined";
+    case VM_STOP_EVENT: return "integration stopped at a terminal event";
+    case VM_ETSPAN:    return "the time span must have finite t0 and tf with tf != t0";
+    case VM_EHMIN:     return "step size underflow: |h| < 16 eps |t|";
+    case VM_EMAXSTEPS: return "maximal number of integration steps exceeded";
+    case VM_ENONFINITE: return "non-finite state or derivative during integration";
+    case VM_ENEWTON:   return "Newton iteration of the implicit stage equations failed to converge "
+                              "after 10 step halvings";
+    case VM_EPROJECT:  return "projection onto the constraints did not converge in 20 Newton steps";
+    case VM_EIMPACTS:  return "too many impacts (the contact chatters: lower the restitution or end earlier)";
     default:           return "unknown status";
     }
 }

@@ -9,7 +9,18 @@ typedef enum {
   VM_EINTERVAL,  /* time interval non-finite or not increasing */
   VM_ESTEP,      /* grid spacing too small: D would overflow */
   VM_EARG,       /* other invalid argument (NULL pointer, negative size) */
-  VM_ENOMEM      /* allocation failed */
+  VM_ENOMEM,     /* allocation failed */
+  VM_ENOTSPD,    /* mass matrix not symmetric positive definite (or rcond below 1e-13) */
+  VM_ESINGULAR,  /* constraint/reaction matrix singular: rcond below 1e-13 */
+  VM_EOVERDET,   /* fewer reaction directions than constraints (k < m) */
+  VM_STOP_EVENT, /* ODE: integration stopped at a terminal event (not an error) */
+  VM_ETSPAN,     /* ODE: t0, tf not finite or equal */
+  VM_EHMIN,      /* ODE: step size underflow, |h| < 16 eps |t| */
+  VM_EMAXSTEPS,  /* ODE: maximal number of steps exceeded */
+  VM_ENONFINITE, /* ODE: non-finite state or derivative */
+  VM_ENEWTON,    /* ODE: Newton iteration of implicit stages failed after 10 step halvings */
+  VM_EPROJECT,   /* projection onto the constraints did not converge */
+  VM_EIMPACTS    /* too many impacts (more than the allowed number) */
 } vm_status;
 
 /* Human-readable description of a status code (static storage; never NULL). */

@@ -21,6 +21,7 @@
 #include "vm_block_mx.h"
 #include "expr.h"
 #include "model.h"
+#include "motion.h"
 #include "vm_status.h"
 
 #define GW "__vm_model__"
@@ -161,6 +162,19 @@ cmd_mech (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       mxSetField (out, 0, vm_mech_block_name (k), block_to_mx (&b));
       vm_block_free (&b);
     }
+  {
+    vm_block b;
+    st = vm_mech_motion_block (&m, &b);
+    if (st != VM_OK)
+      {
+        vm_mech_free (&m);
+        mexErrMsgIdAndTxt ("varmech:nomem", "%s: compiling the motion block failed: %s", fn,
+                           vm_status_string (st));
+      }
+    mxAddField (out, "motion");
+    mxSetField (out, 0, "motion", block_to_mx (&b));
+    vm_block_free (&b);
+  }
   vm_mech_free (&m);
   plhs[0] = out;
 }

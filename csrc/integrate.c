@@ -1,0 +1,1123 @@
+/* integrate.c -- ODE integrators: DOPRI5, Gauss-Legendre 4/6, RK4, with dense output and events.
+ * See integrate.h.  All work storage is allocated once per call; the only allocations during the
+ * integration are the amortized (doubling) growth of the solution arrays. */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "integrate.h"
+#include "vm_status.h"
+
+/* LAPACK (Fortran 77 interface, 32-bit integers as in Octave's LAPACK_LIBS).  The trailing size_t
+ * of dgetrs_ is the hidden length of the character argument (gfortran ABI); a C implementation
+ * ignores it. */
+extern void dgetrf_ (const int *m, const int *n, double *a, const int *lda, int *ipiv, int *info);
+extern void dgetrs_ (const char *trans, const int *n, const int *nrhs, const double *a,
+                     const int *lda, const int *ipiv, double *b, const int *ldb, int *info,
+                     size_t trans_len);
+
+/* ---- Dormand-Prince 5(4) ---------------------------------------------------------------------- */
+static const double c2 = 0.2, c3 = 0.3, c4 = 0.8, c5 = 8.0 / 9.0;
+static const double a21 = 0.2;
+static const double a31 = 3.0 / 40.0, a32 = 9.0 / 40.0;
+static const double a41 = 44.0 / 45.0, a42 = -56.0 / 15.0, a43 = 32.0 / 9.0;
+static const double a51 = 19372.0 / 6561.0, a52 = -25360.0 / 2187.0, a53 = 64448.0 / 6561.0,
+                    a54 = -212.0 / 729.0;
+static const double a61 = 9017.0 / 3168.0, a62 = -355.0 / 33.0, a63 = 46732.0 / 5247.0,
+                    a64 = 49.0 / 176.0, a65 = -5103.0 / 18656.0;
+static const double a71 = 35.0 / 384.0, a73 = 500.0 / 1113.0, a74 = 125.0 / 192.0,
+                    a75 = -2187.0 / 6784.0, a76 = 11.0 / 84.0;
+static const double e1 = 71.0 / 57600.0, e3 = -71.0 / 16695.0, e4 = 71.0 / 1920.0,
+                    e5 = -17253.0 / 339200.0, e6 = 22.0 / 525.0, e7 = -1.0 / 40.0;
+/* Hairer's continuous extension (DOPRI5, CONTD5) */
+static const double d1 = -12715105075.0 / 11282082432.0, d3 = 87487479700.0 / 32700410799.0,
+                    d4 = -10690763975.0 / 1880347072.0, d5 = 701980252875.0 / 199316789632.0,
+                    d6 = -1453857185.0 / 822651844.0, d7 = 69997945.0 / 29380423.0;
+
+/* ---- Gauss-Legendre: A row-major, correctly rounded, except GL4's a12 = 1/2 - a21 (exact by
+ * Sterbenz' lemma), so that the stored GL4 coefficients satisfy the symplecticity condition
+ * b_i a_ij + b_j a_ji = b_i b_j exactly ------------------------------------------------------------ */
+static const double gl4_c[2] = { 0.2113248654051871177454, 0.7886751345948128822546 };
+static const double gl4_a[4] = { 0.25, 0.5 - 0.5386751345948128822546,
+                                 0.5386751345948128822546, 0.25 };
+static const double gl4_b[2] = { 0.5, 0.5 };
+static const double gl6_c[3] = { 0.1127016653792583114821, 0.5, 0.8872983346207416885179 };
+static const double gl6_a[9] = { 0.1388888888888888888889, -0.0359766675249389034564,
+                                 0.00978944401530832604958,
+                                 0.300263194980864592438, 0.2222222222222222222222,
+                                 -0.02248541720308681466025,
+                                 0.2679883337624694517282, 0.4804211119693833479008,
+                                 0.1388888888888888888889 };
+static const double gl6_b[3] = { 5.0 / 18.0, 4.0 / 9.0, 5.0 / 18.0 };
+
+#define MAX_HALVINGS 10
+
+typedef struct
+{
+  int n, method, s, nev;
+  vm_rhs_fn f;
+  vm_event_fn ev;
+  void *ctx;
+  const vm_ode_opts *o;
+  vm_ode_sol *sol;
+  double t0, tf, dir;
+  const double *tout;
+  size_t ntout, iout;
+  int dense;                  /* dense output needed (output times or events) */
+  double t, tn;               /* current point, end of the step just taken */
+  double *y, *fy;             /* state and F at t */
+  double *yn, *fn;            /* state and F at tn */
+  double *yd, *yev, *ytmp;
+  double *k;                  /* DOPRI5 k2..k6 (5n), RK4 k2..k4 (3n) */
+  double *rc;                 /* DOPRI5 dense coefficients 2..5 (4n) */
+  /* Gauss-Legendre */
+  const double *gc, *ga, *gb;
+  double *Z, *Zp, *Fz, *r, *J, *M, *comp;
+  int *ipiv;
+  double hprev;
+  int have_prev;
+  /* events */
+  double *gold, *gnew, *gtmp, *cte;
+  int *cidx;
+  double event_tol;
+} ws;
+
+/* ---- small helpers ---------------------------------------------------------------------------- */
+
+static int
+all_finite (int n, const double *x)
+{
+  int i;
+  for (i = 0; i < n; i++)
+    if (! isfinite (x[i]))
+      return 0;
+  return 1;
+}
+
+static int
+grow (void **p, size_t *cap, size_t need, size_t elsz)
+{
+  size_t nc;
+  void *q;
+  if (need <= *cap)
+    return VM_OK;
+  nc = *cap ? *cap : 64;
+  while (nc < need)
+    {
+      if (nc > SIZE_MAX / 2)
+        return VM_ENOMEM;
+      nc *= 2;
+    }
+  if (nc > SIZE_MAX / elsz)
+    return VM_ENOMEM;
+  q = realloc (*p, nc * elsz);
+  if (q == NULL)
+    return VM_ENOMEM;
+  *p = q;
+  *cap = nc;
+  return VM_OK;
+}
+
+static int
+push_point (vm_ode_sol *s, int n, double t, const double *y)
+{
+  size_t m = s->npts + 1;
+  if (m > SIZE_MAX / (size_t) n)
+    return VM_ENOMEM;
+  if (grow ((void **) &s->t, &s->cap_t, m, sizeof (double))
+      || grow ((void **) &s->y, &s->cap_y, m * (size_t) n, sizeof (double)))
+    return VM_ENOMEM;
+  s->t[s->npts] = t;
+  memcpy (s->y + s->npts * (size_t) n, y, (size_t) n * sizeof (double));
+  s->npts = m;
+  return VM_OK;
+}
+
+static int
+push_event (vm_ode_sol *s, int n, double t, const double *y, int k)
+{
+  size_t m = s->nevents + 1;
+  if (m > SIZE_MAX / (size_t) n)
+    return VM_ENOMEM;
+  if (grow ((void **) &s->te, &s->cap_te, m, sizeof (double))
+      || grow ((void **) &s->ie, &s->cap_ie, m, sizeof (int))
+      || grow ((void **) &s->ye, &s->cap_ye, m * (size_t) n, sizeof (double)))
+    return VM_ENOMEM;
+  s->te[s->nevents] = t;
+  s->ie[s->nevents] = k;
+  memcpy (s->ye + s->nevents * (size_t) n, y, (size_t) n * sizeof (double));
+  s->nevents = m;
+  return VM_OK;
+}
+
+static int
+rhs (ws *w, double t, const double *y, double *dy)
+{
+  w->sol->nfev++;
+  return w->f (t, y, dy, w->ctx);
+}
+
+/* event values into g; nonzero user codes pass through, non-finite values give VM_ENONFINITE */
+static int
+events_at (ws *w, double t, const double *y, double *g)
+{
+  int st;
+  w->sol->ngev++;
+  st = w->ev (t, y, g, w->ctx);
+  if (st != 0)
+    return st;
+  return all_finite (w->nev, g) ? VM_OK : VM_ENONFINITE;
+}
+
+/* dense output on the step [w->t, w->tn] at tq */
+static void
+dense_eval (const ws *w, double tq, double *out)
+{
+  const int n = w->n;
+  const double h = w->tn - w->t;
+  const double th = (tq - w->t) / h, th1 = 1.0 - th;
+  int i;
+  if (tq == w->tn)
+    {
+      memcpy (out, w->yn, (size_t) n * sizeof (double));
+      return;
+    }
+  if (tq == w->t)
+    {
+      memcpy (out, w->y, (size_t) n * sizeof (double));
+      return;
+    }
+  if (w->method == VM_ODE_DOPRI5)
+    {
+      const double *r2 = w->rc, *r3 = w->rc + n, *r4 = w->rc + 2 * n, *r5 = w->rc + 3 * n;
+      for (i = 0; i < n; i++)
+        out[i] = w->y[i] + th * (r2[i] + th1 * (r3[i] + th * (r4[i] + th1 * r5[i])));
+    }
+  else
+    {
+      /* cubic Hermite: h00 = (1 + 2 th) th1^2, h10 = th th1^2, h01 = th^2 (3 - 2 th), h11 = -th^2 th1 */
+      const double h00 = (1.0 + 2.0 * th) * th1 * th1, h10 = th * th1 * th1 * h;
+      const double h01 = th * th * (3.0 - 2.0 * th), h11 = -th * th * th1 * h;
+      for (i = 0; i < n; i++)
+        out[i] = h00 * w->y[i] + h10 * w->fy[i] + h01 * w->yn[i] + h11 * w->fn[i];
+    }
+}
+
+/* Locate the zero of g_k in the step by the Illinois method on the dense output.  The result is
+ * on the far side of the sign change (g_k zero or of the sign it has at the step end). */
+static int
+locate_event (ws *w, int k, double *te)
+{
+  double a = w->t, b = w->tn, ga = w->gold[k], gb = w->gnew[k];
+  const double dir = w->dir;
+  double tol = w->event_tol;
+  int side = 0, it, st;
+  if (tol <= 0.0)
+    tol = 1e-12 * fmax (1.0, fmax (fabs (a), fabs (b)));
+  if (gb == 0.0)
+    {
+      *te = b;
+      return VM_OK;
+    }
+  for (it = 0; it < 400; it++)
+    {
+      double c, lo, hi, gcv;
+      if (fabs (b - a) <= tol)
+        break;
+      c = a - ga * (b - a) / (gb - ga);
+      /* keep c at least tol/2 inside the bracket so that the bracket shrinks to tol */
+      lo = a + dir * 0.5 * tol;
+      hi = b - dir * 0.5 * tol;
+      if (! isfinite (c) || (c - lo) * dir < 0.0)
+        c = lo;
+      if ((c - hi) * dir > 0.0)
+        c = hi;
+      dense_eval (w, c, w->yd);
+      st = events_at (w, c, w->yd, w->gtmp);
+      if (st != VM_OK)
+        return st;
+      gcv = w->gtmp[k];
+      if (gcv == 0.0)
+        {
+          b = c;
+          break;
+        }
+      if ((gcv > 0.0) == (ga > 0.0))
+        {
+          a = c;
+          ga = gcv;
+          if (side == -1)
+            gb *= 0.5;
+          side = -1;
+        }
+      else
+        {
+          b = c;
+          gb = gcv;
+          if (side == 1)
+            ga *= 0.5;
+          side = 1;
+        }
+    }
+  *te = b;
+  return VM_OK;
+}
+
+/* Bookkeeping after an accepted step [w->t, w->tn]: events, output.  *terminal = 1 when a
+ * terminal event stopped the integration (w->tn, w->yn are then left as they are; the event is
+ * sol->te[last], and sol->t_end is set). */
+static int
+after_step (ws *w, int *terminal)
+{
+  vm_ode_sol *sol = w->sol;
+  const int n = w->n;
+  const vm_ode_opts *o = w->o;
+  double tstop = w->tn;
+  const double *ystop = w->yn;
+  int st, k, nc = 0, i, j;
+  *terminal = 0;
+
+  if (w->nev > 0)
+    {
+      st = events_at (w, w->tn, w->yn, w->gnew);
+      if (st != VM_OK)
+        return st;
+      for (k = 0; k < w->nev; k++)
+        {
+          const double go = w->gold[k], gn = w->gnew[k];
+          const int dk = o->event_dir ? o->event_dir[k] : 0;
+          const int rising = go < 0.0 && gn >= 0.0, falling = go > 0.0 && gn <= 0.0;
+          double tk;
+          if (! ((rising && dk >= 0) || (falling && dk <= 0)))
+            continue;
+          st = locate_event (w, k, &tk);
+          if (st != VM_OK)
+            return st;
+          /* insertion into the candidates, ordered by time (stable in k) */
+          for (i = nc; i > 0 && (w->cte[i - 1] - tk) * w->dir > 0.0; i--)
+            {
+              w->cte[i] = w->cte[i - 1];
+              w->cidx[i] = w->cidx[i - 1];
+            }
+          w->cte[i] = tk;
+          w->cidx[i] = k;
+          nc++;
+        }
+      for (j = 0; j < nc; j++)
+        {
+          const int kk = w->cidx[j];
+          if (*terminal && w->cte[j] != tstop)
+            break;
+          dense_eval (w, w->cte[j], w->yd);
+          st = push_event (sol, n, w->cte[j], w->yd, kk);
+          if (st != VM_OK)
+            return st;
+          if (! *terminal && o->event_terminal && o->event_terminal[kk])
+            {
+              *terminal = 1;
+              tstop = w->cte[j];
+              memcpy (w->yev, w->yd, (size_t) n * sizeof (double));
+              ystop = w->yev;
+            }
+        }
+    }
+
+  if (w->ntout > 0)
+    {
+      while (w->iout < w->ntout && (w->tout[w->iout] - tstop) * w->dir <= 0.0)
+        {
+          const double tq = w->tout[w->iout];
+          if (tq == tstop)
+            st = push_point (sol, n, tq, ystop);
+          else
+            {
+              dense_eval (w, tq, w->yd);
+              st = push_point (sol, n, tq, w->yd);
+            }
+          if (st != VM_OK)
+            return st;
+          w->iout++;
+        }
+      if (*terminal && ! (sol->npts > 0 && sol->t[sol->npts - 1] == tstop))
+        {
+          st = push_point (sol, n, tstop, ystop);
+          if (st != VM_OK)
+            return st;
+        }
+    }
+  else
+    {
+      st = push_point (sol, n, tstop, ystop);
+      if (st != VM_OK)
+        return st;
+    }
+  if (*terminal)
+    sol->t_end = tstop;
+  return VM_OK;
+}
+
+/* advance the current point to the end of the accepted step */
+static void
+advance (ws *w)
+{
+  double *p;
+  p = w->y;
+  w->y = w->yn;
+  w->yn = p;
+  p = w->fy;
+  w->fy = w->fn;
+  w->fn = p;
+  w->t = w->tn;
+  if (w->nev > 0)
+    {
+      p = w->gold;
+      w->gold = w->gnew;
+      w->gnew = p;
+    }
+  w->sol->t_end = w->t;
+}
+
+/* ---- DOPRI5 ------------------------------------------------------------------------------------ */
+
+/* weighted RMS-type norms of Hairer's HINIT use sums; sk = atol + rtol |y_i| (guarded against 0) */
+static double
+sk_of (double atol, double rtol, double y)
+{
+  double sk = atol + rtol * fabs (y);
+  return sk > 0.0 ? sk : DBL_MIN;
+}
+
+static int
+dopri5_hinit (ws *w, double hmax, double *hout)
+{
+  const int n = w->n;
+  const double atol = w->o->atol, rtol = w->o->rtol;
+  double dnf = 0.0, dny = 0.0, der2 = 0.0, der12, h, h1;
+  int i, st;
+  for (i = 0; i < n; i++)
+    {
+      const double sk = sk_of (atol, rtol, w->y[i]);
+      dnf += (w->fy[i] / sk) * (w->fy[i] / sk);
+      dny += (w->y[i] / sk) * (w->y[i] / sk);
+    }
+  if (dnf <= 1e-10 || dny <= 1e-10)
+    h = 1e-6;
+  else
+    h = sqrt (dny / dnf) * 0.01;
+  h = fmin (h, hmax);
+  for (i = 0; i < n; i++)
+    w->ytmp[i] = w->y[i] + w->dir * h * w->fy[i];
+  st = rhs (w, w->t + w->dir * h, w->ytmp, w->k);
+  if (st != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    {
+      const double sk = sk_of (atol, rtol, w->y[i]);
+      const double q = (w->k[i] - w->fy[i]) / sk;
+      der2 += q * q;
+    }
+  der2 = sqrt (der2) / h;
+  der12 = fmax (fabs (der2), sqrt (dnf));
+  if (! isfinite (der12) || der12 <= 1e-15)
+    h1 = fmax (1e-6, h * 1e-3);
+  else
+    h1 = pow (0.01 / der12, 0.2);
+  *hout = fmin (fmin (100.0 * h, h1), hmax);
+  return VM_OK;
+}
+
+static int
+run_dopri5 (ws *w, int *terminal)
+{
+  const int n = w->n;
+  const vm_ode_opts *o = w->o;
+  vm_ode_sol *sol = w->sol;
+  const double dir = w->dir, tf = w->tf, rtol = o->rtol, atol = o->atol;
+  const double hmax = o->hmax > 0.0 ? o->hmax : fabs (w->tf - w->t0);
+  const long max_steps = o->max_steps > 0 ? o->max_steps : 10000000L;
+  const double safe = 0.9, facc1 = 1.0 / 0.2, facc2 = 1.0 / 10.0, beta = 0.04;
+  const double expo1 = 0.2 - beta * 0.75;
+  double *k2 = w->k, *k3 = w->k + n, *k4 = w->k + 2 * n, *k5 = w->k + 3 * n, *k6 = w->k + 4 * n;
+  double h, facold = 1e-4;
+  int reject = 0, last = 0, i, st;
+
+  if (o->h0 > 0.0)
+    h = fmin (o->h0, hmax);
+  else
+    {
+      st = dopri5_hinit (w, hmax, &h);
+      if (st != VM_OK)
+        return st;
+    }
+  h *= dir;
+
+  for (;;)
+    {
+      const double t = w->t;
+      const double *y = w->y, *k1 = w->fy;
+      double *ys = w->ytmp, *y1 = w->yn, *k7 = w->fn;
+      double err, fac11, fac, hnew, tn;
+
+      if (sol->nsteps >= max_steps)
+        return VM_EMAXSTEPS;
+      if (! (fabs (h) >= 16.0 * DBL_EPSILON * fabs (t)) || h == 0.0)
+        return VM_EHMIN;
+      if ((t + 1.01 * h - tf) * dir >= 0.0)
+        {
+          h = tf - t;
+          last = 1;
+        }
+      tn = last ? tf : t + h;
+      sol->nsteps++;
+
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * a21 * k1[i];
+      if ((st = rhs (w, t + c2 * h, ys, k2)) != 0)
+        return st;
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * (a31 * k1[i] + a32 * k2[i]);
+      if ((st = rhs (w, t + c3 * h, ys, k3)) != 0)
+        return st;
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * (a41 * k1[i] + a42 * k2[i] + a43 * k3[i]);
+      if ((st = rhs (w, t + c4 * h, ys, k4)) != 0)
+        return st;
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * (a51 * k1[i] + a52 * k2[i] + a53 * k3[i] + a54 * k4[i]);
+      if ((st = rhs (w, t + c5 * h, ys, k5)) != 0)
+        return st;
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * (a61 * k1[i] + a62 * k2[i] + a63 * k3[i] + a64 * k4[i] + a65 * k5[i]);
+      if ((st = rhs (w, tn, ys, k6)) != 0)
+        return st;
+      for (i = 0; i < n; i++)
+        y1[i] = y[i] + h * (a71 * k1[i] + a73 * k3[i] + a74 * k4[i] + a75 * k5[i] + a76 * k6[i]);
+      if ((st = rhs (w, tn, y1, k7)) != 0)
+        return st;
+      if (! all_finite (n, y1) || ! all_finite (n, k7))
+        return VM_ENONFINITE;
+
+      err = 0.0;
+      for (i = 0; i < n; i++)
+        {
+          const double sk = atol + rtol * fmax (fabs (y[i]), fabs (y1[i]));
+          const double ei = h * (e1 * k1[i] + e3 * k3[i] + e4 * k4[i] + e5 * k5[i] + e6 * k6[i]
+                                 + e7 * k7[i]);
+          const double q = ei / (sk > 0.0 ? sk : DBL_MIN);
+          err += q * q;
+        }
+      err = sqrt (err / n);
+      if (isnan (err))
+        return VM_ENONFINITE;
+
+      /* Hairer's controller with PI stabilization (DOPRI5, beta = 0.04) */
+      fac11 = pow (err, expo1);
+      fac = fac11 / pow (facold, beta);
+      fac = fmax (facc2, fmin (facc1, fac / safe));
+      hnew = h / fac;
+
+      if (err <= 1.0)
+        {
+          facold = fmax (err, 1e-4);
+          sol->naccept++;
+          if (w->dense)
+            {
+              double *r2 = w->rc, *r3 = w->rc + n, *r4 = w->rc + 2 * n, *r5 = w->rc + 3 * n;
+              for (i = 0; i < n; i++)
+                {
+                  const double ydiff = y1[i] - y[i], bspl = h * k1[i] - ydiff;
+                  r2[i] = ydiff;
+                  r3[i] = bspl;
+                  r4[i] = ydiff - h * k7[i] - bspl;
+                  r5[i] = h * (d1 * k1[i] + d3 * k3[i] + d4 * k4[i] + d5 * k5[i] + d6 * k6[i]
+                               + d7 * k7[i]);
+                }
+            }
+          w->tn = tn;
+          st = after_step (w, terminal);
+          if (st != VM_OK || *terminal)
+            return st;
+          advance (w);
+          if (last)
+            return VM_OK;
+          if (fabs (hnew) > hmax)
+            hnew = dir * hmax;
+          if (reject)
+            hnew = dir * fmin (fabs (hnew), fabs (h));
+          reject = 0;
+        }
+      else
+        {
+          hnew = h / fmin (facc1, fac11 / safe);
+          reject = 1;
+          last = 0;
+          sol->nreject++;
+        }
+      h = hnew;
+    }
+}
+
+/* ---- RK4 and Gauss-Legendre (fixed step) --------------------------------------------------------- */
+
+static int
+rk4_step (ws *w, double hs, double tn, int need_fn)
+{
+  const int n = w->n;
+  const double t = w->t, *y = w->y, *k1 = w->fy;
+  double *k2 = w->k, *k3 = w->k + n, *k4 = w->k + 2 * n, *ys = w->ytmp;
+  int i, st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + 0.5 * hs * k1[i];
+  if ((st = rhs (w, t + 0.5 * hs, ys, k2)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + 0.5 * hs * k2[i];
+  if ((st = rhs (w, t + 0.5 * hs, ys, k3)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + hs * k3[i];
+  if ((st = rhs (w, tn, ys, k4)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    w->yn[i] = y[i] + hs / 6.0 * (k1[i] + 2.0 * (k2[i] + k3[i]) + k4[i]);
+  if (! all_finite (n, w->yn))
+    return VM_ENONFINITE;
+  if (need_fn)
+    {
+      if ((st = rhs (w, tn, w->yn, w->fn)) != 0)
+        return st;
+      if (! all_finite (n, w->fn))
+        return VM_ENONFINITE;
+    }
+  return VM_OK;
+}
+
+/* forward-difference Jacobian of F at (w->t, w->y) into w->J (column-major n x n) */
+static int
+gl_jacobian (ws *w)
+{
+  const int n = w->n;
+  int i, j, st;
+  double *yp = w->ytmp, *fp = w->r;     /* r (s n >= n) is free here */
+  memcpy (yp, w->y, (size_t) n * sizeof (double));
+  for (j = 0; j < n; j++)
+    {
+      const double yj = w->y[j];
+      double del = sqrt (DBL_EPSILON) * fmax (fabs (yj), 1.0);
+      yp[j] = yj + del;
+      del = yp[j] - yj;
+      st = rhs (w, w->t, yp, fp);
+      yp[j] = yj;
+      if (st != 0)
+        return st;
+      if (! all_finite (n, fp))
+        return VM_ENONFINITE;
+      for (i = 0; i < n; i++)
+        w->J[i + (size_t) j * n] = (fp[i] - w->fy[i]) / del;
+    }
+  w->sol->njac++;
+  return VM_OK;
+}
+
+/* One attempt of a Gauss step of size hs from (w->t, w->y) to tn.  *ok = 1 on convergence (then
+ * w->yn holds the new state); *ok = 0 on Newton failure, *nonfinite = 1 if it was caused by
+ * non-finite values.  A nonzero return is a fatal status (RHS code). */
+static int
+gl_attempt (ws *w, double hs, int *ok, int *nonfinite)
+{
+  const int n = w->n, s = w->s, sn = s * n;
+  const int maxit = w->o->newton_maxit > 0 ? w->o->newton_maxit : 50;
+  const double ntol = fmax (w->o->newton_tol > 0.0 ? w->o->newton_tol : 1e-14, 4.0 * DBL_EPSILON);
+  const double *A = w->ga, *c = w->gc, *b = w->gb;
+  double ynorm = 0.0, tolabs, nrm_prev = 0.0;
+  int i, j, p, q, it, info, st, nrhs = 1, ndiv = 0;
+  vm_ode_sol *sol = w->sol;
+
+  *ok = 0;
+  *nonfinite = 0;
+  for (i = 0; i < n; i++)
+    ynorm = fmax (ynorm, fabs (w->y[i]));
+  tolabs = ntol * (1.0 + ynorm);
+
+  /* M = I - hs A (x) J, column-major sn x sn */
+  for (j = 0; j < s; j++)
+    for (q = 0; q < n; q++)
+      {
+        double *col = w->M + (size_t) (j * n + q) * (size_t) sn;
+        for (i = 0; i < s; i++)
+          {
+            const double ha = hs * A[i * s + j];
+            for (p = 0; p < n; p++)
+              col[i * n + p] = -ha * w->J[p + (size_t) q * n];
+          }
+        col[j * n + q] += 1.0;
+      }
+  dgetrf_ (&sn, &sn, w->M, &sn, w->ipiv, &info);
+  sol->nlu++;
+  if (info != 0)
+    return VM_OK;               /* singular: treated as a Newton failure */
+
+  /* starting guess: extrapolated collocation polynomial of the previous step, else Euler */
+  if (w->have_prev)
+    {
+      const double rr = hs / w->hprev;
+      for (j = 0; j < s; j++)
+        {
+          const double x = 1.0 + c[j] * rr;
+          double *zj = w->Z + j * n;
+          for (p = 0; p < n; p++)
+            zj[p] = 0.0;
+          for (i = 0; i < s; i++)
+            {
+              /* Lagrange basis on the nodes {0, c_1..c_s}: L_i(x) - L_i(1) */
+              double lx = 1.0, l1 = 1.0, wgt;
+              int m;
+              lx *= x / c[i];
+              l1 *= 1.0 / c[i];
+              for (m = 0; m < s; m++)
+                if (m != i)
+                  {
+                    lx *= (x - c[m]) / (c[i] - c[m]);
+                    l1 *= (1.0 - c[m]) / (c[i] - c[m]);
+                  }
+              wgt = lx - l1;
+              for (p = 0; p < n; p++)
+                zj[p] += wgt * w->Zp[i * n + p];
+            }
+        }
+    }
+  else
+    for (j = 0; j < s; j++)
+      for (p = 0; p < n; p++)
+        w->Z[j * n + p] = c[j] * hs * w->fy[p];
+
+  for (it = 0; it < maxit; it++)
+    {
+      double nrm = 0.0;
+      for (i = 0; i < s; i++)
+        {
+          for (p = 0; p < n; p++)
+            w->ytmp[p] = w->y[p] + w->Z[i * n + p];
+          st = rhs (w, w->t + c[i] * hs, w->ytmp, w->Fz + i * n);
+          if (st != 0)
+            return st;
+          if (! all_finite (n, w->Fz + i * n))
+            {
+              *nonfinite = 1;
+              return VM_OK;
+            }
+        }
+      for (i = 0; i < s; i++)
+        for (p = 0; p < n; p++)
+          {
+            double acc = 0.0;
+            for (j = 0; j < s; j++)
+              acc += A[i * s + j] * w->Fz[j * n + p];
+            w->r[i * n + p] = hs * acc - w->Z[i * n + p];
+          }
+      dgetrs_ ("N", &sn, &nrhs, w->M, &sn, w->ipiv, w->r, &sn, &info, 1);
+      sol->nnewton_iter++;
+      for (i = 0; i < sn; i++)
+        {
+          w->Z[i] += w->r[i];
+          nrm = fmax (nrm, fabs (w->r[i]));
+        }
+      if (! isfinite (nrm) || ! all_finite (sn, w->Z))
+        {
+          *nonfinite = 1;
+          return VM_OK;
+        }
+      if (nrm <= tolabs)
+        {
+          *ok = 1;
+          break;
+        }
+      if (it > 0 && nrm >= nrm_prev)
+        {
+          if (++ndiv >= 2)
+            return VM_OK;       /* diverging */
+        }
+      else
+        ndiv = 0;
+      nrm_prev = nrm;
+    }
+  if (! *ok)
+    return VM_OK;
+
+  /* y1 = y0 + h sum b_i F(t + c_i h, y0 + Z_i) with F at the converged stages (s evaluations more
+   * than y0 + sum_i (b^T A^{-1})_i Z_i, but the rounding drift of quadratic invariants is about 15
+   * times smaller), compensated summation of the increments */
+  for (i = 0; i < s; i++)
+    {
+      for (p = 0; p < n; p++)
+        w->ytmp[p] = w->y[p] + w->Z[i * n + p];
+      st = rhs (w, w->t + c[i] * hs, w->ytmp, w->Fz + i * n);
+      if (st != 0)
+        return st;
+      if (! all_finite (n, w->Fz + i * n))
+        {
+          *ok = 0;
+          *nonfinite = 1;
+          return VM_OK;
+        }
+    }
+  for (p = 0; p < n; p++)
+    {
+      double inc = w->comp[p], ynew;
+      for (i = 0; i < s; i++)
+        inc += hs * b[i] * w->Fz[i * n + p];
+      ynew = w->y[p] + inc;
+      w->comp[p] = (w->y[p] - ynew) + inc;
+      w->yn[p] = ynew;
+    }
+  return VM_OK;
+}
+
+static int
+run_fixed (ws *w, int *terminal)
+{
+  const int n = w->n;
+  vm_ode_sol *sol = w->sol;
+  const vm_ode_opts *o = w->o;
+  const double dir = w->dir, hnom = o->h, t0 = w->t0, tf = w->tf;
+  const long max_steps = o->max_steps > 0 ? o->max_steps : 10000000L;
+  const int gl = w->method != VM_ODE_RK4;
+  long kgrid = 0;
+  int st;
+
+  for (;;)
+    {
+      /* the nominal step [t, tt] of the grid t0 + k h; the last one ends at tf */
+      const double ts = w->t;
+      double tt, hfull;
+      int last, level = 0;
+      if ((tf - ts) * dir <= hnom * (1.0 + 1e-12))
+        {
+          tt = tf;
+          last = 1;
+        }
+      else
+        {
+          tt = t0 + dir * (double) (kgrid + 1) * hnom;
+          last = 0;
+        }
+      hfull = tt - ts;
+      if (! (hnom >= 16.0 * DBL_EPSILON * fabs (ts)))
+        return VM_EHMIN;
+
+      /* after Newton failures: sub-steps of hfull / 2^level until tt */
+      while (w->t != tt)
+        {
+          const double hsub = ldexp (hfull, -level);
+          double hs = tt - w->t, tn;
+          int sublast = 1, need_fn;
+          if (sol->nsteps >= max_steps)
+            return VM_EMAXSTEPS;
+          if (level > 0 && (tt - w->t) * dir > fabs (hsub) * (1.0 + 1e-12))
+            {
+              hs = hsub;
+              sublast = 0;
+            }
+          tn = sublast ? tt : w->t + hs;
+          need_fn = w->dense || ! (last && sublast);
+          sol->nsteps++;
+          if (! gl)
+            {
+              st = rk4_step (w, hs, tn, need_fn);
+              if (st != VM_OK)
+                return st;
+            }
+          else
+            {
+              int ok, nonfinite;
+              st = gl_attempt (w, hs, &ok, &nonfinite);
+              if (st != VM_OK)
+                return st;
+              if (! ok)
+                {
+                  sol->nreject++;
+                  if (level >= MAX_HALVINGS)
+                    return nonfinite ? VM_ENONFINITE : VM_ENEWTON;
+                  level++;
+                  if (! (fabs (ldexp (hfull, -level)) >= 16.0 * DBL_EPSILON * fabs (w->t)))
+                    return VM_EHMIN;
+                  continue;
+                }
+              if (! all_finite (n, w->yn))
+                return VM_ENONFINITE;
+              memcpy (w->Zp, w->Z, (size_t) w->s * (size_t) n * sizeof (double));
+              w->hprev = hs;
+              w->have_prev = 1;
+              if (need_fn)
+                {
+                  st = rhs (w, tn, w->yn, w->fn);
+                  if (st != 0)
+                    return st;
+                  if (! all_finite (n, w->fn))
+                    return VM_ENONFINITE;
+                }
+            }
+          sol->naccept++;
+          w->tn = tn;
+          st = after_step (w, terminal);
+          if (st != VM_OK || *terminal)
+            return st;
+          advance (w);
+          if (gl && ! (last && w->t == tt))
+            {
+              st = gl_jacobian (w);   /* once per step, at its start */
+              if (st != VM_OK)
+                return st;
+            }
+        }
+      if (last)
+        return VM_OK;
+      kgrid++;
+    }
+}
+
+/* ---- driver ------------------------------------------------------------------------------------ */
+
+void
+vm_ode_opts_init (vm_ode_opts *opts, int method)
+{
+  if (opts == NULL)
+    return;
+  memset (opts, 0, sizeof *opts);
+  opts->method = method;
+  opts->rtol = 1e-6;
+  opts->atol = 1e-9;
+}
+
+void
+vm_ode_sol_init (vm_ode_sol *sol)
+{
+  if (sol != NULL)
+    memset (sol, 0, sizeof *sol);
+}
+
+void
+vm_ode_sol_free (vm_ode_sol *sol)
+{
+  if (sol == NULL)
+    return;
+  free (sol->t);
+  free (sol->y);
+  free (sol->te);
+  free (sol->ye);
+  free (sol->ie);
+  memset (sol, 0, sizeof *sol);
+}
+
+static int
+validate (int n, vm_rhs_fn f, vm_event_fn ev, double t0, double tf, const double *y0,
+          const double *tout, size_t ntout, const vm_ode_opts *o)
+{
+  const double dir = tf > t0 ? 1.0 : -1.0;
+  size_t i;
+  int k;
+  if (n < 1 || f == NULL || y0 == NULL)
+    return VM_EARG;
+  if (! isfinite (t0) || ! isfinite (tf) || t0 == tf)
+    return VM_ETSPAN;
+  if (! all_finite (n, y0))
+    return VM_EARG;
+  if (o->method < VM_ODE_DOPRI5 || o->method > VM_ODE_RK4)
+    return VM_EARG;
+  if (o->method == VM_ODE_DOPRI5)
+    {
+      if (! (o->rtol > 0.0) || ! isfinite (o->rtol) || ! (o->atol >= 0.0) || ! isfinite (o->atol)
+          || ! (o->h0 >= 0.0) || ! isfinite (o->h0) || ! (o->hmax >= 0.0) || ! isfinite (o->hmax))
+        return VM_EARG;
+    }
+  else
+    {
+      if (! (o->h > 0.0) || ! isfinite (o->h))
+        return VM_EARG;
+      if (o->method != VM_ODE_RK4
+          && (! (o->newton_tol >= 0.0) || ! isfinite (o->newton_tol) || o->newton_maxit < 0))
+        return VM_EARG;
+      if ((o->method == VM_ODE_GL4 && n > 23170) || (o->method == VM_ODE_GL6 && n > 15446))
+        return VM_EARG;         /* (s n)^2 must fit the 32-bit LAPACK interface */
+    }
+  if (o->max_steps < 0 || o->nevent < 0 || ! (o->event_tol >= 0.0) || ! isfinite (o->event_tol))
+    return VM_EARG;
+  if (o->nevent > 0)
+    {
+      if (ev == NULL)
+        return VM_EARG;
+      if (o->event_dir)
+        for (k = 0; k < o->nevent; k++)
+          if (o->event_dir[k] < -1 || o->event_dir[k] > 1)
+            return VM_EARG;
+    }
+  if (ntout > 0)
+    {
+      if (tout == NULL)
+        return VM_EARG;
+      for (i = 0; i < ntout; i++)
+        {
+          if (! isfinite (tout[i]) || (tout[i] - t0) * dir < 0.0 || (tout[i] - tf) * dir > 0.0)
+            return VM_EARG;
+          if (i > 0 && ! ((tout[i] - tout[i - 1]) * dir > 0.0))
+            return VM_EARG;
+        }
+    }
+  return VM_OK;
+}
+
+int
+vm_ode_solve (int n, vm_rhs_fn f, vm_event_fn ev, void *ctx, double t0, double tf,
+              const double *y0, const double *tout, size_t ntout, const vm_ode_opts *opts,
+              vm_ode_sol *sol)
+{
+  vm_ode_opts defo;
+  ws w;
+  double *mem = NULL;
+  int *imem = NULL;
+  size_t nd, ni, off, sn, nn;
+  int st, terminal = 0;
+
+  if (sol == NULL)
+    return VM_EARG;
+  sol->npts = 0;
+  sol->nevents = 0;
+  sol->nsteps = sol->naccept = sol->nreject = sol->nfev = sol->nnewton_iter = 0;
+  sol->njac = sol->nlu = sol->ngev = 0;
+  sol->n = n;
+  sol->t_end = t0;
+  if (opts == NULL)
+    {
+      vm_ode_opts_init (&defo, VM_ODE_DOPRI5);
+      opts = &defo;
+    }
+  st = validate (n, f, ev, t0, tf, y0, tout, ntout, opts);
+  if (st != VM_OK)
+    {
+      sol->status = st;
+      return st;
+    }
+
+  memset (&w, 0, sizeof w);
+  w.n = n;
+  w.method = opts->method;
+  w.nev = opts->nevent;
+  w.f = f;
+  w.ev = ev;
+  w.ctx = ctx;
+  w.o = opts;
+  w.sol = sol;
+  w.t0 = t0;
+  w.tf = tf;
+  w.dir = tf > t0 ? 1.0 : -1.0;
+  w.tout = ntout > 0 ? tout : NULL;
+  w.ntout = ntout;
+  w.dense = ntout > 0 || w.nev > 0;
+  w.event_tol = opts->event_tol;
+  w.s = w.method == VM_ODE_GL4 ? 2 : w.method == VM_ODE_GL6 ? 3 : 0;
+
+  /* one block: y fy yn fn yd yev ytmp (7n), k (5n), rc (4n), events (4 nev),
+   * Gauss: Z Zp Fz r (4 sn), comp (n), J (n^2), M (sn^2) */
+  sn = (size_t) w.s * (size_t) n;
+  nn = (size_t) n * (size_t) n;
+  nd = 16 * (size_t) n + 4 * (size_t) w.nev;
+  if (w.s > 0)
+    {
+      if ((size_t) n > SIZE_MAX / sizeof (double) / (size_t) n / 16)
+        {
+          sol->status = VM_ENOMEM;
+          return VM_ENOMEM;
+        }
+      nd += 4 * sn + (size_t) n + nn + sn * sn;
+    }
+  ni = sn + (size_t) w.nev + 1;
+  mem = malloc (nd * sizeof (double));
+  imem = malloc (ni * sizeof (int));
+  if (mem == NULL || imem == NULL)
+    {
+      free (mem);
+      free (imem);
+      sol->status = VM_ENOMEM;
+      return VM_ENOMEM;
+    }
+  off = 0;
+#define TAKE(ptr, len) (ptr = mem + off, off += (len))
+  TAKE (w.y, n);
+  TAKE (w.fy, n);
+  TAKE (w.yn, n);
+  TAKE (w.fn, n);
+  TAKE (w.yd, n);
+  TAKE (w.yev, n);
+  TAKE (w.ytmp, n);
+  TAKE (w.k, 5 * (size_t) n);
+  TAKE (w.rc, 4 * (size_t) n);
+  TAKE (w.gold, w.nev);
+  TAKE (w.gnew, w.nev);
+  TAKE (w.gtmp, w.nev);
+  TAKE (w.cte, w.nev);
+  if (w.s > 0)
+    {
+      TAKE (w.Z, sn);
+      TAKE (w.Zp, sn);
+      TAKE (w.Fz, sn);
+      TAKE (w.r, sn);
+      TAKE (w.comp, n);
+      TAKE (w.J, nn);
+      TAKE (w.M, sn * sn);
+      memset (w.comp, 0, (size_t) n * sizeof (double));
+      w.gc = w.s == 2 ? gl4_c : gl6_c;
+      w.ga = w.s == 2 ? gl4_a : gl6_a;
+      w.gb = w.s == 2 ? gl4_b : gl6_b;
+    }
+#undef TAKE
+  w.ipiv = imem;
+  w.cidx = imem + sn;
+
+  w.t = t0;
+  memcpy (w.y, y0, (size_t) n * sizeof (double));
+
+  /* initial point */
+  if (ntout == 0)
+    st = push_point (sol, n, t0, y0);
+  else if (tout[0] == t0)
+    {
+      st = push_point (sol, n, t0, y0);
+      w.iout = 1;
+    }
+  if (st != VM_OK)
+    goto done;
+  st = rhs (&w, t0, w.y, w.fy);
+  if (st != 0)
+    goto done;
+  if (! all_finite (n, w.fy))
+    {
+      st = VM_ENONFINITE;
+      goto done;
+    }
+  if (w.nev > 0)
+    {
+      st = events_at (&w, t0, w.y, w.gold);
+      if (st != VM_OK)
+        goto done;
+    }
+
+  if (w.method == VM_ODE_DOPRI5)
+    st = run_dopri5 (&w, &terminal);
+  else
+    {
+      if (w.s > 0)
+        st = gl_jacobian (&w);
+      if (st == VM_OK)
+        st = run_fixed (&w, &terminal);
+    }
+  if (st == VM_OK && terminal)
+    st = VM_STOP_EVENT;
+
+done:
+  free (mem);
+  free (imem);
+  sol->status = st;
+  return st;
+}

@@ -1,0 +1,115 @@
+/* integrate.h -- initial value problems y' = F(t, y), y in R^n (plain C99).
+ *
+ * Methods:
+ *   VM_ODE_DOPRI5  Dormand-Prince 5(4) with FSAL, Hairer's step-size controller (safety 0.9, factor
+ *                  bounds 0.2..10, PI stabilization beta = 0.04, no step increase right after a
+ *                  rejection) and Hairer's 4th-order continuous extension (5 dense coefficients).
+ *   VM_ODE_GL4     Gauss-Legendre collocation, 2 stages, order 4, fixed step.
+ *   VM_ODE_GL6     Gauss-Legendre collocation, 3 stages, order 6, fixed step.
+ *   VM_ODE_RK4     the classical Runge-Kutta method, order 4, fixed step.
+ * The Gauss methods are symplectic and conserve quadratic invariants (up to the Newton tolerance and
+ * rounding; the update y0 + h sum b_i F(Y_i) uses F at the converged stages and compensated
+ * summation).  Their stage equations are solved by simplified Newton: a forward-difference
+ * Jacobian of F once per step, the dense (s n) x (s n) matrix I - h A (x) J factored by LAPACK
+ * dgetrf (meant for small and moderate n), starting values extrapolated from the previous step's
+ * collocation polynomial (first step: explicit Euler).  When Newton fails (no convergence within
+ * newton_maxit iterations, divergence, a singular matrix or non-finite stage values) the step is
+ * halved, at most 10 times per step of the grid, the halved steps covering that grid step.
+ * Fixed-step grids are t0 + k h (no accumulation of h), the last step shortened to end at tf (a
+ * last step within 1e-12 h of h is merged, so (tf - t0)/h integral up to rounding gives no sliver).
+ * DOPRI5 and RK4 stop at the first non-finite trial value (no retry with a smaller step).
+ * Stiffness detection (as in Hairer's code) is not implemented.
+ *
+ * Dense output (used for output times and for event location): DOPRI5 its continuous extension,
+ * GL4/GL6/RK4 the cubic Hermite interpolant of the step-end values and derivatives.
+ *
+ * Events: after each accepted step the event functions are evaluated at the step end; an event k
+ * fires when g_k changes from a nonzero sign at the step start to zero or the opposite sign at the
+ * step end, in the direction allowed by event_dir.  Its time is located on the dense output by the
+ * Illinois method to event_tol; the located time is on the far side of the zero (g_k has its new
+ * sign or is 0 there), so a restart from the event state does not find the same crossing again.
+ * A zero exactly at the start of the step (in particular at t0) is never reported.  Events that fire
+ * in one step are recorded in time order; the first terminal one stops the integration there.
+ * Two zeros of one g_k inside one step (no sign change at the ends) are not detected.
+ *
+ * Integration backwards (tf < t0) is supported; output times must then decrease.
+ *
+ * Return value and sol->status: VM_OK when tf was reached; VM_STOP_EVENT when a terminal event
+ * stopped the integration (sol->t_end is the event time and the state there is the last stored
+ * point); VM_EHMIN, VM_EMAXSTEPS, VM_ENONFINITE, VM_ENEWTON, VM_ENOMEM, VM_EARG, VM_ETSPAN (see
+ * vm_status.h); or the nonzero code returned by the RHS or the event function, passed through
+ * unchanged (use codes that differ from the vm_status values, e.g. negative ones).
+ * sol->t_end is the last time reached at which the state and F were finite.
+ * The solution is stored up to the point of failure on every path.
+ */
+#ifndef VM_INTEGRATE_H
+#define VM_INTEGRATE_H
+
+#include <stddef.h>
+
+/* F(t, y) into dydt (n values).  0 = ok; a nonzero return aborts the integration with that code. */
+typedef int (*vm_rhs_fn) (double t, const double *y, double *dydt, void *ctx);
+/* nevent values g_k(t, y) into g.  0 = ok; a nonzero return aborts with that code. */
+typedef int (*vm_event_fn) (double t, const double *y, double *g, void *ctx);
+
+enum { VM_ODE_DOPRI5 = 0, VM_ODE_GL4, VM_ODE_GL6, VM_ODE_RK4 };
+
+typedef struct
+{
+  int method;
+  double rtol, atol;          /* DOPRI5: err_i / (atol + rtol*max(|y_i|,|ynew_i|)), RMS norm */
+  double h0;                  /* DOPRI5 initial step magnitude (0: Hairer's starting-step algorithm) */
+  double hmax;                /* DOPRI5 maximal step magnitude (0: |tf - t0|) */
+  double h;                   /* fixed step magnitude of GL4, GL6, RK4 (> 0) */
+  long max_steps;             /* attempted steps, rejected ones included (0: 10^7) */
+  int nevent;                 /* number of event functions (0: none) */
+  const int *event_dir;       /* per event: +1 rising zeros only, -1 falling only, 0 both (NULL: 0) */
+  const int *event_terminal;  /* per event: nonzero stops the integration there (NULL: none) */
+  double event_tol;           /* time tolerance of event location (0: 1e-12*max(1,|t|)) */
+  double newton_tol;          /* GL: |Newton increment|_inf <= newton_tol*(1 + |y|_inf) (0: 1e-14) */
+  int newton_maxit;           /* GL: Newton iterations per attempt (0: 50) */
+} vm_ode_opts;
+
+typedef struct
+{
+  int n;                      /* state dimension of the last solve */
+  size_t npts;                /* stored points */
+  double *t;                  /* t[k], k < npts */
+  double *y;                  /* y[k*n + i] */
+  size_t nevents;             /* recorded events, in the order of occurrence */
+  double *te;                 /* te[k] */
+  double *ye;                 /* ye[k*n + i] */
+  int *ie;                    /* ie[k]: index of the event function, 0-based */
+  long nsteps;                /* attempted steps (accepted + rejected / Newton failures) */
+  long naccept, nreject;
+  long nfev;                  /* RHS evaluations (Jacobian columns included) */
+  long nnewton_iter;          /* GL: simplified Newton iterations */
+  long njac, nlu;             /* GL: Jacobians, LU factorizations */
+  long ngev;                  /* event function evaluations */
+  int status;                 /* the value returned by vm_ode_solve */
+  double t_end;               /* time reached (event time after a terminal event) */
+  size_t cap_t, cap_y, cap_te, cap_ye, cap_ie;  /* private: allocated lengths */
+} vm_ode_sol;
+
+/* Defaults for a method: rtol 1e-6, atol 1e-9, everything else 0 (automatic); h must be set
+ * for the fixed-step methods. */
+void vm_ode_opts_init (vm_ode_opts *opts, int method);
+
+/* An empty solution (all pointers NULL).  Call once before the first vm_ode_solve. */
+void vm_ode_sol_init (vm_ode_sol *sol);
+
+/* Free the arrays of a solution and leave it empty (reusable). */
+void vm_ode_sol_free (vm_ode_sol *sol);
+
+/* Integrate from (t0, y0) to tf.  sol must have been initialized by vm_ode_sol_init (or zeroed) or
+ * used before: its previous contents are discarded, its storage reused.
+ * tout == NULL or ntout == 0: sol holds (t0, y0) and the end point of every accepted step.
+ * Otherwise sol holds the states at tout[0..ntout-1] (strictly monotone in the direction of
+ * integration, inside [t0, tf]) reached before the integration stopped, plus, after a terminal
+ * event, the event point (not repeated when the last output time equals the event time).  opts == NULL: vm_ode_opts_init (opts, VM_ODE_DOPRI5).
+ * ev may be NULL when opts->nevent == 0.  Returns sol->status (see above). */
+int vm_ode_solve (int n, vm_rhs_fn f, vm_event_fn ev, void *ctx, double t0, double tf,
+                  const double *y0, const double *tout, size_t ntout, const vm_ode_opts *opts,
+                  vm_ode_sol *sol);
+
+#endif

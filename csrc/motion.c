@@ -1,0 +1,676 @@
+/* motion.c -- equations of motion of a compiled mechanical system (see motion.h). */
+#include "motion.h"
+#include "reaction.h"
+#include "vm_status.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define B2(op, x, y) vm_binary (g, op, x, y)
+
+int
+vm_mech_motion_block (vm_mech *m, vm_block *blk)
+{
+  vm_builder b;
+  vm_graph *g = m->g;
+  int n = m->n, a, j;
+  int fphi, fA, fc, fh, fg, fgq;
+  vm_builder_init (&b, g);
+  fphi = vm_builder_field (&b, "phi", m->m, 1);
+  fA = vm_builder_field (&b, "A", m->m, n);
+  fc = vm_builder_field (&b, "c", m->m, 1);
+  fh = vm_builder_field (&b, "hol", m->m, 1);
+  fg = vm_builder_field (&b, "gpos", m->m, 1);
+  fgq = vm_builder_field (&b, "gpos_q", m->m, n);
+  for (a = 0; a < m->m && b.status == VM_OK; a++)
+    {
+      int32_t ga = m->gc[a], phi, c;
+      int hol = 1;
+      for (j = 0; j < n; j++)
+        if (vm_depends (g, ga, m->vqd + j))
+          hol = 0;
+      if (hol)
+        {
+          phi = vm_diff (g, ga, m->vt);
+          for (j = 0; j < n; j++)
+            phi = B2 (VM_OP_ADD, phi, B2 (VM_OP_MUL, vm_diff (g, ga, m->vq + j), vm_var (g, m->vqd + j)));
+          vm_builder_out (&b, fg, a, 0, ga);
+          for (j = 0; j < n; j++)
+            vm_builder_out (&b, fgq, a, j, vm_diff (g, ga, m->vq + j));
+        }
+      else
+        phi = ga;
+      vm_builder_out (&b, fphi, a, 0, phi);
+      vm_builder_out (&b, fh, a, 0, vm_const (g, hol ? 1.0 : 0.0));
+      c = vm_diff (g, phi, m->vt);
+      for (j = 0; j < n; j++)
+        {
+          vm_builder_out (&b, fA, a, j, vm_diff (g, phi, m->vqd + j));
+          c = B2 (VM_OP_ADD, c, B2 (VM_OP_MUL, vm_diff (g, phi, m->vq + j), vm_var (g, m->vqd + j)));
+        }
+      vm_builder_out (&b, fc, a, 0, vm_unary (g, VM_OP_NEG, c));
+    }
+  return vm_builder_finish (&b, blk);
+}
+
+/* ---- evaluation at one point ------------------------------------------------------------------- */
+
+static void
+pb_free (vm_point_block *pb)
+{
+  int k;
+  if (pb->field && pb->b)
+    for (k = 0; k < pb->b->nfield; k++)
+      free (pb->field[k]);
+  free (pb->field);
+  free (pb->out);
+  free (pb->work);
+  memset (pb, 0, sizeof *pb);
+}
+
+static int
+pb_init (vm_point_block *pb, const vm_block *b)
+{
+  int k;
+  memset (pb, 0, sizeof *pb);
+  pb->b = b;
+  if (! b)
+    return VM_OK;
+  pb->field = calloc ((size_t) (b->nfield > 0 ? b->nfield : 1), sizeof *pb->field);
+  pb->out = calloc ((size_t) (b->tape.nout > 0 ? b->tape.nout : 1), sizeof *pb->out);
+  pb->work = malloc (vm_tape_work_size (&b->tape) * sizeof *pb->work);
+  if (! pb->field || ! pb->out || ! pb->work)
+    return VM_ENOMEM;
+  for (k = 0; k < b->nfield; k++)
+    {
+      size_t ne = (size_t) b->field[k].dim[0] * (size_t) b->field[k].dim[1];
+      pb->field[k] = calloc (ne > 0 ? ne : 1, sizeof (double));
+      if (! pb->field[k])
+        return VM_ENOMEM;
+    }
+  for (k = 0; k < b->tape.nout; k++)
+    pb->out[k] = pb->field[b->out_field[k]] + b->out_index[k];
+  return VM_OK;
+}
+
+static int
+pb_eval (vm_point_block *pb, const double *const *in, const int *inc)
+{
+  return vm_tape_eval (&pb->b->tape, 1, in, inc, pb->out, pb->work);
+}
+
+void
+vm_motion_free (vm_motion *mo)
+{
+  if (! mo)
+    return;
+  pb_free (&mo->eom);
+  pb_free (&mo->mot);
+  pb_free (&mo->con);
+  free ((void *) mo->in);
+  free (mo->inc);
+  free (mo->x);
+  free (mo->rwork);
+  free (mo->iwork);
+  free (mo->feff);
+  memset (mo, 0, sizeof *mo);
+}
+
+static int
+field_ok (const vm_block *b, int k, const char *name, int d0, int d1)
+{
+  return b && k < b->nfield && strcmp (b->field[k].name, name) == 0 && b->field[k].dim[0] == d0
+         && b->field[k].dim[1] == d1;
+}
+
+int
+vm_motion_init (vm_motion *mo, int n, int m, int np, const vm_block *eom, const vm_block *mot,
+                const vm_block *con, const double *p, int law, int k, const double *B)
+{
+  int v, st, nc;
+  size_t rw, iw;
+  memset (mo, 0, sizeof *mo);
+  if (n < 1 || m < 0 || np < 0 || ! eom || ! mot || (np > 0 && ! p)
+      || law < VM_LAW_IDEAL || law > VM_LAW_EXPLICIT || (law == VM_LAW_DIRECTIONS && (k < 1 || ! B)))
+    return VM_EARG;
+  nc = con ? con->field[0].dim[0] : 0;
+  /* the blocks must be the ones of one model: eom (M, f, energy), motion (phi, A, c, hol, gpos,
+   * gpos_q), contacts (h, h_q, ...) */
+  if (! field_ok (eom, 0, "M", n, n) || ! field_ok (eom, 1, "f", n, 1)
+      || ! field_ok (mot, 0, "phi", m, 1) || ! field_ok (mot, 1, "A", m, n)
+      || (con && (! field_ok (con, 0, "h", nc, 1) || ! field_ok (con, 1, "h_q", nc, n)
+                  || ! field_ok (con, 2, "FN", nc, n) || ! field_ok (con, 3, "FR", nc, n)))
+      || eom->tape.nvar != 1 + 2 * n + np + m + n || mot->tape.nvar != eom->tape.nvar
+      || (con && con->tape.nvar != eom->tape.nvar))
+    return VM_EARG;
+  mo->n = n;
+  mo->m = m;
+  mo->nc = nc;
+  mo->np = np;
+  mo->nvar = eom->tape.nvar;
+  mo->law = law;
+  mo->k = law == VM_LAW_DIRECTIONS ? k : 0;
+  mo->B = B;
+  mo->p = p;
+  if ((st = pb_init (&mo->eom, eom)) != VM_OK || (st = pb_init (&mo->mot, mot)) != VM_OK
+      || (st = pb_init (&mo->con, con)) != VM_OK)
+    {
+      vm_motion_free (mo);
+      return st;
+    }
+  mo->in = calloc ((size_t) mo->nvar, sizeof *mo->in);
+  mo->inc = calloc ((size_t) mo->nvar, sizeof *mo->inc);
+  mo->x = calloc ((size_t) mo->nvar, sizeof *mo->x);
+  mo->feff = calloc ((size_t) n, sizeof *mo->feff);
+  if (vm_reaction_work_size (n, m > 0 ? m : 1, mo->k, &rw, &iw) != VM_OK)
+    {
+      vm_motion_free (mo);
+      return VM_EARG;
+    }
+  mo->rwork = malloc ((rw > 0 ? rw : 1) * sizeof *mo->rwork);
+  mo->iwork = malloc ((iw > 0 ? iw : 1) * sizeof *mo->iwork);
+  if (! mo->in || ! mo->inc || ! mo->x || ! mo->rwork || ! mo->iwork || ! mo->feff)
+    {
+      vm_motion_free (mo);
+      return VM_ENOMEM;
+    }
+  for (v = 0; v < mo->nvar; v++)
+    {
+      mo->in[v] = mo->x + v;
+      mo->inc[v] = 1;
+    }
+  return VM_OK;
+}
+
+int
+vm_motion_eval (vm_motion *mo, double t, const double *q, const double *qdot, int want_contacts)
+{
+  int n = mo->n, st;
+  mo->x[0] = t;
+  memcpy (mo->x + 1, q, (size_t) n * sizeof (double));
+  memcpy (mo->x + 1 + n, qdot, (size_t) n * sizeof (double));
+  if (mo->np > 0)
+    memcpy (mo->x + 1 + 2 * n, mo->p, (size_t) mo->np * sizeof (double));
+  /* lambda and w stay 0: the Hessian blocks are not used here */
+  mo->nrhs++;
+  if ((st = pb_eval (&mo->eom, mo->in, mo->inc)) != VM_OK
+      || (st = pb_eval (&mo->mot, mo->in, mo->inc)) != VM_OK)
+    return st;
+  if (want_contacts && mo->con.b)
+    return pb_eval (&mo->con, mo->in, mo->inc);
+  return VM_OK;
+}
+
+int
+vm_motion_accel (vm_motion *mo, double t, const double *q, const double *qdot, double *qddot,
+                 double *mult)
+{
+  int hard = mo->hard && mo->con.b && mo->nc > 0;
+  int st = vm_motion_eval (mo, t, q, qdot, hard);
+  const double *M = mo->eom.field[0], *f = mo->eom.field[1];
+  const double *A = mo->mot.field[1], *c = mo->mot.field[2];
+  if (st != VM_OK)
+    return st;
+  if (hard)
+    {
+      /* f holds the regularized contact forces FN + FR (contacts block fields 2, 3): remove them */
+      int i, k, n = mo->n, nc = mo->nc;
+      const double *FN = mo->con.field[2], *FR = mo->con.field[3];
+      for (i = 0; i < n; i++)
+        {
+          double s = f[i];
+          for (k = 0; k < nc; k++)
+            s -= FN[k + (size_t) nc * i] + FR[k + (size_t) nc * i];
+          mo->feff[i] = s;
+        }
+      f = mo->feff;
+    }
+  mo->rcond = 1.0;
+  switch (mo->law)
+    {
+    case VM_LAW_IDEAL:
+      st = vm_reaction_ideal (mo->n, mo->m, M, f, A, c, qddot, mult, NULL, &mo->rcond, mo->rwork,
+                              mo->iwork);
+      break;
+    case VM_LAW_DIRECTIONS:
+      st = vm_reaction_directions (mo->n, mo->m, mo->k, M, f, A, c, mo->B, qddot, mult, NULL,
+                                   &mo->rcond, mo->rwork, mo->iwork);
+      break;
+    default:
+      st = vm_reaction_explicit (mo->n, M, f, NULL, NULL, qddot, NULL, &mo->rcond, mo->rwork,
+                                 mo->iwork);
+    }
+  if (st != VM_OK)
+    mo->tfail = t;
+  return st;
+}
+
+int
+vm_motion_rhs (double t, const double *y, double *dydt, void *ctx)
+{
+  vm_motion *mo = ctx;
+  int n = mo->n;
+  memcpy (dydt, y + n, (size_t) n * sizeof (double));
+  return vm_motion_accel (mo, t, y, y + n, dydt + n, NULL);
+}
+
+/* ---- projection -------------------------------------------------------------------------------- */
+
+static double
+maxabs (const double *x, int n)
+{
+  double r = 0;
+  int i;
+  for (i = 0; i < n; i++)
+    if (! (fabs (x[i]) <= r))
+      r = fabs (x[i]);
+  return r;
+}
+
+int
+vm_motion_project (vm_motion *mo, double t, double *q, double *qdot, double tol)
+{
+  int n = mo->n, m = mo->m, it, a, j, nh, st;
+  double *zero = mo->rwork, *G, *g, *dq;   /* scratch carved from a separate allocation below */
+  double *buf;
+  if (m == 0)
+    return VM_OK;
+  buf = malloc ((size_t) (n + (size_t) m * n + m + n) * sizeof *buf);
+  if (! buf)
+    return VM_ENOMEM;
+  zero = buf;
+  G = zero + n;
+  g = G + (size_t) m * n;
+  dq = g + m;
+  memset (zero, 0, (size_t) n * sizeof *zero);
+  /* positions: the holonomic rows */
+  for (it = 0; it < 20; it++)
+    {
+      const double *hol, *gp, *gq;
+      if ((st = vm_motion_eval (mo, t, q, qdot, 0)) != VM_OK)
+        goto done;
+      hol = mo->mot.field[3];
+      gp = mo->mot.field[4];
+      gq = mo->mot.field[5];
+      nh = 0;
+      for (a = 0; a < m; a++)
+        if (hol[a] != 0)
+          nh++;
+      if (nh == 0)
+        break;
+      {
+        int r = 0;
+        for (a = 0; a < m; a++)
+          if (hol[a] != 0)
+            {
+              g[r] = -gp[a];
+              for (j = 0; j < n; j++)
+                G[r + (size_t) nh * j] = gq[a + (size_t) m * j];
+              r++;
+            }
+      }
+      if (maxabs (g, nh) <= tol)
+        break;
+      st = vm_reaction_ideal (n, nh, mo->eom.field[0], zero, G, g, dq, NULL, NULL, &mo->rcond,
+                              mo->rwork, mo->iwork);
+      if (st != VM_OK)
+        goto done;
+      for (j = 0; j < n; j++)
+        q[j] += dq[j];
+    }
+  if (it == 20)
+    {
+      st = VM_EPROJECT;
+      goto done;
+    }
+  /* velocities: every row */
+  for (it = 0; it < 20; it++)
+    {
+      if ((st = vm_motion_eval (mo, t, q, qdot, 0)) != VM_OK)
+        goto done;
+      for (a = 0; a < m; a++)
+        g[a] = -mo->mot.field[0][a];
+      if (maxabs (g, m) <= tol)
+        break;
+      st = vm_reaction_ideal (n, m, mo->eom.field[0], zero, mo->mot.field[1], g, dq, NULL, NULL,
+                              &mo->rcond, mo->rwork, mo->iwork);
+      if (st != VM_OK)
+        goto done;
+      for (j = 0; j < n; j++)
+        qdot[j] += dq[j];
+    }
+  st = it == 20 ? VM_EPROJECT : VM_OK;
+done:
+  free (buf);
+  return st;
+}
+
+/* ---- integration with impacts ---------------------------------------------------------------- */
+
+static int
+contact_events (double t, const double *y, double *gv, void *ctx)
+{
+  vm_motion *mo = ctx;
+  int st = vm_motion_eval (mo, t, y, y + mo->n, 1);
+  if (st != VM_OK)
+    return st;
+  memcpy (gv, mo->con.field[0], (size_t) mo->nc * sizeof *gv);
+  return VM_OK;
+}
+
+void
+vm_motion_sol_free (vm_motion_sol *s)
+{
+  if (! s)
+    return;
+  free (s->t);
+  free (s->y);
+  free (s->mult);
+  free (s->energy);
+  free (s->phi);
+  free (s->gpos);
+  free (s->ti);
+  free (s->ci);
+  free (s->yb);
+  free (s->ya);
+  memset (s, 0, sizeof *s);
+}
+
+static int
+grow (void **p, size_t *cap, size_t need, size_t elsize)
+{
+  if (need > *cap)
+    {
+      size_t nc = *cap ? *cap : 64;
+      void *np;
+      while (nc < need)
+        nc *= 2;
+      np = realloc (*p, nc * elsize);
+      if (! np)
+        return 0;
+      *p = np;
+      *cap = nc;
+    }
+  return 1;
+}
+
+/* Restitution impulse at contact c in the metric M: qdot+ = qdot - (1+e) (n.qdot)/(n M^{-1} n) M^{-1} n. */
+static int
+impulse (vm_motion *mo, double t, double *y, int c, double e)
+{
+  int n = mo->n, j, st;
+  double *zero, *Minv_n, vn = 0, nMn = 0, cc, *nrow;
+  double *buf = malloc ((size_t) 3 * n * sizeof *buf);
+  if (! buf)
+    return VM_ENOMEM;
+  zero = buf;
+  Minv_n = buf + n;
+  nrow = buf + 2 * n;
+  memset (zero, 0, (size_t) n * sizeof *zero);
+  if ((st = vm_motion_eval (mo, t, y, y + n, 1)) != VM_OK)
+    goto done;
+  for (j = 0; j < n; j++)
+    nrow[j] = mo->con.field[1][c + (size_t) mo->nc * j];
+  /* M^{-1} n via the explicit solve with f = n */
+  st = vm_reaction_explicit (n, mo->eom.field[0], nrow, NULL, NULL, Minv_n, NULL, NULL, mo->rwork,
+                             mo->iwork);
+  if (st != VM_OK)
+    goto done;
+  for (j = 0; j < n; j++)
+    {
+      vn += nrow[j] * y[n + j];
+      nMn += nrow[j] * Minv_n[j];
+    }
+  if (! (nMn > 0))
+    {
+      st = VM_ESINGULAR;
+      goto done;
+    }
+  cc = (1 + e) * vn / nMn;
+  for (j = 0; j < n; j++)
+    y[n + j] -= cc * Minv_n[j];
+done:
+  free (buf);
+  return st;
+}
+
+int
+vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double tf,
+                     const double *y0, const double *tout, size_t ntout, vm_motion_sol *sol)
+{
+  int n = mo->n, n2 = 2 * n, nm, st = VM_OK, *dir = NULL, *term = NULL, c;
+  double *y = NULL, *grid = NULL, t = t0, tol = o->project_tol > 0 ? o->project_tol : 1e-12;
+  const double *tt = tout;
+  size_t nt = ntout, k, ti_cap = 0, ci_cap = 0, yb_cap = 0, ya_cap = 0, t_cap = 0, y_cap = 0;
+  long max_imp = o->max_impacts > 0 ? o->max_impacts : 100000;
+  vm_ode_opts oo = o->ode;
+  vm_ode_sol seg;
+  memset (sol, 0, sizeof *sol);
+  vm_ode_sol_init (&seg);
+  mo->hard = o->hard;
+  sol->n = n;
+  sol->m = mo->m;
+  nm = mo->law == VM_LAW_DIRECTIONS ? mo->k : mo->m;
+  if (o->restitution < 0 || o->restitution > 1 || ! isfinite (t0) || ! isfinite (tf))
+    return sol->status = VM_EARG;
+  y = malloc ((size_t) n2 * sizeof *y);
+  if (! y)
+    return sol->status = VM_ENOMEM;
+  memcpy (y, y0, (size_t) n2 * sizeof *y);
+  if (o->project && nt == 0)
+    {
+      grid = malloc (101 * sizeof *grid);
+      if (! grid)
+        {
+          st = VM_ENOMEM;
+          goto done;
+        }
+      for (k = 0; k <= 100; k++)
+        grid[k] = t0 + (tf - t0) * (double) k / 100.0;
+      grid[100] = tf;
+      tt = grid;
+      nt = 101;
+    }
+  if (o->hard && mo->nc > 0)
+    {
+      dir = malloc ((size_t) mo->nc * sizeof *dir);
+      term = malloc ((size_t) mo->nc * sizeof *term);
+      if (! dir || ! term)
+        {
+          st = VM_ENOMEM;
+          goto done;
+        }
+      for (c = 0; c < mo->nc; c++)
+        {
+          dir[c] = -1;
+          term[c] = 1;
+        }
+      oo.nevent = mo->nc;
+      oo.event_dir = dir;
+      oo.event_terminal = term;
+    }
+  else
+    oo.nevent = 0;
+  /* the state at t0 is the first output when there are no output times, or when tout[0] == t0 */
+  for (;;)
+    {
+      /* one segment: to tf, or with projection to the next output time */
+      size_t first = 0, cnt = nt, j, nkeep;
+      double tend = tf;
+      int stored_start;
+      while (first < nt && (tf > t0 ? tt[first] < t : tt[first] > t))
+        first++;
+      if (nt > 0 && first == nt)
+        cnt = 0;
+      else if (nt > 0)
+        cnt = nt - first;
+      if (o->project && cnt > 0)
+        {
+          tend = tt[first];
+          if (tend == t && sol->npts > 0 && sol->t[sol->npts - 1] == t)
+            {
+              /* the current point was stored (and projected) when the last segment ended here */
+              if (first + 1 >= nt || t == tf)
+                break;
+              first++;
+              tend = tt[first];
+            }
+          else if (tend == t)
+            {
+              /* output at the current point */
+              if (! grow ((void **) &sol->t, &t_cap, sol->npts + 1, sizeof (double))
+                  || ! grow ((void **) &sol->y, &y_cap, (sol->npts + 1) * n2, sizeof (double)))
+                {
+                  st = VM_ENOMEM;
+                  goto done;
+                }
+              if ((st = vm_motion_project (mo, t, y, y + n, tol)) != VM_OK)
+                goto done;
+              sol->t[sol->npts] = t;
+              memcpy (sol->y + sol->npts * n2, y, (size_t) n2 * sizeof (double));
+              sol->npts++;
+              if (first + 1 >= nt || t == tf)
+                break;
+              tend = tt[first + 1];
+              first++;
+            }
+          cnt = 1;
+        }
+      if (t == tend)
+        break;
+      st = vm_ode_solve (n2, vm_motion_rhs, oo.nevent > 0 ? contact_events : NULL, mo, t, tend, y,
+                         nt > 0 ? tt + first : NULL, nt > 0 ? cnt : 0, &oo, &seg);
+      sol->nsteps += seg.nsteps;
+      sol->naccept += seg.naccept;
+      sol->nreject += seg.nreject;
+      sol->nfev += seg.nfev;
+      sol->nnewton_iter += seg.nnewton_iter;
+      /* append the segment's points; drop a repeated start point and, with output times, the
+       * event point */
+      stored_start = nt == 0 && sol->npts > 0 && seg.npts > 0 && sol->t[sol->npts - 1] == seg.t[0]
+                     && memcmp (sol->y + (sol->npts - 1) * n2, seg.y, (size_t) n2 * sizeof (double)) == 0;
+      /* with output times, a terminal event appends the event point unless it falls on an output
+       * time: keep only the points at output times */
+      nkeep = seg.npts;
+      if (nt > 0 && seg.status == VM_STOP_EVENT && seg.npts > 0)
+        {
+          size_t r = 0;
+          while (r < cnt && (tf > t0 ? tt[first + r] <= seg.t_end : tt[first + r] >= seg.t_end))
+            r++;
+          if (seg.npts > r)
+            nkeep = r;
+        }
+      for (j = stored_start ? 1 : 0; j < nkeep; j++)
+        {
+          if (! grow ((void **) &sol->t, &t_cap, sol->npts + 1, sizeof (double))
+              || ! grow ((void **) &sol->y, &y_cap, (sol->npts + 1) * n2, sizeof (double)))
+            {
+              st = VM_ENOMEM;
+              goto done;
+            }
+          sol->t[sol->npts] = seg.t[j];
+          memcpy (sol->y + sol->npts * n2, seg.y + j * (size_t) n2, (size_t) n2 * sizeof (double));
+          sol->npts++;
+        }
+      if (seg.status == VM_STOP_EVENT)
+        {
+          size_t e = seg.nevents - 1;
+          if ((long) sol->nimpact >= max_imp)
+            {
+              st = VM_EIMPACTS;
+              t = seg.t_end;
+              goto done;
+            }
+          t = seg.te[e];
+          memcpy (y, seg.ye + e * (size_t) n2, (size_t) n2 * sizeof (double));
+          if (! grow ((void **) &sol->ti, &ti_cap, sol->nimpact + 1, sizeof (double))
+              || ! grow ((void **) &sol->ci, &ci_cap, sol->nimpact + 1, sizeof (int))
+              || ! grow ((void **) &sol->yb, &yb_cap, (sol->nimpact + 1) * n2, sizeof (double))
+              || ! grow ((void **) &sol->ya, &ya_cap, (sol->nimpact + 1) * n2, sizeof (double)))
+            {
+              st = VM_ENOMEM;
+              goto done;
+            }
+          sol->ti[sol->nimpact] = t;
+          sol->ci[sol->nimpact] = seg.ie[e];
+          memcpy (sol->yb + sol->nimpact * n2, y, (size_t) n2 * sizeof (double));
+          if ((st = impulse (mo, t, y, seg.ie[e], o->restitution)) != VM_OK)
+            goto done;
+          if (o->project && (st = vm_motion_project (mo, t, y, y + n, tol)) != VM_OK)
+            goto done;
+          memcpy (sol->ya + sol->nimpact * n2, y, (size_t) n2 * sizeof (double));
+          sol->nimpact++;
+          continue;
+        }
+      if (seg.status != VM_OK)
+        {
+          st = seg.status;
+          t = seg.t_end;
+          if (st == VM_ESINGULAR || st == VM_ENOTSPD)
+            t = mo->tfail;
+          goto done;
+        }
+      t = tend;
+      if (seg.npts > 0)
+        memcpy (y, seg.y + (seg.npts - 1) * (size_t) n2, (size_t) n2 * sizeof (double));
+      if (! o->project)
+        break;
+      /* the segment ended at an output time: project the stored point and continue from it */
+      if ((st = vm_motion_project (mo, t, y, y + n, tol)) != VM_OK)
+        goto done;
+      if (sol->npts > 0)
+        memcpy (sol->y + (sol->npts - 1) * n2, y, (size_t) n2 * sizeof (double));
+      if (t == tf)
+        break;
+    }
+  t = tf;
+done:
+  sol->t_end = t;
+  sol->status = st;
+  sol->rcond = mo->rcond;
+  /* post-processing at the stored points: multipliers, energy, residuals */
+  if (sol->npts > 0)
+    {
+      size_t np = sol->npts;
+      double *qdd = malloc ((size_t) n * sizeof *qdd);
+      sol->mult = calloc (np * (size_t) (nm > 0 ? nm : 1), sizeof (double));
+      sol->energy = calloc (np, sizeof (double));
+      sol->phi = calloc (np * (size_t) (mo->m > 0 ? mo->m : 1), sizeof (double));
+      sol->gpos = calloc (np * (size_t) (mo->m > 0 ? mo->m : 1), sizeof (double));
+      if (! qdd || ! sol->mult || ! sol->energy || ! sol->phi || ! sol->gpos)
+        {
+          if (st == VM_OK)
+            sol->status = VM_ENOMEM;
+        }
+      else
+        for (k = 0; k < np; k++)
+          {
+            const double *yk = sol->y + k * n2;
+            int a;
+            double *mk = nm > 0 ? sol->mult + k * nm : NULL;
+            int s2 = vm_motion_accel (mo, sol->t[k], yk, yk + n, qdd, mk);
+            if (s2 != VM_OK)   /* keep NaN where the reaction could not be computed */
+              {
+                for (a = 0; a < nm; a++)
+                  mk[a] = NAN;
+                if (vm_motion_eval (mo, sol->t[k], yk, yk + n, 0) != VM_OK)
+                  continue;
+              }
+            sol->energy[k] = mo->eom.field[2][0];
+            for (a = 0; a < mo->m; a++)
+              {
+                sol->phi[k * mo->m + a] = mo->mot.field[0][a];
+                sol->gpos[k * mo->m + a] = mo->mot.field[4][a];
+              }
+          }
+      free (qdd);
+    }
+  free (y);
+  free (grid);
+  free (dir);
+  free (term);
+  vm_ode_sol_free (&seg);
+  return sol->status;
+}

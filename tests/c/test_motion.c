@@ -1,0 +1,240 @@
+/* test_motion.c -- the equations of motion of compiled models and the reference-integration driver
+ * (csrc/motion.c), against closed forms (no Octave).
+ *
+ * Tolerances: single-point quantities are exact formulas evaluated in double precision (1e-13
+ * relative); integrated quantities are checked against closed forms with a margin of 100 over the
+ * requested tolerance (DOPRI5's global error is a modest multiple of RelTol on these short runs),
+ * event times against the event tolerance of the integrator (1e-12) plus the integration error. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "motion.h"
+#include "vm_status.h"
+#include "vmtest.h"
+
+static int
+close_to (double a, double b, double tol)
+{
+  return fabs (a - b) <= tol * (1.0 + fabs (b));
+}
+
+typedef struct {
+  vm_mech m;
+  vm_block eom, mot, con;
+  int have_con;
+  vm_motion mo;
+} model;
+
+static int
+build (model *md, vm_mech_desc *d, const double *p, int law, int k, const double *B)
+{
+  vm_err err;
+  int st;
+  memset (md, 0, sizeof *md);
+  st = vm_mech_build (d, &md->m, &err);
+  CHECK (st == VM_OK, "build: %s", err.msg);
+  if (st != VM_OK)
+    return st;
+  CHECK (vm_mech_block (&md->m, VM_MECH_EOM, &md->eom) == VM_OK, "eom block");
+  CHECK (vm_mech_motion_block (&md->m, &md->mot) == VM_OK, "motion block");
+  md->have_con = d->ncontact > 0;
+  if (md->have_con)
+    CHECK (vm_mech_block (&md->m, VM_MECH_CONTACTS, &md->con) == VM_OK, "contacts block");
+  st = vm_motion_init (&md->mo, d->n, d->ncons, d->np, &md->eom, &md->mot,
+                       md->have_con ? &md->con : NULL, p, law, k, B);
+  CHECK (st == VM_OK, "motion init: %s", vm_status_string (st));
+  return st;
+}
+
+static void
+release (model *md)
+{
+  vm_motion_free (&md->mo);
+  vm_block_free (&md->eom);
+  vm_block_free (&md->mot);
+  vm_block_free (&md->con);
+  vm_mech_free (&md->m);
+}
+
+/* pendulum as a point mass on a circle: holonomic constraint used at velocity level */
+static void
+test_pendulum (void)
+{
+  const char *coord[] = { "x", "y" }, *param[] = { "m", "g", "l" };
+  const char *cons[] = { "x^2 + y^2 - l^2" };
+  double p[3] = { 2.0, 9.81, 1.5 };
+  vm_mech_desc d;
+  model md;
+  double q[2], qd[2], qdd[2], lam[1], th = 0.7, w = 1.3;
+  memset (&d, 0, sizeof d);
+  d.n = 2;
+  d.coord = coord;
+  d.np = 3;
+  d.param = param;
+  d.lagrangian = "m/2*(dot(x)^2 + dot(y)^2) - m*g*y";
+  d.ncons = 1;
+  d.cons = cons;
+  if (build (&md, &d, p, VM_LAW_IDEAL, 0, NULL) != VM_OK)
+    return;
+  q[0] = p[2] * sin (th);
+  q[1] = -p[2] * cos (th);
+  qd[0] = p[2] * w * cos (th);
+  qd[1] = p[2] * w * sin (th);
+  CHECK (vm_motion_eval (&md.mo, 0.0, q, qd, 0) == VM_OK, "eval");
+  {
+    const double *phi = md.mo.mot.field[0], *A = md.mo.mot.field[1], *c = md.mo.mot.field[2],
+                 *hol = md.mo.mot.field[3], *gp = md.mo.mot.field[4];
+    CHECK (hol[0] == 1, "holonomic detected");
+    CHECK (fabs (phi[0]) < 1e-13 && fabs (gp[0]) < 1e-13, "consistent state");
+    CHECK (close_to (A[0], 2 * q[0], 1e-14) && close_to (A[1], 2 * q[1], 1e-14), "A = 2 (x, y)");
+    CHECK (close_to (c[0], -2 * (qd[0] * qd[0] + qd[1] * qd[1]), 1e-14), "c = -2 |v|^2");
+  }
+  CHECK (vm_motion_accel (&md.mo, 0.0, q, qd, qdd, lam) == VM_OK, "accel");
+  {
+    /* closed form: thetaddot = -g/l sin(theta); tension T = m (g cos(theta) + l w^2) along -r:
+     * R = A' lambda = 2 lambda (x, y) = -T (x, y)/l  ->  lambda = -T/(2 l) */
+    double thdd = -p[1] / p[2] * sin (th), T = p[0] * (p[1] * cos (th) + p[2] * w * w);
+    double ax = p[2] * (thdd * cos (th) - w * w * sin (th));
+    double ay = p[2] * (thdd * sin (th) + w * w * cos (th));
+    CHECK (close_to (qdd[0], ax, 1e-13) && close_to (qdd[1], ay, 1e-13), "pendulum accelerations "
+           "(%g, %g) vs (%g, %g)", qdd[0], qdd[1], ax, ay);
+    CHECK (close_to (lam[0], -T / (2 * p[2]), 1e-13), "multiplier %g vs %g", lam[0], -T / (2 * p[2]));
+  }
+  /* integration: energy and constraint, small-amplitude period against the closed form */
+  {
+    vm_motion_opts o;
+    vm_motion_sol sol;
+    double y0[4], th0 = 1e-3, per = 2 * 3.14159265358979323846 * sqrt (p[2] / p[1]), emax = 0, gmax = 0;
+    double tout[2];
+    size_t k;
+    memset (&o, 0, sizeof o);
+    vm_ode_opts_init (&o.ode, VM_ODE_DOPRI5);
+    o.ode.rtol = 1e-11;
+    o.ode.atol = 1e-13;
+    y0[0] = p[2] * sin (th0);
+    y0[1] = -p[2] * cos (th0);
+    y0[2] = y0[3] = 0;
+    tout[0] = 0;
+    tout[1] = per;
+    CHECK (vm_motion_integrate (&md.mo, &o, 0.0, per, y0, tout, 2, &sol) == VM_OK, "integrate: %s",
+           vm_status_string (sol.status));
+    for (k = 0; k < sol.npts; k++)
+      {
+        if (fabs (sol.energy[k] - sol.energy[0]) > emax)
+          emax = fabs (sol.energy[k] - sol.energy[0]);
+        if (fabs (sol.gpos[k]) > gmax)
+          gmax = fabs (sol.gpos[k]);
+      }
+    /* after one small-amplitude period the angle is back to th0 up to the amplitude correction
+     * th0^3/16 relative in the period (th0 = 1e-3: 6e-8 of the period, i.e. x error ~ 1e-10) */
+    CHECK (sol.npts == 2 && fabs (sol.y[4] - y0[0]) < 1e-9, "one period: x = %g, expected %g",
+           sol.y[4], y0[0]);
+    CHECK (emax < 1e-9 && gmax < 1e-9, "energy drift %g, constraint %g", emax, gmax);
+    CHECK (sol.mult != NULL && close_to (sol.mult[0], -p[0] * p[1] * cos (th0) / (2 * p[2]), 1e-9),
+           "multiplier at rest %g", sol.mult ? sol.mult[0] : NAN);
+    vm_motion_sol_free (&sol);
+  }
+  /* projection: a perturbed state is pulled back onto the circle and its tangent */
+  {
+    double qq[2] = { 0.1, -1.6 }, vv[2] = { 1.0, 0.3 };
+    CHECK (vm_motion_project (&md.mo, 0.0, qq, vv, 1e-13) == VM_OK, "project");
+    CHECK (fabs (qq[0] * qq[0] + qq[1] * qq[1] - p[2] * p[2]) < 1e-12
+           && fabs (qq[0] * vv[0] + qq[1] * vv[1]) < 1e-12, "projected state on the constraint");
+  }
+  release (&md);
+}
+
+/* ball dropped in a circular tumbler with hard walls: impact time, reflection, energy */
+static void
+test_tumbler (void)
+{
+  const char *coord[] = { "x", "y" }, *param[] = { "g" };
+  vm_contact_desc c = { "1 - x^2 - y^2", "0.01", "10", "0", "1e-3" };
+  double p[1] = { 9.81 };
+  vm_mech_desc d;
+  model md;
+  vm_motion_opts o;
+  vm_motion_sol sol;
+  double y0[4] = { 0, 0, 0, 0 }, ti = sqrt (2 / p[0]);
+  memset (&d, 0, sizeof d);
+  d.n = 2;
+  d.coord = coord;
+  d.np = 1;
+  d.param = param;
+  d.lagrangian = "(dot(x)^2 + dot(y)^2)/2 - g*y";
+  d.ncontact = 1;
+  d.contact = &c;
+  if (build (&md, &d, p, VM_LAW_IDEAL, 0, NULL) != VM_OK)
+    return;
+  memset (&o, 0, sizeof o);
+  vm_ode_opts_init (&o.ode, VM_ODE_DOPRI5);
+  o.ode.rtol = 1e-10;
+  o.ode.atol = 1e-12;
+  o.hard = 1;
+  o.restitution = 1;
+  CHECK (vm_motion_integrate (&md.mo, &o, 0.0, 2.5 * ti, y0, NULL, 0, &sol) == VM_OK, "integrate: %s",
+         vm_status_string (sol.status));
+  /* free fall from the centre: hits (0, -1) at sqrt(2/g) with speed sqrt(2 g), reflected straight
+   * up, back at the centre at rest at 2 sqrt(2/g), hits again at 3 sqrt(2/g) (outside the run) */
+  CHECK (sol.nimpact == 1, "one impact (%lu)", (unsigned long) sol.nimpact);
+  if (sol.nimpact >= 1)
+    {
+      CHECK (fabs (sol.ti[0] - ti) < 1e-9, "impact time %.15g vs %.15g", sol.ti[0], ti);
+      CHECK (close_to (sol.yb[3], -sqrt (2 * p[0]), 1e-8) && close_to (sol.ya[3], sqrt (2 * p[0]), 1e-8),
+             "velocity reversed: %g -> %g", sol.yb[3], sol.ya[3]);
+    }
+  {
+    size_t k, last = sol.npts - 1;
+    double emax = 0;
+    for (k = 0; k < sol.npts; k++)
+      if (fabs (sol.energy[k] - sol.energy[0]) > emax)
+        emax = fabs (sol.energy[k] - sol.energy[0]);
+    CHECK (emax < 1e-8, "energy conserved across the impact (%g)", emax);
+    /* at 2.5 ti: y = -1 + v (t - ti) - g (t - ti)^2 / 2 with v = sqrt(2 g) */
+    {
+      double s = 1.5 * ti, yex = -1 + sqrt (2 * p[0]) * s - p[0] * s * s / 2;
+      CHECK (fabs (sol.t[last] - 2.5 * ti) < 1e-14 && fabs (sol.y[last * 4 + 1] - yex) < 1e-8,
+             "position after the bounce %g vs %g", sol.y[last * 4 + 1], yex);
+    }
+  }
+  vm_motion_sol_free (&sol);
+  /* restitution 0.5: the rebound speed halves */
+  o.restitution = 0.5;
+  CHECK (vm_motion_integrate (&md.mo, &o, 0.0, 1.5 * ti, y0, NULL, 0, &sol) == VM_OK, "integrate e=0.5");
+  CHECK (sol.nimpact == 1 && close_to (sol.ya[3], 0.5 * sqrt (2 * p[0]), 1e-8), "e = 0.5 rebound");
+  vm_motion_sol_free (&sol);
+  release (&md);
+}
+
+/* a singular constraint matrix is reported with the time */
+static void
+test_singular (void)
+{
+  const char *coord[] = { "x", "y" }, *cons[] = { "dot(x) - dot(y)", "2*dot(x) - 2*dot(y)" };
+  vm_mech_desc d;
+  model md;
+  double q[2] = { 0, 0 }, qd[2] = { 1, 1 }, qdd[2];
+  memset (&d, 0, sizeof d);
+  d.n = 2;
+  d.coord = coord;
+  d.lagrangian = "(dot(x)^2 + dot(y)^2)/2";
+  d.ncons = 2;
+  d.cons = cons;
+  if (build (&md, &d, NULL, VM_LAW_IDEAL, 0, NULL) != VM_OK)
+    return;
+  CHECK (vm_motion_accel (&md.mo, 1.25, q, qd, qdd, NULL) == VM_ESINGULAR && md.mo.tfail == 1.25
+         && md.mo.rcond < 1e-13, "dependent constraints: singular at t = 1.25 (rcond %g)", md.mo.rcond);
+  release (&md);
+}
+
+int
+main (void)
+{
+  test_pendulum ();
+  test_tumbler ();
+  test_singular ();
+  return vmtest_finish ("test_motion");
+}
