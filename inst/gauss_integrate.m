@@ -149,13 +149,13 @@ function sol = gauss_integrate (sys, tspan, q0, qdot0, varargin)
       vm_badarg (fname, 'the initial position is outside contact %d (h = %g < 0)', find (c0.h < 0, 1), min (c0.h));
     end
   end
-  tic;
+  t_start = tic;
   try
     r = __vm_integrate__ (blocks, p, tspan, [q0; qdot0], tout, o);
   catch err
     vm_rethrow (err, fname);
   end
-  elapsed = toc;
+  elapsed = toc (t_start);
   sol = struct ();
   sol.t = r.t;
   sol.q = r.q;

@@ -1,0 +1,584 @@
+function results = demo_incline (varargin)
+% -*- texinfo -*-
+% @deftypefn  {} {} demo_incline ()
+% @deftypefnx {} {@var{results} =} demo_incline ()
+% @deftypefnx {} {@var{results} =} demo_incline (@dots{}, "quiet")
+% @deftypefnx {} {@var{results} =} demo_incline (@dots{}, "png", @var{dir})
+% @deftypefnx {} {@var{results} =} demo_incline (@dots{}, "RelTol", @var{rtol})
+% A particle sliding on an incline, with and without Coulomb friction.
+%
+% Physics (Rothkopf & Horowitz, "A variational approach to nonholonomic and
+% inequality-constrained mechanics", Sec. III and Fig. 4).  A point mass M in
+% the vertical (x, y) plane, L = M/2 (xdot^2 + ydot^2) - M g y (eq. 11), on the
+% incline y = x tan(alpha), alpha = pi/6, g = 9.8, kinetic friction mu = 0.4,
+% released at rest at x = cos(alpha), y = sin(alpha), 0 <= t <= 1.  The paper
+% does not state M for this example; M = 1 (as for its tumbler).  The motion
+% along the incline does not depend on M; the soft-contact equilibrium below
+% does, and with M = 1 it is within 4% of the paper's offset delta (see
+% there).
+%
+% Closed form (the independent reference).  With e = (cos alpha, sin alpha)
+% along the incline (up the slope) and n = (-sin alpha, cos alpha) its normal,
+% s = q.e and d = q.n (d = 0 on the incline).  On the incline the normal force
+% balances the normal part of gravity, N = M g cos(alpha) (a straight line: no
+% curvature term), and kinetic friction mu N opposes the sliding velocity.
+% Since tan(alpha) = 0.577 > mu, the mass released at rest slides down
+% (sdot < 0), so friction points up the slope and
+%
+% @example
+% s(t) = s0 + v0 t + a t^2/2,   a = -g (sin(alpha) - mu cos(alpha)),
+% @end example
+%
+% a = -4.9 for mu = 0 and a = -1.5052 for mu = 0.4; (x, y) = s e.
+%
+% Formulations integrated with @code{gauss_integrate} (dopri5):
+% @table @asis
+% @item (a) line, mu = 0
+% holonomic constraint y cos(alpha) - x sin(alpha) = 0 (the signed distance
+% d, so that grad = n is a unit vector), ideal reaction.  The multiplier is
+% then the normal force: lambda = M g cos(alpha) is checked.
+% @item (b) line, mu = 0.4, explicit friction
+% the ideal reaction does not expose the normal force as an input of the
+% model's forces, but on a straight line it is the constant M g cos(alpha)
+% (checked in (a) and (b) through lambda), so friction is the explicit force
+% F = -mu M g cos(alpha) tanh(sdot/epsv) e, sdot = xdot cos(alpha) + ydot
+% sin(alpha), in the model's "forces".
+% @item (c) soft contact (the paper's regularized barrier)
+% no constraint; the contact h = y cos(alpha) - x sin(alpha) = d >= 0
+% (admissible side above the incline, see the misprint below) with
+% sigma_h = sigma cos(alpha), V0 = 5, friction mu, integrated with
+% "Contacts", "soft".  The paper's sigma is measured in units of
+% x tan(alpha) - y = -d/cos(alpha).  varmech's force is A_h(d) n with
+% A_h(d) = V0/(sqrt(2 pi) sigma_h) exp(-d^2/(2 sigma_h^2)); with sigma_h =
+% sigma cos(alpha) the exponent is the paper's -(x tan(alpha) - y)^2/(2
+% sigma^2), and the magnitude V0/(sqrt(2 pi) sigma cos(alpha)) is the paper's
+% A |(tan(alpha), -1)| = A/cos(alpha).  So the force equals the paper's F_N
+% with the same V0 (checked at the paper's initial state, first table row).
+% @end table
+%
+% Smoothing error of (b) (derived, then checked).  Let u = -sdot >= 0 be the
+% downhill speed, s_a = sin(alpha), m = mu cos(alpha).  The smoothed law gives
+% udot = g (s_a - m tanh(u/epsv)) instead of g (s_a - m), so the smoothed mass
+% gains speed while u is O(epsv).  With w = tanh(u/epsv) the gain is
+%
+% @example
+% Du(inf) = epsv m Int_0^1 dw / ((s_a - m w)(1 + w))
+%         = epsv m log (2 s_a / (s_a - m)) / (s_a + m)      (= 0.7668 epsv)
+% @end example
+%
+% reached exponentially fast (time scale epsv/g); the position gain is
+% Du(inf) t - Lag, Lag = (epsv^2 m/g) Int_0^1 K(w) dw / ((1 - w^2)(s_a - m w)),
+% K(w) = (log ((s_a - m w)/(s_a - m)) + log (2/(1 + w)))/(s_a + m) (evaluated
+% with integral; 2.0e-9 for epsv = 1e-4).  The demo uses epsv = 1e-4, so the
+% smoothing error 7.7e-5 is visible; it vanishes linearly as epsv -> 0.  The
+% table shows (b) against the closed form (error = the smoothing error; tol =
+% the predicted smoothing error + the integration tolerance) and against the
+% closed form corrected by Du(inf) and Lag (tol = the integration tolerance).
+%
+% The soft contact: why the paper needs delta.  The normal motion obeys
+% M ddot = A(d) - M g cos(alpha) whatever mu (friction is tangential), with
+% A(d) = V0/(sqrt(2 pi) sigma_h) exp(-d^2/(2 sigma_h^2)): a 1-D conservative
+% motion in U(d) = M g cos(alpha) d + V0 Phi(-d/sigma_h) (Phi the normal CDF).
+% Its equilibrium above the incline is
+%
+% @example
+% d* = sigma_h sqrt (2 log (V0 / (sqrt(2 pi) sigma_h M g cos(alpha)))),
+% @end example
+%
+% i.e. the vertical offset delta* = d*/cos(alpha) = 0.0347 for the paper's
+% sigma = 1/70, V0 = 5, M = 1: the paper's delta = 1/30 = 0.0333 is the offset
+% that "minimizes residual oscillatory artifacts".  Started on the incline
+% (delta = 0) the mass sits where the barrier pushes with
+% A(0) = V0/(sqrt(2 pi) sigma_h) = 161 N against a weight component of 8.5 N
+% and is thrown up to the height d1 with U(d1) = U(0) = V0/2 (0.2946 m,
+% checked).  With a hard constraint (a, b) delta = 0.  Tangentially,
+% M sddot = -M g sin(alpha) + mu A(d) = -M g sin(alpha) + mu M (ddot + g
+% cos(alpha)) while sliding (|sdot| >> epsv), so exactly
+%
+% @example
+% s(t) = s0 + a t^2/2 + mu (d(t) - d0) - (smoothing gain),
+% @end example
+%
+% the normal oscillation of a start off the equilibrium feeds into s only
+% through mu (d - d0).  varmech smooths the contact friction with
+% v/sqrt(v^2 + epsv^2); by the same computation as above its gain is
+% epsv m0 J(m0), J(m) = (2 m/sqrt(s_a^2 - m^2) atan (sqrt ((s_a + m)/(s_a - m)))
+% + 1)/(s_a + m), with m0 = mu A(d0)/(M g) the friction level at the start
+% (epsv = 1e-8 here, so that d stays at d0 while the gain builds up).
+%
+% What is compared (table: quantity | value | reference | error | tol):
+% the force of the contact at the paper's initial state against the paper's
+% F_N and, for a downhill velocity, against the paper's F_R; (a) and (b):
+% s(1), v(1) = sdot(1) against the closed form, the normal force lambda, the
+% drift from the line; (c) with the paper's sigma = 1/70, delta = 1/30: the
+% displacement s(1) - s0 and v(1) against the closed form (mu = 0), the same
+% with the terms mu (d - d0), mu ddot and the smoothing gain removed
+% (mu = 0.4), the energy of the normal motion, the top d1 of the normal
+% oscillation; a sigma sweep (1/10 ... 1/200, started at the equilibrium
+% offset delta*(sigma), mu = 0.4): the distance at t = 1 of (x, y) from the
+% closed-form path of the paper's start on the incline, against the
+% prediction |delta* y_hat - gain e| (about delta*), which decreases with
+% sigma, and max |d - d*|; the launch from delta = 0 (top d1).
+%
+% Tolerances.  Integration: 10 * RelTol * S with S the scale of the compared
+% quantity: S = max |s| = 1.45 for positions and for d (d is computed from
+% q), max |v| = 4.9 for velocities, M g cos(alpha) for forces, M g cos(alpha)
+% max |s| for the normal energy.  As for demo_rolling_disk, dopri5's global
+% error is a small multiple of RelTol * S; here mostly far below, since the
+% closed-form motion is a quadratic polynomial, which dopri5 integrates
+% exactly.  All checks pass for RelTol = 1e-6, 1e-8, 1e-10, 1e-12.  The
+% force comparisons with the paper: 1e3 * eps * |F| (rounding).  A maximum of
+% d over the output times (every 1/400 s) misses a turning point by at most
+% |ddot| (1/800)^2/2; that is added for the d1 rows.  Default RelTol = 1e-10.
+%
+% Misprints: the paper states the admissible side as x tan(alpha) - y >= 0,
+% but its initial state has x tan(alpha) - y = -delta < 0 and its F_N pushes
+% towards y > x tan(alpha): the admissible side is x tan(alpha) - y <= 0
+% (doc/misprints.md, "Incline: admissible side"; re-checked here: the table's
+% first row is varmech's force for h = d >= 0 against the paper's F_N at the
+% paper's initial state).  The paper's F_R = mu A (1, tan(alpha)) is right for
+% downhill sliding (second row); its fixed direction makes it valid only
+% there.  Eq. 16 labels the discretization "SBP424" (read SBP242; see
+% doc/misprints.md).
+%
+% Options:
+% @table @code
+% @item "quiet"
+% print nothing.
+% @item "png", @var{dir}
+% write @file{demo_incline_trajectory.png} (x(t), y(t) of all formulations
+% and the closed forms, as the paper's Fig. 4), @file{demo_incline_sigma.png}
+% (error at t = 1 against sigma) and @file{demo_incline_normal.png} (normal
+% offset d(t) of the soft contact) into @var{dir} (created if missing).
+% @item "RelTol", @var{rtol}
+% the dopri5 relative tolerance (default 1e-10; AbsTol = rtol/100).
+% @end table
+%
+% @var{results} is a struct with fields @code{params}, @code{reltol},
+% @code{t}; @code{line} (1-by-2 struct array for mu = 0 and mu = 0.4, fields
+% @code{mu}, @code{q}, @code{qdot}, @code{s}, @code{v}, @code{lambda},
+% @code{s_ref}, @code{v_ref}, @code{gain_v}, @code{gain_s},
+% @code{residual_position}); @code{soft}
+% (1-by-2, the paper's sigma and delta, fields @code{mu}, @code{q},
+% @code{qdot}, @code{s}, @code{v}, @code{d}, @code{ddot} (the normal
+% velocity), @code{d0}, @code{dstar},
+% @code{d1}, @code{gain}); @code{sweep} (fields @code{sigma}, @code{delta},
+% @code{err}, @code{pred}, @code{dev}); @code{launch} (@code{d}, @code{d1},
+% @code{dmax}); @code{paper_force} (the forces of the first two rows);
+% @code{checks} (struct array @code{name}, @code{value}, @code{reference},
+% @code{error}, @code{tol}, @code{pass}, one per table row) and @code{pass}.
+% @seealso{gauss_integrate, mechsys, demo_rolling_disk}
+% @end deftypefn
+
+  quiet = false;
+  pngdir = '';
+  rtol = 1e-10;
+  k = 1;
+  while k <= numel (varargin)
+    opt = varargin{k};
+    if ~ischar (opt)
+      error ('demo_incline: options must be strings');
+    end
+    switch lower (opt)
+      case 'quiet'
+        quiet = true;
+        k = k + 1;
+      case {'png', 'reltol'}
+        if k == numel (varargin)
+          error ('demo_incline: option "%s" needs a value', opt);
+        end
+        if strcmpi (opt, 'png')
+          pngdir = varargin{k + 1};
+        else
+          rtol = varargin{k + 1};
+        end
+        k = k + 2;
+      otherwise
+        error ('demo_incline: unknown option "%s"', opt);
+    end
+  end
+  if ~isempty (pngdir) && ~ischar (pngdir)
+    error ('demo_incline: "png" needs a directory name');
+  end
+  if ~(isnumeric (rtol) && isscalar (rtol) && isreal (rtol) && rtol > 0 && rtol < 1e-3)
+    error ('demo_incline: RelTol must be a number in (0, 1e-3)');
+  end
+
+  M = 1;
+  g = 9.8;
+  alpha = pi / 6;
+  mu = 0.4;
+  sa = sin (alpha);
+  ca = cos (alpha);
+  T = 1;
+  tout = linspace (0, T, 401)';
+  dt = tout(2) - tout(1);
+  epsv_line = 1e-4;
+  epsv_soft = 1e-8;
+  sigma_paper = 1 / 70;
+  delta_paper = 1 / 30;
+  V0 = 5;
+  sigmas = [1 / 10, 1 / 20, 1 / 40, 1 / 70, 1 / 110, 1 / 200];
+  opts = {'Method', 'dopri5', 'RelTol', rtol, 'AbsTol', rtol / 100, 'OutputTimes', tout};
+  e = [ca; sa];
+  n = [-sa; ca];
+  P = struct ('M', M, 'g', g, 'alpha', alpha, 'mu', mu, 'epsv', epsv_line);
+  results.params = struct ('M', M, 'g', g, 'alpha', alpha, 'mu', mu, 'T', T, ...
+                           'epsv_line', epsv_line, 'epsv_soft', epsv_soft, ...
+                           'sigma_paper', sigma_paper, 'delta_paper', delta_paper, 'V0', V0);
+  results.reltol = rtol;
+  results.t = tout;
+
+  lag = 'M/2*(dot(x)^2 + dot(y)^2) - M*g*y';
+  fr = '-mu*M*g*cos(alpha)*tanh((dot(x)*cos(alpha) + dot(y)*sin(alpha))/epsv)';
+  sysl = mechsys ('coordinates', {'x', 'y'}, 'parameters', P, 'lagrangian', lag, ...
+                  'forces', {[fr, '*cos(alpha)'], [fr, '*sin(alpha)']}, ...
+                  'constraints', {'y*cos(alpha) - x*sin(alpha)'});
+  Ps = struct ('M', M, 'g', g, 'alpha', alpha, 'mu', mu, 'epsv', epsv_soft, ...
+               'sig', sigma_paper, 'V0', V0);
+  con = struct ('h', 'y*cos(alpha) - x*sin(alpha)', 'sigma', 'sig*cos(alpha)', 'V0', 'V0', ...
+                'mu', 'mu', 'epsv', 'epsv');
+  syss = mechsys ('coordinates', {'x', 'y'}, 'parameters', Ps, 'lagrangian', lag, 'contacts', con);
+
+  % scales of the integration tolerance 10 * RelTol * S
+  Ss = max (1, abs (1 - g * sa * T ^ 2 / 2));
+  Sv = g * sa * T;
+  SN = M * g * ca;
+  tolf = @(S) 10 * rtol * S;
+  c = struct ('name', {}, 'value', {}, 'reference', {}, 'error', {}, 'tol', {}, 'pass', {});
+
+  % --- the paper's forces at its initial state (x, y) = (cos, sin + delta)
+  qp = [ca, sa + delta_paper];
+  o = mechsys_eval (syss, 0, qp, [0, 0], 'blocks', {'contacts'});
+  gp = qp(1) * tan (alpha) - qp(2);
+  Ap = V0 / sqrt (2 * pi * sigma_paper ^ 2) * exp (-gp ^ 2 / (2 * sigma_paper ^ 2));
+  FNp = -Ap * [tan(alpha), -1];
+  FN = reshape (o.FN(1, 1, :), 1, 2);
+  c = add (c, 'contact FN at paper start vs paper F_N (norm)', norm (FN - FNp), 0, 1e3 * eps * norm (FNp));
+  o = mechsys_eval (syss, 0, qp, -e', 'blocks', {'contacts'});
+  FRp = mu * Ap * [1, tan(alpha)];
+  FR = reshape (o.FR(1, 1, :), 1, 2);
+  c = add (c, 'contact FR, downhill 1 m/s, vs paper F_R', norm (FR - FRp), 0, 1e3 * eps * norm (FRp));
+  results.paper_force = struct ('FN', FN, 'FN_paper', FNp, 'FR', FR, 'FR_paper', FRp, ...
+                                'x_tan_minus_y', gp);
+
+  % --- (a), (b): the particle on the line, ideal reaction, explicit friction
+  mus = [0, mu];
+  onl = struct ('mu', {}, 'q', {}, 'qdot', {}, 's', {}, 'v', {}, 'lambda', {}, 's_ref', {}, ...
+                 'v_ref', {}, 'gain_v', {}, 'gain_s', {}, 'residual_position', {});
+  for im = 1:2
+    sysl.parameters.mu = mus(im);
+    sol = gauss_integrate (sysl, [0, T], [ca, sa], [0, 0], opts{:});
+    check_sol (sol);
+    a = -g * (sa - mus(im) * ca);
+    m = mus(im) * ca;
+    L.mu = mus(im);
+    L.q = sol.q;
+    L.qdot = sol.qdot;
+    L.s = sol.q * e;
+    L.v = sol.qdot * e;
+    L.lambda = sol.lambda;
+    L.s_ref = 1 + a * tout .^ 2 / 2;
+    L.v_ref = a * tout;
+    if m > 0
+      L.gain_v = epsv_line * m * log (2 * sa / (sa - m)) / (sa + m);
+      K = @(w) (log ((sa - m * w) / (sa - m)) + log (2 ./ (1 + w))) / (sa + m);
+      lagt = epsv_line ^ 2 * m / g * integral (@(w) K(w) ./ ((1 - w .^ 2) .* (sa - m * w)), 0, 1);
+      L.gain_s = L.gain_v * T - lagt;
+    else
+      L.gain_v = 0;
+      L.gain_s = 0;
+    end
+    L.residual_position = max (abs (sol.residual_position));
+    onl(im) = L;
+    tag = sprintf ('(%s) line, mu = %g', char ('a' + im - 1), mus(im));
+    if im == 1
+      c = add (c, [tag, ': s(1)'], L.s(end), L.s_ref(end), tolf (Ss));
+      c = add (c, [tag, ': v(1)'], L.v(end), L.v_ref(end), tolf (Sv));
+    else
+      c = add (c, [tag, ': s(1)'], L.s(end), L.s_ref(end), L.gain_s + tolf (Ss));
+      c = add (c, [tag, ': v(1)'], L.v(end), L.v_ref(end), L.gain_v + tolf (Sv));
+      c = add (c, [tag, ': s(1), ref - smoothing gain'], L.s(end), L.s_ref(end) - L.gain_s, tolf (Ss));
+      c = add (c, [tag, ': v(1), ref - smoothing gain'], L.v(end), L.v_ref(end) - L.gain_v, tolf (Sv));
+    end
+    c = add (c, [tag, ': max |lambda - M g cos(alpha)|'], max (abs (L.lambda - SN)), 0, tolf (SN));
+    c = add (c, [tag, ': max |distance from the line|'], L.residual_position, 0, tolf (Ss));
+  end
+  results.line = onl;
+
+  % --- (c) soft contact with the paper's sigma, V0 and delta
+  sh = sigma_paper * ca;
+  soft = struct ('mu', {}, 'q', {}, 'qdot', {}, 's', {}, 'v', {}, 'd', {}, 'ddot', {}, ...
+                 'd0', {}, 'dstar', {}, 'd1', {}, 'gain', {});
+  syss.parameters.sig = sigma_paper;
+  q0 = [ca, sa + delta_paper];
+  for im = 1:2
+    syss.parameters.mu = mus(im);
+    sol = gauss_integrate (syss, [0, T], q0, [0, 0], opts{:}, 'Contacts', 'soft');
+    check_sol (sol);
+    S.mu = mus(im);
+    S.q = sol.q;
+    S.qdot = sol.qdot;
+    S.s = sol.q * e;
+    S.v = sol.qdot * e;
+    S.d = sol.q * n;
+    S.ddot = sol.qdot * n;
+    S.d0 = q0 * n;
+    S.dstar = equilibrium (V0, sh, M * g * ca);
+    S.d1 = turning_point (S.d0, S.dstar, V0, sh, M * g * ca);
+    A0 = V0 / (sqrt (2 * pi) * sh) * exp (-S.d0 ^ 2 / (2 * sh ^ 2));
+    S.gain = epsv_soft * gain_sqrt (sa, mus(im) * A0 / (M * g));
+    soft(im) = S;
+    a = -g * (sa - mus(im) * ca);
+    tag = sprintf ('(c) soft, mu = %g', mus(im));
+    if im == 1
+      c = add (c, [tag, ': s(1) - s0'], S.s(end) - S.s(1), a * T ^ 2 / 2, tolf (Ss));
+      c = add (c, [tag, ': v(1)'], S.v(end), a * T, tolf (Sv));
+    else
+      bound = mus(im) * abs (S.d1 - S.d0);
+      c = add (c, [tag, ': s(1) - s0'], S.s(end) - S.s(1), a * T ^ 2 / 2, bound + S.gain + tolf (Ss));
+      c = add (c, [tag, ': s(1) - s0 - mu (d(1) - d0), ref - gain'], S.s(end) - S.s(1) - mus(im) * (S.d(end) - S.d0), ...
+               a * T ^ 2 / 2 - S.gain * T, tolf (Ss));
+      c = add (c, [tag, ': v(1) - mu ddot(1), ref - gain'], S.v(end) - mus(im) * S.ddot(end), a * T - S.gain, tolf (Sv));
+    end
+    Un = M * S.ddot .^ 2 / 2 + normal_potential (S.d, V0, sh, M * g * ca);
+    c = add (c, [tag, ': normal energy drift'], max (abs (Un - Un(1))), 0, tolf (M * g * ca * Ss));
+    acc1 = abs (V0 / (sqrt (2 * pi) * sh) * exp (-S.d1 ^ 2 / (2 * sh ^ 2)) / M - g * ca);
+    c = add (c, [tag, ': top d1 of the normal motion'], max (S.d), S.d1, ...
+             acc1 * (dt / 2) ^ 2 / 2 + tolf (Ss));
+  end
+  results.soft = soft;
+
+  % --- sigma sweep: start at the equilibrium offset delta*(sigma), mu = 0.4
+  syss.parameters.mu = mu;
+  ns = numel (sigmas);
+  sw = struct ('sigma', sigmas, 'delta', zeros (1, ns), 'err', zeros (1, ns), ...
+               'pred', zeros (1, ns), 'dev', zeros (1, ns));
+  sref_end = (1 - g * (sa - mu * ca) * T ^ 2 / 2) * e';
+  for is = 1:ns
+    shk = sigmas(is) * ca;
+    dstar = equilibrium (V0, shk, M * g * ca);
+    delta = dstar / ca;
+    syss.parameters.sig = sigmas(is);
+    sol = gauss_integrate (syss, [0, T], [ca, sa + delta], [0, 0], opts{:}, 'Contacts', 'soft');
+    check_sol (sol);
+    gain = epsv_soft * gain_sqrt (sa, mu * ca);
+    sw.delta(is) = delta;
+    sw.err(is) = norm (sol.q(end, :) - sref_end);
+    sw.pred(is) = norm ([0, delta] - gain * T * e');
+    sw.dev(is) = max (abs (sol.q * n - dstar));
+    c = add (c, sprintf ('sweep sigma = 1/%g: |q(1) - closed form|', 1 / sigmas(is)), ...
+             sw.err(is), sw.pred(is), tolf (Ss));
+    c = add (c, sprintf ('sweep sigma = 1/%g: max |d - d*|', 1 / sigmas(is)), sw.dev(is), 0, tolf (Ss));
+  end
+  results.sweep = sw;
+
+  % --- launch: the soft contact started on the incline (delta = 0), mu = 0
+  syss.parameters.mu = 0;
+  syss.parameters.sig = sigma_paper;
+  sol = gauss_integrate (syss, [0, T], [ca, sa], [0, 0], opts{:}, 'Contacts', 'soft');
+  check_sol (sol);
+  dstar = equilibrium (V0, sh, M * g * ca);
+  results.launch.d = sol.q * n;
+  results.launch.d1 = turning_point (0, dstar, V0, sh, M * g * ca);
+  results.launch.dmax = max (results.launch.d);
+  c = add (c, 'launch from delta = 0: top d1 (U(d1) = V0/2)', results.launch.dmax, ...
+           results.launch.d1, g * ca * (dt / 2) ^ 2 / 2 + tolf (Ss));
+
+  results.checks = c;
+  results.pass = all ([c.pass]);
+
+  if ~quiet
+    print_table (results);
+  end
+  if ~isempty (pngdir)
+    files = plot_png (results, pngdir);
+    if ~quiet
+      fprintf ('figures written: %s\n', strjoin (files, ', '));
+    end
+  end
+  if nargout == 0
+    clear results;
+  end
+end
+
+function check_sol (sol)
+  if sol.exitflag ~= 1
+    error ('demo_incline: integration failed: %s', sol.message);
+  end
+end
+
+function d = equilibrium (V0, sh, W)
+  % A(d) = W on the outer flank of the Gaussian (stable equilibrium above the incline)
+  d = sh * sqrt (2 * log (V0 / (sqrt (2 * pi) * sh * W)));
+end
+
+function U = normal_potential (d, V0, sh, W)
+  % U(d) = W d + V0 Phi(-d/sh); Phi(-z) = erfc(z/sqrt(2))/2
+  U = W * d + V0 / 2 * erfc (d / (sh * sqrt (2)));
+end
+
+function d1 = turning_point (d0, dstar, V0, sh, W)
+  % the other root of U(d1) = U(d0) for a start at rest at d0 < dstar
+  U0 = normal_potential (d0, V0, sh, W);
+  hi = dstar;
+  while normal_potential (hi, V0, sh, W) < U0
+    hi = 2 * hi;
+  end
+  d1 = fzero (@(x) normal_potential (x, V0, sh, W) - U0, [dstar, hi], optimset ('TolX', 1e-15));
+end
+
+function G = gain_sqrt (sa, m)
+  % speed gain / epsv of the smoothing v/sqrt(v^2 + epsv^2) (see the help text)
+  if m == 0
+    G = 0;
+  else
+    G = m * (2 * m / sqrt (sa ^ 2 - m ^ 2) * atan (sqrt ((sa + m) / (sa - m))) + 1) / (sa + m);
+  end
+end
+
+function c = add (c, name, value, reference, tol)
+  k = numel (c) + 1;
+  c(k).name = name;
+  c(k).value = value;
+  c(k).reference = reference;
+  c(k).error = abs (value - reference);
+  c(k).tol = tol;
+  c(k).pass = c(k).error <= tol;
+end
+
+function print_table (r)
+  p = r.params;
+  fprintf ('Particle on an incline (Rothkopf & Horowitz Fig. 4): alpha = pi/6, g = %g, M = %g, mu = 0 / %g\n', ...
+           p.g, p.M, p.mu);
+  fprintf ('start at rest at (cos(alpha), sin(alpha)) (+ delta in y for the soft contact), 0 <= t <= %g\n', p.T);
+  fprintf ('s = position along the incline (up the slope), v = sdot, d = distance above it\n');
+  fprintf ('reference: closed form s = 1 + a t^2/2, a = -g (sin(alpha) - mu cos(alpha))\n');
+  fprintf ('(a), (b): holonomic line, ideal reaction, friction as explicit force with tanh(v/%g)\n', p.epsv_line);
+  fprintf ('(c): soft contact h = d >= 0, V0 = %g, sigma (paper units) = 1/70, delta = 1/30, epsv = %g\n', ...
+           p.V0, p.epsv_soft);
+  fprintf ('paper''s start: x tan(alpha) - y = %.5f < 0 (the admissible side is <= 0; misprint)\n', ...
+           r.paper_force.x_tan_minus_y);
+  fprintf ('dopri5, RelTol = %g; integration tolerance 10 * RelTol * scale\n\n', r.reltol);
+  fprintf ('%-50s | %15s | %15s | %10s | %10s | %s\n', 'quantity', 'value', 'reference', 'error', ...
+           'tol', 'pass');
+  for k = 1:numel (r.checks)
+    c = r.checks(k);
+    fprintf ('%-50s | %15.9g | %15.9g | %10.3e | %10.3e | %s\n', c.name, c.value, c.reference, ...
+             c.error, c.tol, yesno (c.pass));
+  end
+  fprintf ('\nsmoothing gains: line (tanh, epsv = %g): v %.4e, s %.4e; soft (epsv = %g): %.3e, %.3e\n', ...
+           p.epsv_line, r.line(2).gain_v, r.line(2).gain_s, p.epsv_soft, r.soft(1).gain, r.soft(2).gain);
+  fprintf ('soft, paper values: d0 = %.5f, equilibrium d* = %.5f (delta* = %.5f), top d1 = %.5f\n', ...
+           r.soft(1).d0, r.soft(1).dstar, r.soft(1).dstar / cos (p.alpha), r.soft(1).d1);
+  fprintf ('\nsigma sweep (mu = %g, start at the equilibrium offset delta*):\n', p.mu);
+  fprintf ('%8s | %10s | %14s | %14s | %10s\n', 'sigma', 'delta*', '|q(1) - ref|', 'prediction', 'max|d-d*|');
+  for k = 1:numel (r.sweep.sigma)
+    fprintf ('  1/%-5g | %10.6f | %14.10f | %14.10f | %10.2e\n', 1 / r.sweep.sigma(k), ...
+             r.sweep.delta(k), r.sweep.err(k), r.sweep.pred(k), r.sweep.dev(k));
+  end
+  fprintf ('launch from the incline (delta = 0): top %.5f, predicted %.5f\n', r.launch.dmax, r.launch.d1);
+  if r.pass
+    fprintf ('all %d checks pass\n', numel (r.checks));
+  else
+    fprintf ('NO: %d of %d checks fail\n', sum (~[r.checks.pass]), numel (r.checks));
+  end
+end
+
+function s = yesno (tf)
+  if tf
+    s = 'yes';
+  else
+    s = 'NO';
+  end
+end
+
+function files = plot_png (r, pngdir)
+  if ~exist (pngdir, 'dir')
+    mkdir (pngdir);
+  end
+  names = {'trajectory', 'sigma', 'normal'};
+  files = cell (1, 3);
+  for k = 1:3
+    files{k} = fullfile (pngdir, ['demo_incline_', names{k}, '.png']);
+    write_png (files{k}, @(fig) draw (r, names{k}));
+  end
+end
+
+function draw (r, what)
+  t = r.t;
+  ca = cos (r.params.alpha);
+  sa = sin (r.params.alpha);
+  switch what
+    case 'trajectory'
+      hold on;
+      cols = {'b', 'r'};
+      styles = {'--', '-'};
+      for im = 1:2
+        L = r.line(im);
+        plot (t, L.s_ref * ca, ['k', styles{im}], t, L.s_ref * sa, ['k', styles{im}]);
+        plot (t(1:20:end), L.q(1:20:end, 1), [cols{im}, 'o'], t(1:20:end), L.q(1:20:end, 2), [cols{im}, 's']);
+        S = r.soft(im);
+        plot (t(10:20:end), S.q(10:20:end, 1), [cols{im}, 'x'], t(10:20:end), S.q(10:20:end, 2), [cols{im}, '+']);
+      end
+      hold off;
+      xlabel ('t');
+      ylabel ('x (line o, soft x), y (line squares, soft +)');
+      title ('incline: blue mu = 0, red mu = 0.4');
+    case 'sigma'
+      loglog (r.sweep.sigma, r.sweep.err, 'bo', r.sweep.sigma, r.sweep.pred, 'k-', 'linewidth', 1.5);
+      xlabel ('sigma (units of x tan(alpha) - y)');
+      ylabel ('|q(1) - closed form|');
+      title ('soft contact, mu = 0.4, start at delta*(sigma)');
+      xlim ([min(r.sweep.sigma) / 2, max(r.sweep.sigma) * 2]);
+      ylim ([min(r.sweep.err) / 2, max(r.sweep.err) * 2]);
+      legend ({'soft contact, computed', 'predicted'}, 'location', 'northwest');
+    otherwise
+      S = r.soft(2);
+      plot (t, S.d, 'b-', t([1, end]), S.dstar * [1, 1], 'k--', t([1, end]), S.d1 * [1, 1], 'k:', ...
+            'linewidth', 1.5);
+      xlabel ('t');
+      ylabel ('d = distance above the incline');
+      title ('soft contact, sigma = 1/70, delta = 1/30');
+      ylim ([S.d0 - 0.5 * (S.d1 - S.d0), S.d1 + 0.8 * (S.d1 - S.d0)]);
+      legend ({'d(t)', 'equilibrium d*', 'predicted top d1'}, 'location', 'north', 'orientation', 'horizontal');
+  end
+  set (gca, 'fontsize', 8);
+  grid on;
+end
+
+function write_png (file, drawfun)
+  isoct = exist ('OCTAVE_VERSION', 'builtin') > 0;
+  if isoct
+    warning ('off', 'Octave:gnuplot-graphics');
+  end
+  oldvis = get (0, 'defaultfigurevisible');
+  set (0, 'defaultfigurevisible', 'off');
+  try
+    fig = figure ();
+    cleanup = onCleanup (@() restore_fig (fig, oldvis));
+    drawfun (fig);
+    if isoct
+      % the gnuplot toolkit's -dpng goes through Ghostscript; pngcairo does not
+      if strcmp (get (fig, '__graphics_toolkit__'), 'gnuplot')
+        print (fig, file, '-dpngcairo', '-S800,600');
+      else
+        print (fig, file, '-dpng', '-S800,600');
+      end
+    else
+      set (fig, 'PaperPosition', [0, 0, 8, 6]);
+      print (fig, file, '-dpng', '-r100');
+    end
+  catch err
+    set (0, 'defaultfigurevisible', oldvis);
+    error ('demo_incline: could not write %s: %s (headless Octave on Debian needs the fonts-freefont-otf package)', ...
+           file, err.message);
+  end
+end
+
+function restore_fig (fig, oldvis)
+  if ishandle (fig)
+    close (fig);
+  end
+  set (0, 'defaultfigurevisible', oldvis);
+end
