@@ -353,10 +353,24 @@ static int
 contact_events (double t, const double *y, double *gv, void *ctx)
 {
   vm_motion *mo = ctx;
-  int st = vm_motion_eval (mo, t, y, y + mo->n, 1);
+  int st = vm_motion_eval (mo, t, y, y + mo->n, 1), c, j, n = mo->n, nc = mo->nc;
   if (st != VM_OK)
     return st;
-  memcpy (gv, mo->con.field[0], (size_t) mo->nc * sizeof *gv);
+  for (c = 0; c < nc; c++)
+    {
+      double h = mo->con.field[0][c], hdot = 0;
+      if (h <= 0)
+        {
+          for (j = 0; j < n; j++)
+            hdot += mo->con.field[1][c + (size_t) nc * j] * y[n + j];
+          /* Just after an impact the state lies on the far side of the zero (by about |hdot|
+           * times the event tolerance) and moves inwards: count it as inside, so that the next
+           * outward crossing is seen even when the next flight is shorter than one step. */
+          if (hdot > 0)
+            h = 1e-300;
+        }
+      gv[c] = h;
+    }
   return VM_OK;
 }
 
@@ -627,9 +641,50 @@ vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double t
     }
   t = tf;
 done:
+  /* hard walls: the stored states must lie on the admissible side; the first one that does not
+   * ends the solution there (impacts that accumulate in finite time are not resolved) */
+  if (o->hard && mo->nc > 0)
+    for (k = 0; k < sol->npts; k++)
+      {
+        const double *yk = sol->y + k * (size_t) n2;
+        int bad = 0, j;
+        if (vm_motion_eval (mo, sol->t[k], yk, yk + n, 1) != VM_OK)
+          break;
+        for (c = 0; c < mo->nc; c++)
+          {
+            double gn = 0, qn = 0;
+            for (j = 0; j < n; j++)
+              {
+                double gj = mo->con.field[1][c + (size_t) mo->nc * j];
+                gn += gj * gj;
+                qn += yk[j] * yk[j];
+              }
+            if (mo->con.field[0][c] < -1e-8 * (1 + sqrt (gn * qn)))
+              bad = 1;
+          }
+        if (bad)
+          {
+            if (st == VM_OK || st == VM_STOP_EVENT)
+              {
+                st = VM_ECONTACT;
+                mo->tfail = sol->t[k];
+                memcpy (mo->x + 1, yk, (size_t) n2 * sizeof (double));
+                mo->x[0] = sol->t[k];
+              }
+            t = sol->t[k];
+            sol->npts = k;
+            break;
+          }
+      }
   sol->t_end = t;
   sol->status = st;
   sol->rcond = mo->rcond;
+  {
+    int nn = n < 64 ? n : 64;
+    sol->fail[0] = mo->x[0];
+    memcpy (sol->fail + 1, mo->x + 1, (size_t) nn * sizeof (double));
+    memcpy (sol->fail + 1 + nn, mo->x + 1 + n, (size_t) nn * sizeof (double));
+  }
   /* post-processing at the stored points: multipliers, energy, residuals */
   if (sol->npts > 0)
     {

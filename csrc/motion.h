@@ -100,6 +100,7 @@ typedef struct {
   int status;                  /* VM_OK or the failure */
   double t_end;                /* time reached */
   double rcond;                /* reaction rcond at a singular failure */
+  double fail[1 + 2 * 64];     /* t, q, qdot of the failing evaluation (n <= 64; else the first 64) */
 } vm_motion_sol;
 
 void vm_motion_sol_free (vm_motion_sol *sol);

@@ -27,6 +27,8 @@ vm_status_string (int status)
                               "after 10 step halvings";
     case VM_EPROJECT:  return "projection onto the constraints did not converge in 20 Newton steps";
     case VM_EIMPACTS:  return "too many impacts (the contact chatters: lower the restitution or end earlier)";
+    case VM_ECONTACT:  return "the state left the admissible side h >= 0 of a hard-wall contact (impacts "
+                              "accumulate, as for a ball coming to rest, or the contact was grazed)";
     default:           return "unknown status";
     }
 }

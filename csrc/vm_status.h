@@ -20,7 +20,8 @@ typedef enum {
   VM_ENONFINITE, /* ODE: non-finite state or derivative */
   VM_ENEWTON,    /* ODE: Newton iteration of implicit stages failed after 10 step halvings */
   VM_EPROJECT,   /* projection onto the constraints did not converge */
-  VM_EIMPACTS    /* too many impacts (more than the allowed number) */
+  VM_EIMPACTS,   /* too many impacts (more than the allowed number) */
+  VM_ECONTACT    /* the state left the admissible side h >= 0 of a hard-wall contact */
 } vm_status;
 
 /* Human-readable description of a status code (static storage; never NULL). */

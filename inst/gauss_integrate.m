@@ -177,9 +177,13 @@ function sol = gauss_integrate (sys, tspan, q0, qdot0, varargin)
   else
     sol.exitflag = 0;
     fs = r.fail_state;
-    sol.message = sprintf ('stopped at t = %.17g: %s (rcond %.3g); q = [%s], qdot = [%s]', ...
-                           fs(1), r.status_text, r.rcond, num2str (fs(2:n+1), ' %.6g'), ...
-                           num2str (fs(n+2:end), ' %.6g'));
+    nn = (numel (fs) - 1) / 2;
+    msg = sprintf ('stopped at t = %.17g: %s', fs(1), r.status_text);
+    if (~isempty (strfind (r.status_text, 'singular')) || ~isempty (strfind (r.status_text, 'positive definite')))
+      msg = sprintf ('%s (rcond %.3g)', msg, r.rcond);
+    end
+    sol.message = sprintf ('%s; q = [%s], qdot = [%s]', msg, num2str (fs(2:nn+1), ' %.6g'), ...
+                           num2str (fs(nn+2:end), ' %.6g'));
     if (nargout == 0)
       error ('varmech:gauss_integrate:failed', '%s: %s', fname, sol.message);
     end
@@ -244,6 +248,17 @@ end
 %! assert (s.impacts.t, ti, 1e-9);
 %! assert (s.impacts.qdot_after(2), sqrt (2*9.81), 1e-8);
 %! assert (max (abs (s.energy - s.energy(1))) < 1e-8);
+%!test
+%! % a ball bouncing on the floor with e = 0.8: impacts accumulate at t = sqrt(2/g) (1+e)/(1-e);
+%! % beyond that the integration stops with exitflag 0 instead of falling through the floor
+%! b = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'contacts', struct ('h', 'y', 'sigma', 1, 'V0', 1));
+%! s = gauss_integrate (b, [0 5], [0 1], [0 0], 'Restitution', 0.8);
+%! tacc = sqrt (2/9.81) * 1.8/0.2;
+%! assert (s.exitflag, 0);
+%! assert (abs (s.t(end) - tacc) < 1e-3);
+%! assert (all (s.q(:,2) >= -1e-8));
+%! assert (~isempty (strfind (s.message, 'left the admissible side')));
 %!error <the initial position is outside contact 1> gauss_integrate (mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x', 'sigma', 1, 'V0', 1)), [0 1], -1, 0)
 %!error <gauss_integrate: the initial state violates constraint 1 by 0.75> gauss_integrate (pend, [0 1], [0 -0.5], [0 0])
 %!error <Method must be one of: dopri5, gl4, gl6, rk4> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Method', 'euler')

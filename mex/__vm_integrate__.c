@@ -160,7 +160,7 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxSetField (out, 0, "status_text", mxCreateString (vm_status_string (st)));
   mxSetField (out, 0, "t_end", mxCreateDoubleScalar (sol.t_end));
   mxSetField (out, 0, "rcond", mxCreateDoubleScalar (sol.rcond));
-  mxSetField (out, 0, "fail_state", matrix_rows (mo.x, 1, 0, 0, (size_t) 1 + 2 * n));
+  mxSetField (out, 0, "fail_state", matrix_rows (sol.fail, 1, 0, 0, (size_t) 1 + 2 * (n < 64 ? n : 64)));
   vm_motion_sol_free (&sol);
   vm_motion_free (&mo);
   for (k = 0; k < nb; k++)

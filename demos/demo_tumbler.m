@@ -1,0 +1,758 @@
+function results = demo_tumbler (varargin)
+% -*- texinfo -*-
+% @deftypefn  {} {} demo_tumbler ()
+% @deftypefnx {} {@var{results} =} demo_tumbler ()
+% @deftypefnx {} {@var{results} =} demo_tumbler (@dots{}, "quiet")
+% @deftypefnx {} {@var{results} =} demo_tumbler (@dots{}, "png", @var{dir})
+% @deftypefnx {} {@var{results} =} demo_tumbler (@dots{}, "T", @var{T}, "e", @var{e}, "g", @var{g})
+% A point mass falling in a circular tumbler with hard walls: impacts located as events by
+% @code{gauss_integrate}, compared with a semi-analytic computation.
+%
+% Physics (Rothkopf and Horowitz, "A variational approach to nonholonomic and
+% inequality-constrained mechanics", eq.@: 11 and Fig.@: 3): a mass m in the vertical plane under
+% gravity g, L = m/2 (xdot^2 + ydot^2) - m g y, confined to the disc x^2 + y^2 <= R^2.  In varmech
+% the wall is the contact h = R^2 - x^2 - y^2 >= 0 (its @code{sigma}, @code{V0} only matter for
+% the regularized @code{"soft"} walls of part E).  Paper data: m = 1 kg, R = 1 m, start at rest at
+% (x, y) = (-1/2, -3/4) m, N = 256 grid points with dt = 1/(2(N-1)) s, i.e.@: 0 <= t <= 1/2 s.  The
+% paper does not give g for this example; g = 9.8 m/s^2 is the value it states for its other
+% example (footnote of Fig.@: 2) and is used here (option "g").
+%
+% Equations, derived.  Between impacts the motion is the free flight xddot = 0, yddot = -g, i.e.@:
+% the parabola r(s) = r + v s + a s^2/2, a = (0, -g), v(s) = v + a s.  The next impact is the first
+% s > 0 at which the parabola leaves the disc: |r(s)|^2 - R^2 = 0 with d|r(s)|^2/ds > 0.  Expanding,
+% |r(s)|^2 - R^2 is the quartic
+%
+% @example
+% g^2/4 s^4 - g vy s^3 + (|v|^2 - g y) s^2 + 2 (r.v) s + (|r|^2 - R^2)
+% @end example
+%
+% solved with @code{roots}; of its real roots the smallest positive one with a positive derivative
+% is kept (after an impact the start point lies on or just outside the circle and the quartic also
+% has the root of the re-entry, with a negative derivative) and polished by two Newton steps.  At
+% the impact varmech applies the restitution impulse in the metric M = d2L/dqdot2:
+% v+ = v - (1+e) (n.v)/(n M^-1 n) M^-1 n, n = grad h = -2 r.  For the point mass M = m I, so
+% M^-1 n = n/m and n M^-1 n = |n|^2/m; the factor m and the length and sign of n cancel:
+%
+% @example
+% v+ = v - (1+e) (v.nh) nh,   nh = r/|r|
+% @end example
+%
+% the reflection of the normal component with factor -e, tangential component unchanged.  Hence the
+% normal kinetic energy is multiplied by e^2 and the energy drops by (1 - e^2) m (v.nh)^2 / 2 at
+% every impact; for e = 1 the energy E = m |v|^2/2 + m g y is conserved.  The chain of flights and
+% reflections computed this way (semi-analytic: a quartic root per flight, no time stepping) is the
+% independent reference.  The reduction of the M-metric impulse to the reflection is also checked
+% numerically at every impact with M and grad h evaluated by @code{mechsys_eval}.
+%
+% Tolerances.  dopri5 (order 5, dense output of order 4) integrates the quadratic free flight
+% exactly up to rounding, so the only error is the location of the impacts.  varmech locates them
+% by the Illinois method on the dense output with the bracket tolerance
+% tau_ev(t) = 1e-12 max(1, |t|) (@file{csrc/integrate.c}, @code{locate_event}; gauss_integrate has
+% no option for it) and returns the end of the bracket on the far side of the crossing.  So,
+% restarting the reference from varmech's own state after the previous impact (the LOCAL impact
+% time error), the error lies in [0, tau_ev]; the test is -1e-14 <= err <= tau_ev + 1e-14 (1e-14:
+% rounding of the root).  The GLOBAL errors (reference from the initial state) are the local ones
+% propagated through the later flights: the demo computes the linearized propagation by finite
+% differences of the reference chain itself (impact j made late by 1e-7 s, exactly as varmech's
+% far-side convention does) and accepts err_k <= sum_j |d(.)_k/dt_j| tau_ev(t_j) + 1e-13 for the
+% impact times, positions and (e < 1) energies, and the same bound for the positions on the
+% paper's grid.  Energy for e = 1 and during flights: |E - E0| <= RelTol m g R (RelTol = 1e-10;
+% observed at rounding level since the flights are exact).  Algebraic identities at the impacts
+% (normal ratio -e, tangential jump 0, energy loss, M-metric impulse): rounding, 1e-12 relative.
+%
+% Parts of the comparison:
+% @table @asis
+% @item A
+% paper setup on the paper's grid (OutputTimes = the N = 256 grid, e = 1): number of impacts (2 in
+% [0, 1/2], as the paper's "after the second impact close to t = 1/2"), positions on the grid, and
+% the number of output rows (must be N).
+% @item B
+% e = 1 on [0, T] (default T = 3 s, 12 impacts): impact count, local and global impact times,
+% impact positions, energy drift, M-metric impulse = reflection.
+% @item C
+% e (default 0.8) on [0, 1.05] s (10 impacts; earlier for smaller e, so that all flights are
+% longer than 10 ms): as B, plus normal kinetic energy ratio e^2,
+% tangential jump, energy after each impact vs reference, energy loss (1 - e^2) m vn^2/2, energy
+% constant in flight.
+% @item D
+% e < 1 towards the accumulation point: with e < 1 the impacts accumulate (about t = 1.20 s for e
+% = 0.8; beyond it the particle slides along the wall, which an impact law cannot represent).  The
+% run ends at the reference impact after which the flight is shorter than 1e-4 s (still 1e8
+% times tau_ev): all impacts must be found and the particle must stay in the disc
+% (max |r| - R <= 10 vmax tau_ev, the far-side overshoot).
+% @item E
+% the paper's regularized wall (soft contact) for sigma = 1/10, 1/30, 1/110 on the paper's grid:
+% distance to the hard-wall reference decreases with sigma (Fig.@: 3, center), the mechanical
+% energy after the contacts returns to E0 (Fig.@: 3, bottom) within the heuristic bound
+% nsteps (RelTol 2R + AbsTol) m sqrt(g^2 + vmax^2) (the sum of the accepted local errors times
+% |grad E|; about 2e-6), and the force law (see the misprint below).  The soft runs use
+% "MaxStep" 1e-3.
+% @end table
+%
+% Misprint in the paper (checked here): the regularized normal force is printed as
+% F_N = -V0/sqrt(2 pi sigma^2) exp(-(x^2+y^2-R^2)^2/(2 sigma^2)) r, as is the corresponding term of
+% the discretized action (eq.@: 14).  The force of the step potential V0 Theta(g_S), g_S = x^2 + y^2
+% - R^2, is -V0 delta(g_S) grad g_S = -V0 delta(g_S) 2 r: the printed force lacks the factor 2 and
+% its barrier is V0/2 (= 5 J for V0 = 10 J, still above the largest kinetic energy 2.45 J, so the
+% paper's conclusions are unaffected).  Part E integrates the printed force radially by
+% quadrature (result V0/2) and shows that varmech's contact force V0 delta_sigma(h) grad h with
+% V0 = 5 is exactly the printed force with V0 = 10.  Also, "N = 256 steps of size
+% dt = 1/(2(N-1))" are N points (N - 1 steps) spanning 1/2 s.
+%
+% Finding about varmech, fixed: after an impact the state is on the far side of the wall (h < 0,
+% by up to |dh/dt| tau_ev), and the event of a "falling" crossing needs h > 0 at the start of a
+% step, so when the whole next flight fitted into the first step after an impact (here e = 0.8:
+% the flight of 2.1 ms after the 22nd impact, t = 1.18967 s), that impact was missed and the
+% particle left the tumbler.  The contact event function now counts a state with h <= 0 that moves
+% inwards (dh/dt > 0) as inside; part D checks all 36 impacts up to 1.1996 s.  Beyond the
+% accumulation point of the impacts gauss_integrate stops with exitflag 0 ("the state left the
+% admissible side").  Part A's row count guards a second problem fixed while this demo was written
+% (with OutputTimes and hard contacts, sol.t had one extra row per impact).  Limitation: the soft
+% walls need "MaxStep" (1e-3 here) below the time to cross the contact layer, otherwise dopri5
+% steps over the layer (sigma = 1/110 without MaxStep: 4 steps, through the wall).
+%
+% Options:
+% @table @code
+% @item "quiet"
+% print nothing.
+% @item "png", @var{dir}
+% write @file{demo_tumbler_trajectory.png} and @file{demo_tumbler_energy.png} into @var{dir}.
+% @item "T", @var{T} / "e", @var{e} / "g", @var{g}
+% end of the elastic run B (default 3), restitution of parts C, D (0 < e < 1, default 0.8),
+% gravity (default 9.8).
+% @end table
+%
+% @var{results} has the fields @code{g}, @code{e}, @code{T}, @code{Te}, structs @code{paper} (A),
+% @code{elastic} (B), @code{inelastic} (C), @code{accumulation} (D), @code{soft} (E) with the
+% measured values, references and tolerances, @code{checks} (struct array: @code{part},
+% @code{name}, @code{value}, @code{reference}, @code{err}, @code{tol}, @code{pass}) and @code{pass}
+% (all checks).
+% @seealso{gauss_integrate, mechsys, demo_plane_particle}
+% @end deftypefn
+
+  quiet = false;
+  pngdir = '';
+  T = 3;
+  e = 0.8;
+  g = 9.8;
+  k = 1;
+  while k <= numel (varargin)
+    opt = varargin{k};
+    if ~ischar (opt)
+      error ('demo_tumbler: options must be strings');
+    end
+    switch lower (opt)
+      case 'quiet'
+        quiet = true;
+        k = k + 1;
+      case {'png', 't', 'e', 'g'}
+        if k == numel (varargin)
+          error ('demo_tumbler: option "%s" needs a value', opt);
+        end
+        val = varargin{k + 1};
+        switch lower (opt)
+          case 'png'
+            pngdir = val;
+          case 't'
+            T = val;
+          case 'e'
+            e = val;
+          otherwise
+            g = val;
+        end
+        k = k + 2;
+      otherwise
+        error ('demo_tumbler: unknown option "%s"', opt);
+    end
+  end
+  if ~isempty (pngdir) && ~ischar (pngdir)
+    error ('demo_tumbler: "png" needs a directory name');
+  end
+  if ~(isscalar (T) && isreal (T) && T > 0.5 && isscalar (g) && isreal (g) && g > 0)
+    error ('demo_tumbler: T must be a scalar > 0.5 and g a positive scalar');
+  end
+  if ~(isscalar (e) && isreal (e) && e > 0 && e < 1)
+    error ('demo_tumbler: e must be a scalar with 0 < e < 1');
+  end
+
+  % paper data
+  m = 1;
+  R = 1;
+  r0 = [-1/2, -3/4];
+  v0 = [0, 0];
+  N = 256;
+  tg = (0:N - 1)' / (2 * (N - 1));
+  % numerical settings
+  rtol = 1e-10;
+  atol = 1e-12;
+  Te = 1.05;
+  tau_min = 1e-4;
+  dfd = 1e-7;
+  tev = @(t) 1e-12 * max (1, abs (t));
+  tround = 1e-14;
+  gtol_extra = 1e-13;
+  etol = rtol * m * g * R;
+  algtol = 1e-12;
+  sigmas = [1/10, 1/30, 1/110];
+  V0paper = 10;
+  % max speed in the disc from the energy (lowest point y = -R)
+  vmax = sqrt (2 * g * (r0(2) + R) + sum (v0 .^ 2));
+
+  par = struct ('m', m, 'g', g, 'R', R, 'sig', sigmas(end), 'V0', V0paper / 2);
+  contact = struct ('h', 'R^2 - x^2 - y^2', 'sigma', 'sig', 'V0', 'V0');
+  sys = mechsys ('coordinates', {'x', 'y'}, 'parameters', par, ...
+                 'lagrangian', 'm/2*(dot(x)^2 + dot(y)^2) - m*g*y', 'contacts', contact);
+  iopts = {'RelTol', rtol, 'AbsTol', atol, 'Contacts', 'hard'};
+  checks = struct ('part', {}, 'name', {}, 'value', {}, 'reference', {}, 'err', {}, 'tol', {}, ...
+                   'pass', {});
+
+  % ---- A: the paper's grid, e = 1 -------------------------------------------------------------
+  sA = gauss_integrate (sys, [0, tg(end)], r0, v0, iopts{:}, 'Restitution', 1, 'OutputTimes', tg);
+  irow = grid_rows (sA.t, tg);
+  refA = ref_chain (r0, v0, 0, tg(end), 1, g, R, 0, 0);
+  [qg, tolg] = grid_bound (refA, r0, v0, tg, 1, g, R, dfd, tev);
+  A.nimpacts = numel (sA.impacts.t);
+  A.nimpacts_ref = numel (refA.t);
+  A.nrows = numel (sA.t);
+  A.N = N;
+  A.t = tg;
+  A.q = sA.q(irow, :);
+  A.q_ref = qg;
+  A.grid_err = sqrt (sum ((A.q - qg) .^ 2, 2));
+  A.grid_tol = tolg + gtol_extra;
+  [w, iw] = max (A.grid_err ./ A.grid_tol);
+  checks = add_check (checks, 'A', 'impacts in [0, 1/2]', A.nimpacts, A.nimpacts_ref, 0);
+  checks = add_check (checks, 'A', 'output rows (= N requested)', A.nrows, N, 0);
+  checks = add_check (checks, 'A', 'max |r - r_ref| on the grid', A.grid_err(iw), 0, A.grid_tol(iw), w);
+
+  % ---- B: e = 1 on [0, T] -----------------------------------------------------------------------
+  sB = gauss_integrate (sys, [0, T], r0, v0, iopts{:}, 'Restitution', 1);
+  [B, checks] = compare_impacts (sys, sB, r0, v0, T, 1, g, R, m, dfd, tev, tround, gtol_extra, ...
+                                 algtol, checks, 'B');
+  B.sol = sB;
+  B.energy_drift = max (abs (sB.energy - sB.energy(1)));
+  B.energy_tol = etol;
+  checks = add_check (checks, 'B', 'max |E - E0| (e = 1)', B.energy_drift, 0, etol);
+
+  % ---- C: e < 1 on [0, Te] ----------------------------------------------------------------------
+  % (for small e the impacts accumulate earlier: end before the flights get shorter than 10 ms)
+  refS = ref_chain (r0, v0, 0, Te, e, g, R, 0, 0, 1e-2);
+  if ~isempty (refS.flight) && refS.flight(end) < 1e-2
+    Te = refS.t(end) + refS.flight(end) / 2;
+  end
+  sC = gauss_integrate (sys, [0, Te], r0, v0, iopts{:}, 'Restitution', e);
+  [C, checks] = compare_impacts (sys, sC, r0, v0, Te, e, g, R, m, dfd, tev, tround, gtol_extra, ...
+                                 algtol, checks, 'C');
+  C.sol = sC;
+  % energy constant during the flights (rows strictly between impacts)
+  ti = [0; sC.impacts.t; Inf];
+  Eafter = [sC.energy(1); C.E_after];
+  dev = 0;
+  for j = 1:numel (ti) - 1
+    in = sC.t > ti(j) & sC.t < ti(j + 1);
+    if any (in)
+      dev = max (dev, max (abs (sC.energy(in) - Eafter(j))));
+    end
+  end
+  C.flight_energy_dev = dev;
+  checks = add_check (checks, 'C', 'max |E - E(after impact)| in flight', dev, 0, etol);
+
+  % ---- D: e < 1 towards the accumulation point ----------------------------------------------------
+  refD = ref_chain (r0, v0, 0, Inf, e, g, R, 0, 0, tau_min);
+  D.t_end = refD.t(end) + 0.5 * refD.flight(end);
+  D.t_accumulation = refD.t(end) + refD.flight(end) / (1 - e);
+  sD = gauss_integrate (sys, [0, D.t_end], r0, v0, iopts{:}, 'Restitution', e);
+  D.nimpacts = numel (sD.impacts.t);
+  D.nimpacts_ref = numel (refD.t);
+  D.min_flight_ref = refD.flight(end);
+  D.overshoot = max (sqrt (sum (sD.q .^ 2, 2))) - R;
+  D.overshoot_tol = 10 * vmax * tev (D.t_end);
+  D.final_q = sD.q(end, :);
+  D.sol = sD;
+  checks = add_check (checks, 'D', sprintf ('impacts in [0, %.4f] (flights >= %.0e s)', D.t_end, ...
+                                            tau_min), D.nimpacts, D.nimpacts_ref, 0);
+  checks = add_check (checks, 'D', 'max |r| - R (stays in the disc)', D.overshoot, 0, ...
+                      D.overshoot_tol);
+
+  % ---- E: the paper's regularized (soft) wall -----------------------------------------------------
+  E.sigma = sigmas;
+  E.V0_paper = V0paper;
+  E.V0_varmech = V0paper / 2;
+  % barrier of the printed force: work against it along a radius through the layer
+  sp = sigmas(end);
+  fpaper = @(rho) V0paper / sqrt (2 * pi * sp^2) * exp (-(rho .^ 2 - R^2) .^ 2 / (2 * sp^2)) .* rho;
+  E.barrier = integral (fpaper, 0, 2 * R, 'AbsTol', 1e-13, 'RelTol', 1e-12);
+  checks = add_check (checks, 'E', 'barrier of the printed F_N (V0 = 10)', E.barrier, ...
+                      V0paper / 2, 1e-9 * V0paper);
+  % varmech's contact force with V0 = 5 against the printed force with V0 = 10
+  rr = [0.9, 0.3; -0.6, -0.795; 0.2, -0.99; -0.7071, -0.7071];
+  sysE = sys;
+  fdiff = 0;
+  for is = 1:numel (sigmas)
+    sysE.parameters.sig = sigmas(is);
+    o = mechsys_eval (sysE, 0, rr, zeros (size (rr)), 'blocks', {'contacts'});
+    gs = sum (rr .^ 2, 2) - R^2;
+    Fp = -V0paper / sqrt (2 * pi * sigmas(is)^2) * (exp (-gs .^ 2 / (2 * sigmas(is)^2)) * [1, 1]) .* rr;
+    Fv = reshape (o.FN, size (rr));
+    fdiff = max (fdiff, max (max (abs (Fv - Fp))) / max (1, max (abs (Fp(:)))));
+  end
+  E.force_diff = fdiff;
+  checks = add_check (checks, 'E', 'varmech FN (V0 = 5) vs printed F_N (V0 = 10)', fdiff, 0, algtol);
+  E.deviation = zeros (size (sigmas));
+  E.nsteps = zeros (size (sigmas));
+  E.energy_return = zeros (size (sigmas));
+  E.q = cell (size (sigmas));
+  for is = 1:numel (sigmas)
+    sysE.parameters.sig = sigmas(is);
+    sE = gauss_integrate (sysE, [0, tg(end)], r0, v0, 'RelTol', rtol, 'AbsTol', atol, ...
+                          'Contacts', 'soft', 'MaxStep', 1e-3, 'OutputTimes', tg);
+    E.q{is} = sE.q;
+    E.deviation(is) = max (sqrt (sum ((sE.q - qg) .^ 2, 2)));
+    E.energy_return(is) = abs (sE.energy(end) - sE.energy(1));
+    E.nsteps(is) = sE.stats.naccept;
+  end
+  % heuristic bound: the accepted local errors, summed, times |grad E| <= m sqrt(g^2 + vmax^2)
+  E.energy_tol = max (E.nsteps) * (rtol * 2 * R + atol) * m * sqrt (g^2 + vmax^2);
+  E.h_end = R^2 - sum (qg(end, :) .^ 2);
+  for is = 1:numel (sigmas)
+    checks = add_check (checks, 'E', sprintf ('max |r - r_hard| on the grid, sigma = 1/%g', ...
+                                              round (1 / sigmas(is))), E.deviation(is), NaN, NaN);
+  end
+  dec = all (diff (E.deviation) < 0);
+  checks = add_check (checks, 'E', 'deviation decreases with sigma', double (dec), 1, 0);
+  checks = add_check (checks, 'E', sprintf ('|E(1/2) - E0| after the contacts, sigma = 1/%g', ...
+                                            round (1 / sigmas(end))), E.energy_return(end), 0, ...
+                      E.energy_tol);
+
+  results.g = g;
+  results.e = e;
+  results.T = T;
+  results.Te = Te;
+  results.paper = A;
+  results.elastic = B;
+  results.inelastic = C;
+  results.accumulation = D;
+  results.soft = E;
+  results.checks = checks;
+  results.pass = all ([checks.pass]);
+
+  if ~quiet
+    print_table (results, m, R, r0, rtol);
+  end
+  if ~isempty (pngdir)
+    files = plot_png (results, pngdir, R, refA, g);
+    if ~quiet
+      fprintf ('plots written to %s and %s\n', files{1}, files{2});
+    end
+  end
+  if nargout == 0
+    clear results;
+  end
+end
+
+function [S, checks] = compare_impacts (sys, sol, r0, v0, tf, e, g, R, m, dfd, tev, tround, ...
+                                        gextra, algtol, checks, part)
+  % Impacts of one run against the reference chain: count, local and global times, positions,
+  % energies after the impacts, and the algebra of the impulse.
+  ref = ref_chain (r0, v0, 0, tf, e, g, R, 0, 0);
+  ti = sol.impacts.t;
+  K = min (numel (ti), numel (ref.t));
+  S.e = e;
+  S.nimpacts = numel (ti);
+  S.nimpacts_ref = numel (ref.t);
+  S.t = ti;
+  S.t_ref = ref.t;
+  % local errors: the reference restarted from varmech's state after the previous impact
+  loc = zeros (K, 1);
+  tstart = 0;
+  rs = r0;
+  vs = v0;
+  for j = 1:K
+    tau = first_hit (rs, vs, g, R);
+    loc(j) = ti(j) - (tstart + tau);
+    tstart = ti(j);
+    rs = sol.impacts.q(j, :);
+    vs = sol.impacts.qdot_after(j, :);
+  end
+  S.err_local = loc;
+  S.tol_local = tev (ti(1:K)) + tround;
+  % global errors and their propagated bound
+  [Lt, Lr, LE] = sensitivities (ref, r0, v0, e, g, R, dfd);
+  w = tev (ref.t(1:K));
+  S.err_global = ti(1:K) - ref.t(1:K);
+  S.tol_global = (abs (Lt(1:K, 1:K))' * w) + gextra;
+  S.err_pos = sqrt (sum ((sol.impacts.q(1:K, :) - ref.rb(1:K, :)) .^ 2, 2));
+  S.tol_pos = (abs (Lr(1:K, 1:K))' * w) + gextra;
+  q = sol.impacts.q;
+  vb = sol.impacts.qdot_before;
+  va = sol.impacts.qdot_after;
+  S.E_after = m / 2 * sum (va .^ 2, 2) + m * g * q(:, 2);
+  S.E_before = m / 2 * sum (vb .^ 2, 2) + m * g * q(:, 2);
+  S.E_after_ref = m / 2 * sum (ref.va .^ 2, 2) + m * g * ref.rb(:, 2);
+  S.err_E = abs (S.E_after(1:K) - S.E_after_ref(1:K));
+  S.tol_E = (abs (LE(1:K, 1:K))' * w) + gextra;
+  % impulse algebra at varmech's impact points
+  nh = q ./ (sqrt (sum (q .^ 2, 2)) * [1, 1]);
+  th = [-nh(:, 2), nh(:, 1)];
+  vnb = sum (vb .* nh, 2);
+  vna = sum (va .* nh, 2);
+  vscale = sqrt (sum (vb .^ 2, 2));
+  S.normal_ratio = vna ./ vnb;
+  S.kn_ratio = S.normal_ratio .^ 2;
+  S.tangential_jump = abs (sum ((va - vb) .* th, 2)) ./ vscale;
+  S.energy_loss = S.E_before - S.E_after;
+  S.energy_loss_ref = (1 - e^2) * m / 2 * vnb .^ 2;
+  % the M-metric impulse from mechsys_eval, against the reflection and varmech's velocities
+  o = mechsys_eval (sys, ti, q, vb, 'blocks', {'eom', 'contacts'});
+  vM = zeros (size (vb));
+  for j = 1:numel (ti)
+    Mj = reshape (o.M(j, :, :), 2, 2);
+    nj = reshape (o.h_q(j, 1, :), 2, 1);
+    Mn = Mj \ nj;
+    vM(j, :) = vb(j, :) - (1 + e) * (nj' * vb(j, :)') / (nj' * Mn) * Mn';
+  end
+  vrefl = vb - (1 + e) * (vnb * [1, 1]) .* nh;
+  S.impulse_err = max ([max(abs (vM(:) - vrefl(:))), max(abs (va(:) - vrefl(:)))]) / max (vscale);
+
+  checks = add_check (checks, part, sprintf ('impacts in [0, %g] (e = %g)', tf, e), S.nimpacts, ...
+                      S.nimpacts_ref, 0);
+  [w1, i1] = max (S.err_local ./ S.tol_local);
+  checks = add_check (checks, part, 'local impact time error (<= tau_ev)', S.err_local(i1), 0, ...
+                      S.tol_local(i1), w1);
+  checks = add_check (checks, part, 'min local impact time error (far side, >= 0)', ...
+                      min (S.err_local), 0, tround, double (-min (S.err_local) / tround));
+  [w2, i2] = max (abs (S.err_global) ./ S.tol_global);
+  checks = add_check (checks, part, 'global impact time error', S.err_global(i2), 0, ...
+                      S.tol_global(i2), w2);
+  [w3, i3] = max (S.err_pos ./ S.tol_pos);
+  checks = add_check (checks, part, 'impact position error', S.err_pos(i3), 0, S.tol_pos(i3), w3);
+  checks = add_check (checks, part, 'M-metric impulse vs reflection (rel.)', S.impulse_err, 0, algtol);
+  if e < 1
+    [w4, i4] = max (S.err_E ./ S.tol_E);
+    checks = add_check (checks, part, 'energy after impact vs reference', S.err_E(i4), 0, ...
+                        S.tol_E(i4), w4);
+    [~, i5] = max (abs (S.kn_ratio - e^2));
+    checks = add_check (checks, part, 'normal kinetic energy ratio (e^2)', S.kn_ratio(i5), e^2, ...
+                        algtol);
+    checks = add_check (checks, part, 'tangential velocity jump (rel.)', max (S.tangential_jump), ...
+                        0, algtol);
+    [~, i6] = max (abs (S.energy_loss - S.energy_loss_ref));
+    checks = add_check (checks, part, 'energy loss at an impact, (1-e^2) m vn^2/2', ...
+                        S.energy_loss(i6), S.energy_loss_ref(i6), algtol * max (abs (S.E_before)));
+  end
+end
+
+function irow = grid_rows (t, tg)
+  % the rows of sol.t at the requested output times (the last one when a time repeats)
+  irow = zeros (numel (tg), 1);
+  for i = 1:numel (tg)
+    k = find (t == tg(i), 1, 'last');
+    if isempty (k)
+      error ('demo_tumbler: output time %.17g missing from the solution', tg(i));
+    end
+    irow(i) = k;
+  end
+end
+
+function ch = ref_chain (r, v, t, tf, e, g, R, jlate, dlate, tau_stop, kmax)
+  % Semi-analytic reference: flights (parabolas) and reflections from (t, r, v) until tf.  The
+  % impact number jlate is made dlate late (on the far side), as varmech's event location does.
+  % With tau_stop > 0, the chain ends at the first impact followed by a flight shorter than
+  % tau_stop; with kmax, after kmax impacts.
+  if nargin < 10
+    tau_stop = 0;
+  end
+  if nargin < 11
+    kmax = Inf;
+  end
+  a = [0, -g];
+  ch.g = g;
+  ch.t0 = t;
+  ch.r0 = r;
+  ch.v0 = v;
+  ch.t = zeros (0, 1);
+  ch.rb = zeros (0, 2);
+  ch.vb = zeros (0, 2);
+  ch.va = zeros (0, 2);
+  ch.flight = zeros (0, 1);
+  k = 0;
+  while true
+    tau = first_hit (r, v, g, R);
+    if t + tau > tf
+      break;
+    end
+    k = k + 1;
+    if k == jlate
+      tau = tau + dlate;
+    end
+    rb = r + v * tau + a * tau^2 / 2;
+    vb = v + a * tau;
+    nh = rb / norm (rb);
+    va = vb - (1 + e) * (vb * nh') * nh;
+    ch.t(k, 1) = t + tau;
+    ch.rb(k, :) = rb;
+    ch.vb(k, :) = vb;
+    ch.va(k, :) = va;
+    t = t + tau;
+    r = rb;
+    v = va;
+    if tau_stop > 0
+      ch.flight(k, 1) = first_hit (r, v, g, R);
+      if ch.flight(k) < tau_stop
+        break;
+      end
+    end
+    if k >= kmax
+      break;
+    end
+  end
+end
+
+function tau = first_hit (r, v, g, R)
+  % first s > 0 at which the parabola r + v s + (0, -g) s^2/2 leaves the disc |r| <= R
+  c = [g^2 / 4, -g * v(2), v * v' - g * r(2), 2 * (r * v'), r * r' - R^2];
+  dc = polyder (c);
+  z = roots (c);
+  z = real (z(abs (imag (z)) <= 1e-10 * max (1, abs (z))));
+  z = z(z > 0);
+  z = z(polyval (dc, z) > 0);
+  if isempty (z)
+    error ('demo_tumbler: no exit point of the flight from r = [%g %g], v = [%g %g]', r, v);
+  end
+  tau = min (z);
+  for it = 1:2
+    tau = tau - polyval (c, tau) / polyval (dc, tau);
+  end
+end
+
+function [q, v] = ref_eval (ch, tq)
+  % positions and velocities of a reference chain at the times tq
+  a = [0, -ch.g];
+  ts = [ch.t0; ch.t];
+  rs = [ch.r0; ch.rb];
+  vs = [ch.v0; ch.va];
+  q = zeros (numel (tq), 2);
+  v = zeros (numel (tq), 2);
+  for i = 1:numel (tq)
+    j = find (ts <= tq(i), 1, 'last');
+    s = tq(i) - ts(j);
+    q(i, :) = rs(j, :) + vs(j, :) * s + a * s^2 / 2;
+    v(i, :) = vs(j, :) + a * s;
+  end
+end
+
+function [Lt, Lr, LE] = sensitivities (ref, r0, v0, e, g, R, dfd)
+  % d(impact k)/d(delay of impact j) by finite differences of the reference chain
+  K = numel (ref.t);
+  Lt = zeros (K);
+  Lr = zeros (K);
+  LE = zeros (K);
+  E0 = sum (ref.va .^ 2, 2) / 2 + g * ref.rb(:, 2);
+  for j = 1:K
+    p = ref_chain (r0, v0, 0, Inf, e, g, R, j, dfd, 0, K);
+    kk = j:min (K, numel (p.t));
+    Lt(j, kk) = (p.t(kk) - ref.t(kk))' / dfd;
+    Lr(j, kk) = sqrt (sum ((p.rb(kk, :) - ref.rb(kk, :)) .^ 2, 2))' / dfd;
+    Ep = sum (p.va(kk, :) .^ 2, 2) / 2 + g * p.rb(kk, 2);
+    LE(j, kk) = abs (Ep - E0(kk))' / dfd;
+  end
+end
+
+function [q, tol] = grid_bound (ref, r0, v0, tq, e, g, R, dfd, tev)
+  % reference positions at tq and the propagated bound of the event-location errors
+  q = ref_eval (ref, tq);
+  tol = zeros (numel (tq), 1);
+  for j = 1:numel (ref.t)
+    p = ref_chain (r0, v0, 0, tq(end), e, g, R, j, dfd);
+    qp = ref_eval (p, tq);
+    tol = tol + sqrt (sum ((qp - q) .^ 2, 2)) / dfd * tev (ref.t(j));
+  end
+end
+
+function checks = add_check (checks, part, name, value, ref, tol, ratio)
+  % one row of the table; ratio (optional) is err/tol when the tolerance varies per item
+  c.part = part;
+  c.name = name;
+  c.value = value;
+  c.reference = ref;
+  if isnan (ref)
+    c.err = NaN;
+  else
+    c.err = abs (value - ref);
+  end
+  c.tol = tol;
+  if isnan (tol)
+    c.pass = true;
+  elseif nargin > 6
+    c.pass = ratio <= 1;
+  else
+    c.pass = c.err <= tol;
+  end
+  checks(end + 1) = c;
+end
+
+function print_table (res, m, R, r0, rtol)
+  fprintf ('Point mass in a circular tumbler with hard walls (Rothkopf & Horowitz, eq. 11, Fig. 3)\n');
+  fprintf ('m = %g kg, R = %g m, g = %g m/s^2, start at rest at (%g, %g) m; gauss_integrate dopri5, RelTol %g\n', ...
+           m, R, res.g, r0, rtol);
+  fprintf ('reference: semi-analytic chain of parabolas and reflections (quartic roots + Newton)\n');
+  fprintf ('A: paper grid N = 256 on [0, 1/2], e = 1;  B: e = 1 on [0, %g];  C: e = %g on [0, %g];\n', ...
+           res.T, res.e, res.Te);
+  fprintf ('D: e = %g towards the accumulation point (about t = %.4f s);  E: soft wall, paper sigma\n', ...
+           res.e, res.accumulation.t_accumulation);
+  fprintf ('(where the tolerance varies per impact or grid point, the worst item relative to its tolerance is shown)\n\n');
+  fprintf ('%-2s %-52s | %12s | %12s | %10s | %9s | %s\n', '', 'quantity', 'value', 'reference', ...
+           'error', 'tol', 'pass');
+  for k = 1:numel (res.checks)
+    c = res.checks(k);
+    if isnan (c.tol)
+      tols = '-';
+      mark = '(info)';
+    else
+      tols = sprintf ('%9.2e', c.tol);
+      mark = yesno (c.pass);
+    end
+    if isnan (c.reference)
+      refs = '-';
+      errs = '-';
+    else
+      refs = sprintf ('%12.6g', c.reference);
+      errs = sprintf ('%10.2e', c.err);
+    end
+    fprintf ('%-2s %-52s | %12.6g | %12s | %10s | %9s | %s\n', c.part, c.name, c.value, refs, ...
+             errs, tols, mark);
+  end
+  B = res.elastic;
+  fprintf ('\nB: impact times (s) and errors, e = 1\n');
+  fprintf ('%4s %12s %11s %11s %11s %11s\n', 'k', 't_k', 'local err', 'tau_ev', 'global err', 'bound');
+  for j = 1:min (B.nimpacts, B.nimpacts_ref)
+    fprintf ('%4d %12.8f %11.2e %11.2e %11.2e %11.2e\n', j, B.t(j), B.err_local(j), ...
+             B.tol_local(j), B.err_global(j), B.tol_global(j));
+  end
+  D = res.accumulation;
+  fprintf ('\nD: %d of %d impacts found before t = %.5f s; final position (%.4g, %.4g) m\n', ...
+           D.nimpacts, D.nimpacts_ref, D.t_end, D.final_q);
+  if res.pass
+    fprintf ('all checks pass\n');
+  else
+    fprintf ('NO: failed checks: %s\n', ...
+             strjoin (arrayfun (@(c) [c.part, ' ', c.name], res.checks(~[res.checks.pass]), ...
+                               'UniformOutput', false), '; '));
+  end
+end
+
+function s = yesno (tf)
+  if tf
+    s = 'yes';
+  else
+    s = 'NO';
+  end
+end
+
+function files = plot_png (res, pngdir, R, refA, g)
+  isoct = exist ('OCTAVE_VERSION', 'builtin') > 0;
+  if ~exist (pngdir, 'dir')
+    mkdir (pngdir);
+  end
+  files = {fullfile(pngdir, 'demo_tumbler_trajectory.png'), fullfile(pngdir, 'demo_tumbler_energy.png')};
+  if isoct
+    warning ('off', 'Octave:gnuplot-graphics');
+  end
+  oldvis = get (0, 'defaultfigurevisible');
+  set (0, 'defaultfigurevisible', 'off');
+  fig = [];
+  k = 1;
+  try
+    for k = 1:2
+      fig = figure ();
+      if k == 1
+        draw_trajectory (res, R, refA, g);
+      else
+        draw_energy (res);
+      end
+      write_png (fig, files{k}, isoct);
+      close (fig);
+    end
+  catch err
+    if ~isempty (fig) && ishandle (fig)
+      close (fig);
+    end
+    set (0, 'defaultfigurevisible', oldvis);
+    error ('demo_tumbler: could not write %s: %s (headless Octave on Debian needs the fonts-freefont-otf package)', ...
+           files{k}, err.message);
+  end
+  set (0, 'defaultfigurevisible', oldvis);
+end
+
+function draw_trajectory (res, R, refA, g)
+  B = res.elastic;
+  C = res.inelastic;
+  c1 = [0, 0.447, 0.741];
+  c2 = [0.85, 0.325, 0.098];
+  ph = linspace (0, 2 * pi, 361);
+  plot (R * cos (ph), R * sin (ph), 'k-', 'linewidth', 1.5);
+  hold on;
+  % reference curves sampled finely; varmech's impacts and the paper-grid run as markers
+  ref = ref_chain (B.sol.q(1, :), B.sol.qdot(1, :), 0, res.T, 1, g, R, 0, 0);
+  qB = ref_eval (ref, linspace (0, res.T, 3001)');
+  plot (qB(:, 1), qB(:, 2), '-', 'color', c1, 'linewidth', 0.75);
+  refC = ref_chain (C.sol.q(1, :), C.sol.qdot(1, :), 0, res.Te, res.e, g, R, 0, 0);
+  qC = ref_eval (refC, linspace (0, res.Te, 2001)');
+  plot (qC(:, 1), qC(:, 2), '-', 'color', c2, 'linewidth', 1);
+  plot (B.sol.impacts.q(:, 1), B.sol.impacts.q(:, 2), 'o', 'color', c1, 'markersize', 5);
+  plot (C.sol.impacts.q(:, 1), C.sol.impacts.q(:, 2), 's', 'color', c2, 'markersize', 5);
+  plot (res.paper.q(:, 1), res.paper.q(:, 2), 'k.', 'markersize', 3);
+  plot (refA.r0(1), refA.r0(2), 'k*', 'markersize', 8);
+  axis equal;
+  axis ([-1.05, 1.05, -1.05, 1.05] * R);
+  set (gca, 'fontsize', 8);
+  xlabel ('x (m)');
+  ylabel ('y (m)');
+  title (sprintf ('tumbler, g = %g: e = 1 on [0, %g] s, e = %g on [0, %g] s', g, res.T, res.e, res.Te), ...
+         'fontsize', 9);
+  lh = legend ({'wall', 'e = 1, reference', sprintf('e = %g, reference', res.e), ...
+                'e = 1, varmech impacts', sprintf('e = %g, varmech impacts', res.e), ...
+                'paper grid, varmech', 'start'}, 'location', 'north');
+  set (lh, 'fontsize', 7);
+  hold off;
+end
+
+function draw_energy (res)
+  B = res.elastic;
+  C = res.inelastic;
+  subplot (2, 1, 1);
+  plot (B.sol.t, B.sol.energy - B.sol.energy(1), '.-', 'color', [0, 0.447, 0.741]);
+  set (gca, 'fontsize', 8);
+  ylabel ('E(t) - E(0) (J)');
+  title ('e = 1: energy error of gauss_integrate', 'fontsize', 9, 'interpreter', 'none');
+  grid on;
+  subplot (2, 1, 2);
+  plot (C.sol.t, C.sol.energy, '.-', 'color', [0.85, 0.325, 0.098]);
+  hold on;
+  ts = [0; C.t_ref];
+  Es = [C.sol.energy(1); C.E_after_ref];
+  stairs ([ts; res.Te], [Es; Es(end)], 'k--');
+  hold off;
+  xlim ([0, res.Te]);
+  set (gca, 'fontsize', 8);
+  xlabel ('t (s)');
+  ylabel ('E (J)');
+  title (sprintf ('e = %g: energy; each impact removes (1-e^2) m v_n^2/2', res.e), 'fontsize', 9);
+  lh = legend ({'varmech', 'reference'}, 'location', 'northeast');
+  set (lh, 'fontsize', 7);
+  grid on;
+end
+
+function write_png (fig, file, isoct)
+  if isoct
+    % the gnuplot toolkit's -dpng goes through Ghostscript; pngcairo does not
+    if strcmp (get (fig, '__graphics_toolkit__'), 'gnuplot')
+      print (fig, file, '-dpngcairo', '-S800,600');
+    else
+      print (fig, file, '-dpng', '-S800,600');
+    end
+  else
+    set (fig, 'PaperPosition', [0, 0, 8, 6]);
+    print (fig, file, '-dpng', '-r100');
+  end
+end
