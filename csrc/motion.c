@@ -248,6 +248,46 @@ vm_motion_accel (vm_motion *mo, double t, const double *q, const double *qdot, d
 }
 
 int
+vm_motion_check_state (vm_motion *mo, double t, const double *q, const double *qdot, double tol,
+                       int hard, int *what, int *index, double *value)
+{
+  int a, st = vm_motion_eval (mo, t, q, qdot, hard && mo->con.b);
+  double worst = 0;
+  *what = 0;
+  *index = -1;
+  *value = 0;
+  if (st != VM_OK)
+    return st;
+  for (a = 0; a < mo->m; a++)
+    {
+      double r = fabs (mo->mot.field[0][a]);
+      if (mo->mot.field[3][a] != 0 && fabs (mo->mot.field[4][a]) > r)
+        r = fabs (mo->mot.field[4][a]);
+      if (! (r <= worst))
+        {
+          worst = r;
+          *index = a;
+        }
+    }
+  if (! (worst <= tol))
+    {
+      *what = 1;
+      *value = worst;
+      return VM_EARG;
+    }
+  if (hard && mo->con.b)
+    for (a = 0; a < mo->nc; a++)
+      if (! (mo->con.field[0][a] >= 0))
+        {
+          *what = 2;
+          *index = a;
+          *value = mo->con.field[0][a];
+          return VM_EARG;
+        }
+  return VM_OK;
+}
+
+int
 vm_motion_rhs (double t, const double *y, double *dydt, void *ctx)
 {
   vm_motion *mo = ctx;

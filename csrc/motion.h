@@ -66,6 +66,12 @@ int vm_motion_eval (vm_motion *mo, double t, const double *q, const double *qdot
 int vm_motion_accel (vm_motion *mo, double t, const double *q, const double *qdot, double *qddot,
                      double *mult);
 
+/* Check an initial state: every constraint (holonomic ones at position and velocity level) within
+ * tol, and with hard walls every gap h >= 0.  Returns VM_OK, or VM_EARG with *what = 1 (constraint,
+ * *index 0-based, *value its residual) or 2 (contact, *value = h). */
+int vm_motion_check_state (vm_motion *mo, double t, const double *q, const double *qdot, double tol,
+                           int hard, int *what, int *index, double *value);
+
 /* Right-hand side of y = [q; qdot] for vm_ode_solve (ctx = vm_motion). */
 int vm_motion_rhs (double t, const double *y, double *dydt, void *ctx);
 

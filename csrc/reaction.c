@@ -57,6 +57,242 @@ extern double dnrm2_ (const int *n, const double *x, const int *incx);
 static const int ione = 1;
 static const double one = 1.0, zero = 0.0;
 
+/* ---- small sizes ------------------------------------------------------------------------------
+ * For the tiny matrices of mechanical models (n, m <= VM_REACTION_SMALL) the cost of a LAPACK/BLAS
+ * call (argument checks, OpenBLAS's buffer allocation and locking in the triangular solves of
+ * dpocon) is many times the arithmetic, and dominates the right-hand side of the integrators.
+ * These wrappers have the Fortran signatures of the calls used here (uplo "L" only) and do the
+ * work inline below that size; above it they call LAPACK/BLAS.  For the condition number the small
+ * path computes rcond = 1 / (|X|_1 |X^{-1}|_1) exactly from the Cholesky factor (LAPACK's dpocon
+ * estimates the same quantity). */
+#define VM_REACTION_SMALL 12
+
+static void
+vpotrf_ (const char *uplo, const int *n, double *a, const int *lda, int *info, size_t ul)
+{
+  int i, j, k, N = *n, L = *lda;
+  if (N > VM_REACTION_SMALL)
+    {
+      dpotrf_ (uplo, n, a, lda, info, ul);
+      return;
+    }
+  *info = 0;
+  for (j = 0; j < N; j++)
+    {
+      double djj = a[j + L * j];
+      for (k = 0; k < j; k++)
+        djj -= a[j + L * k] * a[j + L * k];
+      if (! (djj > 0))
+        {
+          *info = j + 1;
+          return;
+        }
+      djj = sqrt (djj);
+      a[j + L * j] = djj;
+      for (i = j + 1; i < N; i++)
+        {
+          double v = a[i + L * j];
+          for (k = 0; k < j; k++)
+            v -= a[i + L * k] * a[j + L * k];
+          a[i + L * j] = v / djj;
+        }
+    }
+}
+
+/* x <- L^{-1} x (trans "N") or L^{-T} x (trans "T"), L lower with leading dimension L */
+static void
+small_trsv (const char *trans, int N, const double *a, int L, double *x, int inc)
+{
+  int i, k;
+  if (trans[0] == 'N')
+    for (i = 0; i < N; i++)
+      {
+        double v = x[i * inc];
+        for (k = 0; k < i; k++)
+          v -= a[i + L * k] * x[k * inc];
+        x[i * inc] = v / a[i + L * i];
+      }
+  else
+    for (i = N - 1; i >= 0; i--)
+      {
+        double v = x[i * inc];
+        for (k = i + 1; k < N; k++)
+          v -= a[k + L * i] * x[k * inc];
+        x[i * inc] = v / a[i + L * i];
+      }
+}
+
+static void
+vtrsv_ (const char *uplo, const char *trans, const char *diag, const int *n, const double *a,
+        const int *lda, double *x, const int *incx, size_t l1, size_t l2, size_t l3)
+{
+  if (*n > VM_REACTION_SMALL)
+    {
+      dtrsv_ (uplo, trans, diag, n, a, lda, x, incx, l1, l2, l3);
+      return;
+    }
+  small_trsv (trans, *n, a, *lda, x, *incx);
+}
+
+static void
+vpotrs_ (const char *uplo, const int *n, const int *nrhs, const double *a, const int *lda,
+         double *b, const int *ldb, int *info, size_t ul)
+{
+  int r;
+  if (*n > VM_REACTION_SMALL)
+    {
+      dpotrs_ (uplo, n, nrhs, a, lda, b, ldb, info, ul);
+      return;
+    }
+  *info = 0;
+  for (r = 0; r < *nrhs; r++)
+    {
+      small_trsv ("N", *n, a, *lda, b + (size_t) *ldb * r, 1);
+      small_trsv ("T", *n, a, *lda, b + (size_t) *ldb * r, 1);
+    }
+}
+
+/* only side "L", uplo "L", trans "N", diag "N" is used here */
+static void
+vtrsm_ (const char *side, const char *uplo, const char *transa, const char *diag, const int *m,
+        const int *n, const double *alpha, const double *a, const int *lda, double *b,
+        const int *ldb, size_t l1, size_t l2, size_t l3, size_t l4)
+{
+  int c, i;
+  if (*m > VM_REACTION_SMALL)
+    {
+      dtrsm_ (side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, l1, l2, l3, l4);
+      return;
+    }
+  for (c = 0; c < *n; c++)
+    {
+      double *x = b + (size_t) *ldb * c;
+      for (i = 0; i < *m; i++)
+        x[i] *= *alpha;
+      small_trsv ("N", *m, a, *lda, x, 1);
+    }
+}
+
+static void
+vgemv_ (const char *trans, const int *m, const int *n, const double *alpha, const double *a,
+        const int *lda, const double *x, const int *incx, const double *beta, double *y,
+        const int *incy, size_t lt)
+{
+  int i, j, M = *m, N = *n, L = *lda;
+  if (M > VM_REACTION_SMALL || N > VM_REACTION_SMALL)
+    {
+      dgemv_ (trans, m, n, alpha, a, lda, x, incx, beta, y, incy, lt);
+      return;
+    }
+  if (trans[0] == 'N')
+    for (i = 0; i < M; i++)
+      {
+        double v = 0;
+        for (j = 0; j < N; j++)
+          v += a[i + L * j] * x[j * *incx];
+        y[i * *incy] = *alpha * v + (*beta == 0 ? 0 : *beta * y[i * *incy]);
+      }
+  else
+    for (j = 0; j < N; j++)
+      {
+        double v = 0;
+        for (i = 0; i < M; i++)
+          v += a[i + L * j] * x[i * *incx];
+        y[j * *incy] = *alpha * v + (*beta == 0 ? 0 : *beta * y[j * *incy]);
+      }
+}
+
+/* only uplo "L", trans "T" (C = alpha A^T A + beta C, A k x n) is used here */
+static void
+vsyrk_ (const char *uplo, const char *trans, const int *n, const int *k, const double *alpha,
+        const double *a, const int *lda, const double *beta, double *c, const int *ldc,
+        size_t l1, size_t l2)
+{
+  int i, j, p;
+  if (*n > VM_REACTION_SMALL || *k > VM_REACTION_SMALL)
+    {
+      dsyrk_ (uplo, trans, n, k, alpha, a, lda, beta, c, ldc, l1, l2);
+      return;
+    }
+  for (j = 0; j < *n; j++)
+    for (i = j; i < *n; i++)
+      {
+        double v = 0;
+        for (p = 0; p < *k; p++)
+          v += a[p + *lda * i] * a[p + *lda * j];
+        c[i + *ldc * j] = *alpha * v + (*beta == 0 ? 0 : *beta * c[i + *ldc * j]);
+      }
+}
+
+static double
+vnrm2_ (const int *n, const double *x, const int *incx)
+{
+  int i;
+  double scale = 0, v = 0;
+  if (*n > VM_REACTION_SMALL)
+    return dnrm2_ (n, x, incx);
+  for (i = 0; i < *n; i++)
+    if (! (fabs (x[i * *incx]) <= scale))
+      scale = fabs (x[i * *incx]);
+  if (scale == 0 || ! isfinite (scale))
+    return scale;
+  for (i = 0; i < *n; i++)
+    {
+      double u = x[i * *incx] / scale;
+      v += u * u;
+    }
+  return scale * sqrt (v);
+}
+
+/* 1-norm of a symmetric matrix stored in its lower triangle */
+static double
+vlansy_ (const char *norm, const char *uplo, const int *n, const double *a, const int *lda,
+         double *work, size_t l1, size_t l2)
+{
+  int i, j, N = *n, L = *lda;
+  double best = 0;
+  if (N > VM_REACTION_SMALL)
+    return dlansy_ (norm, uplo, n, a, lda, work, l1, l2);
+  for (j = 0; j < N; j++)
+    {
+      double s = 0;
+      for (i = 0; i < N; i++)
+        s += fabs (i >= j ? a[i + L * j] : a[j + L * i]);
+      if (! (s <= best))
+        best = s;
+    }
+  return best;
+}
+
+/* rcond of the SPD matrix with Cholesky factor a (lower) and 1-norm anorm: exact for small n
+ * (work: at least n doubles) */
+static void
+vpocon_ (const char *uplo, const int *n, const double *a, const int *lda, const double *anorm,
+         double *rcond, double *work, int *iwork, int *info, size_t ul)
+{
+  int i, j, N = *n;
+  double inorm = 0;
+  if (N > VM_REACTION_SMALL)
+    {
+      dpocon_ (uplo, n, a, lda, anorm, rcond, work, iwork, info, ul);
+      return;
+    }
+  *info = 0;
+  for (j = 0; j < N; j++)
+    {
+      double s = 0;
+      for (i = 0; i < N; i++)
+        work[i] = i == j ? 1.0 : 0.0;
+      small_trsv ("N", N, a, *lda, work, 1);
+      small_trsv ("T", N, a, *lda, work, 1);
+      for (i = 0; i < N; i++)
+        s += fabs (work[i]);
+      if (! (s <= inorm))
+        inorm = s;
+    }
+  *rcond = (*anorm > 0 && inorm > 0 && isfinite (inorm)) ? 1.0 / (*anorm * inorm) : 0.0;
+}
+
 /* ---- workspace layout --------------------------------------------------------------------------- */
 
 typedef struct {
@@ -176,11 +412,11 @@ factor_mass (int n, const double *M, double *Lh, double *d, double *cwork, int *
           return VM_ENOTSPD;
         Lh[i + (size_t) n * j] = i == j ? 1.0 : a * d[i] * d[j];
       }
-  anorm = dlansy_ ("1", "L", &n, Lh, &n, cwork, 1, 1);
-  dpotrf_ ("L", &n, Lh, &n, &info, 1);
+  anorm = vlansy_ ("1", "L", &n, Lh, &n, cwork, 1, 1);
+  vpotrf_ ("L", &n, Lh, &n, &info, 1);
   if (info != 0)
     return VM_ENOTSPD;
-  dpocon_ ("L", &n, Lh, &n, &anorm, &r, cwork, ciwork, &info, 1);
+  vpocon_ ("L", &n, Lh, &n, &anorm, &r, cwork, ciwork, &info, 1);
   if (info != 0)
     return VM_ENOTSPD;
   *rc = rcond_unit (r, anorm);
@@ -194,7 +430,7 @@ mass_solve (int n, const double *Lh, const double *d, double *x)
   int i, info = 0;
   for (i = 0; i < n; i++)
     x[i] *= d[i];
-  dpotrs_ ("L", &n, &ione, Lh, &n, x, &n, &info, 1);
+  vpotrs_ ("L", &n, &ione, Lh, &n, x, &n, &info, 1);
   for (i = 0; i < n; i++)
     x[i] *= d[i];
 }
@@ -210,10 +446,10 @@ transform_rows (int n, int rows, const double *C, const double *Lh, const double
   for (a = 0; a < rows; a++)
     for (i = 0; i < n; i++)
       X[i + (size_t) n * a] = d[i] * C[a + (size_t) rows * i];
-  dtrsm_ ("L", "L", "N", "N", &n, &rows, &one, Lh, &n, X, &n, 1, 1, 1, 1);
+  vtrsm_ ("L", "L", "N", "N", &n, &rows, &one, Lh, &n, X, &n, 1, 1, 1, 1);
   for (a = 0; a < rows; a++)
     {
-      double nrm = dnrm2_ (&n, X + (size_t) n * a, &ione);
+      double nrm = vnrm2_ (&n, X + (size_t) n * a, &ione);
       if (! isfinite (nrm))
         return VM_EARG;
       if (nrm == 0.0)
@@ -230,12 +466,12 @@ static int
 factor_spd (int m, double *S, double *cwork, int *ciwork, double *rc)
 {
   int info = 0;
-  double anorm = dlansy_ ("1", "L", &m, S, &m, cwork, 1, 1), r = 0.0;
+  double anorm = vlansy_ ("1", "L", &m, S, &m, cwork, 1, 1), r = 0.0;
   *rc = 0.0;
-  dpotrf_ ("L", &m, S, &m, &info, 1);
+  vpotrf_ ("L", &m, S, &m, &info, 1);
   if (info != 0)
     return VM_ESINGULAR;
-  dpocon_ ("L", &m, S, &m, &anorm, &r, cwork, ciwork, &info, 1);
+  vpocon_ ("L", &m, S, &m, &anorm, &r, cwork, ciwork, &info, 1);
   if (info != 0)
     return VM_ESINGULAR;
   *rc = rcond_unit (r, anorm);
@@ -251,10 +487,10 @@ scaled_rhs (int n, int m, const double *f, const double *c, const double *Lh, co
   const double mone = -1.0;
   for (i = 0; i < n; i++)
     g[i] = d[i] * f[i];
-  dtrsv_ ("L", "N", "N", &n, Lh, &n, g, &ione, 1, 1, 1);
+  vtrsv_ ("L", "N", "N", &n, Lh, &n, g, &ione, 1, 1, 1);
   for (i = 0; i < m; i++)
     r[i] = c[i] / ea[i];
-  dgemv_ ("T", &n, &m, &mone, Zn, &n, g, &ione, &one, r, &ione, 1);
+  vgemv_ ("T", &n, &m, &mone, Zn, &n, g, &ione, &one, r, &ione, 1);
 }
 
 /* qddot = M^{-1} (f + C^T x), C (rows x n); R = C^T x when R != NULL; t (n) is scratch */
@@ -264,7 +500,7 @@ finish (int n, int rows, const double *C, const double *x, const double *f, cons
 {
   int i;
   if (rows > 0)
-    dgemv_ ("T", &rows, &n, &one, C, &rows, x, &ione, &zero, t, &ione, 1);
+    vgemv_ ("T", &rows, &n, &one, C, &rows, x, &ione, &zero, t, &ione, 1);
   else
     for (i = 0; i < n; i++)
       t[i] = 0.0;
@@ -325,13 +561,13 @@ vm_reaction_ideal (int n, int m, const double *M, const double *f, const double 
       rc = 0.0;
       goto fail;
     }
-  dsyrk_ ("L", "T", &m, &n, &one, Z, &n, &zero, S, &m, 1, 1);
+  vsyrk_ ("L", "T", &m, &n, &one, Z, &n, &zero, S, &m, 1, 1);
   st = factor_spd (m, S, work + l.con, iwork + l.icon, &rc2);
   rc = rc2 < rc ? rc2 : rc;
   if (st != VM_OK)
     goto fail;
   scaled_rhs (n, m, f, c, Lh, d, Z, ea, work + l.g, r);
-  dpotrs_ ("L", &m, &ione, S, &m, r, &m, &info, 1);
+  vpotrs_ ("L", &m, &ione, S, &m, r, &m, &info, 1);
   for (i = 0; i < m; i++)
     r[i] /= ea[i];              /* lambda */
   finish (n, m, A, r, f, Lh, d, work + l.t, qddot, R);
@@ -436,7 +672,7 @@ vm_reaction_directions (int n, int m, int k, const double *M, const double *f,
     {
       /* min muh^T Wh muh subject to Gh muh = r:  muh = Wh^{-1} Gh^T nu,  (Gh Wh^{-1} Gh^T) nu = r */
       double *W = work + l.W, *H = work + l.H, *S = work + l.S, *nu = work + l.nu;
-      dsyrk_ ("L", "T", &k, &n, &one, Y, &n, &zero, W, &k, 1, 1);           /* Wh = Yn^T Yn */
+      vsyrk_ ("L", "T", &k, &n, &one, Y, &n, &zero, W, &k, 1, 1);           /* Wh = Yn^T Yn */
       st = factor_spd (k, W, work + l.con, iwork + l.icon, &rc2);
       rc = rc2 < rc ? rc2 : rc;
       if (st != VM_OK)
@@ -444,16 +680,16 @@ vm_reaction_directions (int n, int m, int k, const double *M, const double *f,
       for (i = 0; i < m; i++)
         for (j = 0; j < k; j++)
           H[j + (size_t) k * i] = G[i + (size_t) m * j];                    /* H = Gh^T */
-      dtrsm_ ("L", "L", "N", "N", &k, &m, &one, W, &k, H, &k, 1, 1, 1, 1);  /* H = Lw^{-1} Gh^T */
-      dsyrk_ ("L", "T", &m, &k, &one, H, &k, &zero, S, &m, 1, 1);           /* S = H^T H */
+      vtrsm_ ("L", "L", "N", "N", &k, &m, &one, W, &k, H, &k, 1, 1, 1, 1);  /* H = Lw^{-1} Gh^T */
+      vsyrk_ ("L", "T", &m, &k, &one, H, &k, &zero, S, &m, 1, 1);           /* S = H^T H */
       st = factor_spd (m, S, work + l.con, iwork + l.icon, &rc2);
       rc = rc2 < rc ? rc2 : rc;
       if (st != VM_OK)
         goto fail;
       memcpy (nu, r, (size_t) m * sizeof *nu);
-      dpotrs_ ("L", &m, &ione, S, &m, nu, &m, &info, 1);
-      dgemv_ ("N", &k, &m, &one, H, &k, nu, &ione, &zero, x, &ione, 1);     /* H nu */
-      dtrsv_ ("L", "T", "N", &k, W, &k, x, &ione, 1, 1, 1);                 /* Lw^{-T} H nu */
+      vpotrs_ ("L", &m, &ione, S, &m, nu, &m, &info, 1);
+      vgemv_ ("N", &k, &m, &one, H, &k, nu, &ione, &zero, x, &ione, 1);     /* H nu */
+      vtrsv_ ("L", "T", "N", &k, W, &k, x, &ione, 1, 1, 1);                 /* Lw^{-T} H nu */
     }
   for (j = 0; j < k; j++)
     x[j] /= eb[j];              /* mu */

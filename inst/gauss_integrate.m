@@ -87,16 +87,35 @@ function sol = gauss_integrate (sys, tspan, q0, qdot0, varargin)
   method = check_choice (opts.Method, methods, fname, 'Method');
   o = struct ();
   o.method = method - 1;
-  o.rtol = check_pos (opts.RelTol, fname, 'RelTol', false);
-  o.atol = check_pos (opts.AbsTol, fname, 'AbsTol', true);
   if (isempty (opts.Step))
-    o.h = abs (diff (tspan)) / 1000;
-  else
-    o.h = check_pos (opts.Step, fname, 'Step', false);
+    opts.Step = abs (diff (tspan)) / 1000;
   end
-  o.h0 = check_pos (opts.InitialStep, fname, 'InitialStep', true);
-  o.hmax = check_pos (opts.MaxStep, fname, 'MaxStep', true);
-  o.max_steps = check_count (opts.MaxSteps, fname, 'MaxSteps');
+  % the numeric options: names, values, whether 0 is allowed
+  nums = {'RelTol', opts.RelTol, false; 'AbsTol', opts.AbsTol, true; 'Step', opts.Step, false; ...
+          'InitialStep', opts.InitialStep, true; 'MaxStep', opts.MaxStep, true; ...
+          'MaxSteps', opts.MaxSteps, true; 'ConstraintTol', opts.ConstraintTol, false};
+  vals = zeros (1, 7);
+  for k = 1:7
+    v = nums{k, 2};
+    if (~isnumeric (v) || ~isscalar (v) || ~isreal (v) || ~isfinite (v) || v < 0 || (~nums{k, 3} && v == 0))
+      if (nums{k, 3})
+        vm_badarg (fname, '%s must be a finite number >= 0', nums{k, 1});
+      else
+        vm_badarg (fname, '%s must be a finite number > 0', nums{k, 1});
+      end
+    end
+    vals(k) = double (v);
+  end
+  if (vals(6) ~= round (vals(6)))
+    vm_badarg (fname, 'MaxSteps must be a nonnegative integer');
+  end
+  o.rtol = vals(1);
+  o.atol = vals(2);
+  o.h = vals(3);
+  o.h0 = vals(4);
+  o.hmax = vals(5);
+  o.max_steps = vals(6);
+  ctol = vals(7);
   o.B = [];
   if (ischar (opts.Reaction))
     law = check_choice (opts.Reaction, {'ideal', 'explicit'}, fname, 'Reaction');
@@ -119,7 +138,6 @@ function sol = gauss_integrate (sys, tspan, q0, qdot0, varargin)
   o.project = double (check_choice (opts.Projection, {'off', 'on'}, fname, 'Projection') == 2);
   o.project_tol = 0;
   o.max_impacts = 0;
-  ctol = check_pos (opts.ConstraintTol, fname, 'ConstraintTol', false);
   tout = opts.OutputTimes;
   if (~isempty (tout))
     if (~isnumeric (tout) || ~isreal (tout) || ~isvector (tout) || ~all (isfinite (tout)))
@@ -132,22 +150,10 @@ function sol = gauss_integrate (sys, tspan, q0, qdot0, varargin)
     end
   end
   p = vm_param_vector (sys, fname, 'sys');
-  % the initial state must satisfy the constraints
-  if (sys.m > 0)
-    c0 = mechsys_eval (sys, tspan(1), q0', qdot0', 'blocks', {'constraints'});
-    viol = max (abs (c0.g));
-    if (viol > ctol)
-      [~, a] = max (abs (c0.g));
-      vm_badarg (fname, 'the initial state violates constraint %d by %g (ConstraintTol = %g)', a, viol, ctol);
-    end
-  end
+  o.ctol = ctol;
   blocks = {sys.blocks.eom, sys.blocks.motion, []};
-  if (sys.nc > 0 && o.hard)
+  if (sys.nc > 0)
     blocks{3} = sys.blocks.contacts;
-    c0 = mechsys_eval (sys, tspan(1), q0', qdot0', 'blocks', {'contacts'});
-    if (any (c0.h < 0))
-      vm_badarg (fname, 'the initial position is outside contact %d (h = %g < 0)', find (c0.h < 0, 1), min (c0.h));
-    end
   end
   t_start = tic;
   try
@@ -202,24 +208,6 @@ function k = check_choice (v, choices, fname, what)
     vm_badarg (fname, '%s must be one of: %s', what, strjoin (choices, ', '));
   end
   k = find (strcmpi (v, choices));
-end
-
-function v = check_pos (v, fname, what, allow_zero)
-  if (~isnumeric (v) || ~isscalar (v) || ~isreal (v) || ~isfinite (v) || v < 0 || (~allow_zero && v == 0))
-    if (allow_zero)
-      vm_badarg (fname, '%s must be a finite number >= 0', what);
-    else
-      vm_badarg (fname, '%s must be a finite number > 0', what);
-    end
-  end
-  v = double (v);
-end
-
-function v = check_count (v, fname, what)
-  if (~isnumeric (v) || ~isscalar (v) || ~isreal (v) || ~isfinite (v) || v < 0 || v ~= round (v))
-    vm_badarg (fname, '%s must be a nonnegative integer', what);
-  end
-  v = double (v);
 end
 
 %!shared pend

@@ -132,6 +132,23 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (st != VM_OK)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled model does not fit the equations of "
                        "motion (%s); rebuild it with mechsys", FN, vm_status_string (st));
+  {
+    int what, idx;
+    double val;
+    if (vm_motion_check_state (&mo, ts[0], y0, y0 + n, opt_num (o, "ctol"), mopt.hard, &what, &idx,
+                               &val) != VM_OK)
+      {
+        vm_motion_free (&mo);
+        if (what == 1)
+          mexErrMsgIdAndTxt ("varmech:badarg", "%s: the initial state violates constraint %d by %g "
+                             "(ConstraintTol = %g)", FN, idx + 1, val, opt_num (o, "ctol"));
+        if (what == 2)
+          mexErrMsgIdAndTxt ("varmech:badarg", "%s: the initial position is outside contact %d "
+                             "(h = %g < 0)", FN, idx + 1, val);
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: the model cannot be evaluated at the initial "
+                           "state (non-finite values)", FN);
+      }
+  }
   st = vm_motion_integrate (&mo, &mopt, ts[0], ts[1], y0, tout, ntout, &sol);
   nm = law == VM_LAW_DIRECTIONS ? kdir : m;
   out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);

@@ -17,7 +17,7 @@
 #include "vmtest.h"
 
 #define TOL 1e-14
-#define NMAXT 8
+#define NMAXT 24
 
 /* ---- helpers ---------------------------------------------------------------------------------- */
 
@@ -398,10 +398,12 @@ kkt_ideal (int n, int m, const double *M, const double *f, const double *A, cons
 static void
 test_gauss (void)
 {
+  /* sizes on both sides of VM_REACTION_SMALL (12): inline kernels and LAPACK */
+  static const int sizes[][2] = { { 3, 1 }, { 4, 2 }, { 5, 3 }, { 6, 1 }, { 16, 5 }, { 20, 14 } };
   int trial;
-  for (trial = 0; trial < 4; trial++)
+  for (trial = 0; trial < 6; trial++)
     {
-      int n = 3 + trial, m = 1 + trial % 3, i, j, st;
+      int n = sizes[trial][0], m = sizes[trial][1], i, j, st;
       double M[NMAXT * NMAXT], f[NMAXT], A[NMAXT * NMAXT], c[NMAXT], qdd[NMAXT], lam[NMAXT],
              R[NMAXT], rc, sol[2 * NMAXT], u[NMAXT], Mc[NMAXT * NMAXT], v[NMAXT], Rv = 0, Rn = 0,
              vn = 0, J0;

@@ -1,0 +1,579 @@
+function results = demo_quadric_geodesics (varargin)
+% -*- texinfo -*-
+% @deftypefn  {} {} demo_quadric_geodesics ()
+% @deftypefnx {} {@var{results} =} demo_quadric_geodesics ()
+% @deftypefnx {} {@var{results} =} demo_quadric_geodesics (@dots{}, "quiet")
+% @deftypefnx {} {@var{results} =} demo_quadric_geodesics (@dots{}, "png", @var{dir})
+% Geodesics on a quadric (x, A x) = 1 in n = 4 and n = 6 dimensions.
+%
+% Physics (Zubelevich, "On infinite dimensional version of the
+% Lagrange-d'Alembert principle", Sec. 2.1, eq. 2.4, here with X = R^n instead
+% of l2).  A free particle, L = |xdot|^2/2 (P = id), slides on the quadric
+% Gamma = @{x : g(x) = (x, A x) - 1 = 0@}, A = A' positive definite.  The
+% constraint is holonomic; gauss_integrate uses it at velocity level,
+% phi = g_x xdot = 2 (A x, xdot) = 0, with the ideal reaction N = g_x' Lambda.
+%
+% Derivation (from the paper's general formula 1.4 / 2.2, redone here): with
+% g_x = 2 (A x)', g_xx[u, v] = 2 (u, A v), b = g_x P g_x' = 4 |A x|^2 and f = 0,
+% the acceleration-level constraint 2 (A x, xddot) + 2 (xdot, A xdot) = 0 and
+% xddot = 2 Lambda A x give Lambda = -(xdot, A xdot) / (2 |A x|^2), so
+%
+% @example
+% xddot = -(xdot, A xdot) / |A x|^2  A x                       (eq. 2.4)
+% @end example
+%
+% which is the paper's eq. 2.4 (W = A) and its eq. 2.2 with P = id: no misprint
+% there.  In gauss_integrate's terms the multiplier is sol.lambda =
+% -(xdot, A xdot) / (2 |A x|^2), R = A_phi' lambda with A_phi = 2 (A x)'.
+%
+% First integrals (derived here).  (1) If Omega' = -Omega and Omega A = A Omega
+% then d/dt (x, Omega xdot) = (xdot, Omega xdot) + (x, Omega xddot) = 0 + c (x,
+% Omega A x) = 0, because Omega A is skew.  (2) d/dt (x, A xdot) = (xdot, A
+% xdot) + (x, A xddot) = 0 identically, so the velocity constraint phi is a
+% first integral of eq. 2.4 on all of R^2n, not only on the quadric.  Both are
+% bilinear (quadratic) invariants of the unconstrained ODE 2.4, so Gauss-Legendre
+% methods conserve them exactly up to the Newton tolerance and rounding.  (3)
+% d/dt |xdot|^2/2 = (xdot, xddot) = -(xdot, A xdot)/|A x|^2 (xdot, A x) = 0 when
+% phi = 0: the speed |xdot| is conserved on the constraint manifold.
+%
+% Misprints found (checked numerically in the table):
+% @itemize
+% @item Sec. 2.1, last display: the conserved "kinetic energy" is printed
+% T = ||x(t)||^2/2; it must be ||xdot(t)||^2/2 (derivation (3) above).  The
+% table shows max - min of |x|^2/2 along the dopri5 run (of order 0.1, not
+% conserved, row marked "misprint") next to the conserved |xdot|.
+% @item Sec. 2.1, same sentence: "g(x(t)) = 1" should read g(x(t)) = 0, i.e.
+% (x, W x) = 1, since g(x) = (x, W x) - 1.  Harmless: the statement stays true
+% on any level set of g, because (x, W xdot) = 0 is preserved by eq. 2.4 (2).
+% @end itemize
+%
+% Problem data (the paper has no numbers; chosen here).  A = R diag(d) R' with
+% R the orthogonal factor of qr (reshape (sin (1:n^2), n, n)) and
+% d = [1 1 2 3] (n = 4), d = [1 1 2 3 3 4] (n = 6).  Each repeated eigenvalue
+% pair (i, i+1) gives a symmetry Omega = R (e_(i+1) e_i' - e_i e_(i+1)') R', a
+% rotation generator in the plane of the two equal eigenvectors (one for n = 4,
+% two for n = 6); Omega A - A Omega = 0 is checked to rounding.  x0 = cos(1:n)'
+% scaled to (x0, A x0) = 1; xdot0 = sin(2 (1:n))' made tangent ((A x0, xdot0) =
+% 0) and scaled to |xdot0| = 1.  The system is built with mechsys for n
+% coordinates x1..xn from formulas assembled with sprintf/strjoin: L =
+% (dot(x1)^2 + ... + dot(xn)^2)/2, constraint a1_1*x1^2 + 2*a1_2*x1*x2 + ... - 1
+% with the entries a_i_j of A as parameters.
+%
+% What is compared, per n (table: quantity | value | reference | error | tol):
+% @enumerate
+% @item Accelerations at 20 points on the quadric with tangent velocities:
+% Gauss's principle assembled here from mechsys_eval terms (M, f, g_q, Hessian
+% lg_qq with lambda = 1; xddot = M\(f + g_q' lam), g_q xddot = -xdot' g_qq xdot)
+% versus eq. 2.4; and the integrator's own accelerations g_q' sol.lambda along
+% the dopri5 run versus eq. 2.4 at the same states.  Relative error,
+% tolerance 1e-12 (rounding).
+% @item dopri5, RelTol 1e-10, AbsTol 1e-12, t in [0, 50], no projection: drift of
+% (x, Omega xdot), of phi = 2 (A x, xdot) (sol.residual), of |xdot| and of g
+% (sol.residual_position).  Tolerance = sum of the per-step local error bounds:
+% N sqrt(2n) (AbsTol + RelTol max|y|) max|grad I| for the exact first
+% integrals (x, Omega xdot) and phi (the error norm of dopri5 is an RMS over
+% 2n components, so each step's error vector is at most sqrt(2n) times the
+% scaled tolerance, and an exact invariant changes only through it); |xdot| and
+% g are invariants only where phi = 0, so their tolerances add the coupling
+% through the measured phi: T max(kappa) max|phi| with kappa = (xdot, A
+% xdot)/(2 |A x|^2 |xdot|) for |xdot|, and T max|phi| for g (dg/dt = phi).
+% @item The same with "Projection", "on" (101 equal output times): g at the
+% (projected) output points below the projection tolerance 1e-12; the
+% invariants with the tolerance of 2.
+% @item gl6 (fixed step h = 0.1, t in [0, 500], 5000 steps): (x, Omega xdot)
+% and phi conserved to N ntol (1 + max|y|) max|grad I| (ntol = 1e-14, the
+% Newton tolerance of the stage equations); no drift in |xdot|: the ratio of
+% max ||xdot| - 1| over the last 10% of the run to that over the first 10% is
+% at most 2 (a bounded O(h^6) error gives about 1, a linear drift at least 9).
+% dopri5 at RelTol 1e-8 over the same run is shown for contrast (drifts; info).
+% @item Trajectory against an independent reference: Octave's ode45 on the
+% hand-coded eq. 2.4 (subfunction quadric_rhs), RelTol 1e-12, AbsTol 1e-14,
+% one run on [0, 20] in the struct form (sol.x = its steps; ode45 is slow in
+% Octave, hence 20 and not 50).  x is compared at the last ode45 steps not
+% after t = 1, 5, 10 and at t = 20 (dopri5 dense output there, so the
+% reference is not interpolated).  dopri5 (RelTol 1e-10) tolerance: the sum
+% of the local error bounds of both runs up to t, N(t) sqrt(2n) (AbsTol +
+% RelTol max|y|), without Lipschitz amplification (the geodesic flow on an
+% ellipsoid is integrable, errors grow at most polynomially; the margin is
+% about 100 at t = 20).  gl6: the observed order from the error at t = 20 for
+% h = 0.05 and 0.025 is 6 within 0.3 (the reference's own error, about 5e-12
+% by comparison with RelTol 1e-13, is 5% of the finest gl6 error, 1.1e-10).
+% @item Worst-case character of the bounds: the observed drifts of item 2 are
+% 1e-2 to 1e-5 of their tolerances (dopri5 propagates the 5th-order solution,
+% whose local error is far below the 4th-order estimate that is controlled).
+% The same checks on the long dopri5 run (RelTol 1e-8, AbsTol 1e-10, T = 500)
+% come within a factor of about 10 of the bounds for |xdot| and g (rows
+% "dopri5 1e-8 T=500"), so the bounds are not vacuous.
+% @end enumerate
+%
+% Options:
+% @table @code
+% @item "quiet"
+% print nothing.
+% @item "png", @var{dir}
+% write @file{demo_quadric_geodesics_speed.png} and
+% @file{demo_quadric_geodesics_integral.png} (speed and first-integral errors of
+% gl6 and dopri5 over the long run) and @file{demo_quadric_geodesics_trajectory.png}
+% (the n = 4 geodesic in x1, x2, x3) into @var{dir} (created if missing).
+% @end table
+%
+% @var{results} is a struct array, one element per n, with fields @code{n},
+% @code{d} (eigenvalues), @code{A}, @code{Omega} (cell), @code{x0},
+% @code{xdot0}, @code{checks} (struct array with @code{name}, @code{value},
+% @code{reference}, @code{error}, @code{tol}, @code{pass}, @code{info}: info
+% rows have no tolerance and are not part of @code{pass}), @code{pass} (all
+% non-info checks pass), @code{long} (t, speed error and first-integral error of
+% the long gl6 and dopri5 runs, for the plot) and @code{time} (seconds).
+% @seealso{gauss_integrate, mechsys, mechsys_eval}
+% @end deftypefn
+
+  quiet = false;
+  pngdir = '';
+  k = 1;
+  while k <= numel (varargin)
+    opt = varargin{k};
+    if ~ischar (opt)
+      error ('demo_quadric_geodesics: options must be strings');
+    end
+    switch lower (opt)
+      case 'quiet'
+        quiet = true;
+        k = k + 1;
+      case 'png'
+        if k == numel (varargin) || ~ischar (varargin{k + 1})
+          error ('demo_quadric_geodesics: "png" needs a directory name');
+        end
+        pngdir = varargin{k + 1};
+        k = k + 2;
+      otherwise
+        error ('demo_quadric_geodesics: unknown option "%s"', opt);
+    end
+  end
+
+  cases = {[1 1 2 3], [1 1 2 3 3 4]};
+  results = struct ('n', {}, 'd', {}, 'A', {}, 'Omega', {}, 'x0', {}, 'xdot0', {}, ...
+                    'long', {}, 'checks', {}, 'pass', {}, 'time', {});
+  for ic = 1:numel (cases)
+    t0 = tic;
+    r = run_case (cases{ic});
+    r.time = toc (t0);
+    results(ic) = r;
+  end
+
+  if ~quiet
+    print_table (results);
+  end
+  if ~isempty (pngdir)
+    files = plot_png (results, pngdir);
+    if ~quiet
+      fprintf ('plots written: %s\n', strjoin (files, ', '));
+    end
+  end
+  if nargout == 0
+    clear results;
+  end
+end
+
+function r = run_case (d)
+  n = numel (d);
+  [R, ~] = qr (reshape (sin (1:n^2), n, n));
+  A = R * diag (d) * R';
+  A = (A + A') / 2;
+  % symmetries: rotation generators in the planes of equal eigenvalues
+  Omega = {};
+  for i = 1:n - 1
+    if d(i) == d(i + 1)
+      E = zeros (n);
+      E(i + 1, i) = 1;
+      E(i, i + 1) = -1;
+      Omega{end + 1} = R * E * R';
+    end
+  end
+  x0 = cos (1:n)';
+  x0 = x0 / sqrt (x0' * A * x0);
+  v0 = sin (2 * (1:n))';
+  ax = A * x0;
+  v0 = v0 - ax * (ax' * v0) / (ax' * ax);
+  v0 = v0 / norm (v0);
+  sys = quadric_system (A);
+
+  r.n = n;
+  r.d = d;
+  r.A = A;
+  r.Omega = Omega;
+  r.x0 = x0;
+  r.xdot0 = v0;
+  c = struct ('name', {}, 'value', {}, 'reference', {}, 'error', {}, 'tol', {}, 'pass', {}, 'info', {});
+
+  % symmetry check
+  comm = 0;
+  for j = 1:numel (Omega)
+    comm = max (comm, norm (Omega{j} * A - A * Omega{j}, 1) + norm (Omega{j} + Omega{j}', 1));
+  end
+  c = add (c, 'Omega A - A Omega, Omega + Omega'' (norm)', comm, 0, comm, 1e-13);
+
+  % 1. accelerations at points: mechsys_eval + Gauss's principle vs eq. 2.4
+  np = 20;
+  X = sin ((1:np)' * (1:n) * 0.77 + 0.3);
+  V = cos ((1:np)' * (1:n) * 1.31 - 0.2);
+  for p = 1:np
+    xp = X(p, :)';
+    xp = xp / sqrt (xp' * A * xp);
+    vp = V(p, :)';
+    vp = vp - (A * xp) * ((A * xp)' * vp) / norm (A * xp)^2;
+    X(p, :) = xp';
+    V(p, :) = vp';
+  end
+  a_eval = accel_from_terms (sys, X, V);
+  a_ref = accel_eq24 (X, V, A);
+  c = add (c, 'accel: mechsys_eval + Gauss vs eq. 2.4', max (sqrt (sum (a_eval.^2, 2))), ...
+           max (sqrt (sum (a_ref.^2, 2))), max (max (abs (a_eval - a_ref))) / max (max (abs (a_ref))), 1e-12);
+
+  % 2. dopri5 over [0, 50], no projection
+  T = 50;
+  rtol = 1e-10;
+  atol = 1e-12;
+  s = gauss_integrate (sys, [0 T], x0, v0, 'RelTol', rtol, 'AbsTol', atol);
+  check_exit (s);
+  % the integrator's accelerations: g_q' lambda = 2 lambda A x (M = I, f = 0)
+  a_int = 2 * bsxfun (@times, s.lambda, s.q * A);
+  a_ref = accel_eq24 (s.q, s.qdot, A);
+  c = add (c, 'accel: integrator (g_q'' lambda) vs eq. 2.4', max (sqrt (sum (a_int.^2, 2))), ...
+           max (sqrt (sum (a_ref.^2, 2))), max (max (abs (a_int - a_ref))) / max (max (abs (a_ref))), 1e-12);
+  c = invariant_checks (c, 'dopri5', s, A, Omega, T, s.stats.naccept * sqrt (2 * n) * ...
+                        (atol + rtol * max (max (abs ([s.q, s.qdot])))), false);
+  xn = 0.5 * sum (s.q.^2, 2);
+  c = add (c, 'misprint: ||x||^2/2 (paper: const), max-min', max (xn) - min (xn), 0, ...
+           max (xn) - min (xn), NaN);
+  c(end).info = true;
+
+  % 3. dopri5 with projection
+  sp = gauss_integrate (sys, [0 T], x0, v0, 'RelTol', rtol, 'AbsTol', atol, 'Projection', 'on');
+  check_exit (sp);
+  c = invariant_checks (c, 'dopri5+proj', sp, A, Omega, T, sp.stats.naccept * sqrt (2 * n) * ...
+                        (atol + rtol * max (max (abs ([sp.q, sp.qdot])))), true);
+
+  % 4. gl6, long run
+  TL = 500;
+  h = 0.1;
+  sg = gauss_integrate (sys, [0 TL], x0, v0, 'Method', 'gl6', 'Step', h);
+  check_exit (sg);
+  nsteps = round (TL / h);
+  ntol = 1e-14;
+  ymax = max (max (abs ([sg.q, sg.qdot])));
+  for j = 1:numel (Omega)
+    I = sum (sg.q .* (sg.qdot * Omega{j}'), 2);
+    gI = sqrt (sum ((sg.qdot * Omega{j}').^2 + (sg.q * Omega{j}').^2, 2));
+    c = add (c, sprintf ('gl6 T=%g: (x, Omega%d xdot)', TL, j), I(end), I(1), max (abs (I - I(1))), ...
+             nsteps * ntol * (1 + ymax) * max (gI));
+  end
+  gphi = 2 * sqrt (sum ((sg.qdot * A).^2 + (sg.q * A).^2, 2));
+  c = add (c, sprintf ('gl6 T=%g: phi = 2 (A x, xdot)', TL), sg.residual(end), 0, ...
+           max (abs (sg.residual)), nsteps * ntol * (1 + ymax) * max (gphi));
+  [ratio, dev_g] = drift_ratio (sg.t, sg.qdot, TL);
+  c = add (c, sprintf ('gl6 T=%g: |xdot| drift ratio last/first 10%%', TL), ratio, 1, ...
+           max (ratio - 1, 0), 1);
+  c = add (c, sprintf ('gl6 T=%g: max ||xdot| - 1|', TL), max (dev_g), 0, max (dev_g), NaN);
+  c(end).info = true;
+  sd = gauss_integrate (sys, [0 TL], x0, v0, 'RelTol', 1e-8, 'AbsTol', 1e-10);
+  check_exit (sd);
+  c = invariant_checks (c, sprintf ('dopri5 1e-8 T=%g', TL), sd, A, Omega, TL, sd.stats.naccept * ...
+                        sqrt (2 * n) * (1e-10 + 1e-8 * max (max (abs ([sd.q, sd.qdot])))), false);
+  [ratio_d, dev_d] = drift_ratio (sd.t, sd.qdot, TL);
+  c = add (c, sprintf ('dopri5 1e-8 T=%g: drift ratio (contrast)', TL), ratio_d, 1, ratio_d - 1, NaN);
+  c(end).info = true;
+  r.long = struct ('t_gl6', sg.t, 'speed_gl6', dev_g, 'I_gl6', ...
+                   abs (sum (sg.q .* (sg.qdot * Omega{1}'), 2) - sum (x0 .* (Omega{1} * v0))), ...
+                   't_dopri5', sd.t, 'speed_dopri5', dev_d, 'I_dopri5', ...
+                   abs (sum (sd.q .* (sd.qdot * Omega{1}'), 2) - sum (x0 .* (Omega{1} * v0))), ...
+                   'q', s.q, 'h', h, 'T', TL);
+
+  % 5. trajectory vs ode45 on the hand-coded eq. 2.4 (one run; sol.x are its steps)
+  Tref = 20;
+  ro = 1e-12;
+  ao = 1e-14;
+  ref = ode45 (@(t, y) quadric_rhs (t, y, A), [0 Tref], [x0; v0], odeset ('RelTol', ro, 'AbsTol', ao));
+  tstep = ref.x(:);
+  ystep = ref.y';
+  % compare at the ode45 steps nearest to (not after) t = 1, 5, 10 and at t = 20
+  kref = zeros (1, 4);
+  treq = [1 5 10 Tref];
+  for it = 1:numel (treq)
+    kref(it) = find (tstep <= treq(it) * (1 + 1e-12), 1, 'last');
+  end
+  tcmp = tstep(kref);
+  so = gauss_integrate (sys, [0 Tref], x0, v0, 'RelTol', rtol, 'AbsTol', atol, 'OutputTimes', tcmp);
+  check_exit (so);
+  % accepted steps up to each time (the run without output times takes the same steps)
+  sf = gauss_integrate (sys, [0 Tref], x0, v0, 'RelTol', rtol, 'AbsTol', atol);
+  check_exit (sf);
+  ys = max (max (abs ([sf.q, sf.qdot])));
+  for it = 1:numel (tcmp)
+    nv = sum (sf.t(2:end) <= tcmp(it) * (1 + 1e-12));
+    tolx = sqrt (2 * n) * (nv * (atol + rtol * ys) + (kref(it) - 1) * (ao + ro * ys));
+    c = add (c, sprintf ('dopri5 x(%.4g) vs ode45 (x1; err max_i)', tcmp(it)), so.q(it, 1), ...
+             ystep(kref(it), 1), max (abs (so.q(it, :) - ystep(kref(it), 1:n))), tolx);
+  end
+  hs = [0.05 0.025];
+  eg = zeros (size (hs));
+  for ih = 1:numel (hs)
+    sh = gauss_integrate (sys, [0 Tref], x0, v0, 'Method', 'gl6', 'Step', hs(ih), 'OutputTimes', [0 Tref]);
+    check_exit (sh);
+    eg(ih) = max (abs (sh.q(end, :) - ystep(end, 1:n)));
+  end
+  pobs = log (eg(1) / eg(2)) / log (hs(1) / hs(2));
+  c = add (c, sprintf ('gl6 order vs ode45 (h = %g/%g, t = %g)', hs, Tref), pobs, 6, abs (pobs - 6), 0.3);
+  c = add (c, sprintf ('gl6 h = %g: |x(%g) - x_ode45|', hs(2), Tref), eg(2), 0, eg(2), NaN);
+  c(end).info = true;
+
+  r.checks = c;
+  r.pass = all ([c(~[c.info]).pass]);
+end
+
+function c = invariant_checks (c, label, s, A, Omega, T, tolstep, projected)
+  % drift of the first integrals and the constraint residuals of one run (see the help text)
+  for j = 1:numel (Omega)
+    I = sum (s.q .* (s.qdot * Omega{j}'), 2);
+    gI = sqrt (sum ((s.qdot * Omega{j}').^2 + (s.q * Omega{j}').^2, 2));
+    c = add (c, sprintf ('%s: (x, Omega%d xdot)', label, j), I(end), I(1), max (abs (I - I(1))), ...
+             tolstep * max (gI));
+  end
+  phi = s.residual;
+  gphi = 2 * sqrt (sum ((s.qdot * A).^2 + (s.q * A).^2, 2));
+  c = add (c, sprintf ('%s: phi = 2 (A x, xdot)', label), phi(end), 0, max (abs (phi)), ...
+           tolstep * max (gphi));
+  Ax = s.q * A;
+  sp = sqrt (sum (s.qdot.^2, 2));
+  kappa = sum (s.qdot .* (s.qdot * A), 2) ./ (2 * sum (Ax.^2, 2) .* sp);
+  c = add (c, sprintf ('%s: |xdot|', label), sp(end), sp(1), max (abs (sp - sp(1))), ...
+           tolstep + T * max (kappa) * max (abs (phi)));
+  g = s.residual_position;
+  if projected
+    tolg = 1e-12;
+  else
+    tolg = tolstep * max (2 * sqrt (sum (Ax.^2, 2))) + T * max (abs (phi));
+  end
+  c = add (c, sprintf ('%s: g = (x, A x) - 1', label), g(end), 0, max (abs (g)), tolg);
+end
+
+function [ratio, dev] = drift_ratio (t, qdot, T)
+  dev = abs (sqrt (sum (qdot.^2, 2)) - 1);
+  first = t <= 0.1 * T;
+  last = t >= 0.9 * T;
+  ratio = max (dev(last)) / max (dev(first));
+end
+
+function sys = quadric_system (A)
+  % free particle in R^n on (x, A x) = 1, formulas assembled for n coordinates
+  n = size (A, 1);
+  names = cell (1, n);
+  vel = cell (1, n);
+  for i = 1:n
+    names{i} = sprintf ('x%d', i);
+    vel{i} = sprintf ('dot(x%d)^2', i);
+  end
+  p = struct ();
+  terms = {};
+  for i = 1:n
+    for j = i:n
+      pn = sprintf ('a%d_%d', i, j);
+      p.(pn) = A(i, j);
+      if i == j
+        terms{end + 1} = sprintf ('%s*x%d^2', pn, i);
+      else
+        terms{end + 1} = sprintf ('2*%s*x%d*x%d', pn, i, j);
+      end
+    end
+  end
+  lag = ['(', strjoin(vel, ' + '), ')/2'];
+  con = [strjoin(terms, ' + '), ' - 1'];
+  sys = mechsys ('coordinates', names, 'parameters', p, 'lagrangian', lag, 'constraints', {con});
+end
+
+function a = accel_from_terms (sys, X, V)
+  % Gauss's principle assembled from the model terms of mechsys_eval:
+  % M a = f + g_q' lam,  g_q a = -xdot' g_qq xdot  (holonomic, time independent)
+  np = size (X, 1);
+  n = size (X, 2);
+  o = mechsys_eval (sys, 0, X, V, 'blocks', {'eom', 'constraints'}, 'lambda', ones (np, 1));
+  a = zeros (np, n);
+  for p = 1:np
+    M = reshape (o.M(p, :, :), n, n);
+    f = o.f(p, :)';
+    G = reshape (o.g_q(p, 1, :), 1, n);
+    H = reshape (o.lg_qq(p, :, :), n, n);
+    v = V(p, :)';
+    rhs = -(v' * H * v);
+    Mf = M \ f;
+    MG = M \ G';
+    lam = (G * MG) \ (rhs - G * Mf);
+    a(p, :) = (Mf + MG * lam)';
+  end
+end
+
+function a = accel_eq24 (X, V, A)
+  % eq. 2.4 at the rows of X, V
+  AX = X * A;
+  a = bsxfun (@times, -sum (V .* (V * A), 2) ./ sum (AX.^2, 2), AX);
+end
+
+function dy = quadric_rhs (t, y, A)
+  % hand-coded eq. 2.4 for ode45: y = [x; xdot]
+  n = size (A, 1);
+  x = y(1:n);
+  v = y(n + 1:end);
+  Ax = A * x;
+  dy = [v; -(v' * A * v) / (Ax' * Ax) * Ax];
+end
+
+function check_exit (s)
+  if s.exitflag ~= 1
+    error ('demo_quadric_geodesics: gauss_integrate failed: %s', s.message);
+  end
+end
+
+function c = add (c, name, value, reference, err, tol)
+  k = numel (c) + 1;
+  c(k).name = name;
+  c(k).value = value;
+  c(k).reference = reference;
+  c(k).error = err;
+  c(k).tol = tol;
+  c(k).pass = err <= tol;
+  c(k).info = false;
+end
+
+function print_table (res)
+  fprintf ('Geodesics on the quadric (x, A x) = 1 (Zubelevich eq. 2.4), gauss_integrate, ideal reaction\n');
+  for ir = 1:numel (res)
+    r = res(ir);
+    fprintf ('\nn = %d, eigenvalues of A = [%s], %d symmetr%s, %.1f s\n', r.n, num2str (r.d), ...
+             numel (r.Omega), plural (numel (r.Omega)), r.time);
+    fprintf ('%-46s | %11s | %11s | %10s | %10s | %s\n', 'quantity', 'value', 'reference', 'error', ...
+             'tol', 'pass');
+    for k = 1:numel (r.checks)
+      c = r.checks(k);
+      if c.info
+        mark = 'info';
+        tols = '-';
+      else
+        mark = yesno (c.pass);
+        tols = sprintf ('%10.3e', c.tol);
+      end
+      fprintf ('%-46s | %11.4e | %11.4e | %10.3e | %10s | %s\n', c.name, c.value, c.reference, ...
+               c.error, tols, mark);
+    end
+  end
+  fprintf ('\nreferences: eq. 2.4 in closed form; ode45 (RelTol 1e-12) on hand-coded eq. 2.4; exact conservation\n');
+  if all ([res.pass])
+    fprintf ('all checks pass\n');
+  else
+    fprintf ('NO: some checks fail\n');
+  end
+end
+
+function s = plural (k)
+  if k == 1
+    s = 'y';
+  else
+    s = 'ies';
+  end
+end
+
+function s = yesno (tf)
+  if tf
+    s = 'yes';
+  else
+    s = 'NO';
+  end
+end
+
+function files = plot_png (res, pngdir)
+  if ~exist (pngdir, 'dir')
+    mkdir (pngdir);
+  end
+  names = {'speed', 'integral', 'trajectory'};
+  files = cell (1, numel (names));
+  for k = 1:numel (names)
+    files{k} = fullfile (pngdir, ['demo_quadric_geodesics_', names{k}, '.png']);
+    write_png (files{k}, @() draw (res, names{k}), 'demo_quadric_geodesics');
+  end
+end
+
+function draw (res, what)
+  colors = [0, 0.447, 0.741; 0.85, 0.325, 0.098];
+  leg = {'n = 4, gl6 h = 0.1', 'n = 4, dopri5 RelTol 1e-8', 'n = 6, gl6 h = 0.1', ...
+         'n = 6, dopri5 RelTol 1e-8'};
+  switch what
+    case {'speed', 'integral'}
+      for ir = 1:numel (res)
+        L = res(ir).long;
+        if strcmp (what, 'speed')
+          yg = L.speed_gl6;
+          yd = L.speed_dopri5;
+        else
+          yg = L.I_gl6;
+          yd = L.I_dopri5;
+        end
+        semilogy (L.t_gl6, max (yg, 1e-17), '-', 'color', colors(ir, :));
+        hold on;
+        semilogy (L.t_dopri5, max (yd, 1e-17), '--', 'color', colors(ir, :), 'linewidth', 2);
+      end
+      hold off;
+      xlabel ('t');
+      if strcmp (what, 'speed')
+        ylabel ('| |xdot| - |xdot0| |');
+        title ('speed error: bounded (gl6), drifting (dopri5)');
+        legend (leg, 'location', 'southeast');
+      else
+        ylabel ('|(x, Omega1 xdot) - (x0, Omega1 xdot0)|');
+        title ('first integral (x, Omega1 xdot)');
+        legend (leg, 'location', 'east');
+      end
+    otherwise
+      q = res(1).long.q;
+      plot3 (q(:, 1), q(:, 2), q(:, 3), '-', 'color', colors(1, :));
+      xlabel ('x1');
+      ylabel ('x2');
+      zlabel ('x3');
+      title ('n = 4 geodesic, t in [0, 50] (x1, x2, x3)');
+  end
+  set (gca, 'fontsize', 8);
+  grid on;
+end
+
+function write_png (file, drawfun, prefix)
+  isoct = exist ('OCTAVE_VERSION', 'builtin') > 0;
+  if isoct
+    warning ('off', 'Octave:gnuplot-graphics');
+  end
+  oldvis = get (0, 'defaultfigurevisible');
+  set (0, 'defaultfigurevisible', 'off');
+  try
+    fig = figure ();
+    cleanup = onCleanup (@() restore_fig (fig, oldvis));
+    drawfun ();
+    if isoct
+      % the gnuplot toolkit's -dpng goes through Ghostscript; pngcairo does not
+      if strcmp (get (fig, '__graphics_toolkit__'), 'gnuplot')
+        print (fig, file, '-dpngcairo', '-S800,600');
+      else
+        print (fig, file, '-dpng', '-S800,600');
+      end
+    else
+      set (fig, 'PaperPosition', [0, 0, 8, 6]);
+      print (fig, file, '-dpng', '-r100');
+    end
+  catch err
+    set (0, 'defaultfigurevisible', oldvis);
+    error ('%s: could not write %s: %s (headless Octave on Debian needs the fonts-freefont-otf package)', ...
+           prefix, file, err.message);
+  end
+end
+
+function restore_fig (fig, oldvis)
+  if ishandle (fig)
+    close (fig);
+  end
+  set (0, 'defaultfigurevisible', oldvis);
+end
