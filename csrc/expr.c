@@ -1708,6 +1708,34 @@ vm_tape_eval (const vm_tape *tp, size_t npts, const double *const *in, const int
     return VM_EARG;
   if (npts == 0)
     return VM_OK;
+  if (npts == 1)
+    {
+      /* one point (the integrators' right-hand sides): a scalar interpreter over a dense slot
+       * array; the same operations as the blocked path, so the results are bitwise equal */
+      double *v = work;
+      for (i = 0; i < tp->ninstr; i++)
+        {
+          const vm_instr *c = &tp->code[i];
+          switch (c->op)
+            {
+            case VM_OP_CONST: v[c->dst] = c->imm; break;
+            case VM_OP_VAR: v[c->dst] = in[c->a][0]; break;
+            case VM_OP_STORE:
+              if (out[(int) c->imm])
+                out[(int) c->imm][0] = v[c->a];
+              break;
+            case VM_OP_NEG: v[c->dst] = -v[c->a]; break;
+            case VM_OP_ADD: v[c->dst] = v[c->a] + v[c->b]; break;
+            case VM_OP_SUB: v[c->dst] = v[c->a] - v[c->b]; break;
+            case VM_OP_MUL: v[c->dst] = v[c->a] * v[c->b]; break;
+            case VM_OP_DIV: v[c->dst] = v[c->a] / v[c->b]; break;
+            case VM_OP_POWI: powi_block (v + c->dst, v + c->a, (int) c->imm, 1); break;
+            default:
+              v[c->dst] = apply_op (c->op, v[c->a], c->b >= 0 ? v[c->b] : 0.0);
+            }
+        }
+      return VM_OK;
+    }
   /* Instructions whose operands are the same at every point (constants, broadcast inputs and what
    * is computed from them only) are evaluated once per block and their value copied: a function of
    * the parameters costs one call, not one per point. */
