@@ -60,154 +60,21 @@
 % @end deftypefn
 
 function sol = gauss_integrate (sys, tspan, q0, qdot0, varargin)
-  fname = 'gauss_integrate';
+  % The arguments are checked by the gateway (its messages name gauss_integrate): the checks in
+  % C cost microseconds, where the interpreter would take about a millisecond.
   if (nargin < 4)
-    vm_badarg (fname, 'expected at least 4 inputs: sys, tspan, q0, qdot0 (see help gauss_integrate)');
-  end
-  if (~isstruct (sys) || ~isfield (sys, 'type') || ~strcmp (sys.type, 'mechsys'))
-    vm_badarg (fname, 'sys must be a system made by mechsys');
-  end
-  if (~isfield (sys.blocks, 'motion'))
-    vm_badarg (fname, 'sys was compiled by an older varmech; rebuild it with mechsys');
-  end
-  defaults = struct ('Method', 'dopri5', 'RelTol', 1e-8, 'AbsTol', 1e-10, 'Step', [], ...
-                     'InitialStep', 0, 'MaxStep', 0, 'MaxSteps', 0, 'OutputTimes', [], ...
-                     'Reaction', 'ideal', 'Contacts', 'hard', 'Restitution', 1, ...
-                     'Projection', 'off', 'ConstraintTol', 1e-8);
-  opts = vm_options (fname, defaults, varargin);
-  n = sys.n;
-  if (~isnumeric (tspan) || ~isreal (tspan) || numel (tspan) ~= 2 || ~all (isfinite (tspan)) ...
-      || tspan(1) == tspan(2))
-    vm_badarg (fname, 'tspan must be [t0 tf] with finite t0 ~= tf');
-  end
-  tspan = double (tspan(:)');
-  q0 = check_vec (q0, fname, 'q0', n);
-  qdot0 = check_vec (qdot0, fname, 'qdot0', n);
-  methods = {'dopri5', 'gl4', 'gl6', 'rk4'};
-  method = check_choice (opts.Method, methods, fname, 'Method');
-  o = struct ();
-  o.method = method - 1;
-  if (isempty (opts.Step))
-    opts.Step = abs (diff (tspan)) / 1000;
-  end
-  % the numeric options: names, values, whether 0 is allowed
-  nums = {'RelTol', opts.RelTol, false; 'AbsTol', opts.AbsTol, true; 'Step', opts.Step, false; ...
-          'InitialStep', opts.InitialStep, true; 'MaxStep', opts.MaxStep, true; ...
-          'MaxSteps', opts.MaxSteps, true; 'ConstraintTol', opts.ConstraintTol, false};
-  vals = zeros (1, 7);
-  for k = 1:7
-    v = nums{k, 2};
-    if (~isnumeric (v) || ~isscalar (v) || ~isreal (v) || ~isfinite (v) || v < 0 || (~nums{k, 3} && v == 0))
-      if (nums{k, 3})
-        vm_badarg (fname, '%s must be a finite number >= 0', nums{k, 1});
-      else
-        vm_badarg (fname, '%s must be a finite number > 0', nums{k, 1});
-      end
-    end
-    vals(k) = double (v);
-  end
-  if (vals(6) ~= round (vals(6)))
-    vm_badarg (fname, 'MaxSteps must be a nonnegative integer');
-  end
-  o.rtol = vals(1);
-  o.atol = vals(2);
-  o.h = vals(3);
-  o.h0 = vals(4);
-  o.hmax = vals(5);
-  o.max_steps = vals(6);
-  ctol = vals(7);
-  o.B = [];
-  if (ischar (opts.Reaction))
-    law = check_choice (opts.Reaction, {'ideal', 'explicit'}, fname, 'Reaction');
-    codes = [0 2];
-    o.law = codes(law);
-  elseif (isnumeric (opts.Reaction) && isreal (opts.Reaction) && ismatrix (opts.Reaction) ...
-          && size (opts.Reaction, 2) == n && size (opts.Reaction, 1) >= 1 ...
-          && all (isfinite (opts.Reaction(:))))
-    o.law = 1;
-    o.B = double (opts.Reaction);
-  else
-    vm_badarg (fname, 'Reaction must be ''ideal'', ''explicit'' or a k-by-%d matrix of reaction directions', n);
-  end
-  o.hard = double (check_choice (opts.Contacts, {'hard', 'soft'}, fname, 'Contacts') == 1);
-  if (~isnumeric (opts.Restitution) || ~isscalar (opts.Restitution) || ~isreal (opts.Restitution) ...
-      || ~(opts.Restitution >= 0 && opts.Restitution <= 1))
-    vm_badarg (fname, 'Restitution must be a number in [0, 1]');
-  end
-  o.restitution = double (opts.Restitution);
-  o.project = double (check_choice (opts.Projection, {'off', 'on'}, fname, 'Projection') == 2);
-  o.project_tol = 0;
-  o.max_impacts = 0;
-  tout = opts.OutputTimes;
-  if (~isempty (tout))
-    if (~isnumeric (tout) || ~isreal (tout) || ~isvector (tout) || ~all (isfinite (tout)))
-      vm_badarg (fname, 'OutputTimes must be a vector of finite times');
-    end
-    tout = double (tout(:));
-    s = sign (tspan(2) - tspan(1));
-    if (any (s * diff (tout) <= 0) || s * (tout(1) - tspan(1)) < 0 || s * (tspan(2) - tout(end)) < 0)
-      vm_badarg (fname, 'OutputTimes must be strictly monotone and inside tspan = [%g %g]', tspan);
-    end
-  end
-  p = vm_param_vector (sys, fname, 'sys');
-  o.ctol = ctol;
-  blocks = {sys.blocks.eom, sys.blocks.motion, []};
-  if (sys.nc > 0)
-    blocks{3} = sys.blocks.contacts;
+    vm_badarg ('gauss_integrate', 'expected at least 4 inputs: sys, tspan, q0, qdot0 (see help gauss_integrate)');
   end
   t_start = tic;
   try
-    r = __vm_integrate__ (blocks, p, tspan, [q0; qdot0], tout, o);
+    sol = __vm_integrate__ (sys, tspan, q0, qdot0, varargin{:});
   catch err
-    vm_rethrow (err, fname);
+    vm_rethrow (err, 'gauss_integrate');
   end
-  elapsed = toc (t_start);
-  sol = struct ();
-  sol.t = r.t;
-  sol.q = r.q;
-  sol.qdot = r.qdot;
-  sol.lambda = r.mult;
-  sol.energy = r.energy;
-  sol.residual = r.phi;
-  sol.residual_position = r.gpos;
-  sol.impacts = struct ('t', r.impact_t, 'contact', r.impact_contact, ...
-                        'q', r.impact_before(:, 1:n), 'qdot_before', r.impact_before(:, n+1:end), ...
-                        'qdot_after', r.impact_after(:, n+1:end));
-  sol.stats = struct ('nsteps', r.nsteps, 'naccept', r.naccept, 'nreject', r.nreject, ...
-                      'nfev', r.nfev, 'nnewton', r.nnewton);
-  sol.method = methods{method};
-  sol.time = elapsed;
-  if (r.status == 0)
-    sol.exitflag = 1;
-    sol.message = sprintf ('reached t = %g', r.t_end);
-  else
-    sol.exitflag = 0;
-    fs = r.fail_state;
-    nn = (numel (fs) - 1) / 2;
-    msg = sprintf ('stopped at t = %.17g: %s', fs(1), r.status_text);
-    if (~isempty (strfind (r.status_text, 'singular')) || ~isempty (strfind (r.status_text, 'positive definite')))
-      msg = sprintf ('%s (rcond %.3g)', msg, r.rcond);
-    end
-    sol.message = sprintf ('%s; q = [%s], qdot = [%s]', msg, num2str (fs(2:nn+1), ' %.6g'), ...
-                           num2str (fs(nn+2:end), ' %.6g'));
-    if (nargout == 0)
-      error ('varmech:gauss_integrate:failed', '%s: %s', fname, sol.message);
-    end
+  sol.time = toc (t_start);
+  if (sol.exitflag == 0 && nargout == 0)
+    error ('varmech:gauss_integrate:failed', 'gauss_integrate: %s', sol.message);
   end
-end
-
-function x = check_vec (x, fname, what, n)
-  if (~isnumeric (x) || ~isreal (x) || numel (x) ~= n || ~all (isfinite (x(:))))
-    vm_badarg (fname, '%s must be a real finite vector with %d entries (one per coordinate)', what, n);
-  end
-  x = double (x(:));
-end
-
-function k = check_choice (v, choices, fname, what)
-  if (~ischar (v) || ~any (strcmpi (v, choices)))
-    vm_badarg (fname, '%s must be one of: %s', what, strjoin (choices, ', '));
-  end
-  k = find (strcmpi (v, choices));
 end
 
 %!shared pend
@@ -258,4 +125,16 @@ end
 %!error <tspan must be \[t0 tf\]> gauss_integrate (pend, [1 1], [0 -1], [0 0])
 %!error <Reaction must be 'ideal', 'explicit' or a k-by-2 matrix> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Reaction', ones (1, 3))
 %!error <Step must be a finite number > gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Method', 'rk4', 'Step', 0)
+%!error <AbsTol must be a finite number> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'AbsTol', -1)
+%!error <InitialStep must be a finite number> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'InitialStep', NaN)
+%!error <MaxStep must be a finite number> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'MaxStep', 'a')
+%!error <MaxSteps must be a nonnegative integer> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'MaxSteps', 1.5)
+%!error <Contacts must be one of: hard, soft> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Contacts', 'rigid')
+%!error <ConstraintTol must be a finite number> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'ConstraintTol', 0)
+%!error <OutputTimes must be a vector of finite times> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'OutputTimes', [0 Inf])
+%!error <options must be name/value pairs> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'RelTol')
+%!error <unknown option 'Tolerance'> gauss_integrate (pend, [0 1], [0 -1], [0 0], struct ('Tolerance', 1))
+%!error <parameter 'g' must be a real finite scalar> gauss_integrate (setfield (pend, 'parameters', struct ('m', 1, 'g', NaN, 'l', 1)), [0 1], [0 -1], [0 0])
+%!error <sys must be a system made by mechsys> gauss_integrate (struct ('type', 'odesys'), [0 1], 0, 0)
+%!error <expected at least 4 inputs> gauss_integrate (pend, [0 1], [0 -1])
 %!error <unknown option 'Tol'> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Tol', 1)

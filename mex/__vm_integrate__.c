@@ -1,14 +1,14 @@
 /* __vm_integrate__.c -- MEX gateway of the reference integrators (csrc/motion, integrate, reaction).
  *
- *   sol = __vm_integrate__ ({eom, motion, contacts}, p, tspan, y0, tout, opts)
+ *   sol = __vm_integrate__ (sys, tspan, q0, qdot0, name, value, ...)
  *
- * eom, motion, contacts: compiled blocks of one mechsys (contacts may be []); p: 1 x np parameter
- * values; tspan: [t0 tf]; y0: [q0; qdot0] (2n); tout: output times or []; opts: struct with the
- * numeric fields method, rtol, atol, h, h0, hmax, max_steps, law, B (k x n or []), hard,
- * restitution, project, project_tol, max_impacts (inst/gauss_integrate.m fills and documents them).
- * Returns a struct: t, q, qdot, mult, energy, phi, gpos, impact_t, impact_contact, impact_before,
- * impact_after, nsteps, naccept, nreject, nfev, nnewton, status (code), status_text, t_end,
- * rcond, fail_state (t, q, qdot of the last evaluation).  No numerics here: conversion only. */
+ * The whole argument list of gauss_integrate (inst/gauss_integrate.m documents it): the gateway
+ * validates sys (a mechsys struct: its compiled blocks are checked completely before use), the
+ * time span, the initial state and every option, and converts the solution into the struct that
+ * gauss_integrate returns.  Validation lives here rather than in the m-file because the Octave
+ * interpreter's cost per statement (about a millisecond for the checks) would otherwise exceed the
+ * whole integration of small systems.  No numerics here: conversion and checks only. */
+#include <ctype.h>
 #include <string.h>
 
 #include "vm_mex.h"
@@ -17,18 +17,92 @@
 #include "vm_status.h"
 
 #define FN "gauss_integrate"
+#define BAD(...) mexErrMsgIdAndTxt ("varmech:gauss_integrate:badarg", __VA_ARGS__)
+
+static const char *opt_names[] = { "Method", "RelTol", "AbsTol", "Step", "InitialStep", "MaxStep",
+                                   "MaxSteps", "OutputTimes", "Reaction", "Contacts",
+                                   "Restitution", "Projection", "ConstraintTol" };
+enum { O_METHOD, O_RELTOL, O_ABSTOL, O_STEP, O_H0, O_HMAX, O_MAXSTEPS, O_TOUT, O_REACTION,
+       O_CONTACTS, O_RESTITUTION, O_PROJECTION, O_CTOL, O_COUNT };
+#define OPT_LIST "Method, RelTol, AbsTol, Step, InitialStep, MaxStep, MaxSteps, OutputTimes, " \
+                 "Reaction, Contacts, Restitution, Projection, ConstraintTol"
+
+static int
+name_eq (const char *a, const char *b)
+{
+  for (; *a && *b; a++, b++)
+    if (tolower ((unsigned char) *a) != tolower ((unsigned char) *b))
+      return 0;
+  return *a == *b;
+}
+
+/* A real finite numeric (or logical) scalar; returns 1 and the value, 0 otherwise. */
+static int
+real_scalar (const mxArray *a, double *v)
+{
+  if (! a || ! (mxIsNumeric (a) || mxIsLogical (a)) || mxIsComplex (a) || mxIsSparse (a)
+      || mxGetNumberOfElements (a) != 1)
+    return 0;
+  *v = mxGetScalar (a);
+  return isfinite (*v);
+}
 
 static double
-opt_num (const mxArray *o, const char *key)
+nonneg (const mxArray *a, const char *name, int allow_zero)
 {
-  const mxArray *f = mxGetField (o, 0, key);
   double v;
-  if (! f || ! mxIsDouble (f) || mxIsComplex (f) || mxGetNumberOfElements (f) != 1)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: option %s must be a real scalar", FN, key);
-  v = mxGetScalar (f);
-  if (! isfinite (v))
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: option %s must be finite", FN, key);
+  if (! real_scalar (a, &v) || v < 0 || (! allow_zero && v == 0))
+    BAD ("%s: %s must be a finite number %s", FN, name, allow_zero ? ">= 0" : "> 0");
   return v;
+}
+
+/* index of a string option value in choices, or an error naming the choices */
+static int
+choice (const mxArray *a, const char *name, const char *const *choices, int nc, const char *list)
+{
+  char buf[32];
+  int k;
+  if (a && mxIsChar (a) && mxGetM (a) <= 1 && mxGetString (a, buf, sizeof buf) == 0)
+    for (k = 0; k < nc; k++)
+      if (name_eq (buf, choices[k]))
+        return k;
+  BAD ("%s: %s must be one of: %s", FN, name, list);
+  return -1;
+}
+
+static const double *
+real_vector (const mxArray *a, const char *name, size_t n)
+{
+  const double *p;
+  size_t k;
+  if (! mxIsDouble (a) || mxIsComplex (a) || mxIsSparse (a) || mxGetNumberOfElements (a) != n
+      || mxGetNumberOfDimensions (a) != 2 || (mxGetM (a) != 1 && mxGetN (a) != 1 && n > 0))
+    BAD ("%s: %s must be a real finite vector with %lu entries (one per coordinate)", FN, name,
+         (unsigned long) n);
+  p = mxGetPr (a);
+  for (k = 0; k < n; k++)
+    if (! isfinite (p[k]))
+      BAD ("%s: %s must be a real finite vector with %lu entries (one per coordinate)", FN, name,
+           (unsigned long) n);
+  return p;
+}
+
+static const mxArray *
+sys_field (const mxArray *sys, const char *key)
+{
+  const mxArray *f = mxGetField (sys, 0, key);
+  if (! f)
+    BAD ("%s: sys must be a system made by mechsys (no field %s)", FN, key);
+  return f;
+}
+
+static int
+sys_count (const mxArray *sys, const char *key)
+{
+  double v;
+  if (! real_scalar (sys_field (sys, key), &v) || v < 0 || v > 1e6 || v != floor (v))
+    BAD ("%s: sys must be a system made by mechsys (field %s)", FN, key);
+  return (int) v;
 }
 
 static mxArray *
@@ -45,142 +119,285 @@ matrix_rows (const double *src, size_t npts, size_t stride, size_t off, size_t n
   return a;
 }
 
+static void
+append_vec (char *buf, size_t len, const double *x, int n)
+{
+  int j;
+  size_t u = strlen (buf);
+  for (j = 0; j < n && u + 32 < len; j++)
+    {
+      snprintf (buf + u, len - u, "%s%.6g", j ? " " : "", x[j]);
+      u = strlen (buf);
+    }
+}
+
 void
 mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  static const char *keys[] = { "t", "q", "qdot", "mult", "energy", "phi", "gpos", "impact_t",
-                                "impact_contact", "impact_before", "impact_after", "nsteps",
-                                "naccept", "nreject", "nfev", "nnewton", "status", "status_text",
-                                "t_end", "rcond", "fail_state" };
+  static const char *keys[] = { "t", "q", "qdot", "lambda", "energy", "residual",
+                                "residual_position", "impacts", "stats", "method", "exitflag",
+                                "message" };
+  static const char *ikeys[] = { "t", "contact", "q", "qdot_before", "qdot_after" };
+  static const char *skeys[] = { "nsteps", "naccept", "nreject", "nfev", "nnewton" };
+  static const char *methods[] = { "dopri5", "gl4", "gl6", "rk4" };
+  static const char *laws[] = { "ideal", "explicit" };
+  static const char *cmodes[] = { "hard", "soft" };
+  static const char *onoff[] = { "off", "on" };
+  const mxArray *sys, *blocks, *opt[O_COUNT], *params, *pnames, *bcells[3];
   vm_block bl[3];
   const char **fnames[3];
-  int nb, k, n, m, np, st, law, kdir = 0, nm;
-  const double *p, *ts, *y0, *tout = NULL, *B = NULL;
+  int nb, k, n, m, nc, np, st, law = VM_LAW_IDEAL, kdir = 0, nm, method = 0, what, idx;
+  double *p, t0, tf, *y0, ctol = 1e-8, val;
+  const double *tout = NULL, *B = NULL, *q0, *qd0;
   size_t ntout = 0, j;
   vm_motion mo;
   vm_motion_opts mopt;
   vm_motion_sol sol;
-  mxArray *out;
-  const mxArray *o;
+  mxArray *out, *imp, *stats;
+  char msg[2048];
   (void) nlhs;
-  if (nrhs != 6)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: 6 arguments expected", FN);
-  if (! mxIsCell (prhs[0]) || mxGetNumberOfElements (prhs[0]) != 3)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: blocks must be a 1x3 cell", FN);
-  nb = mxIsEmpty (mxGetCell (prhs[0], 2)) ? 2 : 3;
-  for (k = 0; k < nb; k++)
-    {
-      const mxArray *c = mxGetCell (prhs[0], (mwIndex) k);
-      if (! c)
-        mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: block %d missing", FN, k + 1);
-      load_block (c, FN, &bl[k], &fnames[k]);
-    }
-  if (bl[0].nfield < 1 || bl[1].nfield < 1)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled model is damaged (blocks)", FN);
-  n = bl[0].field[0].dim[0];
-  m = bl[1].field[0].dim[0];
-  vm_check_real_matrix (prhs[1], FN, "the parameter values");
-  np = (int) mxGetNumberOfElements (prhs[1]);
-  p = mxGetPr (prhs[1]);
-  vm_check_real_matrix (prhs[2], FN, "tspan");
-  if (mxGetNumberOfElements (prhs[2]) != 2)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: tspan must be [t0 tf]", FN);
-  ts = mxGetPr (prhs[2]);
-  vm_check_real_matrix (prhs[3], FN, "the initial state");
-  if (mxGetNumberOfElements (prhs[3]) != (size_t) 2 * n)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: the initial state must have %d values", FN, 2 * n);
-  y0 = mxGetPr (prhs[3]);
-  if (! mxIsEmpty (prhs[4]))
-    {
-      vm_check_real_matrix (prhs[4], FN, "OutputTimes");
-      tout = mxGetPr (prhs[4]);
-      ntout = mxGetNumberOfElements (prhs[4]);
-    }
-  o = prhs[5];
-  if (! mxIsStruct (o) || mxGetNumberOfElements (o) != 1)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: options must be a struct", FN);
-  memset (&mopt, 0, sizeof mopt);
-  vm_ode_opts_init (&mopt.ode, (int) opt_num (o, "method"));
-  mopt.ode.method = (int) opt_num (o, "method");
-  mopt.ode.rtol = opt_num (o, "rtol");
-  mopt.ode.atol = opt_num (o, "atol");
-  mopt.ode.h = opt_num (o, "h");
-  mopt.ode.h0 = opt_num (o, "h0");
-  mopt.ode.hmax = opt_num (o, "hmax");
-  mopt.ode.max_steps = (long) opt_num (o, "max_steps");
-  mopt.hard = opt_num (o, "hard") != 0;
-  mopt.restitution = opt_num (o, "restitution");
-  mopt.project = opt_num (o, "project") != 0;
-  mopt.project_tol = opt_num (o, "project_tol");
-  mopt.max_impacts = (long) opt_num (o, "max_impacts");
-  law = (int) opt_num (o, "law");
+
+  if (nrhs < 4)
+    BAD ("%s: expected at least 4 inputs: sys, tspan, q0, qdot0 (see help gauss_integrate)", FN);
+  sys = prhs[0];
+  if (! mxIsStruct (sys) || mxGetNumberOfElements (sys) != 1 || ! mxGetField (sys, 0, "type")
+      || ! mxIsChar (mxGetField (sys, 0, "type")))
+    BAD ("%s: sys must be a system made by mechsys", FN);
   {
-    const mxArray *bm = mxGetField (o, 0, "B");
-    if (! bm)
-      mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: option B missing", FN);
-    if (! mxIsEmpty (bm))
-      {
-        vm_check_real_matrix (bm, FN, "the reaction directions");
-        if (mxGetN (bm) != (size_t) n)
-          mexErrMsgIdAndTxt ("varmech:badarg", "%s: the reaction directions must have %d columns",
-                             FN, n);
-        kdir = (int) mxGetM (bm);
-        B = mxGetPr (bm);
-      }
+    char ty[16];
+    if (mxGetString (mxGetField (sys, 0, "type"), ty, sizeof ty) != 0 || strcmp (ty, "mechsys") != 0)
+      BAD ("%s: sys must be a system made by mechsys", FN);
   }
+  n = sys_count (sys, "n");
+  m = sys_count (sys, "m");
+  nc = sys_count (sys, "nc");
+  blocks = sys_field (sys, "blocks");
+  if (! mxIsStruct (blocks) || ! mxGetField (blocks, 0, "eom") || ! mxGetField (blocks, 0, "motion"))
+    BAD ("%s: sys was compiled by an older varmech; rebuild it with mechsys", FN);
+
+  /* options */
+  for (k = 0; k < O_COUNT; k++)
+    opt[k] = NULL;
+  if (nrhs == 5 && mxIsStruct (prhs[4]))
+    {
+      int nf = mxGetNumberOfFields (prhs[4]), f;
+      for (f = 0; f < nf; f++)
+        {
+          const char *nm = mxGetFieldNameByNumber (prhs[4], f);
+          for (k = 0; k < O_COUNT; k++)
+            if (name_eq (nm, opt_names[k]))
+              break;
+          if (k == O_COUNT)
+            BAD ("%s: unknown option '%s'; expected one of: " OPT_LIST, FN, nm);
+          opt[k] = mxGetFieldByNumber (prhs[4], 0, f);
+        }
+    }
+  else
+    {
+      if ((nrhs - 4) % 2 != 0)
+        BAD ("%s: options must be name/value pairs (got an odd number of arguments)", FN);
+      for (k = 4; k < nrhs; k += 2)
+        {
+          char nm[32];
+          int o;
+          if (! mxIsChar (prhs[k]) || mxGetM (prhs[k]) > 1)
+            BAD ("%s: argument %d must be an option name (a string); expected one of: " OPT_LIST,
+                 FN, k + 1);
+          if (mxGetString (prhs[k], nm, sizeof nm) != 0)
+            BAD ("%s: unknown option (name too long); expected one of: " OPT_LIST, FN);
+          for (o = 0; o < O_COUNT; o++)
+            if (name_eq (nm, opt_names[o]))
+              break;
+          if (o == O_COUNT)
+            BAD ("%s: unknown option '%s'; expected one of: " OPT_LIST, FN, nm);
+          opt[o] = prhs[k + 1];
+        }
+    }
+
+  /* time span and initial state */
+  if (! (mxIsNumeric (prhs[1])) || mxIsComplex (prhs[1]) || mxGetNumberOfElements (prhs[1]) != 2
+      || ! mxIsDouble (prhs[1]))
+    BAD ("%s: tspan must be [t0 tf] with finite t0 ~= tf", FN);
+  t0 = mxGetPr (prhs[1])[0];
+  tf = mxGetPr (prhs[1])[1];
+  if (! isfinite (t0) || ! isfinite (tf) || t0 == tf)
+    BAD ("%s: tspan must be [t0 tf] with finite t0 ~= tf", FN);
+  q0 = real_vector (prhs[2], "q0", (size_t) n);
+  qd0 = real_vector (prhs[3], "qdot0", (size_t) n);
+
+  memset (&mopt, 0, sizeof mopt);
+  if (opt[O_METHOD])
+    method = choice (opt[O_METHOD], "Method", methods, 4, "dopri5, gl4, gl6, rk4");
+  vm_ode_opts_init (&mopt.ode, method);
+  mopt.ode.rtol = opt[O_RELTOL] ? nonneg (opt[O_RELTOL], "RelTol", 0) : 1e-8;
+  mopt.ode.atol = opt[O_ABSTOL] ? nonneg (opt[O_ABSTOL], "AbsTol", 1) : 1e-10;
+  mopt.ode.h = (opt[O_STEP] && ! mxIsEmpty (opt[O_STEP])) ? nonneg (opt[O_STEP], "Step", 0)
+                                                           : fabs (tf - t0) / 1000;
+  mopt.ode.h0 = opt[O_H0] ? nonneg (opt[O_H0], "InitialStep", 1) : 0;
+  mopt.ode.hmax = opt[O_HMAX] ? nonneg (opt[O_HMAX], "MaxStep", 1) : 0;
+  if (opt[O_MAXSTEPS])
+    {
+      double v = nonneg (opt[O_MAXSTEPS], "MaxSteps", 1);
+      if (v != floor (v) || v > 1e15)
+        BAD ("%s: MaxSteps must be a nonnegative integer", FN);
+      mopt.ode.max_steps = (long) v;
+    }
+  if (opt[O_CTOL])
+    ctol = nonneg (opt[O_CTOL], "ConstraintTol", 0);
+  if (opt[O_REACTION])
+    {
+      const mxArray *r = opt[O_REACTION];
+      if (mxIsChar (r))
+        {
+          char buf[32];
+          if (mxGetString (r, buf, sizeof buf) != 0 || ! (name_eq (buf, laws[0]) || name_eq (buf, laws[1])))
+            BAD ("%s: Reaction must be 'ideal', 'explicit' or a k-by-%d matrix of reaction "
+                 "directions", FN, n);
+          law = name_eq (buf, laws[0]) ? VM_LAW_IDEAL : VM_LAW_EXPLICIT;
+        }
+      else
+        {
+          size_t e;
+          int ok = mxIsDouble (r) && ! mxIsComplex (r) && ! mxIsSparse (r)
+                   && mxGetNumberOfDimensions (r) == 2 && mxGetN (r) == (size_t) n && mxGetM (r) >= 1;
+          for (e = 0; ok && e < mxGetNumberOfElements (r); e++)
+            ok = isfinite (mxGetPr (r)[e]);
+          if (! ok)
+            BAD ("%s: Reaction must be 'ideal', 'explicit' or a k-by-%d matrix of reaction "
+                 "directions", FN, n);
+          law = VM_LAW_DIRECTIONS;
+          kdir = (int) mxGetM (r);
+          B = mxGetPr (r);
+        }
+    }
+  mopt.hard = opt[O_CONTACTS] ? choice (opt[O_CONTACTS], "Contacts", cmodes, 2, "hard, soft") == 0 : 1;
+  mopt.restitution = 1;
+  if (opt[O_RESTITUTION])
+    {
+      if (! real_scalar (opt[O_RESTITUTION], &val) || val < 0 || val > 1)
+        BAD ("%s: Restitution must be a number in [0, 1]", FN);
+      mopt.restitution = val;
+    }
+  mopt.project = opt[O_PROJECTION] ? choice (opt[O_PROJECTION], "Projection", onoff, 2, "off, on")
+                                   : 0;
+  if (opt[O_TOUT] && ! mxIsEmpty (opt[O_TOUT]))
+    {
+      const mxArray *a = opt[O_TOUT];
+      double s = tf > t0 ? 1 : -1;
+      if (! mxIsDouble (a) || mxIsComplex (a) || mxIsSparse (a) || mxGetNumberOfDimensions (a) != 2
+          || (mxGetM (a) != 1 && mxGetN (a) != 1))
+        BAD ("%s: OutputTimes must be a vector of finite times", FN);
+      tout = mxGetPr (a);
+      ntout = mxGetNumberOfElements (a);
+      for (j = 0; j < ntout; j++)
+        if (! isfinite (tout[j]))
+          BAD ("%s: OutputTimes must be a vector of finite times", FN);
+      for (j = 0; j < ntout; j++)
+        if ((j > 0 && ! (s * (tout[j] - tout[j - 1]) > 0)) || s * (tout[j] - t0) < 0
+            || s * (tf - tout[j]) < 0)
+          BAD ("%s: OutputTimes must be strictly monotone and inside tspan = [%g %g]", FN, t0, tf);
+    }
+
+  /* parameters, in compile order */
+  params = sys_field (sys, "parameters");
+  pnames = sys_field (sys, "parameter_names");
+  if (! mxIsStruct (params) || mxGetNumberOfElements (params) != 1 || ! mxIsCell (pnames))
+    BAD ("%s: sys.parameters must be a scalar struct of name = value", FN);
+  np = (int) mxGetNumberOfElements (pnames);
+  p = mxMalloc ((size_t) (np > 0 ? np : 1) * sizeof *p);
+  for (k = 0; k < np; k++)
+    {
+      char nm[64];
+      const mxArray *c = mxGetCell (pnames, (mwIndex) k), *v;
+      if (! c || ! mxIsChar (c) || mxGetString (c, nm, sizeof nm) != 0)
+        BAD ("%s: sys must be a system made by mechsys (parameter_names)", FN);
+      v = mxGetField (params, 0, nm);
+      if (! v)
+        BAD ("%s: sys.parameters has no field '%s' (the system was compiled with it)", FN, nm);
+      if (! real_scalar (v, &p[k]))
+        BAD ("%s: parameter '%s' must be a real finite scalar", FN, nm);
+    }
+  if (mxGetNumberOfFields (params) != np)
+    BAD ("%s: sys.parameters must have exactly the fields the system was compiled with", FN);
+
+  /* blocks */
+  bcells[0] = mxGetField (blocks, 0, "eom");
+  bcells[1] = mxGetField (blocks, 0, "motion");
+  bcells[2] = nc > 0 ? mxGetField (blocks, 0, "contacts") : NULL;
+  nb = bcells[2] ? 3 : 2;
+  for (k = 0; k < nb; k++)
+    load_block (bcells[k], FN, &bl[k], &fnames[k]);
   st = vm_motion_init (&mo, n, m, np, &bl[0], &bl[1], nb == 3 ? &bl[2] : NULL, p, law, kdir, B);
   if (st != VM_OK)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: the compiled model does not fit the equations of "
-                       "motion (%s); rebuild it with mechsys", FN, vm_status_string (st));
-  {
-    int what, idx;
-    double val;
-    if (vm_motion_check_state (&mo, ts[0], y0, y0 + n, opt_num (o, "ctol"), mopt.hard, &what, &idx,
-                               &val) != VM_OK)
-      {
-        vm_motion_free (&mo);
-        if (what == 1)
-          mexErrMsgIdAndTxt ("varmech:badarg", "%s: the initial state violates constraint %d by %g "
-                             "(ConstraintTol = %g)", FN, idx + 1, val, opt_num (o, "ctol"));
-        if (what == 2)
-          mexErrMsgIdAndTxt ("varmech:badarg", "%s: the initial position is outside contact %d "
-                             "(h = %g < 0)", FN, idx + 1, val);
-        mexErrMsgIdAndTxt ("varmech:badarg", "%s: the model cannot be evaluated at the initial "
-                           "state (non-finite values)", FN);
-      }
-  }
-  st = vm_motion_integrate (&mo, &mopt, ts[0], ts[1], y0, tout, ntout, &sol);
+    BAD ("%s: the compiled model does not fit the equations of motion (%s); rebuild it with "
+         "mechsys", FN, vm_status_string (st));
+  y0 = mxMalloc ((size_t) 2 * n * sizeof *y0);
+  memcpy (y0, q0, (size_t) n * sizeof *y0);
+  memcpy (y0 + n, qd0, (size_t) n * sizeof *y0);
+  if (vm_motion_check_state (&mo, t0, y0, y0 + n, ctol, mopt.hard, &what, &idx, &val) != VM_OK)
+    {
+      vm_motion_free (&mo);
+      if (what == 1)
+        BAD ("%s: the initial state violates constraint %d by %g (ConstraintTol = %g)", FN, idx + 1,
+             val, ctol);
+      if (what == 2)
+        BAD ("%s: the initial position is outside contact %d (h = %g < 0)", FN, idx + 1, val);
+      BAD ("%s: the model cannot be evaluated at the initial state (non-finite values)", FN);
+    }
+
+  st = vm_motion_integrate (&mo, &mopt, t0, tf, y0, tout, ntout, &sol);
+
+  /* the solution struct */
   nm = law == VM_LAW_DIRECTIONS ? kdir : m;
   out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
   mxSetField (out, 0, "t", matrix_rows (sol.t, sol.npts, 1, 0, 1));
   mxSetField (out, 0, "q", matrix_rows (sol.y, sol.npts, (size_t) 2 * n, 0, (size_t) n));
   mxSetField (out, 0, "qdot", matrix_rows (sol.y, sol.npts, (size_t) 2 * n, (size_t) n, (size_t) n));
-  mxSetField (out, 0, "mult", matrix_rows (sol.mult, sol.npts, (size_t) nm, 0, (size_t) nm));
+  mxSetField (out, 0, "lambda", matrix_rows (sol.mult, sol.npts, (size_t) nm, 0, (size_t) nm));
   mxSetField (out, 0, "energy", matrix_rows (sol.energy, sol.npts, 1, 0, 1));
-  mxSetField (out, 0, "phi", matrix_rows (sol.phi, sol.npts, (size_t) m, 0, (size_t) m));
-  mxSetField (out, 0, "gpos", matrix_rows (sol.gpos, sol.npts, (size_t) m, 0, (size_t) m));
-  mxSetField (out, 0, "impact_t", matrix_rows (sol.ti, sol.nimpact, 1, 0, 1));
+  mxSetField (out, 0, "residual", matrix_rows (sol.phi, sol.npts, (size_t) m, 0, (size_t) m));
+  mxSetField (out, 0, "residual_position", matrix_rows (sol.gpos, sol.npts, (size_t) m, 0, (size_t) m));
+  imp = mxCreateStructMatrix (1, 1, 5, ikeys);
+  mxSetField (imp, 0, "t", matrix_rows (sol.ti, sol.nimpact, 1, 0, 1));
   {
     mxArray *ci = mxCreateDoubleMatrix (sol.nimpact, 1, mxREAL);
     for (j = 0; j < sol.nimpact; j++)
       mxGetPr (ci)[j] = sol.ci[j] + 1;
-    mxSetField (out, 0, "impact_contact", ci);
+    mxSetField (imp, 0, "contact", ci);
   }
-  mxSetField (out, 0, "impact_before", matrix_rows (sol.yb, sol.nimpact, (size_t) 2 * n, 0, (size_t) 2 * n));
-  mxSetField (out, 0, "impact_after", matrix_rows (sol.ya, sol.nimpact, (size_t) 2 * n, 0, (size_t) 2 * n));
-  mxSetField (out, 0, "nsteps", mxCreateDoubleScalar ((double) sol.nsteps));
-  mxSetField (out, 0, "naccept", mxCreateDoubleScalar ((double) sol.naccept));
-  mxSetField (out, 0, "nreject", mxCreateDoubleScalar ((double) sol.nreject));
-  mxSetField (out, 0, "nfev", mxCreateDoubleScalar ((double) sol.nfev));
-  mxSetField (out, 0, "nnewton", mxCreateDoubleScalar ((double) sol.nnewton_iter));
-  mxSetField (out, 0, "status", mxCreateDoubleScalar ((double) st));
-  mxSetField (out, 0, "status_text", mxCreateString (vm_status_string (st)));
-  mxSetField (out, 0, "t_end", mxCreateDoubleScalar (sol.t_end));
-  mxSetField (out, 0, "rcond", mxCreateDoubleScalar (sol.rcond));
-  mxSetField (out, 0, "fail_state", matrix_rows (sol.fail, 1, 0, 0, (size_t) 1 + 2 * (n < 64 ? n : 64)));
+  mxSetField (imp, 0, "q", matrix_rows (sol.yb, sol.nimpact, (size_t) 2 * n, 0, (size_t) n));
+  mxSetField (imp, 0, "qdot_before", matrix_rows (sol.yb, sol.nimpact, (size_t) 2 * n, (size_t) n, (size_t) n));
+  mxSetField (imp, 0, "qdot_after", matrix_rows (sol.ya, sol.nimpact, (size_t) 2 * n, (size_t) n, (size_t) n));
+  mxSetField (out, 0, "impacts", imp);
+  stats = mxCreateStructMatrix (1, 1, 5, skeys);
+  mxSetField (stats, 0, "nsteps", mxCreateDoubleScalar ((double) sol.nsteps));
+  mxSetField (stats, 0, "naccept", mxCreateDoubleScalar ((double) sol.naccept));
+  mxSetField (stats, 0, "nreject", mxCreateDoubleScalar ((double) sol.nreject));
+  mxSetField (stats, 0, "nfev", mxCreateDoubleScalar ((double) sol.nfev));
+  mxSetField (stats, 0, "nnewton", mxCreateDoubleScalar ((double) sol.nnewton_iter));
+  mxSetField (out, 0, "stats", stats);
+  mxSetField (out, 0, "method", mxCreateString (methods[method]));
+  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
+  if (st == VM_OK)
+    snprintf (msg, sizeof msg, "reached t = %g", sol.t_end);
+  else
+    {
+      int nn = n < 64 ? n : 64;
+      snprintf (msg, sizeof msg, "stopped at t = %.17g: %s", sol.fail[0], vm_status_string (st));
+      if (st == VM_ESINGULAR || st == VM_ENOTSPD)
+        snprintf (msg + strlen (msg), sizeof msg - strlen (msg), " (rcond %.3g)", sol.rcond);
+      snprintf (msg + strlen (msg), sizeof msg - strlen (msg), "; q = [");
+      append_vec (msg, sizeof msg, sol.fail + 1, nn);
+      snprintf (msg + strlen (msg), sizeof msg - strlen (msg), "], qdot = [");
+      append_vec (msg, sizeof msg, sol.fail + 1 + nn, nn);
+      snprintf (msg + strlen (msg), sizeof msg - strlen (msg), "]");
+    }
+  mxSetField (out, 0, "message", mxCreateString (msg));
   vm_motion_sol_free (&sol);
   vm_motion_free (&mo);
   for (k = 0; k < nb; k++)
     free_block (&bl[k], fnames[k]);
+  mxFree (p);
+  mxFree (y0);
   plhs[0] = out;
 }
