@@ -181,6 +181,35 @@ vm_motion_init (vm_motion *mo, int n, int m, int np, const vm_block *eom, const 
       mo->in[v] = mo->x + v;
       mo->inc[v] = 1;
     }
+  /* constant mass matrix: every output of field 0 (M) of the eom tape is stored from a slot whose
+   * value depends on constants and parameters only (t, q and qdot are the variables below
+   * 1 + 2n; lambda and w are held at 0 here) */
+  {
+    char *isconst = calloc ((size_t) (eom->tape.nslot > 0 ? eom->tape.nslot : 1), 1);
+    int i;
+    if (! isconst)
+      {
+        vm_motion_free (mo);
+        return VM_ENOMEM;
+      }
+    mo->mconst = 1;
+    for (i = 0; i < eom->tape.ninstr; i++)
+      {
+        const vm_instr *c = &eom->tape.code[i];
+        if (c->op == VM_OP_STORE)
+          {
+            if (eom->out_field[(int) c->imm] == 0 && ! isconst[c->a])
+              mo->mconst = 0;
+          }
+        else if (c->op == VM_OP_CONST)
+          isconst[c->dst] = 1;
+        else if (c->op == VM_OP_VAR)
+          isconst[c->dst] = c->a >= 1 + 2 * n;
+        else
+          isconst[c->dst] = isconst[c->a] && (c->b < 0 || isconst[c->b]);
+      }
+    free (isconst);
+  }
   return VM_OK;
 }
 
@@ -231,8 +260,13 @@ vm_motion_accel (vm_motion *mo, double t, const double *q, const double *qdot, d
   switch (mo->law)
     {
     case VM_LAW_IDEAL:
-      st = vm_reaction_ideal (mo->n, mo->m, M, f, A, c, qddot, mult, NULL, &mo->rcond, mo->rwork,
-                              mo->iwork);
+      if (mo->mconst && mo->mfactored)
+        st = vm_reaction_ideal_fixed_mass (mo->n, mo->m, M, f, A, c, qddot, mult, NULL, &mo->rcond,
+                                           mo->rwork, mo->iwork);
+      else
+        st = vm_reaction_ideal (mo->n, mo->m, M, f, A, c, qddot, mult, NULL, &mo->rcond,
+                                mo->rwork, mo->iwork);
+      mo->mfactored = st == VM_OK;
       break;
     case VM_LAW_DIRECTIONS:
       st = vm_reaction_directions (mo->n, mo->m, mo->k, M, f, A, c, mo->B, qddot, mult, NULL,

@@ -45,6 +45,8 @@ typedef struct {
   double *rwork;               /* reaction solver workspace */
   int *iwork;
   int hard;                    /* contacts are hard walls: their regularized forces are removed from f */
+  int mconst;                  /* the mass matrix is constant (every entry a constant of the tape) */
+  int mfactored;               /* rwork holds the factorization of the constant M */
   double *feff;                /* f without the contact forces (n) */
   double rcond;                /* of the last reaction solve */
   double tfail;                /* time of a failure */

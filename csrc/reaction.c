@@ -296,7 +296,7 @@ vpocon_ (const char *uplo, const int *n, const double *a, const int *lda, const 
 /* ---- workspace layout --------------------------------------------------------------------------- */
 
 typedef struct {
-  size_t L, d, g, t, Z, Y, G, W, H, S, ea, eb, r, nu, mu, con, total;
+  size_t L, d, rcm, g, t, Z, Y, G, W, H, S, ea, eb, r, nu, mu, con, total;
   size_t ipiv, icon, itotal;
 } layout;
 
@@ -313,6 +313,7 @@ make_layout (int n, int m, int k, layout *l)
   size_t N = (size_t) n, Mm = (size_t) m, K = (size_t) k, p = imax3 (n, m, k), o = 0;
   l->L = o;   o += N * N;
   l->d = o;   o += N;
+  l->rcm = o; o += 1;            /* rcond of the scaled M (kept for vm_reaction_ideal_fixed_mass) */
   l->g = o;   o += N;
   l->t = o;   o += N;
   l->Z = o;   o += N * Mm;
@@ -520,10 +521,30 @@ sizes_ok (int n, int m, int k)
 
 /* ---- ideal reaction --------------------------------------------------------------------------- */
 
+static int ideal_core (int n, int m, const double *M, const double *f, const double *A,
+                       const double *c, double *qddot, double *lambda, double *R, double *rcond,
+                       double *work, int *iwork, int reuse);
+
 int
 vm_reaction_ideal (int n, int m, const double *M, const double *f, const double *A,
                    const double *c, double *qddot, double *lambda, double *R, double *rcond,
                    double *work, int *iwork)
+{
+  return ideal_core (n, m, M, f, A, c, qddot, lambda, R, rcond, work, iwork, 0);
+}
+
+int
+vm_reaction_ideal_fixed_mass (int n, int m, const double *M, const double *f, const double *A,
+                              const double *c, double *qddot, double *lambda, double *R,
+                              double *rcond, double *work, int *iwork)
+{
+  return ideal_core (n, m, M, f, A, c, qddot, lambda, R, rcond, work, iwork, 1);
+}
+
+static int
+ideal_core (int n, int m, const double *M, const double *f, const double *A,
+            const double *c, double *qddot, double *lambda, double *R, double *rcond,
+            double *work, int *iwork, int reuse)
 {
   layout l;
   size_t N;
@@ -544,8 +565,15 @@ vm_reaction_ideal (int n, int m, const double *M, const double *f, const double 
   make_layout (n, m, 0, &l);
   Lh = work + l.L;
   d = work + l.d;
-  if ((st = factor_mass (n, M, Lh, d, work + l.con, iwork + l.icon, &rc)) != VM_OK)
-    goto fail;
+  if (reuse)
+    rc = work[l.rcm];
+  else
+    {
+      st = factor_mass (n, M, Lh, d, work + l.con, iwork + l.icon, &rc);
+      work[l.rcm] = rc;
+      if (st != VM_OK)
+        goto fail;
+    }
   if (m == 0)
     {
       finish (n, 0, NULL, NULL, f, Lh, d, work + l.t, qddot, R);
@@ -617,7 +645,9 @@ vm_reaction_directions (int n, int m, int k, const double *M, const double *f,
   make_layout (n, m, k, &l);
   Lh = work + l.L;
   d = work + l.d;
-  if ((st = factor_mass (n, M, Lh, d, work + l.con, iwork + l.icon, &rc)) != VM_OK)
+  st = factor_mass (n, M, Lh, d, work + l.con, iwork + l.icon, &rc);
+  work[l.rcm] = rc;
+  if (st != VM_OK)
     goto fail;
   x = work + l.mu;
   if (m == 0)
@@ -731,8 +761,9 @@ vm_reaction_explicit (int n, const double *M, const double *f, const double *Rx,
       goto fail;
     }
   make_layout (n, 0, 0, &l);
-  if ((st = factor_mass (n, M, work + l.L, work + l.d, work + l.con, iwork + l.icon, &rc))
-      != VM_OK)
+  st = factor_mass (n, M, work + l.L, work + l.d, work + l.con, iwork + l.icon, &rc);
+  work[l.rcm] = rc;
+  if (st != VM_OK)
     goto fail;
   for (i = 0; i < n; i++)
     qddot[i] = f[i] + (Rx ? Rx[i] : 0.0);

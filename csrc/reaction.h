@@ -62,6 +62,14 @@ int vm_reaction_ideal (int n, int m, const double *M, const double *f, const dou
                        const double *c, double *qddot, double *lambda, double *R, double *rcond,
                        double *work, int *iwork);
 
+/* vm_reaction_ideal for a constant mass matrix: the factorization of M left in work by the last
+ * call of any solver here with the same n, the same M and the same work is reused (its rcond
+ * too).  The caller guarantees that such a call succeeded; the result is then the same as
+ * vm_reaction_ideal's. */
+int vm_reaction_ideal_fixed_mass (int n, int m, const double *M, const double *f, const double *A,
+                                  const double *c, double *qddot, double *lambda, double *R,
+                                  double *rcond, double *work, int *iwork);
+
 /* Reaction along given directions: R = B^T mu, B (k x n) with the allowed reaction directions as
  * rows.  Solves M qddot = f + B^T mu, A qddot = c, i.e. with G = A M^{-1} B^T (m x k):
  *   G mu = c - A M^{-1} f,   qddot = M^{-1} (f + B^T mu).

@@ -1065,6 +1065,19 @@ test_reuse (void)
          "reuse: statuses");
   CHECK (memcmp (q1, q2, sizeof q1) == 0 && memcmp (m1, m2, sizeof m1) == 0,
          "reuse: results differ");
+  /* a constant mass matrix: the factor left by any solver is reused, with identical results, also
+   * after a call with other sizes m, k on the same workspace */
+  {
+    double q3[4], l3[2], q4[4], l4[2], r3, r4, f2[4];
+    for (i = 0; i < 4; i++)
+      f2[i] = f[i] + 0.5;
+    CHECK (vm_reaction_ideal (4, 2, M, f2, A, c, q3, l3, NULL, &r3, ws.w, ws.iw) == VM_OK, "ideal");
+    CHECK (vm_reaction_directions (4, 2, 3, M, f, A, c, B, q1, m1, NULL, NULL, ws.w, ws.iw) == VM_OK,
+           "directions in between");
+    CHECK (vm_reaction_ideal_fixed_mass (4, 2, M, f2, A, c, q4, l4, NULL, &r4, ws.w, ws.iw) == VM_OK
+           && memcmp (q3, q4, sizeof q3) == 0 && memcmp (l3, l4, sizeof l3) == 0 && r3 == r4,
+           "fixed mass: same results as a full solve");
+  }
   ws_free (&ws);
 }
 
