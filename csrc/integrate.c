@@ -1,6 +1,6 @@
-/* integrate.c -- ODE integrators: DOPRI5, Gauss-Legendre 4/6, RK4, with dense output and events.
- * See integrate.h.  All work storage is allocated once per call; the only allocations during the
- * integration are the amortized (doubling) growth of the solution arrays. */
+/* integrate.c -- ODE integrators: DOPRI5, DOP853, Gauss-Legendre 4/6, RK4, with dense output and
+ * events.  See integrate.h.  All work storage is allocated once per call; the only allocations
+ * during the integration are the amortized (doubling) growth of the solution arrays. */
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -36,6 +36,120 @@ static const double d1 = -12715105075.0 / 11282082432.0, d3 = 87487479700.0 / 32
                     d4 = -10690763975.0 / 1880347072.0, d5 = 701980252875.0 / 199316789632.0,
                     d6 = -1453857185.0 / 822651844.0, d7 = 69997945.0 / 29380423.0;
 
+/* ---- Dormand-Prince 8(5,3) (DOP853) ------------------------------------------------------------
+ * Hairer, Norsett and Wanner, Solving ODEs I (2nd ed., 1993), Sec. II.5/II.6, and the
+ * coefficients of Hairer's code dop853.f (version of October 11, 2009).  Stages are numbered from
+ * 0: stages 0..11 give the step, row 12 of A is b (stage 12 is the new point, its derivative is
+ * reused as stage 0 of the next step: FSAL), stages 13..15 serve the 7th-order dense output only.
+ * The order conditions of (c, A, b) up to order 8, of the error weights and of the dense output
+ * are checked by tests/c/test_integrate.c. */
+static const double dop_c[16] = {
+  0.0,
+  0.526001519587677318785587544488e-01,
+  0.789002279381515978178381316732e-01,
+  0.118350341907227396726757197510e+00,
+  0.281649658092772603273242802490e+00,
+  0.333333333333333333333333333333e+00,
+  0.25e+00,
+  0.307692307692307692307692307692e+00,
+  0.651282051282051282051282051282e+00,
+  0.6e+00,
+  0.857142857142857142857142857142e+00,
+  1.0,
+  1.0,
+  0.1e+00,
+  0.2e+00,
+  0.777777777777777777777777777778e+00
+};
+
+static const double dop_a[16][16] = {
+  [1] = { [0] = 5.26001519587677318785587544488e-2 },
+  [2] = { [0] = 1.97250569845378994544595329183e-2, [1] = 5.91751709536136983633785987549e-2 },
+  [3] = { [0] = 2.95875854768068491816892993775e-2, [2] = 8.87627564304205475450678981324e-2 },
+  [4] = { [0] = 2.41365134159266685502369798665e-1, [2] = -8.84549479328286085344864962717e-1,
+          [3] = 9.24834003261792003115737966543e-1 },
+  [5] = { [0] = 3.7037037037037037037037037037e-2, [3] = 1.70828608729473871279604482173e-1,
+          [4] = 1.25467687566822425016691814123e-1 },
+  [6] = { [0] = 3.7109375e-2, [3] = 1.70252211019544039314978060272e-1,
+          [4] = 6.02165389804559606850219397283e-2, [5] = -1.7578125e-2 },
+  [7] = { [0] = 3.70920001185047927108779319836e-2, [3] = 1.70383925712239993810214054705e-1,
+          [4] = 1.07262030446373284651809199168e-1, [5] = -1.53194377486244017527936158236e-2,
+          [6] = 8.27378916381402288758473766002e-3 },
+  [8] = { [0] = 6.24110958716075717114429577812e-1, [3] = -3.36089262944694129406857109825e0,
+          [4] = -8.68219346841726006818189891453e-1, [5] = 2.75920996994467083049415600797e1,
+          [6] = 2.01540675504778934086186788979e1, [7] = -4.34898841810699588477366255144e1 },
+  [9] = { [0] = 4.77662536438264365890433908527e-1, [3] = -2.48811461997166764192642586468e0,
+          [4] = -5.90290826836842996371446475743e-1, [5] = 2.12300514481811942347288949897e1,
+          [6] = 1.52792336328824235832596922938e1, [7] = -3.32882109689848629194453265587e1,
+          [8] = -2.03312017085086261358222928593e-2 },
+  [10] = { [0] = -9.3714243008598732571704021658e-1, [3] = 5.18637242884406370830023853209e0,
+           [4] = 1.09143734899672957818500254654e0, [5] = -8.14978701074692612513997267357e0,
+           [6] = -1.85200656599969598641566180701e1, [7] = 2.27394870993505042818970056734e1,
+           [8] = 2.49360555267965238987089396762e0, [9] = -3.0467644718982195003823669022e0 },
+  [11] = { [0] = 2.27331014751653820792359768449e0, [3] = -1.05344954667372501984066689879e1,
+           [4] = -2.00087205822486249909675718444e0, [5] = -1.79589318631187989172765950534e1,
+           [6] = 2.79488845294199600508499808837e1, [7] = -2.85899827713502369474065508674e0,
+           [8] = -8.87285693353062954433549289258e0, [9] = 1.23605671757943030647266201528e1,
+           [10] = 6.43392746015763530355970484046e-1 },
+  /* b: the 8th-order weights */
+  [12] = { [0] = 5.42937341165687622380535766363e-2, [5] = 4.45031289275240888144113950566e0,
+           [6] = 1.89151789931450038304281599044e0, [7] = -5.8012039600105847814672114227e0,
+           [8] = 3.1116436695781989440891606237e-1, [9] = -1.52160949662516078556178806805e-1,
+           [10] = 2.01365400804030348374776537501e-1, [11] = 4.47106157277725905176885569043e-2 },
+  [13] = { [0] = 5.61675022830479523392909219681e-2, [6] = 2.53500210216624811088794765333e-1,
+           [7] = -2.46239037470802489917441475441e-1, [8] = -1.24191423263816360469010140626e-1,
+           [9] = 1.5329179827876569731206322685e-1, [10] = 8.20105229563468988491666602057e-3,
+           [11] = 7.56789766054569976138603589584e-3, [12] = -8.298e-3 },
+  [14] = { [0] = 3.18346481635021405060768473261e-2, [5] = 2.83009096723667755288322961402e-2,
+           [6] = 5.35419883074385676223797384372e-2, [7] = -5.49237485713909884646569340306e-2,
+           [10] = -1.08347328697249322858509316994e-4, [11] = 3.82571090835658412954920192323e-4,
+           [12] = -3.40465008687404560802977114492e-4, [13] = 1.41312443674632500278074618366e-1 },
+  [15] = { [0] = -4.28896301583791923408573538692e-1, [5] = -4.69762141536116384314449447206e0,
+           [6] = 7.68342119606259904184240953878e0, [7] = 4.06898981839711007970213554331e0,
+           [8] = 3.56727187455281109270669543021e-1, [12] = -1.39902416515901462129418009734e-3,
+           [13] = 2.9475147891527723389556272149e0, [14] = -9.15095847217987001081870187138e0 }
+};
+
+/* 5th-order error weights (er) and the 3rd-order weights (bhh at stages 0, 8, 11) */
+static const double dop_er[12] = {
+  [0] = 0.1312004499419488073250102996e-01, [5] = -0.1225156446376204440720569753e+01,
+  [6] = -0.4957589496572501915214079952e+00, [7] = 0.1664377182454986536961530415e+01,
+  [8] = -0.3503288487499736816886487290e+00, [9] = 0.3341791187130174790297318841e+00,
+  [10] = 0.8192320648511571246570742613e-01, [11] = -0.2235530786388629525884427845e-01
+};
+static const double dop_bhh[12] = {
+  [0] = 0.244094488188976377952755905512e+00, [8] = 0.733846688281611857341361741547e+00,
+  [11] = 0.220588235294117647058823529412e-01
+};
+
+/* dense output (Hairer's CONTD8): rows d4..d7 over the 16 stages */
+static const double dop_d[4][16] = {
+  { [0] = -0.84289382761090128651353491142e+01, [5] = 0.56671495351937776962531783590e+00,
+    [6] = -0.30689499459498916912797304727e+01, [7] = 0.23846676565120698287728149680e+01,
+    [8] = 0.21170345824450282767155149946e+01, [9] = -0.87139158377797299206789907490e+00,
+    [10] = 0.22404374302607882758541771650e+01, [11] = 0.63157877876946881815570249290e+00,
+    [12] = -0.88990336451333310820698117400e-01, [13] = 0.18148505520854727256656404962e+02,
+    [14] = -0.91946323924783554000451984436e+01, [15] = -0.44360363875948939664310572000e+01 },
+  { [0] = 0.10427508642579134603413151009e+02, [5] = 0.24228349177525818288430175319e+03,
+    [6] = 0.16520045171727028198505394887e+03, [7] = -0.37454675472269020279518312152e+03,
+    [8] = -0.22113666853125306036270938578e+02, [9] = 0.77334326684722638389603898808e+01,
+    [10] = -0.30674084731089398182061213626e+02, [11] = -0.93321305264302278729567221706e+01,
+    [12] = 0.15697238121770843886131091075e+02, [13] = -0.31139403219565177677282850411e+02,
+    [14] = -0.93529243588444783865713862664e+01, [15] = 0.35816841486394083752465898540e+02 },
+  { [0] = 0.19985053242002433820987653617e+02, [5] = -0.38703730874935176555105901742e+03,
+    [6] = -0.18917813819516756882830838328e+03, [7] = 0.52780815920542364900561016686e+03,
+    [8] = -0.11573902539959630126141871134e+02, [9] = 0.68812326946963000169666922661e+01,
+    [10] = -0.10006050966910838403183860980e+01, [11] = 0.77771377980534432092869265740e+00,
+    [12] = -0.27782057523535084065932004339e+01, [13] = -0.60196695231264120758267380846e+02,
+    [14] = 0.84320405506677161018159903784e+02, [15] = 0.11992291136182789328035130030e+02 },
+  { [0] = -0.25693933462703749003312586129e+02, [5] = -0.15418974869023643374053993627e+03,
+    [6] = -0.23152937917604549567536039109e+03, [7] = 0.35763911791061412378285349910e+03,
+    [8] = 0.93405324183624310003907691704e+02, [9] = -0.37458323136451633156875139351e+02,
+    [10] = 0.10409964950896230045147246184e+03, [11] = 0.29840293426660503123344363579e+02,
+    [12] = -0.43533456590011143754432175058e+02, [13] = 0.96324553959188282948394950600e+02,
+    [14] = -0.39177261675615439165231486172e+02, [15] = -0.14972683625798562581422125276e+03 }
+};
+
 /* ---- Gauss-Legendre: A row-major, correctly rounded, except GL4's a12 = 1/2 - a21 (exact by
  * Sterbenz' lemma), so that the stored GL4 coefficients satisfy the symplecticity condition
  * b_i a_ij + b_j a_ji = b_i b_j exactly ------------------------------------------------------------ */
@@ -70,8 +184,8 @@ typedef struct
   double *y, *fy;             /* state and F at t */
   double *yn, *fn;            /* state and F at tn */
   double *yd, *yev, *ytmp;
-  double *k;                  /* DOPRI5 k2..k6 (5n), RK4 k2..k4 (3n) */
-  double *rc;                 /* DOPRI5 dense coefficients 2..5 (4n) */
+  double *k;                  /* DOPRI5 k2..k6 (5n), DOP853 k2..k12 k14..k16 (14n), RK4 (3n) */
+  double *rc;                 /* dense coefficients: DOPRI5 2..5 (4n), DOP853 1..7 (7n) */
   /* Gauss-Legendre */
   const double *gc, *ga, *gb;
   double *Z, *Zp, *Fz, *r, *J, *M, *comp;
@@ -194,6 +308,17 @@ dense_eval (const ws *w, double tq, double *out)
       const double *r2 = w->rc, *r3 = w->rc + n, *r4 = w->rc + 2 * n, *r5 = w->rc + 3 * n;
       for (i = 0; i < n; i++)
         out[i] = w->y[i] + th * (r2[i] + th1 * (r3[i] + th * (r4[i] + th1 * r5[i])));
+    }
+  else if (w->method == VM_ODE_DOP853)
+    {
+      /* Hairer's CONTD8 */
+      const double *r1 = w->rc, *r2 = w->rc + n, *r3 = w->rc + 2 * n, *r4 = w->rc + 3 * n,
+                   *r5 = w->rc + 4 * n, *r6 = w->rc + 5 * n, *r7 = w->rc + 6 * n;
+      for (i = 0; i < n; i++)
+        {
+          const double conpar = r4[i] + th * (r5[i] + th1 * (r6[i] + th * r7[i]));
+          out[i] = w->y[i] + th * (r1[i] + th1 * (r2[i] + th * (r3[i] + th1 * conpar)));
+        }
     }
   else
     {
@@ -389,8 +514,9 @@ sk_of (double atol, double rtol, double y)
   return sk > 0.0 ? sk : DBL_MIN;
 }
 
+/* Hairer's HINIT: h^iord max(|f0|, |f'|) = 0.01 in the weighted norm (iord 5 DOPRI5, 8 DOP853) */
 static int
-dopri5_hinit (ws *w, double hmax, double *hout)
+erk_hinit (ws *w, double hmax, int iord, double *hout)
 {
   const int n = w->n;
   const double atol = w->o->atol, rtol = w->o->rtol;
@@ -423,7 +549,7 @@ dopri5_hinit (ws *w, double hmax, double *hout)
   if (! isfinite (der12) || der12 <= 1e-15)
     h1 = fmax (1e-6, h * 1e-3);
   else
-    h1 = pow (0.01 / der12, 0.2);
+    h1 = pow (0.01 / der12, 1.0 / iord);
   *hout = fmin (fmin (100.0 * h, h1), hmax);
   return VM_OK;
 }
@@ -447,7 +573,7 @@ run_dopri5 (ws *w, int *terminal)
     h = fmin (o->h0, hmax);
   else
     {
-      st = dopri5_hinit (w, hmax, &h);
+      st = erk_hinit (w, hmax, 5, &h);
       if (st != VM_OK)
         return st;
     }
@@ -558,6 +684,240 @@ run_dopri5 (ws *w, int *terminal)
       h = hnew;
     }
 }
+
+/* ---- DOP853 ---------------------------------------------------------------------------------- */
+
+/* Hairer's DP86CO without stiffness detection.  Stages (1-based as in Hairer's code) k1 = F(t, y)
+ * (w->fy, the FSAL value of the previous step), k2..k12, y1 = y + h sum b_i k_i, k13 = F(tn, y1)
+ * (w->fn, computed after acceptance and reused as k1 of the next step), k14..k16 only when dense
+ * output is needed.  Error: err = |h| E5^2 / sqrt(n (E5^2 + 0.01 E3^2)) with E5, E3 the weighted
+ * sums of squares of the 5th- and 3rd-order estimates.  Controller: Hairer's DOP853 defaults. */
+#define DA(i, j) dop_a[i][j]
+static int
+run_dop853 (ws *w, int *terminal)
+{
+  const int n = w->n;
+  const vm_ode_opts *o = w->o;
+  vm_ode_sol *sol = w->sol;
+  const double dir = w->dir, tf = w->tf, rtol = o->rtol, atol = o->atol;
+  const double hmax = o->hmax > 0.0 ? o->hmax : fabs (w->tf - w->t0);
+  const long max_steps = o->max_steps > 0 ? o->max_steps : 10000000L;
+  /* safety 0.9, 0.333 <= hnew/h <= 6, beta = 0 (no PI term), exponent 1/8 */
+  const double safe = 0.9, facc1 = 1.0 / 0.333, facc2 = 1.0 / 6.0, expo1 = 1.0 / 8.0;
+  double *const k2 = w->k, *const k3 = w->k + n, *const k4 = w->k + 2 * n,
+         *const k5 = w->k + 3 * n, *const k6 = w->k + 4 * n, *const k7 = w->k + 5 * n,
+         *const k8 = w->k + 6 * n, *const k9 = w->k + 7 * n, *const k10 = w->k + 8 * n,
+         *const k11 = w->k + 9 * n, *const k12 = w->k + 10 * n, *const k14 = w->k + 11 * n,
+         *const k15 = w->k + 12 * n, *const k16 = w->k + 13 * n;
+  double h;
+  int reject = 0, last = 0, i, st;
+
+  if (o->h0 > 0.0)
+    h = fmin (o->h0, hmax);
+  else
+    {
+      st = erk_hinit (w, hmax, 8, &h);
+      if (st != VM_OK)
+        return st;
+    }
+  h *= dir;
+
+  for (;;)
+    {
+      const double t = w->t;
+      const double *y = w->y, *k1 = w->fy;
+      double *ys = w->ytmp, *y1 = w->yn, *k13 = w->fn;
+      double err, err2, deno, fac11, fac, hnew, tn;
+
+      if (sol->nsteps >= max_steps)
+        return VM_EMAXSTEPS;
+      if (! (fabs (h) >= 16.0 * DBL_EPSILON * fabs (t)) || h == 0.0)
+        return VM_EHMIN;
+      if ((t + 1.01 * h - tf) * dir >= 0.0)
+        {
+          h = tf - t;
+          last = 1;
+        }
+      tn = last ? tf : t + h;
+      sol->nsteps++;
+
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * DA (1, 0) * k1[i];
+      if ((st = rhs (w, t + dop_c[1] * h, ys, k2)) != 0)
+        return st;
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * (DA (2, 0) * k1[i] + DA (2, 1) * k2[i]);
+      if ((st = rhs (w, t + dop_c[2] * h, ys, k3)) != 0)
+        return st;
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * (DA (3, 0) * k1[i] + DA (3, 2) * k3[i]);
+      if ((st = rhs (w, t + dop_c[3] * h, ys, k4)) != 0)
+        return st;
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * (DA (4, 0) * k1[i] + DA (4, 2) * k3[i] + DA (4, 3) * k4[i]);
+      if ((st = rhs (w, t + dop_c[4] * h, ys, k5)) != 0)
+        return st;
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * (DA (5, 0) * k1[i] + DA (5, 3) * k4[i] + DA (5, 4) * k5[i]);
+      if ((st = rhs (w, t + dop_c[5] * h, ys, k6)) != 0)
+        return st;
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * (DA (6, 0) * k1[i] + DA (6, 3) * k4[i] + DA (6, 4) * k5[i]
+                            + DA (6, 5) * k6[i]);
+      if ((st = rhs (w, t + dop_c[6] * h, ys, k7)) != 0)
+        return st;
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * (DA (7, 0) * k1[i] + DA (7, 3) * k4[i] + DA (7, 4) * k5[i]
+                            + DA (7, 5) * k6[i] + DA (7, 6) * k7[i]);
+      if ((st = rhs (w, t + dop_c[7] * h, ys, k8)) != 0)
+        return st;
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * (DA (8, 0) * k1[i] + DA (8, 3) * k4[i] + DA (8, 4) * k5[i]
+                            + DA (8, 5) * k6[i] + DA (8, 6) * k7[i] + DA (8, 7) * k8[i]);
+      if ((st = rhs (w, t + dop_c[8] * h, ys, k9)) != 0)
+        return st;
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * (DA (9, 0) * k1[i] + DA (9, 3) * k4[i] + DA (9, 4) * k5[i]
+                            + DA (9, 5) * k6[i] + DA (9, 6) * k7[i] + DA (9, 7) * k8[i]
+                            + DA (9, 8) * k9[i]);
+      if ((st = rhs (w, t + dop_c[9] * h, ys, k10)) != 0)
+        return st;
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * (DA (10, 0) * k1[i] + DA (10, 3) * k4[i] + DA (10, 4) * k5[i]
+                            + DA (10, 5) * k6[i] + DA (10, 6) * k7[i] + DA (10, 7) * k8[i]
+                            + DA (10, 8) * k9[i] + DA (10, 9) * k10[i]);
+      if ((st = rhs (w, t + dop_c[10] * h, ys, k11)) != 0)
+        return st;
+      for (i = 0; i < n; i++)
+        ys[i] = y[i] + h * (DA (11, 0) * k1[i] + DA (11, 3) * k4[i] + DA (11, 4) * k5[i]
+                            + DA (11, 5) * k6[i] + DA (11, 6) * k7[i] + DA (11, 7) * k8[i]
+                            + DA (11, 8) * k9[i] + DA (11, 9) * k10[i] + DA (11, 10) * k11[i]);
+      if ((st = rhs (w, tn, ys, k12)) != 0)
+        return st;
+
+      /* the 8th-order solution and the two error estimates */
+      err = err2 = 0.0;
+      for (i = 0; i < n; i++)
+        {
+          const double inc = DA (12, 0) * k1[i] + DA (12, 5) * k6[i] + DA (12, 6) * k7[i]
+                             + DA (12, 7) * k8[i] + DA (12, 8) * k9[i] + DA (12, 9) * k10[i]
+                             + DA (12, 10) * k11[i] + DA (12, 11) * k12[i];
+          double sk, e3, e5;
+          y1[i] = y[i] + h * inc;
+          sk = atol + rtol * fmax (fabs (y[i]), fabs (y1[i]));
+          if (! (sk > 0.0))
+            sk = DBL_MIN;
+          e3 = inc - dop_bhh[0] * k1[i] - dop_bhh[8] * k9[i] - dop_bhh[11] * k12[i];
+          e5 = dop_er[0] * k1[i] + dop_er[5] * k6[i] + dop_er[6] * k7[i] + dop_er[7] * k8[i]
+               + dop_er[8] * k9[i] + dop_er[9] * k10[i] + dop_er[10] * k11[i]
+               + dop_er[11] * k12[i];
+          err2 += (e3 / sk) * (e3 / sk);
+          err += (e5 / sk) * (e5 / sk);
+        }
+      if (! all_finite (n, y1))
+        return VM_ENONFINITE;
+      deno = err + 0.01 * err2;
+      if (deno <= 0.0)
+        deno = 1.0;
+      err = fabs (h) * err * sqrt (1.0 / (n * deno));
+      if (isnan (err))
+        return VM_ENONFINITE;
+
+      /* Hairer's controller, DOP853 defaults (beta = 0: fac = fac11) */
+      fac11 = pow (err, expo1);
+      fac = fmax (facc2, fmin (facc1, fac11 / safe));
+      hnew = h / fac;
+
+      if (err <= 1.0)
+        {
+          /* F at the new point: needed by the dense output and by the next step (FSAL) */
+          if ((st = rhs (w, tn, y1, k13)) != 0)
+            return st;
+          if (! all_finite (n, k13))
+            return VM_ENONFINITE;
+          sol->naccept++;
+          if (w->dense)
+            {
+              double *r1 = w->rc, *r2 = w->rc + n, *r3 = w->rc + 2 * n, *r4 = w->rc + 3 * n,
+                     *r5 = w->rc + 4 * n, *r6 = w->rc + 5 * n, *r7 = w->rc + 6 * n;
+              double *rr[4];
+              int q;
+              rr[0] = r4;
+              rr[1] = r5;
+              rr[2] = r6;
+              rr[3] = r7;
+              for (i = 0; i < n; i++)
+                {
+                  const double ydiff = y1[i] - y[i], bspl = h * k1[i] - ydiff;
+                  r1[i] = ydiff;
+                  r2[i] = bspl;
+                  r3[i] = ydiff - h * k13[i] - bspl;
+                }
+              for (q = 0; q < 4; q++)
+                {
+                  const double *d = dop_d[q];
+                  double *r = rr[q];
+                  for (i = 0; i < n; i++)
+                    r[i] = d[0] * k1[i] + d[5] * k6[i] + d[6] * k7[i] + d[7] * k8[i]
+                           + d[8] * k9[i] + d[9] * k10[i] + d[10] * k11[i] + d[11] * k12[i]
+                           + d[12] * k13[i];
+                }
+              /* the three extra stages of the continuous extension */
+              for (i = 0; i < n; i++)
+                ys[i] = y[i] + h * (DA (13, 0) * k1[i] + DA (13, 6) * k7[i] + DA (13, 7) * k8[i]
+                                    + DA (13, 8) * k9[i] + DA (13, 9) * k10[i]
+                                    + DA (13, 10) * k11[i] + DA (13, 11) * k12[i]
+                                    + DA (13, 12) * k13[i]);
+              if ((st = rhs (w, t + dop_c[13] * h, ys, k14)) != 0)
+                return st;
+              for (i = 0; i < n; i++)
+                ys[i] = y[i] + h * (DA (14, 0) * k1[i] + DA (14, 5) * k6[i] + DA (14, 6) * k7[i]
+                                    + DA (14, 7) * k8[i] + DA (14, 10) * k11[i]
+                                    + DA (14, 11) * k12[i] + DA (14, 12) * k13[i]
+                                    + DA (14, 13) * k14[i]);
+              if ((st = rhs (w, t + dop_c[14] * h, ys, k15)) != 0)
+                return st;
+              for (i = 0; i < n; i++)
+                ys[i] = y[i] + h * (DA (15, 0) * k1[i] + DA (15, 5) * k6[i] + DA (15, 6) * k7[i]
+                                    + DA (15, 7) * k8[i] + DA (15, 8) * k9[i]
+                                    + DA (15, 12) * k13[i] + DA (15, 13) * k14[i]
+                                    + DA (15, 14) * k15[i]);
+              if ((st = rhs (w, t + dop_c[15] * h, ys, k16)) != 0)
+                return st;
+              if (! all_finite (n, k14) || ! all_finite (n, k15) || ! all_finite (n, k16))
+                return VM_ENONFINITE;
+              for (q = 0; q < 4; q++)
+                {
+                  const double *d = dop_d[q];
+                  double *r = rr[q];
+                  for (i = 0; i < n; i++)
+                    r[i] = h * (r[i] + d[13] * k14[i] + d[14] * k15[i] + d[15] * k16[i]);
+                }
+            }
+          w->tn = tn;
+          st = after_step (w, terminal);
+          if (st != VM_OK || *terminal)
+            return st;
+          advance (w);
+          if (last)
+            return VM_OK;
+          if (fabs (hnew) > hmax)
+            hnew = dir * hmax;
+          if (reject)
+            hnew = dir * fmin (fabs (hnew), fabs (h));
+          reject = 0;
+        }
+      else
+        {
+          hnew = h / fmin (facc1, fac11 / safe);
+          reject = 1;
+          last = 0;
+          sol->nreject++;
+        }
+      h = hnew;
+    }
+}
+#undef DA
 
 /* ---- RK4 and Gauss-Legendre (fixed step) --------------------------------------------------------- */
 
@@ -880,6 +1240,14 @@ run_fixed (ws *w, int *terminal)
 
 /* ---- driver ------------------------------------------------------------------------------------ */
 
+const vm_dop853_coeffs *
+vm_ode_dop853_coeffs (void)
+{
+  static const vm_dop853_coeffs co = { dop_c, &dop_a[0][0], dop_a[12], dop_er, dop_bhh,
+                                       &dop_d[0][0] };
+  return &co;
+}
+
 void
 vm_ode_opts_init (vm_ode_opts *opts, int method)
 {
@@ -924,9 +1292,9 @@ validate (int n, vm_rhs_fn f, vm_event_fn ev, double t0, double tf, const double
     return VM_ETSPAN;
   if (! all_finite (n, y0))
     return VM_EARG;
-  if (o->method < VM_ODE_DOPRI5 || o->method > VM_ODE_RK4)
+  if (o->method < VM_ODE_DOPRI5 || o->method > VM_ODE_DOP853)
     return VM_EARG;
-  if (o->method == VM_ODE_DOPRI5)
+  if (o->method == VM_ODE_DOPRI5 || o->method == VM_ODE_DOP853)
     {
       if (! (o->rtol > 0.0) || ! isfinite (o->rtol) || ! (o->atol >= 0.0) || ! isfinite (o->atol)
           || ! (o->h0 >= 0.0) || ! isfinite (o->h0) || ! (o->hmax >= 0.0) || ! isfinite (o->hmax))
@@ -977,7 +1345,7 @@ vm_ode_solve (int n, vm_rhs_fn f, vm_event_fn ev, void *ctx, double t0, double t
   ws w;
   double *mem = NULL;
   int *imem = NULL;
-  size_t nd, ni, off, sn, nn;
+  size_t nd, ni, off, sn, nn, nk, nrc;
   int st, terminal = 0;
 
   if (sol == NULL)
@@ -1018,11 +1386,13 @@ vm_ode_solve (int n, vm_rhs_fn f, vm_event_fn ev, void *ctx, double t0, double t
   w.event_tol = opts->event_tol;
   w.s = w.method == VM_ODE_GL4 ? 2 : w.method == VM_ODE_GL6 ? 3 : 0;
 
-  /* one block: y fy yn fn yd yev ytmp (7n), k (5n), rc (4n), events (4 nev),
-   * Gauss: Z Zp Fz r (4 sn), comp (n), J (n^2), M (sn^2) */
+  /* one block: y fy yn fn yd yev ytmp (7n), k (5n; DOP853 14n), rc (4n; DOP853 7n), events
+   * (4 nev), Gauss: Z Zp Fz r (4 sn), comp (n), J (n^2), M (sn^2) */
   sn = (size_t) w.s * (size_t) n;
   nn = (size_t) n * (size_t) n;
-  nd = 16 * (size_t) n + 4 * (size_t) w.nev;
+  nk = (w.method == VM_ODE_DOP853 ? 14 : 5) * (size_t) n;
+  nrc = (w.method == VM_ODE_DOP853 ? 7 : 4) * (size_t) n;
+  nd = 7 * (size_t) n + nk + nrc + 4 * (size_t) w.nev;
   if (w.s > 0)
     {
       if ((size_t) n > SIZE_MAX / sizeof (double) / (size_t) n / 16)
@@ -1051,8 +1421,8 @@ vm_ode_solve (int n, vm_rhs_fn f, vm_event_fn ev, void *ctx, double t0, double t
   TAKE (w.yd, n);
   TAKE (w.yev, n);
   TAKE (w.ytmp, n);
-  TAKE (w.k, 5 * (size_t) n);
-  TAKE (w.rc, 4 * (size_t) n);
+  TAKE (w.k, nk);
+  TAKE (w.rc, nrc);
   TAKE (w.gold, w.nev);
   TAKE (w.gnew, w.nev);
   TAKE (w.gtmp, w.nev);
@@ -1105,6 +1475,8 @@ vm_ode_solve (int n, vm_rhs_fn f, vm_event_fn ev, void *ctx, double t0, double t
 
   if (w.method == VM_ODE_DOPRI5)
     st = run_dopri5 (&w, &terminal);
+  else if (w.method == VM_ODE_DOP853)
+    st = run_dop853 (&w, &terminal);
   else
     {
       if (w.s > 0)

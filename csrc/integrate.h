@@ -7,6 +7,15 @@
  *   VM_ODE_GL4     Gauss-Legendre collocation, 2 stages, order 4, fixed step.
  *   VM_ODE_GL6     Gauss-Legendre collocation, 3 stages, order 6, fixed step.
  *   VM_ODE_RK4     the classical Runge-Kutta method, order 4, fixed step.
+ *   VM_ODE_DOP853  Dormand-Prince 8(5,3) (Hairer's DOP853): 12 stages, FSAL (F at the new point,
+ *                  evaluated after acceptance, is the first stage of the next step), the error
+ *                  err = |h| E5^2 / sqrt(n (E5^2 + 0.01 E3^2)) combining the 5th- and 3rd-order
+ *                  estimates (E5, E3 weighted sums of squares as in DOPRI5's norm), Hairer's DOP853
+ *                  controller defaults (safety 0.9, factor bounds 0.333..6, beta = 0 i.e. no PI
+ *                  term, exponent 1/8, no step increase right after a rejection, starting step of
+ *                  HINIT with order 8) and Hairer's 7th-order continuous extension CONTD8 (3 more
+ *                  evaluations per accepted step, only when dense output is needed).
+ *                  Per attempted step 11 evaluations, per accepted step 1 more (+3 dense).
  * The Gauss methods are symplectic and conserve quadratic invariants (up to the Newton tolerance and
  * rounding; the update y0 + h sum b_i F(Y_i) uses F at the converged stages and compensated
  * summation).  Their stage equations are solved by simplified Newton: a forward-difference
@@ -17,11 +26,12 @@
  * halved, at most 10 times per step of the grid, the halved steps covering that grid step.
  * Fixed-step grids are t0 + k h (no accumulation of h), the last step shortened to end at tf (a
  * last step within 1e-12 h of h is merged, so (tf - t0)/h integral up to rounding gives no sliver).
- * DOPRI5 and RK4 stop at the first non-finite trial value (no retry with a smaller step).
+ * DOPRI5, DOP853 and RK4 stop at the first non-finite trial value (no retry with a smaller step).
  * Stiffness detection (as in Hairer's code) is not implemented.
  *
- * Dense output (used for output times and for event location): DOPRI5 its continuous extension,
- * GL4/GL6/RK4 the cubic Hermite interpolant of the step-end values and derivatives.
+ * Dense output (used for output times and for event location): DOPRI5 and DOP853 their continuous
+ * extensions (orders 4 and 7), GL4/GL6/RK4 the cubic Hermite interpolant of the step-end values
+ * and derivatives.
  *
  * Events: after each accepted step the event functions are evaluated at the step end; an event k
  * fires when g_k changes from a nonzero sign at the step start to zero or the opposite sign at the
@@ -52,14 +62,14 @@ typedef int (*vm_rhs_fn) (double t, const double *y, double *dydt, void *ctx);
 /* nevent values g_k(t, y) into g.  0 = ok; a nonzero return aborts with that code. */
 typedef int (*vm_event_fn) (double t, const double *y, double *g, void *ctx);
 
-enum { VM_ODE_DOPRI5 = 0, VM_ODE_GL4, VM_ODE_GL6, VM_ODE_RK4 };
+enum { VM_ODE_DOPRI5 = 0, VM_ODE_GL4, VM_ODE_GL6, VM_ODE_RK4, VM_ODE_DOP853 };
 
 typedef struct
 {
   int method;
-  double rtol, atol;          /* DOPRI5: err_i / (atol + rtol*max(|y_i|,|ynew_i|)), RMS norm */
-  double h0;                  /* DOPRI5 initial step magnitude (0: Hairer's starting-step algorithm) */
-  double hmax;                /* DOPRI5 maximal step magnitude (0: |tf - t0|) */
+  double rtol, atol;          /* DOPRI5, DOP853: err_i / (atol + rtol*max(|y_i|,|ynew_i|)) */
+  double h0;                  /* DOPRI5, DOP853 initial step magnitude (0: Hairer's algorithm) */
+  double hmax;                /* DOPRI5, DOP853 maximal step magnitude (0: |tf - t0|) */
   double h;                   /* fixed step magnitude of GL4, GL6, RK4 (> 0) */
   long max_steps;             /* attempted steps, rejected ones included (0: 10^7) */
   int nevent;                 /* number of event functions (0: none) */
@@ -90,6 +100,17 @@ typedef struct
   double t_end;               /* time reached (event time after a terminal event) */
   size_t cap_t, cap_y, cap_te, cap_ye, cap_ie;  /* private: allocated lengths */
 } vm_ode_sol;
+
+/* The DOP853 coefficients used by the integrator (for tests).  Stages numbered from 0; stages 0..11
+ * make the step, stage 12 is the new point (row 12 of a is b), stages 13..15 serve the dense
+ * output only.  c[16]; a[16*16] row-major, a[i*16 + j] for j < i; b[12] (order 8); er[12] (the
+ * 5th-order error estimate is h sum er_i k_i); bhh[12] (order 3, nonzero at stages 0, 8, 11: the
+ * 3rd-order estimate is h sum (b_i - bhh_i) k_i); d[4*16] the rows d4..d7 of CONTD8. */
+typedef struct
+{
+  const double *c, *a, *b, *er, *bhh, *d;
+} vm_dop853_coeffs;
+const vm_dop853_coeffs *vm_ode_dop853_coeffs (void);
 
 /* Defaults for a method: rtol 1e-6, atol 1e-9, everything else 0 (automatic); h must be set
  * for the fixed-step methods. */

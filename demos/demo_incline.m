@@ -170,36 +170,8 @@ function results = demo_incline (varargin)
 % @seealso{gauss_integrate, mechsys, demo_rolling_disk}
 % @end deftypefn
 
-  quiet = false;
-  pngdir = '';
-  rtol = 1e-10;
-  k = 1;
-  while k <= numel (varargin)
-    opt = varargin{k};
-    if ~ischar (opt)
-      error ('demo_incline: options must be strings');
-    end
-    switch lower (opt)
-      case 'quiet'
-        quiet = true;
-        k = k + 1;
-      case {'png', 'reltol'}
-        if k == numel (varargin)
-          error ('demo_incline: option "%s" needs a value', opt);
-        end
-        if strcmpi (opt, 'png')
-          pngdir = varargin{k + 1};
-        else
-          rtol = varargin{k + 1};
-        end
-        k = k + 2;
-      otherwise
-        error ('demo_incline: unknown option "%s"', opt);
-    end
-  end
-  if ~isempty (pngdir) && ~ischar (pngdir)
-    error ('demo_incline: "png" needs a directory name');
-  end
+  opt = vm_demo_args ('demo_incline', varargin, struct ('RelTol', 1e-10));
+  rtol = opt.RelTol;
   if ~(isnumeric (rtol) && isscalar (rtol) && isreal (rtol) && rtol > 0 && rtol < 1e-3)
     error ('demo_incline: RelTol must be a number in (0, 1e-3)');
   end
@@ -254,11 +226,13 @@ function results = demo_incline (varargin)
   Ap = V0 / sqrt (2 * pi * sigma_paper ^ 2) * exp (-gp ^ 2 / (2 * sigma_paper ^ 2));
   FNp = -Ap * [tan(alpha), -1];
   FN = reshape (o.FN(1, 1, :), 1, 2);
-  c = add (c, 'contact FN at paper start vs paper F_N (norm)', norm (FN - FNp), 0, 1e3 * eps * norm (FNp));
+  c = vm_demo_check (c, 'contact FN at paper start vs paper F_N (norm)', norm (FN - FNp), 0, ...
+                     1e3 * eps * norm (FNp));
   o = mechsys_eval (syss, 0, qp, -e', 'blocks', {'contacts'});
   FRp = mu * Ap * [1, tan(alpha)];
   FR = reshape (o.FR(1, 1, :), 1, 2);
-  c = add (c, 'contact FR, downhill 1 m/s, vs paper F_R', norm (FR - FRp), 0, 1e3 * eps * norm (FRp));
+  c = vm_demo_check (c, 'contact FR, downhill 1 m/s, vs paper F_R', norm (FR - FRp), 0, ...
+                     1e3 * eps * norm (FRp));
   results.paper_force = struct ('FN', FN, 'FN_paper', FNp, 'FR', FR, 'FR_paper', FRp, ...
                                 'x_tan_minus_y', gp);
 
@@ -293,16 +267,19 @@ function results = demo_incline (varargin)
     onl(im) = L;
     tag = sprintf ('(%s) line, mu = %g', char ('a' + im - 1), mus(im));
     if im == 1
-      c = add (c, [tag, ': s(1)'], L.s(end), L.s_ref(end), tolf (Ss));
-      c = add (c, [tag, ': v(1)'], L.v(end), L.v_ref(end), tolf (Sv));
+      c = vm_demo_check (c, [tag, ': s(1)'], L.s(end), L.s_ref(end), tolf (Ss));
+      c = vm_demo_check (c, [tag, ': v(1)'], L.v(end), L.v_ref(end), tolf (Sv));
     else
-      c = add (c, [tag, ': s(1)'], L.s(end), L.s_ref(end), L.gain_s + tolf (Ss));
-      c = add (c, [tag, ': v(1)'], L.v(end), L.v_ref(end), L.gain_v + tolf (Sv));
-      c = add (c, [tag, ': s(1), ref - smoothing gain'], L.s(end), L.s_ref(end) - L.gain_s, tolf (Ss));
-      c = add (c, [tag, ': v(1), ref - smoothing gain'], L.v(end), L.v_ref(end) - L.gain_v, tolf (Sv));
+      c = vm_demo_check (c, [tag, ': s(1)'], L.s(end), L.s_ref(end), L.gain_s + tolf (Ss));
+      c = vm_demo_check (c, [tag, ': v(1)'], L.v(end), L.v_ref(end), L.gain_v + tolf (Sv));
+      c = vm_demo_check (c, [tag, ': s(1), ref - smoothing gain'], L.s(end), L.s_ref(end) - L.gain_s, ...
+                         tolf (Ss));
+      c = vm_demo_check (c, [tag, ': v(1), ref - smoothing gain'], L.v(end), L.v_ref(end) - L.gain_v, ...
+                         tolf (Sv));
     end
-    c = add (c, [tag, ': max |lambda - M g cos(alpha)|'], max (abs (L.lambda - SN)), 0, tolf (SN));
-    c = add (c, [tag, ': max |distance from the line|'], L.residual_position, 0, tolf (Ss));
+    c = vm_demo_check (c, [tag, ': max |lambda - M g cos(alpha)|'], max (abs (L.lambda - SN)), 0, ...
+                       tolf (SN));
+    c = vm_demo_check (c, [tag, ': max |distance from the line|'], L.residual_position, 0, tolf (Ss));
   end
   results.line = onl;
 
@@ -332,20 +309,24 @@ function results = demo_incline (varargin)
     a = -g * (sa - mus(im) * ca);
     tag = sprintf ('(c) soft, mu = %g', mus(im));
     if im == 1
-      c = add (c, [tag, ': s(1) - s0'], S.s(end) - S.s(1), a * T ^ 2 / 2, tolf (Ss));
-      c = add (c, [tag, ': v(1)'], S.v(end), a * T, tolf (Sv));
+      c = vm_demo_check (c, [tag, ': s(1) - s0'], S.s(end) - S.s(1), a * T ^ 2 / 2, tolf (Ss));
+      c = vm_demo_check (c, [tag, ': v(1)'], S.v(end), a * T, tolf (Sv));
     else
       bound = mus(im) * abs (S.d1 - S.d0);
-      c = add (c, [tag, ': s(1) - s0'], S.s(end) - S.s(1), a * T ^ 2 / 2, bound + S.gain + tolf (Ss));
-      c = add (c, [tag, ': s(1) - s0 - mu (d(1) - d0), ref - gain'], S.s(end) - S.s(1) - mus(im) * (S.d(end) - S.d0), ...
-               a * T ^ 2 / 2 - S.gain * T, tolf (Ss));
-      c = add (c, [tag, ': v(1) - mu ddot(1), ref - gain'], S.v(end) - mus(im) * S.ddot(end), a * T - S.gain, tolf (Sv));
+      c = vm_demo_check (c, [tag, ': s(1) - s0'], S.s(end) - S.s(1), a * T ^ 2 / 2, ...
+                         bound + S.gain + tolf (Ss));
+      c = vm_demo_check (c, [tag, ': s(1) - s0 - mu (d(1) - d0), ref - gain'], ...
+                         S.s(end) - S.s(1) - mus(im) * (S.d(end) - S.d0), ...
+                         a * T ^ 2 / 2 - S.gain * T, tolf (Ss));
+      c = vm_demo_check (c, [tag, ': v(1) - mu ddot(1), ref - gain'], S.v(end) - mus(im) * S.ddot(end), ...
+                         a * T - S.gain, tolf (Sv));
     end
     Un = M * S.ddot .^ 2 / 2 + normal_potential (S.d, V0, sh, M * g * ca);
-    c = add (c, [tag, ': normal energy drift'], max (abs (Un - Un(1))), 0, tolf (M * g * ca * Ss));
+    c = vm_demo_check (c, [tag, ': normal energy drift'], max (abs (Un - Un(1))), 0, ...
+                       tolf (M * g * ca * Ss));
     acc1 = abs (V0 / (sqrt (2 * pi) * sh) * exp (-S.d1 ^ 2 / (2 * sh ^ 2)) / M - g * ca);
-    c = add (c, [tag, ': top d1 of the normal motion'], max (S.d), S.d1, ...
-             acc1 * (dt / 2) ^ 2 / 2 + tolf (Ss));
+    c = vm_demo_check (c, [tag, ': top d1 of the normal motion'], max (S.d), S.d1, ...
+                       acc1 * (dt / 2) ^ 2 / 2 + tolf (Ss));
   end
   results.soft = soft;
 
@@ -367,9 +348,10 @@ function results = demo_incline (varargin)
     sw.err(is) = norm (sol.q(end, :) - sref_end);
     sw.pred(is) = norm ([0, delta] - gain * T * e');
     sw.dev(is) = max (abs (sol.q * n - dstar));
-    c = add (c, sprintf ('sweep sigma = 1/%g: |q(1) - closed form|', 1 / sigmas(is)), ...
-             sw.err(is), sw.pred(is), tolf (Ss));
-    c = add (c, sprintf ('sweep sigma = 1/%g: max |d - d*|', 1 / sigmas(is)), sw.dev(is), 0, tolf (Ss));
+    c = vm_demo_check (c, sprintf ('sweep sigma = 1/%g: |q(1) - closed form|', 1 / sigmas(is)), ...
+                       sw.err(is), sw.pred(is), tolf (Ss));
+    c = vm_demo_check (c, sprintf ('sweep sigma = 1/%g: max |d - d*|', 1 / sigmas(is)), sw.dev(is), 0, ...
+                       tolf (Ss));
   end
   results.sweep = sw;
 
@@ -382,21 +364,16 @@ function results = demo_incline (varargin)
   results.launch.d = sol.q * n;
   results.launch.d1 = turning_point (0, dstar, V0, sh, M * g * ca);
   results.launch.dmax = max (results.launch.d);
-  c = add (c, 'launch from delta = 0: top d1 (U(d1) = V0/2)', results.launch.dmax, ...
-           results.launch.d1, g * ca * (dt / 2) ^ 2 / 2 + tolf (Ss));
+  c = vm_demo_check (c, 'launch from delta = 0: top d1 (U(d1) = V0/2)', results.launch.dmax, ...
+                     results.launch.d1, g * ca * (dt / 2) ^ 2 / 2 + tolf (Ss));
 
   results.checks = c;
-  results.pass = all ([c.pass]);
+  results.pass = vm_demo_verdict (c);
 
-  if ~quiet
+  if ~opt.quiet
     print_table (results);
   end
-  if ~isempty (pngdir)
-    files = plot_png (results, pngdir);
-    if ~quiet
-      fprintf ('figures written: %s\n', strjoin (files, ', '));
-    end
-  end
+  vm_demo_png (opt, {'trajectory', 'sigma', 'normal'}, @(what) draw (results, what));
   if nargout == 0
     clear results;
   end
@@ -437,16 +414,6 @@ function G = gain_sqrt (sa, m)
   end
 end
 
-function c = add (c, name, value, reference, tol)
-  k = numel (c) + 1;
-  c(k).name = name;
-  c(k).value = value;
-  c(k).reference = reference;
-  c(k).error = abs (value - reference);
-  c(k).tol = tol;
-  c(k).pass = c(k).error <= tol;
-end
-
 function print_table (r)
   p = r.params;
   fprintf ('Particle on an incline (Rothkopf & Horowitz Fig. 4): alpha = pi/6, g = %g, M = %g, mu = 0 / %g\n', ...
@@ -460,13 +427,7 @@ function print_table (r)
   fprintf ('paper''s start: x tan(alpha) - y = %.5f < 0 (the admissible side is <= 0; misprint)\n', ...
            r.paper_force.x_tan_minus_y);
   fprintf ('dopri5, RelTol = %g; integration tolerance 10 * RelTol * scale\n\n', r.reltol);
-  fprintf ('%-50s | %15s | %15s | %10s | %10s | %s\n', 'quantity', 'value', 'reference', 'error', ...
-           'tol', 'pass');
-  for k = 1:numel (r.checks)
-    c = r.checks(k);
-    fprintf ('%-50s | %15.9g | %15.9g | %10.3e | %10.3e | %s\n', c.name, c.value, c.reference, ...
-             c.error, c.tol, yesno (c.pass));
-  end
+  vm_demo_table (r.checks, '%.9g');
   fprintf ('\nsmoothing gains: line (tanh, epsv = %g): v %.4e, s %.4e; soft (epsv = %g): %.3e, %.3e\n', ...
            p.epsv_line, r.line(2).gain_v, r.line(2).gain_s, p.epsv_soft, r.soft(1).gain, r.soft(2).gain);
   fprintf ('soft, paper values: d0 = %.5f, equilibrium d* = %.5f (delta* = %.5f), top d1 = %.5f\n', ...
@@ -478,31 +439,8 @@ function print_table (r)
              r.sweep.delta(k), r.sweep.err(k), r.sweep.pred(k), r.sweep.dev(k));
   end
   fprintf ('launch from the incline (delta = 0): top %.5f, predicted %.5f\n', r.launch.dmax, r.launch.d1);
-  if r.pass
-    fprintf ('all %d checks pass\n', numel (r.checks));
-  else
-    fprintf ('NO: %d of %d checks fail\n', sum (~[r.checks.pass]), numel (r.checks));
-  end
-end
-
-function s = yesno (tf)
-  if tf
-    s = 'yes';
-  else
-    s = 'NO';
-  end
-end
-
-function files = plot_png (r, pngdir)
-  if ~exist (pngdir, 'dir')
-    mkdir (pngdir);
-  end
-  names = {'trajectory', 'sigma', 'normal'};
-  files = cell (1, 3);
-  for k = 1:3
-    files{k} = fullfile (pngdir, ['demo_incline_', names{k}, '.png']);
-    write_png (files{k}, @(fig) draw (r, names{k}));
-  end
+  [~, verdict] = vm_demo_verdict (r.checks);
+  fprintf ('%s\n', verdict);
 end
 
 function draw (r, what)
@@ -545,40 +483,4 @@ function draw (r, what)
   end
   set (gca, 'fontsize', 8);
   grid on;
-end
-
-function write_png (file, drawfun)
-  isoct = exist ('OCTAVE_VERSION', 'builtin') > 0;
-  if isoct
-    warning ('off', 'Octave:gnuplot-graphics');
-  end
-  oldvis = get (0, 'defaultfigurevisible');
-  set (0, 'defaultfigurevisible', 'off');
-  try
-    fig = figure ();
-    cleanup = onCleanup (@() restore_fig (fig, oldvis));
-    drawfun (fig);
-    if isoct
-      % the gnuplot toolkit's -dpng goes through Ghostscript; pngcairo does not
-      if strcmp (get (fig, '__graphics_toolkit__'), 'gnuplot')
-        print (fig, file, '-dpngcairo', '-S800,600');
-      else
-        print (fig, file, '-dpng', '-S800,600');
-      end
-    else
-      set (fig, 'PaperPosition', [0, 0, 8, 6]);
-      print (fig, file, '-dpng', '-r100');
-    end
-  catch err
-    set (0, 'defaultfigurevisible', oldvis);
-    error ('demo_incline: could not write %s: %s (headless Octave on Debian needs the fonts-freefont-otf package)', ...
-           file, err.message);
-  end
-end
-
-function restore_fig (fig, oldvis)
-  if ishandle (fig)
-    close (fig);
-  end
-  set (0, 'defaultfigurevisible', oldvis);
 end

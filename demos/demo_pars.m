@@ -135,41 +135,9 @@ function results = demo_pars (varargin)
 % @seealso{gauss_integrate, mechsys}
 % @end deftypefn
 
-  quiet = false;
-  pngdir = '';
-  nu = 0.5;
-  T = 5;
-  k = 1;
-  while k <= numel (varargin)
-    opt = varargin{k};
-    if ~ischar (opt)
-      error ('demo_pars: options must be strings');
-    end
-    switch lower (opt)
-      case 'quiet'
-        quiet = true;
-        k = k + 1;
-      case {'png', 'nu', 't'}
-        if k == numel (varargin)
-          error ('demo_pars: option "%s" needs a value', opt);
-        end
-        val = varargin{k + 1};
-        switch lower (opt)
-          case 'png'
-            pngdir = val;
-          case 'nu'
-            nu = val;
-          otherwise
-            T = val;
-        end
-        k = k + 2;
-      otherwise
-        error ('demo_pars: unknown option "%s"', opt);
-    end
-  end
-  if ~isempty (pngdir) && ~ischar (pngdir)
-    error ('demo_pars: "png" needs a directory name');
-  end
+  opt = vm_demo_args ('demo_pars', varargin, struct ('nu', 0.5, 'T', 5));
+  nu = opt.nu;
+  T = opt.T;
   if ~(isscalar (nu) && isreal (nu) && nu > 0 && isscalar (T) && isreal (T) && T > 0)
     error ('demo_pars: nu and T must be positive scalars');
   end
@@ -319,15 +287,10 @@ function results = demo_pars (varargin)
   results.pass = p;
   results.time = toc (tstart);
 
-  if ~quiet
+  if ~opt.quiet
     print_table (results);
   end
-  if ~isempty (pngdir)
-    file = plot_png (results, pngdir);
-    if ~quiet
-      fprintf ('plot written to %s\n', file);
-    end
-  end
+  vm_demo_png (opt, '', @(what) draw_plot (results), [800, 900]);
   if nargout == 0
     clear results;
   end
@@ -426,22 +389,26 @@ function print_table (r)
   fprintf ('x0 = (%g, %g, %g), v0 = (%g, %g, %g), t in [0, %g], nu = %g; gauss_integrate dopri5 RelTol 1e-10\n', ...
            r.x0, r.v0, r.T, r.nu);
   fprintf ('Q = the paper''s constraint force (vdot = -Q), Q.v its dissipated power\n\n');
-  fprintf ('%-13s %-24s | %11s | %-22s | %9s | %7s | %s\n', 'case', 'quantity', 'value', ...
-           'independent reference', 'error', 'tol', 'pass');
+  tab = struct ('part', {}, 'name', {}, 'value', {}, 'reference', {}, 'error', {}, 'tol', {}, ...
+                'pass', {});
   for ic = 1:numel (c)
     k = c(ic);
     if k.exitflag ~= 1
-      fprintf ('%-13s NO: gauss_integrate %s\n', k.name, k.message);
+      tab = vm_demo_check (tab, ['gauss_integrate: ', k.message], k.exitflag, 1, 0, 'part', k.name);
     end
-    row (k.name, 'max_t |x - x_ref|', NaN, k.reference, k.dev_ref, t.traj);
+    tab = vm_demo_check (tab, 'max_t |x - x_ref|', NaN, k.reference, t.traj, 'error', k.dev_ref, ...
+                         'part', k.name);
     if ~isnan (k.dev_alt)
-      row ('', 'max_t |x - x_ref|', NaN, k.alternative, k.dev_alt, t.traj);
+      tab = vm_demo_check (tab, 'max_t |x - x_ref|', NaN, k.alternative, t.traj, 'error', k.dev_alt);
     end
-    row ('', 'max_t |a.v| (residual)', k.residual, '0', k.residual, t.residual);
-    row ('', 'multiplier', NaN, mult_ref (ic), k.dev_multiplier, t.traj);
-    row ('', 'min_t Q.v (power)', k.power_min, power_ref (ic), k.power_dev, t.power);
-    row ('', 'kinetic energy', NaN, energy_ref (ic), k.energy_dev, t.energy);
+    tab = vm_demo_check (tab, 'max_t |a.v| (residual)', k.residual, '0', t.residual, ...
+                         'error', k.residual);
+    tab = vm_demo_check (tab, 'multiplier', NaN, mult_ref (ic), t.traj, 'error', k.dev_multiplier);
+    tab = vm_demo_check (tab, 'min_t Q.v (power)', k.power_min, power_ref (ic), t.power, ...
+                         'error', k.power_dev);
+    tab = vm_demo_check (tab, 'kinetic energy', NaN, energy_ref (ic), t.energy, 'error', k.energy_dev);
   end
+  vm_demo_table (tab, '%.4g', 'case');
   fprintf ('\nmax_t |x3_i - x3_j| (and max_t |x_i - x_j|) between the cases\n');
   fprintf ('%-13s', '');
   for j = 1:numel (c)
@@ -457,27 +424,18 @@ function print_table (r)
   end
   p = r.pass;
   fprintf ('\nx3 differs between (a), (b nu=0), (b nu=%g) (>= %g): %s; (a) and (c) share x3 (<= %g) but not x1, x2: %s\n', ...
-           r.nu, t.differ, yesno (p.x3_differ), t.same, yesno (p.x3_same_ac));
+           r.nu, t.differ, vm_demo_yesno (p.x3_differ), t.same, vm_demo_yesno (p.x3_same_ac));
   fprintf ('power Q.v >= -%g for (a), (b): %s (min %.3g, %.3g, %.3g); (c) does work: min Q.v = %.3g\n', ...
-           t.power, yesno (p.power_nonneg), c(1).power_min, c(2).power_min, c(3).power_min, ...
+           t.power, vm_demo_yesno (p.power_nonneg), c(1).power_min, c(2).power_min, c(3).power_min, ...
            c(4).power_min);
   fprintf ('scalar formulas vs vector derivation at 1000 random states: (44) %.2g, (47) %.2g, (47'') %.2g, lam* %.2g (tol %g): %s\n', ...
            r.formula_dev.eq44, r.formula_dev.eq47, r.formula_dev.eq47nu, r.formula_dev.lam, ...
-           t.formula, yesno (p.formulas));
+           t.formula, vm_demo_yesno (p.formulas));
   fprintf ('misprint in (48): printed sign: max |v1 - v1(44)| = %.3g, max |z v1 - v2| = %.3g; corrected: %.2g: %s\n', ...
            r.misprint48_printed_dev, r.misprint48_printed_residual, r.misprint48_corrected_dev, ...
-           yesno (p.misprint48));
-  fprintf ('all checks: %s (%.1f s)\n', yesno (all (cell2mat (struct2cell (p)))), r.time);
-end
-
-function row (name, what, value, ref, err, tolv)
-  if isnan (value)
-    vs = sprintf ('%11s', '-');
-  else
-    vs = sprintf ('%11.4g', value);
-  end
-  fprintf ('%-13s %-24s | %s | %-22s | %9.2e | %7.0e | %s\n', name, what, vs, ref, err, tolv, ...
-           yesno (err <= tolv));
+           vm_demo_yesno (p.misprint48));
+  fprintf ('all checks: %s (%.1f s)\n', vm_demo_yesno (all (cell2mat (struct2cell (p)))), ...
+           r.time);
 end
 
 function s = mult_ref (ic)
@@ -498,37 +456,7 @@ function s = energy_ref (ic)
   s = refs{ic};
 end
 
-function s = yesno (tf)
-  if tf
-    s = 'yes';
-  else
-    s = 'NO';
-  end
-end
-
-function file = plot_png (r, pngdir)
-  isoct = exist ('OCTAVE_VERSION', 'builtin') > 0;
-  if ~exist (pngdir, 'dir')
-    mkdir (pngdir);
-  end
-  file = fullfile (pngdir, 'demo_pars.png');
-  if isoct
-    warning ('off', 'Octave:gnuplot-graphics');
-  end
-  oldvis = get (0, 'defaultfigurevisible');
-  set (0, 'defaultfigurevisible', 'off');
-  try
-    fig = figure ();
-    cleanup = onCleanup (@() restore_fig (fig, oldvis));
-    draw_plot (fig, r, file, isoct);
-  catch err
-    set (0, 'defaultfigurevisible', oldvis);
-    error ('demo_pars: could not write %s: %s (headless Octave on Debian needs the fonts-freefont-otf package)', ...
-           file, err.message);
-  end
-end
-
-function draw_plot (fig, r, file, isoct)
+function draw_plot (r)
   colors = [0, 0.447, 0.741; 0.85, 0.325, 0.098; 0.466, 0.674, 0.188; 0.494, 0.184, 0.556];
   styles = {'-', '--', '-.', ':'};
   c = r.cases;
@@ -567,22 +495,4 @@ function draw_plot (fig, r, file, isoct)
   xlabel ('t');
   ylabel ('Q . v (power of the reaction)');
   grid on;
-  if isoct
-    % the gnuplot toolkit's -dpng goes through Ghostscript; pngcairo does not
-    if strcmp (get (fig, '__graphics_toolkit__'), 'gnuplot')
-      print (fig, file, '-dpngcairo', '-S800,900');
-    else
-      print (fig, file, '-dpng', '-S800,900');
-    end
-  else
-    set (fig, 'PaperPosition', [0, 0, 8, 9]);
-    print (fig, file, '-dpng', '-r100');
-  end
-end
-
-function restore_fig (fig, oldvis)
-  if ishandle (fig)
-    close (fig);
-  end
-  set (0, 'defaultfigurevisible', oldvis);
 end

@@ -86,41 +86,9 @@ function results = demo_plane_particle (varargin)
 % @seealso{gauss_integrate, mechsys, demo_tumbler}
 % @end deftypefn
 
-  quiet = false;
-  pngdir = '';
-  kappa = 2;
-  T = [];
-  k = 1;
-  while k <= numel (varargin)
-    opt = varargin{k};
-    if ~ischar (opt)
-      error ('demo_plane_particle: options must be strings');
-    end
-    switch lower (opt)
-      case 'quiet'
-        quiet = true;
-        k = k + 1;
-      case {'png', 'kappa', 't'}
-        if k == numel (varargin)
-          error ('demo_plane_particle: option "%s" needs a value', opt);
-        end
-        val = varargin{k + 1};
-        switch lower (opt)
-          case 'png'
-            pngdir = val;
-          case 'kappa'
-            kappa = val;
-          otherwise
-            T = val;
-        end
-        k = k + 2;
-      otherwise
-        error ('demo_plane_particle: unknown option "%s"', opt);
-    end
-  end
-  if ~isempty (pngdir) && ~ischar (pngdir)
-    error ('demo_plane_particle: "png" needs a directory name');
-  end
+  opt = vm_demo_args ('demo_plane_particle', varargin, struct ('kappa', 2, 'T', []));
+  kappa = opt.kappa;
+  T = opt.T;
   m = 1;
   if ~(isscalar (kappa) && isreal (kappa) && kappa > 0)
     error ('demo_plane_particle: kappa must be a positive scalar');
@@ -187,29 +155,34 @@ function results = demo_plane_particle (varargin)
   for ir = 1:numel (runs)
     r = runs(ir);
     if strcmp (r.kind, 'line')
-      checks = add_check (checks, [r.name, ': max |x - (x0 + v0 t)|'], r.err, 0, r.tol);
+      checks = vm_demo_check (checks, [r.name, ': max |x - (x0 + v0 t)|'], r.err, 0, r.tol);
     else
-      checks = add_check (checks, [r.name, ': max |x - x_circle(t)|'], r.err, 0, r.tol);
-      checks = add_check (checks, [r.name, ': fitted radius'], r.radius, circ.radius, r.tol);
-      checks = add_check (checks, [r.name, ': fitted center x1'], r.center(1), circ.center(1), r.tol);
-      checks = add_check (checks, [r.name, ': fitted center x2'], r.center(2), circ.center(2), r.tol);
-      checks = add_check (checks, [r.name, ': |x(T) - (x0 + v0 T)| (vs motion (a))'], ...
-                          r.sep_T, r.sep_T_ref, r.tol);
-      checks = add_check (checks, [r.name, ': virtual power on u = e3 x v'], r.virtual_power, ...
-                          kappa * norm (v0)^2, rtolr * kappa * norm (v0)^2 + r.energy_tol);
+      checks = vm_demo_check (checks, [r.name, ': max |x - x_circle(t)|'], r.err, 0, r.tol);
+      checks = vm_demo_check (checks, [r.name, ': fitted radius'], r.radius, circ.radius, r.tol);
+      checks = vm_demo_check (checks, [r.name, ': fitted center x1'], r.center(1), circ.center(1), ...
+                              r.tol);
+      checks = vm_demo_check (checks, [r.name, ': fitted center x2'], r.center(2), circ.center(2), ...
+                              r.tol);
+      checks = vm_demo_check (checks, [r.name, ': |x(T) - (x0 + v0 T)| (vs motion (a))'], r.sep_T, ...
+                              r.sep_T_ref, r.tol);
+      checks = vm_demo_check (checks, [r.name, ': virtual power on u = e3 x v'], r.virtual_power, ...
+                              kappa * norm (v0)^2, rtolr * kappa * norm (v0)^2 + r.energy_tol);
       Zref = (kappa^2 * norm (v0)^2 + (m * r.gz)^2) / m;
-      checks = add_check (checks, [r.name, sprintf(': Gauss Z = |Q|^2/m (ideal: %g)', m * r.gz^2)], ...
-                          r.gauss_Z, Zref, rtolr * Zref + 2 * kappa * r.energy_tol);
+      checks = vm_demo_check (checks, ...
+                              [r.name, sprintf(': Gauss Z = |Q|^2/m (ideal: %g)', m * r.gz^2)], ...
+                              r.gauss_Z, Zref, rtolr * Zref + 2 * kappa * r.energy_tol);
     end
-    checks = add_check (checks, [r.name, ': max |power of the reaction|'], r.power, 0, ...
-                        rtolr * max (1, kappa * norm (v0)^2));
-    checks = add_check (checks, [r.name, ': max |E - E0| (no work)'], r.energy_err, 0, r.energy_tol);
-    checks = add_check (checks, [r.name, ': max |x3|, |v3| (constraint)'], r.residual, 0, rtolr);
+    checks = vm_demo_check (checks, [r.name, ': max |power of the reaction|'], r.power, 0, ...
+                            rtolr * max (1, kappa * norm (v0)^2));
+    checks = vm_demo_check (checks, [r.name, ': max |E - E0| (no work)'], r.energy_err, 0, ...
+                            r.energy_tol);
+    checks = vm_demo_check (checks, [r.name, ': max |x3|, |v3| (constraint)'], r.residual, 0, ...
+                            rtolr);
     if r.gz == 0
       continue;
     end
-    checks = add_check (checks, [r.name, ': reaction lambda (= m gz)'], r.lambda, m * r.gz, ...
-                        rtolr * max (1, m * r.gz));
+    checks = vm_demo_check (checks, [r.name, ': reaction lambda (= m gz)'], r.lambda, m * r.gz, ...
+                            rtolr * max (1, m * r.gz));
   end
   % paper eq. 10 with n for a: f^c = (n.f + w)/(n.n) n against varmech's reaction (gz = 9.8)
   nn = [0, 0, 1];
@@ -217,8 +190,8 @@ function results = demo_plane_particle (varargin)
   fc = (nn * f' + 0) / (nn * nn') * nn;
   rg = runs(4);
   Rv = rg.lambda * [0, 0, 1];
-  checks = add_check (checks, 'eq. 10 (n for a): -m f^c vs varmech R = A''lambda', ...
-                      max (abs (-m * fc - Rv)), 0, rtolr * m * gzs(2));
+  checks = vm_demo_check (checks, 'eq. 10 (n for a): -m f^c vs varmech R = A''lambda', ...
+                          max (abs (-m * fc - Rv)), 0, rtolr * m * gzs(2));
 
   results.x0 = x0;
   results.v0 = v0;
@@ -230,17 +203,12 @@ function results = demo_plane_particle (varargin)
   results.fc_eq10 = fc;
   results.runs = runs;
   results.checks = checks;
-  results.pass = all ([checks.pass]);
+  results.pass = vm_demo_verdict (checks);
 
-  if ~quiet
+  if ~opt.quiet
     print_table (results);
   end
-  if ~isempty (pngdir)
-    file = plot_png (results, pngdir);
-    if ~quiet
-      fprintf ('plot written to %s\n', file);
-    end
-  end
+  vm_demo_png (opt, '', @(what) draw_plot (results));
   if nargout == 0
     clear results;
   end
@@ -330,20 +298,6 @@ function r = analyse (sys, sol, name, kind, gz, x0, v0, m, kappa, om, J, circ, r
   r.sol = sol;
 end
 
-function checks = add_check (checks, name, value, ref, tol)
-  c.name = name;
-  c.value = value;
-  c.reference = ref;
-  c.err = abs (value - ref);
-  c.tol = tol;
-  if isnan (tol)
-    c.pass = true;
-  else
-    c.pass = c.err <= tol;
-  end
-  checks(end + 1) = c;
-end
-
 function print_table (res)
   fprintf ('Free particle on the plane x3 = 0 (Acharya & Sengupta, Sec. 2): ideal reaction vs a\n');
   fprintf ('constraint force that only keeps x3 = 0 and expends no power\n');
@@ -352,69 +306,9 @@ function print_table (res)
   fprintf ('(a) closed form x0 + v0 t;  (b) closed form circle: radius m|v0|/kappa = %.6g, center [%.6g %.6g]\n', ...
            res.circle.radius, res.circle.center);
   fprintf ('gauss_integrate dopri5, RelTol 1e-10, AbsTol 1e-12\n\n');
-  fprintf ('%-78s | %11s | %11s | %9s | %9s | %s\n', 'quantity', 'value', 'reference', 'error', ...
-           'tol', 'pass');
-  for k = 1:numel (res.checks)
-    c = res.checks(k);
-    if isnan (c.tol)
-      fprintf ('%-78s | %11.5g | %11.5g | %9s | %9s | %s\n', c.name, c.value, c.reference, '-', ...
-               '-', '(info)');
-    else
-      fprintf ('%-78s | %11.5g | %11.5g | %9.2e | %9.2e | %s\n', c.name, c.value, c.reference, ...
-               c.err, c.tol, yesno (c.pass));
-    end
-  end
-  if res.pass
-    fprintf ('all checks pass\n');
-  else
-    fprintf ('NO: some checks fail\n');
-  end
-end
-
-function s = yesno (tf)
-  if tf
-    s = 'yes';
-  else
-    s = 'NO';
-  end
-end
-
-function file = plot_png (res, pngdir)
-  isoct = exist ('OCTAVE_VERSION', 'builtin') > 0;
-  if ~exist (pngdir, 'dir')
-    mkdir (pngdir);
-  end
-  file = fullfile (pngdir, 'demo_plane_particle.png');
-  if isoct
-    warning ('off', 'Octave:gnuplot-graphics');
-  end
-  oldvis = get (0, 'defaultfigurevisible');
-  set (0, 'defaultfigurevisible', 'off');
-  fig = [];
-  try
-    fig = figure ();
-    draw_plot (res);
-    if isoct
-      % the gnuplot toolkit's -dpng goes through Ghostscript; pngcairo does not
-      if strcmp (get (fig, '__graphics_toolkit__'), 'gnuplot')
-        print (fig, file, '-dpngcairo', '-S800,600');
-      else
-        print (fig, file, '-dpng', '-S800,600');
-      end
-    else
-      set (fig, 'PaperPosition', [0, 0, 8, 6]);
-      print (fig, file, '-dpng', '-r100');
-    end
-    close (fig);
-  catch err
-    if ~isempty (fig) && ishandle (fig)
-      close (fig);
-    end
-    set (0, 'defaultfigurevisible', oldvis);
-    error ('demo_plane_particle: could not write %s: %s (headless Octave on Debian needs the fonts-freefont-otf package)', ...
-           file, err.message);
-  end
-  set (0, 'defaultfigurevisible', oldvis);
+  vm_demo_table (res.checks, '%.5g');
+  [~, verdict] = vm_demo_verdict (res.checks);
+  fprintf ('%s\n', verdict);
 end
 
 function draw_plot (res)

@@ -127,28 +127,7 @@ function results = demo_quadric_geodesics (varargin)
 % @seealso{gauss_integrate, mechsys, mechsys_eval}
 % @end deftypefn
 
-  quiet = false;
-  pngdir = '';
-  k = 1;
-  while k <= numel (varargin)
-    opt = varargin{k};
-    if ~ischar (opt)
-      error ('demo_quadric_geodesics: options must be strings');
-    end
-    switch lower (opt)
-      case 'quiet'
-        quiet = true;
-        k = k + 1;
-      case 'png'
-        if k == numel (varargin) || ~ischar (varargin{k + 1})
-          error ('demo_quadric_geodesics: "png" needs a directory name');
-        end
-        pngdir = varargin{k + 1};
-        k = k + 2;
-      otherwise
-        error ('demo_quadric_geodesics: unknown option "%s"', opt);
-    end
-  end
+  opt = vm_demo_args ('demo_quadric_geodesics', varargin);
 
   cases = {[1 1 2 3], [1 1 2 3 3 4]};
   results = struct ('n', {}, 'd', {}, 'A', {}, 'Omega', {}, 'x0', {}, 'xdot0', {}, ...
@@ -160,15 +139,10 @@ function results = demo_quadric_geodesics (varargin)
     results(ic) = r;
   end
 
-  if ~quiet
+  if ~opt.quiet
     print_table (results);
   end
-  if ~isempty (pngdir)
-    files = plot_png (results, pngdir);
-    if ~quiet
-      fprintf ('plots written: %s\n', strjoin (files, ', '));
-    end
-  end
+  vm_demo_png (opt, {'speed', 'integral', 'trajectory'}, @(what) draw (results, what));
   if nargout == 0
     clear results;
   end
@@ -210,7 +184,7 @@ function r = run_case (d)
   for j = 1:numel (Omega)
     comm = max (comm, norm (Omega{j} * A - A * Omega{j}, 1) + norm (Omega{j} + Omega{j}', 1));
   end
-  c = add (c, 'Omega A - A Omega, Omega + Omega'' (norm)', comm, 0, comm, 1e-13);
+  c = vm_demo_check (c, 'Omega A - A Omega, Omega + Omega'' (norm)', comm, 0, 1e-13);
 
   % 1. accelerations at points: mechsys_eval + Gauss's principle vs eq. 2.4
   np = 20;
@@ -226,8 +200,9 @@ function r = run_case (d)
   end
   a_eval = accel_from_terms (sys, X, V);
   a_ref = accel_eq24 (X, V, A);
-  c = add (c, 'accel: mechsys_eval + Gauss vs eq. 2.4', max (sqrt (sum (a_eval.^2, 2))), ...
-           max (sqrt (sum (a_ref.^2, 2))), max (max (abs (a_eval - a_ref))) / max (max (abs (a_ref))), 1e-12);
+  c = vm_demo_check (c, 'accel: mechsys_eval + Gauss vs eq. 2.4', max (sqrt (sum (a_eval.^2, 2))), ...
+                     max (sqrt (sum (a_ref.^2, 2))), 1e-12, 'error', ...
+                     max (max (abs (a_eval - a_ref))) / max (max (abs (a_ref))));
 
   % 2. dopri5 over [0, 50], no projection
   T = 50;
@@ -238,14 +213,13 @@ function r = run_case (d)
   % the integrator's accelerations: g_q' lambda = 2 lambda A x (M = I, f = 0)
   a_int = 2 * bsxfun (@times, s.lambda, s.q * A);
   a_ref = accel_eq24 (s.q, s.qdot, A);
-  c = add (c, 'accel: integrator (g_q'' lambda) vs eq. 2.4', max (sqrt (sum (a_int.^2, 2))), ...
-           max (sqrt (sum (a_ref.^2, 2))), max (max (abs (a_int - a_ref))) / max (max (abs (a_ref))), 1e-12);
+  c = vm_demo_check (c, 'accel: integrator (g_q'' lambda) vs eq. 2.4', ...
+                     max (sqrt (sum (a_int.^2, 2))), max (sqrt (sum (a_ref.^2, 2))), 1e-12, 'error', ...
+                     max (max (abs (a_int - a_ref))) / max (max (abs (a_ref))));
   c = invariant_checks (c, 'dopri5', s, A, Omega, T, s.stats.naccept * sqrt (2 * n) * ...
                         (atol + rtol * max (max (abs ([s.q, s.qdot])))), false);
   xn = 0.5 * sum (s.q.^2, 2);
-  c = add (c, 'misprint: ||x||^2/2 (paper: const), max-min', max (xn) - min (xn), 0, ...
-           max (xn) - min (xn), NaN);
-  c(end).info = true;
+  c = vm_demo_check (c, 'misprint: ||x||^2/2 (paper: const), max-min', max (xn) - min (xn), 0, NaN);
 
   % 3. dopri5 with projection
   sp = gauss_integrate (sys, [0 T], x0, v0, 'RelTol', rtol, 'AbsTol', atol, 'Projection', 'on');
@@ -264,24 +238,23 @@ function r = run_case (d)
   for j = 1:numel (Omega)
     I = sum (sg.q .* (sg.qdot * Omega{j}'), 2);
     gI = sqrt (sum ((sg.qdot * Omega{j}').^2 + (sg.q * Omega{j}').^2, 2));
-    c = add (c, sprintf ('gl6 T=%g: (x, Omega%d xdot)', TL, j), I(end), I(1), max (abs (I - I(1))), ...
-             nsteps * ntol * (1 + ymax) * max (gI));
+    c = vm_demo_check (c, sprintf ('gl6 T=%g: (x, Omega%d xdot)', TL, j), I(end), I(1), ...
+                       nsteps * ntol * (1 + ymax) * max (gI), 'error', max (abs (I - I(1))));
   end
   gphi = 2 * sqrt (sum ((sg.qdot * A).^2 + (sg.q * A).^2, 2));
-  c = add (c, sprintf ('gl6 T=%g: phi = 2 (A x, xdot)', TL), sg.residual(end), 0, ...
-           max (abs (sg.residual)), nsteps * ntol * (1 + ymax) * max (gphi));
+  c = vm_demo_check (c, sprintf ('gl6 T=%g: phi = 2 (A x, xdot)', TL), sg.residual(end), 0, ...
+                     nsteps * ntol * (1 + ymax) * max (gphi), 'error', max (abs (sg.residual)));
   [ratio, dev_g] = drift_ratio (sg.t, sg.qdot, TL);
-  c = add (c, sprintf ('gl6 T=%g: |xdot| drift ratio last/first 10%%', TL), ratio, 1, ...
-           max (ratio - 1, 0), 1);
-  c = add (c, sprintf ('gl6 T=%g: max ||xdot| - 1|', TL), max (dev_g), 0, max (dev_g), NaN);
-  c(end).info = true;
+  c = vm_demo_check (c, sprintf ('gl6 T=%g: |xdot| drift ratio last/first 10%%', TL), ratio, 1, 1, ...
+                     'error', max (ratio - 1, 0));
+  c = vm_demo_check (c, sprintf ('gl6 T=%g: max ||xdot| - 1|', TL), max (dev_g), 0, NaN);
   sd = gauss_integrate (sys, [0 TL], x0, v0, 'RelTol', 1e-8, 'AbsTol', 1e-10);
   check_exit (sd);
   c = invariant_checks (c, sprintf ('dopri5 1e-8 T=%g', TL), sd, A, Omega, TL, sd.stats.naccept * ...
                         sqrt (2 * n) * (1e-10 + 1e-8 * max (max (abs ([sd.q, sd.qdot])))), false);
   [ratio_d, dev_d] = drift_ratio (sd.t, sd.qdot, TL);
-  c = add (c, sprintf ('dopri5 1e-8 T=%g: drift ratio (contrast)', TL), ratio_d, 1, ratio_d - 1, NaN);
-  c(end).info = true;
+  c = vm_demo_check (c, sprintf ('dopri5 1e-8 T=%g: drift ratio (contrast)', TL), ratio_d, 1, NaN, ...
+                     'error', ratio_d - 1);
   r.long = struct ('t_gl6', sg.t, 'speed_gl6', dev_g, 'I_gl6', ...
                    abs (sum (sg.q .* (sg.qdot * Omega{1}'), 2) - sum (x0 .* (Omega{1} * v0))), ...
                    't_dopri5', sd.t, 'speed_dopri5', dev_d, 'I_dopri5', ...
@@ -311,8 +284,9 @@ function r = run_case (d)
   for it = 1:numel (tcmp)
     nv = sum (sf.t(2:end) <= tcmp(it) * (1 + 1e-12));
     tolx = sqrt (2 * n) * (nv * (atol + rtol * ys) + (kref(it) - 1) * (ao + ro * ys));
-    c = add (c, sprintf ('dopri5 x(%.4g) vs ode45 (x1; err max_i)', tcmp(it)), so.q(it, 1), ...
-             ystep(kref(it), 1), max (abs (so.q(it, :) - ystep(kref(it), 1:n))), tolx);
+    c = vm_demo_check (c, sprintf ('dopri5 x(%.4g) vs ode45 (x1; err max_i)', tcmp(it)), ...
+                       so.q(it, 1), ystep(kref(it), 1), tolx, 'error', ...
+                       max (abs (so.q(it, :) - ystep(kref(it), 1:n))));
   end
   hs = [0.05 0.025];
   eg = zeros (size (hs));
@@ -322,12 +296,11 @@ function r = run_case (d)
     eg(ih) = max (abs (sh.q(end, :) - ystep(end, 1:n)));
   end
   pobs = log (eg(1) / eg(2)) / log (hs(1) / hs(2));
-  c = add (c, sprintf ('gl6 order vs ode45 (h = %g/%g, t = %g)', hs, Tref), pobs, 6, abs (pobs - 6), 0.3);
-  c = add (c, sprintf ('gl6 h = %g: |x(%g) - x_ode45|', hs(2), Tref), eg(2), 0, eg(2), NaN);
-  c(end).info = true;
+  c = vm_demo_check (c, sprintf ('gl6 order vs ode45 (h = %g/%g, t = %g)', hs, Tref), pobs, 6, 0.3);
+  c = vm_demo_check (c, sprintf ('gl6 h = %g: |x(%g) - x_ode45|', hs(2), Tref), eg(2), 0, NaN);
 
   r.checks = c;
-  r.pass = all ([c(~[c.info]).pass]);
+  r.pass = vm_demo_verdict (c);
 end
 
 function c = invariant_checks (c, label, s, A, Omega, T, tolstep, projected)
@@ -335,25 +308,26 @@ function c = invariant_checks (c, label, s, A, Omega, T, tolstep, projected)
   for j = 1:numel (Omega)
     I = sum (s.q .* (s.qdot * Omega{j}'), 2);
     gI = sqrt (sum ((s.qdot * Omega{j}').^2 + (s.q * Omega{j}').^2, 2));
-    c = add (c, sprintf ('%s: (x, Omega%d xdot)', label, j), I(end), I(1), max (abs (I - I(1))), ...
-             tolstep * max (gI));
+    c = vm_demo_check (c, sprintf ('%s: (x, Omega%d xdot)', label, j), I(end), I(1), ...
+                       tolstep * max (gI), 'error', max (abs (I - I(1))));
   end
   phi = s.residual;
   gphi = 2 * sqrt (sum ((s.qdot * A).^2 + (s.q * A).^2, 2));
-  c = add (c, sprintf ('%s: phi = 2 (A x, xdot)', label), phi(end), 0, max (abs (phi)), ...
-           tolstep * max (gphi));
+  c = vm_demo_check (c, sprintf ('%s: phi = 2 (A x, xdot)', label), phi(end), 0, ...
+                     tolstep * max (gphi), 'error', max (abs (phi)));
   Ax = s.q * A;
   sp = sqrt (sum (s.qdot.^2, 2));
   kappa = sum (s.qdot .* (s.qdot * A), 2) ./ (2 * sum (Ax.^2, 2) .* sp);
-  c = add (c, sprintf ('%s: |xdot|', label), sp(end), sp(1), max (abs (sp - sp(1))), ...
-           tolstep + T * max (kappa) * max (abs (phi)));
+  c = vm_demo_check (c, sprintf ('%s: |xdot|', label), sp(end), sp(1), ...
+                     tolstep + T * max (kappa) * max (abs (phi)), 'error', max (abs (sp - sp(1))));
   g = s.residual_position;
   if projected
     tolg = 1e-12;
   else
     tolg = tolstep * max (2 * sqrt (sum (Ax.^2, 2))) + T * max (abs (phi));
   end
-  c = add (c, sprintf ('%s: g = (x, A x) - 1', label), g(end), 0, max (abs (g)), tolg);
+  c = vm_demo_check (c, sprintf ('%s: g = (x, A x) - 1', label), g(end), 0, tolg, 'error', ...
+                     max (abs (g)));
 end
 
 function [ratio, dev] = drift_ratio (t, qdot, T)
@@ -432,44 +406,17 @@ function check_exit (s)
   end
 end
 
-function c = add (c, name, value, reference, err, tol)
-  k = numel (c) + 1;
-  c(k).name = name;
-  c(k).value = value;
-  c(k).reference = reference;
-  c(k).error = err;
-  c(k).tol = tol;
-  c(k).pass = err <= tol;
-  c(k).info = false;
-end
-
 function print_table (res)
   fprintf ('Geodesics on the quadric (x, A x) = 1 (Zubelevich eq. 2.4), gauss_integrate, ideal reaction\n');
   for ir = 1:numel (res)
     r = res(ir);
     fprintf ('\nn = %d, eigenvalues of A = [%s], %d symmetr%s, %.1f s\n', r.n, num2str (r.d), ...
              numel (r.Omega), plural (numel (r.Omega)), r.time);
-    fprintf ('%-46s | %11s | %11s | %10s | %10s | %s\n', 'quantity', 'value', 'reference', 'error', ...
-             'tol', 'pass');
-    for k = 1:numel (r.checks)
-      c = r.checks(k);
-      if c.info
-        mark = 'info';
-        tols = '-';
-      else
-        mark = yesno (c.pass);
-        tols = sprintf ('%10.3e', c.tol);
-      end
-      fprintf ('%-46s | %11.4e | %11.4e | %10.3e | %10s | %s\n', c.name, c.value, c.reference, ...
-               c.error, tols, mark);
-    end
+    vm_demo_table (r.checks, '%.4e');
   end
   fprintf ('\nreferences: eq. 2.4 in closed form; ode45 (RelTol 1e-12) on hand-coded eq. 2.4; exact conservation\n');
-  if all ([res.pass])
-    fprintf ('all checks pass\n');
-  else
-    fprintf ('NO: some checks fail\n');
-  end
+  [~, verdict] = vm_demo_verdict ([res.checks]);
+  fprintf ('%s\n', verdict);
 end
 
 function s = plural (k)
@@ -477,26 +424,6 @@ function s = plural (k)
     s = 'y';
   else
     s = 'ies';
-  end
-end
-
-function s = yesno (tf)
-  if tf
-    s = 'yes';
-  else
-    s = 'NO';
-  end
-end
-
-function files = plot_png (res, pngdir)
-  if ~exist (pngdir, 'dir')
-    mkdir (pngdir);
-  end
-  names = {'speed', 'integral', 'trajectory'};
-  files = cell (1, numel (names));
-  for k = 1:numel (names)
-    files{k} = fullfile (pngdir, ['demo_quadric_geodesics_', names{k}, '.png']);
-    write_png (files{k}, @() draw (res, names{k}), 'demo_quadric_geodesics');
   end
 end
 
@@ -540,40 +467,4 @@ function draw (res, what)
   end
   set (gca, 'fontsize', 8);
   grid on;
-end
-
-function write_png (file, drawfun, prefix)
-  isoct = exist ('OCTAVE_VERSION', 'builtin') > 0;
-  if isoct
-    warning ('off', 'Octave:gnuplot-graphics');
-  end
-  oldvis = get (0, 'defaultfigurevisible');
-  set (0, 'defaultfigurevisible', 'off');
-  try
-    fig = figure ();
-    cleanup = onCleanup (@() restore_fig (fig, oldvis));
-    drawfun ();
-    if isoct
-      % the gnuplot toolkit's -dpng goes through Ghostscript; pngcairo does not
-      if strcmp (get (fig, '__graphics_toolkit__'), 'gnuplot')
-        print (fig, file, '-dpngcairo', '-S800,600');
-      else
-        print (fig, file, '-dpng', '-S800,600');
-      end
-    else
-      set (fig, 'PaperPosition', [0, 0, 8, 6]);
-      print (fig, file, '-dpng', '-r100');
-    end
-  catch err
-    set (0, 'defaultfigurevisible', oldvis);
-    error ('%s: could not write %s: %s (headless Octave on Debian needs the fonts-freefont-otf package)', ...
-           prefix, file, err.message);
-  end
-end
-
-function restore_fig (fig, oldvis)
-  if ishandle (fig)
-    close (fig);
-  end
-  set (0, 'defaultfigurevisible', oldvis);
 end

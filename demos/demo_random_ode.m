@@ -128,28 +128,7 @@ function results = demo_random_ode (varargin)
 % @seealso{gauss_integrate, mechsys, mechsys_eval}
 % @end deftypefn
 
-  quiet = false;
-  pngdir = '';
-  k = 1;
-  while k <= numel (varargin)
-    opt = varargin{k};
-    if ~ischar (opt)
-      error ('demo_random_ode: options must be strings');
-    end
-    switch lower (opt)
-      case 'quiet'
-        quiet = true;
-        k = k + 1;
-      case 'png'
-        if k == numel (varargin) || ~ischar (varargin{k + 1})
-          error ('demo_random_ode: "png" needs a directory name');
-        end
-        pngdir = varargin{k + 1};
-        k = k + 2;
-      otherwise
-        error ('demo_random_ode: unknown option "%s"', opt);
-    end
-  end
+  opt = vm_demo_args ('demo_random_ode', varargin);
 
   t0 = tic;
   Ks = [2 3 4 6 8 12 16 24];
@@ -167,11 +146,12 @@ function results = demo_random_ode (varargin)
   Kmax = max (Ks);
   [om, w] = gauss_hermite (Kmax);
   [emom, ewt] = rule_errors (om, w);
-  ck = add (ck, sprintf ('Golub-Welsch K=%d: moments, deg <= %d', Kmax, 2 * Kmax - 1), emom, 0, emom, ...
-            100 * Kmax * eps);
-  ck = add (ck, sprintf ('Golub-Welsch K=%d: weights vs Christoffel', Kmax), ewt, 0, ewt, 100 * Kmax * eps);
+  ck = vm_demo_check (ck, sprintf ('Golub-Welsch K=%d: moments, deg <= %d', Kmax, 2 * Kmax - 1), ...
+                      emom, 0, 100 * Kmax * eps);
+  ck = vm_demo_check (ck, sprintf ('Golub-Welsch K=%d: weights vs Christoffel', Kmax), ewt, 0, ...
+                      100 * Kmax * eps);
   cK = (w' * (C1f (om) .* C2f (om))) / (w' * C2f (om).^2);
-  ck = add (ck, sprintf ('c_K (K=%d) vs c = e^-1/2/(3/2-e^-2/2)', Kmax), cK, c, abs (cK - c), 1e-14);
+  ck = vm_demo_check (ck, sprintf ('c_K (K=%d) vs c = e^-1/2/(3/2-e^-2/2)', Kmax), cK, c, 1e-14);
 
   % accelerations at points (K = 8): mechsys_eval + Gauss vs eq. 3.2
   [om, w] = gauss_hermite (8);
@@ -181,8 +161,9 @@ function results = demo_random_ode (varargin)
   V = cos ((1:np)' * (1:8) * 1.31 - 0.2);
   a_eval = accel_from_terms (sys, X, V);
   a_ref = accel_eq32 (X, V, w);
-  ck = add (ck, 'accel (K=8): mechsys_eval + Gauss vs eq. 3.2', max (abs (a_eval(:))), ...
-            max (abs (a_ref(:))), max (abs (a_eval(:) - a_ref(:))) / max (abs (a_ref(:))), 1e-12);
+  ck = vm_demo_check (ck, 'accel (K=8): mechsys_eval + Gauss vs eq. 3.2', max (abs (a_eval(:))), ...
+                      max (abs (a_ref(:))), 1e-12, 'error', ...
+                      max (abs (a_eval(:) - a_ref(:))) / max (abs (a_ref(:))));
   % the Euclidean metric (not P = id in L2(mu_K)) for contrast
   syse = random_ode_system (w, 'euclidean');
   tt = (0:dt:1)';
@@ -191,8 +172,7 @@ function results = demo_random_ode (varargin)
   cK = (w' * (C1f (om) .* C2f (om))) / (w' * C2f (om).^2);
   xe = closed_form (tt, C1f (om), C2f (om), cK);
   ee = max (abs (se.q(:) - xe(:)));
-  ck = add (ck, 'Euclidean metric (not L2(mu_K)): err vs 3.3', ee, 0, ee, NaN);
-  ck(end).info = true;
+  ck = vm_demo_check (ck, 'Euclidean metric (not L2(mu_K)): err vs 3.3', ee, 0, NaN);
 
   conv = struct ('K', {}, 'cK', {}, 'tstarK', {}, 'tstar_num', {}, 'err_classical', {}, ...
                  'err_generalized', {}, 'err_gauss', {}, 'err_gauss_pred', {}, 'residual', {}, ...
@@ -236,13 +216,12 @@ function results = demo_random_ode (varargin)
                 'lambda_err', lerr, 'B', B, 'tstar_tol', ttol, 'naccept', s.stats.naccept);
     conv(iK) = r;
     lab = sprintf ('K=%2d', K);
-    ck = add (ck, [lab, ': max|x - 3.3(mu_K)|, t < t*_K'], r.err_classical, 0, r.err_classical, B);
-    ck = add (ck, [lab, ': max|x - 3.3(mu_K)|, t*_K <= t <= 8'], r.err_generalized, 0, ...
-              r.err_generalized, B);
-    ck = add (ck, [lab, ': max|x - 3.3(mu)| vs predicted'], eg, pred, abs (eg - pred), B);
-    ck = add (ck, [lab, ': time of validity t*_K'], tnum, tK, abs (tnum - tK), ttol);
-    ck = add (ck, [lab, ': constraint residual phi'], r.residual, 0, r.residual, r.residual_tol);
-    ck = add (ck, [lab, ': lambda vs -(x,xdot)/||xdot||^2'], lerr, 0, lerr, 100 * K * eps);
+    ck = vm_demo_check (ck, [lab, ': max|x - 3.3(mu_K)|, t < t*_K'], r.err_classical, 0, B);
+    ck = vm_demo_check (ck, [lab, ': max|x - 3.3(mu_K)|, t*_K <= t <= 8'], r.err_generalized, 0, B);
+    ck = vm_demo_check (ck, [lab, ': max|x - 3.3(mu)| vs predicted'], eg, pred, B);
+    ck = vm_demo_check (ck, [lab, ': time of validity t*_K'], tnum, tK, ttol);
+    ck = vm_demo_check (ck, [lab, ': constraint residual phi'], r.residual, 0, r.residual_tol);
+    ck = vm_demo_check (ck, [lab, ': lambda vs -(x,xdot)/||xdot||^2'], lerr, 0, 100 * K * eps);
     if K == 8
       keep = struct ('t', tt, 'u', ud, 's', s, 'C1', C1, 'C2', C2, 'w', w, 'cK', cK, 'nC2', nC2, ...
                      'tstar', tnum);
@@ -253,18 +232,13 @@ function results = demo_random_ode (varargin)
   results.tstar = tstar;
   results.conv = conv;
   results.checks = ck;
-  results.pass = all ([ck(~[ck.info]).pass]);
+  results.pass = vm_demo_verdict (ck);
   results.time = toc (t0);
 
-  if ~quiet
+  if ~opt.quiet
     print_table (results);
   end
-  if ~isempty (pngdir)
-    files = plot_png (results, keep, pngdir);
-    if ~quiet
-      fprintf ('plots written: %s\n', strjoin (files, ', '));
-    end
-  end
+  vm_demo_png (opt, {'u', 'convergence', 'lambda', 'error'}, @(what) draw (results, keep, what));
   if nargout == 0
     clear results;
   end
@@ -368,17 +342,6 @@ function check_exit (s)
   end
 end
 
-function c = add (c, name, value, reference, err, tol)
-  k = numel (c) + 1;
-  c(k).name = name;
-  c(k).value = value;
-  c(k).reference = reference;
-  c(k).error = err;
-  c(k).tol = tol;
-  c(k).pass = err <= tol;
-  c(k).info = false;
-end
-
 function print_table (r)
   fprintf ('Random ODE with the energy constraint (Zubelevich eqs. 3.1-3.3), mu = N(0,1) -> Gauss-Hermite mu_K\n');
   fprintf ('C1 = cos(omega), C2 = 1 + sin(omega); c = %.15g, t* = pi/2 - atan(c) = %.15g; %.1f s\n', ...
@@ -393,46 +356,11 @@ function print_table (r)
              v.err_generalized, v.err_gauss, v.err_gauss_pred, v.residual);
   end
   fprintf ('(err mu_K: vs 3.3 with c_K on [0, t*_K); err gen.: on [t*_K, 8]; err mu: vs 3.3 with the Gaussian c)\n');
-  fprintf ('\n%-46s | %11s | %11s | %10s | %10s | %s\n', 'quantity', 'value', 'reference', 'error', ...
-           'tol', 'pass');
-  for k = 1:numel (r.checks)
-    c = r.checks(k);
-    if c.info
-      mark = 'info';
-      tols = '-';
-    else
-      mark = yesno (c.pass);
-      tols = sprintf ('%10.3e', c.tol);
-    end
-    fprintf ('%-46s | %11.4e | %11.4e | %10.3e | %10s | %s\n', c.name, c.value, c.reference, c.error, ...
-             tols, mark);
-  end
+  fprintf ('\n');
+  vm_demo_table (r.checks, '%.4e');
   fprintf ('references: closed form 3.3 (mu_K and Gaussian mu), eq. 3.2, Christoffel weights, exact moments\n');
-  if r.pass
-    fprintf ('all checks pass\n');
-  else
-    fprintf ('NO: some checks fail\n');
-  end
-end
-
-function s = yesno (tf)
-  if tf
-    s = 'yes';
-  else
-    s = 'NO';
-  end
-end
-
-function files = plot_png (r, keep, pngdir)
-  if ~exist (pngdir, 'dir')
-    mkdir (pngdir);
-  end
-  names = {'u', 'convergence', 'lambda', 'error'};
-  files = cell (1, numel (names));
-  for k = 1:numel (names)
-    files{k} = fullfile (pngdir, ['demo_random_ode_', names{k}, '.png']);
-    write_png (files{k}, @() draw (r, keep, names{k}), 'demo_random_ode');
-  end
+  [~, verdict] = vm_demo_verdict (r.checks);
+  fprintf ('%s\n', verdict);
 end
 
 function draw (r, keep, what)
@@ -473,40 +401,4 @@ function draw (r, keep, what)
   end
   set (gca, 'fontsize', 8);
   grid on;
-end
-
-function write_png (file, drawfun, prefix)
-  isoct = exist ('OCTAVE_VERSION', 'builtin') > 0;
-  if isoct
-    warning ('off', 'Octave:gnuplot-graphics');
-  end
-  oldvis = get (0, 'defaultfigurevisible');
-  set (0, 'defaultfigurevisible', 'off');
-  try
-    fig = figure ();
-    cleanup = onCleanup (@() restore_fig (fig, oldvis));
-    drawfun ();
-    if isoct
-      % the gnuplot toolkit's -dpng goes through Ghostscript; pngcairo does not
-      if strcmp (get (fig, '__graphics_toolkit__'), 'gnuplot')
-        print (fig, file, '-dpngcairo', '-S800,600');
-      else
-        print (fig, file, '-dpng', '-S800,600');
-      end
-    else
-      set (fig, 'PaperPosition', [0, 0, 8, 6]);
-      print (fig, file, '-dpng', '-r100');
-    end
-  catch err
-    set (0, 'defaultfigurevisible', oldvis);
-    error ('%s: could not write %s: %s (headless Octave on Debian needs the fonts-freefont-otf package)', ...
-           prefix, file, err.message);
-  end
-end
-
-function restore_fig (fig, oldvis)
-  if ishandle (fig)
-    close (fig);
-  end
-  set (0, 'defaultfigurevisible', oldvis);
 end

@@ -169,36 +169,8 @@ function results = demo_rolling_disk (varargin)
 % @seealso{gauss_integrate, mechsys, demo_incline}
 % @end deftypefn
 
-  quiet = false;
-  pngdir = '';
-  rtol = 1e-10;
-  k = 1;
-  while k <= numel (varargin)
-    opt = varargin{k};
-    if ~ischar (opt)
-      error ('demo_rolling_disk: options must be strings');
-    end
-    switch lower (opt)
-      case 'quiet'
-        quiet = true;
-        k = k + 1;
-      case {'png', 'reltol'}
-        if k == numel (varargin)
-          error ('demo_rolling_disk: option "%s" needs a value', opt);
-        end
-        if strcmpi (opt, 'png')
-          pngdir = varargin{k + 1};
-        else
-          rtol = varargin{k + 1};
-        end
-        k = k + 2;
-      otherwise
-        error ('demo_rolling_disk: unknown option "%s"', opt);
-    end
-  end
-  if ~isempty (pngdir) && ~ischar (pngdir)
-    error ('demo_rolling_disk: "png" needs a directory name');
-  end
+  opt = vm_demo_args ('demo_rolling_disk', varargin, struct ('RelTol', 1e-10));
+  rtol = opt.RelTol;
   if ~(isnumeric (rtol) && isscalar (rtol) && isreal (rtol) && rtol > 0 && rtol < 1e-3)
     error ('demo_rolling_disk: RelTol must be a number in (0, 1e-3)');
   end
@@ -274,42 +246,40 @@ function results = demo_rolling_disk (varargin)
   lam1_gap = max (abs (ref.lambda(:, 1) - ref.mu(:, 1)));
 
   c = struct ('name', {}, 'value', {}, 'reference', {}, 'error', {}, 'tol', {}, 'pass', {});
-  c = add (c, 'branch v - R thetadot at t = 0', branch(1), 0, tolf (abs (v0)));
-  c = add (c, 'max |q(a) - q(b)|', results.diff_q_forms, 0, tolf (Sq));
-  c = add (c, 'max |q(a) - closed form|', results.err_q(1), 0, tolf (Sq));
-  c = add (c, 'max |q(b) - closed form|', results.err_q(2), 0, tolf (Sq));
-  c = add (c, 'max |qdot(a) - closed form|', results.err_qdot(1), 0, tolf (Sqd));
-  c = add (c, 'max |qdot(b) - closed form|', results.err_qdot(2), 0, tolf (Sqd));
-  c = add (c, 'max |lambda1(a) - closed form|', results.err_mult(1), 0, tolf (Sl1));
-  c = add (c, 'max |lambda2(a) - closed form|', results.err_mult(2), 0, tolf (Sl2));
-  c = add (c, 'max |mu1(b) - closed form|', results.err_mult(3), 0, tolf (Smu1));
-  c = add (c, 'max |mu2(b) - closed form|', results.err_mult(4), 0, tolf (Smu2));
-  c = add (c, 'max |lambda1(a) - mu1(b)| (they differ)', results.diff_lambda1, lam1_gap, tolf (Smu1));
-  c = add (c, 'max |mu1(b) - 2 R thetadot lambda1(a)|', results.err_relation, 0, tolf (Smu1));
-  c = add (c, 'max |lambda2(a) - mu2(b)|', max (abs (A.lambda(:, 2) - B.lambda(:, 2))), 0, tolf (Smu2));
-  c = add (c, 'energy drift max |E - E(0)| (a)', results.energy_drift(1), 0, tolf (SE));
-  c = add (c, 'energy drift max |E - E(0)| (b)', results.energy_drift(2), 0, tolf (SE));
+  c = vm_demo_check (c, 'branch v - R thetadot at t = 0', branch(1), 0, tolf (abs (v0)));
+  c = vm_demo_check (c, 'max |q(a) - q(b)|', results.diff_q_forms, 0, tolf (Sq));
+  c = vm_demo_check (c, 'max |q(a) - closed form|', results.err_q(1), 0, tolf (Sq));
+  c = vm_demo_check (c, 'max |q(b) - closed form|', results.err_q(2), 0, tolf (Sq));
+  c = vm_demo_check (c, 'max |qdot(a) - closed form|', results.err_qdot(1), 0, tolf (Sqd));
+  c = vm_demo_check (c, 'max |qdot(b) - closed form|', results.err_qdot(2), 0, tolf (Sqd));
+  c = vm_demo_check (c, 'max |lambda1(a) - closed form|', results.err_mult(1), 0, tolf (Sl1));
+  c = vm_demo_check (c, 'max |lambda2(a) - closed form|', results.err_mult(2), 0, tolf (Sl2));
+  c = vm_demo_check (c, 'max |mu1(b) - closed form|', results.err_mult(3), 0, tolf (Smu1));
+  c = vm_demo_check (c, 'max |mu2(b) - closed form|', results.err_mult(4), 0, tolf (Smu2));
+  c = vm_demo_check (c, 'max |lambda1(a) - mu1(b)| (they differ)', results.diff_lambda1, lam1_gap, ...
+                     tolf (Smu1));
+  c = vm_demo_check (c, 'max |mu1(b) - 2 R thetadot lambda1(a)|', results.err_relation, 0, ...
+                     tolf (Smu1));
+  c = vm_demo_check (c, 'max |lambda2(a) - mu2(b)|', max (abs (A.lambda(:, 2) - B.lambda(:, 2))), 0, ...
+                     tolf (Smu2));
+  c = vm_demo_check (c, 'energy drift max |E - E(0)| (a)', results.energy_drift(1), 0, tolf (SE));
+  c = vm_demo_check (c, 'energy drift max |E - E(0)| (b)', results.energy_drift(2), 0, tolf (SE));
   names = {'g1', 'g1lin', 'g2'};
   scales = [max(v .^ 2), max(abs(v)), max(abs(v))];
   tags = {'a', 'b'};
   for is = 1:2
     for ig = 1:3
-      c = add (c, sprintf ('max |%s| on (%s)', names{ig}, tags{is}), ...
-               results.max_residual(is, ig), 0, tolf (scales(ig)));
+      c = vm_demo_check (c, sprintf ('max |%s| on (%s)', names{ig}, tags{is}), ...
+                         results.max_residual(is, ig), 0, tolf (scales(ig)));
     end
   end
   results.checks = c;
-  results.pass = all ([c.pass]);
+  results.pass = vm_demo_verdict (c);
 
-  if ~quiet
+  if ~opt.quiet
     print_table (results, sa, sb, kin(1) - P.M * P.g * sin (P.alpha) * ref.q(1, 1));
   end
-  if ~isempty (pngdir)
-    files = plot_png (results, pngdir);
-    if ~quiet
-      fprintf ('figures written: %s\n', strjoin (files, ', '));
-    end
-  end
+  vm_demo_png (opt, {'trajectory', 'lambda', 'energy'}, @(what) draw (results, what));
   if nargout == 0
     clear results;
   end
@@ -353,16 +323,6 @@ function ref = closed_form (P, q0, qdot0, t)
   ref.lambda = [mu1 ./ (2 * v), mu2];
 end
 
-function c = add (c, name, value, reference, tol)
-  k = numel (c) + 1;
-  c(k).name = name;
-  c(k).value = value;
-  c(k).reference = reference;
-  c(k).error = abs (value - reference);
-  c(k).tol = tol;
-  c(k).pass = c(k).error <= tol;
-end
-
 function print_table (r, sa, sb, E0)
   P = r.params;
   fprintf ('Rolling-spinning disk on an incline (Rothkopf & Horowitz eq. 10), 0 <= t <= 2 pi\n');
@@ -376,40 +336,11 @@ function print_table (r, sa, sb, E0)
            r.reltol / 100, sa.stats.nsteps, sb.stats.nsteps, E0);
   fprintf ('reference: closed form (v = c + k/Omega sin(phi), k = M g sin(alpha)/(M + IS/R^2));\n');
   fprintf ('tolerance = 10 * RelTol * (largest magnitude of the quantity)\n\n');
-  fprintf ('%-44s | %11s | %11s | %10s | %10s | %s\n', 'quantity', 'value', 'reference', ...
-           'error', 'tol', 'pass');
-  for k = 1:numel (r.checks)
-    c = r.checks(k);
-    fprintf ('%-44s | %11.4e | %11.4e | %10.3e | %10.3e | %s\n', c.name, c.value, ...
-             c.reference, c.error, c.tol, yesno (c.pass));
-  end
+  vm_demo_table (r.checks, '%.4e');
   fprintf ('\nmu1/lambda1 = 2 R thetadot ranges over [%.4f, %.4f]: same motion, different multiplier\n', ...
            r.ratio_mu1_lambda1);
-  if r.pass
-    fprintf ('all %d checks pass\n', numel (r.checks));
-  else
-    fprintf ('NO: %d of %d checks fail\n', sum (~[r.checks.pass]), numel (r.checks));
-  end
-end
-
-function s = yesno (tf)
-  if tf
-    s = 'yes';
-  else
-    s = 'NO';
-  end
-end
-
-function files = plot_png (r, pngdir)
-  if ~exist (pngdir, 'dir')
-    mkdir (pngdir);
-  end
-  names = {'trajectory', 'lambda', 'energy'};
-  files = cell (1, 3);
-  for k = 1:3
-    files{k} = fullfile (pngdir, ['demo_rolling_disk_', names{k}, '.png']);
-    write_png (files{k}, @(fig) draw (r, names{k}));
-  end
+  [~, verdict] = vm_demo_verdict (r.checks);
+  fprintf ('%s\n', verdict);
 end
 
 function draw (r, what)
@@ -446,40 +377,4 @@ function draw (r, what)
   end
   set (gca, 'fontsize', 8);
   grid on;
-end
-
-function write_png (file, drawfun)
-  isoct = exist ('OCTAVE_VERSION', 'builtin') > 0;
-  if isoct
-    warning ('off', 'Octave:gnuplot-graphics');
-  end
-  oldvis = get (0, 'defaultfigurevisible');
-  set (0, 'defaultfigurevisible', 'off');
-  try
-    fig = figure ();
-    cleanup = onCleanup (@() restore_fig (fig, oldvis));
-    drawfun (fig);
-    if isoct
-      % the gnuplot toolkit's -dpng goes through Ghostscript; pngcairo does not
-      if strcmp (get (fig, '__graphics_toolkit__'), 'gnuplot')
-        print (fig, file, '-dpngcairo', '-S800,600');
-      else
-        print (fig, file, '-dpng', '-S800,600');
-      end
-    else
-      set (fig, 'PaperPosition', [0, 0, 8, 6]);
-      print (fig, file, '-dpng', '-r100');
-    end
-  catch err
-    set (0, 'defaultfigurevisible', oldvis);
-    error ('demo_rolling_disk: could not write %s: %s (headless Octave on Debian needs the fonts-freefont-otf package)', ...
-           file, err.message);
-  end
-end
-
-function restore_fig (fig, oldvis)
-  if ishandle (fig)
-    close (fig);
-  end
-  set (0, 'defaultfigurevisible', oldvis);
 end

@@ -80,41 +80,9 @@ function results = demo_sbp_convergence (varargin)
 % @seealso{sbp_operator}
 % @end deftypefn
 
-  quiet = false;
-  pngdir = '';
-  omega = 1;
-  T = 4 * pi;
-  k = 1;
-  while k <= numel (varargin)
-    opt = varargin{k};
-    if ~ischar (opt)
-      error ('demo_sbp_convergence: options must be strings');
-    end
-    switch lower (opt)
-      case 'quiet'
-        quiet = true;
-        k = k + 1;
-      case {'png', 'omega', 't'}
-        if k == numel (varargin)
-          error ('demo_sbp_convergence: option "%s" needs a value', opt);
-        end
-        val = varargin{k + 1};
-        switch lower (opt)
-          case 'png'
-            pngdir = val;
-          case 'omega'
-            omega = val;
-          otherwise
-            T = val;
-        end
-        k = k + 2;
-      otherwise
-        error ('demo_sbp_convergence: unknown option "%s"', opt);
-    end
-  end
-  if ~isempty (pngdir) && ~ischar (pngdir)
-    error ('demo_sbp_convergence: "png" needs a directory name');
-  end
+  opt = vm_demo_args ('demo_sbp_convergence', varargin, struct ('omega', 1, 'T', 4 * pi));
+  omega = opt.omega;
+  T = opt.T;
   if ~(isscalar (omega) && isreal (omega) && omega > 0 && isscalar (T) && isreal (T) && T > 0)
     error ('demo_sbp_convergence: omega and T must be positive scalars');
   end
@@ -171,15 +139,10 @@ function results = demo_sbp_convergence (varargin)
     results(io) = r;
   end
 
-  if ~quiet
+  if ~opt.quiet
     print_table (results, omega, T, q0, v0, tol);
   end
-  if ~isempty (pngdir)
-    file = plot_png (results, pngdir, omega, T);
-    if ~quiet
-      fprintf ('plot written to %s\n', file);
-    end
-  end
+  vm_demo_png (opt, '', @(what) draw_plot (results, omega, T));
   if nargout == 0
     clear results;
   end
@@ -263,7 +226,7 @@ function print_table (res, omega, T, q0, v0, tol)
     fprintf ('%5d | %9d %9.2f %6.2f %4d/%-4d | %9d %9.2f %6.2f %4d/%-4d | %s\n', r.order, ...
              r.predicted_max, r.observed_max, r.observed_max - r.predicted_max, r.pair_max, ...
              r.predicted_final, r.observed_final, r.observed_final - r.predicted_final, ...
-             r.pair_final, yesno (r.pass));
+             r.pair_final, vm_demo_yesno (r.pass));
   end
   if ~all ([res.pass])
     fprintf ('NO: an observed order is more than %.1f from the prediction (see the Notes in help demo_sbp_convergence)\n', tol);
@@ -287,37 +250,7 @@ function print_table (res, omega, T, q0, v0, tol)
   end
 end
 
-function s = yesno (tf)
-  if tf
-    s = 'yes';
-  else
-    s = 'NO';
-  end
-end
-
-function file = plot_png (res, pngdir, omega, T)
-  isoct = exist ('OCTAVE_VERSION', 'builtin') > 0;
-  if ~exist (pngdir, 'dir')
-    mkdir (pngdir);
-  end
-  file = fullfile (pngdir, 'demo_sbp_convergence.png');
-  if isoct
-    warning ('off', 'Octave:gnuplot-graphics');
-  end
-  oldvis = get (0, 'defaultfigurevisible');
-  set (0, 'defaultfigurevisible', 'off');
-  try
-    fig = figure ();
-    cleanup = onCleanup (@() restore_fig (fig, oldvis));
-    draw_plot (fig, res, file, omega, T, isoct);
-  catch err
-    set (0, 'defaultfigurevisible', oldvis);
-    error ('demo_sbp_convergence: could not write %s: %s (headless Octave on Debian needs the fonts-freefont-otf package)', ...
-           file, err.message);
-  end
-end
-
-function draw_plot (fig, res, file, omega, T, isoct)
+function draw_plot (res, omega, T)
   colors = [0, 0.447, 0.741; 0.85, 0.325, 0.098; 0.466, 0.674, 0.188; 0.494, 0.184, 0.556];
   hold on;
   leg = {};
@@ -352,24 +285,6 @@ function draw_plot (fig, res, file, omega, T, isoct)
   set (lh, 'fontsize', 6);
   grid on;
   hold off;
-  if isoct
-    % the gnuplot toolkit's -dpng goes through Ghostscript; pngcairo does not
-    if strcmp (get (fig, '__graphics_toolkit__'), 'gnuplot')
-      print (fig, file, '-dpngcairo', '-S800,600');
-    else
-      print (fig, file, '-dpng', '-S800,600');
-    end
-  else
-    set (fig, 'PaperPosition', [0, 0, 8, 6]);
-    print (fig, file, '-dpng', '-r100');
-  end
-end
-
-function restore_fig (fig, oldvis)
-  if ishandle (fig)
-    close (fig);
-  end
-  set (0, 'defaultfigurevisible', oldvis);
 end
 
 function y = ref_line (r, e, pair, hh, slope)

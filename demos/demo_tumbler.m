@@ -130,44 +130,10 @@ function results = demo_tumbler (varargin)
 % @seealso{gauss_integrate, mechsys, demo_plane_particle}
 % @end deftypefn
 
-  quiet = false;
-  pngdir = '';
-  T = 3;
-  e = 0.8;
-  g = 9.8;
-  k = 1;
-  while k <= numel (varargin)
-    opt = varargin{k};
-    if ~ischar (opt)
-      error ('demo_tumbler: options must be strings');
-    end
-    switch lower (opt)
-      case 'quiet'
-        quiet = true;
-        k = k + 1;
-      case {'png', 't', 'e', 'g'}
-        if k == numel (varargin)
-          error ('demo_tumbler: option "%s" needs a value', opt);
-        end
-        val = varargin{k + 1};
-        switch lower (opt)
-          case 'png'
-            pngdir = val;
-          case 't'
-            T = val;
-          case 'e'
-            e = val;
-          otherwise
-            g = val;
-        end
-        k = k + 2;
-      otherwise
-        error ('demo_tumbler: unknown option "%s"', opt);
-    end
-  end
-  if ~isempty (pngdir) && ~ischar (pngdir)
-    error ('demo_tumbler: "png" needs a directory name');
-  end
+  opt = vm_demo_args ('demo_tumbler', varargin, struct ('T', 3, 'e', 0.8, 'g', 9.8));
+  T = opt.T;
+  e = opt.e;
+  g = opt.g;
   if ~(isscalar (T) && isreal (T) && T > 0.5 && isscalar (g) && isreal (g) && g > 0)
     error ('demo_tumbler: T must be a scalar > 0.5 and g a positive scalar');
   end
@@ -221,9 +187,10 @@ function results = demo_tumbler (varargin)
   A.grid_err = sqrt (sum ((A.q - qg) .^ 2, 2));
   A.grid_tol = tolg + gtol_extra;
   [w, iw] = max (A.grid_err ./ A.grid_tol);
-  checks = add_check (checks, 'A', 'impacts in [0, 1/2]', A.nimpacts, A.nimpacts_ref, 0);
-  checks = add_check (checks, 'A', 'output rows (= N requested)', A.nrows, N, 0);
-  checks = add_check (checks, 'A', 'max |r - r_ref| on the grid', A.grid_err(iw), 0, A.grid_tol(iw), w);
+  checks = vm_demo_check (checks, 'impacts in [0, 1/2]', A.nimpacts, A.nimpacts_ref, 0, 'part', 'A');
+  checks = vm_demo_check (checks, 'output rows (= N requested)', A.nrows, N, 0, 'part', 'A');
+  checks = vm_demo_check (checks, 'max |r - r_ref| on the grid', A.grid_err(iw), 0, A.grid_tol(iw), ...
+                          'ratio', w, 'part', 'A');
 
   % ---- B: e = 1 on [0, T] -----------------------------------------------------------------------
   sB = gauss_integrate (sys, [0, T], r0, v0, iopts{:}, 'Restitution', 1);
@@ -232,7 +199,7 @@ function results = demo_tumbler (varargin)
   B.sol = sB;
   B.energy_drift = max (abs (sB.energy - sB.energy(1)));
   B.energy_tol = etol;
-  checks = add_check (checks, 'B', 'max |E - E0| (e = 1)', B.energy_drift, 0, etol);
+  checks = vm_demo_check (checks, 'max |E - E0| (e = 1)', B.energy_drift, 0, etol, 'part', 'B');
 
   % ---- C: e < 1 on [0, Te] ----------------------------------------------------------------------
   % (for small e the impacts accumulate earlier: end before the flights get shorter than 10 ms)
@@ -255,7 +222,7 @@ function results = demo_tumbler (varargin)
     end
   end
   C.flight_energy_dev = dev;
-  checks = add_check (checks, 'C', 'max |E - E(after impact)| in flight', dev, 0, etol);
+  checks = vm_demo_check (checks, 'max |E - E(after impact)| in flight', dev, 0, etol, 'part', 'C');
 
   % ---- D: e < 1 towards the accumulation point ----------------------------------------------------
   refD = ref_chain (r0, v0, 0, Inf, e, g, R, 0, 0, tau_min);
@@ -269,10 +236,10 @@ function results = demo_tumbler (varargin)
   D.overshoot_tol = 10 * vmax * tev (D.t_end);
   D.final_q = sD.q(end, :);
   D.sol = sD;
-  checks = add_check (checks, 'D', sprintf ('impacts in [0, %.4f] (flights >= %.0e s)', D.t_end, ...
-                                            tau_min), D.nimpacts, D.nimpacts_ref, 0);
-  checks = add_check (checks, 'D', 'max |r| - R (stays in the disc)', D.overshoot, 0, ...
-                      D.overshoot_tol);
+  checks = vm_demo_check (checks, sprintf ('impacts in [0, %.4f] (flights >= %.0e s)', D.t_end, ...
+                                           tau_min), D.nimpacts, D.nimpacts_ref, 0, 'part', 'D');
+  checks = vm_demo_check (checks, 'max |r| - R (stays in the disc)', D.overshoot, 0, ...
+                          D.overshoot_tol, 'part', 'D');
 
   % ---- E: the paper's regularized (soft) wall -----------------------------------------------------
   E.sigma = sigmas;
@@ -282,8 +249,8 @@ function results = demo_tumbler (varargin)
   sp = sigmas(end);
   fpaper = @(rho) V0paper / sqrt (2 * pi * sp^2) * exp (-(rho .^ 2 - R^2) .^ 2 / (2 * sp^2)) .* rho;
   E.barrier = integral (fpaper, 0, 2 * R, 'AbsTol', 1e-13, 'RelTol', 1e-12);
-  checks = add_check (checks, 'E', 'barrier of the printed F_N (V0 = 10)', E.barrier, ...
-                      V0paper / 2, 1e-9 * V0paper);
+  checks = vm_demo_check (checks, 'barrier of the printed F_N (V0 = 10)', E.barrier, V0paper / 2, ...
+                          1e-9 * V0paper, 'part', 'E');
   % varmech's contact force with V0 = 5 against the printed force with V0 = 10
   rr = [0.9, 0.3; -0.6, -0.795; 0.2, -0.99; -0.7071, -0.7071];
   sysE = sys;
@@ -297,7 +264,8 @@ function results = demo_tumbler (varargin)
     fdiff = max (fdiff, max (max (abs (Fv - Fp))) / max (1, max (abs (Fp(:)))));
   end
   E.force_diff = fdiff;
-  checks = add_check (checks, 'E', 'varmech FN (V0 = 5) vs printed F_N (V0 = 10)', fdiff, 0, algtol);
+  checks = vm_demo_check (checks, 'varmech FN (V0 = 5) vs printed F_N (V0 = 10)', fdiff, 0, algtol, ...
+                          'part', 'E');
   E.deviation = zeros (size (sigmas));
   E.nsteps = zeros (size (sigmas));
   E.energy_return = zeros (size (sigmas));
@@ -315,14 +283,15 @@ function results = demo_tumbler (varargin)
   E.energy_tol = max (E.nsteps) * (rtol * 2 * R + atol) * m * sqrt (g^2 + vmax^2);
   E.h_end = R^2 - sum (qg(end, :) .^ 2);
   for is = 1:numel (sigmas)
-    checks = add_check (checks, 'E', sprintf ('max |r - r_hard| on the grid, sigma = 1/%g', ...
-                                              round (1 / sigmas(is))), E.deviation(is), NaN, NaN);
+    checks = vm_demo_check (checks, sprintf ('max |r - r_hard| on the grid, sigma = 1/%g', ...
+                                             round (1 / sigmas(is))), E.deviation(is), NaN, NaN, ...
+                            'part', 'E');
   end
   dec = all (diff (E.deviation) < 0);
-  checks = add_check (checks, 'E', 'deviation decreases with sigma', double (dec), 1, 0);
-  checks = add_check (checks, 'E', sprintf ('|E(1/2) - E0| after the contacts, sigma = 1/%g', ...
-                                            round (1 / sigmas(end))), E.energy_return(end), 0, ...
-                      E.energy_tol);
+  checks = vm_demo_check (checks, 'deviation decreases with sigma', double (dec), 1, 0, 'part', 'E');
+  checks = vm_demo_check (checks, sprintf ('|E(1/2) - E0| after the contacts, sigma = 1/%g', ...
+                                           round (1 / sigmas(end))), E.energy_return(end), 0, ...
+                          E.energy_tol, 'part', 'E');
 
   results.g = g;
   results.e = e;
@@ -334,17 +303,12 @@ function results = demo_tumbler (varargin)
   results.accumulation = D;
   results.soft = E;
   results.checks = checks;
-  results.pass = all ([checks.pass]);
+  results.pass = vm_demo_verdict (checks);
 
-  if ~quiet
+  if ~opt.quiet
     print_table (results, m, R, r0, rtol);
   end
-  if ~isempty (pngdir)
-    files = plot_png (results, pngdir, R, refA, g);
-    if ~quiet
-      fprintf ('plots written to %s and %s\n', files{1}, files{2});
-    end
-  end
+  vm_demo_png (opt, {'trajectory', 'energy'}, @(what) draw (results, R, refA, g, what));
   if nargout == 0
     clear results;
   end
@@ -414,31 +378,33 @@ function [S, checks] = compare_impacts (sys, sol, r0, v0, tf, e, g, R, m, dfd, t
   vrefl = vb - (1 + e) * (vnb * [1, 1]) .* nh;
   S.impulse_err = max ([max(abs (vM(:) - vrefl(:))), max(abs (va(:) - vrefl(:)))]) / max (vscale);
 
-  checks = add_check (checks, part, sprintf ('impacts in [0, %g] (e = %g)', tf, e), S.nimpacts, ...
-                      S.nimpacts_ref, 0);
+  checks = vm_demo_check (checks, sprintf ('impacts in [0, %g] (e = %g)', tf, e), S.nimpacts, ...
+                          S.nimpacts_ref, 0, 'part', part);
   [w1, i1] = max (S.err_local ./ S.tol_local);
-  checks = add_check (checks, part, 'local impact time error (<= tau_ev)', S.err_local(i1), 0, ...
-                      S.tol_local(i1), w1);
-  checks = add_check (checks, part, 'min local impact time error (far side, >= 0)', ...
-                      min (S.err_local), 0, tround, double (-min (S.err_local) / tround));
+  checks = vm_demo_check (checks, 'local impact time error (<= tau_ev)', S.err_local(i1), 0, ...
+                          S.tol_local(i1), 'ratio', w1, 'part', part);
+  checks = vm_demo_check (checks, 'min local impact time error (far side, >= 0)', min (S.err_local), ...
+                          0, tround, 'ratio', double (-min (S.err_local) / tround), 'part', part);
   [w2, i2] = max (abs (S.err_global) ./ S.tol_global);
-  checks = add_check (checks, part, 'global impact time error', S.err_global(i2), 0, ...
-                      S.tol_global(i2), w2);
+  checks = vm_demo_check (checks, 'global impact time error', S.err_global(i2), 0, S.tol_global(i2), ...
+                          'ratio', w2, 'part', part);
   [w3, i3] = max (S.err_pos ./ S.tol_pos);
-  checks = add_check (checks, part, 'impact position error', S.err_pos(i3), 0, S.tol_pos(i3), w3);
-  checks = add_check (checks, part, 'M-metric impulse vs reflection (rel.)', S.impulse_err, 0, algtol);
+  checks = vm_demo_check (checks, 'impact position error', S.err_pos(i3), 0, S.tol_pos(i3), 'ratio', ...
+                          w3, 'part', part);
+  checks = vm_demo_check (checks, 'M-metric impulse vs reflection (rel.)', S.impulse_err, 0, algtol, ...
+                          'part', part);
   if e < 1
     [w4, i4] = max (S.err_E ./ S.tol_E);
-    checks = add_check (checks, part, 'energy after impact vs reference', S.err_E(i4), 0, ...
-                        S.tol_E(i4), w4);
+    checks = vm_demo_check (checks, 'energy after impact vs reference', S.err_E(i4), 0, S.tol_E(i4), ...
+                            'ratio', w4, 'part', part);
     [~, i5] = max (abs (S.kn_ratio - e^2));
-    checks = add_check (checks, part, 'normal kinetic energy ratio (e^2)', S.kn_ratio(i5), e^2, ...
-                        algtol);
-    checks = add_check (checks, part, 'tangential velocity jump (rel.)', max (S.tangential_jump), ...
-                        0, algtol);
+    checks = vm_demo_check (checks, 'normal kinetic energy ratio (e^2)', S.kn_ratio(i5), e^2, ...
+                            algtol, 'part', part);
+    checks = vm_demo_check (checks, 'tangential velocity jump (rel.)', max (S.tangential_jump), 0, ...
+                            algtol, 'part', part);
     [~, i6] = max (abs (S.energy_loss - S.energy_loss_ref));
-    checks = add_check (checks, part, 'energy loss at an impact, (1-e^2) m vn^2/2', ...
-                        S.energy_loss(i6), S.energy_loss_ref(i6), algtol * max (abs (S.E_before)));
+    checks = vm_demo_check (checks, 'energy loss at an impact, (1-e^2) m vn^2/2', S.energy_loss(i6), ...
+                            S.energy_loss_ref(i6), algtol * max (abs (S.E_before)), 'part', part);
   end
 end
 
@@ -569,28 +535,6 @@ function [q, tol] = grid_bound (ref, r0, v0, tq, e, g, R, dfd, tev)
   end
 end
 
-function checks = add_check (checks, part, name, value, ref, tol, ratio)
-  % one row of the table; ratio (optional) is err/tol when the tolerance varies per item
-  c.part = part;
-  c.name = name;
-  c.value = value;
-  c.reference = ref;
-  if isnan (ref)
-    c.err = NaN;
-  else
-    c.err = abs (value - ref);
-  end
-  c.tol = tol;
-  if isnan (tol)
-    c.pass = true;
-  elseif nargin > 6
-    c.pass = ratio <= 1;
-  else
-    c.pass = c.err <= tol;
-  end
-  checks(end + 1) = c;
-end
-
 function print_table (res, m, R, r0, rtol)
   fprintf ('Point mass in a circular tumbler with hard walls (Rothkopf & Horowitz, eq. 11, Fig. 3)\n');
   fprintf ('m = %g kg, R = %g m, g = %g m/s^2, start at rest at (%g, %g) m; gauss_integrate dopri5, RelTol %g\n', ...
@@ -601,27 +545,7 @@ function print_table (res, m, R, r0, rtol)
   fprintf ('D: e = %g towards the accumulation point (about t = %.4f s);  E: soft wall, paper sigma\n', ...
            res.e, res.accumulation.t_accumulation);
   fprintf ('(where the tolerance varies per impact or grid point, the worst item relative to its tolerance is shown)\n\n');
-  fprintf ('%-2s %-52s | %12s | %12s | %10s | %9s | %s\n', '', 'quantity', 'value', 'reference', ...
-           'error', 'tol', 'pass');
-  for k = 1:numel (res.checks)
-    c = res.checks(k);
-    if isnan (c.tol)
-      tols = '-';
-      mark = '(info)';
-    else
-      tols = sprintf ('%9.2e', c.tol);
-      mark = yesno (c.pass);
-    end
-    if isnan (c.reference)
-      refs = '-';
-      errs = '-';
-    else
-      refs = sprintf ('%12.6g', c.reference);
-      errs = sprintf ('%10.2e', c.err);
-    end
-    fprintf ('%-2s %-52s | %12.6g | %12s | %10s | %9s | %s\n', c.part, c.name, c.value, refs, ...
-             errs, tols, mark);
-  end
+  vm_demo_table (res.checks, '%.6g');
   B = res.elastic;
   fprintf ('\nB: impact times (s) and errors, e = 1\n');
   fprintf ('%4s %12s %11s %11s %11s %11s\n', 'k', 't_k', 'local err', 'tau_ev', 'global err', 'bound');
@@ -632,56 +556,16 @@ function print_table (res, m, R, r0, rtol)
   D = res.accumulation;
   fprintf ('\nD: %d of %d impacts found before t = %.5f s; final position (%.4g, %.4g) m\n', ...
            D.nimpacts, D.nimpacts_ref, D.t_end, D.final_q);
-  if res.pass
-    fprintf ('all checks pass\n');
-  else
-    fprintf ('NO: failed checks: %s\n', ...
-             strjoin (arrayfun (@(c) [c.part, ' ', c.name], res.checks(~[res.checks.pass]), ...
-                               'UniformOutput', false), '; '));
-  end
+  [~, verdict] = vm_demo_verdict (res.checks);
+  fprintf ('%s\n', verdict);
 end
 
-function s = yesno (tf)
-  if tf
-    s = 'yes';
+function draw (res, R, refA, g, what)
+  if strcmp (what, 'trajectory')
+    draw_trajectory (res, R, refA, g);
   else
-    s = 'NO';
+    draw_energy (res);
   end
-end
-
-function files = plot_png (res, pngdir, R, refA, g)
-  isoct = exist ('OCTAVE_VERSION', 'builtin') > 0;
-  if ~exist (pngdir, 'dir')
-    mkdir (pngdir);
-  end
-  files = {fullfile(pngdir, 'demo_tumbler_trajectory.png'), fullfile(pngdir, 'demo_tumbler_energy.png')};
-  if isoct
-    warning ('off', 'Octave:gnuplot-graphics');
-  end
-  oldvis = get (0, 'defaultfigurevisible');
-  set (0, 'defaultfigurevisible', 'off');
-  fig = [];
-  k = 1;
-  try
-    for k = 1:2
-      fig = figure ();
-      if k == 1
-        draw_trajectory (res, R, refA, g);
-      else
-        draw_energy (res);
-      end
-      write_png (fig, files{k}, isoct);
-      close (fig);
-    end
-  catch err
-    if ~isempty (fig) && ishandle (fig)
-      close (fig);
-    end
-    set (0, 'defaultfigurevisible', oldvis);
-    error ('demo_tumbler: could not write %s: %s (headless Octave on Debian needs the fonts-freefont-otf package)', ...
-           files{k}, err.message);
-  end
-  set (0, 'defaultfigurevisible', oldvis);
 end
 
 function draw_trajectory (res, R, refA, g)
@@ -741,18 +625,4 @@ function draw_energy (res)
   lh = legend ({'varmech', 'reference'}, 'location', 'northeast');
   set (lh, 'fontsize', 7);
   grid on;
-end
-
-function write_png (fig, file, isoct)
-  if isoct
-    % the gnuplot toolkit's -dpng goes through Ghostscript; pngcairo does not
-    if strcmp (get (fig, '__graphics_toolkit__'), 'gnuplot')
-      print (fig, file, '-dpngcairo', '-S800,600');
-    else
-      print (fig, file, '-dpng', '-S800,600');
-    end
-  else
-    set (fig, 'PaperPosition', [0, 0, 8, 6]);
-    print (fig, file, '-dpng', '-r100');
-  end
 end

@@ -28,14 +28,16 @@
 % Options (name/value pairs or a struct):
 % @table @asis
 % @item "Method"
-% @code{"dopri5"} (default: adaptive Dormand-Prince 5(4), dense output), @code{"gl4"},
-% @code{"gl6"} (implicit Gauss-Legendre, symplectic, fixed step), @code{"rk4"} (fixed step).
+% @code{"dopri5"} (default: adaptive Dormand-Prince 5(4), dense output), @code{"dop853"}
+% (adaptive Dormand-Prince 8(5,3) of Hairer's DOP853, 7th-order dense output; fewer steps at tight
+% tolerances), @code{"gl4"}, @code{"gl6"} (implicit Gauss-Legendre, symplectic, fixed step),
+% @code{"rk4"} (fixed step).
 % @item "RelTol", "AbsTol"
-% error tolerances of dopri5 (default 1e-8, 1e-10).
+% error tolerances of dopri5 and dop853 (default 1e-8, 1e-10).
 % @item "Step"
 % the fixed step of gl4, gl6, rk4 (default (tf - t0)/1000).
 % @item "InitialStep", "MaxStep", "MaxSteps"
-% dopri5 step controls (0: automatic).
+% dopri5 and dop853 step controls (0: automatic).
 % @item "OutputTimes"
 % times at which to return the solution (default: every accepted step).
 % @item "Restitution"
@@ -116,7 +118,7 @@ end
 %! assert (~isempty (strfind (s.message, 'left the admissible side')));
 %!error <the initial position is outside contact 1> gauss_integrate (mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x', 'sigma', 1, 'V0', 1)), [0 1], -1, 0)
 %!error <gauss_integrate: the initial state violates constraint 1 by 0.75> gauss_integrate (pend, [0 1], [0 -0.5], [0 0])
-%!error <Method must be one of: dopri5, gl4, gl6, rk4> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Method', 'euler')
+%!error <Method must be one of: dopri5, gl4, gl6, rk4, dop853> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Method', 'euler')
 %!error <RelTol must be a finite number > gauss_integrate (pend, [0 1], [0 -1], [0 0], 'RelTol', -1)
 %!error <Restitution must be a number in \[0, 1\]> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Restitution', 2)
 %!error <Projection must be one of: off, on> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Projection', 1)

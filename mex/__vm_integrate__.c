@@ -139,7 +139,7 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
                                 "message" };
   static const char *ikeys[] = { "t", "contact", "q", "qdot_before", "qdot_after" };
   static const char *skeys[] = { "nsteps", "naccept", "nreject", "nfev", "nnewton" };
-  static const char *methods[] = { "dopri5", "gl4", "gl6", "rk4" };
+  static const char *methods[] = { "dopri5", "gl4", "gl6", "rk4", "dop853" };
   static const char *laws[] = { "ideal", "explicit" };
   static const char *cmodes[] = { "hard", "soft" };
   static const char *onoff[] = { "off", "on" };
@@ -227,7 +227,7 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
   memset (&mopt, 0, sizeof mopt);
   if (opt[O_METHOD])
-    method = choice (opt[O_METHOD], "Method", methods, 4, "dopri5, gl4, gl6, rk4");
+    method = choice (opt[O_METHOD], "Method", methods, 5, "dopri5, gl4, gl6, rk4, dop853");
   vm_ode_opts_init (&mopt.ode, method);
   mopt.ode.rtol = opt[O_RELTOL] ? nonneg (opt[O_RELTOL], "RelTol", 0) : 1e-8;
   mopt.ode.atol = opt[O_ABSTOL] ? nonneg (opt[O_ABSTOL], "AbsTol", 1) : 1e-10;

@@ -35,6 +35,15 @@ HOME="$tmp" "$OCTAVE" --no-gui --norc --no-history --quiet --eval "
       nf = nf + 1;
       fprintf ('FAIL: sbp_operator, __vm_sbp__ (MEX), mechsys, __vm_model__ (MEX) or demo_sbp_convergence not found after pkg load\n');
     end
+    % the installed demos run (with their private helpers): every check of the quiet runs passes
+    r = demo_tumbler ('quiet');
+    r2 = demo_plane_particle ('quiet');
+    if (all (r.pass(:)) && all (r2.pass(:)))
+      np = np + 1;
+    else
+      nf = nf + 1;
+      fprintf ('FAIL: the installed demo_tumbler or demo_plane_particle failed a check\n');
+    end
     out = evalc ('pkg (''test'', ''varmech'')');
     fprintf ('%s', out);
     tp = regexp (out, 'PASS\s+(\d+)', 'tokens', 'once');

@@ -1,10 +1,11 @@
 /* test_integrate.c -- unit tests of the ODE integrators (csrc/integrate.c), plain C, no Octave.
  *
  * Problems with closed forms: the harmonic oscillator x' = v, v' = -x; y' = -y + cos t; the
- * nonlinear y' = -y^3 (y = 1/sqrt(1 + 2t)); the falling body x'' = -g; y' = 1.
+ * nonlinear y' = -y^3 (y = 1/sqrt(1 + 2t)); the falling body x'' = -g; y' = 1; the Kepler problem.
  * Tolerances follow from the order of the method: observed orders log2(e(h)/e(h/2)) within 0.2
  * of p for step sizes in the asymptotic range (errors far above rounding); DOPRI5 errors scale
- * like the tolerance; cubic Hermite interpolation is bounded by h^4/384 max|y''''| plus the
+ * like the tolerance; DOP853's coefficients satisfy the order conditions (all 200 rooted trees up
+ * to order 8); cubic Hermite interpolation is bounded by h^4/384 max|y''''| plus the
  * nodal errors; Gauss methods conserve quadratic invariants up to rounding.  Measured values are
  * printed as "info:" lines. */
 #include <float.h>
@@ -19,8 +20,15 @@
 #define PI 3.14159265358979323846
 #define GRAV 9.81
 
-static const char *mname[] = { "DOPRI5", "GL4", "GL6", "RK4" };
-static const int order_of[] = { 5, 4, 6, 4 };
+static const char *mname[] = { "DOPRI5", "GL4", "GL6", "RK4", "DOP853" };
+static const int order_of[] = { 5, 4, 6, 4, 8 };
+#define NMETHODS 5
+
+static int
+adaptive (int m)
+{
+  return m == VM_ODE_DOPRI5 || m == VM_ODE_DOP853;
+}
 
 /* ---- right-hand sides -------------------------------------------------------------------------- */
 
@@ -181,7 +189,7 @@ static void
 opts_for (vm_ode_opts *o, int method, double h_or_rtol)
 {
   vm_ode_opts_init (o, method);
-  if (method == VM_ODE_DOPRI5)
+  if (adaptive (method))
     {
       o->rtol = h_or_rtol;
       o->atol = h_or_rtol;
@@ -317,12 +325,414 @@ test_orders (void)
   }
 }
 
-/* ---- dense output ------------------------------------------------------------------------------ */
+/* ---- DOP853 ---------------------------------------------------------------------------------- */
+
+/* Order conditions over all rooted trees up to order 8 (Butcher): tree t = [t_1, ..., t_m] has
+ * the stage vector g(t)_i = prod_k (A g(t_k))_i, the density gamma(t) = |t| prod_k gamma(t_k), and
+ * a method of order p satisfies b . g(t) = 1/gamma(t) for |t| <= p.  A dense output of order q
+ * satisfies b(theta) . g(t) = theta^|t| / gamma(t) for |t| <= q.  Trees are generated as multisets
+ * of subtrees (indices non-increasing), each exactly once: 1, 1, 2, 4, 9, 20, 48, 115 of orders
+ * 1..8. */
+#define DOP_NS 16
+#define MAX_TREES 200
+typedef struct
+{
+  int order;
+  double gamma;
+  double g[DOP_NS], ag[DOP_NS];
+} rtree;
+
+static rtree trees[MAX_TREES];
+static int ntrees;
 
 static void
-test_dense_dopri5 (void)
+tree_add (const double *a, int order, const int *kids, int nk)
 {
-  const double T = 2.0 * PI, rtol = 1e-8;
+  rtree *t;
+  int i, j, k;
+  if (ntrees >= MAX_TREES)
+    {
+      ntrees++;                 /* counted, not stored: the count check fails */
+      return;
+    }
+  t = &trees[ntrees++];
+  t->order = order;
+  t->gamma = order;
+  for (i = 0; i < DOP_NS; i++)
+    t->g[i] = 1.0;
+  for (k = 0; k < nk; k++)
+    {
+      t->gamma *= trees[kids[k]].gamma;
+      for (i = 0; i < DOP_NS; i++)
+        t->g[i] *= trees[kids[k]].ag[i];
+    }
+  for (i = 0; i < DOP_NS; i++)
+    {
+      double acc = 0.0;
+      for (j = 0; j < i; j++)
+        acc += a[i * DOP_NS + j] * t->g[j];
+      t->ag[i] = acc;
+    }
+}
+
+static void
+tree_gen (const double *a, int order, int rem, int maxidx, int *kids, int nk)
+{
+  int j;
+  if (rem == 0)
+    {
+      tree_add (a, order, kids, nk);
+      return;
+    }
+  for (j = maxidx; j >= 0; j--)
+    if (j < MAX_TREES && trees[j].order <= rem)
+      {
+        kids[nk] = j;
+        tree_gen (a, order, rem - trees[j].order, j, kids, nk + 1);
+      }
+}
+
+/* max over the trees of order `order` of |w . g(t) - rhs(t)|, rhs = theta^|t|/gamma (theta = 1: the
+ * step) or 0 (error weights: zero = 1), over the first ns stages */
+static double
+cond_residual (const double *wts, int ns, int order, double theta, int zero)
+{
+  double worst = 0.0;
+  int k, i;
+  for (k = 0; k < ntrees && k < MAX_TREES; k++)
+    if (trees[k].order == order)
+      {
+        double acc = 0.0;
+        for (i = 0; i < ns; i++)
+          acc += wts[i] * trees[k].g[i];
+        worst = fmax (worst, fabs (acc - (zero ? 0.0 : pow (theta, order) / trees[k].gamma)));
+      }
+  return worst;
+}
+
+static void
+test_dop853_coeffs (void)
+{
+  static const int expected[9] = { 0, 1, 1, 2, 4, 9, 20, 48, 115 };
+  const vm_dop853_coeffs *co = vm_ode_dop853_coeffs ();
+  /* the residuals are rounding errors of the double coefficients (<= 3e-15 measured); a change of
+   * 1e-12 (relative) in one of the large coefficients raises them to 1e-13 .. 1e-11 */
+  const double tol = 2e-14;
+  double worst, w5_low = 0.0, w5_6, w3_low = 0.0, w3_4, rows = 0.0, bsum = 0.0, e3[12];
+  int kids[8], order, i, j, count_ok = 1;
+
+  ntrees = 0;
+  for (order = 1; order <= 8; order++)
+    {
+      const int before = ntrees;
+      tree_gen (co->a, order, order - 1, before - 1, kids, 0);
+      count_ok &= ntrees - before == expected[order];
+    }
+  CHECK (count_ok && ntrees == 200, "rooted trees up to order 8: %d, expected 200", ntrees);
+
+  /* c = row sums of A (all 16 stages), b is row 12 of A, the step has order 8 */
+  for (i = 1; i < DOP_NS; i++)
+    {
+      double acc = 0.0;
+      for (j = 0; j < i; j++)
+        acc += co->a[i * DOP_NS + j];
+      rows = fmax (rows, fabs (acc - co->c[i]));
+    }
+  for (i = 0; i < 12; i++)
+    bsum += co->b[i];
+  CHECK (rows <= tol && co->c[0] == 0.0 && co->c[11] == 1.0 && co->c[12] == 1.0,
+         "DOP853 row sums of A differ from c by %.3e", rows);
+  CHECK (fabs (bsum - 1.0) <= tol && co->b == co->a + 12 * DOP_NS, "DOP853 sum b = %.17g", bsum);
+  for (order = 1; order <= 8; order++)
+    {
+      /* the bushy tree [., ., ...] alone: sum b c^(k-1) = 1/k */
+      double acc = 0.0;
+      for (i = 0; i < 12; i++)
+        acc += co->b[i] * pow (co->c[i], order - 1);
+      CHECK (fabs (acc - 1.0 / order) <= tol, "DOP853 sum b c^%d = %.17g, expected 1/%d",
+             order - 1, acc, order);
+    }
+  worst = 0.0;
+  for (order = 1; order <= 8; order++)
+    worst = fmax (worst, cond_residual (co->b, 12, order, 1.0, 0));
+  printf ("info: DOP853 order conditions, 200 trees up to order 8: max residual %.2e, row sums "
+          "%.2e\n", worst, rows);
+  CHECK (worst <= tol, "DOP853 order conditions: max residual %.3e", worst);
+
+  /* error weights: er annihilates the trees up to order 5 but not 6 (a 5th-order estimate of
+   * the local error); b - bhh up to order 3 but not 4 */
+  for (i = 0; i < 12; i++)
+    e3[i] = co->b[i] - co->bhh[i];
+  for (order = 1; order <= 5; order++)
+    w5_low = fmax (w5_low, cond_residual (co->er, 12, order, 1.0, 1));
+  w5_6 = cond_residual (co->er, 12, 6, 1.0, 1);
+  for (order = 1; order <= 3; order++)
+    w3_low = fmax (w3_low, cond_residual (e3, 12, order, 1.0, 1));
+  w3_4 = cond_residual (e3, 12, 4, 1.0, 1);
+  printf ("info: DOP853 error weights: er on trees <= 5 %.2e (order 6: %.2e), b - bhh on trees "
+          "<= 3 %.2e (order 4: %.2e)\n", w5_low, w5_6, w3_low, w3_4);
+  CHECK (w5_low <= tol && w5_6 > 1e-6, "DOP853 5th-order estimate: %.3e, %.3e", w5_low, w5_6);
+  CHECK (w3_low <= tol && w3_4 > 1e-6, "DOP853 3rd-order estimate: %.3e, %.3e", w3_low, w3_4);
+  CHECK (co->bhh[0] != 0.0 && co->bhh[8] != 0.0 && co->bhh[11] != 0.0, "DOP853 bhh stages");
+
+  /* CONTD8: u(theta) = y0 + h sum_i b_i(theta) k_i over the 16 stages, order 7, b(1) = b */
+  {
+    static const double th[6] = { 0.1, 0.3, 0.5, 0.7, 0.9, 1.0 };
+    double wd = 0.0, w8 = 0.0, wb1 = 0.0;
+    int it;
+    for (it = 0; it < 6; it++)
+      {
+        const double s = th[it], s1 = 1.0 - s;
+        double bt[DOP_NS];
+        for (i = 0; i < DOP_NS; i++)
+          {
+            /* the coefficient vectors of CONTD8's rcont1..rcont8 (k13 = F at the new point) */
+            const double r1 = i < 13 ? co->a[12 * DOP_NS + i] : 0.0, r2 = (i == 0) - r1;
+            const double r3 = r1 - (i == 12) - r2;
+            const double *d = co->d;
+            const double conpar = d[i] + s * (d[DOP_NS + i] + s1 * (d[2 * DOP_NS + i]
+                                                                  + s * d[3 * DOP_NS + i]));
+            bt[i] = s * (r1 + s1 * (r2 + s * (r3 + s1 * conpar)));
+          }
+        for (order = 1; order <= 7; order++)
+          wd = fmax (wd, cond_residual (bt, DOP_NS, order, s, 0));
+        if (s < 1.0)
+          w8 = fmax (w8, cond_residual (bt, DOP_NS, 8, s, 0));
+        else
+          for (i = 0; i < DOP_NS; i++)
+            wb1 = fmax (wb1, fabs (bt[i] - (i < 12 ? co->b[i] : 0.0)));
+      }
+    printf ("info: DOP853 dense output conditions (theta 0.1 .. 1, trees <= 7): max residual %.2e "
+            "(order 8: %.2e)\n", wd, w8);
+    CHECK (wd <= tol, "DOP853 dense output order 7: residual %.3e", wd);
+    CHECK (w8 > 1e-8, "DOP853 dense output: order 8 conditions hold (%.3e)?", w8);
+    CHECK (wb1 <= tol, "DOP853 dense output at theta = 1 differs from b by %.3e", wb1);
+  }
+}
+
+static int
+rhs_kepler (double t, const double *y, double *dy, void *c)
+{
+  const double r2 = y[0] * y[0] + y[1] * y[1], r3 = r2 * sqrt (r2);
+  (void) t;
+  (void) c;
+  dy[0] = y[2];
+  dy[1] = y[3];
+  dy[2] = -y[0] / r3;
+  dy[3] = -y[1] / r3;
+  return 0;
+}
+
+/* fixed steps h through DOP853's controller: h0 = hmax = h and tolerances so loose that every
+ * step is accepted and the controller asks for more than hmax */
+static void
+dop853_fixed (vm_ode_opts *o, double h)
+{
+  vm_ode_opts_init (o, VM_ODE_DOP853);
+  o->rtol = o->atol = 1e3;
+  o->h0 = o->hmax = h;
+}
+
+static double
+osc_err_at (const vm_ode_sol *s, size_t k)
+{
+  const double *y = s->y + 2 * k;
+  return fmax (fabs (y[0] - cos (s->t[k])), fabs (y[1] + sin (s->t[k])));
+}
+
+static void
+test_dop853_accuracy (void)
+{
+  /* observed order with fixed steps: oscillator, y' = -y + cos t forwards and backwards */
+  {
+    static const char *pname[3] = { "oscillator", "y'=-y+cos t", "y'=-y+cos t backwards" };
+    const double h = 0.5;
+    int prob;
+    for (prob = 0; prob < 3; prob++)
+      {
+        double e[2];
+        long nacc[2], nrej[2];
+        int st[2], r;
+        for (r = 0; r < 2; r++)
+          {
+            vm_ode_opts o;
+            vm_ode_sol s;
+            const double hh = r == 0 ? h : h / 2;
+            dop853_fixed (&o, hh);
+            vm_ode_sol_init (&s);
+            if (prob == 0)
+              {
+                const double y0[2] = { 1.0, 0.0 };
+                st[r] = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 10.0, y0, NULL, 0, &o, &s);
+                e[r] = s.npts ? osc_err_at (&s, s.npts - 1) : NAN;
+              }
+            else
+              {
+                const double y0 = 0.3, t0 = prob == 1 ? 0.0 : 3.0, tf = prob == 1 ? 10.0 : 0.0;
+                st[r] = vm_ode_solve (1, rhs_lin, NULL, NULL, t0, tf, &y0, NULL, 0, &o, &s);
+                e[r] = s.npts ? fabs (s.y[s.npts - 1] - exact_lin (tf, t0, y0)) : NAN;
+              }
+            nacc[r] = s.naccept;
+            nrej[r] = s.nreject;
+            vm_ode_sol_free (&s);
+          }
+        {
+          const double p = log2 (e[0] / e[1]);
+          const long n0 = prob == 2 ? 6 : 20;
+          printf ("info: DOP853 fixed steps on %s: err(h=%g) %.3e, err(h/2) %.3e, observed order "
+                  "%.3f\n", pname[prob], h, e[0], e[1], p);
+          CHECK (st[0] == VM_OK && st[1] == VM_OK && nrej[0] == 0 && nrej[1] == 0
+                 && nacc[0] == n0 && nacc[1] == 2 * n0, "DOP853 fixed steps on %s: status %d %d, "
+                 "%ld/%ld steps, %ld/%ld rejected", pname[prob], st[0], st[1], nacc[0], nacc[1],
+                 nrej[0], nrej[1]);
+          CHECK (e[1] > 1e-13, "DOP853 %s: error %.3e too close to rounding", pname[prob], e[1]);
+          CHECK (fabs (p - 8.0) <= 0.2, "DOP853 on %s: observed order %.3f, expected 8",
+                 pname[prob], p);
+        }
+      }
+  }
+
+  /* adaptive: oscillator over 10 periods.  Hairer's estimate behaves like h^8, so the global
+   * error follows the tolerance and the number of steps grows like rtol^(-1/8) (DOPRI5: -1/5) */
+  {
+    const double T = 20.0 * PI;
+    static const double rt[3] = { 1e-6, 1e-9, 1e-12 };
+    double e[3];
+    long nacc[3], nacc5[2];
+    int st[3], st5[2], r;
+    for (r = 0; r < 3; r++)
+      {
+        vm_ode_opts o;
+        vm_ode_sol s;
+        const double y0[2] = { 1.0, 0.0 };
+        opts_for (&o, VM_ODE_DOP853, rt[r]);
+        vm_ode_sol_init (&s);
+        st[r] = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, T, y0, NULL, 0, &o, &s);
+        e[r] = s.npts && s.t[s.npts - 1] == T ? osc_err_at (&s, s.npts - 1) : NAN;
+        nacc[r] = s.naccept;
+        if (r != 1)
+          {
+            opts_for (&o, VM_ODE_DOPRI5, rt[r]);
+            st5[r / 2] = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, T, y0, NULL, 0, &o, &s);
+            nacc5[r / 2] = s.naccept;
+          }
+        vm_ode_sol_free (&s);
+      }
+    {
+      const double p853 = 6.0 / log10 ((double) nacc[2] / (double) nacc[0]);
+      const double p5 = 6.0 / log10 ((double) nacc5[1] / (double) nacc5[0]);
+      printf ("info: DOP853 oscillator 10 periods: err(rtol 1e-6) %.3e, err(1e-9) %.3e, err(1e-12) "
+              "%.3e; steps %ld, %ld, %ld\n", e[0], e[1], e[2], nacc[0], nacc[1], nacc[2]);
+      printf ("info: order from the step counts rtol 1e-6 -> 1e-12 (6 / log10 ratio): DOP853 %.2f, "
+              "DOPRI5 %.2f\n", p853, p5);
+      CHECK (st[0] == VM_OK && st[1] == VM_OK && st[2] == VM_OK && st5[0] == VM_OK
+             && st5[1] == VM_OK, "DOP853 tolerance runs: status");
+      CHECK (e[2] < 1e-10, "DOP853 rtol 1e-12: error %.3e over 10 periods", e[2]);
+      CHECK (e[0] / e[1] >= 1e2 && e[0] / e[1] <= 1e4 && e[1] / e[2] >= 1e2 && e[1] / e[2] <= 1e4,
+             "DOP853 tolerance ratios %.1f %.1f", e[0] / e[1], e[1] / e[2]);
+      CHECK (fabs (p853 - 8.0) <= 0.5, "DOP853 step-count order %.2f", p853);
+      CHECK (fabs (p5 - 5.0) <= 0.5, "DOPRI5 step-count order %.2f", p5);
+    }
+  }
+}
+
+/* DOP853 against DOPRI5 at rtol = atol = 1e-10: oscillator and Kepler (e = 0.5), 10 periods */
+static void
+test_dop853_nfev (void)
+{
+  const double T = 20.0 * PI, ecc = 0.5;
+  int prob, im;
+  for (prob = 0; prob < 2; prob++)
+    {
+      long nfev[2];
+      double err[2];
+      for (im = 0; im < 2; im++)
+        {
+          const int m = im == 0 ? VM_ODE_DOPRI5 : VM_ODE_DOP853;
+          vm_ode_opts o;
+          vm_ode_sol s;
+          int st, i;
+          opts_for (&o, m, 1e-10);
+          vm_ode_sol_init (&s);
+          if (prob == 0)
+            {
+              const double y0[2] = { 1.0, 0.0 };
+              st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, T, y0, NULL, 0, &o, &s);
+              err[im] = s.npts ? osc_err_at (&s, s.npts - 1) : NAN;
+            }
+          else
+            {
+              /* after whole periods the exact state is the initial one */
+              const double y0[4] = { 1.0 - ecc, 0.0, 0.0, sqrt ((1.0 + ecc) / (1.0 - ecc)) };
+              st = vm_ode_solve (4, rhs_kepler, NULL, NULL, 0.0, T, y0, NULL, 0, &o, &s);
+              err[im] = 0.0;
+              for (i = 0; i < 4 && s.npts; i++)
+                err[im] = fmax (err[im], fabs (s.y[4 * (s.npts - 1) + i] - y0[i]));
+            }
+          nfev[im] = s.nfev;
+          printf ("info: %s %s rtol 1e-10, 10 periods: nfev %ld (%ld steps, %ld rejected), error "
+                  "%.3e\n", mname[m], prob == 0 ? "oscillator" : "Kepler e=0.5", s.nfev, s.naccept,
+                  s.nreject, err[im]);
+          CHECK (st == VM_OK, "%s nfev run: status %d", mname[m], st);
+          vm_ode_sol_free (&s);
+        }
+      CHECK (nfev[1] < nfev[0], "DOP853 nfev %ld not below DOPRI5's %ld on %s", nfev[1], nfev[0],
+             prob == 0 ? "the oscillator" : "Kepler");
+      /* comparable accuracy: DOP853 is not cheaper by being sloppier (Kepler: the phase error
+       * over 10 periods, about 1e-6 for both) */
+      CHECK (err[1] <= 3.0 * err[0] && err[1] < 1e-5, "DOP853 error %.3e vs DOPRI5 %.3e", err[1],
+             err[0]);
+    }
+}
+
+/* dense output at fixed steps: interpolation error at the step midpoints vs the step-end error */
+static void
+test_dense_dop853_fixed (void)
+{
+  const double T = 10.0;
+  double ei[2], en[2];
+  int r;
+  for (r = 0; r < 2; r++)
+    {
+      const double h = r == 0 ? 0.5 : 0.25;
+      const size_t nt = (size_t) floor (T / h + 0.5);
+      double tout[40];
+      vm_ode_opts o;
+      vm_ode_sol s;
+      const double y0[2] = { 1.0, 0.0 };
+      size_t k;
+      int st;
+      for (k = 0; k < nt; k++)
+        tout[k] = ((double) k + 0.5) * h;
+      dop853_fixed (&o, h);
+      vm_ode_sol_init (&s);
+      st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, T, y0, tout, nt, &o, &s);
+      CHECK (st == VM_OK && s.npts == nt, "DOP853 fixed dense: status %d, npts %zu", st, s.npts);
+      ei[r] = 0.0;
+      for (k = 0; k < s.npts; k++)
+        ei[r] = fmax (ei[r], osc_err_at (&s, k));
+      st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, T, y0, NULL, 0, &o, &s);
+      en[r] = 0.0;
+      for (k = 0; k < s.npts; k++)
+        en[r] = fmax (en[r], osc_err_at (&s, k));
+      vm_ode_sol_free (&s);
+    }
+  printf ("info: DOP853 dense output at step midpoints, fixed h = 0.5: %.3e (steps %.3e), "
+          "h = 0.25: %.3e (steps %.3e), observed order %.3f\n", ei[0], en[0], ei[1], en[1],
+          log2 (ei[0] / ei[1]));
+  /* the 7th-order interpolant adds O(h^8) locally: comparable to the global step error */
+  CHECK (ei[0] <= 2.0 * en[0] && ei[1] <= 2.0 * en[1],
+         "DOP853 midpoint error above 2x the step error");
+  CHECK (log2 (ei[0] / ei[1]) >= 7.0 - 0.2, "DOP853 dense output order %.3f", log2 (ei[0] / ei[1]));
+}
+
+/* ---- dense output ------------------------------------------------------------------------------ */
+
+/* DOPRI5 and DOP853: 1001 output times over one period of the oscillator */
+static void
+test_dense_adaptive (int m, double rtol)
+{
+  const double T = 2.0 * PI;
   const size_t nt = 1001;
   double *tout = malloc (nt * sizeof *tout);
   vm_ode_opts o;
@@ -339,7 +749,7 @@ test_dense_dopri5 (void)
   for (k = 0; k < nt; k++)
     tout[k] = T * (double) k / (double) (nt - 1);
   tout[nt - 1] = T;
-  opts_for (&o, VM_ODE_DOPRI5, rtol);
+  opts_for (&o, m, rtol);
   vm_ode_sol_init (&s);
   vm_ode_sol_init (&s0);
   st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, T, y0, tout, nt, &o, &s);
@@ -357,19 +767,27 @@ test_dense_dopri5 (void)
       const double *y = s0.y + 2 * k;
       enode = fmax (enode, fmax (fabs (y[0] - cos (s0.t[k])), fabs (y[1] + sin (s0.t[k]))));
     }
-  printf ("info: DOPRI5 dense output rtol %g, %ld steps, %zu output times: max error %.3e "
-          "(max error at the steps %.3e)\n", rtol, s0.naccept, nt, emax, enode);
-  CHECK (ok, "output times not reproduced exactly");
-  /* the 4th-order continuous extension is as accurate as the step values (global error ~ rtol) */
-  CHECK (emax <= 10.0 * rtol, "dense error %.3e above 10 rtol", emax);
-  CHECK (emax <= 3.0 * enode, "dense error %.3e above 3x the step error %.3e", emax, enode);
+  printf ("info: %s dense output rtol %g, %ld steps, %zu output times: max error %.3e "
+          "(max error at the steps %.3e)\n", mname[m], rtol, s0.naccept, nt, emax, enode);
+  CHECK (ok, "%s: output times not reproduced exactly", mname[m]);
+  /* the continuous extension (order 4 resp. 7) is as accurate as the step values (global error
+   * ~ rtol).  DOP853 takes 12 (rtol 1e-8) resp. 33 (1e-12) steps per period: the local error of
+   * the 7th-order interpolant, O(h^8) and about 3 rtol, is some 30 times the local error of the
+   * 8th-order step, so over one period the dense error is 3.4 times the error at the step ends
+   * (measured, for both tolerances, as both scale like rtol) */
+  CHECK (emax <= 10.0 * rtol, "%s dense error %.3e above 10 rtol", mname[m], emax);
+  CHECK (emax <= (m == VM_ODE_DOP853 ? 5.0 : 3.0) * enode,
+         "%s dense error %.3e above %gx the step error %.3e", mname[m], emax,
+         m == VM_ODE_DOP853 ? 5.0 : 3.0, enode);
   /* end points: t0 gives y0 exactly, tf the step value bit for bit (dense output does not change
    * the steps) */
-  CHECK (s.npts == nt && s.y[0] == 1.0 && s.y[1] == 0.0, "y(t0)");
+  CHECK (s.npts == nt && s.y[0] == 1.0 && s.y[1] == 0.0, "%s y(t0)", mname[m]);
   CHECK (s.npts == nt && s0.npts > 0
          && memcmp (s.y + 2 * (nt - 1), s0.y + 2 * (s0.npts - 1), 2 * sizeof (double)) == 0,
-         "y(tf) differs from the run without output times");
-  CHECK (s.nfev == s0.nfev, "nfev %ld with output times, %ld without", s.nfev, s0.nfev);
+         "%s y(tf) differs from the run without output times", mname[m]);
+  /* DOPRI5's dense output is free; DOP853's costs 3 evaluations per accepted step */
+  CHECK (s.nfev == s0.nfev + (m == VM_ODE_DOP853 ? 3 * s0.naccept : 0) && s.naccept == s0.naccept,
+         "%s nfev %ld with output times, %ld without", mname[m], s.nfev, s0.nfev);
   vm_ode_sol_free (&s);
   vm_ode_sol_free (&s0);
   free (tout);
@@ -522,13 +940,13 @@ test_events_falling (void)
 {
   const double T1 = sqrt (2.0 / GRAV);
   int m;
-  for (m = 0; m < 4; m++)
+  for (m = 0; m < NMETHODS; m++)
     {
       vm_ode_opts o;
       vm_ode_sol s;
       const double y0[2] = { 1.0, 0.0 };
       int st;
-      opts_for (&o, m, m == VM_ODE_DOPRI5 ? 1e-8 : 0.1);
+      opts_for (&o, m, adaptive (m) ? 1e-8 : 0.1);
       o.nevent = 1;
       vm_ode_sol_init (&s);
       st = vm_ode_solve (2, rhs_fall, ev_x, NULL, 0.0, 0.6, y0, NULL, 0, &o, &s);
@@ -557,7 +975,7 @@ test_events_direction (void)
   static const double tr[2] = { 5.0 * PI / 3.0, 11.0 * PI / 3.0 };
   static const double tfall[2] = { PI / 3.0, 7.0 * PI / 3.0 };
   int m, d;
-  for (m = 0; m < 4; m++)
+  for (m = 0; m < NMETHODS; m++)
     for (d = -1; d <= 1; d++)
       {
         vm_ode_opts o;
@@ -567,9 +985,9 @@ test_events_direction (void)
         size_t k;
         int st, ok = 1;
         double emax = 0.0;
-        /* event time error ~ (state error) / |x'| (|x'| = sin(pi/3)): DOPRI5 rtol 1e-10 and
+        /* event time error ~ (state error) / |x'| (|x'| = sin(pi/3)): DOPRI5/DOP853 rtol 1e-10 and
          * RK4/GL with h = 0.02 (nodal error <= 4pi h^4/120 ~ 2e-8, Hermite h^4/384 ~ 4e-10) */
-        opts_for (&o, m, m == VM_ODE_DOPRI5 ? 1e-10 : 0.02);
+        opts_for (&o, m, adaptive (m) ? 1e-10 : 0.02);
         o.nevent = 1;
         o.event_dir = &dir;
         vm_ode_sol_init (&s);
@@ -599,9 +1017,9 @@ static void
 test_events_terminal (void)
 {
   const double T1 = sqrt (2.0 / GRAV);
-  static const int methods[] = { VM_ODE_DOPRI5, VM_ODE_GL4, VM_ODE_RK4 };
+  static const int methods[] = { VM_ODE_DOPRI5, VM_ODE_GL4, VM_ODE_RK4, VM_ODE_DOP853 };
   int im;
-  for (im = 0; im < 3; im++)
+  for (im = 0; im < 4; im++)
     {
       const int m = methods[im];
       vm_ode_opts o;
@@ -609,7 +1027,7 @@ test_events_terminal (void)
       const int dir = -1, term = 1, dir0 = 0;
       double y0[2] = { 1.0, 0.0 }, yr[2], te, tb;
       int st;
-      opts_for (&o, m, m == VM_ODE_DOPRI5 ? 1e-8 : 0.1);
+      opts_for (&o, m, adaptive (m) ? 1e-8 : 0.1);
       o.nevent = 1;
       o.event_dir = &dir;
       o.event_terminal = &term;
@@ -665,15 +1083,15 @@ test_events_same_step (void)
 {
   /* y = t; g0 = y - 0.7, g1 = y - 0.3 change sign in the same (single) step */
   int m;
-  for (m = 0; m < 4; m++)
+  for (m = 0; m < NMETHODS; m++)
     {
       vm_ode_opts o;
       vm_ode_sol s;
       const double y0 = 0.0;
       const int both[2] = { 1, 1 }, first_only[2] = { 1, 0 };
       int st;
-      opts_for (&o, m, m == VM_ODE_DOPRI5 ? 1e-6 : 1.0);
-      if (m == VM_ODE_DOPRI5)
+      opts_for (&o, m, adaptive (m) ? 1e-6 : 1.0);
+      if (adaptive (m))
         o.h0 = 1.0;
       o.nevent = 2;
       vm_ode_sol_init (&s);
@@ -703,7 +1121,7 @@ static void
 test_backward (void)
 {
   /* y' = -y + cos t from t0 = 3 back to 0 */
-  int m;
+  int m, im;
   for (m = VM_ODE_GL4; m <= VM_ODE_RK4; m++)
     {
       const double h = m == VM_ODE_GL6 ? 0.2 : 0.1;
@@ -715,34 +1133,38 @@ test_backward (void)
       CHECK (s1 == VM_OK && s2 == VM_OK && fabs (p - order_of[m]) <= 0.2,
              "%s backwards: status %d %d, observed order %.3f", mname[m], s1, s2, p);
     }
+  for (im = 0; im < 2; im++)
   {
     vm_ode_opts o;
     vm_ode_sol s;
     const double y0 = 0.3;
     double tout[31], emax = 0.0;
     int k, st, ok = 1;
+    m = im == 0 ? VM_ODE_DOPRI5 : VM_ODE_DOP853;
     for (k = 0; k <= 30; k++)
       tout[k] = 3.0 - 0.1 * k;
     tout[30] = 0.0;
-    opts_for (&o, VM_ODE_DOPRI5, 1e-10);
+    opts_for (&o, m, 1e-10);
     vm_ode_sol_init (&s);
     st = vm_ode_solve (1, rhs_lin, NULL, NULL, 3.0, 0.0, &y0, tout, 31, &o, &s);
-    CHECK (st == VM_OK && s.npts == 31, "DOPRI5 backwards: status %d, npts %zu", st, s.npts);
+    CHECK (st == VM_OK && s.npts == 31, "%s backwards: status %d, npts %zu", mname[m], st, s.npts);
     for (k = 0; k < (int) s.npts; k++)
       {
         ok &= s.t[k] == tout[k];
         emax = fmax (emax, fabs (s.y[k] - exact_lin (s.t[k], 3.0, y0)));
       }
-    printf ("info: DOPRI5 backwards rtol 1e-10: max error at 31 output times %.3e\n", emax);
+    printf ("info: %s backwards rtol 1e-10: max error at 31 output times %.3e (%ld steps)\n",
+            mname[m], emax, s.naccept);
     /* backwards, errors grow like e^{3}: still far below 1e-8 */
-    CHECK (ok && emax <= 1e-8, "DOPRI5 backwards: error %.3e", emax);
+    CHECK (ok && emax <= 1e-8, "%s backwards: error %.3e", mname[m], emax);
     /* increasing output times are invalid backwards */
     tout[0] = 0.0;
     tout[1] = 1.0;
     st = vm_ode_solve (1, rhs_lin, NULL, NULL, 3.0, 0.0, &y0, tout, 2, &o, &s);
-    CHECK (st == VM_EARG, "increasing tout backwards: status %d", st);
+    CHECK (st == VM_EARG, "%s increasing tout backwards: status %d", mname[m], st);
     vm_ode_sol_free (&s);
   }
+  for (im = 0; im < 2; im++)
   {
     /* events backwards: x = cos t from 2 pi down to 0; x - 1/2 falls (along the integration) at
      * 5pi/3 and rises at pi/3 */
@@ -751,15 +1173,16 @@ test_backward (void)
     const double y0[2] = { 1.0, 0.0 };
     const int up = 1;
     int st;
-    opts_for (&o, VM_ODE_DOPRI5, 1e-10);
+    m = im == 0 ? VM_ODE_DOPRI5 : VM_ODE_DOP853;
+    opts_for (&o, m, 1e-10);
     o.nevent = 1;
     o.event_dir = &up;
     vm_ode_sol_init (&s);
     st = vm_ode_solve (2, rhs_osc, ev_xhalf, NULL, 2.0 * PI, 0.0, y0, NULL, 0, &o, &s);
     CHECK (st == VM_OK && s.nevents == 1 && fabs (s.te[0] - PI / 3.0) <= 1e-7,
-           "backwards rising event: status %d, %zu events", st, s.nevents);
+           "%s backwards rising event: status %d, %zu events", mname[m], st, s.nevents);
     CHECK (s.npts > 2 && s.t[0] == 2.0 * PI && s.t[s.npts - 1] == 0.0 && s.t[1] < s.t[0],
-           "backwards step times");
+           "%s backwards step times", mname[m]);
     vm_ode_sol_free (&s);
   }
 }
@@ -810,8 +1233,8 @@ test_args (void)
   o.hmax = -1.0;
   CHECK (SOLVE (&o) == VM_EARG, "hmax < 0");
   o = b;
-  o.method = 4;
-  CHECK (SOLVE (&o) == VM_EARG, "method 4");
+  o.method = VM_ODE_DOP853 + 1;
+  CHECK (SOLVE (&o) == VM_EARG, "method 5");
   o.method = -1;
   CHECK (SOLVE (&o) == VM_EARG, "method -1");
   o = b;
@@ -836,6 +1259,29 @@ test_args (void)
          "tout NULL with ntout 2");
   CHECK (vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 1.0, y0, tout_out, 0, &b, &s) == VM_OK,
          "ntout 0 ignores tout");
+  /* DOP853 checks the same step-control options as DOPRI5 and ignores h */
+  opts_for (&o, VM_ODE_DOP853, 1e-6);
+  CHECK (SOLVE (&o) == VM_OK && s.t[s.npts - 1] == 1.0, "DOP853 valid options (h = 0)");
+  o.rtol = 0.0;
+  CHECK (SOLVE (&o) == VM_EARG, "DOP853 rtol 0");
+  o.rtol = INFINITY;
+  CHECK (SOLVE (&o) == VM_EARG, "DOP853 rtol inf");
+  opts_for (&o, VM_ODE_DOP853, 1e-6);
+  o.atol = NAN;
+  CHECK (SOLVE (&o) == VM_EARG, "DOP853 atol NaN");
+  opts_for (&o, VM_ODE_DOP853, 1e-6);
+  o.h0 = -1.0;
+  CHECK (SOLVE (&o) == VM_EARG, "DOP853 h0 < 0");
+  opts_for (&o, VM_ODE_DOP853, 1e-6);
+  o.hmax = INFINITY;
+  CHECK (SOLVE (&o) == VM_EARG, "DOP853 hmax inf");
+  opts_for (&o, VM_ODE_DOP853, 1e-6);
+  o.hmax = 0.01;
+  CHECK (SOLVE (&o) == VM_OK && s.naccept >= 100, "DOP853 hmax 0.01: %ld steps", s.naccept);
+  o.hmax = 0.0;
+  o.h0 = 0.3;
+  CHECK (SOLVE (&o) == VM_OK && s.npts > 1 && fabs (s.t[1] - 0.3) <= 1e-15,
+         "DOP853 h0 0.3: t1 = %g", s.npts > 1 ? s.t[1] : NAN);
   for (m = VM_ODE_GL4; m <= VM_ODE_RK4; m++)
     {
       opts_for (&o, m, 0.0);
@@ -868,7 +1314,7 @@ static void
 test_failures (void)
 {
   int m;
-  for (m = 0; m < 4; m++)
+  for (m = 0; m < NMETHODS; m++)
     {
       vm_ode_opts o;
       vm_ode_sol s;
@@ -877,7 +1323,9 @@ test_failures (void)
       const int term = 0;
       size_t k;
       int st, ok = 1;
-      opts_for (&o, m, m == VM_ODE_DOPRI5 ? 1e-6 : 0.1);
+      opts_for (&o, m, adaptive (m) ? 1e-6 : 0.1);
+      if (m == VM_ODE_DOP853)
+        o.hmax = 0.1;           /* several steps before t = 0.5 (its steps grow 6-fold) */
       vm_ode_sol_init (&s);
       /* the RHS's code propagates; the solution holds the points reached before */
       st = vm_ode_solve (2, rhs_bad, NULL, &c, 0.0, 1.0, y0, NULL, 0, &o, &s);
@@ -912,7 +1360,8 @@ test_failures (void)
       vm_ode_sol_free (&s);
     }
   {
-    /* step size underflow: DOPRI5 on a chattering right-hand side; fixed step below 16 eps |t| */
+    /* step size underflow: DOPRI5/DOP853 on a chattering right-hand side; fixed step below
+     * 16 eps |t| */
     vm_ode_opts o;
     vm_ode_sol s;
     const double y0 = 1.0;
@@ -922,6 +1371,11 @@ test_failures (void)
     vm_ode_sol_init (&s);
     st = vm_ode_solve (1, rhs_chatter, NULL, NULL, 0.0, 3.0, &y0, NULL, 0, &o, &s);
     CHECK (st == VM_EHMIN && fabs (s.t_end - 1.0) < 1e-6, "chatter: status %d at %g", st, s.t_end);
+    opts_for (&o, VM_ODE_DOP853, 1e-12);
+    o.atol = 1e-30;
+    st = vm_ode_solve (1, rhs_chatter, NULL, NULL, 0.0, 3.0, &y0, NULL, 0, &o, &s);
+    CHECK (st == VM_EHMIN && fabs (s.t_end - 1.0) < 1e-6, "DOP853 chatter: status %d at %g", st,
+           s.t_end);
     opts_for (&o, VM_ODE_RK4, 1e-16);
     st = vm_ode_solve (1, rhs_one, NULL, NULL, 1.0, 2.0, &y0, NULL, 0, &o, &s);
     CHECK (st == VM_EHMIN && s.t_end == 1.0, "RK4 h 1e-16 at t = 1: status %d", st);
@@ -997,6 +1451,31 @@ test_grid_stats (void)
   CHECK (st == VM_OK && s.nfev == 2 + 6 * s.nsteps && c.nrhs == s.nfev
          && s.nsteps == s.naccept + s.nreject && s.npts == (size_t) s.naccept + 1,
          "DOPRI5 counters: nfev %ld nsteps %ld", s.nfev, s.nsteps);
+  /* DOP853: 1 initial + 1 starting-step + 11 per attempted step + 1 per accepted step (F at the
+   * new point, reused as the first stage of the next step), + 3 per accepted step with dense
+   * output.  h0 = 5 forces rejections (nsteps != naccept). */
+  opts_for (&o, VM_ODE_DOP853, 1e-8);
+  c.nrhs = 0;
+  st = vm_ode_solve (2, rhs_osc, NULL, &c, 0.0, 10.0, y0, NULL, 0, &o, &s);
+  CHECK (st == VM_OK && s.nfev == 2 + 11 * s.nsteps + s.naccept && c.nrhs == s.nfev
+         && s.nsteps == s.naccept + s.nreject && s.npts == (size_t) s.naccept + 1,
+         "DOP853 counters: nfev %ld nsteps %ld naccept %ld", s.nfev, s.nsteps, s.naccept);
+  o.h0 = 5.0;
+  c.nrhs = 0;
+  st = vm_ode_solve (2, rhs_osc, NULL, &c, 0.0, 10.0, y0, NULL, 0, &o, &s);
+  CHECK (st == VM_OK && s.nreject > 0 && s.nfev == 1 + 11 * s.nsteps + s.naccept
+         && c.nrhs == s.nfev && s.nsteps == s.naccept + s.nreject,
+         "DOP853 counters with rejections: nfev %ld nsteps %ld naccept %ld nreject %ld", s.nfev,
+         s.nsteps, s.naccept, s.nreject);
+  {
+    const double tout[3] = { 1.0, 2.5, 10.0 };
+    o.h0 = 0.0;
+    c.nrhs = 0;
+    st = vm_ode_solve (2, rhs_osc, NULL, &c, 0.0, 10.0, y0, tout, 3, &o, &s);
+    CHECK (st == VM_OK && s.npts == 3 && s.nfev == 2 + 11 * s.nsteps + 4 * s.naccept
+           && c.nrhs == s.nfev, "DOP853 dense counters: nfev %ld nsteps %ld naccept %ld", s.nfev,
+           s.nsteps, s.naccept);
+  }
   /* GL: Jacobian (n evaluations) once per step, s per Newton iteration plus s for the update */
   opts_for (&o, VM_ODE_GL6, 0.1);
   c.nrhs = 0;
@@ -1021,7 +1500,13 @@ int
 main (void)
 {
   test_orders ();
-  test_dense_dopri5 ();
+  test_dop853_coeffs ();
+  test_dop853_accuracy ();
+  test_dop853_nfev ();
+  test_dense_adaptive (VM_ODE_DOPRI5, 1e-8);
+  test_dense_adaptive (VM_ODE_DOP853, 1e-8);
+  test_dense_adaptive (VM_ODE_DOP853, 1e-12);
+  test_dense_dop853_fixed ();
   test_dense_hermite ();
   test_symplectic ();
   test_events_falling ();
