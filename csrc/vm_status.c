@@ -29,6 +29,14 @@ vm_status_string (int status)
     case VM_EIMPACTS:  return "too many impacts (the contact chatters: lower the restitution or end earlier)";
     case VM_ECONTACT:  return "the state left the admissible side h >= 0 of a hard-wall contact (impacts "
                               "accumulate, as for a ball coming to rest, or the contact was grazed)";
+    case VM_ENEWTON_MAXIT: return "nonlinear solver: no convergence within the maximal number of "
+                                  "iterations (the best iterate is returned)";
+    case VM_ENEWTON_STALL: return "nonlinear solver: no step reduces the residual (line search and "
+                                  "Levenberg-Marquardt fallback failed; the best iterate is returned)";
+    case VM_ENEWTON_SINGULAR: return "nonlinear solver: singular Jacobian and the Levenberg-Marquardt "
+                                     "fallback is disabled (the best iterate is returned)";
+    case VM_ENEWTON_NONFINITE: return "nonlinear solver: non-finite residual or Jacobian";
+    case VM_EUMFPACK:  return "UMFPACK sparse LU factorization or solve failed";
     default:           return "unknown status";
     }
 }

@@ -21,7 +21,12 @@ typedef enum {
   VM_ENEWTON,    /* ODE: Newton iteration of implicit stages failed after 10 step halvings */
   VM_EPROJECT,   /* projection onto the constraints did not converge */
   VM_EIMPACTS,   /* too many impacts (more than the allowed number) */
-  VM_ECONTACT    /* the state left the admissible side h >= 0 of a hard-wall contact */
+  VM_ECONTACT,   /* the state left the admissible side h >= 0 of a hard-wall contact */
+  VM_ENEWTON_MAXIT,     /* vm_newton_solve: no convergence within max_iter steps */
+  VM_ENEWTON_STALL,     /* vm_newton_solve: no acceptable step (line search and LM fallback failed) */
+  VM_ENEWTON_SINGULAR,  /* vm_newton_solve: singular Jacobian and the LM fallback disabled */
+  VM_ENEWTON_NONFINITE, /* vm_newton_solve: non-finite residual or Jacobian */
+  VM_EUMFPACK           /* UMFPACK sparse LU failed (not singularity or memory) */
 } vm_status;
 
 /* Human-readable description of a status code (static storage; never NULL). */

@@ -915,6 +915,104 @@ test_lorenz (void)
   }
 }
 
+/* ---- 8. corrupted tapes: whatever the validator accepts must evaluate without memory errors ---- */
+static void
+test_corrupted_blocks (void)
+{
+  const char *coord[] = { "x", "y" }, *param[] = { "a" }, *cons[] = { "dot(x)*y - dot(y)*x" };
+  vm_mech_desc d;
+  vm_mech m;
+  vm_err err;
+  int kind, trial, accepted = 0, refused = 0;
+  memset (&d, 0, sizeof d);
+  d.n = 2;
+  d.coord = coord;
+  d.np = 1;
+  d.param = param;
+  d.lagrangian = "a/2*(dot(x)^2 + dot(y)^2) - sin(x)*cos(y) + x^3";
+  d.ncons = 1;
+  d.cons = cons;
+  if (vm_mech_build (&d, &m, &err) != VM_OK)
+    {
+      CHECK (0, "build: %s", err.msg);
+      return;
+    }
+  for (kind = 0; kind < VM_MECH_NBLOCKS; kind++)
+    {
+      vm_block b;
+      if (vm_mech_block (&m, kind, &b) != VM_OK)
+        continue;
+      for (trial = 0; trial < 400; trial++)
+        {
+          vm_block c = b;
+          vm_instr *code = malloc ((size_t) (b.tape.ninstr > 0 ? b.tape.ninstr : 1) * sizeof *code);
+          int32_t *of = malloc ((size_t) (b.tape.nout > 0 ? b.tape.nout : 1) * sizeof *of);
+          int32_t *oi = malloc ((size_t) (b.tape.nout > 0 ? b.tape.nout : 1) * sizeof *oi);
+          int r = (int) (urand () * 8), k;
+          memcpy (code, b.tape.code, (size_t) b.tape.ninstr * sizeof *code);
+          if (b.tape.nout > 0)
+            {
+              memcpy (of, b.out_field, (size_t) b.tape.nout * sizeof *of);
+              memcpy (oi, b.out_index, (size_t) b.tape.nout * sizeof *oi);
+            }
+          c.tape.code = code;
+          c.out_field = of;
+          c.out_index = oi;
+          k = b.tape.ninstr > 0 ? (int) (urand () * b.tape.ninstr) : 0;
+          switch (r)
+            {
+            case 0: code[k].op = (int32_t) (urand () * 40) - 5; break;
+            case 1: code[k].dst = (int32_t) (urand () * (b.tape.nslot + 4)) - 2; break;
+            case 2: code[k].a = (int32_t) (urand () * (b.tape.nslot + 4)) - 2; break;
+            case 3: code[k].b = (int32_t) (urand () * (b.tape.nslot + 4)) - 2; break;
+            case 4: code[k].imm = (urand () - 0.3) * 100; break;
+            case 5: c.tape.nslot = (int) (urand () * (b.tape.nslot + 2)); break;
+            case 6: c.tape.nprologue = (int) (urand () * (b.tape.ninstr + 2)); break;
+            default:
+              if (b.tape.nout > 0)
+                {
+                  int o = (int) (urand () * b.tape.nout);
+                  of[o] = (int32_t) (urand () * (b.nfield + 2)) - 1;
+                  oi[o] = (int32_t) (urand () * 40) - 3;
+                }
+            }
+          if (vm_block_validate (&c) == VM_OK)
+            {
+              /* evaluate at 3 points and at 1 point: ASan (the _san build) reports any overrun */
+              double x[3 * 32], **f = calloc ((size_t) c.nfield, sizeof *f), *work;
+              const double *in[32];
+              int inc[32], v, fi;
+              for (v = 0; v < m.nvar && v < 32; v++)
+                {
+                  x[3 * v] = 0.3 + v;
+                  x[3 * v + 1] = -0.2 * v;
+                  x[3 * v + 2] = 0.7;
+                  in[v] = x + 3 * v;
+                  inc[v] = 1;
+                }
+              for (fi = 0; fi < c.nfield; fi++)
+                f[fi] = malloc ((size_t) (3 * c.field[fi].dim[0] * c.field[fi].dim[1] + 1) * sizeof (double));
+              work = malloc (vm_tape_work_size (&c.tape) * sizeof *work);
+              vm_block_eval (&c, 3, in, inc, f, work);
+              vm_block_eval (&c, 1, in, inc, f, work);
+              for (fi = 0; fi < c.nfield; fi++)
+                free (f[fi]);
+              free (f);
+              free (work);
+              accepted++;
+            }
+          else
+            refused++;
+          free (code);
+          free (of);
+          free (oi);
+        }
+      vm_block_free (&b);
+    }
+  CHECK (refused > 0 && accepted > 0, "corruptions: %d refused, %d accepted", refused, accepted);
+  vm_mech_free (&m);
+}
+
 int
 main (void)
 {
@@ -928,5 +1026,6 @@ main (void)
   test_tumbler_contact ();
   test_model_errors ();
   test_lorenz ();
+  test_corrupted_blocks ();
   return vmtest_finish ("test_expr");
 }

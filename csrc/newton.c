@@ -1,0 +1,806 @@
+/* newton.c -- globalized Newton solver with a sparse (UMFPACK) Jacobian; see newton.h. */
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <umfpack.h>
+
+#include "newton.h"
+#include "vm_status.h"
+
+/* UMFPACK's 64-bit index type: SuiteSparse_long (long) up to UMFPACK 5, int64_t from UMFPACK 6.
+ * The caller's int64_t pattern is copied once into this type (the two may be distinct types of the
+ * same width, e.g. long and long long, which may not alias). */
+#if defined(UMFPACK_MAIN_VERSION) && UMFPACK_MAIN_VERSION >= 6
+typedef int64_t umf_int;
+#else
+typedef SuiteSparse_long umf_int;
+#endif
+
+#define ARMIJO_C 1e-4        /* sufficient decrease of 1/2 ||F||^2 */
+#define T_MIN 1e-10          /* smallest line-search factor */
+#define LM_TAU 1e-3          /* mu_0 = LM_TAU max_j ||J(:,j)||^2 */
+#define LM_RHO_MIN 1e-4      /* smallest gain ratio of an accepted LM step */
+#define LM_MAX_TRIALS 40     /* mu increases per fallback */
+#define MAX_ITER_CAP 1000000 /* the histories are allocated for max_iter + 1 entries */
+
+typedef struct
+{
+  int n;
+  umf_int nnz;
+  umf_int *Ap, *Ai;          /* the pattern of J in UMFPACK's index type */
+  double *Jx;                /* values of J at the current iterate */
+  double *F, *Ft;            /* F at the current iterate and at the trial point */
+  double *dx, *xt, *xbest, *w;
+  /* augmented LM system K = [I J; J^T -mu I] of order 2n (built at the first fallback) */
+  umf_int *Kp, *Ki;
+  double *Kx, *kb, *ksol;
+  umf_int *kposJ, *kposT, *kposmu;
+  void *Sym, *SymK;
+  double mu_next;            /* mu for the next consecutive LM step (0: start afresh) */
+  double Control[UMFPACK_CONTROL], Info[UMFPACK_INFO];
+} ws_t;
+
+/* ---- small helpers ------------------------------------------------------------------------------ */
+
+static void
+setmsg (vm_newton_info *inf, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (inf->message, sizeof inf->message, fmt, ap);
+  va_end (ap);
+}
+
+/* ||v||_2 without spurious overflow or underflow; NaN if any entry is NaN, Inf if any is infinite. */
+static double
+nrm2 (int n, const double *v)
+{
+  double amax = 0.0, s = 0.0;
+  int i;
+  for (i = 0; i < n; i++)
+    {
+      const double a = fabs (v[i]);
+      if (a != a)
+        return a;
+      if (a > amax)
+        amax = a;
+    }
+  if (amax == 0.0 || isinf (amax))
+    return amax;
+  for (i = 0; i < n; i++)
+    {
+      const double r = v[i] / amax;
+      s += r * r;
+    }
+  return amax * sqrt (s);
+}
+
+static double
+nrminf (int n, const double *v)
+{
+  double m = 0.0;
+  int i;
+  for (i = 0; i < n; i++)
+    {
+      const double a = fabs (v[i]);
+      if (a != a)
+        return a;
+      if (a > m)
+        m = a;
+    }
+  return m;
+}
+
+static int
+umf_error (vm_newton_info *inf, const char *what, umf_int st, int iter)
+{
+  if (st == UMFPACK_ERROR_out_of_memory)
+    {
+      setmsg (inf, "%s: UMFPACK ran out of memory at iteration %d", what, iter);
+      return VM_ENOMEM;
+    }
+  setmsg (inf, "%s failed at iteration %d with UMFPACK status %ld", what, iter, (long) st);
+  return VM_EUMFPACK;
+}
+
+static void
+ws_free (ws_t *w)
+{
+  if (w->Sym)
+    umfpack_dl_free_symbolic (&w->Sym);
+  if (w->SymK)
+    umfpack_dl_free_symbolic (&w->SymK);
+  free (w->Ap);
+  free (w->Ai);
+  free (w->Jx);
+  free (w->F);
+  free (w->Ft);
+  free (w->dx);
+  free (w->xt);
+  free (w->xbest);
+  free (w->w);
+  free (w->Kp);
+  free (w->Ki);
+  free (w->Kx);
+  free (w->kb);
+  free (w->ksol);
+  free (w->kposJ);
+  free (w->kposT);
+  free (w->kposmu);
+  memset (w, 0, sizeof *w);
+}
+
+/* ---- public helpers ----------------------------------------------------------------------------- */
+
+void
+vm_newton_opts_init (vm_newton_opts *o)
+{
+  if (!o)
+    return;
+  o->tol_res = 1e-10;
+  o->res_scale = 0.0;
+  o->tol_step = 1e-12;
+  o->max_iter = 50;
+  o->line_search = 1;
+  o->lm_fallback = 1;
+  o->verbose = 0;
+}
+
+void
+vm_newton_info_init (vm_newton_info *info)
+{
+  if (info)
+    memset (info, 0, sizeof *info);
+}
+
+void
+vm_newton_info_free (vm_newton_info *info)
+{
+  if (!info)
+    return;
+  free (info->res_hist);
+  free (info->step_hist);
+  free (info->lambda_hist);
+  free (info->kind_hist);
+  memset (info, 0, sizeof *info);
+}
+
+/* ---- argument checks ---------------------------------------------------------------------------- */
+
+static int
+check_args (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F, vm_newton_jac J,
+            const double *x, const vm_newton_opts *o, vm_newton_info *inf)
+{
+  int j;
+  int64_t nnz;
+  if (n < 1)
+    {
+      setmsg (inf, "n = %d: the number of unknowns must be at least 1", n);
+      return VM_EARG;
+    }
+  if (n > INT_MAX / 2 - 1)
+    {
+      setmsg (inf, "n = %d: too large (the fallback system has order 2n)", n);
+      return VM_EARG;
+    }
+  if (!colptr || !F || !J || !x)
+    {
+      setmsg (inf, "NULL argument (%s)", !colptr ? "colptr" : !F ? "residual function"
+              : !J ? "Jacobian function" : "x");
+      return VM_EARG;
+    }
+  if (colptr[0] != 0)
+    {
+      setmsg (inf, "colptr[0] = %lld: must be 0", (long long) colptr[0]);
+      return VM_EARG;
+    }
+  for (j = 0; j < n; j++)
+    if (colptr[j + 1] < colptr[j])
+      {
+        setmsg (inf, "colptr decreases at column %d", j);
+        return VM_EARG;
+      }
+  nnz = colptr[n];
+  if (nnz > (int64_t) n * (int64_t) n)
+    {
+      setmsg (inf, "colptr[n] = %lld exceeds n^2", (long long) nnz);
+      return VM_EARG;
+    }
+  if (nnz > 0 && !rowind)
+    {
+      setmsg (inf, "NULL argument (rowind) with %lld entries", (long long) nnz);
+      return VM_EARG;
+    }
+  if ((uint64_t) nnz > SIZE_MAX / (2 * sizeof (double)))
+    {
+      setmsg (inf, "%lld entries: too many for this platform", (long long) nnz);
+      return VM_EARG;
+    }
+  for (j = 0; j < n; j++)
+    {
+      int64_t p;
+      for (p = colptr[j]; p < colptr[j + 1]; p++)
+        {
+          if (rowind[p] < 0 || rowind[p] >= n)
+            {
+              setmsg (inf, "row index %lld of column %d out of range [0, %d)", (long long) rowind[p],
+                      j, n);
+              return VM_EARG;
+            }
+          if (p > colptr[j] && rowind[p] <= rowind[p - 1])
+            {
+              setmsg (inf, "row indices of column %d not strictly increasing (unsorted or "
+                      "duplicate)", j);
+              return VM_EARG;
+            }
+        }
+    }
+  if (!(o->tol_res >= 0.0 && isfinite (o->tol_res)) || !(o->tol_step >= 0.0 && isfinite (o->tol_step))
+      || !(o->res_scale >= 0.0 && isfinite (o->res_scale)))
+    {
+      setmsg (inf, "tol_res, tol_step and res_scale must be finite and >= 0");
+      return VM_EARG;
+    }
+  if (o->max_iter < 0 || o->max_iter > MAX_ITER_CAP)
+    {
+      setmsg (inf, "max_iter = %d: must be in [0, %d]", o->max_iter, MAX_ITER_CAP);
+      return VM_EARG;
+    }
+  for (j = 0; j < n; j++)
+    if (!isfinite (x[j]))
+      {
+        setmsg (inf, "initial guess x[%d] is not finite", j);
+        return VM_EARG;
+      }
+  return VM_OK;
+}
+
+/* ---- Levenberg-Marquardt fallback --------------------------------------------------------------- */
+
+/* Build the pattern of K = [I J; J^T -mu I] (order 2n, rows sorted within columns) and the maps
+ * from the entries of J to their two places in K. */
+static int
+build_aug (ws_t *w)
+{
+  const int n = w->n;
+  const umf_int nnz = w->nnz, nk = 2 * nnz + 2 * (umf_int) n;
+  umf_int *next;
+  int i, j;
+  umf_int p;
+  w->Kp = malloc ((2 * (size_t) n + 1) * sizeof *w->Kp);
+  w->Ki = malloc ((size_t) nk * sizeof *w->Ki);
+  w->Kx = malloc ((size_t) nk * sizeof *w->Kx);
+  w->kb = malloc (2 * (size_t) n * sizeof *w->kb);
+  w->ksol = malloc (2 * (size_t) n * sizeof *w->ksol);
+  w->kposJ = malloc ((size_t) (nnz > 0 ? nnz : 1) * sizeof *w->kposJ);
+  w->kposT = malloc ((size_t) (nnz > 0 ? nnz : 1) * sizeof *w->kposT);
+  w->kposmu = malloc ((size_t) n * sizeof *w->kposmu);
+  next = malloc ((size_t) n * sizeof *next);
+  if (!w->Kp || !w->Ki || !w->Kx || !w->kb || !w->ksol || !w->kposJ || !w->kposT || !w->kposmu
+      || !next)
+    {
+      free (next);
+      return VM_ENOMEM;
+    }
+  /* column i < n: row i (identity), then rows n + j for the entries J(i, j) of row i */
+  for (i = 0; i < n; i++)
+    next[i] = 0;
+  for (p = 0; p < nnz; p++)
+    next[w->Ai[p]]++;
+  w->Kp[0] = 0;
+  for (i = 0; i < n; i++)
+    w->Kp[i + 1] = w->Kp[i] + 1 + next[i];
+  /* column n + j: the rows of J(:, j), then row n + j */
+  for (j = 0; j < n; j++)
+    w->Kp[n + j + 1] = w->Kp[n + j] + (w->Ap[j + 1] - w->Ap[j]) + 1;
+  for (i = 0; i < n; i++)
+    {
+      w->Ki[w->Kp[i]] = i;
+      w->Kx[w->Kp[i]] = 1.0;
+      next[i] = w->Kp[i] + 1;
+    }
+  for (j = 0; j < n; j++)
+    {
+      const umf_int q0 = w->Kp[n + j];
+      for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
+        {
+          const umf_int q = next[w->Ai[p]]++;  /* columns j ascending: rows n + j sorted */
+          w->Ki[q] = (umf_int) n + j;
+          w->kposT[p] = q;
+          w->Ki[q0 + (p - w->Ap[j])] = w->Ai[p];
+          w->kposJ[p] = q0 + (p - w->Ap[j]);
+        }
+      w->Ki[w->Kp[n + j + 1] - 1] = (umf_int) n + j;
+      w->kposmu[j] = w->Kp[n + j + 1] - 1;
+    }
+  free (next);
+  return VM_OK;
+}
+
+/* One Levenberg-Marquardt step from x (F = w->F, f = ||F||, J values w->Jx).  On success returns 0
+ * with the accepted point in w->xt, F there in w->Ft, its norm in *ft and mu in *mu_used; otherwise
+ * a status (message set). */
+static int
+lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double *ft,
+         double *mu_used, vm_newton_info *inf, int iter)
+{
+  const int n = w->n;
+  double gmax = 0.0, cmax = 0.0, mu, nu = 2.0, xn;
+  umf_int p, st;
+  int i, j, trial;
+
+  if (!w->Kp)
+    {
+      if (build_aug (w) != VM_OK)
+        {
+          setmsg (inf, "out of memory for the Levenberg-Marquardt system at iteration %d", iter);
+          return VM_ENOMEM;
+        }
+    }
+  if (!w->SymK)
+    {
+      st = umfpack_dl_symbolic (2 * (umf_int) n, 2 * (umf_int) n, w->Kp, w->Ki, NULL, &w->SymK, w->Control, w->Info);
+      inf->nsymbolic++;
+      if (st != UMFPACK_OK)
+        {
+          w->SymK = NULL;
+          return umf_error (inf, "symbolic analysis of the Levenberg-Marquardt system", st, iter);
+        }
+    }
+  /* gradient J^T F of 1/2 ||F||^2 and the largest column norm of J */
+  for (j = 0; j < n; j++)
+    {
+      double g = 0.0, c = 0.0;
+      for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
+        {
+          g += w->Jx[p] * w->F[w->Ai[p]];
+          c += w->Jx[p] * w->Jx[p];
+        }
+      if (fabs (g) > gmax)
+        gmax = fabs (g);
+      if (c > cmax)
+        cmax = c;
+    }
+  if (!(gmax > 0.0))
+    {
+      setmsg (inf, "stalled at iteration %d: the gradient J^T F of ||F||^2/2 vanishes, x is a "
+              "stationary point of ||F|| that is not a root (||F||_2 = %.3e)", iter, f);
+      return VM_ENEWTON_STALL;
+    }
+  mu = w->mu_next > 0.0 ? w->mu_next : LM_TAU * cmax;
+  if (!(mu > 0.0) || !isfinite (mu))
+    mu = LM_TAU * (isfinite (cmax) && cmax > 0.0 ? cmax : 1.0);
+  xn = nrminf (n, x);
+  for (i = 0; i < n; i++)
+    {
+      w->kb[i] = -w->F[i];
+      w->kb[n + i] = 0.0;
+    }
+  for (trial = 0; trial < LM_MAX_TRIALS && isfinite (mu); trial++, mu *= nu, nu *= 2.0)
+    {
+      void *Num = NULL;
+      double dxn, pred, actual, jdx, rho;
+      int ok = 1;
+      for (p = 0; p < w->nnz; p++)
+        {
+          w->Kx[w->kposJ[p]] = w->Jx[p];
+          w->Kx[w->kposT[p]] = w->Jx[p];
+        }
+      for (j = 0; j < n; j++)
+        w->Kx[w->kposmu[j]] = -mu;
+      st = umfpack_dl_numeric (w->Kp, w->Ki, w->Kx, w->SymK, &Num, w->Control, w->Info);
+      inf->nfactor++;
+      if (st < 0)
+        {
+          umfpack_dl_free_numeric (&Num);
+          return umf_error (inf, "factorization of the Levenberg-Marquardt system", st, iter);
+        }
+      if (st == UMFPACK_WARNING_singular_matrix)
+        ok = 0;
+      else
+        {
+          st = umfpack_dl_solve (UMFPACK_A, w->Kp, w->Ki, w->Kx, w->ksol, w->kb, Num, w->Control,
+                                 w->Info);
+          if (st < 0)
+            {
+              umfpack_dl_free_numeric (&Num);
+              return umf_error (inf, "solve with the Levenberg-Marquardt system", st, iter);
+            }
+          if (st != UMFPACK_OK)
+            ok = 0;
+        }
+      umfpack_dl_free_numeric (&Num);
+      if (!ok)
+        continue;
+      for (i = 0; i < n; i++)
+        w->dx[i] = w->ksol[n + i];
+      dxn = nrminf (n, w->dx);
+      if (!isfinite (dxn))
+        continue;
+      if (dxn <= DBL_EPSILON * (1.0 + xn))
+        {
+          setmsg (inf, "stalled at iteration %d: the Levenberg-Marquardt step (mu = %.3e) fell "
+                  "below rounding without reducing ||F||_2 = %.3e", iter, mu, f);
+          return VM_ENEWTON_STALL;
+        }
+      for (i = 0; i < n; i++)
+        w->xt[i] = x[i] + w->dx[i];
+      st = Ffn (w->xt, w->Ft, ctx);
+      inf->nfev++;
+      if (st != 0)
+        {
+          setmsg (inf, "the residual function returned %d at iteration %d (Levenberg-Marquardt "
+                  "trial point)", (int) st, iter);
+          return (int) st;
+        }
+      *ft = nrm2 (n, w->Ft);
+      if (!isfinite (*ft))
+        continue;
+      /* predicted decrease of 1/2 ||F + J dx||^2: 1/2 ||J dx||^2 + mu ||dx||^2 */
+      for (i = 0; i < n; i++)
+        w->w[i] = 0.0;
+      for (j = 0; j < n; j++)
+        for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
+          w->w[w->Ai[p]] += w->Jx[p] * w->dx[j];
+      jdx = nrm2 (n, w->w);
+      pred = 0.5 * jdx * jdx + mu * nrm2 (n, w->dx) * nrm2 (n, w->dx);
+      actual = 0.5 * (f - *ft) * (f + *ft);
+      rho = pred > 0.0 ? actual / pred : -1.0;
+      if (rho > LM_RHO_MIN)
+        {
+          const double s = 2.0 * rho - 1.0, fac = 1.0 - s * s * s;
+          *mu_used = mu;
+          w->mu_next = mu * (fac > 1.0 / 3.0 ? fac : 1.0 / 3.0);
+          return VM_OK;
+        }
+    }
+  setmsg (inf, "stalled at iteration %d: no Levenberg-Marquardt step reduced ||F||_2 = %.3e "
+          "(%d trials, last mu = %.3e)", iter, f, trial, mu);
+  return VM_ENEWTON_STALL;
+}
+
+/* ---- the solver --------------------------------------------------------------------------------- */
+
+static const char *kind_name[] = { "start", "newton", "damped", "lm" };
+
+int
+vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn Ffn,
+                 vm_newton_jac Jfn, void *ctx, double *x, const vm_newton_opts *o,
+                 vm_newton_info *info)
+{
+  vm_newton_info local;
+  vm_newton_info *inf = info ? info : &local;
+  vm_newton_opts defaults;
+  ws_t ws, *w = &ws;
+  int status = VM_OK, k = 0, kbest = 0, i, j, step_conv = 0, started = 0;
+  double f, fbest = 0.0, scale, target;
+  size_t nh;
+  umf_int st;
+
+  if (info)
+    vm_newton_info_free (info);
+  else
+    vm_newton_info_init (&local);
+  memset (w, 0, sizeof *w);
+  if (!o)
+    {
+      vm_newton_opts_init (&defaults);
+      o = &defaults;
+    }
+  inf->final_res = NAN;
+  status = check_args (n, colptr, rowind, Ffn, Jfn, x, o, inf);
+  if (status != VM_OK)
+    goto done;
+
+  /* work arrays, once */
+  w->n = n;
+  w->nnz = (umf_int) colptr[n];
+  nh = (size_t) o->max_iter + 1;
+  w->Ap = malloc ((size_t) (n + 1) * sizeof *w->Ap);
+  w->Ai = malloc ((size_t) (w->nnz > 0 ? w->nnz : 1) * sizeof *w->Ai);
+  w->Jx = malloc ((size_t) (w->nnz > 0 ? w->nnz : 1) * sizeof *w->Jx);
+  w->F = malloc ((size_t) n * sizeof *w->F);
+  w->Ft = malloc ((size_t) n * sizeof *w->Ft);
+  w->dx = malloc ((size_t) n * sizeof *w->dx);
+  w->xt = malloc ((size_t) n * sizeof *w->xt);
+  w->xbest = malloc ((size_t) n * sizeof *w->xbest);
+  w->w = malloc ((size_t) n * sizeof *w->w);
+  inf->res_hist = malloc (nh * sizeof *inf->res_hist);
+  inf->step_hist = malloc (nh * sizeof *inf->step_hist);
+  inf->lambda_hist = malloc (nh * sizeof *inf->lambda_hist);
+  inf->kind_hist = malloc (nh * sizeof *inf->kind_hist);
+  if (!w->Ap || !w->Ai || !w->Jx || !w->F || !w->Ft || !w->dx || !w->xt || !w->xbest || !w->w
+      || !inf->res_hist || !inf->step_hist || !inf->lambda_hist || !inf->kind_hist)
+    {
+      status = VM_ENOMEM;
+      setmsg (inf, "out of memory for the work arrays (n = %d, nnz = %lld)", n,
+              (long long) colptr[n]);
+      goto done;
+    }
+  for (j = 0; j <= n; j++)
+    w->Ap[j] = (umf_int) colptr[j];
+  for (st = 0; st < w->nnz; st++)
+    w->Ai[st] = (umf_int) rowind[st];
+  umfpack_dl_defaults (w->Control);
+  memcpy (w->xbest, x, (size_t) n * sizeof *x);
+  started = 1;
+
+  /* F(x0) */
+  st = Ffn (x, w->F, ctx);
+  inf->nfev++;
+  if (st != 0)
+    {
+      status = (int) st;
+      setmsg (inf, "the residual function returned %d at the initial guess", status);
+      goto done;
+    }
+  f = nrm2 (n, w->F);
+  inf->res_hist[0] = f;
+  inf->step_hist[0] = 0.0;
+  inf->lambda_hist[0] = 0.0;
+  inf->kind_hist[0] = VM_NEWTON_START;
+  inf->nhist = 1;
+  inf->final_res = f;
+  if (!isfinite (f))
+    {
+      status = VM_ENEWTON_NONFINITE;
+      setmsg (inf, "the residual at the initial guess is not finite");
+      goto done;
+    }
+  fbest = f;
+  scale = o->res_scale > 0.0 ? o->res_scale : (f > 1.0 ? f : 1.0);
+  target = o->tol_res * scale;
+  inf->res_scale = scale;
+  if (o->verbose)
+    fprintf (stderr, "newton: n = %d, nnz = %lld, ||F(x0)||_2 = %.6e, target %.3e\n", n,
+             (long long) w->nnz, f, target);
+
+  for (;;)
+    {
+      void *Num = NULL;
+      int singular = 0, accepted = 0, kind = VM_NEWTON_FULL;
+      double t = 1.0, ft = NAN, lam, stepn;
+
+      if (f <= target)
+        {
+          status = VM_OK;
+          setmsg (inf, "converged: ||F||_2 = %.3e <= tol_res*scale = %.3e after %d iterations", f,
+                  target, k);
+          break;
+        }
+      if (step_conv)
+        {
+          status = VM_OK;
+          setmsg (inf, "converged: Newton correction %.3e <= tol_step*(1 + ||x||_inf) and "
+                  "contracting (previous step %.3e) after %d iterations (||F||_2 = %.3e)",
+                  inf->step_hist[k], inf->step_hist[k - 1], k, f);
+          break;
+        }
+      if (k >= o->max_iter)
+        {
+          status = VM_ENEWTON_MAXIT;
+          setmsg (inf, "no convergence in %d iterations: best ||F||_2 = %.3e (iteration %d), "
+                  "target %.3e", k, fbest, kbest, target);
+          break;
+        }
+
+      /* Jacobian and its LU factorization */
+      st = Jfn (x, w->Jx, ctx);
+      inf->njev++;
+      if (st != 0)
+        {
+          status = (int) st;
+          setmsg (inf, "the Jacobian function returned %d at iteration %d", status, k);
+          break;
+        }
+      for (st = 0; st < w->nnz; st++)
+        if (!isfinite (w->Jx[st]))
+          break;
+      if (st < w->nnz)
+        {
+          status = VM_ENEWTON_NONFINITE;
+          setmsg (inf, "Jacobian entry %lld not finite at iteration %d (||F||_2 = %.3e)",
+                  (long long) st, k, f);
+          break;
+        }
+      if (!w->Sym)
+        {
+          st = umfpack_dl_symbolic (n, n, w->Ap, w->Ai, NULL, &w->Sym, w->Control, w->Info);
+          inf->nsymbolic++;
+          if (st != UMFPACK_OK)
+            {
+              w->Sym = NULL;
+              status = umf_error (inf, "symbolic analysis of the Jacobian", st, k);
+              break;
+            }
+        }
+      st = umfpack_dl_numeric (w->Ap, w->Ai, w->Jx, w->Sym, &Num, w->Control, w->Info);
+      inf->nfactor++;
+      if (st < 0)
+        {
+          umfpack_dl_free_numeric (&Num);
+          status = umf_error (inf, "factorization of the Jacobian", st, k);
+          break;
+        }
+      if (st == UMFPACK_WARNING_singular_matrix || !(w->Info[UMFPACK_RCOND] >= DBL_EPSILON))
+        singular = 1;
+      else
+        {
+          for (i = 0; i < n; i++)
+            w->w[i] = -w->F[i];
+          st = umfpack_dl_solve (UMFPACK_A, w->Ap, w->Ai, w->Jx, w->dx, w->w, Num, w->Control,
+                                 w->Info);
+          if (st < 0)
+            {
+              umfpack_dl_free_numeric (&Num);
+              status = umf_error (inf, "solve with the Jacobian", st, k);
+              break;
+            }
+          if (st != UMFPACK_OK || !isfinite (nrminf (n, w->dx)))
+            singular = 1;
+        }
+      umfpack_dl_free_numeric (&Num);
+
+      /* Newton step, with or without line search */
+      if (!singular)
+        {
+          /* step test on the Newton correction: small, and contracting after a full step */
+          const double dxn = nrminf (n, w->dx);
+          const int small = o->tol_step > 0.0 && k > 0 && inf->kind_hist[k] == VM_NEWTON_FULL
+                            && dxn <= o->tol_step * (1.0 + nrminf (n, x))
+                            && dxn <= 0.5 * inf->step_hist[k];
+          if (!o->line_search || small)
+            {
+              for (i = 0; i < n; i++)
+                w->xt[i] = x[i] + w->dx[i];
+              st = Ffn (w->xt, w->Ft, ctx);
+              inf->nfev++;
+              if (st != 0)
+                {
+                  status = (int) st;
+                  setmsg (inf, "the residual function returned %d at iteration %d", status, k);
+                  break;
+                }
+              ft = nrm2 (n, w->Ft);
+              if (small)
+                {
+                  if (!(ft <= f))
+                    {
+                      status = VM_OK;
+                      setmsg (inf, "converged: Newton correction %.3e <= tol_step*(1 + ||x||_inf) "
+                              "and contracting (previous step %.3e) after %d iterations; not applied "
+                              "since it does not reduce ||F||_2 = %.3e (rounding level)", dxn,
+                              inf->step_hist[k], k, f);
+                      break;
+                    }
+                  step_conv = 1;
+                }
+              else if (!isfinite (ft))
+                {
+                  status = VM_ENEWTON_NONFINITE;
+                  setmsg (inf, "non-finite residual after the Newton step of iteration %d (no line "
+                          "search): best ||F||_2 = %.3e (iteration %d)", k, fbest, kbest);
+                  break;
+                }
+              accepted = 1;
+            }
+          else
+            {
+              for (t = 1.0; t >= T_MIN; t *= 0.5)
+                {
+                  for (i = 0; i < n; i++)
+                    w->xt[i] = x[i] + t * w->dx[i];
+                  st = Ffn (w->xt, w->Ft, ctx);
+                  inf->nfev++;
+                  if (st != 0)
+                    break;
+                  ft = nrm2 (n, w->Ft);
+                  if (isfinite (ft) && ft <= sqrt (1.0 - 2.0 * ARMIJO_C * t) * f)
+                    {
+                      accepted = 1;
+                      break;
+                    }
+                }
+              if (st != 0)
+                {
+                  status = (int) st;
+                  setmsg (inf, "the residual function returned %d at iteration %d (line search)",
+                          status, k);
+                  break;
+                }
+              kind = t == 1.0 ? VM_NEWTON_FULL : VM_NEWTON_DAMPED;
+            }
+        }
+      lam = t;
+      if (!accepted)
+        {
+          if (!o->lm_fallback)
+            {
+              if (singular)
+                {
+                  status = VM_ENEWTON_SINGULAR;
+                  setmsg (inf, "singular Jacobian at iteration %d (UMFPACK rcond %.3e) and the "
+                          "Levenberg-Marquardt fallback disabled: best ||F||_2 = %.3e "
+                          "(iteration %d)", k, w->Info[UMFPACK_RCOND], fbest, kbest);
+                }
+              else
+                {
+                  status = VM_ENEWTON_STALL;
+                  setmsg (inf, "line search failed at iteration %d (no sufficient decrease down to "
+                          "t = %.0e) and the Levenberg-Marquardt fallback disabled: best ||F||_2 = "
+                          "%.3e (iteration %d)", k, T_MIN, fbest, kbest);
+                }
+              break;
+            }
+          status = lm_step (w, Ffn, ctx, x, f, &ft, &lam, inf, k);
+          if (status != VM_OK)
+            break;
+          kind = VM_NEWTON_LM;
+          inf->nlm++;
+        }
+      else
+        w->mu_next = 0.0;
+      if (kind == VM_NEWTON_DAMPED)
+        inf->ndamped++;
+
+      /* accept x_{k+1} = xt */
+      stepn = 0.0;
+      for (i = 0; i < n; i++)
+        {
+          const double d = fabs (w->xt[i] - x[i]);
+          if (d > stepn)
+            stepn = d;
+          x[i] = w->xt[i];
+        }
+      {
+        double *tmp = w->F;
+        w->F = w->Ft;
+        w->Ft = tmp;
+      }
+      f = ft;
+      k++;
+      inf->iterations = k;
+      inf->nhist = k + 1;
+      inf->res_hist[k] = f;
+      inf->step_hist[k] = stepn;
+      inf->lambda_hist[k] = lam;
+      inf->kind_hist[k] = kind;
+      if (f < fbest)
+        {
+          fbest = f;
+          kbest = k;
+          memcpy (w->xbest, x, (size_t) n * sizeof *x);
+        }
+      if (o->verbose)
+        fprintf (stderr, "newton: %4d  ||F||_2 = %.6e  ||dx||_inf = %.3e  %-6s %s = %.3e\n", k, f,
+                 stepn, kind_name[kind], kind == VM_NEWTON_LM ? "mu" : "t", lam);
+    }
+
+done:
+  if (started)
+    {
+      /* the best iterate; fbest is its residual (x0's when nothing better was found) */
+      memcpy (x, w->xbest, (size_t) n * sizeof *x);
+      if (inf->nhist > 0)
+        {
+          double m = inf->res_hist[0];
+          for (j = 1; j < inf->nhist; j++)
+            if (inf->res_hist[j] < m)
+              m = inf->res_hist[j];
+          inf->final_res = m;
+        }
+    }
+  if (o->verbose && started)
+    fprintf (stderr, "newton: %s (%s)\n", inf->message, vm_status_string (status));
+  ws_free (w);
+  inf->status = status;
+  if (!info)
+    vm_newton_info_free (&local);
+  return status;
+}

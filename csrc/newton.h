@@ -1,0 +1,150 @@
+/* newton.h -- a globalized Newton solver for F(x) = 0, x in R^n, with a sparse Jacobian (plain C99).
+ *
+ * Meant for grad S(x) = 0 of discrete action principles, whose Jacobian is the symmetric indefinite
+ * Hessian of S; the solver itself treats J as a general square sparse matrix in compressed sparse
+ * column (CSC) form with a fixed pattern, given once, and factors it by UMFPACK's LU (64-bit
+ * interface: one umfpack_dl_symbolic per solve (one more for the LM system below, if needed), one
+ * umfpack_dl_numeric per factorization).
+ *
+ * Iteration (k = 0, 1, ...; F_k = F(x_k), f_k = ||F_k||_2):
+ *   1. Convergence (residual): f_k <= tol_res * scale, where scale = res_scale if res_scale > 0,
+ *      otherwise max(1, f_0): a relative test for large initial residuals that turns absolute
+ *      (f_k <= tol_res) when f_0 <= 1.  Checked at x_0 too (0 iterations when x_0 already passes).
+ *   2. Newton step: J(x_k) dx = -F_k by sparse LU.  J counts as singular when UMFPACK reports
+ *      UMFPACK_WARNING_singular_matrix (an exactly zero pivot), when its pivot-based estimate of the
+ *      reciprocal condition number (Info[UMFPACK_RCOND] of the scaled matrix) is below DBL_EPSILON
+ *      or NaN, or when the computed dx is not finite.
+ *   3. Line search (line_search != 0): backtracking on phi = 1/2 ||F||^2 along dx with the Armijo
+ *      condition phi(x + t dx) <= (1 - 2 c t) phi(x), c = 1e-4 (phi'(0) = -||F||^2 for the Newton
+ *      direction), t = 1, 1/2, 1/4, ... while t >= 1e-10.  A trial point with a non-finite F is
+ *      rejected like one without sufficient decrease.  line_search == 0: the full step is always
+ *      taken (plain Newton; the residual may grow).
+ *   4. Levenberg-Marquardt fallback (lm_fallback != 0), when J is singular or the line search
+ *      fails: dx solves the regularized least-squares problem min ||F + J dx||^2 + mu ||dx||^2, i.e.
+ *      (J^T J + mu I) dx = -J^T F, which has a unique solution for every mu > 0 and is a descent
+ *      direction of phi whenever the gradient J^T F is nonzero -- for a symmetric indefinite J the
+ *      shifted system (J + mu I) dx = -F has neither property (J + mu I is singular when -mu is an
+ *      eigenvalue, and its step may ascend).  J^T J is never formed (it would square the condition
+ *      number and fill in): the equivalent augmented system
+ *          [ I    J    ] [ r  ]   [ -F ]
+ *          [ J^T  -mu I] [ dx ] = [  0 ]         (r = -(F + J dx), the linearized residual)
+ *      of order 2n, quasi-definite hence nonsingular for mu > 0, with 2 nnz(J) + 2n entries and a
+ *      pattern independent of mu, is factored by UMFPACK (its symbolic analysis done once, at the
+ *      first fallback).  mu starts at 1e-3 max_j ||J(:,j)||_2^2 and follows Nielsen's rule: a trial
+ *      step is accepted when the gain ratio rho = (phi(x) - phi(x + dx)) / (1/2 ||J dx||^2 +
+ *      mu ||dx||^2) exceeds 1e-4 (then mu *= max(1/3, 1 - (2 rho - 1)^3)); otherwise mu *= nu,
+ *      nu *= 2 (nu starts at 2), at most 40 trials.  The fallback fails (VM_ENEWTON_STALL) when
+ *      J^T F = 0 (x is a stationary point of ||F||^2 that is not a root: no descent method can
+ *      move), when a trial step falls below rounding (||dx||_inf <= eps (1 + ||x||_inf)) or after
+ *      40 trials.  After an LM step the next iteration tries Newton again.
+ *   5. Convergence (step): when the Newton correction dx_k (from a nonsingular J) satisfies
+ *      ||dx_k||_inf <= tol_step (1 + ||x_k||_inf) and the previous step was a full (undamped)
+ *      Newton step at least twice as long (||dx_k|| <= ||x_k - x_{k-1}|| / 2: the iteration
+ *      contracts, so the error of x_k is at most about 2 ||dx_k||, and of order ||dx_k||^2 with
+ *      quadratic convergence).  x_k + dx_k is then taken if it does not increase ||F||, otherwise
+ *      (at the rounding level of F) x_k is returned.  The contraction requirement keeps small
+ *      steps that do not come from a converging Newton iteration -- damped or LM steps, or those
+ *      of a wrong Jacobian -- from passing for convergence.  tol_step = 0 disables the test.
+ *
+ * Limitation: 1/2 ||F||^2 is a merit function that cannot see the distance to a root when
+ * components of F saturate (arctan-like, bounded residuals): a line search may then accept a step
+ * that sends one such component far out while others decrease, and end in a flat region where
+ * neither the line search nor LM makes progress.  That ends with VM_ENEWTON_STALL or
+ * VM_ENEWTON_MAXIT (the residual stays large and the steps do not contract, so neither convergence
+ * test passes).  An affine-invariant monotonicity test (Deuflhard's NLEQ) would avoid it; it is
+ * not implemented.
+ *
+ * The returned x is always the best iterate (smallest ||F||_2 seen; with a line search or LM every
+ * accepted step decreases ||F||, so that is the last one), on every path after the argument checks,
+ * errors of the callbacks included.  A return value other than VM_OK always means "not converged";
+ * info->message says why and gives the best residual.
+ *
+ * Memory: the work arrays (a copy of the pattern in UMFPACK's index type -- SuiteSparse_long or
+ * int64_t, which may be distinct types of the same width --, 6 n-vectors, the
+ * Jacobian values and the histories) are allocated once per solve, those of the augmented LM
+ * system once at the first fallback; inside the iteration only UMFPACK allocates (its Numeric
+ * object, freed after each solve; the Symbolic objects are freed at the end).  Every path frees
+ * everything except the arrays of info (vm_newton_info_free).
+ */
+#ifndef VM_NEWTON_H
+#define VM_NEWTON_H
+
+#include <stdint.h>
+
+/* F(x) into F (n values).  0 = ok; a nonzero return aborts the solve with that code. */
+typedef int (*vm_newton_fn) (const double *x, double *F, void *ctx);
+/* The values of J(x) = dF/dx in the fixed CSC pattern: Jx[p] is the entry (rowind[p], j) for
+ * colptr[j] <= p < colptr[j+1].  0 = ok; a nonzero return aborts the solve with that code. */
+typedef int (*vm_newton_jac) (const double *x, double *Jx, void *ctx);
+
+typedef struct
+{
+  double tol_res;    /* residual test ||F||_2 <= tol_res * scale (>= 0; 0: off) (default 1e-10) */
+  double res_scale;  /* > 0: the scale of the residual test; 0: max(1, ||F(x0)||_2) (default 0) */
+  double tol_step;   /* step test ||dx||_inf <= tol_step (1 + ||x||_inf) after a full Newton step
+                        (>= 0; 0: off) (default 1e-12) */
+  int max_iter;      /* maximal number of steps (0 .. 1000000; the histories are allocated for
+                        max_iter + 1 entries up front) (default 50) */
+  int line_search;   /* nonzero: Armijo backtracking (default 1) */
+  int lm_fallback;   /* nonzero: Levenberg-Marquardt steps when J is singular or the line search
+                        fails (default 1) */
+  int verbose;       /* nonzero: one line per iteration on stderr (default 0) */
+} vm_newton_opts;
+
+/* Kinds of steps in vm_newton_info.kind_hist. */
+enum { VM_NEWTON_START = 0, VM_NEWTON_FULL, VM_NEWTON_DAMPED, VM_NEWTON_LM };
+
+typedef struct
+{
+  int status;          /* the value returned by vm_newton_solve */
+  char message[256];   /* what happened, with the best residual */
+  int iterations;      /* steps taken */
+  int nhist;           /* entries of the histories: iterations + 1 */
+  double *res_hist;    /* res_hist[k] = ||F(x_k)||_2, x_0 the initial guess */
+  double *step_hist;   /* step_hist[k] = ||x_k - x_{k-1}||_inf (step_hist[0] = 0) */
+  double *lambda_hist; /* line-search factor t of the step to x_k (1 full, < 1 damped); the
+                          Levenberg-Marquardt parameter mu for an LM step; 0 for k = 0 */
+  int *kind_hist;      /* VM_NEWTON_START (k = 0), _FULL, _DAMPED or _LM */
+  double final_res;    /* ||F(x)||_2 at the returned x (the best iterate; NaN when F(x0) failed) */
+  double res_scale;    /* the scale of the residual test that was used */
+  long nfev, njev;     /* residual and Jacobian evaluations */
+  long nfactor;        /* numeric LU factorizations (Jacobian and augmented LM systems) */
+  long nsymbolic;      /* symbolic analyses: 1 for J, +1 when the LM fallback was needed */
+  int nlm;             /* accepted Levenberg-Marquardt steps */
+  int ndamped;         /* accepted damped Newton steps (t < 1) */
+} vm_newton_info;
+
+/* Defaults (see vm_newton_opts). */
+void vm_newton_opts_init (vm_newton_opts *o);
+
+/* An empty info (NULL arrays); call once before the first vm_newton_solve (or zero the struct). */
+void vm_newton_info_init (vm_newton_info *info);
+
+/* Free the arrays of info and leave it empty (reusable).  NULL is ignored. */
+void vm_newton_info_free (vm_newton_info *info);
+
+/* Solve F(x) = 0.
+ *   n              number of unknowns and equations (>= 1)
+ *   colptr[n+1]    CSC column pointers of the Jacobian pattern (colptr[0] = 0, nondecreasing)
+ *   rowind[nnz]    row indices (nnz = colptr[n]), in [0, n), strictly increasing within a column
+ *   F, J, ctx      residual and Jacobian callbacks and their context
+ *   x[n]           in: the initial guess (finite); out: the best iterate
+ *   o              options (NULL: vm_newton_opts_init)
+ *   info           statistics and histories (may be NULL); initialized by vm_newton_info_init or
+ *                  zeroed or used before: its previous arrays are freed
+ * Returns (and stores in info->status):
+ *   VM_OK                  converged (residual or step test)
+ *   VM_ENEWTON_MAXIT       max_iter steps without convergence
+ *   VM_ENEWTON_STALL       no acceptable step: line search failed (and LM failed or is disabled)
+ *   VM_ENEWTON_SINGULAR    singular Jacobian and lm_fallback == 0
+ *   VM_ENEWTON_NONFINITE   F(x0) or a Jacobian value not finite, or (plain Newton, no line search)
+ *                          F at the new iterate not finite
+ *   VM_EUMFPACK            UMFPACK failed (other than for singularity or memory; code in message)
+ *   VM_ENOMEM, VM_EARG     (x unchanged on VM_EARG)
+ *   the nonzero code of a callback, passed through unchanged (use codes that differ from the
+ *   vm_status values, e.g. negative ones). */
+int vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F,
+                     vm_newton_jac J, void *ctx, double *x, const vm_newton_opts *o,
+                     vm_newton_info *info);
+
+#endif

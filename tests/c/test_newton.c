@@ -1,0 +1,1033 @@
+/* test_newton.c -- unit tests of the globalized sparse Newton solver (csrc/newton.c), no Octave.
+ *
+ * Problems:
+ *   Bratu    -u'' = lambda e^u on (0, 1), u(0) = u(1) = 0, second-order finite differences on N
+ *            interior points (tridiagonal Jacobian).  Reference: the closed form
+ *            u(x) = -2 log(cosh((x - 1/2) theta/2) / cosh(theta/4)), theta = sqrt(2 lambda)
+ *            cosh(theta/4) (lower branch) found by bisection -- independent of the solver.  The
+ *            discrete solution differs from it by O(h^2): checked by the observed order between
+ *            N = 100 and N = 200, for lambda = 1 and lambda = 3 (near the turning point 3.51).
+ *            Quadratic convergence (check_quadratic): res_{k+1} <= C res_k^2 + (rounding level of
+ *            F) for every step, and the ratios ||dx_{k+1}|| / ||dx_k||^2 constant within a factor
+ *            2 over the steps above the rounding level of x.
+ *   saddle   stationarity of a Lagrangian L(x, y) = 1/2 x'Kx + 1/4 sum x^4 - b'x + y (|x|^2 - 1):
+ *            a symmetric indefinite (KKT) Jacobian with a structurally present zero diagonal entry.
+ *   arctan   F_i = atan(x_i - a_i) from far starts: plain Newton diverges, the line search converges.
+ *   singular 2x2 blocks (x^2 + y - 2, x - y) started at x = -1/2 where J is exactly singular:
+ *            the Levenberg-Marquardt fallback moves off; without it the solver reports it.
+ *   no root  x^2 + 1 = 0; Bratu with lambda = 4 beyond the turning point (about 3.51): no solution.
+ *   wrong J  Bratu with a Jacobian 1000 times too large: tiny, non-contracting steps must not pass
+ *            the step test.
+ * Failures must give a non-OK status, a message and the best iterate (checked by re-evaluating F
+ * at the returned x).  Measured values are printed as "info:" lines. */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "newton.h"
+#include "vm_status.h"
+#include "vmtest.h"
+
+/* ---- helpers ------------------------------------------------------------------------------------ */
+
+static double
+norm2 (int n, const double *v)  /* plain sum of squares: an independent evaluation */
+{
+  double s = 0.0;
+  int i;
+  for (i = 0; i < n; i++)
+    s += v[i] * v[i];
+  return sqrt (s);
+}
+
+static int
+has_kind (const vm_newton_info *inf, int kind)
+{
+  int k;
+  for (k = 1; k < inf->nhist; k++)
+    if (inf->kind_hist[k] == kind)
+      return 1;
+  return 0;
+}
+
+static double
+min_hist (const vm_newton_info *inf)
+{
+  double m = inf->res_hist[0];
+  int k;
+  for (k = 1; k < inf->nhist; k++)
+    if (inf->res_hist[k] < m)
+      m = inf->res_hist[k];
+  return m;
+}
+
+static void
+print_hist (const char *name, const vm_newton_info *inf)
+{
+  static const char *kn[] = { "start", "newton", "damped", "lm" };
+  int k;
+  printf ("info: %s: status %d (%s), %d iterations, nfev %ld, njev %ld, nfactor %ld, nsymbolic %ld\n"
+          "info:   %s\n", name, inf->status, vm_status_string (inf->status), inf->iterations,
+          inf->nfev, inf->njev, inf->nfactor, inf->nsymbolic, inf->message);
+  for (k = 0; k < inf->nhist; k++)
+    printf ("info:   k = %2d  ||F|| = %.3e  ||dx|| = %.3e  %-6s %.3g\n", k, inf->res_hist[k],
+            inf->step_hist[k], kn[inf->kind_hist[k]], inf->lambda_hist[k]);
+}
+
+/* CSC pattern of a tridiagonal n x n matrix (rows j-1, j, j+1 of column j). */
+static void
+tridiag_pattern (int n, int64_t **cp, int64_t **ri)
+{
+  int j;
+  int64_t p = 0;
+  *cp = malloc ((size_t) (n + 1) * sizeof **cp);
+  *ri = malloc ((size_t) (3 * n) * sizeof **ri);
+  for (j = 0; j < n; j++)
+    {
+      (*cp)[j] = p;
+      if (j > 0)
+        (*ri)[p++] = j - 1;
+      (*ri)[p++] = j;
+      if (j < n - 1)
+        (*ri)[p++] = j + 1;
+    }
+  (*cp)[n] = p;
+}
+
+/* ---- Bratu -------------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  int N;
+  double h, lam;
+  long ncallF, ncallJ;
+  long failF, failJ;  /* return code on this call number (1-based; 0: never) */
+  int code;
+  int nanF;           /* produce NaN instead of a code */
+  double jscale;      /* nonzero: a wrong Jacobian, scaled by this factor */
+} bratu_t;
+
+static int
+bratu_F (const double *u, double *F, void *c)
+{
+  bratu_t *b = c;
+  const double ih2 = 1.0 / (b->h * b->h);
+  int i;
+  b->ncallF++;
+  if (b->failF && b->ncallF == b->failF)
+    {
+      if (!b->nanF)
+        return b->code;
+      for (i = 0; i < b->N; i++)
+        F[i] = NAN;
+      return 0;
+    }
+  for (i = 0; i < b->N; i++)
+    {
+      const double ul = i > 0 ? u[i - 1] : 0.0, ur = i < b->N - 1 ? u[i + 1] : 0.0;
+      F[i] = (2.0 * u[i] - ul - ur) * ih2 - b->lam * exp (u[i]);
+    }
+  return 0;
+}
+
+static int
+bratu_J (const double *u, double *Jx, void *c)
+{
+  bratu_t *b = c;
+  const double ih2 = 1.0 / (b->h * b->h);
+  int j, p = 0;
+  b->ncallJ++;
+  if (b->failJ && b->ncallJ == b->failJ)
+    {
+      if (!b->nanF)
+        return b->code;
+      Jx[0] = INFINITY;
+      return 0;
+    }
+  for (j = 0; j < b->N; j++)
+    {
+      if (j > 0)
+        Jx[p++] = -ih2;
+      Jx[p++] = 2.0 * ih2 - b->lam * exp (u[j]);
+      if (j < b->N - 1)
+        Jx[p++] = -ih2;
+    }
+  if (b->jscale != 0.0)
+    for (j = 0; j < p; j++)
+      Jx[j] *= b->jscale;
+  return 0;
+}
+
+/* theta = sqrt(2 lambda) cosh(theta/4), lower root, by bisection on [0, theta_c] where
+ * g(theta) = theta - sqrt(2 lambda) cosh(theta/4) is increasing (theta_c maximizes g). */
+static double
+bratu_theta (double lam)
+{
+  const double s = sqrt (2.0 * lam);
+  double lo = 0.0, hi = 4.0 * asinh (4.0 / s);
+  int it;
+  for (it = 0; it < 200; it++)
+    {
+      const double mid = 0.5 * (lo + hi);
+      if (mid - s * cosh (mid / 4.0) < 0.0)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return 0.5 * (lo + hi);
+}
+
+static double
+bratu_exact (double x, double theta)
+{
+  return -2.0 * log (cosh ((x - 0.5) * theta / 2.0) / cosh (theta / 4.0));
+}
+
+static void
+bratu_init (bratu_t *b, int N, double lam)
+{
+  memset (b, 0, sizeof *b);
+  b->N = N;
+  b->h = 1.0 / (N + 1);
+  b->lam = lam;
+}
+
+/* solve with N points from u = 0; returns max |u_i - u(x_i)| */
+static double
+bratu_solve_err (int N, double lam, double theta, vm_newton_info *inf, int *status)
+{
+  bratu_t b;
+  int64_t *cp, *ri;
+  double *u = calloc ((size_t) N, sizeof *u), err = 0.0;
+  vm_newton_opts o;
+  int i;
+  bratu_init (&b, N, lam);
+  tridiag_pattern (N, &cp, &ri);
+  vm_newton_opts_init (&o);
+  o.tol_res = 1e-12;  /* scale = ||F(0)|| = sqrt(N): target about 1.7e-11 for N = 200 */
+  o.tol_step = 0.0;   /* residual test only, to see the whole convergence history */
+  *status = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, inf);
+  for (i = 0; i < N; i++)
+    {
+      const double e = fabs (u[i] - bratu_exact ((i + 1) * b.h, theta));
+      if (e > err)
+        err = e;
+    }
+  free (u);
+  free (cp);
+  free (ri);
+  return err;
+}
+
+/* Quadratic convergence from the histories of a run that converged by the residual test.
+ * Residuals: res_{k+1} <= cres res_k^2 + noise for every step (noise: the rounding level of F), at
+ * least two steps informative (cres res_k^2 > noise).  Steps (||dx_k|| estimates the error of x_k
+ * near the root): the ratios C_k = ||dx_{k+1}|| / ||dx_k||^2 over the steps above the rounding level
+ * of x (1e-11 here) are bounded by cstep and agree within a factor 2 -- a constant C_k is the
+ * signature of quadratic convergence (linear convergence makes C_k grow like 1/||dx_k||,
+ * superquadratic makes it shrink to 0). */
+static void
+check_quadratic (const char *name, const vm_newton_info *inf, double cres, double noise,
+                 double cstep)
+{
+  int k, ninf = 0, res_ok = 1, nstep = 0;
+  double cmin = INFINITY, cmax = 0.0;
+  for (k = 0; k + 1 < inf->nhist; k++)
+    {
+      const double r0 = inf->res_hist[k], r1 = inf->res_hist[k + 1];
+      if (!(r1 <= cres * r0 * r0 + noise))
+        res_ok = 0;
+      if (cres * r0 * r0 > noise)
+        ninf++;
+      printf ("info: %s: k = %d: res_k+1 / res_k^2 = %.3e\n", name, k, r1 / (r0 * r0));
+    }
+  for (k = 1; k + 1 < inf->nhist; k++)
+    {
+      const double s0 = inf->step_hist[k], s1 = inf->step_hist[k + 1];
+      if (s1 > 1e-11 && inf->kind_hist[k] == VM_NEWTON_FULL && inf->kind_hist[k + 1] == VM_NEWTON_FULL
+          && s0 < 1.0)
+        {
+          const double c = s1 / (s0 * s0);
+          printf ("info: %s: k = %d: ||dx_k+1|| / ||dx_k||^2 = %.4e\n", name, k, c);
+          nstep++;
+          if (c < cmin)
+            cmin = c;
+          if (c > cmax)
+            cmax = c;
+        }
+    }
+  CHECK (res_ok && ninf >= 2, "%s: res_k+1 <= %.0e res_k^2 + %.0e (%d informative steps)", name,
+         cres, noise, ninf);
+  CHECK (nstep >= 2 && cmax <= cstep && cmax <= 2.0 * cmin,
+         "%s: step ratios C_k in [%.3e, %.3e] over %d steps", name, cmin, cmax, nstep);
+}
+
+static void
+test_bratu (void)
+{
+  const double lam = 1.0, theta = bratu_theta (lam), lam3 = 3.0, theta3 = bratu_theta (lam3);
+  vm_newton_info inf100, inf200, inf3;
+  int st100, st200, st3a, st3b;
+  double e100, e200, e3a, e3b, order, order3, h100 = 1.0 / 101, h200 = 1.0 / 201;
+
+  /* the reference itself: theta solves its equation, u solves the ODE (central differences with
+   * step 1e-4: truncation ~1e-9, rounding ~1e-8) and the boundary conditions */
+  CHECK (fabs (theta - sqrt (2.0 * lam) * cosh (theta / 4.0)) < 1e-14 && theta > 1.0 && theta < 2.0,
+         "theta = %.17g", theta);
+  CHECK (fabs (theta3 - sqrt (2.0 * lam3) * cosh (theta3 / 4.0)) < 1e-13 && theta3 > theta,
+         "theta(3) = %.17g", theta3);
+  {
+    const double x = 0.3, d = 1e-4;
+    const double upp = (bratu_exact (x + d, theta) - 2.0 * bratu_exact (x, theta)
+                        + bratu_exact (x - d, theta)) / (d * d);
+    CHECK (fabs (upp + lam * exp (bratu_exact (x, theta))) < 1e-6, "closed form: u'' + e^u = %.3e",
+           upp + lam * exp (bratu_exact (x, theta)));
+    CHECK (fabs (bratu_exact (0.0, theta)) < 1e-15 && fabs (bratu_exact (1.0, theta)) < 1e-15,
+           "closed form: boundary values");
+  }
+  printf ("info: Bratu lambda = 1: theta = %.15f, u(1/2) = %.15f\n", theta, bratu_exact (0.5, theta));
+
+  vm_newton_info_init (&inf100);
+  vm_newton_info_init (&inf200);
+  vm_newton_info_init (&inf3);
+  e100 = bratu_solve_err (100, lam, theta, &inf100, &st100);
+  e200 = bratu_solve_err (200, lam, theta, &inf200, &st200);
+  print_hist ("Bratu lambda = 1, N = 200", &inf200);
+  order = log (e100 / e200) / log (h100 / h200);
+  printf ("info: Bratu: max error N = 100: %.3e (%.4f h^2), N = 200: %.3e (%.4f h^2), order %.3f\n",
+          e100, e100 / (h100 * h100), e200, e200 / (h200 * h200), order);
+  CHECK (st100 == VM_OK && st200 == VM_OK, "Bratu converged: %d %d", st100, st200);
+  CHECK (inf200.final_res <= 1e-12 * inf200.res_scale, "Bratu final residual %.3e",
+         inf200.final_res);
+  CHECK (fabs (inf200.res_scale - sqrt (200.0)) < 1e-12, "scale max(1, ||F(0)||) = %.6f",
+         inf200.res_scale);
+  CHECK (order > 1.95 && order < 2.05, "Bratu observed order %.4f", order);
+  CHECK (e200 < 0.05 * h200 * h200, "Bratu error %.3e vs h^2 = %.3e", e200, h200 * h200);
+  /* all full Newton steps from u = 0; one symbolic analysis, one factorization per iteration */
+  CHECK (inf200.ndamped == 0 && inf200.nlm == 0 && !has_kind (&inf200, VM_NEWTON_DAMPED),
+         "Bratu: undamped Newton");
+  CHECK (inf200.nsymbolic == 1 && inf200.nfactor == inf200.iterations
+         && inf200.njev == inf200.iterations && inf200.nfev == inf200.iterations + 1,
+         "Bratu counts: nsymbolic %ld, nfactor %ld, njev %ld, nfev %ld, iterations %d",
+         inf200.nsymbolic, inf200.nfactor, inf200.njev, inf200.nfev, inf200.iterations);
+  CHECK (inf200.iterations >= 3 && inf200.iterations <= 6, "Bratu iterations %d",
+         inf200.iterations);
+  /* rounding level of F: entries (2u_i - u_i-1 - u_i+1)/h^2 with |u| ~ 0.14, h^-2 = 4e4, so about
+   * 1e-12 each and 1e-11 in the 2-norm over 200 entries; 1e-10 leaves a margin */
+  check_quadratic ("Bratu lambda = 1", &inf200, 1e-3, 1e-10, 0.2);
+
+  /* lambda = 3, near the turning point (about 3.51): more iterations in the quadratic regime */
+  e3a = bratu_solve_err (100, lam3, theta3, &inf3, &st3a);
+  e3b = bratu_solve_err (200, lam3, theta3, &inf3, &st3b);
+  print_hist ("Bratu lambda = 3, N = 200", &inf3);
+  order3 = log (e3a / e3b) / log (h100 / h200);
+  printf ("info: Bratu lambda = 3: max error N = 100: %.3e, N = 200: %.3e (%.4f h^2), order %.3f\n",
+          e3a, e3b, e3b / (h200 * h200), order3);
+  CHECK (st3a == VM_OK && st3b == VM_OK && order3 > 1.95 && order3 < 2.05,
+         "Bratu lambda = 3: %d %d, order %.4f", st3a, st3b, order3);
+  check_quadratic ("Bratu lambda = 3", &inf3, 1e-1, 1e-9, 10.0);
+
+  vm_newton_info_free (&inf100);
+  vm_newton_info_free (&inf200);
+  vm_newton_info_free (&inf3);
+}
+
+/* step criterion; default options; NULL info; info reuse */
+static void
+test_bratu_options (void)
+{
+  bratu_t b;
+  int64_t *cp, *ri;
+  const int N = 50;
+  double u[50];
+  vm_newton_opts o;
+  vm_newton_info inf;
+  int st, i;
+  bratu_init (&b, N, 1.0);
+  tridiag_pattern (N, &cp, &ri);
+
+  vm_newton_info_init (&inf);
+  memset (u, 0, sizeof u);
+  vm_newton_opts_init (&o);
+  o.tol_res = 0.0;
+  o.tol_step = 1e-9;
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+  CHECK (st == VM_OK && strstr (inf.message, "Newton correction") != NULL && inf.final_res < 1e-8,
+         "step criterion: %d %s", st, inf.message);
+
+  /* same info again (its arrays are reused / freed), then with defaults */
+  memset (u, 0, sizeof u);
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, NULL, &inf);
+  CHECK (st == VM_OK && inf.status == VM_OK && inf.final_res <= 1e-10 * inf.res_scale,
+         "defaults: %d %s", st, inf.message);
+
+  /* NULL info; verbose output on stderr */
+  memset (u, 0, sizeof u);
+  o.tol_res = 1e-10;
+  o.verbose = 1;
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, NULL);
+  {
+    double F[50];
+    bratu_F (u, F, &b);
+    CHECK (st == VM_OK && norm2 (N, F) < 1e-8, "NULL info: %d, ||F|| = %.3e", st, norm2 (N, F));
+  }
+
+  /* already converged at x0: 0 iterations */
+  o.verbose = 0;
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+  CHECK (st == VM_OK && inf.iterations == 0 && inf.nhist == 1 && inf.njev == 0
+         && inf.nsymbolic == 0, "converged at x0: %d iterations", inf.iterations);
+
+  /* max_iter = 0 from a non-solution */
+  for (i = 0; i < N; i++)
+    u[i] = 0.0;
+  o.max_iter = 0;
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+  CHECK (st == VM_ENEWTON_MAXIT && inf.iterations == 0 && u[0] == 0.0, "max_iter = 0: %d", st);
+
+  /* an explicit residual scale */
+  o.max_iter = 50;
+  o.res_scale = 1e3;
+  o.tol_res = 1e-6;
+  o.tol_step = 0.0;
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+  CHECK (st == VM_OK && inf.res_scale == 1e3 && inf.final_res <= 1e-3
+         && inf.res_hist[inf.nhist - 2] > 1e-3, "res_scale: %s", inf.message);
+
+  vm_newton_info_free (&inf);
+  vm_newton_info_free (&inf);  /* idempotent */
+  free (cp);
+  free (ri);
+}
+
+/* ---- saddle (KKT) system ------------------------------------------------------------------------ */
+
+#define SM 40  /* x variables; y is unknown SM */
+
+static double
+saddle_b (int i)
+{
+  return 1.0 + 0.5 * sin ((double) i);
+}
+
+static int
+saddle_F (const double *z, double *F, void *c)
+{
+  const double y = z[SM];
+  double s = 0.0;
+  int i;
+  (void) c;
+  for (i = 0; i < SM; i++)
+    {
+      const double xl = i > 0 ? z[i - 1] : 0.0, xr = i < SM - 1 ? z[i + 1] : 0.0, x = z[i];
+      F[i] = 2.0 * x - xl - xr + x * x * x - saddle_b (i) + 2.0 * y * x;
+      s += x * x;
+    }
+  F[SM] = s - 1.0;
+  return 0;
+}
+
+/* pattern: tridiagonal x block plus row/column SM (the constraint gradient), and (SM, SM) = 0 */
+static void
+saddle_pattern (int64_t **cp, int64_t **ri)
+{
+  int j;
+  int64_t p = 0;
+  *cp = malloc ((SM + 2) * sizeof **cp);
+  *ri = malloc ((5 * SM) * sizeof **ri);
+  for (j = 0; j < SM; j++)
+    {
+      (*cp)[j] = p;
+      if (j > 0)
+        (*ri)[p++] = j - 1;
+      (*ri)[p++] = j;
+      if (j < SM - 1)
+        (*ri)[p++] = j + 1;
+      (*ri)[p++] = SM;
+    }
+  (*cp)[SM] = p;
+  for (j = 0; j <= SM; j++)
+    (*ri)[p++] = j;
+  (*cp)[SM + 1] = p;
+}
+
+static int
+saddle_J (const double *z, double *Jx, void *c)
+{
+  const double y = z[SM];
+  int j, p = 0;
+  (void) c;
+  for (j = 0; j < SM; j++)
+    {
+      if (j > 0)
+        Jx[p++] = -1.0;
+      Jx[p++] = 2.0 + 3.0 * z[j] * z[j] + 2.0 * y;
+      if (j < SM - 1)
+        Jx[p++] = -1.0;
+      Jx[p++] = 2.0 * z[j];
+    }
+  for (j = 0; j < SM; j++)
+    Jx[p++] = 2.0 * z[j];
+  Jx[p++] = 0.0;
+  return 0;
+}
+
+/* value of the CSC matrix at (i, j) (0 outside the pattern) */
+static double
+csc_get (const int64_t *cp, const int64_t *ri, const double *v, int i, int j)
+{
+  int64_t p;
+  for (p = cp[j]; p < cp[j + 1]; p++)
+    if (ri[p] == i)
+      return v[p];
+  return 0.0;
+}
+
+static void
+test_saddle (void)
+{
+  int64_t *cp, *ri;
+  double z[SM + 1], F[SM + 1], Jx[5 * SM], s = 0.0, asym = 0.0;
+  vm_newton_info inf;
+  vm_newton_opts o;
+  int st, i, j;
+  saddle_pattern (&cp, &ri);
+  for (i = 0; i < SM; i++)
+    z[i] = 1.0 / sqrt ((double) SM);
+  z[SM] = 0.0;
+  vm_newton_info_init (&inf);
+  vm_newton_opts_init (&o);
+  o.tol_res = 1e-12;
+  st = vm_newton_solve (SM + 1, cp, ri, saddle_F, saddle_J, NULL, z, &o, &inf);
+  print_hist ("saddle", &inf);
+  saddle_F (z, F, NULL);
+  for (i = 0; i < SM; i++)
+    s += z[i] * z[i];
+  CHECK (st == VM_OK, "saddle converged: %s", inf.message);
+  CHECK (norm2 (SM + 1, F) <= 1e-12 * inf.res_scale && fabs (norm2 (SM + 1, F) - inf.final_res)
+         <= 1e-14, "saddle residual %.3e (reported %.3e)", norm2 (SM + 1, F), inf.final_res);
+  CHECK (fabs (s - 1.0) < 1e-12, "saddle constraint |x|^2 - 1 = %.3e", s - 1.0);
+  /* the Jacobian at the solution: symmetric, e_y' J e_y = 0 with J e_y = 2x != 0, hence indefinite */
+  saddle_J (z, Jx, NULL);
+  for (j = 0; j <= SM; j++)
+    for (i = 0; i <= SM; i++)
+      {
+        const double d = fabs (csc_get (cp, ri, Jx, i, j) - csc_get (cp, ri, Jx, j, i));
+        if (d > asym)
+          asym = d;
+      }
+  CHECK (asym == 0.0 && csc_get (cp, ri, Jx, SM, SM) == 0.0 && sqrt (s) > 0.5,
+         "saddle Jacobian symmetric indefinite (asym %.3e)", asym);
+  printf ("info: saddle: multiplier y = %.15f, ||x|| = %.15f\n", z[SM], sqrt (s));
+  /* fast terminal convergence */
+  CHECK (inf.iterations <= 12 && inf.res_hist[inf.nhist - 2] < 1e-5, "saddle iterations %d",
+         inf.iterations);
+  vm_newton_info_free (&inf);
+  free (cp);
+  free (ri);
+}
+
+/* ---- arctan: line search ------------------------------------------------------------------------ */
+
+#define AN 5
+static const double atan_a[AN] = { -0.5, -0.2, 0.1, 0.4, 0.7 };
+static const double atan_off[AN] = { 1.5, -2.0, 3.0, -2.5, 2.0 };  /* all beyond 1.3917: plain
+                                                                     Newton diverges */
+static const double atan_off_hard[AN] = { 1.5, -3.0, 10.0, 20.0, -50.0 };
+
+static int
+atan_F (const double *x, double *F, void *c)
+{
+  int i;
+  (void) c;
+  for (i = 0; i < AN; i++)
+    F[i] = atan (x[i] - atan_a[i]);
+  return 0;
+}
+
+static int
+atan_J (const double *x, double *Jx, void *c)
+{
+  int i;
+  (void) c;
+  for (i = 0; i < AN; i++)
+    Jx[i] = 1.0 / (1.0 + (x[i] - atan_a[i]) * (x[i] - atan_a[i]));
+  return 0;
+}
+
+static void
+test_atan (void)
+{
+  const int64_t cp[AN + 1] = { 0, 1, 2, 3, 4, 5 }, ri[AN] = { 0, 1, 2, 3, 4 };
+  double x0[AN], x[AN], F[AN], err = 0.0;
+  vm_newton_info inf;
+  vm_newton_opts o;
+  int st, i, grew = 1, k;
+  for (i = 0; i < AN; i++)
+    x0[i] = atan_a[i] + atan_off[i];
+  vm_newton_info_init (&inf);
+
+  /* plain Newton: diverges; the best iterate is x0 */
+  vm_newton_opts_init (&o);
+  o.line_search = 0;
+  o.lm_fallback = 0;
+  memcpy (x, x0, sizeof x);
+  st = vm_newton_solve (AN, cp, ri, atan_F, atan_J, NULL, x, &o, &inf);
+  print_hist ("arctan, plain Newton", &inf);
+  for (k = 1; k < inf.nhist; k++)
+    if (!(inf.res_hist[k] >= inf.res_hist[k - 1]) || (k > 1 && !(inf.step_hist[k] > inf.step_hist[k - 1])))
+      grew = 0;
+  CHECK (st != VM_OK && inf.status == st && strlen (inf.message) > 0, "plain Newton fails: %d", st);
+  CHECK (inf.nhist >= 3 && grew && inf.res_hist[inf.nhist - 1] > inf.res_hist[0], "plain Newton: residuals never decrease, steps grow (%d iterates)",
+         inf.nhist);
+  CHECK (memcmp (x, x0, sizeof x) == 0 && inf.final_res == inf.res_hist[0],
+         "plain Newton: the best iterate (x0) returned");
+
+  /* plain Newton, 3 iterations: MAXIT, again x0 returned although x_3 was the last iterate */
+  o.max_iter = 3;
+  memcpy (x, x0, sizeof x);
+  st = vm_newton_solve (AN, cp, ri, atan_F, atan_J, NULL, x, &o, &inf);
+  CHECK (st == VM_ENEWTON_MAXIT && inf.iterations == 3 && memcmp (x, x0, sizeof x) == 0
+         && strstr (inf.message, "no convergence") != NULL, "plain Newton, max_iter 3: %d %s", st,
+         inf.message);
+
+  /* with the line search (and without the LM fallback): converges */
+  o.max_iter = 100;
+  o.line_search = 1;
+  memcpy (x, x0, sizeof x);
+  st = vm_newton_solve (AN, cp, ri, atan_F, atan_J, NULL, x, &o, &inf);
+  print_hist ("arctan, line search", &inf);
+  for (i = 0; i < AN; i++)
+    if (fabs (x[i] - atan_a[i]) > err)
+      err = fabs (x[i] - atan_a[i]);
+  CHECK (st == VM_OK && err < 1e-10, "line search converges: %d, error %.3e", st, err);
+  CHECK (inf.ndamped >= 1 && has_kind (&inf, VM_NEWTON_DAMPED) && inf.nlm == 0,
+         "line search: %d damped steps", inf.ndamped);
+  for (k = 1; k < inf.nhist; k++)
+    if (!(inf.res_hist[k] < inf.res_hist[k - 1]))
+      break;
+  CHECK (k == inf.nhist, "line search: monotone residuals");
+  atan_F (x, F, NULL);
+  CHECK (fabs (norm2 (AN, F) - inf.final_res) <= 1e-15, "arctan final_res");
+
+  /* defaults (line search + LM fallback) */
+  memcpy (x, x0, sizeof x);
+  st = vm_newton_solve (AN, cp, ri, atan_F, atan_J, NULL, x, NULL, &inf);
+  CHECK (st == VM_OK && fabs (x[4] - atan_a[4]) < 1e-10, "arctan with defaults: %s", inf.message);
+
+  /* very different offsets: the line search on ||F||^2 accepts a step that throws the farthest
+   * component into the flat tail of atan while the others decrease (the limitation documented in
+   * newton.h); the solver must say so rather than claim convergence */
+  for (i = 0; i < AN; i++)
+    x[i] = atan_a[i] + atan_off_hard[i];
+  st = vm_newton_solve (AN, cp, ri, atan_F, atan_J, NULL, x, NULL, &inf);
+  atan_F (x, F, NULL);
+  printf ("info: arctan, offsets 1.5 -3 10 20 -50: status %d after %d iterations: %s\n", st,
+          inf.iterations, inf.message);
+  CHECK (st != VM_OK && strlen (inf.message) > 0 && fabs (norm2 (AN, F) - inf.final_res) <= 1e-15
+         && inf.final_res == min_hist (&inf) && inf.final_res > 1.0,
+         "hard arctan: honest failure, best iterate (||F|| = %.3e)", inf.final_res);
+  vm_newton_info_free (&inf);
+}
+
+/* ---- singular Jacobian at the start ------------------------------------------------------------- */
+
+#define SB 3  /* blocks */
+typedef struct { long ncall, fail; int code; } sing_t;
+
+static int
+sing_F (const double *z, double *F, void *c)
+{
+  sing_t *s = c;
+  int b;
+  if (s)
+    {
+      s->ncall++;
+      if (s->fail && s->ncall == s->fail)
+        return s->code;
+    }
+  for (b = 0; b < SB; b++)
+    {
+      const double x = z[2 * b], y = z[2 * b + 1];
+      F[2 * b] = x * x + y - 2.0;
+      F[2 * b + 1] = x - y;
+    }
+  return 0;
+}
+
+static int
+sing_J (const double *z, double *Jx, void *c)
+{
+  int b;
+  (void) c;
+  for (b = 0; b < SB; b++)
+    {
+      Jx[4 * b] = 2.0 * z[2 * b];  /* (2b, 2b) */
+      Jx[4 * b + 1] = 1.0;         /* (2b+1, 2b) */
+      Jx[4 * b + 2] = 1.0;         /* (2b, 2b+1) */
+      Jx[4 * b + 3] = -1.0;        /* (2b+1, 2b+1) */
+    }
+  return 0;
+}
+
+static int
+sq1_F (const double *x, double *F, void *c)
+{
+  (void) c;
+  F[0] = x[0] * x[0] + 1.0;
+  return 0;
+}
+
+static int
+sq1_J (const double *x, double *Jx, void *c)
+{
+  (void) c;
+  Jx[0] = 2.0 * x[0];
+  return 0;
+}
+
+static void
+test_singular (void)
+{
+  int64_t cp[2 * SB + 1], ri[4 * SB];
+  const double y0[SB] = { 0.0, 1.0, -1.0 };
+  double z0[2 * SB], z[2 * SB], F[2 * SB];
+  vm_newton_info inf;
+  vm_newton_opts o;
+  sing_t s;
+  int st, b, roots = 1;
+  for (b = 0; b < SB; b++)
+    {
+      cp[2 * b] = 4 * b;
+      cp[2 * b + 1] = 4 * b + 2;
+      ri[4 * b] = 2 * b;
+      ri[4 * b + 1] = 2 * b + 1;
+      ri[4 * b + 2] = 2 * b;
+      ri[4 * b + 3] = 2 * b + 1;
+      z0[2 * b] = -0.5;  /* det [2x 1; 1 -1] = -2x - 1 = 0 */
+      z0[2 * b + 1] = y0[b];
+    }
+  cp[2 * SB] = 4 * SB;
+  vm_newton_info_init (&inf);
+  vm_newton_opts_init (&o);
+
+  memcpy (z, z0, sizeof z);
+  st = vm_newton_solve (2 * SB, cp, ri, sing_F, sing_J, NULL, z, &o, &inf);
+  print_hist ("singular start, LM fallback", &inf);
+  for (b = 0; b < SB; b++)
+    {
+      const double x = z[2 * b], y = z[2 * b + 1];
+      if (!((fabs (x - 1.0) < 1e-10 && fabs (y - 1.0) < 1e-10)
+            || (fabs (x + 2.0) < 1e-10 && fabs (y + 2.0) < 1e-10)))
+        roots = 0;
+    }
+  sing_F (z, F, NULL);
+  CHECK (st == VM_OK && roots && norm2 (2 * SB, F) < 1e-10, "LM fallback from a singular start: %s",
+         inf.message);
+  CHECK (inf.nhist > 1 && inf.kind_hist[1] == VM_NEWTON_LM && inf.nlm >= 1 && inf.nsymbolic == 2,
+         "the first step is LM (kind %d, nlm %d, nsymbolic %ld)", inf.nhist > 1 ? inf.kind_hist[1]
+         : -1, inf.nlm, inf.nsymbolic);
+  CHECK (inf.lambda_hist[1] > 0.0, "LM mu = %.3e", inf.lambda_hist[1]);
+
+  /* without the fallback: reported, x0 returned */
+  o.lm_fallback = 0;
+  memcpy (z, z0, sizeof z);
+  st = vm_newton_solve (2 * SB, cp, ri, sing_F, sing_J, NULL, z, &o, &inf);
+  CHECK (st == VM_ENEWTON_SINGULAR && memcmp (z, z0, sizeof z) == 0
+         && strstr (inf.message, "singular") != NULL && inf.iterations == 0,
+         "singular, no fallback: %d %s", st, inf.message);
+
+  /* a callback error inside the LM trials (call 1 is F(x0), call 2 the first LM trial) */
+  o.lm_fallback = 1;
+  s.ncall = 0;
+  s.fail = 2;
+  s.code = -5;
+  memcpy (z, z0, sizeof z);
+  st = vm_newton_solve (2 * SB, cp, ri, sing_F, sing_J, &s, z, &o, &inf);
+  CHECK (st == -5 && inf.status == -5 && memcmp (z, z0, sizeof z) == 0
+         && strstr (inf.message, "-5") != NULL, "error code in LM trial: %d %s", st, inf.message);
+
+  /* x^2 + 1 = 0 from x = 0: J = 0 and J^T F = 0: no descent direction exists */
+  {
+    const int64_t cp1[2] = { 0, 1 }, ri1[1] = { 0 };
+    double x = 0.0;
+    vm_newton_opts_init (&o);
+    st = vm_newton_solve (1, cp1, ri1, sq1_F, sq1_J, NULL, &x, &o, &inf);
+    CHECK (st == VM_ENEWTON_STALL && x == 0.0 && strstr (inf.message, "stationary") != NULL,
+           "x^2 + 1 from 0: %d %s", st, inf.message);
+    /* from x = 2: the iterates approach the minimum of |F| at 0 which is not a root */
+    x = 2.0;
+    st = vm_newton_solve (1, cp1, ri1, sq1_F, sq1_J, NULL, &x, &o, &inf);
+    print_hist ("x^2 + 1 from 2", &inf);
+    CHECK (st != VM_OK && inf.final_res >= 1.0 && inf.final_res == x * x + 1.0
+           && inf.final_res == min_hist (&inf) && strlen (inf.message) > 0,
+           "x^2 + 1 from 2: status %d, best |F| = %.17g at x = %.3e", st, inf.final_res, x);
+  }
+  vm_newton_info_free (&inf);
+}
+
+/* ---- non-convergence ---------------------------------------------------------------------------- */
+
+static void
+test_noconv (void)
+{
+  const int N = 200;
+  bratu_t b;
+  int64_t *cp, *ri;
+  double *u = calloc (N, sizeof *u), *F = malloc (N * sizeof *F);
+  vm_newton_info inf;
+  vm_newton_opts o;
+  int st;
+  tridiag_pattern (N, &cp, &ri);
+  vm_newton_info_init (&inf);
+  vm_newton_opts_init (&o);
+
+  /* max_iter = 2 on Bratu lambda = 1 */
+  bratu_init (&b, N, 1.0);
+  o.max_iter = 2;
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+  bratu_F (u, F, &b);
+  CHECK (st == VM_ENEWTON_MAXIT && inf.status == st && inf.iterations == 2 && inf.nhist == 3
+         && strstr (inf.message, "no convergence") != NULL, "max_iter 2: %d %s", st, inf.message);
+  CHECK (fabs (norm2 (N, F) - inf.final_res) <= 1e-12 * inf.final_res
+         && inf.final_res == min_hist (&inf) && inf.final_res > 1e-10 * inf.res_scale,
+         "max_iter 2: best iterate returned, ||F|| = %.3e", inf.final_res);
+
+  /* lambda = 4: beyond the turning point, no solution */
+  bratu_init (&b, N, 4.0);
+  memset (u, 0, N * sizeof *u);
+  vm_newton_opts_init (&o);
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+  bratu_F (u, F, &b);
+  printf ("info: Bratu lambda = 4: status %d after %d iterations (%d LM, %d damped): %s\n", st,
+          inf.iterations, inf.nlm, inf.ndamped, inf.message);
+  CHECK (st != VM_OK && strlen (inf.message) > 0, "lambda = 4 not converged: %d", st);
+  CHECK (fabs (norm2 (N, F) - inf.final_res) <= 1e-12 * inf.final_res
+         && inf.final_res == min_hist (&inf) && inf.final_res > 1.0,
+         "lambda = 4: best iterate returned, ||F|| = %.3e", inf.final_res);
+
+  /* a wrong Jacobian (1000 times too large): tiny steps that reduce ||F|| by 0.1% each.  With a
+   * loose step tolerance the step test must still not fire (no contraction): MAXIT, not VM_OK */
+  bratu_init (&b, N, 1.0);
+  b.jscale = 1e3;
+  memset (u, 0, N * sizeof *u);
+  vm_newton_opts_init (&o);
+  o.tol_step = 1e-2;
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+  b.jscale = 0.0;
+  bratu_F (u, F, &b);
+  printf ("info: wrong Jacobian: status %d: %s\n", st, inf.message);
+  CHECK (st == VM_ENEWTON_MAXIT && inf.final_res > 0.9 * inf.res_hist[0]
+         && fabs (norm2 (N, F) - inf.final_res) <= 1e-12 * inf.final_res,
+         "wrong Jacobian not reported as converged: %d, ||F|| %.3e of %.3e", st, inf.final_res,
+         inf.res_hist[0]);
+
+  vm_newton_info_free (&inf);
+  free (u);
+  free (F);
+  free (cp);
+  free (ri);
+}
+
+/* ---- callback errors and non-finite values ------------------------------------------------------ */
+
+static void
+test_callback_errors (void)
+{
+  const int N = 30;
+  bratu_t b;
+  int64_t *cp, *ri;
+  double u[30], F[30];
+  vm_newton_info inf;
+  int st, i, finite = 1;
+  tridiag_pattern (N, &cp, &ri);
+  vm_newton_info_init (&inf);
+
+  /* residual fails at the initial guess: x unchanged, nothing recorded */
+  bratu_init (&b, N, 1.0);
+  b.failF = 1;
+  b.code = -3;
+  memset (u, 0, sizeof u);
+  u[3] = 0.25;
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, NULL, &inf);
+  CHECK (st == -3 && inf.status == -3 && inf.nhist == 0 && u[3] == 0.25 && isnan (inf.final_res)
+         && strstr (inf.message, "-3") != NULL, "F error at x0: %d %s", st, inf.message);
+
+  /* residual fails in iteration 2 (call 3): code passed through, best iterate x_1 returned */
+  bratu_init (&b, N, 1.0);
+  b.failF = 3;
+  b.code = -7;
+  memset (u, 0, sizeof u);
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, NULL, &inf);
+  for (i = 0; i < N; i++)
+    if (!isfinite (u[i]))
+      finite = 0;
+  b.failF = 0;
+  bratu_F (u, F, &b);
+  CHECK (st == -7 && inf.status == -7 && inf.iterations == 1 && finite
+         && strstr (inf.message, "-7") != NULL, "F error: %d %s", st, inf.message);
+  CHECK (fabs (norm2 (N, F) - inf.final_res) <= 1e-12 * inf.final_res && inf.final_res
+         == inf.res_hist[1], "F error: best iterate");
+
+  /* Jacobian fails at its 2nd call */
+  bratu_init (&b, N, 1.0);
+  b.failJ = 2;
+  b.code = -9;
+  memset (u, 0, sizeof u);
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, NULL, &inf);
+  CHECK (st == -9 && inf.status == -9 && inf.iterations == 1 && strstr (inf.message, "Jacobian")
+         != NULL, "J error: %d %s", st, inf.message);
+
+  /* a positive code that happens to equal a vm_status value is passed through as well */
+  bratu_init (&b, N, 1.0);
+  b.failJ = 1;
+  b.code = 1000;
+  memset (u, 0, sizeof u);
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, NULL, &inf);
+  CHECK (st == 1000 && u[0] == 0.0, "J error 1000: %d", st);
+
+  /* NaN residual at x0; infinite Jacobian entry */
+  bratu_init (&b, N, 1.0);
+  b.failF = 1;
+  b.nanF = 1;
+  memset (u, 0, sizeof u);
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, NULL, &inf);
+  CHECK (st == VM_ENEWTON_NONFINITE && isnan (inf.final_res), "NaN F(x0): %d %s", st, inf.message);
+  bratu_init (&b, N, 1.0);
+  b.failJ = 2;
+  b.nanF = 1;
+  memset (u, 0, sizeof u);
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, NULL, &inf);
+  CHECK (st == VM_ENEWTON_NONFINITE && inf.iterations == 1 && isfinite (u[0])
+         && inf.final_res == inf.res_hist[1], "Inf in J: %d %s", st, inf.message);
+
+  /* a NaN trial point in the line search is rejected (halved), not accepted */
+  bratu_init (&b, N, 1.0);
+  b.failF = 2;
+  b.nanF = 1;
+  memset (u, 0, sizeof u);
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, NULL, &inf);
+  CHECK (st == VM_OK && inf.kind_hist[1] == VM_NEWTON_DAMPED && inf.lambda_hist[1] == 0.5,
+         "NaN trial rejected: %d, t = %g", st, inf.nhist > 1 ? inf.lambda_hist[1] : -1.0);
+
+  vm_newton_info_free (&inf);
+  free (cp);
+  free (ri);
+}
+
+/* ---- argument checks ---------------------------------------------------------------------------- */
+
+static int
+noop_J (const double *x, double *Jx, void *c)
+{
+  (void) x;
+  (void) Jx;
+  (void) c;
+  return 0;
+}
+
+static void
+test_args (void)
+{
+  const int N = 4;
+  bratu_t b;
+  int64_t *cp, *ri, bad_cp[5], bad_ri[10];
+  double u[4] = { 0.1, 0.2, 0.3, 0.4 }, u0[4];
+  vm_newton_info inf;
+  vm_newton_opts o;
+  int st, nbad = 0, nmsg = 0, t;
+  bratu_init (&b, N, 1.0);
+  tridiag_pattern (N, &cp, &ri);
+  memcpy (u0, u, sizeof u);
+  vm_newton_info_init (&inf);
+
+  for (t = 0; t < 19; t++)
+    {
+      int n = N;
+      const int64_t *c = cp, *r = ri;
+      vm_newton_fn f = bratu_F;
+      vm_newton_jac j = bratu_J;
+      double *x = u;
+      vm_newton_opts_init (&o);
+      memcpy (bad_cp, cp, sizeof bad_cp);
+      memcpy (bad_ri, ri, sizeof bad_ri);
+      switch (t)
+        {
+        case 0: n = 0; break;
+        case 1: n = -3; break;
+        case 2: c = NULL; break;
+        case 3: r = NULL; break;
+        case 4: f = NULL; break;
+        case 5: j = NULL; break;
+        case 6: x = NULL; break;
+        case 7: bad_cp[0] = 1; c = bad_cp; break;
+        case 8: bad_cp[2] = bad_cp[1] - 1; c = bad_cp; break;
+        case 9: bad_ri[0] = 4; r = bad_ri; break;
+        case 10: bad_ri[0] = -1; r = bad_ri; break;
+        case 11: bad_ri[0] = 1; bad_ri[1] = 0; r = bad_ri; break;  /* unsorted column 0 */
+        case 12: bad_ri[2] = 1; bad_ri[3] = 1; r = bad_ri; break;  /* duplicate in column 1 */
+        case 13: o.tol_res = -1.0; break;
+        case 14: o.tol_step = NAN; break;
+        case 15: o.res_scale = INFINITY; break;
+        case 16: o.max_iter = -1; break;
+        case 17: o.max_iter = 2000000; break;
+        case 18: u[2] = NAN; break;
+        }
+      st = vm_newton_solve (n, c, r, f, j, &b, x, &o, &inf);
+      if (st == VM_EARG && inf.status == VM_EARG)
+        nbad++;
+      else
+        printf ("info: argument case %d not rejected: %d\n", t, st);
+      if (strlen (inf.message) > 0)
+        nmsg++;
+      if (t == 18)
+        CHECK (isnan (u[2]), "x unchanged on VM_EARG");
+      u[2] = u0[2];
+    }
+  CHECK (nbad == 19 && nmsg == 19, "bad arguments rejected: %d of 19 (%d messages)", nbad, nmsg);
+  CHECK (memcmp (u, u0, sizeof u) == 0 && b.ncallF == 0 && b.ncallJ == 0,
+         "no callback and x unchanged on VM_EARG");
+  /* NULL info with a bad argument */
+  CHECK (vm_newton_solve (0, cp, ri, bratu_F, bratu_J, &b, u, NULL, NULL) == VM_EARG, "NULL info");
+  /* an empty pattern is valid (a structurally singular J): LM cannot move since J^T F = 0 */
+  {
+    const int64_t cz[5] = { 0, 0, 0, 0, 0 };
+    st = vm_newton_solve (N, cz, NULL, bratu_F, noop_J, &b, u, NULL, &inf);
+    CHECK (st == VM_ENEWTON_STALL && memcmp (u, u0, sizeof u) == 0, "empty pattern: %d %s", st,
+           inf.message);
+  }
+  vm_newton_info_free (&inf);
+  free (cp);
+  free (ri);
+}
+
+static void
+test_status_strings (void)
+{
+  const int codes[] = { VM_ENEWTON_MAXIT, VM_ENEWTON_STALL, VM_ENEWTON_SINGULAR,
+                        VM_ENEWTON_NONFINITE, VM_EUMFPACK };
+  int i, ok = 1;
+  for (i = 0; i < 5; i++)
+    if (strcmp (vm_status_string (codes[i]), "unknown status") == 0)
+      ok = 0;
+  CHECK (ok && VM_ENEWTON_MAXIT == VM_ECONTACT + 1 && VM_EUMFPACK == VM_ECONTACT + 5,
+         "new status codes appended with strings");
+}
+
+int
+main (void)
+{
+  test_bratu ();
+  test_bratu_options ();
+  test_saddle ();
+  test_atan ();
+  test_singular ();
+  test_noconv ();
+  test_callback_errors ();
+  test_args ();
+  test_status_strings ();
+  return vmtest_finish ("test_newton");
+}
