@@ -1,0 +1,87 @@
+/* skg.h -- the discrete SKG (Galley) action of a compiled mechanical system, boundary formulation
+ * F4 of doc/skg_boundary.md (plain C99, no Octave headers).
+ *
+ * Grid t_k = t0 + k h, k = 0..N-1 (0-based here; the doc counts 1..N), SBP operator D = H^{-1} Q,
+ * Ds = D + H^{-1} e_0 e_0' (SAT-regularized), Da q = Ds q - H^{-1} e_0 q_i (affine SAT derivative).
+ *
+ *   S = sum_k H_kk s_k  -  q-_0 . (p+_0 - p_i)  -  q-_{N-1} . p+_{N-1}
+ *
+ *   s = L(t, q1, v1) - L(t, q2, v2) + q- . F(t, q+, v+)
+ *       + sum_a [ lambda-_a g_a(t, q+, v+) - lambda+_a q- . dg_a/dqdot(t, q+, v+) ]
+ *   q1,2 = q+ +- q-/2,  v1,2 = v+ +- v-/2,  v+ = Da q+ (affine, initial position q_i),
+ *   v- = Ds q- (linear),  p+ = dL/dqdot(t, q+, v+),  p_i = dL/dqdot(t0, q_i, v_i).
+ *
+ * F is the model's force vector (user forces plus contact forces).  Constraints enter only through
+ * g and dg/dqdot: a holonomic constraint must be given in velocity form (dg/dq . qdot), otherwise
+ * lambda+ does not appear in S and the Hessian is singular.
+ *
+ * The density s is built symbolically: the model's root nodes (L, F, gc) are copied into a private
+ * graph that has extra "point" variables (the model's graph has a fixed variable count), and the
+ * branch / + / - substitutions are done there with vm_subst; s, its gradient and the nonzeros of its
+ * lower-triangular Hessian in the point variables are compiled into one tape; the boundary term
+ * -q- . p+ likewise into a second tape.
+ *
+ * Unknown layout, time-point major (bandwidth of the Hessian = O(stencil width x nb)):
+ *   z[k*nb + c]            q+_k component c          c = 0..n-1
+ *   z[k*nb + n + c]        q-_k component c
+ *   z[k*nb + 2n + a]       lambda+_k constraint a    a = 0..m-1
+ *   z[k*nb + 2n + m + a]   lambda-_k constraint a
+ *   nb = 2n + 2m, nz = N nb.
+ *
+ * The Hessian is the exact second derivative (chain rule through the linear part of Da), stored
+ * full (both triangles, symmetric) in compressed-column form with sorted row indices; its pattern
+ * is structural and built once by vm_skg_build. */
+#ifndef VM_SKG_H
+#define VM_SKG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "expr.h"
+#include "model.h"
+#include "sbp.h"
+
+typedef struct {
+  int n, m, np, nb;            /* coordinates, constraints, parameters, unknowns per node */
+  int64_t N, nz;               /* grid points, unknowns */
+  int order;
+  double t0, tf;
+  vm_sbp op;
+  double *hw;                  /* N: diagonal of H */
+  double *t;                   /* N: grid */
+  int64_t *dsp, *dsj;          /* Ds in compressed-row form: row k has dsj[dsp[k]..dsp[k+1]-1] */
+  double *dsv;
+  double *qi, *vi, *pi, *par;  /* n, n, n, np */
+  /* symbolic part */
+  vm_graph *g;                 /* private graph: model variables, then the point variables */
+  int base;                    /* graph index of the point variable t */
+  int na;                      /* active point variables: q+ q- v+ v- (n each) lambda+ lambda- (m) */
+  vm_tape ts, tb;              /* density s and boundary term b = -q- . p+ */
+  int nhs, nhb;                /* structural Hessian nonzeros (lower triangle) of s and of b */
+  int *hsr, *hsc, *hbr, *hbc;  /* their (row, col) in active point-variable numbering, row >= col */
+  /* Hessian pattern of S (full, CSC, sorted rows) */
+  int64_t nnz;
+  int64_t *colptr, *rowind;
+  /* work */
+  double *x, *out, *xb, *outb, *work;
+  const double **in, **inb;
+  int *inc, *incb;
+  double **outp, **outpb;
+  double zero;
+} vm_skg;
+
+/* Build the discrete action.  par: np parameter values (may be NULL when np = 0); q_i, v_i: n
+ * initial positions and velocities.  The model is only read (its graph is not modified).
+ * Returns VM_OK or a vm_status code (VM_EARG, VM_ENOMEM, or the vm_sbp_init errors). */
+int vm_skg_build (vm_skg *s, const vm_mech *model, const double *par, int64_t N, int order,
+                  double t0, double tf, const double *q_i, const double *v_i);
+void vm_skg_free (vm_skg *s);
+
+/* Evaluate at z (nz): *S (may be NULL), grad (nz, may be NULL), hval (s->nnz values in the
+ * pattern colptr/rowind, may be NULL). */
+int vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval);
+
+/* Index in z of node k (0-based) for kind 0 = q+, 1 = q-, 2 = lambda+, 3 = lambda-, component c. */
+int64_t vm_skg_index (const vm_skg *s, int64_t k, int kind, int c);
+
+#endif

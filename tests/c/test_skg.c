@@ -1,0 +1,368 @@
+/* test_skg.c -- the discrete SKG action (csrc/skg.c): derivatives against finite differences,
+ * the Hessian pattern, and the Newton step on linear oscillators against an independently
+ * assembled SBP-SAT solve and the closed-form solution. */
+#include "vmtest.h"
+#include "skg.h"
+#include "vm_status.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PI 3.14159265358979323846
+
+static unsigned long rng = 12345;
+static double
+urand (void)
+{
+  rng = rng * 6364136223846793005UL + 1442695040888963407UL;
+  return (double) ((rng >> 11) & ((1UL << 53) - 1)) / 9007199254740992.0;
+}
+
+/* dense LU with partial pivoting, solves A x = b in place (A n x n column-major); 0 on success */
+static int
+dense_solve (int n, double *A, double *b)
+{
+  int i, j, k;
+  for (k = 0; k < n; k++)
+    {
+      int p = k;
+      double mx = fabs (A[k + (size_t) n * k]);
+      for (i = k + 1; i < n; i++)
+        if (fabs (A[i + (size_t) n * k]) > mx)
+          {
+            mx = fabs (A[i + (size_t) n * k]);
+            p = i;
+          }
+      if (mx == 0.0)
+        return 1;
+      if (p != k)
+        {
+          for (j = 0; j < n; j++)
+            {
+              double t = A[k + (size_t) n * j];
+              A[k + (size_t) n * j] = A[p + (size_t) n * j];
+              A[p + (size_t) n * j] = t;
+            }
+          {
+            double t = b[k];
+            b[k] = b[p];
+            b[p] = t;
+          }
+        }
+      for (i = k + 1; i < n; i++)
+        {
+          double l = A[i + (size_t) n * k] / A[k + (size_t) n * k];
+          if (l == 0.0)
+            continue;
+          for (j = k + 1; j < n; j++)
+            A[i + (size_t) n * j] -= l * A[k + (size_t) n * j];
+          b[i] -= l * b[k];
+        }
+    }
+  for (k = n - 1; k >= 0; k--)
+    {
+      double sum = b[k];
+      for (j = k + 1; j < n; j++)
+        sum -= A[k + (size_t) n * j] * b[j];
+      b[k] = sum / A[k + (size_t) n * k];
+    }
+  return 0;
+}
+
+static double *
+dense_hess (const vm_skg *s, const double *hval)
+{
+  int64_t nz = s->nz, j, e;
+  double *A = calloc ((size_t) (nz * nz), sizeof *A);
+  for (j = 0; j < nz; j++)
+    for (e = s->colptr[j]; e < s->colptr[j + 1]; e++)
+      A[s->rowind[e] + nz * j] = hval[e];
+  return A;
+}
+
+static int
+in_pattern (const vm_skg *s, int64_t i, int64_t j)
+{
+  int64_t e;
+  for (e = s->colptr[j]; e < s->colptr[j + 1]; e++)
+    if (s->rowind[e] == i)
+      return 1;
+  return 0;
+}
+
+/* (1) gradient, (2) Hessian, (3) pattern, all against central differences at a random z. */
+static void
+fd_checks (const char *name, const vm_mech *m, const double *par, int64_t N, int order, double tf,
+           const double *qi, const double *vi)
+{
+  vm_skg s;
+  int st = vm_skg_build (&s, m, par, N, order, 0.3, tf, qi, vi);
+  int64_t nz, i, j;
+  double *z, *g, *hv, *gp, *gm, *A, *Hfd, Sv, Sp, Sm, gscale = 1, hscale = 1, gerr = 0, herr = 0,
+    asym = 0;
+  int miss = 0;
+  const double eps = 1e-5;
+  CHECK (st == VM_OK, "%s: build: %s", name, vm_status_string (st));
+  if (st != VM_OK)
+    return;
+  nz = s.nz;
+  z = malloc ((size_t) nz * sizeof *z);
+  g = malloc ((size_t) nz * sizeof *g);
+  gp = malloc ((size_t) nz * sizeof *gp);
+  gm = malloc ((size_t) nz * sizeof *gm);
+  hv = malloc ((size_t) s.nnz * sizeof *hv);
+  Hfd = malloc ((size_t) (nz * nz) * sizeof *Hfd);
+  for (i = 0; i < nz; i++)
+    z[i] = urand () - 0.5;
+  CHECK (vm_skg_eval (&s, z, &Sv, g, hv) == VM_OK, "%s: eval", name);
+  A = dense_hess (&s, hv);
+  for (i = 0; i < nz; i++)
+    {
+      double zi = z[i];
+      z[i] = zi + eps;
+      vm_skg_eval (&s, z, &Sp, gp, NULL);
+      z[i] = zi - eps;
+      vm_skg_eval (&s, z, &Sm, gm, NULL);
+      z[i] = zi;
+      gerr = fmax (gerr, fabs ((Sp - Sm) / (2 * eps) - g[i]));
+      gscale = fmax (gscale, fabs (g[i]));
+      for (j = 0; j < nz; j++)
+        Hfd[j + nz * i] = (gp[j] - gm[j]) / (2 * eps);
+    }
+  for (i = 0; i < nz * nz; i++)
+    {
+      herr = fmax (herr, fabs (Hfd[i] - A[i]));
+      hscale = fmax (hscale, fabs (A[i]));
+    }
+  for (i = 0; i < nz; i++)
+    for (j = 0; j < nz; j++)
+      {
+        asym = fmax (asym, fabs (A[i + nz * j] - A[j + nz * i]));
+        if (fabs (Hfd[i + nz * j]) > 1e-7 * hscale && ! in_pattern (&s, i, j))
+          miss++;
+      }
+  CHECK (gerr <= 1e-6 * gscale, "%s: gradient vs FD: err %.3e scale %.3e", name, gerr, gscale);
+  CHECK (herr <= 1e-6 * hscale, "%s: Hessian vs FD: err %.3e scale %.3e", name, herr, hscale);
+  CHECK (asym <= 1e-12 * hscale, "%s: Hessian symmetric: %.3e", name, asym);
+  CHECK (miss == 0, "%s: %d FD Hessian nonzeros outside the pattern", name, miss);
+  printf ("%-26s order %d N %3ld nz %4ld nnz %6ld  grad err %.1e/%.1e  hess err %.1e/%.1e\n", name,
+          order, (long) N, (long) nz, (long) s.nnz, gerr, gscale, herr, hscale);
+  free (z);
+  free (g);
+  free (gp);
+  free (gm);
+  free (hv);
+  free (Hfd);
+  free (A);
+  vm_skg_free (&s);
+}
+
+static int
+build_mech (vm_mech *m, int n, const char *const *coord, int np, const char *const *param,
+            const char *lag, const char *const *force, int ncons, const char *const *cons)
+{
+  vm_mech_desc d;
+  vm_err err;
+  int st;
+  memset (&d, 0, sizeof d);
+  d.n = n;
+  d.coord = coord;
+  d.np = np;
+  d.param = param;
+  d.lagrangian = lag;
+  d.nforce = force ? n : 0;
+  d.force = force;
+  d.ncons = ncons;
+  d.cons = cons;
+  st = vm_mech_build (&d, m, &err);
+  CHECK (st == VM_OK, "mech build: %s", err.msg);
+  return st;
+}
+
+static void
+test_fd (void)
+{
+  static const int orders[3] = { 2, 4, 6 };
+  static const int64_t Ns[3] = { 10, 18, 26 };
+  int o;
+  vm_mech m1, m2, m3, m4, m5, m6;
+  const char *x[] = { "x" }, *th[] = { "th" }, *xy[] = { "x", "y" };
+  const char *p1[] = { "m", "k" }, *p2[] = { "m", "k", "c", "a" }, *p4[] = { "m", "gr" };
+  const char *f2[] = { "-c*dot(x) + a*cos(t)" };
+  const char *c4[] = { "x*dot(x) + y*dot(y)" };
+  const char *c5[] = { "dot(x) + dot(y) + 0.3*x - 0.3*y" };
+  double par1[] = { 1.3, 0.7 }, par2[] = { 1.0, 1.0, 0.25, 0.5 }, par4[] = { 1.2, 9.81 };
+  double q1[] = { 1.0 }, v1[] = { 0.5 }, q4[] = { 0.6, -0.8 }, v4[] = { 0.8, 0.6 };
+  double q5[] = { 0.2, 0.1 }, v5[] = { 0.5, -0.5 };
+  build_mech (&m1, 1, x, 2, p1, "m*dot(x)^2/2 - k*x^2/2", NULL, 0, NULL);
+  build_mech (&m2, 1, x, 4, p2, "m*dot(x)^2/2 - k*x^2/2", f2, 0, NULL);
+  build_mech (&m3, 1, th, 0, NULL, "dot(th)^2/2 + cos(th)", NULL, 0, NULL);
+  build_mech (&m4, 2, xy, 2, p4, "m/2*(dot(x)^2 + dot(y)^2) - m*gr*y", NULL, 1, c4);
+  build_mech (&m5, 2, xy, 0, NULL, "(dot(x)^2 + dot(y)^2)/2 - (x^2 + 2*y^2)/2", NULL, 1, c5);
+  build_mech (&m6, 1, x, 0, NULL, "(1 + x^2)*dot(x)^2/2 - x^2/2 + t*x*dot(x)^3/10", NULL, 0, NULL);
+  for (o = 0; o < 3; o++)
+    {
+      fd_checks ("harmonic", &m1, par1, Ns[o], orders[o], 2.0, q1, v1);
+      fd_checks ("damped+forced", &m2, par2, Ns[o], orders[o], 2.0, q1, v1);
+      fd_checks ("pendulum (angle)", &m3, NULL, Ns[o], orders[o], 2.0, q1, v1);
+      fd_checks ("pendulum (x,y), cons", &m4, par4, Ns[o], orders[o], 2.0, q4, v4);
+      fd_checks ("nonholonomic linear", &m5, NULL, Ns[o], orders[o], 2.0, q5, v5);
+      fd_checks ("nonlinear mass, t", &m6, NULL, Ns[o], orders[o], 2.0, q1, v1);
+    }
+  vm_mech_free (&m1);
+  vm_mech_free (&m2);
+  vm_mech_free (&m3);
+  vm_mech_free (&m4);
+  vm_mech_free (&m5);
+  vm_mech_free (&m6);
+}
+
+/* (4) one Newton step from z = 0 for L = m qdot^2/2 - k q^2/2, F = -lam qdot on [0, T]:
+ * returns max |q+ - q_sbpsat|, max |q-|, and the max / final errors against the closed form
+ * (harmonic only, lam = 0). */
+static void
+newton_linear (const vm_mech *mech, double lam, int64_t N, int order, double T, double *dsat,
+               double *dqm, double *emax, double *efin)
+{
+  const double mm = 1, kk = 1, q0 = 1, v0 = 0.5, p0 = mm * v0;
+  double par[4] = { mm, kk, lam, 0.0 };
+  vm_skg s;
+  int64_t nz, i, j, e, nnzd;
+  double *z, *g, *hv, *K, *M, *b, *hw, *dv;
+  int64_t *cp, *ri;
+  vm_sbp op;
+  int st;
+  *dsat = *dqm = *emax = *efin = HUGE_VAL;
+  st = vm_skg_build (&s, mech, par, N, order, 0.0, T, &q0, &v0);
+  CHECK (st == VM_OK, "newton build");
+  if (st != VM_OK)
+    return;
+  nz = s.nz;
+  z = calloc ((size_t) nz, sizeof *z);
+  g = malloc ((size_t) nz * sizeof *g);
+  hv = malloc ((size_t) s.nnz * sizeof *hv);
+  vm_skg_eval (&s, z, NULL, g, hv);
+  K = dense_hess (&s, hv);
+  for (i = 0; i < nz; i++)
+    z[i] = -g[i];
+  CHECK (dense_solve ((int) nz, K, z) == 0, "Newton matrix singular");
+  free (K);
+  /* S is quadratic here: one Newton step from a random z lands on the same point */
+  {
+    double *z2 = malloc ((size_t) nz * sizeof *z2), *g2 = malloc ((size_t) nz * sizeof *g2), d = 0;
+    for (i = 0; i < nz; i++)
+      z2[i] = urand () - 0.5;
+    vm_skg_eval (&s, z2, NULL, g2, hv);
+    K = dense_hess (&s, hv);
+    for (i = 0; i < nz; i++)
+      g2[i] = -g2[i];
+    CHECK (dense_solve ((int) nz, K, g2) == 0, "Newton matrix singular (random z)");
+    for (i = 0; i < nz; i++)
+      d = fmax (d, fabs (z2[i] + g2[i] - z[i]));
+    CHECK (d <= 1e-10, "order %d N %ld: Newton step from random z differs by %.2e", order, (long) N, d);
+    free (z2);
+    free (g2);
+  }
+  /* independent SBP-SAT for y = [q; p]: (D + H^-1 e1 e1') q - p/m = H^-1 e1 q0,
+   * (D + H^-1 e1 e1') p + k q + lam/m p = H^-1 e1 p0 */
+  vm_sbp_init (&op, order, N, 0.0, T);
+  nnzd = vm_sbp_nnz (&op);
+  cp = malloc ((size_t) (N + 1) * sizeof *cp);
+  ri = malloc ((size_t) nnzd * sizeof *ri);
+  dv = malloc ((size_t) nnzd * sizeof *dv);
+  hw = malloc ((size_t) N * sizeof *hw);
+  vm_sbp_csc (&op, 1, cp, ri, dv);
+  vm_sbp_weights (&op, hw);
+  M = calloc ((size_t) (4 * N * N), sizeof *M);
+  b = calloc ((size_t) (2 * N), sizeof *b);
+#define MM(r, c) M[(r) + 2 * N * (c)]
+  for (j = 0; j < N; j++)
+    for (e = cp[j]; e < cp[j + 1]; e++)
+      {
+        MM (ri[e], j) += dv[e];
+        MM (N + ri[e], N + j) += dv[e];
+      }
+  MM (0, 0) += 1 / hw[0];
+  MM (N, N) += 1 / hw[0];
+  for (i = 0; i < N; i++)
+    {
+      MM (i, N + i) -= 1 / mm;
+      MM (N + i, i) += kk;
+      MM (N + i, N + i) += lam / mm;
+    }
+#undef MM
+  b[0] = q0 / hw[0];
+  b[N] = p0 / hw[0];
+  CHECK (dense_solve ((int) (2 * N), M, b) == 0, "SBP-SAT matrix singular");
+  *dsat = *dqm = *emax = 0;
+  for (i = 0; i < N; i++)
+    {
+      double t = i == N - 1 ? T : i * op.h, ex = q0 * cos (t) + v0 * sin (t);
+      *dsat = fmax (*dsat, fabs (z[vm_skg_index (&s, i, 0, 0)] - b[i]));
+      *dqm = fmax (*dqm, fabs (z[vm_skg_index (&s, i, 1, 0)]));
+      *emax = fmax (*emax, fabs (b[i] - ex));
+      *emax = fmax (*emax, fabs (b[N + i] / mm - (-q0 * sin (t) + v0 * cos (t))));
+      if (i == N - 1)
+        *efin = fabs (z[vm_skg_index (&s, i, 0, 0)] - ex);
+    }
+  free (z);
+  free (g);
+  free (hv);
+  free (K);
+  free (M);
+  free (b);
+  free (hw);
+  free (dv);
+  free (cp);
+  free (ri);
+  vm_skg_free (&s);
+}
+
+static void
+test_newton (void)
+{
+  vm_mech m;
+  const char *x[] = { "x" }, *par[] = { "m", "k", "c", "a" }, *f[] = { "-c*dot(x)" };
+  static const int64_t Ns[4] = { 41, 81, 161, 321 };
+  double emax[4], efin[4];
+  int o, r, c;
+  build_mech (&m, 1, x, 4, par, "m*dot(x)^2/2 - k*x^2/2", f, 0, NULL);
+  for (o = 2; o <= 6; o += 2)
+    for (c = 0; c < 2; c++)
+      for (r = 0; r < 4; r++)
+        {
+          double dsat, dqm;
+          if (o != 4 && r == 3)
+            continue;
+          newton_linear (&m, c ? 0.25 : 0.0, Ns[r], o, 4 * PI, &dsat, &dqm, &emax[r], &efin[r]);
+          CHECK (dsat <= 1e-10, "order %d %s N %ld: |q+ - SBP-SAT| = %.2e", o, c ? "damped" : "harmonic",
+                 (long) Ns[r], dsat);
+          CHECK (dqm <= 1e-10, "order %d N %ld: |q-| = %.2e", o, (long) Ns[r], dqm);
+          printf ("order %d %-8s N %3ld: |q+ - sbpsat| %.1e  |q-| %.1e", o, c ? "damped" : "harmonic",
+                  (long) Ns[r], dsat, dqm);
+          if (! c)
+            {
+              printf ("  max err %.3e  final q err %.3e", emax[r], efin[r]);
+              if (r > 0)
+                printf ("  rates %.2f / %.2f", log2 (emax[r - 1] / emax[r]), log2 (efin[r - 1] / efin[r]));
+            }
+          printf ("\n");
+          if (! c && o == 4 && r > 0)
+            {
+              CHECK (log2 (emax[r - 1] / emax[r]) > 2.8, "order 4 max-norm rate %.2f",
+                     log2 (emax[r - 1] / emax[r]));
+              CHECK (log2 (efin[r - 1] / efin[r]) > 3.7, "order 4 final-time rate %.2f",
+                     log2 (efin[r - 1] / efin[r]));
+            }
+        }
+  vm_mech_free (&m);
+}
+
+int
+main (void)
+{
+  test_fd ();
+  test_newton ();
+  return vmtest_finish ("test_skg");
+}
