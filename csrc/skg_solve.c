@@ -1,0 +1,435 @@
+/* skg_solve.c -- Newton solve of the discrete SKG action, full and reduced modes, time windows
+ * (see skg_solve.h). */
+#include "skg_solve.h"
+#include "skg.h"
+#include "sbp.h"
+#include "vm_status.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void
+vm_skg_solve_opts_init (vm_skg_solve_opts *o)
+{
+  if (! o)
+    return;
+  memset (o, 0, sizeof *o);
+  o->mode = VM_SKG_REDUCED;
+  o->order = 4;
+  o->N = 81;
+  o->windows = 1;
+  o->t0 = 0.0;
+  o->tf = 1.0;
+  o->q_guess = NULL;
+  vm_newton_opts_init (&o->newton);
+}
+
+void
+vm_skg_solution_init (vm_skg_solution *sol)
+{
+  if (sol)
+    memset (sol, 0, sizeof *sol);
+}
+
+void
+vm_skg_solution_free (vm_skg_solution *sol)
+{
+  if (! sol)
+    return;
+  free (sol->t);
+  free (sol->q);
+  free (sol->v);
+  free (sol->lambda);
+  free (sol->win_iter);
+  free (sol->win_status);
+  free (sol->win_res);
+  free (sol->hist_ptr);
+  free (sol->res_hist);
+  memset (sol, 0, sizeof *sol);
+}
+
+/* ---- Newton callbacks ------------------------------------------------------------------------- */
+
+typedef struct
+{
+  vm_skg *s;
+  double *grad;          /* nz */
+  double *hval;          /* s->nnz */
+  /* reduced mode */
+  double *z;             /* nz: full point, q- = lambda- = 0 */
+  int64_t nr;            /* reduced unknowns */
+  int64_t *plus;         /* nr: full index of reduced unknown r (q+ / lambda+) */
+  int64_t *minus;        /* nr: full index of reduced equation r (q- / lambda-) */
+  int64_t *src;          /* reduced nnz: position in the full hval of each reduced entry */
+  int64_t *rcp, *rri;    /* reduced CSC pattern */
+  int64_t rnnz;
+} skg_ctx;
+
+static int
+full_F (const double *x, double *F, void *ctx)
+{
+  skg_ctx *c = ctx;
+  return vm_skg_eval (c->s, x, NULL, F, NULL);
+}
+
+static int
+full_J (const double *x, double *Jx, void *ctx)
+{
+  skg_ctx *c = ctx;
+  return vm_skg_eval (c->s, x, NULL, c->grad, Jx);
+}
+
+static void
+red_point (skg_ctx *c, const double *y)
+{
+  int64_t r;
+  for (r = 0; r < c->nr; r++)
+    c->z[c->plus[r]] = y[r];
+}
+
+static int
+red_F (const double *y, double *F, void *ctx)
+{
+  skg_ctx *c = ctx;
+  int64_t r;
+  int st;
+  red_point (c, y);
+  if ((st = vm_skg_eval (c->s, c->z, NULL, c->grad, NULL)) != VM_OK)
+    return st;
+  for (r = 0; r < c->nr; r++)
+    F[r] = c->grad[c->minus[r]];
+  return VM_OK;
+}
+
+static int
+red_J (const double *y, double *Jx, void *ctx)
+{
+  skg_ctx *c = ctx;
+  int64_t e;
+  int st;
+  red_point (c, y);
+  if ((st = vm_skg_eval (c->s, c->z, NULL, c->grad, c->hval)) != VM_OK)
+    return st;
+  for (e = 0; e < c->rnnz; e++)
+    Jx[e] = c->hval[c->src[e]];
+  return VM_OK;
+}
+
+/* Reduced index maps and the pattern of d2S / d(q-, lambda-) d(q+, lambda+) taken from the full
+ * pattern.  pmap[i] = reduced unknown of full index i (q+ / lambda+) or -1; mmap[i] = reduced
+ * equation of full index i (q- / lambda-) or -1.  Both are monotone in i, so the reduced columns
+ * come in order and the rows stay sorted. */
+static int
+red_build (skg_ctx *c)
+{
+  const vm_skg *s = c->s;
+  int64_t nz = s->nz, i, j, e, cnt, nr1 = s->n + s->m;
+  int64_t *pmap = NULL, *mmap = NULL;
+  int st = VM_ENOMEM;
+  c->nr = s->N * nr1;
+  pmap = malloc ((size_t) nz * sizeof *pmap);
+  mmap = malloc ((size_t) nz * sizeof *mmap);
+  c->plus = malloc ((size_t) c->nr * sizeof *c->plus);
+  c->minus = malloc ((size_t) c->nr * sizeof *c->minus);
+  c->rcp = malloc ((size_t) (c->nr + 1) * sizeof *c->rcp);
+  if (! pmap || ! mmap || ! c->plus || ! c->minus || ! c->rcp)
+    goto done;
+  for (i = 0; i < nz; i++)
+    {
+      int64_t k = i / s->nb;
+      int off = (int) (i % s->nb), n = s->n, m = s->m;
+      pmap[i] = mmap[i] = -1;
+      if (off < n)
+        pmap[i] = k * nr1 + off;
+      else if (off < 2 * n)
+        mmap[i] = k * nr1 + (off - n);
+      else if (off < 2 * n + m)
+        pmap[i] = k * nr1 + n + (off - 2 * n);
+      else
+        mmap[i] = k * nr1 + n + (off - 2 * n - m);
+      if (pmap[i] >= 0)
+        c->plus[pmap[i]] = i;
+      if (mmap[i] >= 0)
+        c->minus[mmap[i]] = i;
+    }
+  cnt = 0;
+  for (j = 0; j < nz; j++)
+    if (pmap[j] >= 0)
+      for (e = s->colptr[j]; e < s->colptr[j + 1]; e++)
+        if (mmap[s->rowind[e]] >= 0)
+          cnt++;
+  c->rnnz = cnt;
+  c->rri = malloc ((size_t) (cnt > 0 ? cnt : 1) * sizeof *c->rri);
+  c->src = malloc ((size_t) (cnt > 0 ? cnt : 1) * sizeof *c->src);
+  if (! c->rri || ! c->src)
+    goto done;
+  cnt = 0;
+  c->rcp[0] = 0;
+  for (j = 0; j < nz; j++)
+    if (pmap[j] >= 0)
+      {
+        for (e = s->colptr[j]; e < s->colptr[j + 1]; e++)
+          if (mmap[s->rowind[e]] >= 0)
+            {
+              c->rri[cnt] = mmap[s->rowind[e]];
+              c->src[cnt] = e;
+              cnt++;
+            }
+        c->rcp[pmap[j] + 1] = cnt;
+      }
+  st = VM_OK;
+done:
+  free (pmap);
+  free (mmap);
+  return st;
+}
+
+static void
+ctx_free (skg_ctx *c)
+{
+  free (c->grad);
+  free (c->hval);
+  free (c->z);
+  free (c->plus);
+  free (c->minus);
+  free (c->src);
+  free (c->rcp);
+  free (c->rri);
+  memset (c, 0, sizeof *c);
+}
+
+/* ---- one window ------------------------------------------------------------------------------- */
+
+/* Solve one window; write its nodes k0.. (skipping its node 0 when skip0) into sol; qend, vend
+ * receive q+ and Da q+ at its last node.  Returns the status; *iters and the history are
+ * appended to sol. */
+static int
+solve_window (const vm_mech *model, const double *par, const double *qi, const double *vi,
+              const vm_skg_solve_opts *o, double ta, double tb, const double *guess,
+              int64_t ldg, vm_skg_solution *sol, int w, int64_t k0, int skip0, double *qend,
+              double *vend)
+{
+  vm_skg s;
+  skg_ctx c;
+  vm_newton_info info;
+  int n = model->n, m = model->m, st, cc, a, nsol;
+  int64_t N = o->N, k, i, e, kout;
+  double *x = NULL;
+  memset (&c, 0, sizeof c);
+  vm_newton_info_init (&info);
+  st = vm_skg_build (&s, model, par, N, o->order, ta, tb, qi, vi);
+  if (st != VM_OK)
+    {
+      sol->win_status[w] = st;
+      snprintf (sol->message, sizeof sol->message, "window %d: vm_skg_build: %s", w,
+                vm_status_string (st));
+      return st;
+    }
+  if (s.nz > INT_MAX)
+    {
+      vm_skg_free (&s);
+      snprintf (sol->message, sizeof sol->message, "window %d: too many unknowns", w);
+      return VM_EARG;
+    }
+  c.s = &s;
+  st = VM_ENOMEM;
+  c.grad = malloc ((size_t) s.nz * sizeof *c.grad);
+  c.hval = malloc ((size_t) s.nnz * sizeof *c.hval);
+  c.z = calloc ((size_t) s.nz, sizeof *c.z);
+  x = calloc ((size_t) s.nz, sizeof *x);
+  if (! c.grad || ! c.hval || ! c.z || ! x)
+    goto done;
+  /* initial guess, full layout in c.z */
+  for (k = 0; k < N; k++)
+    for (cc = 0; cc < n; cc++)
+      c.z[vm_skg_index (&s, k, 0, cc)] = guess ? guess[k + ldg * cc] : qi[cc];
+  if (o->mode == VM_SKG_REDUCED)
+    {
+      if ((st = red_build (&c)) != VM_OK)
+        goto done;
+      for (i = 0; i < c.nr; i++)
+        x[i] = c.z[c.plus[i]];
+      nsol = (int) c.nr;
+      st = vm_newton_solve (nsol, c.rcp, c.rri, red_F, red_J, &c, x, &o->newton, &info);
+      red_point (&c, x);         /* the best iterate, q- = lambda- = 0 */
+    }
+  else
+    {
+      memcpy (x, c.z, (size_t) s.nz * sizeof *x);
+      nsol = (int) s.nz;
+      st = vm_newton_solve (nsol, s.colptr, s.rowind, full_F, full_J, &c, x, &o->newton, &info);
+      memcpy (c.z, x, (size_t) s.nz * sizeof *x);
+    }
+  /* statistics */
+  sol->win_status[w] = st;
+  sol->win_iter[w] = info.iterations;
+  sol->win_res[w] = info.final_res;
+  sol->iterations += info.iterations;
+  if (info.nhist > 0 && info.res_hist)
+    {
+      double *h = realloc (sol->res_hist, (size_t) (sol->nhist + info.nhist) * sizeof *h);
+      if (! h)
+        {
+          st = VM_ENOMEM;
+          goto done;
+        }
+      sol->res_hist = h;
+      memcpy (h + sol->nhist, info.res_hist, (size_t) info.nhist * sizeof *h);
+      sol->nhist += info.nhist;
+    }
+  sol->hist_ptr[w + 1] = sol->nhist;
+  if (st != VM_OK)
+    snprintf (sol->message, sizeof sol->message, "window %d/%d (%s mode): %s", w + 1,
+              sol->windows, o->mode == VM_SKG_REDUCED ? "reduced" : "full", info.message);
+  /* cross-check: full gradient at the returned point */
+  if (vm_skg_eval (&s, c.z, NULL, c.grad, NULL) == VM_OK)
+    for (i = 0; i < s.nz; i++)
+      sol->max_grad = fmax (sol->max_grad, fabs (c.grad[i]));
+  else
+    sol->max_grad = NAN;
+  /* output */
+  for (k = skip0 ? 1 : 0, kout = k0; k < N; k++, kout++)
+    {
+      sol->t[kout] = s.t[k];
+      for (cc = 0; cc < n; cc++)
+        {
+          double sum = 0.0;
+          for (e = s.dsp[k]; e < s.dsp[k + 1]; e++)
+            sum += s.dsv[e] * c.z[vm_skg_index (&s, s.dsj[e], 0, cc)];
+          if (k == 0)
+            sum -= s.qi[cc] / s.hw[0];
+          sol->q[kout + sol->Ntot * cc] = c.z[vm_skg_index (&s, k, 0, cc)];
+          sol->v[kout + sol->Ntot * cc] = sum;
+          if (k == N - 1)
+            {
+              qend[cc] = c.z[vm_skg_index (&s, k, 0, cc)];
+              vend[cc] = sum;
+            }
+        }
+      for (a = 0; a < m; a++)
+        sol->lambda[kout + sol->Ntot * a] = c.z[vm_skg_index (&s, k, 2, a)];
+    }
+  for (k = 0; k < N; k++)
+    {
+      for (cc = 0; cc < n; cc++)
+        sol->max_qm = fmax (sol->max_qm, fabs (c.z[vm_skg_index (&s, k, 1, cc)]));
+      for (a = 0; a < m; a++)
+        sol->max_lm = fmax (sol->max_lm, fabs (c.z[vm_skg_index (&s, k, 3, a)]));
+    }
+done:
+  if (st == VM_ENOMEM)
+    snprintf (sol->message, sizeof sol->message, "window %d: out of memory", w);
+  free (x);
+  ctx_free (&c);
+  vm_newton_info_free (&info);
+  vm_skg_free (&s);
+  return st;
+}
+
+int
+vm_skg_solve (const vm_mech *model, const double *par, const double *q_i, const double *v_i,
+              const vm_skg_solve_opts *o, vm_skg_solution *sol)
+{
+  int n, m, W, w, st = VM_OK, cc;
+  int64_t N, Ntot, k, nmin;
+  double *qa = NULL, *va = NULL, *qb = NULL, *vb = NULL, T;
+  if (! sol)
+    return VM_EARG;
+  vm_skg_solution_free (sol);
+  sol->status = VM_EARG;
+  if (! model || ! o || ! q_i || ! v_i || (model->np > 0 && ! par) || o->windows < 1
+      || (o->mode != VM_SKG_FULL && o->mode != VM_SKG_REDUCED) || ! isfinite (o->t0)
+      || ! isfinite (o->tf) || ! (o->tf > o->t0))
+    {
+      snprintf (sol->message, sizeof sol->message, "vm_skg_solve: invalid argument");
+      return VM_EARG;
+    }
+  nmin = vm_sbp_min_n (o->order);
+  if (nmin < 0 || o->N < nmin)
+    {
+      sol->status = nmin < 0 ? VM_EORDER : VM_ESIZE;
+      snprintf (sol->message, sizeof sol->message, "vm_skg_solve: %s",
+                vm_status_string (sol->status));
+      return sol->status;
+    }
+  n = model->n;
+  m = model->m;
+  W = o->windows;
+  N = o->N;
+  if ((N - 1) > (INT64_MAX / 4) / W)
+    {
+      snprintf (sol->message, sizeof sol->message, "vm_skg_solve: too many points");
+      return VM_EARG;
+    }
+  Ntot = (int64_t) W * (N - 1) + 1;
+  sol->n = n;
+  sol->m = m;
+  sol->windows = W;
+  sol->Ntot = Ntot;
+  sol->status = VM_ENOMEM;
+  sol->t = malloc ((size_t) Ntot * sizeof *sol->t);
+  sol->q = malloc ((size_t) (Ntot * n + 1) * sizeof *sol->q);
+  sol->v = malloc ((size_t) (Ntot * n + 1) * sizeof *sol->v);
+  sol->lambda = m > 0 ? malloc ((size_t) (Ntot * m) * sizeof *sol->lambda) : NULL;
+  sol->win_iter = calloc ((size_t) W, sizeof *sol->win_iter);
+  sol->win_status = malloc ((size_t) W * sizeof *sol->win_status);
+  sol->win_res = malloc ((size_t) W * sizeof *sol->win_res);
+  sol->hist_ptr = calloc ((size_t) W + 1, sizeof *sol->hist_ptr);
+  qa = malloc ((size_t) (n + 1) * sizeof *qa);
+  va = malloc ((size_t) (n + 1) * sizeof *va);
+  qb = malloc ((size_t) (n + 1) * sizeof *qb);
+  vb = malloc ((size_t) (n + 1) * sizeof *vb);
+  if (! sol->t || ! sol->q || ! sol->v || (m > 0 && ! sol->lambda) || ! sol->win_iter
+      || ! sol->win_status || ! sol->win_res || ! sol->hist_ptr || ! qa || ! va || ! qb || ! vb)
+    {
+      snprintf (sol->message, sizeof sol->message, "vm_skg_solve: out of memory");
+      st = VM_ENOMEM;
+      goto done;
+    }
+  for (k = 0; k < Ntot; k++)
+    {
+      sol->t[k] = NAN;
+      for (cc = 0; cc < n; cc++)
+        sol->q[k + Ntot * cc] = sol->v[k + Ntot * cc] = NAN;
+      for (cc = 0; cc < m; cc++)
+        sol->lambda[k + Ntot * cc] = NAN;
+    }
+  for (w = 0; w < W; w++)
+    {
+      sol->win_status[w] = -1;
+      sol->win_res[w] = NAN;
+    }
+  memcpy (qa, q_i, (size_t) n * sizeof *qa);
+  memcpy (va, v_i, (size_t) n * sizeof *va);
+  T = o->tf - o->t0;
+  for (w = 0; w < W; w++)
+    {
+      double ta = o->t0 + T * w / W, tb = w == W - 1 ? o->tf : o->t0 + T * (w + 1) / W;
+      int64_t k0 = w == 0 ? 0 : (int64_t) w * (N - 1) + 1;
+      const double *guess = o->q_guess ? o->q_guess + (int64_t) w * (N - 1) : NULL;
+      double *tmp;
+      sol->nwin_done = w + 1;
+      st = solve_window (model, par, qa, va, o, ta, tb, guess, Ntot, sol, w, k0, w > 0, qb, vb);
+      if (st != VM_OK)
+        goto done;
+      tmp = qa, qa = qb, qb = tmp;
+      tmp = va, va = vb, vb = tmp;
+    }
+  snprintf (sol->message, sizeof sol->message,
+            "converged: %d window%s, %d Newton steps, final residual %.3g (%s mode)", W,
+            W == 1 ? "" : "s", sol->iterations, sol->win_res[W - 1],
+            o->mode == VM_SKG_REDUCED ? "reduced" : "full");
+done:
+  if (sol->hist_ptr)
+    for (w = sol->nwin_done; w < W; w++)
+      sol->hist_ptr[w + 1] = sol->nhist;
+  free (qa);
+  free (va);
+  free (qb);
+  free (vb);
+  sol->status = st;
+  return st;
+}

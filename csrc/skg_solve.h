@@ -1,0 +1,90 @@
+/* skg_solve.h -- solve the discrete SKG action (skg.h, formulation F4 of doc/skg_boundary.md) for
+ * its critical point grad S = 0 with the globalized Newton solver (newton.h); optional time
+ * windows (plain C99, no Octave headers).
+ *
+ * Modes
+ *   VM_SKG_FULL     all unknowns z = per node [q+ (n), q- (n), lambda+ (m), lambda- (m)];
+ *                   F = grad S, J = the exact Hessian in the pattern of vm_skg_build.
+ *                   Initial guess: q+ = q_i at every node (or the caller's guess), q- = 0,
+ *                   lambda+ = lambda- = 0.
+ *   VM_SKG_REDUCED  at the critical point q- = 0 and lambda- = 0 (doc/skg_boundary.md sec. 1/6),
+ *                   so the equations dS/dq- = 0, dS/dlambda- = 0 evaluated at q- = lambda- = 0
+ *                   are N (n + m) equations in y = per node [q+ (n), lambda+ (m)] only; their
+ *                   Jacobian is the block d2S / d(q-, lambda-) d(q+, lambda+) of the Hessian.
+ *                   Its CSC pattern is extracted once from the full pattern (rows stay sorted,
+ *                   the index maps are monotone); the values are copied per iteration.  This is
+ *                   half the unknowns; a Newton step from q- = lambda- = 0 in full mode is exactly
+ *                   a Newton step of the reduced system, so both modes give the same q+, lambda+
+ *                   (to rounding).  The reduced Jacobian is not symmetric (UMFPACK LU handles it).
+ *
+ * Time windows
+ *   [t0, tf] is split into W windows of equal length, N points each (total W (N - 1) + 1 points).
+ *   Window w is an independent SKG problem on [t0 + w T/W, t0 + (w+1) T/W] whose initial data are
+ *   the end state of window w-1: q_i = q+ at its last node and v_i = (Da q+) at its last node,
+ *   the velocity variable of the scheme (p+ = dL/dqdot(q+, Da q+) there is the SBP-SAT momentum,
+ *   so the next window's momentum SAT p_i = dL/dqdot(t, q_i, v_i) equals the previous p+_N).  The
+ *   cost is W solves of size N: linear in the total length.  Each window rebuilds its vm_skg
+ *   (the symbolic part is recompiled; constant cost per window).  In the concatenated output the
+ *   first node of window w >= 1 is dropped: the junction keeps the previous window's end node.
+ *   The caller's guess (if any) is sliced per window; without one, window w starts from its q_i.
+ *   When window w does not converge, the solve stops there: windows 0..w hold their (best)
+ *   iterates, later nodes are NaN, status is Newton's non-OK code.
+ *
+ * Output layout: column-major, Octave style: q[k + Ntot c] = q+ at node k, component c.
+ */
+#ifndef VM_SKG_SOLVE_H
+#define VM_SKG_SOLVE_H
+
+#include <stdint.h>
+
+#include "model.h"
+#include "newton.h"
+
+enum { VM_SKG_FULL = 0, VM_SKG_REDUCED = 1 };
+
+typedef struct
+{
+  int mode;                /* VM_SKG_FULL or VM_SKG_REDUCED (default VM_SKG_REDUCED) */
+  int order;               /* SBP interior order 2, 4, 6, 8 (default 4) */
+  int64_t N;               /* points per window (>= vm_sbp_min_n (order)) (default 81) */
+  int windows;             /* W >= 1 (default 1) */
+  double t0, tf;           /* time interval, tf > t0 (default 0, 1) */
+  const double *q_guess;   /* NULL, or Ntot x n (column-major) initial guess for q+ */
+  vm_newton_opts newton;   /* Newton options (default vm_newton_opts_init) */
+} vm_skg_solve_opts;
+
+typedef struct
+{
+  int status;              /* VM_OK, or the first non-OK status (Newton's or a build error) */
+  char message[320];
+  int n, m, windows;
+  int nwin_done;           /* windows attempted (== windows on success) */
+  int64_t Ntot;            /* windows (N - 1) + 1 */
+  double *t;               /* Ntot: grid */
+  double *q;               /* Ntot x n: q+ */
+  double *v;               /* Ntot x n: velocity Da q+ of each window's scheme */
+  double *lambda;          /* Ntot x m: lambda+ (NULL when m = 0) */
+  double max_qm, max_lm;   /* max |q-|, max |lambda-| over all windows (0 in reduced mode) */
+  double max_grad;         /* max over windows of ||grad S||_inf of the full action at the
+                              returned point (q-, lambda- = 0 in reduced mode): a cross-check */
+  int iterations;          /* Newton steps, all windows */
+  int *win_iter;           /* windows: Newton steps per window */
+  int *win_status;         /* windows: status per window (-1 for windows not attempted) */
+  double *win_res;         /* windows: final ||F||_2 per window (NaN if not attempted) */
+  int nhist;               /* total history entries */
+  int *hist_ptr;           /* windows + 1: res_hist[hist_ptr[w] .. hist_ptr[w+1]-1] = window w */
+  double *res_hist;        /* ||F(x_k)||_2 per Newton iterate, window after window */
+} vm_skg_solution;
+
+void vm_skg_solve_opts_init (vm_skg_solve_opts *o);
+void vm_skg_solution_init (vm_skg_solution *sol);
+void vm_skg_solution_free (vm_skg_solution *sol);
+
+/* Solve.  model: compiled system (only read); par: np parameters (NULL if np = 0); q_i, v_i: n
+ * initial positions and velocities; o: options (not NULL); sol: initialized or used before (its
+ * arrays are freed first).  Returns sol->status: VM_OK, VM_EARG, VM_ENOMEM, vm_sbp_init errors,
+ * or the vm_newton_solve codes (VM_ENEWTON_MAXIT, ..._STALL, ...) with the best iterate stored. */
+int vm_skg_solve (const vm_mech *model, const double *par, const double *q_i, const double *v_i,
+                  const vm_skg_solve_opts *o, vm_skg_solution *sol);
+
+#endif
