@@ -19,62 +19,13 @@
 
 #include "vm_mex.h"
 #include "vm_block_mx.h"
+#include "vm_mech_mx.h"
 #include "expr.h"
 #include "model.h"
 #include "motion.h"
 #include "vm_status.h"
 
 #define GW "__vm_model__"
-
-/* A cell array of char row vectors -> mxMalloc'd array of strings. */
-static char **
-get_cellstr (const mxArray *a, const char *fn, const char *name, int *n)
-{
-  mwSize k, ne;
-  char **s;
-  if (mxIsEmpty (a) && (mxIsCell (a) || mxIsDouble (a)))
-    {
-      *n = 0;
-      return NULL;
-    }
-  if (! mxIsCell (a))
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s must be a cell array of strings", fn, name);
-  ne = mxGetNumberOfElements (a);
-  if (ne > 100000)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s has %lu entries; expected at most 100000", fn,
-                       name, (unsigned long) ne);
-  s = mxMalloc ((ne ? ne : 1) * sizeof *s);
-  for (k = 0; k < ne; k++)
-    {
-      const mxArray *c = mxGetCell (a, k);
-      if (! c || ! mxIsChar (c) || (mxGetM (c) > 1) || mxGetNumberOfDimensions (c) != 2)
-        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s{%lu} must be a character row vector", fn,
-                           name, (unsigned long) k + 1);
-      s[k] = mxArrayToString (c);
-      if (! s[k])
-        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s{%lu} could not be read as text", fn, name,
-                           (unsigned long) k + 1);
-      if (strlen (s[k]) != mxGetNumberOfElements (c))
-        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s{%lu} contains a NUL character", fn, name,
-                           (unsigned long) k + 1);
-    }
-  *n = (int) ne;
-  return s;
-}
-
-static char *
-get_string (const mxArray *a, const char *fn, const char *name)
-{
-  char *s;
-  if (! mxIsChar (a) || mxGetM (a) > 1 || mxGetNumberOfDimensions (a) != 2)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s must be a character row vector", fn, name);
-  s = mxArrayToString (a);
-  if (! s)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s could not be read as text", fn, name);
-  if (strlen (s) != mxGetNumberOfElements (a))
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s contains a NUL character", fn, name);
-  return s;
-}
 
 static void
 raise_model_error (const char *fn, const vm_err *err)
@@ -90,10 +41,7 @@ static void
 cmd_mech (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   const char *fn = "mechsys";
-  static const char *ckeys[] = { "h", "sigma", "V0", "mu", "epsv" };
-  char **coord, **param, **force, **cons, *lag;
-  int n, np, nf, nc, ncon = 0, k, j, st;
-  vm_contact_desc *con = NULL;
+  int k, st;
   vm_mech_desc d;
   vm_mech m;
   vm_err err;
@@ -101,49 +49,7 @@ cmd_mech (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   (void) nlhs;
   if (nrhs != 7)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"mech\" takes 6 arguments", fn);
-  coord = get_cellstr (prhs[1], fn, "coordinates", &n);
-  param = get_cellstr (prhs[2], fn, "parameter names", &np);
-  lag = get_string (prhs[3], fn, "lagrangian");
-  force = get_cellstr (prhs[4], fn, "forces", &nf);
-  cons = get_cellstr (prhs[5], fn, "constraints", &nc);
-  if (! mxIsEmpty (prhs[6]))
-    {
-      if (! mxIsStruct (prhs[6]))
-        mexErrMsgIdAndTxt ("varmech:badarg", "%s: contacts must be a struct array", fn);
-      ncon = (int) mxGetNumberOfElements (prhs[6]);
-      con = mxMalloc ((size_t) ncon * sizeof *con);
-      for (k = 0; k < ncon; k++)
-        for (j = 0; j < 5; j++)
-          {
-            const mxArray *f = mxGetField (prhs[6], (mwIndex) k, ckeys[j]);
-            char what[64];
-            char *txt;
-            sprintf (what, "contacts(%d).%s", k + 1, ckeys[j]);
-            if (! f)
-              mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s is missing", fn, what);
-            txt = get_string (f, fn, what);
-            switch (j)
-              {
-              case 0: con[k].h = txt; break;
-              case 1: con[k].sigma = txt; break;
-              case 2: con[k].V0 = txt; break;
-              case 3: con[k].mu = txt; break;
-              default: con[k].epsv = txt;
-              }
-          }
-    }
-  memset (&d, 0, sizeof d);
-  d.n = n;
-  d.coord = (const char *const *) coord;
-  d.np = np;
-  d.param = (const char *const *) param;
-  d.lagrangian = lag;
-  d.nforce = nf;
-  d.force = (const char *const *) force;
-  d.ncons = nc;
-  d.cons = (const char *const *) cons;
-  d.ncontact = ncon;
-  d.contact = con;
+  mech_desc_from_args (prhs + 1, fn, &d);
   st = vm_mech_build (&d, &m, &err);
   if (st != VM_OK)
     raise_model_error (fn, &err);

@@ -1,0 +1,53 @@
+% -*- texinfo -*-
+% @deftypefn  {} {@var{S} =} skg_action (@var{sys}, @var{tspan}, @var{q0}, @var{qdot0}, @var{N}, @var{order}, @var{z})
+% @deftypefnx {} {[@var{S}, @var{g}, @var{Hs}] =} skg_action (@dots{})
+% The discrete SKG action of @code{skg_solve}, its gradient @var{g} and its sparse Hessian
+% @var{Hs} at the unknowns @var{z}, for inspection and tests.
+%
+% @var{z} is ordered by grid point: at each of the @var{N} points q+ (n values), q- (n),
+% lambda+ (m), lambda- (m).  The Hessian is exact (symbolic derivatives of the model, chain rule
+% through the SBP operator) and symmetric; its pattern does not depend on @var{z}.
+% @seealso{skg_solve}
+% @end deftypefn
+
+function [S, g, Hs] = skg_action (sys, tspan, q0, qdot0, N, order, z)
+  fname = 'skg_action';
+  if (nargin ~= 7)
+    vm_badarg (fname, 'expected 7 inputs: sys, tspan, q0, qdot0, N, order, z');
+  end
+  if (~isstruct (sys) || ~isfield (sys, 'type') || ~strcmp (sys.type, 'mechsys'))
+    vm_badarg (fname, 'sys must be a system made by mechsys');
+  end
+  try
+    if (nargout <= 1)
+      S = __vm_skg__ ('action', sys, double (tspan), double (q0(:)), double (qdot0(:)), N, order, double (z(:)));
+    else
+      [S, g, Hs] = __vm_skg__ ('action', sys, double (tspan), double (q0(:)), double (qdot0(:)), N, order, double (z(:)));
+    end
+  catch err
+    vm_rethrow (err, fname);
+  end
+end
+
+%!test
+%! % gradient and Hessian against central differences at a random point
+%! sys = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('k', 2), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - k*x^2/2 + cos(y)', 'forces', {'-0.1*dot(x)', '0'}, ...
+%!   'constraints', {'dot(x) + 0.3*dot(y) - 0.2*x'});
+%! N = 12;  rand ('seed', 3);
+%! z = rand (N * 6, 1) - 0.5;
+%! [S, g, H] = skg_action (sys, [0 1], [0.1 0.2], [0.3 -0.1], N, 4, z);
+%! h = 1e-6;  gd = zeros (size (g));  Hd = zeros (numel (z));
+%! for j = 1:numel (z)
+%!   e = zeros (size (z));  e(j) = h;
+%!   [Sp, gp] = skg_action (sys, [0 1], [0.1 0.2], [0.3 -0.1], N, 4, z + e);
+%!   [Sm, gm] = skg_action (sys, [0 1], [0.1 0.2], [0.3 -0.1], N, 4, z - e);
+%!   gd(j) = (Sp - Sm) / (2*h);
+%!   Hd(:, j) = (gp - gm) / (2*h);
+%! end
+%! % central differences: O(h^2) truncation ~ 1e-12, rounding ~ eps |S| / h ~ 1e-10
+%! assert (max (abs (g - gd)) < 1e-7 * max (1, max (abs (g))));
+%! D = full (H) - Hd;
+%! assert (max (abs (D(:))) < 1e-7 * max (1, max (abs (Hd(:)))));
+%! assert (issparse (H) && norm (full (H - H'), 1) < 1e-12);
+%!error <z must have 72 entries> skg_action (mechsys ('coordinates', {'x', 'y'}, 'lagrangian', 'dot(x)^2+dot(y)^2', 'constraints', {'dot(x)'}), [0 1], [0 0], [0 0], 12, 4, zeros (5, 1))

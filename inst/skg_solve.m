@@ -1,0 +1,150 @@
+% -*- texinfo -*-
+% @deftypefn  {} {@var{sol} =} skg_solve (@var{sys}, @var{tspan}, @var{q0}, @var{qdot0})
+% @deftypefnx {} {@var{sol} =} skg_solve (@dots{}, @var{name}, @var{value}, @dots{})
+% Trajectory of a @code{mechsys} system as the critical point of the discrete
+% Schwinger-Keldysh-Galley (SKG) action.
+%
+% The action of the doubled coordinates q1, q2 (q+ = (q1+q2)/2, q- = q1 - q2) is discretized in
+% time with a summation-by-parts operator on N points over @var{tspan} = [t0 tf]:
+% @code{S = sum_k H_kk [L(q1, Da q1) - L(q2, Da q2) + q- . F(q+, Da q+) + lambda- . g - lambda+ . (q- . dg/dqdot)] - q-_1 . (p+_1 - p_i) - q-_N . p+_N},
+% with @code{Da q = D q + H^-1 e1 (q_1 - q0)} and p = dL/dqdot: the boundary formulation "F4" of
+% @file{doc/skg_boundary.md}, whose critical point has q- = 0, lambda- = 0 and whose q+ equations
+% are the SBP-SAT discretization of the equations of motion.  It is built symbolically from the
+% model (never expanded by hand) and solved by Newton's method with the exact sparse Hessian and
+% UMFPACK (line search, Levenberg-Marquardt fallback).
+%
+% Options:
+% @table @asis
+% @item "N"
+% grid points per window (default 81).
+% @item "Order"
+% interior order of the SBP operator: 2, 4 (default), 6 or 8.
+% @item "Mode"
+% @code{"reduced"} (default: the q- and lambda- equations at q- = lambda- = 0, half the
+% unknowns) or @code{"full"} (all unknowns; reports max |q-| and |lambda-|).
+% @item "Windows"
+% number of consecutive time windows (default 1); each starts from the previous end state.
+% @item "Tol", "MaxIter"
+% Newton's residual tolerance (default 1e-10, relative to max(1, the initial residual)) and
+% iteration limit (default 50).
+% @item "Guess"
+% initial guess for q+ on the grid (Ntot-by-n, Ntot = Windows*(N-1)+1); default q0 everywhere.
+% @item "Display"
+% @code{"off"} (default) or @code{"final"}.
+% @end table
+%
+% @var{sol} has @code{t}, @code{q}, @code{qdot} (the scheme's velocity Da q+), @code{lambda}
+% (lambda+, one column per constraint), @code{max_qminus}, @code{max_lambdaminus} (full mode),
+% @code{max_gradient}, @code{iterations}, @code{residual_history}, @code{window_iterations},
+% @code{exitflag} (1 on convergence), @code{message}, and @code{energy} (qdot . dL/dqdot - L on
+% the grid).  When Newton does not converge the best iterate is returned with @code{exitflag} 0;
+% with no output argument that is an error.
+% @seealso{skg_action, mechsys, gauss_integrate}
+% @end deftypefn
+
+function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
+  fname = 'skg_solve';
+  if (nargin < 4)
+    vm_badarg (fname, 'expected at least 4 inputs: sys, tspan, q0, qdot0 (see help skg_solve)');
+  end
+  if (~isstruct (sys) || ~isfield (sys, 'type') || ~strcmp (sys.type, 'mechsys'))
+    vm_badarg (fname, 'sys must be a system made by mechsys');
+  end
+  defaults = struct ('N', 81, 'Order', 4, 'Mode', 'reduced', 'Windows', 1, 'Tol', 1e-10, ...
+                     'MaxIter', 50, 'Guess', [], 'Display', 'off');
+  opts = vm_options (fname, defaults, varargin);
+  if (~isnumeric (tspan) || ~isreal (tspan) || numel (tspan) ~= 2 || ~all (isfinite (tspan)) ...
+      || ~(tspan(2) > tspan(1)))
+    vm_badarg (fname, 'tspan must be [t0 tf] with finite t0 < tf');
+  end
+  n = sys.n;
+  if (~isnumeric (q0) || ~isreal (q0) || numel (q0) ~= n || ~all (isfinite (q0(:))))
+    vm_badarg (fname, 'q0 must be a real finite vector with %d entries (one per coordinate)', n);
+  end
+  if (~isnumeric (qdot0) || ~isreal (qdot0) || numel (qdot0) ~= n || ~all (isfinite (qdot0(:))))
+    vm_badarg (fname, 'qdot0 must be a real finite vector with %d entries (one per coordinate)', n);
+  end
+  if (~isnumeric (opts.Order) || ~isscalar (opts.Order) || ~any (opts.Order == [2 4 6 8]))
+    vm_badarg (fname, 'Order must be 2, 4, 6 or 8');
+  end
+  minN = [2 8 12 16];
+  if (~isnumeric (opts.N) || ~isscalar (opts.N) || opts.N ~= round (opts.N) || opts.N < minN(opts.Order/2))
+    vm_badarg (fname, 'N must be an integer >= %d for order %d', minN(opts.Order/2), opts.Order);
+  end
+  if (~ischar (opts.Mode) || ~any (strcmpi (opts.Mode, {'full', 'reduced'})))
+    vm_badarg (fname, 'Mode must be ''full'' or ''reduced''');
+  end
+  if (~isnumeric (opts.Windows) || ~isscalar (opts.Windows) || opts.Windows ~= round (opts.Windows) ...
+      || opts.Windows < 1)
+    vm_badarg (fname, 'Windows must be a positive integer');
+  end
+  if (~isnumeric (opts.Tol) || ~isscalar (opts.Tol) || ~(opts.Tol > 0) || ~isfinite (opts.Tol))
+    vm_badarg (fname, 'Tol must be a finite number > 0');
+  end
+  if (~isnumeric (opts.MaxIter) || ~isscalar (opts.MaxIter) || opts.MaxIter ~= round (opts.MaxIter) ...
+      || opts.MaxIter < 0)
+    vm_badarg (fname, 'MaxIter must be a nonnegative integer');
+  end
+  if (~ischar (opts.Display) || ~any (strcmpi (opts.Display, {'off', 'final'})))
+    vm_badarg (fname, 'Display must be ''off'' or ''final''');
+  end
+  o = struct ('N', double (opts.N), 'order', double (opts.Order), ...
+              'mode', double (strcmpi (opts.Mode, 'reduced')), 'windows', double (opts.Windows), ...
+              'tol', double (opts.Tol), 'max_iter', double (opts.MaxIter), 'guess', double (opts.Guess));
+  try
+    sol = __vm_skg__ ('solve', sys, double (tspan(:)'), double (q0(:)), double (qdot0(:)), o);
+  catch err
+    vm_rethrow (err, fname);
+  end
+  e = mechsys_eval (sys, sol.t, sol.q, sol.qdot, 'blocks', {'eom'});
+  sol.energy = e.energy;
+  if (strcmpi (opts.Display, 'final'))
+    fprintf ('skg_solve: %s (%d Newton iterations)\n', sol.message, sol.iterations);
+  end
+  if (sol.exitflag == 0 && nargout == 0)
+    error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
+  end
+end
+
+%!shared osc, damp
+%! osc = mechsys ('coordinates', {'q'}, 'lagrangian', 'dot(q)^2/2 - q^2/2');
+%! damp = mechsys ('coordinates', {'q'}, 'parameters', struct ('c', 0.25), ...
+%!   'lagrangian', 'dot(q)^2/2 - q^2/2', 'forces', {'-c*dot(q)'});
+%!test
+%! % harmonic oscillator: full and reduced modes agree, q- = 0, error at the SBP-SAT level
+%! T = 4*pi;
+%! sr = skg_solve (osc, [0 T], 1, 0.5, 'N', 81, 'Order', 4);
+%! sf = skg_solve (osc, [0 T], 1, 0.5, 'N', 81, 'Order', 4, 'Mode', 'full');
+%! assert (sr.exitflag == 1 && sf.exitflag == 1);
+%! assert (max (abs (sr.q - sf.q)) < 1e-12);
+%! assert (sf.max_qminus < 1e-12);
+%! ex = cos (sr.t) + 0.5 * sin (sr.t);
+%! err = max (abs (sr.q - ex));
+%! assert (err < 3e-3 && err > 1e-4);   % F4, order 4, N = 81: 2.1e-3 (doc/skg_boundary.md)
+%!test
+%! % observed max-norm order p+1 = 3 for interior order 4 on the damped oscillator
+%! T = 4*pi; c = 0.25; w = sqrt (1 - c^2/4);
+%! e = zeros (1, 2);
+%! Ns = [81 161];
+%! for k = 1:2
+%!   s = skg_solve (damp, [0 T], 1, 0, 'N', Ns(k), 'Order', 4);
+%!   ex = exp (-c*s.t/2) .* (cos (w*s.t) + c/(2*w) * sin (w*s.t));
+%!   e(k) = max (abs (s.q - ex));
+%! end
+%! rate = log (e(1)/e(2)) / log (2);
+%! assert (abs (rate - 3) < 0.3);
+%!test
+%! % the nonlinear pendulum converges; windows give the same grid solution up to the discretization
+%! pend = mechsys ('coordinates', {'th'}, 'lagrangian', 'dot(th)^2/2 + cos(th)');
+%! s1 = skg_solve (pend, [0 5], 1, 0, 'N', 161, 'Order', 6);
+%! s4 = skg_solve (pend, [0 5], 1, 0, 'N', 41, 'Order', 6, 'Windows', 4);
+%! ref = gauss_integrate (pend, [0 5], 1, 0, 'RelTol', 1e-12, 'AbsTol', 1e-14, 'OutputTimes', s1.t);
+%! assert (s1.exitflag == 1 && s4.exitflag == 1);
+%! assert (max (abs (s1.q - ref.q)) < 1e-4);
+%! assert (max (abs (s4.q - ref.q)) < 1e-3);
+%!error <Order must be 2, 4, 6 or 8> skg_solve (osc, [0 1], 1, 0, 'Order', 3)
+%!error <N must be an integer> skg_solve (osc, [0 1], 1, 0, 'N', 5)
+%!error <Mode must be 'full' or 'reduced'> skg_solve (osc, [0 1], 1, 0, 'Mode', 'half')
+%!error <q0 must be a real finite vector with 1 entries> skg_solve (osc, [0 1], [1 2], 0)
+%!error <tspan must be \[t0 tf\]> skg_solve (osc, [1 0], 1, 0)
+%!error <unknown option 'Tolerance'> skg_solve (osc, [0 1], 1, 0, 'Tolerance', 1)

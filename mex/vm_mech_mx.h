@@ -1,0 +1,117 @@
+/* vm_mech_mx.h -- a mechanical system's description (names and formulas) from Octave values, shared
+ * by the gateways that build models (documented mex.h API only).  Strings are mxMalloc'd and
+ * released by the MEX API (also on error). */
+#ifndef VM_MECH_MX_H
+#define VM_MECH_MX_H
+
+#include <stdio.h>
+#include <string.h>
+#include "mex.h"
+#include "vm_mex.h"
+#include "model.h"
+
+/* A cell array of char row vectors -> mxMalloc'd array of strings. */
+static VM_MAYBE_UNUSED char **
+get_cellstr (const mxArray *a, const char *fn, const char *name, int *n)
+{
+  mwSize k, ne;
+  char **s;
+  if (mxIsEmpty (a) && (mxIsCell (a) || mxIsDouble (a)))
+    {
+      *n = 0;
+      return NULL;
+    }
+  if (! mxIsCell (a))
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s must be a cell array of strings", fn, name);
+  ne = mxGetNumberOfElements (a);
+  if (ne > 100000)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s has %lu entries; expected at most 100000", fn,
+                       name, (unsigned long) ne);
+  s = mxMalloc ((ne ? ne : 1) * sizeof *s);
+  for (k = 0; k < ne; k++)
+    {
+      const mxArray *c = mxGetCell (a, k);
+      if (! c || ! mxIsChar (c) || (mxGetM (c) > 1) || mxGetNumberOfDimensions (c) != 2)
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s{%lu} must be a character row vector", fn,
+                           name, (unsigned long) k + 1);
+      s[k] = mxArrayToString (c);
+      if (! s[k])
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s{%lu} could not be read as text", fn, name,
+                           (unsigned long) k + 1);
+      if (strlen (s[k]) != mxGetNumberOfElements (c))
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s{%lu} contains a NUL character", fn, name,
+                           (unsigned long) k + 1);
+    }
+  *n = (int) ne;
+  return s;
+}
+
+static VM_MAYBE_UNUSED char *
+get_string (const mxArray *a, const char *fn, const char *name)
+{
+  char *s;
+  if (! mxIsChar (a) || mxGetM (a) > 1 || mxGetNumberOfDimensions (a) != 2)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s must be a character row vector", fn, name);
+  s = mxArrayToString (a);
+  if (! s)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s could not be read as text", fn, name);
+  if (strlen (s) != mxGetNumberOfElements (a))
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s contains a NUL character", fn, name);
+  return s;
+}
+
+/* args[0..5]: coordinates, parameter names, lagrangian, forces, constraints, contacts (as passed by
+ * mechsys.m to "mech", and as stored in a mechsys struct) -> d */
+static VM_MAYBE_UNUSED void
+mech_desc_from_args (const mxArray *const *args, const char *fn, vm_mech_desc *d)
+{
+  static const char *ckeys[] = { "h", "sigma", "V0", "mu", "epsv" };
+  char **coord, **param, **force, **cons, *lag;
+  int n, np, nf, nc, ncon = 0, k, j;
+  vm_contact_desc *con = NULL;
+  coord = get_cellstr (args[0], fn, "coordinates", &n);
+  param = get_cellstr (args[1], fn, "parameter names", &np);
+  lag = get_string (args[2], fn, "lagrangian");
+  force = get_cellstr (args[3], fn, "forces", &nf);
+  cons = get_cellstr (args[4], fn, "constraints", &nc);
+  if (! mxIsEmpty (args[5]))
+    {
+      if (! mxIsStruct (args[5]))
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: contacts must be a struct array", fn);
+      ncon = (int) mxGetNumberOfElements (args[5]);
+      con = mxMalloc ((size_t) ncon * sizeof *con);
+      for (k = 0; k < ncon; k++)
+        for (j = 0; j < 5; j++)
+          {
+            const mxArray *f = mxGetField (args[5], (mwIndex) k, ckeys[j]);
+            char what[64];
+            char *txt;
+            sprintf (what, "contacts(%d).%s", k + 1, ckeys[j]);
+            if (! f)
+              mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s is missing", fn, what);
+            txt = get_string (f, fn, what);
+            switch (j)
+              {
+              case 0: con[k].h = txt; break;
+              case 1: con[k].sigma = txt; break;
+              case 2: con[k].V0 = txt; break;
+              case 3: con[k].mu = txt; break;
+              default: con[k].epsv = txt;
+              }
+          }
+    }
+  memset (d, 0, sizeof *d);
+  d->n = n;
+  d->coord = (const char *const *) coord;
+  d->np = np;
+  d->param = (const char *const *) param;
+  d->lagrangian = lag;
+  d->nforce = nf;
+  d->force = (const char *const *) force;
+  d->ncons = nc;
+  d->cons = (const char *const *) cons;
+  d->ncontact = ncon;
+  d->contact = con;
+}
+
+#endif
