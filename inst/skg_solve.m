@@ -29,6 +29,9 @@
 % iteration limit (default 50).
 % @item "Guess"
 % initial guess for q+ on the grid (Ntot-by-n, Ntot = Windows*(N-1)+1); default q0 everywhere.
+% Constraints quadratic in the velocities (e.g. the rolling disk's dot(x)^2 + dot(y)^2 - ...)
+% have a zero Jacobian at zero grid velocities, where that default starts: give a guess (for the
+% disk, the solution of its linear, semi-holonomic form; see demo_skg_rolling_disk).
 % @item "Display"
 % @code{"off"} (default) or @code{"final"}.
 % @end table
@@ -96,8 +99,13 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   catch err
     vm_rethrow (err, fname);
   end
-  e = mechsys_eval (sys, sol.t, sol.q, sol.qdot, 'blocks', {'eom'});
-  sol.energy = e.energy;
+  % energy on the grid points that were solved (a failed window leaves NaN after it)
+  ok = all (isfinite ([sol.t sol.q sol.qdot]), 2);
+  sol.energy = NaN (numel (sol.t), 1);
+  if (any (ok))
+    e = mechsys_eval (sys, sol.t(ok), sol.q(ok, :), sol.qdot(ok, :), 'blocks', {'eom'});
+    sol.energy(ok) = e.energy;
+  end
   if (strcmpi (opts.Display, 'final'))
     fprintf ('skg_solve: %s (%d Newton iterations)\n', sol.message, sol.iterations);
   end
@@ -142,6 +150,16 @@ end
 %! assert (s1.exitflag == 1 && s4.exitflag == 1);
 %! assert (max (abs (s1.q - ref.q)) < 1e-4);
 %! assert (max (abs (s4.q - ref.q)) < 1e-3);
+%!test
+%! % a window that does not converge: exitflag 0, the best iterate, NaN after it (no error)
+%! disk = mechsys ('coordinates', {'x', 'y', 'theta', 'phi'}, ...
+%!   'parameters', struct ('M', 1, 'g', 9.8, 'alpha', pi/6, 'R', 1, 'IS', 1/2, 'ID', 1/4), ...
+%!   'lagrangian', 'M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2 + M*g*x*sin(alpha)', ...
+%!   'constraints', {'dot(x)^2 + dot(y)^2 - R^2*dot(theta)^2', 'dot(x)*sin(phi) - dot(y)*cos(phi)'});
+%! s = skg_solve (disk, [0 2*pi], [0 0 0 0], [5 0 5 1], 'N', 9, 'Order', 4, 'Windows', 2, 'MaxIter', 3);
+%! assert (s.exitflag, 0);
+%! assert (any (isnan (s.q(:))));
+%! assert (~isempty (s.message));
 %!error <Order must be 2, 4, 6 or 8> skg_solve (osc, [0 1], 1, 0, 'Order', 3)
 %!error <N must be an integer> skg_solve (osc, [0 1], 1, 0, 'N', 5)
 %!error <Mode must be 'full' or 'reduced'> skg_solve (osc, [0 1], 1, 0, 'Mode', 'half')

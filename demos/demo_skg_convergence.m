@@ -1,0 +1,420 @@
+function results = demo_skg_convergence (varargin)
+% -*- texinfo -*-
+% @deftypefn  {} {} demo_skg_convergence ()
+% @deftypefnx {} {@var{results} =} demo_skg_convergence ()
+% @deftypefnx {} {@var{results} =} demo_skg_convergence (@dots{}, "quiet")
+% @deftypefnx {} {@var{results} =} demo_skg_convergence (@dots{}, "png", @var{dir})
+% Observed convergence orders of @code{skg_solve} (critical point of the discrete SKG action).
+%
+% @code{skg_solve} discretizes the Schwinger-Keldysh-Galley action of the doubled coordinates
+% (q+, q-) with a diagonal-norm SBP operator D = H \ Q on N points and the boundary formulation
+% "F4" of @file{doc/skg_boundary.md}: the SAT derivative @code{Da q = D q + H^-1 e1 (q_1 - q0)} on
+% both branches, the momentum SAT @code{-q-_1 (p+_1 - p0)} and the weak connecting term
+% @code{-q-_N p+_N}.  Its critical point has q- = 0, and the q+ equations are the SBP-SAT
+% discretization (penalty -1) of the first-order system
+%
+% @example
+% q' = v,   p' = dL/dq + F,   p = dL/dqdot (q, v),
+% @end example
+%
+% so the observed orders must be those of the SBP-SAT baseline (@code{demo_sbp_convergence};
+% Lundquist & Nordstrom, J.@: Comput.@: Phys.@: 270, 2014): for interior order 2p, order p+1 in the
+% max norm over the grid and order 2p at the final time.  Predicted (max, final): order 2: (2, 2);
+% 4: (3, 4); 6: (4, 6); 8: (5, 8).
+%
+% @strong{Problems} (m = k = 1; the papers give no data for these, so those of
+% @file{doc/skg_boundary.md} are used: q0 = 1, v0 = 1/2 for (a), (b); theta0 = 1, v0 = 0 for (c)):
+% @table @asis
+% @item (a) harmonic oscillator
+% @code{L = qdot^2/2 - q^2/2}, T = 4 pi.  Euler-Lagrange: q'' = -q, so
+% @code{q = q0 cos t + v0 sin t}.
+% @item (b) Galley's damped oscillator
+% the same L with the force @code{F = -lambda qdot}, lambda = 1/4, T = 4 pi (enters the action as
+% @code{q- . F(q+, Da q+)}).  Equation of motion m q'' + k q = -lambda q'.  Derived here: with
+% gamma = lambda/(2m), w = sqrt (k/m - gamma^2), @code{q = exp(-gamma t) (q0 cos wt + B sin wt)},
+% B = (v0 + gamma q0)/w (from q'(0) = -gamma q0 + w B = v0), and
+% @code{q' = exp(-gamma t) ((w B - gamma q0) cos wt - (w q0 + gamma B) sin wt)}.
+% @item (c) nonlinear pendulum
+% @code{L = qdot^2/2 + cos q}, T = 10.  Euler-Lagrange: q'' = -sin q.  Derived here: with
+% kappa = sin (theta0/2) (elliptic modulus, parameter m = kappa^2) and K = K(m), starting at rest
+% at the turning point theta0, @code{q(t) = 2 asin (kappa sn (K - t | m))} and
+% @code{q'(t) = -2 kappa cn (K - t | m)} (from d sn/du = cn dn and
+% sqrt (1 - kappa^2 sn^2) = dn); q(0) = 2 asin (kappa) = theta0 and q'(0) = 0 since cn (K) = 0.
+% @end table
+%
+% @strong{References} (independent of @code{skg_solve}): the closed forms above, evaluated with
+% @code{cos}/@code{exp} and @code{ellipj}/@code{ellipke} (accurate to rounding).  The derivations are
+% checked by the demo: (a), (b) against Octave's/MATLAB's @code{ode45} on the hand-derived
+% equations q'' = -(k q + lambda q')/m (RelTol 1e-12, AbsTol 1e-14), (c) against
+% @code{gauss_integrate} (dopri5, RelTol 1e-13, AbsTol 1e-15, OutputTimes = the finest grid), q and
+% q', tolerance 1e-9 (these integrators reach 1e-11 to 1e-13 here; a wrong formula is off by O(1)).
+%
+% @strong{What is measured}, for interior orders 2, 4, 6, 8 and N = 41, 81, 161, 321 (one window):
+% @code{err_max} = max over the grid of |q - q_exact| (the max-norm error of q), and the
+% final-time error both of the state (@code{err_final} = max (|q - q_exact|, |qdot - qdot_exact|) at
+% T, qdot being the scheme's velocity Da q+; this is the quantity of the 2p superconvergence
+% theorem and of @code{demo_sbp_convergence}) and of q alone (@code{err_final_q}).  Rates
+% log (e1/e2) / log (h1/h2) between consecutive N; the observed order is the rate of the FINEST N
+% pair whose two errors both lie above the rounding floor 1e3 * eps * max (|q|, |q'|) of the exact
+% solution over the grid (rates with an error below it are marked '*').
+%
+% @strong{Checks} (tolerances): observed minus predicted order within 0.3 for orders 2, 4, 6 (max
+% norm of q and final-time state error), as in @code{demo_sbp_convergence}; order 8 is shown as
+% info only: its well-conditioned closure has a nearly defective eigenvalue 0.0094/h of D + SAT that
+% holds the max-norm rate near 4 for N << 100 T (@file{doc/sbp.md}), and its final-time error
+% reaches rounding before the h^8 term dominates.  Full mode versus reduced mode: max |q_full -
+% q_reduced| <= 1e-11 and max |q-| (full mode) <= 1e-11: both modes solve the same equations, and
+% q- = 0 is exact in exact arithmetic (@file{doc/skg_boundary.md} sec.@: 1), so only the rounding
+% of a sparse solve whose condition number grows like N^2 (4.4e4 at N = 641, doc sec.@: 4) remains,
+% i.e.@: <= cond * eps ~ 1e-11.  SBP-SAT baseline trajectory: the first-order SBP-SAT system
+% (formulation F0 of the doc: y = [q; p], p = qdot, penalty -1 on both components) is solved here
+% directly (sparse Newton, written in this demo, not using @code{skg_solve}); max |(q, qdot) -
+% (q, p)_F0| <= 1e-11 over all orders and N (same rounding argument).  Newton iterations: exactly 1 for the linear problems (a), (b) (the
+% residual is affine in q+); for (c) Newton must converge (exitflag 1; the count is info).
+%
+% @strong{Notes on what is observed.}  The final-time error of q ALONE converges to order 2p only
+% slowly for order 6: for (b) the rates are 7.27, 6.86, 6.45 on N = 41..321 (6.31 on 321/641), for
+% (c) 11.7, 4.77, 6.39 (6.10 on 321/641), for (a) 8.65, 4.99, 6.03 (5.65), i.e.@: e = a h^6 +
+% b h^7 + ... with a small q-component of a.  This is the SBP-SAT scheme itself, not the action:
+% the baseline F0 solve gives the same trajectory to <= 2.2e-12.  Those q-only final-time rates are shown as info, with
+% the extension to N = 641 for order 6; the graded final-time order uses the state error, as the
+% theorem and the baseline do.  No misprint in the papers is involved (the test problems are not
+% taken from them).
+%
+% Options:
+% @table @code
+% @item "quiet"
+% print nothing.
+% @item "png", @var{dir}
+% write the convergence plot @file{demo_skg_convergence.png} into @var{dir}.
+% @end table
+%
+% @var{results} has fields @code{orders}, @code{N}, @code{cases} (struct array, one per problem:
+% @code{name}, @code{T}, @code{q0}, @code{v0}, @code{reference}, @code{ref_check} (max deviation
+% of the closed form from the cross-check integrator), @code{runs}), @code{tol}, @code{checks}
+% (the printed table), @code{pass} (verdict over the graded checks) and @code{time}.  Each
+% @code{runs(io)} (one per order) has @code{order}, @code{N}, @code{h}, @code{err_max},
+% @code{err_final}, @code{err_final_q}, @code{rate_max}, @code{rate_final}, @code{rate_final_q},
+% @code{predicted_max}, @code{predicted_final}, @code{observed_max}, @code{observed_final},
+% @code{observed_final_q}, @code{pair_max}, @code{pair_final}, @code{pair_final_q}, @code{floor},
+% @code{mode_diff}, @code{max_qminus} and @code{baseline_diff} (per N), @code{iter_reduced}, @code{iter_full},
+% @code{exitflag} (per N, both modes), @code{graded} (false for order 8), @code{pass} (both
+% observed orders within 0.3), and for order 6 @code{err_final_q_641}, @code{rate_final_q_641}.
+% @seealso{skg_solve, demo_sbp_convergence, sbp_operator}
+% @end deftypefn
+
+  opt = vm_demo_args ('demo_skg_convergence', varargin, struct ());
+  tstart = tic;
+  orders = [2, 4, 6, 8];
+  Ns = [41, 81, 161, 321];
+  Next = 641;
+  tol = struct ('rate', 0.3, 'mode', 1e-11, 'qminus', 1e-11, 'ref', 1e-9);
+
+  lag = 'm*dot(q)^2/2 - k*q^2/2';
+  osc = mechsys ('coordinates', {'q'}, 'parameters', struct ('m', 1, 'k', 1), 'lagrangian', lag);
+  damp = mechsys ('coordinates', {'q'}, 'parameters', struct ('m', 1, 'k', 1, 'lam', 0.25), ...
+                  'lagrangian', lag, 'forces', {'-lam*dot(q)'});
+  pend = mechsys ('coordinates', {'q'}, 'lagrangian', 'dot(q)^2/2 + cos(q)');
+  systems = {osc, damp, pend};
+  names = {'(a) harmonic', '(b) damped', '(c) pendulum'};
+  refs = {'q0 cos t + v0 sin t', 'exp(-gt)(q0 cos wt + B sin wt)', '2 asin(k sn(K - t|k^2))'};
+  Ts = [4 * pi, 4 * pi, 10];
+  q0s = [1, 1, 1];
+  v0s = [0.5, 0.5, 0];
+  lams = [0, 0.25, NaN];
+
+  cases = struct ('name', names, 'T', num2cell (Ts), 'q0', num2cell (q0s), 'v0', num2cell (v0s), ...
+                  'reference', refs, 'ref_check', NaN, 'runs', []);
+  for ic = 1:3
+    c = cases(ic);
+    exact = @(t) exact_solution (ic, t, c.q0, c.v0, lams(ic));
+    c.ref_check = reference_check (ic, systems{ic}, c, lams(ic), exact, max (Ns));
+    runs = [];
+    for io = 1:numel (orders)
+      r = run_order (systems{ic}, c, exact, orders(io), Ns, tol, ic, lams(ic));
+      if orders(io) == 6
+        s = skg_solve (systems{ic}, [0, c.T], c.q0, c.v0, 'N', Next, 'Order', 6);
+        [qe, ~] = exact (s.t);
+        r.err_final_q_641 = abs (s.q(end) - qe(end));
+        r.rate_final_q_641 = log (r.err_final_q(end) / r.err_final_q_641) / log (2);
+      end
+      runs = [runs, r]; %#ok<AGROW>
+    end
+    c.runs = runs;
+    cases(ic) = c;
+  end
+
+  checks = make_checks (cases, tol);
+  results = struct ();
+  results.orders = orders;
+  results.N = Ns;
+  results.cases = cases;
+  results.tol = tol;
+  results.checks = checks;
+  [results.pass, msg] = vm_demo_verdict (checks);
+  results.time = toc (tstart);
+
+  if ~opt.quiet
+    print_table (results, msg);
+  end
+  vm_demo_png (opt, '', @(what) draw_plot (results), [1400, 600]);
+  if nargout == 0
+    clear results;
+  end
+end
+
+function [q, v] = exact_solution (ic, t, q0, v0, lam)
+  % the closed forms derived in the help text (m = k = 1)
+  switch ic
+    case 1
+      q = q0 * cos (t) + v0 * sin (t);
+      v = -q0 * sin (t) + v0 * cos (t);
+    case 2
+      g = lam / 2;
+      w = sqrt (1 - g^2);
+      B = (v0 + g * q0) / w;
+      ex = exp (-g * t);
+      q = ex .* (q0 * cos (w * t) + B * sin (w * t));
+      v = ex .* ((w * B - g * q0) * cos (w * t) - (w * q0 + g * B) * sin (w * t));
+    otherwise
+      % starts at rest at the turning point q0 (v0 = 0)
+      kap = sin (q0 / 2);
+      m = kap^2;
+      K = ellipke (m);
+      [sn, cn] = ellipj (K - t, m * ones (size (t)));
+      q = 2 * asin (kap * sn);
+      v = -2 * kap * cn;
+  end
+end
+
+function d = reference_check (ic, sys, c, lam, exact, N)
+  % the closed form against an independent integrator of the hand-derived equations of motion
+  t = linspace (0, c.T, N)';
+  [q, v] = exact (t);
+  if ic <= 2
+    [~, y] = ode45 (@(tt, y) [y(2); -(y(1) + lam * y(2))], t, [c.q0; c.v0], ...
+                    odeset ('RelTol', 1e-12, 'AbsTol', 1e-14));
+    d = max (max (abs ([y(:, 1) - q, y(:, 2) - v])));
+  else
+    s = gauss_integrate (sys, [0, c.T], c.q0, c.v0, 'RelTol', 1e-13, 'AbsTol', 1e-15, ...
+                         'OutputTimes', t);
+    d = max (max (abs ([s.q - q, s.qdot - v])));
+    if s.exitflag ~= 1
+      d = Inf;
+    end
+  end
+end
+
+function r = run_order (sys, c, exact, order, Ns, tol, ic, lam)
+  % skg_solve on every N in both modes; errors, rates, observed orders; the SBP-SAT baseline
+  p = order / 2;
+  nN = numel (Ns);
+  r = struct ('order', order, 'N', Ns, 'h', c.T ./ (Ns - 1), 'err_max', zeros (1, nN), ...
+              'err_final', zeros (1, nN), 'err_final_q', zeros (1, nN), 'rate_max', [], ...
+              'rate_final', [], 'rate_final_q', [], 'predicted_max', p + 1, ...
+              'predicted_final', 2 * p, 'observed_max', NaN, 'observed_final', NaN, ...
+              'observed_final_q', NaN, 'pair_max', [NaN, NaN], 'pair_final', [NaN, NaN], ...
+              'pair_final_q', [NaN, NaN], 'floor', 0, 'mode_diff', zeros (1, nN), ...
+              'max_qminus', zeros (1, nN), 'iter_reduced', zeros (1, nN), ...
+              'iter_full', zeros (1, nN), 'exitflag', zeros (2, nN), 'graded', order <= 6, ...
+              'pass', false, 'err_final_q_641', NaN, 'rate_final_q_641', NaN, ...
+              'baseline_diff', zeros (1, nN));
+  ysize = 0;
+  for in = 1:nN
+    N = Ns(in);
+    sr = skg_solve (sys, [0, c.T], c.q0, c.v0, 'N', N, 'Order', order, 'Mode', 'reduced');
+    sf = skg_solve (sys, [0, c.T], c.q0, c.v0, 'N', N, 'Order', order, 'Mode', 'full');
+    [q, v] = exact (sr.t);
+    r.err_max(in) = max (abs (sr.q - q));
+    r.err_final(in) = max (abs ([sr.q(end) - q(end), sr.qdot(end) - v(end)]));
+    r.err_final_q(in) = abs (sr.q(end) - q(end));
+    r.mode_diff(in) = max (abs (sf.q - sr.q));
+    r.max_qminus(in) = sf.max_qminus;
+    r.iter_reduced(in) = sr.iterations;
+    r.iter_full(in) = sf.iterations;
+    r.exitflag(:, in) = [sr.exitflag; sf.exitflag];
+    [qb, pb] = sbp_sat_baseline (ic, order, N, c, lam, q, v);
+    r.baseline_diff(in) = max (abs ([sr.q - qb; sr.qdot - pb]));
+    ysize = max ([ysize; abs(q); abs(v)]);
+  end
+  r.floor = 1e3 * eps * ysize;
+  [r.rate_max, r.observed_max, r.pair_max] = rates (r.h, r.err_max, r.floor, Ns);
+  [r.rate_final, r.observed_final, r.pair_final] = rates (r.h, r.err_final, r.floor, Ns);
+  [r.rate_final_q, r.observed_final_q, r.pair_final_q] = rates (r.h, r.err_final_q, r.floor, Ns);
+  r.pass = abs (r.observed_max - r.predicted_max) <= tol.rate ...
+           && abs (r.observed_final - r.predicted_final) <= tol.rate;
+end
+
+function [q, p] = sbp_sat_baseline (ic, order, N, c, lam, qg, pg)
+  % The SBP-SAT baseline (formulation F0 of doc/skg_boundary.md), written here independently of
+  % skg_solve: y = [q; p], p = qdot (m = 1), D q = p - H^-1 e1 (q_1 - q0),
+  % D p = a(q, p) - H^-1 e1 (p_1 - v0), a = -q - lam p ((a), (b)) or -sin q ((c)); Newton's method
+  % from the closed form (one step for the linear cases), sparse backslash.
+  [D, H] = sbp_operator (N, order, [0, c.T]);
+  e1 = sparse (1, 1, 1, N, 1);
+  Ds = D + H \ (e1 * e1');
+  g = H \ e1;
+  I = speye (N);
+  y = [qg; pg];
+  for it = 1:30
+    q = y(1:N);
+    p = y(N + 1:end);
+    if ic <= 2
+      a = -q - lam * p;
+      Jq = -I;
+      Jp = -lam * I;
+    else
+      a = -sin (q);
+      Jq = spdiags (-cos (q), 0, N, N);
+      Jp = sparse (N, N);
+    end
+    R = [Ds * q - p - g * c.q0; Ds * p - a - g * c.v0];
+    J = [Ds, -I; -Jq, Ds - Jp];
+    dy = -(J \ R);
+    y = y + dy;
+    if max (abs (dy)) <= 1e-14 * max (1, max (abs (y)))
+      break;
+    end
+  end
+  q = y(1:N);
+  p = y(N + 1:end);
+end
+
+function [r, obs, pair] = rates (h, e, efloor, Ns)
+  % rates between consecutive N; the observed order is the rate of the finest pair whose two
+  % errors are both above the rounding floor (as in demo_sbp_convergence)
+  r = log (e(1:end - 1) ./ e(2:end)) ./ log (h(1:end - 1) ./ h(2:end));
+  ok = e(1:end - 1) > efloor & e(2:end) > efloor;
+  k = find (ok, 1, 'last');
+  if isempty (k)
+    obs = NaN;
+    pair = [NaN, NaN];
+  else
+    obs = r(k);
+    pair = Ns([k, k + 1]);
+  end
+end
+
+function checks = make_checks (cases, tol)
+  checks = struct ('part', {}, 'name', {}, 'value', {}, 'reference', {}, 'error', {}, ...
+                   'tol', {}, 'pass', {}, 'info', {});
+  for ic = 1:numel (cases)
+    c = cases(ic);
+    part = c.name;
+    checks = vm_demo_check (checks, 'closed form vs integrator (q, qdot)', c.ref_check, 0, ...
+                            tol.ref, 'part', part);
+    part = '';
+    for io = 1:numel (c.runs)
+      r = c.runs(io);
+      if r.graded
+        rt = tol.rate;
+      else
+        rt = NaN;
+      end
+      checks = vm_demo_check (checks, sprintf ('order %d: max-norm rate of q (N %d/%d)', r.order, ...
+                              r.pair_max), r.observed_max, r.predicted_max, rt, 'part', part);
+      checks = vm_demo_check (checks, sprintf ('order %d: final-time rate (q, qdot) (N %d/%d)', ...
+                              r.order, r.pair_final), r.observed_final, r.predicted_final, rt);
+      checks = vm_demo_check (checks, sprintf ('order %d: final-time rate of q alone (N %d/%d)', ...
+                              r.order, r.pair_final_q), r.observed_final_q, r.predicted_final, NaN);
+      if ~isnan (r.rate_final_q_641)
+        checks = vm_demo_check (checks, sprintf ('order %d: final-time rate of q alone (N 321/641)', ...
+                                r.order), r.rate_final_q_641, r.predicted_final, NaN);
+      end
+    end
+    md = max (arrayfun (@(s) max (s.mode_diff), c.runs));
+    qm = max (arrayfun (@(s) max (s.max_qminus), c.runs));
+    bd = max (arrayfun (@(s) max (s.baseline_diff), c.runs));
+    checks = vm_demo_check (checks, 'max |(q, qdot) - SBP-SAT baseline| (all orders, N)', bd, 0, ...
+                            tol.mode);
+    checks = vm_demo_check (checks, 'max |q_full - q_reduced| (all orders, N)', md, 0, tol.mode);
+    checks = vm_demo_check (checks, 'max |q-| (full mode)', qm, 0, tol.qminus);
+    ef = min (arrayfun (@(s) min (s.exitflag(:)), c.runs));
+    checks = vm_demo_check (checks, 'min exitflag (both modes)', ef, 1, 0);
+    itmax = max (arrayfun (@(s) max ([s.iter_reduced, s.iter_full]), c.runs));
+    if ic <= 2
+      checks = vm_demo_check (checks, 'max Newton iterations (linear: 1)', itmax, 1, 0);
+    else
+      checks = vm_demo_check (checks, 'max Newton iterations', itmax, NaN, NaN, 'error', NaN);
+    end
+  end
+end
+
+function s = fmt_rate (r, e1, e2, efloor)
+  if e1 > efloor && e2 > efloor
+    s = sprintf ('%6.2f ', r);
+  else
+    s = sprintf ('%6.2f*', r);
+  end
+end
+
+function print_table (res, msg)
+  fprintf ('skg_solve (discrete SKG action, boundary form F4, reduced mode): observed orders\n');
+  fprintf ('rate = log(e1/e2)/log(h1/h2); ''*'' = an error below the floor 1e3*eps*max(|q|,|qdot|)\n');
+  fprintf ('max err = max_grid |q - q_ex|; fin = max(|q - q_ex|, |qdot - qdot_ex|) at T; fin q = |q - q_ex| at T\n');
+  fprintf ('it = Newton iterations (reduced/full); |f-r| = max |q_full - q_reduced|; q- = max |q-| (full)\n');
+  for ic = 1:numel (res.cases)
+    c = res.cases(ic);
+    fprintf ('\n%s, T = %.4g, q0 = %g, v0 = %g; reference %s\n', c.name, c.T, c.q0, c.v0, ...
+             c.reference);
+    for io = 1:numel (c.runs)
+      r = c.runs(io);
+      fprintf ('order %d (predicted max %d, final %d), floor %.1e\n', r.order, r.predicted_max, ...
+               r.predicted_final, r.floor);
+      fprintf ('%5s %10s %10s %7s %10s %7s %10s %7s %5s %8s %8s\n', 'N', 'h', 'max err', 'rate', ...
+               'fin', 'rate', 'fin q', 'rate', 'it', '|f-r|', 'q-');
+      for in = 1:numel (r.N)
+        if in == 1
+          sm = sprintf ('%7s', '-');
+          sf = sm;
+          sq = sm;
+        else
+          sm = fmt_rate (r.rate_max(in - 1), r.err_max(in - 1), r.err_max(in), r.floor);
+          sf = fmt_rate (r.rate_final(in - 1), r.err_final(in - 1), r.err_final(in), r.floor);
+          sq = fmt_rate (r.rate_final_q(in - 1), r.err_final_q(in - 1), r.err_final_q(in), r.floor);
+        end
+        fprintf ('%5d %10.3e %10.3e %s %10.3e %s %10.3e %s %2d/%-2d %8.1e %8.1e\n', r.N(in), ...
+                 r.h(in), r.err_max(in), sm, r.err_final(in), sf, r.err_final_q(in), sq, ...
+                 r.iter_reduced(in), r.iter_full(in), r.mode_diff(in), r.max_qminus(in));
+      end
+      if ~isnan (r.err_final_q_641)
+        fprintf ('%5d %10.3e %10s %7s %10s %7s %10.3e %6.2f\n', 641, c.T / 640, '', '', '', '', ...
+                 r.err_final_q_641, r.rate_final_q_641);
+      end
+    end
+  end
+  fprintf ('\nsummary: predicted = SBP-SAT baseline (max p+1, final 2p); tolerance %.1f for orders 2, 4, 6;\n', ...
+           res.tol.rate);
+  fprintf ('order 8 and q-alone final-time rates are info (see help demo_skg_convergence)\n');
+  vm_demo_table (res.checks, '%.4g', 'case');
+  fprintf ('%s (%.1f s)\n', msg, res.time);
+end
+
+function draw_plot (res)
+  colors = [0, 0.447, 0.741; 0.85, 0.325, 0.098; 0.466, 0.674, 0.188; 0.494, 0.184, 0.556];
+  for ic = 1:numel (res.cases)
+    c = res.cases(ic);
+    subplot (1, numel (res.cases), ic);
+    hold on;
+    leg = {};
+    for io = 1:numel (c.runs)
+      r = c.runs(io);
+      loglog (r.h, r.err_max, '-o', 'color', colors(io, :), 'linewidth', 1.5);
+      leg{end + 1} = sprintf ('order %d, max', r.order); %#ok<AGROW>
+      loglog (r.h, r.err_final, '--s', 'color', colors(io, :), 'linewidth', 1.5);
+      leg{end + 1} = sprintf ('order %d, final', r.order); %#ok<AGROW>
+    end
+    hold off;
+    set (gca, 'xscale', 'log', 'yscale', 'log', 'fontsize', 7);
+    xlabel ('h');
+    if ic == 1
+      ylabel ('error (solid: max |q err|, dashed: final)');
+    end
+    title (sprintf ('%s, T = %.3g', c.name, c.T));
+    grid on;
+    if ic == 1
+      lh = legend (leg, 'location', 'northwest');
+      set (lh, 'fontsize', 6);
+    end
+  end
+end
