@@ -1,0 +1,429 @@
+function results = demo_skg_tumbler (varargin)
+% -*- texinfo -*-
+% @deftypefn  {} {} demo_skg_tumbler ()
+% @deftypefnx {} {@var{results} =} demo_skg_tumbler ()
+% @deftypefnx {} {@var{results} =} demo_skg_tumbler (@dots{}, "quiet")
+% @deftypefnx {} {@var{results} =} demo_skg_tumbler (@dots{}, "png", @var{dir})
+% A point mass in a circular tumbler with the paper's regularized (soft) wall, as the critical
+% point of the discrete SKG action (Rothkopf & Horowitz, "A variational approach to nonholonomic
+% and inequality-constrained mechanics", eq.@: 11, 14 and Fig.@: 3).
+%
+% Physics (derivation in short; see @code{demo_tumbler} for the hard wall).  Mass m in the
+% vertical plane, L = m/2 (xdot^2 + ydot^2) - m g y, wall h = R^2 - x^2 - y^2 >= 0 as a varmech
+% soft contact: FN = A grad h = -2 A r, A = V0/sqrt(2 pi sigma^2) exp(-h^2/(2 sigma^2)), i.e.@:
+% FN = -grad V with V = V0 Phi(-h/sigma) (Phi the normal CDF): the dynamics m rddot = (0, -m g) + FN
+% conserves E = m |rdot|^2/2 + m g y + V0 Phi(-h/sigma) (d/dt of the last term is -FN . rdot).
+% Paper data: m = 1, R = 1, g = 9.8 (the paper's value for its other example), start at rest at
+% (-1/2, -3/4), 0 <= t <= 1/2 on N = 256 points (the paper's "N = 256 steps of size
+% dt = 1/(2(N-1))" are N points), order 4 (the paper's "SBP424"; read SBP242, see
+% doc/misprints.md), sigma = 1/10 ... 1/110.
+%
+% Misprint (doc/misprints.md, "Tumbler normal force: factor 2", re-checked here, first table row):
+% the paper prints F_N = -V0/sqrt(2 pi sigma^2) exp(-(x^2+y^2-R^2)^2/(2 sigma^2)) r, but the force of
+% V0 Theta(g_S), g_S = x^2 + y^2 - R^2, is -V0 delta(g_S) 2 r: the printed force lacks the factor 2
+% (barrier V0/2).  This demo uses V0 = 5 in varmech, which is exactly the printed force with the
+% paper's V0 = 10 (the first row compares mechsys_eval's FN with the printed formula at four points,
+% three sigmas).  The barrier 5 J exceeds the largest kinetic energy m g (R + y0) = 2.45 J.
+%
+% Method under test: @code{skg_solve} (reduced mode, interior order 4, boundary closure order 2).
+% References (independent of skg_solve):
+% @table @asis
+% @item soft
+% @code{gauss_integrate} on the same model and sigma, "Contacts" "soft", dop853, RelTol 1e-12,
+% AbsTol 1e-14, MaxStep 1e-4 (below the crossing time of the contact layer, about
+% sigma/(2 R |v|) = 3e-4 s for sigma = 1/500); it conserves E to 1e-12 (checked).  The difference
+% SKG - soft is the SKG discretization error alone.
+% @item hard
+% @code{gauss_integrate} with the hard wall (restitution 1; the sigma -> 0 limit): the distance of
+% the SKG motion from it decreases with sigma (Fig.@: 3, center).  Since
+% |max_i |a_i| - max_i |b_i|| <= max_i |a_i - b_i|, the distance of SKG from the hard wall must equal
+% the distance of the soft reference from it within the SKG error: checked exactly (+ 1e-12).
+% @end table
+%
+% Newton strategy per case: (1) the default guess (q0 at every node); (2) if that fails, the soft
+% reference on the grid as 'Guess'; (3) if that fails, 'Windows' W = 4, 8, 16, 32 from the default
+% guess (windows of round((N-1)/W)+1 points; the reference is recomputed on that grid).  The
+% failures are recorded with their message (results.cases).
+%
+% FINDINGS (skg_solve).  From the default guess Newton converges only for sigma >= 1/30 (N = 256,
+% 512, 1024); for sigma <= 1/50 it stops after 50 iterations with a residual of about 0.25 (N = 256)
+% ("no convergence in 50 iterations"), also with MaxIter 200.  The guess from the soft reference
+% converges in 1-7 steps for every sigma tried (down to 1/500).  Windows from the default guess
+% converge for smaller sigma as W grows (the table of part C lists the smallest W that worked).
+% Observation: with the same dt, the windowed critical point is often much closer to the soft
+% reference than the single-window one where the layer is under-resolved (N = 256, sigma = 1/110:
+% 4.7e-5 with W = 8 against 1.1e-3; N = 1024, sigma = 1/500: 1.3e-4 with W = 32 against 3.7e-3),
+% but not always (N = 256, sigma = 1/50: 7.9e-6 with W = 4 against 4.3e-6); not investigated.
+% N = 512, sigma = 1/500: no W in 4, 8, 16, 32 converges from the default guess.
+%
+% How far sigma can go down as N grows (part C).  With the contact layer of width sigma/(2R) in r
+% crossed in a time proportional to sigma, resolution needs dt proportional to sigma, so the
+% smallest usable sigma should halve when N doubles.  "Resolved" is defined here as: the SKG
+% motion within 1e-4 m (R/1e4) of the soft reference.  Observed: sigma_min = 1/70 (N = 256),
+% 1/150 (512), 1/300 (1024) - checked to decrease strictly with N.  Beyond it the error grows
+% quickly (N = 256: 1.2e-5 at 1/70, 2.7e-4 at 1/90, 1.1e-3 at 1/110, the paper's value, where the
+% energy error 2e-2 J shows as the paper's "small oscillatory artifacts" after the second impact).
+%
+% Tolerances.  SBP-SAT theory: max-norm error of order p+1 = 3 for interior order 2p = 4 (the
+% boundary closure); where the error is made in the interior (the contacts) the interior order 4
+% shows.  Checked: the observed order of max |r - r_soft| and of the energy error between N = 512
+% and 1024 is >= 3 - 0.3 for every sigma of part B (observed 3.0 for sigma = 1/10, where the start
+% lies in the layer, about 4 otherwise).  The N = 256 rows have regression bounds of about twice the
+% measured error, rounded up (the rates carry the theory).  References: energy of the soft
+% reference within 1e-10 J; force comparison 1e3 eps |F| (rounding).
+%
+% Parts of the table: A the force law; B the paper's grid N = 256 for sigma = 1/10 ... 1/110 (SKG vs
+% soft, SKG vs hard, energy); R the rates between N = 512 and 1024; C the sigma limit for N = 256,
+% 512, 1024 (info rows and the decrease check).
+%
+% Options: @code{"quiet"} (print nothing); @code{"png", @var{dir}}: write
+% @file{demo_skg_tumbler_trajectory.png} (Fig.@: 3 top: hard-wall motion and SKG at sigma = 1/110),
+% @file{_convergence.png} (Fig.@: 3 center: SKG for sigma = 1/10 ... 1/110, light to dark gray),
+% @file{_energy.png} (Fig.@: 3 bottom: total energy and the part without the barrier) and
+% @file{_sigma.png} (error against sigma for N = 256, 512, 1024).
+%
+% @var{results} has @code{params}, @code{sigma_B} (1/sigma of part B), @code{B} (per sigma: t, q,
+% q_soft, q_hard, strategy, err_soft, dev_hard, dev_hard_soft, energy_err, Etot, Emech),
+% @code{rates}, @code{cases} (part C: N, sigma, default_exitflag, default_message,
+% guess_exitflag, guess_iterations, err_guess, energy_guess, windows, err_windows),
+% @code{sigma_min} (per N), @code{checks} and @code{pass}.
+% @seealso{skg_solve, demo_tumbler, gauss_integrate}
+% @end deftypefn
+
+  opt = vm_demo_args ('demo_skg_tumbler', varargin, struct ());
+
+  m = 1;
+  R = 1;
+  g = 9.8;
+  V0paper = 10;
+  V0 = V0paper / 2;
+  r0 = [-1/2, -3/4];
+  v0 = [0, 0];
+  T = 1 / 2;
+  order = 4;
+  sigB = [10, 30, 50, 70, 90, 110];
+  sigC = [70, 90, 110, 150, 200, 300, 500];
+  Ns = [256, 512, 1024];
+  Wtry = [4, 8, 16, 32];
+  res_tol = 1e-4;
+  % regression bounds at N = 256 (about twice the measured values), see the help text
+  tol_err = [3e-7, 2e-6, 1e-5, 3e-5, 6e-4, 3e-3];
+  tol_en = [2e-6, 5e-5, 5e-4, 2e-3, 2e-2, 5e-2];
+  rate_min = 3 - 0.3;
+  ropts = {'Method', 'dop853', 'RelTol', 1e-12, 'AbsTol', 1e-14, 'Contacts', 'soft', 'MaxStep', 1e-4};
+
+  par = struct ('m', m, 'g', g, 'R', R, 'sig', 1 / 110, 'V0', V0);
+  contact = struct ('h', 'R^2 - x^2 - y^2', 'sigma', 'sig', 'V0', 'V0');
+  sys = mechsys ('coordinates', {'x', 'y'}, 'parameters', par, ...
+                 'lagrangian', 'm/2*(dot(x)^2 + dot(y)^2) - m*g*y', 'contacts', contact);
+  results.params = struct ('m', m, 'R', R, 'g', g, 'V0', V0, 'V0_paper', V0paper, 'r0', r0, ...
+                           'T', T, 'order', order, 'resolution_tol', res_tol);
+  c = struct ('part', {}, 'name', {}, 'value', {}, 'reference', {}, 'error', {}, 'tol', {}, ...
+              'pass', {}, 'info', {});
+
+  % ---- A: varmech's FN with V0 = 5 against the printed F_N with V0 = 10 ----------------------------
+  rr = [0.9, 0.3; -0.6, -0.795; 0.2, -0.99; -0.7071, -0.7071];
+  fdiff = 0;
+  for s = [10, 70, 110]
+    sys.parameters.sig = 1 / s;
+    o = mechsys_eval (sys, 0, rr, zeros (size (rr)), 'blocks', {'contacts'});
+    gs = sum (rr .^ 2, 2) - R ^ 2;
+    Fp = -V0paper / sqrt (2 * pi / s ^ 2) * (exp (-gs .^ 2 * s ^ 2 / 2) * [1, 1]) .* rr;
+    Fv = reshape (o.FN, size (rr));
+    fdiff = max (fdiff, max (abs (Fv(:) - Fp(:))) / max (1, max (abs (Fp(:)))));
+  end
+  results.force_diff = fdiff;
+  c = vm_demo_check (c, 'FN (V0 = 5) vs printed F_N (V0 = 10), rel.', fdiff, 0, 1e3 * eps, 'part', 'A');
+
+  % ---- all runs: N x sigma ---------------------------------------------------------------------------
+  sall = unique ([sigB, sigC]);
+  runs = cell (numel (Ns), numel (sall));
+  for iN = 1:numel (Ns)
+    for is = 1:numel (sall)
+      runs{iN, is} = solve_case (sys, sall(is), Ns(iN), r0, v0, T, order, ropts, Wtry, V0, R);
+    end
+  end
+
+  % ---- B: the paper's grid N = 256 -------------------------------------------------------------------
+  tg = linspace (0, T, Ns(1))';
+  hard = gauss_integrate (sys, [0, T], r0, v0, 'RelTol', 1e-12, 'AbsTol', 1e-14, 'Contacts', 'hard', ...
+                          'Restitution', 1, 'OutputTimes', tg);
+  B = struct ('sigma', {}, 't', {}, 'q', {}, 'q_soft', {}, 'q_hard', {}, 'strategy', {}, ...
+              'exitflag', {}, 'err_soft', {}, 'dev_hard', {}, 'dev_hard_soft', {}, 'energy_err', {}, ...
+              'energy_err_soft', {}, 'Etot', {}, 'Emech', {});
+  for k = 1:numel (sigB)
+    r = runs{1, sall == sigB(k)};
+    b.sigma = 1 / sigB(k);
+    b.t = r.t;
+    b.q = r.q;
+    b.q_soft = r.q_soft;
+    b.q_hard = hard.q;
+    b.strategy = r.strategy;
+    b.exitflag = r.exitflag;
+    b.err_soft = r.err;
+    b.dev_hard = max (sqrt (sum ((r.q - hard.q) .^ 2, 2)));
+    b.dev_hard_soft = max (sqrt (sum ((r.q_soft - hard.q) .^ 2, 2)));
+    b.energy_err = r.energy_err;
+    b.energy_err_soft = r.energy_err_soft;
+    b.Etot = r.Etot;
+    b.Emech = r.Emech;
+    B(k) = b;
+    part = sprintf ('B 1/%d', sigB(k));
+    c = vm_demo_check (c, 'Newton converged (1 = yes)', r.exitflag, 1, 0, 'part', part);
+    c = vm_demo_check (c, sprintf ('converged from the default guess (strategy: %s)', r.strategy), ...
+                       r.default_exitflag, NaN, NaN, 'part', part);
+    c = vm_demo_check (c, 'max |r - r_soft| (discretization error)', r.err, 0, tol_err(k), 'part', part);
+    c = vm_demo_check (c, 'max |r - r_hard| vs that of the soft reference', b.dev_hard, ...
+                       b.dev_hard_soft, r.err + 1e-12, 'part', part);
+    c = vm_demo_check (c, 'max |E - E0| (E with the barrier V0 Phi(-h/sigma))', r.energy_err, 0, ...
+                       tol_en(k), 'part', part);
+    c = vm_demo_check (c, 'max |E - E0| of the soft reference', r.energy_err_soft, 0, 1e-10, ...
+                       'part', part);
+  end
+  dec = all (diff ([B.dev_hard]) < 0);
+  c = vm_demo_check (c, 'max |r - r_hard| decreases with sigma (1 = yes)', double (dec), 1, 0, ...
+                     'part', 'B');
+  results.sigma_B = sigB;
+  results.B = B;
+  results.hard = struct ('t', hard.t, 'q', hard.q, 'impacts', hard.impacts.t);
+
+  % ---- R: observed orders between N = 512 and 1024 ---------------------------------------------------
+  rt = struct ('sigma', 1 ./ sigB, 'err', zeros (numel (Ns), numel (sigB)), ...
+               'energy', zeros (numel (Ns), numel (sigB)), 'rate', zeros (1, numel (sigB)), ...
+               'rate_energy', zeros (1, numel (sigB)));
+  for k = 1:numel (sigB)
+    for iN = 1:numel (Ns)
+      r = runs{iN, sall == sigB(k)};
+      rt.err(iN, k) = r.err;
+      rt.energy(iN, k) = r.energy_err;
+    end
+    f = log ((Ns(3) - 1) / (Ns(2) - 1));
+    rt.rate(k) = log (rt.err(2, k) / rt.err(3, k)) / f;
+    rt.rate_energy(k) = log (rt.energy(2, k) / rt.energy(3, k)) / f;
+    part = sprintf ('R 1/%d', sigB(k));
+    % reference column: the least accepted order; error: the shortfall below it
+    c = vm_demo_check (c, 'observed order of max |r - r_soft|, N = 512 -> 1024', rt.rate(k), ...
+                       rate_min, 0, 'error', max (0, rate_min - rt.rate(k)), 'part', part);
+    c = vm_demo_check (c, 'observed order of max |E - E0|, N = 512 -> 1024', rt.rate_energy(k), ...
+                       rate_min, 0, 'error', max (0, rate_min - rt.rate_energy(k)), 'part', part);
+  end
+  results.rates = rt;
+
+  % ---- C: how far sigma can go down as N grows --------------------------------------------------------
+  cases = struct ('N', {}, 'sigma', {}, 'default_exitflag', {}, 'default_message', {}, ...
+                  'guess_exitflag', {}, 'guess_iterations', {}, 'guess_message', {}, 'err_guess', {}, ...
+                  'energy_guess', {}, 'windows', {}, 'err_windows', {}, 'windows_messages', {});
+  smin = zeros (1, numel (Ns));
+  smin_default = zeros (1, numel (Ns));
+  for iN = 1:numel (Ns)
+    for is = 1:numel (sall)
+      r = runs{iN, is};
+      cs.N = Ns(iN);
+      cs.sigma = 1 / sall(is);
+      cs.default_exitflag = r.default_exitflag;
+      cs.default_message = r.default_message;
+      cs.guess_exitflag = r.guess_exitflag;
+      cs.guess_iterations = r.guess_iterations;
+      cs.guess_message = r.guess_message;
+      cs.err_guess = r.err_guess;
+      cs.energy_guess = r.energy_guess;
+      cs.windows = r.windows;
+      cs.err_windows = r.err_windows;
+      cs.windows_messages = r.windows_messages;
+      cases(end + 1) = cs; %#ok<AGROW>
+      if r.guess_exitflag == 1 && r.err_guess <= res_tol
+        smin(iN) = max (smin(iN), sall(is));
+      end
+      if r.default_exitflag == 1
+        smin_default(iN) = max (smin_default(iN), sall(is));
+      end
+    end
+    c = vm_demo_check (c, sprintf ('smallest resolved sigma (|r - r_soft| <= %g): 1/x', res_tol), ...
+                       smin(iN), NaN, NaN, 'part', sprintf ('C N=%d', Ns(iN)));
+    c = vm_demo_check (c, 'smallest sigma converging from the default guess: 1/x', smin_default(iN), ...
+                       NaN, NaN, 'part', sprintf ('C N=%d', Ns(iN)));
+  end
+  c = vm_demo_check (c, 'smallest resolved sigma decreases as N doubles (1 = yes)', ...
+                     double (all (diff (smin) > 0)), 1, 0, 'part', 'C');
+  results.sigma_C = sall;
+  results.Ns = Ns;
+  results.cases = cases;
+  results.sigma_min = 1 ./ smin;
+  results.sigma_min_default = 1 ./ smin_default;
+  results.checks = c;
+  results.pass = vm_demo_verdict (c);
+
+  if ~opt.quiet
+    print_table (results);
+  end
+  vm_demo_png (opt, {'trajectory', 'convergence', 'energy', 'sigma'}, @(what) draw (results, what));
+  if nargout == 0
+    clear results;
+  end
+end
+
+function r = solve_case (sys, s, N, r0, v0, T, order, ropts, Wtry, V0, R)
+  % one (N, sigma): default guess, guess from the soft reference, windows
+  sys.parameters.sig = 1 / s;
+  tg = linspace (0, T, N)';
+  ref = gauss_integrate (sys, [0, T], r0, v0, ropts{:}, 'OutputTimes', tg);
+  if ref.exitflag ~= 1
+    error ('demo_skg_tumbler: soft reference failed (sigma = 1/%d): %s', s, ref.message);
+  end
+  args = {'N', N, 'Order', order};
+  sd = skg_solve (sys, [0, T], r0, v0, args{:});
+  r.default_exitflag = sd.exitflag;
+  r.default_message = sd.message;
+  sg = skg_solve (sys, [0, T], r0, v0, args{:}, 'Guess', ref.q);
+  r.guess_exitflag = sg.exitflag;
+  r.guess_iterations = sg.iterations;
+  r.guess_message = sg.message;
+  [r.err_guess, r.energy_guess] = errors (sg, ref, s, V0, R);
+  % windows from the default guess (only where the default guess fails)
+  r.windows = NaN;
+  r.err_windows = NaN;
+  r.windows_messages = {};
+  sw = [];
+  if sd.exitflag ~= 1
+    for W = Wtry
+      Nw = round ((N - 1) / W) + 1;
+      sw = skg_solve (sys, [0, T], r0, v0, 'N', Nw, 'Order', order, 'Windows', W);
+      if sw.exitflag == 1
+        refw = gauss_integrate (sys, [0, T], r0, v0, ropts{:}, 'OutputTimes', sw.t);
+        r.windows = W;
+        r.err_windows = errors (sw, refw, s, V0, R);
+        break;
+      end
+      r.windows_messages{end + 1} = sprintf ('W = %d: %s', W, sw.message);
+    end
+  end
+  % the solution used: first strategy that converged
+  if sd.exitflag == 1
+    sol = sd;
+    r.strategy = 'default guess';
+  elseif sg.exitflag == 1
+    sol = sg;
+    r.strategy = 'soft reference as guess';
+  elseif ~isnan (r.windows)
+    sol = sw;
+    r.strategy = sprintf ('windows W = %d', r.windows);
+    ref = gauss_integrate (sys, [0, T], r0, v0, ropts{:}, 'OutputTimes', sw.t);
+  else
+    sol = sg;
+    r.strategy = 'none converged';
+  end
+  r.exitflag = sol.exitflag;
+  r.t = sol.t;
+  r.q = sol.q;
+  r.q_soft = ref.q;
+  [r.err, r.energy_err, r.Etot, r.Emech] = errors (sol, ref, s, V0, R);
+  Es = ref.energy + V0 / 2 * erfc ((R ^ 2 - sum (ref.q .^ 2, 2)) * s / sqrt (2));
+  r.energy_err_soft = max (abs (Es - Es(1)));
+end
+
+function [err, een, Etot, Emech] = errors (sol, ref, s, V0, R)
+  % max distance from the soft reference; energy with the barrier V0 Phi(-h/sigma)
+  err = max (sqrt (sum ((sol.q - ref.q) .^ 2, 2)));
+  Emech = sol.energy;
+  Etot = Emech + V0 / 2 * erfc ((R ^ 2 - sum (sol.q .^ 2, 2)) * s / sqrt (2));
+  een = max (abs (Etot - Etot(1)));
+end
+
+function print_table (r)
+  p = r.params;
+  fprintf ('Tumbler with the regularized wall as the critical point of the SKG action (R & H Fig. 3)\n');
+  fprintf ('m = %g, R = %g, g = %g, start at rest at (%g, %g), t in [0, %g], order %d\n', p.m, p.R, ...
+           p.g, p.r0, p.T, p.order);
+  fprintf ('varmech V0 = %g = printed force with the paper''s V0 = %g (misprint: factor 2)\n', p.V0, ...
+           p.V0_paper);
+  fprintf ('references: gauss_integrate dop853 soft contact (same sigma), and hard wall (e = 1)\n\n');
+  vm_demo_table (r.checks, '%.4g', 'part');
+  fprintf ('\nC: Newton from the default guess / soft reference as guess / windows, per N and sigma\n');
+  fprintf ('%5s %7s | %7s | %5s %4s %10s %10s | %4s %10s\n', 'N', 'sigma', 'default', 'guess', 'it', ...
+           '|r-r_soft|', '|E-E0|', 'W', '|r-r_soft|');
+  for k = 1:numel (r.cases)
+    cs = r.cases(k);
+    fprintf ('%5d %7s | %7d | %5d %4d %10.2e %10.2e | %4g %10.2e\n', cs.N, sprintf ('1/%d', ...
+             round (1 / cs.sigma)), cs.default_exitflag, cs.guess_exitflag, cs.guess_iterations, ...
+             cs.err_guess, cs.energy_guess, cs.windows, cs.err_windows);
+  end
+  k = find ([r.cases.default_exitflag] == 0, 1);
+  if ~isempty (k)
+    fprintf ('e.g. N = %d, sigma = 1/%d, default guess: %s\n', r.cases(k).N, ...
+             round (1 / r.cases(k).sigma), r.cases(k).default_message);
+  end
+  fprintf ('smallest resolved sigma: %s\n', sprintf ('1/%g (N = %d)  ', [1 ./ r.sigma_min; r.Ns]));
+  [~, verdict] = vm_demo_verdict (r.checks);
+  fprintf ('%s\n', verdict);
+end
+
+function draw (r, what)
+  B = r.B;
+  R = r.params.R;
+  ph = linspace (0, 2 * pi, 361);
+  nb = numel (B);
+  switch what
+    case 'trajectory'
+      plot (R * cos (ph), R * sin (ph), 'k-', B(1).q_hard(:, 1), B(1).q_hard(:, 2), 'b-', ...
+            B(nb).q(:, 1), B(nb).q(:, 2), 'o', 'color', [0.5, 0.5, 0.5], 'markersize', 3);
+      axis equal;
+      axis ([-1.05, 1.05, -1.05, 1.05]);
+      xlabel ('x (m)');
+      ylabel ('y (m)');
+      title (sprintf ('hard wall (gauss\\_integrate) and SKG, N = %d, sigma = 1/%d', numel (B(nb).t), ...
+                      round (1 / B(nb).sigma)));
+      legend ({'wall', 'hard wall, e = 1', 'SKG critical point'}, 'location', 'north');
+    case 'convergence'
+      subplot (2, 1, 1);
+      hold on;
+      for k = 1:nb
+        gr = 0.8 * (1 - (k - 1) / max (1, nb - 1));
+        plot (B(k).t, B(k).q(:, 1), '-', 'color', gr * [1, 1, 1]);
+      end
+      plot (B(1).t, B(1).q_hard(:, 1), 'b--');
+      hold off;
+      ylabel ('x (m)');
+      title ('SKG for sigma = 1/10 ... 1/110 (light to dark), hard wall (blue dashed)');
+      grid on;
+      subplot (2, 1, 2);
+      hold on;
+      for k = 1:nb
+        gr = 0.8 * (1 - (k - 1) / max (1, nb - 1));
+        plot (B(k).t, B(k).q(:, 2), '-', 'color', gr * [1, 1, 1]);
+      end
+      plot (B(1).t, B(1).q_hard(:, 2), 'b--');
+      hold off;
+      xlabel ('t (s)');
+      ylabel ('y (m)');
+      grid on;
+    case 'energy'
+      hold on;
+      for k = 1:nb - 1
+        gr = 0.8 * (1 - (k - 1) / max (1, nb - 1));
+        plot (B(k).t, B(k).Emech, '-', 'color', gr * [1, 1, 1]);
+      end
+      plot (B(nb).t, B(nb).Etot, 'b-', B(nb).t, B(nb).Emech, 'r-', 'linewidth', 1.5);
+      hold off;
+      xlabel ('t (s)');
+      ylabel ('E (J)');
+      title (sprintf (['SKG, N = %d: total energy (blue) and without the barrier (red), sigma = 1/%d;' ...
+                       ' gray: larger sigma'], numel (B(nb).t), round (1 / B(nb).sigma)));
+      grid on;
+    otherwise
+      mk = {'o-', 's-', 'd-'};
+      hold on;
+      for iN = 1:numel (r.Ns)
+        sel = [r.cases.N] == r.Ns(iN);
+        loglog ([r.cases(sel).sigma], [r.cases(sel).err_guess], mk{iN});
+      end
+      plot ([min([r.cases.sigma]), max([r.cases.sigma])], r.params.resolution_tol * [1, 1], 'k--');
+      hold off;
+      set (gca, 'xscale', 'log', 'yscale', 'log');
+      xlabel ('sigma (m^2, units of h)');
+      ylabel ('max |r - r_{soft}|');
+      title ('SKG discretization error against sigma (soft reference as guess)');
+      legend ({'N = 256', 'N = 512', 'N = 1024', 'resolution threshold'}, 'location', 'northeast');
+      grid on;
+  end
+  set (gca, 'fontsize', 8);
+end
