@@ -204,7 +204,7 @@ function results = demo_rolling_disk (varargin)
     error ('demo_rolling_disk: integration failed: %s / %s', sa.message, sb.message);
   end
 
-  ref = closed_form (P, q0, qdot0, tout);
+  ref = vm_disk_closed_form (P, q0, qdot0, tout);
   results.params = P;
   results.reltol = rtol;
   results.t = tout;
@@ -298,29 +298,6 @@ function s = pack (sol, P)
   s.residual = [qd(:, 1) .^ 2 + qd(:, 2) .^ 2 - P.R ^ 2 * qd(:, 3) .^ 2, ...
                 qd(:, 1) .* cos(phi) + qd(:, 2) .* sin(phi) - P.R * qd(:, 3), ...
                 qd(:, 1) .* sin(phi) - qd(:, 2) .* cos(phi)];
-end
-
-function ref = closed_form (P, q0, qdot0, t)
-  % closed-form rolling motion (derivation in the help text)
-  M = P.M;
-  R = P.R;
-  Om = qdot0(4);
-  phi0 = q0(4);
-  kk = M * P.g * sin (P.alpha) / (M + P.IS / R ^ 2);
-  v0 = qdot0(1) * cos (phi0) + qdot0(2) * sin (phi0);
-  phi = phi0 + Om * t;
-  cc = v0 - kk / Om * sin (phi0);
-  v = cc + kk / Om * sin (phi);
-  x = q0(1) + cc * (sin (phi) - sin (phi0)) / Om + kk * (sin (phi) .^ 2 - sin (phi0) ^ 2) / (2 * Om ^ 2);
-  y = q0(2) + cc * (cos (phi0) - cos (phi)) / Om ...
-      + kk / Om * (t / 2 - (sin (2 * phi) - sin (2 * phi0)) / (4 * Om));
-  th = q0(3) + (cc * t + kk * (cos (phi0) - cos (phi)) / Om ^ 2) / R;
-  ref.q = [x, y, th, phi];
-  ref.qdot = [v .* cos(phi), v .* sin(phi), v / R, Om * ones(size (t))];
-  mu1 = -P.IS * kk * cos (phi) / R ^ 2;
-  mu2 = -M * Om * v - M * P.g * sin (P.alpha) * sin (phi);
-  ref.mu = [mu1, mu2];
-  ref.lambda = [mu1 ./ (2 * v), mu2];
 end
 
 function print_table (r, sa, sb, E0)

@@ -202,7 +202,7 @@ function r = one_run (sysq, sysl, P, q0, qdot0, T, order, N, full)
            sl.message, s.message);
   end
   t = s.t(:);
-  ref = closed_form (P, q0, qdot0, t);
+  ref = vm_disk_closed_form (P, q0, qdot0, t);
   gi = gauss_integrate (sysq, [0, T], q0, qdot0, 'Method', 'dop853', 'RelTol', 1e-12, ...
                         'AbsTol', 1e-14, 'OutputTimes', t);
   if gi.exitflag ~= 1
@@ -247,7 +247,7 @@ function draw (res, what)
   r = res.sol;
   t = r.t;
   tf = linspace (0, 2 * pi, 401)';
-  ref = closed_form (res.params, [0, 0, 0, 0], [5, 0, 5, 1], tf);
+  ref = vm_disk_closed_form (res.params, [0, 0, 0, 0], [5, 0, 5, 1], tf);
   cols = {'r', 'b', 'g', 'm'};
   switch what
     case 'coordinates'
@@ -291,25 +291,3 @@ function draw (res, what)
   grid on;
 end
 
-function ref = closed_form (P, q0, qdot0, t)
-  % closed-form rolling motion (derivation in the help text)
-  M = P.M;
-  R = P.R;
-  Om = qdot0(4);
-  phi0 = q0(4);
-  kk = M * P.g * sin (P.alpha) / (M + P.IS / R ^ 2);
-  v0 = qdot0(1) * cos (phi0) + qdot0(2) * sin (phi0);
-  phi = phi0 + Om * t;
-  cc = v0 - kk / Om * sin (phi0);
-  v = cc + kk / Om * sin (phi);
-  x = q0(1) + cc * (sin (phi) - sin (phi0)) / Om + kk * (sin (phi) .^ 2 - sin (phi0) ^ 2) / (2 * Om ^ 2);
-  y = q0(2) + cc * (cos (phi0) - cos (phi)) / Om ...
-      + kk / Om * (t / 2 - (sin (2 * phi) - sin (2 * phi0)) / (4 * Om));
-  th = q0(3) + (cc * t + kk * (cos (phi0) - cos (phi)) / Om ^ 2) / R;
-  ref.q = [x, y, th, phi];
-  ref.qdot = [v .* cos(phi), v .* sin(phi), v / R, Om * ones(size (t))];
-  mu1 = -P.IS * kk * cos (phi) / R ^ 2;
-  mu2 = -M * Om * v - M * P.g * sin (P.alpha) * sin (phi);
-  ref.mu = [mu1, mu2];
-  ref.lambda = [mu1 ./ (2 * v), mu2];
-end
