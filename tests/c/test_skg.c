@@ -2,6 +2,7 @@
  * the Hessian pattern, and the Newton step on linear oscillators against an independently
  * assembled SBP-SAT solve and the closed-form solution. */
 #include "vmtest.h"
+#include "vmtest_mech.h"
 #include "skg.h"
 #include "vm_status.h"
 
@@ -158,27 +159,6 @@ fd_checks (const char *name, const vm_mech *m, const double *par, int64_t N, int
   vm_skg_free (&s);
 }
 
-static int
-build_mech (vm_mech *m, int n, const char *const *coord, int np, const char *const *param,
-            const char *lag, const char *const *force, int ncons, const char *const *cons)
-{
-  vm_mech_desc d;
-  vm_err err;
-  int st;
-  memset (&d, 0, sizeof d);
-  d.n = n;
-  d.coord = coord;
-  d.np = np;
-  d.param = param;
-  d.lagrangian = lag;
-  d.nforce = force ? n : 0;
-  d.force = force;
-  d.ncons = ncons;
-  d.cons = cons;
-  st = vm_mech_build (&d, m, &err);
-  CHECK (st == VM_OK, "mech build: %s", err.msg);
-  return st;
-}
 
 static void
 test_fd (void)

@@ -1,6 +1,7 @@
 /* test_skg_solve.c -- vm_skg_solve (csrc/skg_solve.c): full vs reduced mode, closed-form and RK4
  * references, a nonholonomic constraint, time windows, non-convergence. */
 #include "vmtest.h"
+#include "vmtest_mech.h"
 #include "skg_solve.h"
 #include "vm_status.h"
 
@@ -10,27 +11,6 @@
 
 #define PI 3.14159265358979323846
 
-static int
-build_mech (vm_mech *m, int n, const char *const *coord, int np, const char *const *param,
-            const char *lag, const char *const *force, int ncons, const char *const *cons)
-{
-  vm_mech_desc d;
-  vm_err err;
-  int st;
-  memset (&d, 0, sizeof d);
-  d.n = n;
-  d.coord = coord;
-  d.np = np;
-  d.param = param;
-  d.lagrangian = lag;
-  d.nforce = force ? n : 0;
-  d.force = force;
-  d.ncons = ncons;
-  d.cons = cons;
-  st = vm_mech_build (&d, m, &err);
-  CHECK (st == VM_OK, "mech build: %s", err.msg);
-  return st;
-}
 
 static int
 solve (const vm_mech *m, const double *par, const double *qi, const double *vi, int mode,
