@@ -1,0 +1,216 @@
+% -*- texinfo -*-
+% @deftypefn  {} {@var{r} =} bench_skg ()
+% @deftypefnx {} {@var{r} =} bench_skg (@var{parts}, @var{Nmax})
+% Benchmark of @code{skg_solve} (discrete SKG action, F4, exact sparse Hessian, UMFPACK), with the
+% peers measured in the same run:
+% @table @asis
+% @item (a)
+% end to end against Octave's @code{fsolve} (default options: trust-region dogleg, dense
+% forward-difference Jacobian, no Broyden updating; TolFun = 1e-10/n, TolX = 1e-12) on the same
+% discrete equations written by hand in plain m-code (@file{skg_mcode_action.m}, validated here
+% against @code{skg_action}'s gradient): the tumbler (soft wall, sigma = 1/10 and 1/30) at N = 256
+% and the rolling disk (linear constraint form) at N = 64, interior order 4.  Both the reduced
+% system (skg_solve's default mode: dS/dq- = dS/dlambda- = 0 in q+, lambda+) and the full system
+% grad S = 0 (all unknowns; skg_solve 'Mode' 'full') are timed.  Target: fsolve / skg_solve >= 300.
+% @item (b)
+% disk, N = 1024: skg_solve's time per Newton iteration (total time / iterations) against one
+% UMFPACK factorization @code{[L, U, P, Q] = lu (A)} of the matrix of the same Newton step,
+% at the solution: the reduced Jacobian (rows dS/dq-, dS/dlambda-; columns q+, lambda+, taken
+% from @code{skg_action}'s Hessian) for the reduced mode, the full Hessian for the full mode.
+% Target: ratio <= 2.
+% @item (c)
+% disk, N = 2^8 .. @var{Nmax} (default 2^20), each N in a fresh Octave process
+% (@file{skg_scaling_one.m}): time per iteration and peak memory (VmHWM); stops after a solve
+% longer than 60 s or a peak above 8 GB.  Least-squares exponent of log(time/iteration) against
+% log(N) over the N >= 2^10 points.  Target: exponent <= 1.1.
+% @end table
+% @var{parts}: a string of the letters to run (default 'abc').  Times: best of several runs.
+% @end deftypefn
+
+function r = bench_skg (parts, Nmax)
+  if (nargin < 1 || isempty (parts))
+    parts = 'abc';
+  end
+  if (nargin < 2 || isempty (Nmax))
+    Nmax = 2^20;
+  end
+  r = struct ();
+  order = 4;
+  if (any (parts == 'a'))
+    r.a = part_a (order);
+  end
+  if (any (parts == 'b'))
+    r.b = part_b (order);
+  end
+  if (any (parts == 'c'))
+    r.c = part_c (order, Nmax);
+  end
+end
+
+function t = best_time (f, nrep, tmax)
+  % best of nrep calls of f, fewer if the total passes tmax seconds
+  t = inf;  tot = 0;
+  for k = 1:nrep
+    tic;  f ();  el = toc;
+    t = min (t, el);  tot = tot + el;
+    if (tot > tmax)
+      break;
+    end
+  end
+end
+
+function A = part_a (order)
+  cases = {'tumbler', 1/10, 256; 'tumbler', 1/30, 256; 'disk', [], 64};
+  A = struct ('problem', {}, 'N', {}, 'mode', {}, 'grad_check', {}, 't_skg', {}, 'it_skg', {}, ...
+              'exit_skg', {}, 't_fsolve', {}, 'it_fsolve', {}, 'fev_fsolve', {}, 'exit_fsolve', {}, ...
+              'res_fsolve', {}, 'diff_q', {}, 'ratio', {});
+  fprintf ('(a) end to end: skg_solve vs fsolve (dense FD Jacobian) on the hand-written m-code equations, order %d\n', order);
+  for ic = 1:rows (cases)
+    pb = cases{ic, 1};  N = cases{ic, 3};
+    [P, sys, tspan, q0, qd0] = skg_problem_params (pb, cases{ic, 2});
+    name = pb;
+    if (strcmp (pb, 'tumbler'))
+      name = sprintf ('tumbler sigma=1/%d', round (1 / P.sig));
+    end
+    pr = skg_mcode_setup (pb, P, tspan, q0, qd0, N, order);
+    % validate the peer: m-code gradient = skg_action's gradient at a random z (near the wall for
+    % the tumbler, so that the contact force is active)
+    rand ('seed', 11);
+    Z = 0.5 * (rand (pr.nb, N) - 0.5);
+    if (strcmp (pb, 'tumbler'))
+      a = 2 * pi * rand (1, N);  rr = 1 + 0.02 * (rand (1, N) - 0.5);
+      Z(1, :) = rr .* cos (a);  Z(2, :) = rr .* sin (a);
+    end
+    [~, gref] = skg_action (sys, tspan, q0, qd0, N, order, Z(:));
+    gchk = max (abs (skg_mcode_action (pr, Z(:)) - gref)) / max (abs (gref));
+    for mode = {'reduced', 'full'}
+      md = mode{1};
+      s = skg_solve (sys, tspan, q0, qd0, 'N', N, 'Order', order, 'Mode', md);
+      tskg = best_time (@() skg_solve (sys, tspan, q0, qd0, 'N', N, 'Order', order, 'Mode', md), 20, 2);
+      if (strcmp (md, 'reduced'))
+        x0 = [repmat(q0(:), 1, N); zeros(pr.m, N)];
+        fun = @(x) skg_mcode_reduced (pr, x);
+      else
+        x0 = zeros (pr.nb, N);  x0(1:pr.n, :) = repmat (q0(:), 1, N);
+        fun = @(z) skg_mcode_action (pr, z);
+      end
+      x0 = x0(:);
+      opt = optimset ('TolFun', 1e-10 / numel (x0), 'TolX', 1e-12);
+      tic;  [x, fv, info, out] = fsolve (fun, x0, opt);  tfs = toc;
+      X = reshape (x, [], N)';
+      dq = max (max (abs (X(:, 1:pr.n) - s.q)));
+      row = struct ('problem', name, 'N', N, 'mode', md, 'grad_check', gchk, 't_skg', tskg, ...
+                    'it_skg', s.iterations, 'exit_skg', s.exitflag, 't_fsolve', tfs, ...
+                    'it_fsolve', out.iterations, 'fev_fsolve', out.funcCount, 'exit_fsolve', info, ...
+                    'res_fsolve', norm (fv), 'diff_q', dq, 'ratio', tfs / tskg);
+      A(end+1) = row; %#ok<AGROW>
+    end
+  end
+  fprintf ('%-19s %4s %-7s %8s | %9s %3s %2s | %9s %4s %6s %2s %9s | %9s %8s %s\n', 'problem', 'N', ...
+           'mode', 'grad err', 'skg [s]', 'it', 'ok', 'fsolve[s]', 'it', 'fev', 'ok', '|F| end', ...
+           'max dq', 'ratio', 'target >= 300');
+  for k = 1:numel (A)
+    w = A(k);
+    fprintf ('%-19s %4d %-7s %8.1e | %9.4f %3d %2d | %9.2f %4d %6d %2d %9.1e | %9.1e %8.0f %s\n', ...
+             w.problem, w.N, w.mode, w.grad_check, w.t_skg, w.it_skg, w.exit_skg, w.t_fsolve, ...
+             w.it_fsolve, w.fev_fsolve, w.exit_fsolve, w.res_fsolve, w.diff_q, w.ratio, ...
+             yesno (w.ratio >= 300 && w.exit_skg == 1));
+  end
+  fprintf ('ratio = fsolve time / skg_solve time; grad err = max |m-code grad - skg_action grad| / max |grad|\n\n');
+end
+
+function B = part_b (order)
+  N = 1024;
+  [P, sys, tspan, q0, qd0] = skg_problem_params ('disk');
+  n = sys.n;  m = 2;   % constraints g1lin, g2
+  fprintf ('(b) disk (linear constraint form), N = %d, order %d: time per Newton iteration vs one UMFPACK LU\n', N, order);
+  fprintf ('%-8s %8s %3s %11s | %8s %9s %11s | %7s %s\n', 'mode', 'unknowns', 'it', 'skg/it [ms]', ...
+           'nnz(A)', 'nnz(L+U)', 'lu(A) [ms]', 'ratio', 'target <= 2');
+  B = struct ('mode', {}, 'n_unknowns', {}, 'iterations', {}, 't_iter', {}, 'nnz', {}, 'nnz_lu', {}, ...
+              't_lu', {}, 'ratio', {});
+  for mode = {'reduced', 'full'}
+    md = mode{1};
+    s = skg_solve (sys, tspan, q0, qd0, 'N', N, 'Order', order, 'Mode', md);
+    ts = best_time (@() skg_solve (sys, tspan, q0, qd0, 'N', N, 'Order', order, 'Mode', md), 10, 3);
+    Z = zeros (2*n + 2*m, N);
+    Z(1:n, :) = s.q';  Z(2*n+1:2*n+m, :) = s.lambda';
+    [~, ~, Hs] = skg_action (sys, tspan, q0, qd0, N, order, Z(:));
+    if (strcmp (md, 'reduced'))
+      nb = 2*n + 2*m;
+      base = (0:N-1) * nb;
+      ip = bsxfun (@plus, [1:n, 2*n+1:2*n+m]', base);   % q+, lambda+
+      im = bsxfun (@plus, [n+1:2*n, 2*n+m+1:nb]', base);  % q-, lambda-
+      Amat = Hs(im(:), ip(:));
+    else
+      Amat = Hs;
+    end
+    [L, U, Pp, Qq] = lu (Amat);
+    nlu = nnz (L) + nnz (U);
+    clear L U Pp Qq
+    tl = best_time (@() lu_4 (Amat), 20, 2);
+    row = struct ('mode', md, 'n_unknowns', rows (Amat), 'iterations', s.iterations, ...
+                  't_iter', ts / s.iterations, 'nnz', nnz (Amat), 'nnz_lu', nlu, 't_lu', tl, ...
+                  'ratio', ts / s.iterations / tl);
+    B(end+1) = row; %#ok<AGROW>
+    fprintf ('%-8s %8d %3d %11.3f | %8d %9d %11.3f | %7.2f %s\n', md, row.n_unknowns, row.iterations, ...
+             1e3 * row.t_iter, row.nnz, row.nnz_lu, 1e3 * tl, row.ratio, yesno (row.ratio <= 2));
+  end
+  fprintf ('skg/it = skg_solve end-to-end time / Newton iterations (includes building the action)\n\n');
+end
+
+function lu_4 (A)
+  [L, U, P, Q] = lu (A); %#ok<ASGLU>
+end
+
+function C = part_c (order, Nmax)
+  fprintf ('(c) disk (linear constraint form), order %d: time per iteration and peak memory, fresh process per N\n', order);
+  fprintf ('%9s %3s %2s %11s %12s %12s %14s\n', 'N', 'it', 'ok', 'total [s]', 'per it [ms]', ...
+           'peak [MB]', 'peak-base [MB]');
+  C = struct ('N', {}, 'iterations', {}, 'time', {}, 't_iter', {}, 'hwm_mb', {}, 'growth_mb', {}, ...
+              'exitflag', {}, 'message', {});
+  oct = fullfile (OCTAVE_HOME (), 'bin', 'octave-cli');
+  d = fileparts (mfilename ('fullpath'));
+  root = fileparts (d);
+  N = 2^8;
+  while (N <= Nmax)
+    cmd = sprintf (['"%s" --no-gui --norc --no-history --quiet --eval "addpath(''%s'',''%s'',''%s''); ' ...
+                    'skg_scaling_one(%d, %d);"'], oct, root, fullfile (root, 'inst'), d, N, order);
+    [st, txt] = system (cmd);
+    v = regexp (txt, 'SKGSCALE ([^\n]*)', 'tokens', 'once');
+    if (st ~= 0 || isempty (v))
+      fprintf ('%9d failed (status %d): %s\n', N, st, txt);
+      break;
+    end
+    v = sscanf (v{1}, '%f');
+    msg = regexp (txt, 'SKGMSG ([^\n]*)', 'tokens', 'once');
+    row = struct ('N', N, 'iterations', v(2), 'time', v(3), 't_iter', v(3) / v(2), ...
+                  'hwm_mb', v(5) / 1024, 'growth_mb', (v(5) - v(4)) / 1024, 'exitflag', v(6), ...
+                  'message', msg{1});
+    C(end+1) = row; %#ok<AGROW>
+    fprintf ('%9d %3d %2d %11.3f %12.3f %12.1f %14.1f   %s\n', N, row.iterations, row.exitflag, ...
+             row.time, 1e3 * row.t_iter, row.hwm_mb, row.growth_mb, row.message);
+    if (row.time > 60 || row.hwm_mb > 8192)
+      fprintf ('stopped: last solve %.1f s, peak %.0f MB\n', row.time, row.hwm_mb);
+      break;
+    end
+    N = 2 * N;
+  end
+  Ns = [C.N];  ti = [C.t_iter];  mem = [C.growth_mb];
+  sel = Ns >= 2^10;
+  pt = polyfit (log (Ns(sel)), log (ti(sel)), 1);
+  pm = polyfit (log (Ns(sel)), log (mem(sel)), 1);
+  lo = find (sel, 1);  hi = numel (Ns);
+  fprintf ('fitted exponent (N >= 2^10): time/iteration %.2f, peak-memory growth %.2f  (target <= 1.1: %s)\n', ...
+           pt(1), pm(1), yesno (pt(1) <= 1.1));
+  fprintf ('end-point exponents N = %d -> %d: time/iteration %.2f, memory %.2f\n\n', Ns(lo), Ns(hi), ...
+           log (ti(hi) / ti(lo)) / log (Ns(hi) / Ns(lo)), log (mem(hi) / mem(lo)) / log (Ns(hi) / Ns(lo)));
+  C = struct ('runs', C, 'exponent_time', pt(1), 'exponent_memory', pm(1));
+end
+
+function s = yesno (b)
+  if (b)
+    s = 'met';
+  else
+    s = 'NOT met';
+  end
+end

@@ -1,0 +1,21 @@
+function r = skg_scaling_one (N, order)
+% SKG_SCALING_ONE  one point of bench_skg part (c), meant to run in a fresh Octave process:
+% skg_solve on the rolling disk (linear constraint form) with N grid points; prints
+% 'SKGSCALE N iterations seconds_per_solve VmRSS_before_kB VmHWM_after_kB exitflag'.
+% Timing: best of up to 3 solves while the total stays under 2 s (one solve for large N).
+  if (nargin < 2)
+    order = 4;
+  end
+  [P, sys, tspan, q0, qd0] = skg_problem_params ('disk');
+  rss0 = skg_proc_status ('VmRSS');
+  best = inf;  tot = 0;  k = 0;
+  while (k < 3 && (k == 0 || tot + best < 2))
+    tic;  s = skg_solve (sys, tspan, q0, qd0, 'N', N, 'Order', order);  el = toc;
+    best = min (best, el);  tot = tot + el;  k = k + 1;
+  end
+  hwm = skg_proc_status ('VmHWM');
+  r = struct ('N', N, 'iterations', s.iterations, 'time', best, 'rss0', rss0, 'hwm', hwm, ...
+              'exitflag', s.exitflag);
+  fprintf ('SKGSCALE %d %d %.6e %d %d %d\n', N, s.iterations, best, rss0, hwm, s.exitflag);
+  fprintf ('SKGMSG %s\n', s.message);
+end
