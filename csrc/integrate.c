@@ -554,6 +554,27 @@ erk_hinit (ws *w, double hmax, int iord, double *hout)
   return VM_OK;
 }
 
+/* The common end of an accepted DOPRI5 or DOP853 step (dense coefficients already set): events and
+ * output, then the limits on the next step size (hmax; no increase right after a rejection).
+ * Returns 1 when the integration must return *st (tf reached, terminal event or an error). */
+static int
+adaptive_accepted (ws *w, int *terminal, int last, double h, double hmax, int *reject,
+                   double *hnew, int *st)
+{
+  *st = after_step (w, terminal);
+  if (*st != VM_OK || *terminal)
+    return 1;
+  advance (w);
+  if (last)
+    return 1;
+  if (fabs (*hnew) > hmax)
+    *hnew = w->dir * hmax;
+  if (*reject)
+    *hnew = w->dir * fmin (fabs (*hnew), fabs (h));
+  *reject = 0;
+  return 0;
+}
+
 static int
 run_dopri5 (ws *w, int *terminal)
 {
@@ -662,17 +683,8 @@ run_dopri5 (ws *w, int *terminal)
                 }
             }
           w->tn = tn;
-          st = after_step (w, terminal);
-          if (st != VM_OK || *terminal)
+          if (adaptive_accepted (w, terminal, last, h, hmax, &reject, &hnew, &st))
             return st;
-          advance (w);
-          if (last)
-            return VM_OK;
-          if (fabs (hnew) > hmax)
-            hnew = dir * hmax;
-          if (reject)
-            hnew = dir * fmin (fabs (hnew), fabs (h));
-          reject = 0;
         }
       else
         {
@@ -895,17 +907,8 @@ run_dop853 (ws *w, int *terminal)
                 }
             }
           w->tn = tn;
-          st = after_step (w, terminal);
-          if (st != VM_OK || *terminal)
+          if (adaptive_accepted (w, terminal, last, h, hmax, &reject, &hnew, &st))
             return st;
-          advance (w);
-          if (last)
-            return VM_OK;
-          if (fabs (hnew) > hmax)
-            hnew = dir * hmax;
-          if (reject)
-            hnew = dir * fmin (fabs (hnew), fabs (h));
-          reject = 0;
         }
       else
         {

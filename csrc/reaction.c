@@ -388,14 +388,30 @@ rcond_unit (double rc, double anorm)
   return anorm < 1.0 ? rc * anorm : rc;
 }
 
+/* Cholesky of the symmetric (lower) m x m matrix S with the rcond check. */
+static int
+factor_spd (int m, double *S, double *cwork, int *ciwork, double *rc)
+{
+  int info = 0;
+  double anorm = vlansy_ ("1", "L", &m, S, &m, cwork, 1, 1), r = 0.0;
+  *rc = 0.0;
+  vpotrf_ ("L", &m, S, &m, &info, 1);
+  if (info != 0)
+    return VM_ESINGULAR;
+  vpocon_ ("L", &m, S, &m, &anorm, &r, cwork, ciwork, &info, 1);
+  if (info != 0)
+    return VM_ESINGULAR;
+  *rc = rcond_unit (r, anorm);
+  return *rc >= VM_REACTION_RCOND_MIN ? VM_OK : VM_ESINGULAR;
+}
+
 /* Factor the scaled mass matrix: d = M_ii^{-1/2}, Lh = chol (D M D) (lower).  Returns VM_OK,
  * VM_ENOTSPD (non-positive diagonal, asymmetry, Cholesky breakdown, rcond below the threshold);
  * *rc receives the reciprocal condition estimate (0 on breakdown). */
 static int
 factor_mass (int n, const double *M, double *Lh, double *d, double *cwork, int *ciwork, double *rc)
 {
-  int i, j, info = 0;
-  double anorm, r = 0.0;
+  int i, j;
   *rc = 0.0;
   for (i = 0; i < n; i++)
     {
@@ -413,15 +429,7 @@ factor_mass (int n, const double *M, double *Lh, double *d, double *cwork, int *
           return VM_ENOTSPD;
         Lh[i + (size_t) n * j] = i == j ? 1.0 : a * d[i] * d[j];
       }
-  anorm = vlansy_ ("1", "L", &n, Lh, &n, cwork, 1, 1);
-  vpotrf_ ("L", &n, Lh, &n, &info, 1);
-  if (info != 0)
-    return VM_ENOTSPD;
-  vpocon_ ("L", &n, Lh, &n, &anorm, &r, cwork, ciwork, &info, 1);
-  if (info != 0)
-    return VM_ENOTSPD;
-  *rc = rcond_unit (r, anorm);
-  return *rc >= VM_REACTION_RCOND_MIN ? VM_OK : VM_ENOTSPD;
+  return factor_spd (n, Lh, cwork, ciwork, rc) == VM_OK ? VM_OK : VM_ENOTSPD;
 }
 
 /* x <- M^{-1} x with the factor of factor_mass */
@@ -460,23 +468,6 @@ transform_rows (int n, int rows, const double *C, const double *Lh, const double
         X[i + (size_t) n * a] /= nrm;
     }
   return VM_OK;
-}
-
-/* Cholesky of the symmetric (lower) m x m matrix S with the rcond check. */
-static int
-factor_spd (int m, double *S, double *cwork, int *ciwork, double *rc)
-{
-  int info = 0;
-  double anorm = vlansy_ ("1", "L", &m, S, &m, cwork, 1, 1), r = 0.0;
-  *rc = 0.0;
-  vpotrf_ ("L", &m, S, &m, &info, 1);
-  if (info != 0)
-    return VM_ESINGULAR;
-  vpocon_ ("L", &m, S, &m, &anorm, &r, cwork, ciwork, &info, 1);
-  if (info != 0)
-    return VM_ESINGULAR;
-  *rc = rcond_unit (r, anorm);
-  return *rc >= VM_REACTION_RCOND_MIN ? VM_OK : VM_ESINGULAR;
 }
 
 /* r = (c - A M^{-1} f) ./ ea = c ./ ea - Zn^T g, with g = Lh^{-1} D f computed into g */

@@ -108,8 +108,8 @@ function results = demo_sbp_convergence (varargin)
     p = order / 2;
     [h, emax, efin, ysize] = solve_errors (order, Ns, T, omega, A, I2, y0);
     efloor = 1e3 * eps * ysize;
-    [rmax, omax, pmax] = rates (h, emax, efloor, Ns);
-    [rfin, ofin, pfin] = rates (h, efin, efloor, Ns);
+    [rmax, omax, pmax] = vm_demo_rates (h, emax, efloor, Ns);
+    [rfin, ofin, pfin] = vm_demo_rates (h, efin, efloor, Ns);
     r.order = order;
     r.N = Ns;
     r.h = h;
@@ -134,7 +134,7 @@ function results = demo_sbp_convergence (varargin)
       r.N_ext = [Ns(end), Next];
       [hx, ex] = solve_errors (order, r.N_ext, T, omega, A, I2, y0);
       r.err_max_ext = ex;
-      [r.rate_max_ext, r.observed_max_ext] = rates (hx, ex, efloor, r.N_ext);
+      [r.rate_max_ext, r.observed_max_ext] = vm_demo_rates (hx, ex, efloor, r.N_ext);
     end
     results(io) = r;
   end
@@ -170,21 +170,6 @@ function [h, emax, efin, ysize] = solve_errors (order, Ns, T, omega, A, I2, y0)
     emax(in) = max (abs (err));
     efin(in) = max (abs ([y(N) - q(N), y(2 * N) - v(N)]));
     ysize = max ([ysize; abs(q); abs(v)]);
-  end
-end
-
-function [r, obs, pair] = rates (h, e, efloor, Ns)
-  % Rates between consecutive N; the observed order is the rate of the
-  % finest pair whose two errors are both above the rounding floor.
-  r = log (e(1:end - 1) ./ e(2:end)) ./ log (h(1:end - 1) ./ h(2:end));
-  ok = e(1:end - 1) > efloor & e(2:end) > efloor;
-  k = find (ok, 1, 'last');
-  if isempty (k)
-    obs = NaN;
-    pair = [NaN, NaN];
-  else
-    obs = r(k);
-    pair = Ns([k, k + 1]);
   end
 end
 

@@ -238,9 +238,9 @@ function r = run_order (sys, c, exact, order, Ns, tol, ic, lam)
     ysize = max ([ysize; abs(q); abs(v)]);
   end
   r.floor = 1e3 * eps * ysize;
-  [r.rate_max, r.observed_max, r.pair_max] = rates (r.h, r.err_max, r.floor, Ns);
-  [r.rate_final, r.observed_final, r.pair_final] = rates (r.h, r.err_final, r.floor, Ns);
-  [r.rate_final_q, r.observed_final_q, r.pair_final_q] = rates (r.h, r.err_final_q, r.floor, Ns);
+  [r.rate_max, r.observed_max, r.pair_max] = vm_demo_rates (r.h, r.err_max, r.floor, Ns);
+  [r.rate_final, r.observed_final, r.pair_final] = vm_demo_rates (r.h, r.err_final, r.floor, Ns);
+  [r.rate_final_q, r.observed_final_q, r.pair_final_q] = vm_demo_rates (r.h, r.err_final_q, r.floor, Ns);
   r.pass = abs (r.observed_max - r.predicted_max) <= tol.rate ...
            && abs (r.observed_final - r.predicted_final) <= tol.rate;
 end
@@ -278,21 +278,6 @@ function [q, p] = sbp_sat_baseline (ic, order, N, c, lam, qg, pg)
   end
   q = y(1:N);
   p = y(N + 1:end);
-end
-
-function [r, obs, pair] = rates (h, e, efloor, Ns)
-  % rates between consecutive N; the observed order is the rate of the finest pair whose two
-  % errors are both above the rounding floor (as in demo_sbp_convergence)
-  r = log (e(1:end - 1) ./ e(2:end)) ./ log (h(1:end - 1) ./ h(2:end));
-  ok = e(1:end - 1) > efloor & e(2:end) > efloor;
-  k = find (ok, 1, 'last');
-  if isempty (k)
-    obs = NaN;
-    pair = [NaN, NaN];
-  else
-    obs = r(k);
-    pair = Ns([k, k + 1]);
-  end
 end
 
 function checks = make_checks (cases, tol)
