@@ -599,13 +599,16 @@ vm_ode_build (const vm_ode_desc *d, vm_ode *o, vm_err *err)
   err->status = VM_OK;
   err->column = 0;
   err->msg[0] = '\0';
-  if (! d || d->ny < 1 || d->np < 0 || d->nd < 0 || d->na < 0 || d->nd + d->na != d->ny
-      || ! d->state || (d->np > 0 && ! d->param) || (d->nd > 0 && ! d->rhs)
+  if (! d || d->ny < 1 || d->np < 0 || d->nd < 0 || d->na < 0 || d->nd > d->ny
+      || (! d->nonsquare && d->nd + d->na != d->ny) || ! d->state || (d->np > 0 && ! d->param) || (d->nd > 0 && ! d->rhs)
       || (d->na > 0 && ! d->alg) || d->ny > 100000 || d->np > 100000)
     {
       err->status = VM_EARG;
       if (d && d->ny < 1)
         snprintf (err->msg, sizeof err->msg, "no states; expected at least one state name");
+      else if (d && d->nd > d->ny)
+        snprintf (err->msg, sizeof err->msg, "%d states but %d right-hand sides; expected at most "
+                  "one right-hand side per state", d->ny, d->nd);
       else if (d && d->nd + d->na != d->ny)
         snprintf (err->msg, sizeof err->msg, "%d states but %d right-hand sides and %d algebraic "
                   "equations; expected one equation per state (the first %d states are "

@@ -4,7 +4,8 @@
  * optional generalized forces F(t,q,qdot) (n), equality constraints g(t,q,qdot) (m) and contacts
  * (inequalities h(q) >= 0 with a regularized normal force and Coulomb friction, added to F).
  * A first-order system (vm_ode) has states y (ny), parameters, right-hand sides ydot_i = F_i(t,y)
- * for the first nd states and algebraic equations G(t,y) = 0 (na = ny - nd).
+ * for the first nd states and algebraic equations G(t,y) = 0 (na = ny - nd, or any na >= 0 for a
+ * "nonsquare" system, e.g. the Pars system of Acharya & Sengupta, underdetermined on purpose).
  *
  * Both are parsed into one expression graph whose variables have a fixed layout (below); every
  * derivative the solvers need is built symbolically in that graph and compiled into blocks: a block
@@ -120,8 +121,11 @@ typedef struct {
   const char *const *param;
   int nd;                      /* number of right-hand sides: ydot_i = rhs_i for i < nd */
   const char *const *rhs;
-  int na;                      /* algebraic equations; nd + na == ny */
+  int na;                      /* algebraic equations; nd + na == ny unless nonsquare */
   const char *const *alg;
+  int nonsquare;               /* nonzero: any number of algebraic equations (the states after the
+                                  differential ones need not be as many as the equations: the dual
+                                  action's potential H selects a solution) */
 } vm_ode_desc;
 
 enum { VM_ODE_SYSTEM = 0, VM_ODE_NBLOCKS };

@@ -37,6 +37,7 @@ vm_status_string (int status)
                                      "fallback is disabled (the best iterate is returned)";
     case VM_ENEWTON_NONFINITE: return "nonlinear solver: non-finite residual or Jacobian";
     case VM_EUMFPACK:  return "UMFPACK sparse LU factorization or solve failed";
+    case VM_EDTP:      return "dual-to-primal map: no well-conditioned root (increase c or move the base state closer)";
     default:           return "unknown status";
     }
 }

@@ -26,7 +26,8 @@ typedef enum {
   VM_ENEWTON_STALL,     /* vm_newton_solve: no acceptable step (line search and LM fallback failed) */
   VM_ENEWTON_SINGULAR,  /* vm_newton_solve: singular Jacobian and the LM fallback disabled */
   VM_ENEWTON_NONFINITE, /* vm_newton_solve: non-finite residual or Jacobian */
-  VM_EUMFPACK           /* UMFPACK sparse LU failed (not singularity or memory) */
+  VM_EUMFPACK,          /* UMFPACK sparse LU failed (not singularity or memory) */
+  VM_EDTP               /* dual action: the dual-to-primal map has no well-conditioned root */
 } vm_status;
 
 /* Human-readable description of a status code (static storage; never NULL). */

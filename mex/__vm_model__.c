@@ -1,7 +1,7 @@
 /* __vm_model__.c -- MEX gateway of the model language (csrc/expr, csrc/model).
  *
  *   blocks = __vm_model__ ("mech", coords, params, lagrangian, forces, constraints, contacts)
- *   blocks = __vm_model__ ("ode", states, params, rhs, algebraic)
+ *   blocks = __vm_model__ ("ode", states, params, rhs, algebraic [, square])
  *   out    = __vm_model__ ("eval", block, npts, {A1, A2, ...} [, caller [, layout [, names]]])
  *
  * layout "full" (default): a struct of the block's fields (points first, structural zeros
@@ -97,8 +97,8 @@ cmd_ode (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_block b;
   mxArray *out;
   (void) nlhs;
-  if (nrhs != 5)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"ode\" takes 4 arguments", fn);
+  if (nrhs != 5 && nrhs != 6)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"ode\" takes 4 or 5 arguments", fn);
   state = get_cellstr (prhs[1], fn, "states", &ny);
   param = get_cellstr (prhs[2], fn, "parameter names", &np);
   rhs = get_cellstr (prhs[3], fn, "rhs", &nd);
@@ -112,6 +112,7 @@ cmd_ode (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   d.rhs = (const char *const *) rhs;
   d.na = na;
   d.alg = (const char *const *) alg;
+  d.nonsquare = nrhs == 6 && mxGetNumberOfElements (prhs[5]) == 1 && mxGetScalar (prhs[5]) == 0.0;
   st = vm_ode_build (&d, &o, &err);
   if (st != VM_OK)
     raise_model_error (fn, &err);

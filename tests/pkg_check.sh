@@ -29,7 +29,7 @@ HOME="$tmp" "$OCTAVE" --no-gui --norc --no-history --quiet --eval "
     np = np + 1;
     pkg ('load', 'varmech');
     np = np + 1;
-    if (exist ('sbp_operator') == 2 && exist ('__vm_sbp__') == 3 && exist ('demo_sbp_convergence') == 2 && exist ('mechsys') == 2 && exist ('__vm_model__') == 3 && exist ('gauss_integrate') == 2 && exist ('__vm_integrate__') == 3 && exist ('skg_solve') == 2 && exist ('__vm_skg__') == 3)
+    if (exist ('sbp_operator') == 2 && exist ('__vm_sbp__') == 3 && exist ('demo_sbp_convergence') == 2 && exist ('mechsys') == 2 && exist ('__vm_model__') == 3 && exist ('gauss_integrate') == 2 && exist ('__vm_integrate__') == 3 && exist ('skg_solve') == 2 && exist ('__vm_skg__') == 3 && exist ('dual_solve') == 2 && exist ('__vm_dual__') == 3)
       np = np + 1;
     else
       nf = nf + 1;

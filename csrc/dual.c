@@ -1,0 +1,981 @@
+/* dual.c -- the discrete dual action of Acharya & Sengupta (see dual.h for the mathematics). */
+#include "dual.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vm_status.h"
+
+/* ---- small dense LU with partial pivoting (row-major n x n) ---------------------------------- */
+
+/* Factor a in place; returns 0, or 1 when a pivot is below rtol * max|a| (numerically singular). */
+static int
+lu_factor (double *a, int n, int *piv, double rtol)
+{
+  int i, j, k;
+  double amax = 0.0;
+  for (i = 0; i < n * n; i++)
+    if (fabs (a[i]) > amax)
+      amax = fabs (a[i]);
+  if (! (amax > 0.0) || ! isfinite (amax))
+    return 1;
+  for (k = 0; k < n; k++)
+    {
+      int p = k;
+      double best = fabs (a[k * n + k]);
+      for (i = k + 1; i < n; i++)
+        if (fabs (a[i * n + k]) > best)
+          {
+            best = fabs (a[i * n + k]);
+            p = i;
+          }
+      piv[k] = p;
+      if (! (best > rtol * amax))
+        return 1;
+      if (p != k)
+        for (j = 0; j < n; j++)
+          {
+            double tmp = a[k * n + j];
+            a[k * n + j] = a[p * n + j];
+            a[p * n + j] = tmp;
+          }
+      for (i = k + 1; i < n; i++)
+        {
+          double f = a[i * n + k] / a[k * n + k];
+          a[i * n + k] = f;
+          if (f != 0.0)
+            for (j = k + 1; j < n; j++)
+              a[i * n + j] -= f * a[k * n + j];
+        }
+    }
+  return 0;
+}
+
+/* Solve with nrhs right-hand sides stored row-major as b[i * nrhs + r] (overwritten). */
+static void
+lu_solve (const double *a, int n, const int *piv, double *b, int nrhs)
+{
+  int i, j, k, r;
+  for (k = 0; k < n; k++)
+    if (piv[k] != k)
+      for (r = 0; r < nrhs; r++)
+        {
+          double tmp = b[k * nrhs + r];
+          b[k * nrhs + r] = b[piv[k] * nrhs + r];
+          b[piv[k] * nrhs + r] = tmp;
+        }
+  for (i = 1; i < n; i++)
+    for (j = 0; j < i; j++)
+      {
+        double f = a[i * n + j];
+        if (f != 0.0)
+          for (r = 0; r < nrhs; r++)
+            b[i * nrhs + r] -= f * b[j * nrhs + r];
+      }
+  for (i = n - 1; i >= 0; i--)
+    {
+      for (j = i + 1; j < n; j++)
+        {
+          double f = a[i * n + j];
+          if (f != 0.0)
+            for (r = 0; r < nrhs; r++)
+              b[i * nrhs + r] -= f * b[j * nrhs + r];
+        }
+      for (r = 0; r < nrhs; r++)
+        b[i * nrhs + r] /= a[i * n + i];
+    }
+}
+
+#define DTP_RTOL 1e-12
+
+/* ---- discretization ------------------------------------------------------------------------- */
+
+int64_t
+vm_dual_index (const vm_dual *d, int64_t k, int i)
+{
+  if (k < d->N - 1)
+    return k * d->m + i;
+  return i < d->nd ? -1 : (d->N - 1) * d->m + (i - d->nd);
+}
+
+static int
+cmp_i64 (const void *a, const void *b)
+{
+  int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* node k's support: sorted unique {k} U columns of Dm row k, into s (returns its length) */
+static int
+node_support (const vm_dual *d, int64_t k, int64_t *s)
+{
+  int len = 0, i, j;
+  int64_t p;
+  s[len++] = k;
+  for (p = d->dp[k]; p < d->dp[k + 1]; p++)
+    s[len++] = d->dj[p];
+  for (i = 1; i < len; i++)   /* insertion sort, then unique */
+    {
+      int64_t v = s[i];
+      for (j = i; j > 0 && s[j - 1] > v; j--)
+        s[j] = s[j - 1];
+      s[j] = v;
+    }
+  for (i = 1, j = 1; i < len; i++)
+    if (s[i] != s[j - 1])
+      s[j++] = s[i];
+  return j;
+}
+
+static int64_t
+expanded_global (const vm_dual *d, const int64_t *s, int ns, int64_t k, int e)
+{
+  if (e < ns * d->nd)
+    return vm_dual_index (d, s[e / d->nd], e % d->nd);
+  return vm_dual_index (d, k, d->nd + (e - ns * d->nd));
+}
+
+static int
+build_pattern (vm_dual *d)
+{
+  int64_t N = d->N, k, tot = 0, nk = 0, *keys = NULL, nu, q;
+  int64_t s[64];
+  int ns, a, b, maxrow = 0;
+  for (k = 0; k < N; k++)
+    if (d->dp[k + 1] - d->dp[k] > maxrow)
+      maxrow = (int) (d->dp[k + 1] - d->dp[k]);
+  if (maxrow + 1 > 64)
+    return VM_EARG;
+  d->sp = malloc ((size_t) (N + 1) * sizeof *d->sp);
+  if (! d->sp)
+    return VM_ENOMEM;
+  d->sp[0] = 0;
+  for (k = 0; k < N; k++)
+    {
+      int ne;
+      ns = node_support (d, k, s);
+      ne = ns * d->nd + d->ng;
+      d->sp[k + 1] = d->sp[k] + (int64_t) ne * ne;
+    }
+  tot = d->sp[N];
+  d->slot = malloc ((size_t) (tot > 0 ? tot : 1) * sizeof *d->slot);
+  keys = malloc ((size_t) (tot > 0 ? tot : 1) * sizeof *keys);
+  if (! d->slot || ! keys)
+    {
+      free (keys);
+      return VM_ENOMEM;
+    }
+  for (k = 0; k < N; k++)
+    {
+      int ne;
+      ns = node_support (d, k, s);
+      ne = ns * d->nd + d->ng;
+      for (a = 0; a < ne; a++)
+        {
+          int64_t ga = expanded_global (d, s, ns, k, a);
+          if (ga < 0)
+            continue;
+          for (b = 0; b < ne; b++)
+            {
+              int64_t gb = expanded_global (d, s, ns, k, b);
+              if (gb >= 0)
+                keys[nk++] = gb * d->nz + ga;   /* column-major key: (col gb, row ga) */
+            }
+        }
+    }
+  qsort (keys, (size_t) nk, sizeof *keys, cmp_i64);
+  for (q = 0, nu = 0; q < nk; q++)
+    if (nu == 0 || keys[q] != keys[nu - 1])
+      keys[nu++] = keys[q];
+  d->nnz = nu;
+  d->colptr = calloc ((size_t) d->nz + 1, sizeof *d->colptr);
+  d->rowind = malloc ((size_t) (nu > 0 ? nu : 1) * sizeof *d->rowind);
+  if (! d->colptr || ! d->rowind)
+    {
+      free (keys);
+      return VM_ENOMEM;
+    }
+  for (q = 0; q < nu; q++)
+    {
+      d->colptr[keys[q] / d->nz + 1]++;
+      d->rowind[q] = keys[q] % d->nz;
+    }
+  for (q = 0; q < d->nz; q++)
+    d->colptr[q + 1] += d->colptr[q];
+  /* slots: binary search of every contribution once */
+  for (k = 0; k < N; k++)
+    {
+      int ne;
+      int64_t *sl = d->slot + d->sp[k];
+      ns = node_support (d, k, s);
+      ne = ns * d->nd + d->ng;
+      for (a = 0; a < ne; a++)
+        {
+          int64_t ga = expanded_global (d, s, ns, k, a);
+          for (b = 0; b < ne; b++)
+            {
+              int64_t gb = expanded_global (d, s, ns, k, b), key, lo, hi;
+              sl[a * ne + b] = -1;
+              if (ga < 0 || gb < 0)
+                continue;
+              key = gb * d->nz + ga;
+              lo = 0;
+              hi = nu - 1;
+              while (lo < hi)
+                {
+                  int64_t mid = lo + (hi - lo) / 2;
+                  if (keys[mid] < key)
+                    lo = mid + 1;
+                  else
+                    hi = mid;
+                }
+              sl[a * ne + b] = lo;
+            }
+        }
+    }
+  free (keys);
+  return VM_OK;
+}
+
+int
+vm_dual_init (vm_dual *d, int ny, int nd, int ng, int64_t N, int order, double t0, double tf,
+              const double *c, const double *ybar, const double *y0, const double *DT,
+              vm_dual_node_fn fn, void *ctx)
+{
+  int st, i;
+  int64_t k, nnzd, *cp = NULL, *ri = NULL, p;
+  double *val = NULL;
+  if (! d)
+    return VM_EARG;
+  memset (d, 0, sizeof *d);
+  if (ny < 1 || nd < 1 || nd > ny || ng < 0 || ! c || ! y0 || ! fn)
+    return VM_EARG;
+  for (i = 0; i < ny; i++)
+    if (! (c[i] > 0.0) || ! isfinite (c[i]))
+      return VM_EARG;
+  if ((st = vm_sbp_init (&d->op, order, N, t0, tf)) != VM_OK)
+    return st;
+  d->ny = ny;
+  d->nd = nd;
+  d->ng = ng;
+  d->m = nd + ng;
+  d->nl = 2 * nd + ng;
+  d->N = N;
+  d->nz = N * d->m - nd;
+  d->order = order;
+  d->t0 = t0;
+  d->tf = tf;
+  d->fn = fn;
+  d->ctx = ctx;
+  st = VM_ENOMEM;
+  d->hw = malloc ((size_t) N * sizeof *d->hw);
+  d->t = malloc ((size_t) N * sizeof *d->t);
+  d->ybar = malloc ((size_t) N * ny * sizeof *d->ybar);
+  d->c = malloc ((size_t) ny * sizeof *d->c);
+  d->y0 = malloc ((size_t) nd * sizeof *d->y0);
+  d->DT = calloc ((size_t) nd, sizeof *d->DT);
+  d->y = malloc ((size_t) N * ny * sizeof *d->y);
+  d->u = malloc ((size_t) N * d->nl * sizeof *d->u);
+  d->val = malloc ((size_t) N * sizeof *d->val);
+  d->grad = malloc ((size_t) N * d->nl * sizeof *d->grad);
+  d->hess = malloc ((size_t) N * d->nl * d->nl * sizeof *d->hess);
+  d->Dfull = malloc ((size_t) N * d->m * sizeof *d->Dfull);
+  nnzd = vm_sbp_nnz (&d->op);
+  cp = malloc ((size_t) (N + 1) * sizeof *cp);
+  ri = malloc ((size_t) nnzd * sizeof *ri);
+  val = malloc ((size_t) nnzd * sizeof *val);
+  d->dp = calloc ((size_t) N + 1, sizeof *d->dp);
+  d->dj = malloc ((size_t) nnzd * sizeof *d->dj);
+  d->dv = malloc ((size_t) nnzd * sizeof *d->dv);
+  if (! d->hw || ! d->t || ! d->ybar || ! d->c || ! d->y0 || ! d->DT || ! d->y || ! d->u
+      || ! d->val || ! d->grad || ! d->hess || ! d->Dfull || ! cp || ! ri || ! val || ! d->dp
+      || ! d->dj || ! d->dv)
+    goto fail;
+  vm_sbp_weights (&d->op, d->hw);
+  for (k = 0; k < N; k++)
+    d->t[k] = k == N - 1 ? tf : t0 + (double) k * d->op.h;
+  memcpy (d->c, c, (size_t) ny * sizeof *c);
+  memcpy (d->y0, y0, (size_t) nd * sizeof *y0);
+  if (DT)
+    memcpy (d->DT, DT, (size_t) nd * sizeof *DT);
+  if (ybar)
+    memcpy (d->ybar, ybar, (size_t) N * ny * sizeof *ybar);
+  else
+    memset (d->ybar, 0, (size_t) N * ny * sizeof *d->ybar);
+  /* Dm: CSC -> compressed rows */
+  vm_sbp_csc (&d->op, 1, cp, ri, val);
+  for (p = 0; p < nnzd; p++)
+    d->dp[ri[p] + 1]++;
+  for (k = 0; k < N; k++)
+    d->dp[k + 1] += d->dp[k];
+  {
+    int64_t *next = malloc ((size_t) N * sizeof *next), j;
+    if (! next)
+      goto fail;
+    memcpy (next, d->dp, (size_t) N * sizeof *next);
+    for (j = 0; j < N; j++)
+      for (p = cp[j]; p < cp[j + 1]; p++)
+        {
+          int64_t q = next[ri[p]]++;
+          d->dj[q] = j;
+          d->dv[q] = val[p];
+        }
+    free (next);
+  }
+  free (cp);
+  free (ri);
+  free (val);
+  cp = ri = NULL;
+  val = NULL;
+  if ((st = build_pattern (d)) != VM_OK)
+    goto fail;
+  return VM_OK;
+fail:
+  free (cp);
+  free (ri);
+  free (val);
+  vm_dual_free (d);
+  return st;
+}
+
+void
+vm_dual_free (vm_dual *d)
+{
+  if (! d)
+    return;
+  free (d->hw);
+  free (d->t);
+  free (d->dp);
+  free (d->dj);
+  free (d->dv);
+  free (d->ybar);
+  free (d->c);
+  free (d->y0);
+  free (d->DT);
+  free (d->colptr);
+  free (d->rowind);
+  free (d->sp);
+  free (d->slot);
+  free (d->y);
+  free (d->u);
+  free (d->val);
+  free (d->grad);
+  free (d->hess);
+  free (d->Dfull);
+  memset (d, 0, sizeof *d);
+}
+
+int
+vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval)
+{
+  int64_t N = d->N, k, p;
+  int nd = d->nd, ng = d->ng, m = d->m, nl = d->nl, i, st;
+  int64_t s[64];
+  double *T = NULL;
+  if (! z)
+    return VM_EARG;
+  for (k = 0; k < N; k++)
+    for (i = 0; i < m; i++)
+      {
+        int64_t g = vm_dual_index (d, k, i);
+        d->Dfull[k * m + i] = g < 0 ? d->DT[i] : z[g];
+      }
+  for (k = 0; k < N; k++)
+    {
+      double *u = d->u + k * nl;
+      for (i = 0; i < nd; i++)
+        {
+          double acc = 0.0;
+          for (p = d->dp[k]; p < d->dp[k + 1]; p++)
+            acc += d->dv[p] * d->Dfull[d->dj[p] * m + i];
+          u[i] = acc;
+        }
+      for (i = 0; i < m; i++)
+        u[nd + i] = d->Dfull[k * m + i];
+    }
+  if (! d->have_y)
+    memcpy (d->y, d->ybar, (size_t) N * d->ny * sizeof *d->y);
+  d->bad = -1;
+  st = d->fn (d->ctx, N, d->t, d->u, d->ybar, d->y, d->val, d->grad, hval ? d->hess : NULL,
+              &d->bad);
+  if (st != VM_OK)
+    {
+      d->have_y = 0;
+      return st;
+    }
+  d->have_y = 1;
+  if (S)
+    {
+      double acc = 0.0;
+      for (k = 0; k < N; k++)
+        acc += d->hw[k] * d->val[k];
+      for (i = 0; i < nd; i++)
+        acc -= d->Dfull[i] * d->y0[i];
+      *S = acc;
+    }
+  if (grad)
+    {
+      memset (grad, 0, (size_t) d->nz * sizeof *grad);
+      for (k = 0; k < N; k++)
+        {
+          const double *g = d->grad + k * nl;
+          double w = d->hw[k];
+          for (i = 0; i < nd; i++)
+            {
+              int64_t gi = vm_dual_index (d, k, i);
+              if (gi >= 0)
+                grad[gi] += w * g[nd + i];
+              for (p = d->dp[k]; p < d->dp[k + 1]; p++)
+                {
+                  int64_t gj = vm_dual_index (d, d->dj[p], i);
+                  if (gj >= 0)
+                    grad[gj] += w * g[i] * d->dv[p];
+                }
+            }
+          for (i = 0; i < ng; i++)
+            grad[vm_dual_index (d, k, nd + i)] += w * g[2 * nd + i];
+        }
+      for (i = 0; i < nd; i++)
+        if (N > 1)
+          grad[vm_dual_index (d, 0, i)] -= d->y0[i];
+    }
+  if (hval)
+    {
+      int maxne = 0;
+      double *KP;
+      for (k = 0; k < N; k++)
+        {
+          int ne = (int) sqrt ((double) (d->sp[k + 1] - d->sp[k]) + 0.5);
+          if (ne > maxne)
+            maxne = ne;
+        }
+      T = malloc ((size_t) (maxne * maxne + nl * maxne + 1) * sizeof *T);
+      if (! T)
+        return VM_ENOMEM;
+      KP = T + maxne * maxne;
+      memset (hval, 0, (size_t) d->nnz * sizeof *hval);
+      for (k = 0; k < N; k++)
+        {
+          const double *K = d->hess + k * nl * nl;
+          const int64_t *sl = d->slot + d->sp[k];
+          int ns = node_support (d, k, s), ne = ns * nd + ng, a, b, j, pos_k = 0;
+          double w = d->hw[k];
+          for (j = 0; j < ns; j++)
+            if (s[j] == k)
+              pos_k = j;
+          /* KP = K P (nl x ne): P maps the expanded variables to u */
+          memset (KP, 0, (size_t) nl * ne * sizeof *KP);
+          for (a = 0; a < nl; a++)
+            {
+              double *row = KP + a * ne;
+              for (j = 0; j < nd; j++)
+                {
+                  double kv = K[a * nl + j];
+                  if (kv != 0.0)
+                    for (p = d->dp[k]; p < d->dp[k + 1]; p++)
+                      {
+                        int q = 0;
+                        while (s[q] != d->dj[p])
+                          q++;
+                        row[q * nd + j] += kv * d->dv[p];
+                      }
+                  row[pos_k * nd + j] += K[a * nl + nd + j];
+                }
+              for (j = 0; j < ng; j++)
+                row[ns * nd + j] += K[a * nl + 2 * nd + j];
+            }
+          /* T = P' KP (ne x ne) */
+          memset (T, 0, (size_t) ne * ne * sizeof *T);
+          for (j = 0; j < nd; j++)
+            {
+              for (p = d->dp[k]; p < d->dp[k + 1]; p++)
+                {
+                  int q = 0;
+                  double cv = d->dv[p];
+                  while (s[q] != d->dj[p])
+                    q++;
+                  for (b = 0; b < ne; b++)
+                    T[(q * nd + j) * ne + b] += cv * KP[j * ne + b];
+                }
+              for (b = 0; b < ne; b++)
+                T[(pos_k * nd + j) * ne + b] += KP[(nd + j) * ne + b];
+            }
+          for (j = 0; j < ng; j++)
+            for (b = 0; b < ne; b++)
+              T[(ns * nd + j) * ne + b] += KP[(2 * nd + j) * ne + b];
+          for (a = 0; a < ne * ne; a++)
+            if (sl[a] >= 0)
+              hval[sl[a]] += w * T[a];
+        }
+      free (T);
+    }
+  return VM_OK;
+}
+
+void
+vm_dual_primal (const vm_dual *d, double *res, double *gres, double *ham)
+{
+  int64_t N = d->N, k, p;
+  int nd = d->nd, ng = d->ng, nl = d->nl, ny = d->ny, i;
+  for (k = 0; k < N; k++)
+    {
+      const double *g = d->grad + k * nl, *y = d->y + k * ny, *D = d->Dfull + k * d->m,
+                   *yb = d->ybar + k * ny;
+      if (res)
+        for (i = 0; i < nd; i++)
+          {
+            double acc = 0.0;
+            for (p = d->dp[k]; p < d->dp[k + 1]; p++)
+              acc += d->dv[p] * d->y[d->dj[p] * ny + i];
+            acc += g[nd + i];   /* - F */
+            if (k == 0)
+              acc += (y[i] - d->y0[i]) / d->hw[0];
+            res[k * nd + i] = acc;
+          }
+      if (gres)
+        for (i = 0; i < ng; i++)
+          gres[k * ng + i] = g[2 * nd + i];
+      if (ham)
+        {
+          double h = 0.0;
+          for (i = 0; i < nd; i++)
+            h -= D[i] * g[nd + i];             /* D_d . F */
+          for (i = 0; i < ng; i++)
+            h -= D[nd + i] * g[2 * nd + i];    /* - D_a . G */
+          for (i = 0; i < ny; i++)
+            h -= 0.5 * d->c[i] * (y[i] - yb[i]) * (y[i] - yb[i]);
+          ham[k] = h;
+        }
+    }
+}
+
+/* ---- Newton on the row-scaled gradient -------------------------------------------------------- */
+
+typedef struct {
+  vm_dual *d;
+  double *rw;     /* nz: 1 / H_kk of the unknown's node */
+  double *g;
+} solve_ctx;
+
+static int
+solve_F (const double *z, double *F, void *vctx)
+{
+  solve_ctx *c = vctx;
+  int64_t j;
+  int st = vm_dual_eval (c->d, z, NULL, F, NULL);
+  if (st != VM_OK)
+    return -1000 - st;
+  for (j = 0; j < c->d->nz; j++)
+    F[j] *= c->rw[j];
+  return 0;
+}
+
+static int
+solve_J (const double *z, double *Jx, void *vctx)
+{
+  solve_ctx *c = vctx;
+  vm_dual *d = c->d;
+  int64_t p;
+  int st = vm_dual_eval (d, z, NULL, c->g, Jx);
+  if (st != VM_OK)
+    return -1000 - st;
+  for (p = 0; p < d->nnz; p++)
+    Jx[p] *= c->rw[d->rowind[p]];
+  return 0;
+}
+
+int
+vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, vm_newton_info *info)
+{
+  solve_ctx c;
+  vm_newton_opts o;
+  int64_t k, j;
+  int i, st;
+  double r0 = 0.0;
+  c.d = d;
+  c.rw = malloc ((size_t) d->nz * sizeof *c.rw);
+  c.g = malloc ((size_t) d->nz * sizeof *c.g);
+  if (! c.rw || ! c.g)
+    {
+      free (c.rw);
+      free (c.g);
+      return VM_ENOMEM;
+    }
+  for (k = 0; k < d->N; k++)
+    for (i = 0; i < d->m; i++)
+      if ((j = vm_dual_index (d, k, i)) >= 0)
+        c.rw[j] = 1.0 / d->hw[k];
+  st = solve_F (z, c.g, &c);
+  if (st != 0)
+    {
+      free (c.rw);
+      free (c.g);
+      return -st - 1000;
+    }
+  for (j = 0; j < d->nz; j++)
+    r0 += c.g[j] * c.g[j];
+  r0 = sqrt (r0 / (double) d->nz);
+  vm_newton_opts_init (&o);
+  o.tol_res = tol;
+  o.res_scale = sqrt ((double) d->nz) * (r0 > 1.0 ? r0 : 1.0);
+  o.max_iter = max_iter;
+  st = vm_newton_solve ((int) d->nz, d->colptr, d->rowind, solve_F, solve_J, &c, z, &o, info);
+  if (st <= -1000)
+    st = -st - 1000;
+  /* leave the struct's state at the returned iterate */
+  if (vm_dual_eval (d, z, NULL, c.g, NULL) != VM_OK && st == VM_OK)
+    st = VM_EDTP;
+  free (c.rw);
+  free (c.g);
+  return st;
+}
+
+/* ---- the general engine ------------------------------------------------------------------------ */
+
+static int
+field_index (const vm_block *b, const char *name)
+{
+  int f;
+  for (f = 0; f < b->nfield; f++)
+    if (strcmp (b->field[f].name, name) == 0)
+      return f;
+  return -1;
+}
+
+int
+vm_dual_ode_init (vm_dual_ode *e, vm_ode *o, const double *par, const double *c)
+{
+  int st, r, i, j, v;
+  if (! e)
+    return VM_EARG;
+  memset (e, 0, sizeof *e);
+  if (! o || ! o->g || ! c || (o->np > 0 && ! par))
+    return VM_EARG;
+  e->ny = o->ny;
+  e->nd = o->nd;
+  e->ng = o->na;
+  e->np = o->np;
+  e->tol = 1e-13;
+  e->max_iter = 50;
+  if (e->nd < 1)
+    return VM_EARG;
+  e->par = malloc ((size_t) (o->np + 1) * sizeof *e->par);
+  e->c = malloc ((size_t) o->ny * sizeof *e->c);
+  if (! e->par || ! e->c)
+    {
+      vm_dual_ode_free (e);
+      return VM_ENOMEM;
+    }
+  if (o->np > 0)
+    memcpy (e->par, par, (size_t) o->np * sizeof *par);
+  memcpy (e->c, c, (size_t) o->ny * sizeof *c);
+  /* linear DtP map: no second derivative of F or G depends on y */
+  e->linear = 1;
+  for (r = 0; r < o->nd + o->na && e->linear; r++)
+    {
+      int32_t f = r < o->nd ? o->F[r] : o->G[r - o->nd];
+      for (i = 0; i < o->ny && e->linear; i++)
+        {
+          int32_t di = vm_diff (o->g, f, o->vy + i);
+          for (j = 0; j <= i && e->linear; j++)
+            {
+              int32_t dij = vm_diff (o->g, di, o->vy + j);
+              if (dij < 0)
+                {
+                  vm_dual_ode_free (e);
+                  return VM_ENOMEM;
+                }
+              for (v = 0; v < o->ny; v++)
+                if (vm_depends (o->g, dij, o->vy + v))
+                  {
+                    e->linear = 0;
+                    break;
+                  }
+            }
+        }
+    }
+  if ((st = vm_ode_block (o, VM_ODE_SYSTEM, &e->blk)) != VM_OK)
+    {
+      vm_dual_ode_free (e);
+      return st;
+    }
+  return VM_OK;
+}
+
+void
+vm_dual_ode_free (vm_dual_ode *e)
+{
+  if (! e)
+    return;
+  vm_block_free (&e->blk);
+  free (e->par);
+  free (e->c);
+  free (e->fF);
+  free (e->work);
+  free (e->A);
+  free (e->piv);
+  memset (e, 0, sizeof *e);
+}
+
+/* work arrays for npts points */
+static int
+ode_reserve (vm_dual_ode *e, int64_t npts)
+{
+  int ny = e->ny, nd = e->nd, ng = e->ng, nl = 2 * nd + ng;
+  size_t per, tot;
+  if (npts <= e->cap)
+    return VM_OK;
+  free (e->fF);
+  free (e->work);
+  free (e->A);
+  free (e->piv);
+  e->fF = NULL;
+  e->work = NULL;
+  e->A = NULL;
+  e->piv = NULL;
+  e->cap = 0;
+  /* fields F, F_y, F_t, G, G_y, G_t, wF_yy, wG_yy; then the variable-major inputs t y wF wG */
+  per = (size_t) nd + (size_t) nd * ny + nd + ng + (size_t) ng * ny + ng + 2 * (size_t) ny * ny
+        + 1 + ny + nd + ng;
+  tot = per * (size_t) npts;
+  e->fF = malloc ((tot > 0 ? tot : 1) * sizeof *e->fF);
+  e->work = malloc ((vm_tape_work_size (&e->blk.tape) + 1) * sizeof *e->work);
+  e->A = malloc ((size_t) (ny * ny + ny * nl + nl + ny + 1) * sizeof *e->A);
+  e->piv = malloc ((size_t) (ny + 1) * sizeof *e->piv);
+  if (! e->fF || ! e->work || ! e->A || ! e->piv)
+    return VM_ENOMEM;
+  e->fFy = e->fF + (size_t) nd * npts;
+  e->fFt = e->fFy + (size_t) nd * ny * npts;
+  e->fG = e->fFt + (size_t) nd * npts;
+  e->fGy = e->fG + (size_t) ng * npts;
+  e->fGt = e->fGy + (size_t) ng * ny * npts;
+  e->fWF = e->fGt + (size_t) ng * npts;
+  e->fWG = e->fWF + (size_t) ny * ny * npts;
+  e->B = e->A + ny * ny;
+  e->X = e->B + ny * nl;
+  e->r = e->X + nl;
+  e->cap = npts;
+  return VM_OK;
+}
+
+static int
+ode_evaluate (vm_dual_ode *e, int64_t npts, const double *t, const double *u, const double *y)
+{
+  int ny = e->ny, nd = e->nd, ng = e->ng, nl = 2 * nd + ng, nvar = e->blk.tape.nvar, v, i;
+  int64_t k;
+  double *in0 = e->fWG + (size_t) ny * ny * npts;   /* t, y, wF, wG variable-major */
+  const double **in = malloc ((size_t) (nvar + 1) * sizeof *in);
+  int *inc = malloc ((size_t) (nvar + 1) * sizeof *inc);
+  double *fields[8];
+  int fi[8], st;
+  static const char *names[8] = { "F", "F_y", "F_t", "G", "G_y", "G_t", "wF_yy", "wG_yy" };
+  double *dst[8];
+  if (! in || ! inc)
+    {
+      free (in);
+      free (inc);
+      return VM_ENOMEM;
+    }
+  dst[0] = e->fF;
+  dst[1] = e->fFy;
+  dst[2] = e->fFt;
+  dst[3] = e->fG;
+  dst[4] = e->fGy;
+  dst[5] = e->fGt;
+  dst[6] = e->fWF;
+  dst[7] = e->fWG;
+  memcpy (in0, t, (size_t) npts * sizeof *t);
+  for (i = 0; i < ny; i++)
+    for (k = 0; k < npts; k++)
+      in0[(size_t) (1 + i) * npts + k] = y[k * ny + i];
+  for (i = 0; i < nd + ng; i++)
+    for (k = 0; k < npts; k++)
+      in0[(size_t) (1 + ny + i) * npts + k] = u[k * nl + nd + i];
+  /* vm_ode layout: t | y (ny) | p (np) | wF (nd) | wG (ng) */
+  for (v = 0; v < nvar; v++)
+    {
+      if (v == 0)
+        {
+          in[v] = in0;
+          inc[v] = 1;
+        }
+      else if (v <= ny)
+        {
+          in[v] = in0 + (size_t) v * npts;
+          inc[v] = 1;
+        }
+      else if (v <= ny + e->np)
+        {
+          in[v] = e->par + (v - 1 - ny);
+          inc[v] = 0;
+        }
+      else
+        {
+          in[v] = in0 + (size_t) (1 + ny + (v - 1 - ny - e->np)) * npts;
+          inc[v] = 1;
+        }
+    }
+  for (i = 0; i < 8; i++)
+    fi[i] = field_index (&e->blk, names[i]);
+  for (i = 0; i < e->blk.nfield && i < 8; i++)
+    fields[i] = NULL;
+  for (i = 0; i < 8; i++)
+    if (fi[i] >= 0 && fi[i] < 8)
+      fields[fi[i]] = dst[i];
+  st = vm_block_eval (&e->blk, (size_t) npts, in, inc, fields, e->work);
+  free (in);
+  free (inc);
+  return st;
+}
+
+/* A (ny x ny) and r (ny) at point k of npts from the evaluated fields */
+static void
+ode_system (const vm_dual_ode *e, int64_t npts, int64_t k, const double *u, const double *ybar,
+            const double *y, double *A, double *r)
+{
+  int ny = e->ny, nd = e->nd, ng = e->ng, nl = 2 * nd + ng, i, j, a;
+  const double *uk = u + k * nl, *yk = y + k * ny, *yb = ybar + k * ny;
+  for (i = 0; i < ny; i++)
+    {
+      double acc = e->c[i] * (yk[i] - yb[i]) - (i < nd ? uk[i] : 0.0);
+      for (a = 0; a < nd; a++)   /* - F_y' D_d */
+        acc -= e->fFy[k + npts * (a + nd * i)] * uk[nd + a];
+      for (a = 0; a < ng; a++)   /* + G_y' D_a */
+        acc += e->fGy[k + npts * (a + ng * i)] * uk[2 * nd + a];
+      r[i] = acc;
+      for (j = 0; j < ny; j++)
+        A[i * ny + j] = (i == j ? e->c[i] : 0.0) - e->fWF[k + npts * (i + ny * j)]
+                        + e->fWG[k + npts * (i + ny * j)];
+    }
+}
+
+int
+vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u, const double *ybar,
+                  double *y, double *val, double *grad, double *hess, int64_t *bad)
+{
+  vm_dual_ode *e = ctx;
+  int ny = e->ny, nd = e->nd, ng = e->ng, nl = 2 * nd + ng, i, j, a, it, st;
+  int64_t k;
+  if ((st = ode_reserve (e, npts)) != VM_OK)
+    return st;
+  for (it = 0;; it++)
+    {
+      int done = 1;
+      int64_t first = -1;
+      if ((st = ode_evaluate (e, npts, t, u, y)) != VM_OK)
+        return st;
+      if (e->linear && it == 1)
+        break;
+      for (k = 0; k < npts; k++)
+        {
+          double *A = e->A, *r = e->r, rmax = 0.0, ymax = 0.0;
+          ode_system (e, npts, k, u, ybar, y, A, r);
+          for (i = 0; i < ny; i++)
+            {
+              if (! isfinite (r[i]))
+                {
+                  *bad = k;
+                  return VM_EDTP;
+                }
+              if (fabs (r[i]) > rmax)
+                rmax = fabs (r[i]);
+              if (fabs (e->c[i] * y[k * ny + i]) > ymax)
+                ymax = fabs (e->c[i] * y[k * ny + i]);
+            }
+          if (! e->linear && rmax <= e->tol * (1.0 + ymax))
+            continue;
+          done = 0;
+          if (first < 0)
+            first = k;
+          if (lu_factor (A, ny, e->piv, DTP_RTOL))
+            {
+              *bad = k;
+              return VM_EDTP;
+            }
+          lu_solve (A, ny, e->piv, r, 1);
+          for (i = 0; i < ny; i++)
+            y[k * ny + i] -= r[i];
+        }
+      e->dtp_iters++;
+      if (done)
+        break;
+      if (it >= e->max_iter)
+        {
+          *bad = first;
+          return VM_EDTP;
+        }
+    }
+  /* values at y^H */
+  for (k = 0; k < npts; k++)
+    {
+      const double *uk = u + k * nl, *yk = y + k * ny, *yb = ybar + k * ny;
+      double L = 0.0;
+      double *gk = grad + k * nl;
+      for (i = 0; i < nd; i++)
+        {
+          double F = e->fF[k + npts * i];
+          L -= uk[i] * yk[i] + uk[nd + i] * F;
+          gk[i] = -yk[i];
+          gk[nd + i] = -F;
+        }
+      for (a = 0; a < ng; a++)
+        {
+          double G = e->fG[k + npts * a];
+          L += uk[2 * nd + a] * G;
+          gk[2 * nd + a] = G;
+        }
+      for (i = 0; i < ny; i++)
+        L += 0.5 * e->c[i] * (yk[i] - yb[i]) * (yk[i] - yb[i]);
+      val[k] = L;
+      if (! isfinite (L))
+        {
+          *bad = k;
+          return VM_EDTP;
+        }
+      if (hess)
+        {
+          double *A = e->A, *B = e->B, *r = e->r, *H = hess + k * nl * nl;
+          ode_system (e, npts, k, u, ybar, y, A, r);
+          if (lu_factor (A, ny, e->piv, DTP_RTOL))
+            {
+              *bad = k;
+              return VM_EDTP;
+            }
+          /* B = dr/du = [-E_d, -F_y', G_y'] (ny x nl) */
+          for (i = 0; i < ny; i++)
+            {
+              for (j = 0; j < nd; j++)
+                B[i * nl + j] = i == j ? -1.0 : 0.0;
+              for (a = 0; a < nd; a++)
+                B[i * nl + nd + a] = -e->fFy[k + npts * (a + nd * i)];
+              for (a = 0; a < ng; a++)
+                B[i * nl + 2 * nd + a] = e->fGy[k + npts * (a + ng * i)];
+            }
+          /* H = -B' A^{-1} B, column by column of B */
+          for (j = 0; j < nl; j++)
+            {
+              double *x = r;   /* ny scratch */
+              int q;
+              for (i = 0; i < ny; i++)
+                x[i] = B[i * nl + j];
+              lu_solve (A, ny, e->piv, x, 1);
+              for (q = 0; q < nl; q++)
+                {
+                  double acc = 0.0;
+                  for (i = 0; i < ny; i++)
+                    acc += B[i * nl + q] * x[i];
+                  H[q * nl + j] = -acc;
+                }
+            }
+          for (i = 0; i < nl; i++)   /* exact symmetry */
+            for (j = 0; j < i; j++)
+              {
+                double s = 0.5 * (H[i * nl + j] + H[j * nl + i]);
+                H[i * nl + j] = H[j * nl + i] = s;
+              }
+        }
+    }
+  return VM_OK;
+}

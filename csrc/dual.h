@@ -1,0 +1,132 @@
+/* dual.h -- the discrete dual action of Acharya & Sengupta for a first-order system (plain C99).
+ *
+ * Primal system (differential states y_d = y[0..nd-1], algebraic states y[nd..ny-1]):
+ *     ydot_d = F(t, y),   G(t, y) = 0 (ng equations),   y_d(t0) = y0.
+ * The algebraic equations need not be as many as the algebraic states (the paper's Pars system has
+ * 4 algebraic states Q, s and 2 equations): the potential H below makes the dual-to-primal map
+ * well defined either way.
+ *
+ * Duals D = (D_d (nd), D_a (ng)) per time point, m = nd + ng.  Pre-dual Lagrangian (derived from
+ * integral D_d . (ydot_d - F) + D_a . G by parts, the paper's eq. 19 for a general system):
+ *     L_H(y, D, Ddot, t) = -Ddot_d . y_d - D_d . F(t, y) + D_a . G(t, y) + H(y, ybar(t)),
+ *     H = 1/2 sum_i c_i (y_i - ybar_i(t))^2          (shifted quadratic, c_i > 0).
+ * Dual-to-primal (DtP) map y^H(D, Ddot, t): the root of r(y) = dL_H/dy = 0,
+ *     r = c o (y - ybar) - [Ddot_d; 0] - F_y' D_d + G_y' D_a,
+ *     A = dr/dy = diag (c) - sum_i D_d,i F_i,yy + sum_a D_a,a G_a,yy  (symmetric).
+ * Dual Lagrangian  LL(D, Ddot, t) = L_H(y^H, D, Ddot, t).  Because L_H is affine in (D, Ddot) and
+ * r(y^H) = 0 (envelope theorem), in the local variables u = (Ddot_d, D_d, D_a) (nl = 2 nd + ng):
+ *     dLL/du = (-y^H_d, -F(y^H), G(y^H)),
+ *     d2LL/du2 = -B' A^{-1} B,   B = dr/du = [-E_d, -F_y', G_y']   (ny x nl, E_d = I(:, 1:nd)).
+ *
+ * Discretization: grid t_k (k = 0..N-1), SBP operator Dm = H^{-1} Q of interior order 2, 4, 6 or 8,
+ * Ddot_d = Dm D_d, and
+ *     S = sum_k H_kk LL(D_k, (Dm D)_k, t_k) - D_d,0 . y0,     D_d,N-1 = DT prescribed (Dirichlet).
+ * Its stationarity in D_d,j (j < N-1) is, with H Dm = Q = -Q' + diag(-1, 0, ..., 0, 1):
+ *     (Dm y^H_d)_j - F_j = -delta_j0 (y^H_d,0 - y0) / H_00,                        (*)
+ * the SBP-SAT discretization of the primal IVP at the nodes 0..N-2 (there is no equation at the last
+ * node: D_d is prescribed there), and in D_a,j: G(t_j, y^H_j) = 0 at every node.
+ *
+ * Unknown layout (time-point major): z[k m + i] = component i of D at node k (i < nd: D_d, else
+ * D_a) for k < N-1; the last node holds only its D_a: z[(N-1) m + a], a < ng.  nz = N m - nd.
+ *
+ * The node functions (the dual Lagrangian at many points) are pluggable: the general engine below
+ * (vm_dual_ode_*) works for any compiled vm_ode; closed forms (dual_closed.h) plug in the same way. */
+#ifndef VM_DUAL_H
+#define VM_DUAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+#include "newton.h"
+#include "sbp.h"
+
+/* The dual Lagrangian at npts points (all arrays point-major, contiguous per point):
+ *   t[k], u[k nl + j] (u = (Ddot_d, D_d, D_a)), ybar[k ny + i];
+ *   y[k ny + i]: in, a starting guess for the DtP map (e.g. the previous y^H); out, y^H;
+ *   val[k] = LL; grad[k nl + j] = dLL/du_j; hess[k nl nl + i nl + j] = d2LL/du_i du_j (may be NULL:
+ *   then only val, grad and y are needed).
+ * Returns VM_OK, or VM_EDTP (with *bad set to the first failing point) when the DtP map has no
+ * well-conditioned root there. */
+typedef int (*vm_dual_node_fn) (void *ctx, int64_t npts, const double *t, const double *u,
+                                const double *ybar, double *y, double *val, double *grad,
+                                double *hess, int64_t *bad);
+
+typedef struct {
+  int ny, nd, ng, m, nl;
+  int64_t N, nz;
+  int order;
+  double t0, tf;
+  vm_sbp op;
+  double *hw, *t;              /* N */
+  int64_t *dp, *dj;            /* Dm in compressed rows */
+  double *dv;
+  double *ybar;                /* N ny (point-major) */
+  double *c;                   /* ny */
+  double *y0, *DT;             /* nd, nd */
+  vm_dual_node_fn fn;
+  void *ctx;
+  /* Hessian of S: CSC (full, sorted rows), and the slot of every local contribution */
+  int64_t nnz;
+  int64_t *colptr, *rowind;
+  int64_t *sp;                 /* N+1: node k's contributions are slot[sp[k] .. sp[k+1]-1] */
+  int64_t *slot;               /* CSC position or -1 (a fixed unknown) */
+  /* state after the last evaluation */
+  double *y;                   /* N ny: y^H */
+  double *u, *val, *grad, *hess;   /* N nl, N, N nl, N nl nl */
+  double *Dfull;               /* N m: D with the Dirichlet values */
+  int have_y;
+  int64_t bad;                 /* node where the DtP map failed (VM_EDTP) */
+} vm_dual;
+
+/* Set up the discretization.  c: ny weights (> 0); ybar: N ny base states (NULL: 0); y0: nd initial
+ * values; DT: nd final duals (NULL: 0).  Builds the Hessian pattern once. */
+int vm_dual_init (vm_dual *d, int ny, int nd, int ng, int64_t N, int order, double t0, double tf,
+                  const double *c, const double *ybar, const double *y0, const double *DT,
+                  vm_dual_node_fn fn, void *ctx);
+void vm_dual_free (vm_dual *d);
+
+/* S, its gradient (nz) and Hessian values (nnz, in colptr/rowind) at z; any output may be NULL.
+ * Leaves y^H, F and G of every node in the struct (vm_dual_primal). */
+int vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval);
+
+/* Index of D component i (0..m-1) at node k in z, or -1 for the prescribed D_d at the last node. */
+int64_t vm_dual_index (const vm_dual *d, int64_t k, int i);
+
+/* After vm_dual_eval: the primal residuals, res[k nd + i] = (Dm y_d)_k,i - F_k,i (+ the SAT term at
+ * k = 0), the equations (*), for every node (the last node's is not an equation of S: it shows how
+ * well the recovered primal satisfies the ODE there); gres[k ng + a] = G_a(t_k, y^H_k); ham[k] the
+ * dual Hamiltonian D_d . F - D_a . G - H(y^H, ybar) (the Legendre transform of LL in Ddot_d, a
+ * constant of motion when ybar and F, G do not depend on t).  Any output may be NULL. */
+void vm_dual_primal (const vm_dual *d, double *res, double *gres, double *ham);
+
+/* Solve grad S = 0 by Newton (csrc/newton.h) on the row-scaled equations grad_j / H_jj (the
+ * residuals of the discrete primal equations (*) and G, N-independent), converged when their RMS is
+ * <= tol, or by the step test.  z: in the guess, out the best iterate. */
+int vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, vm_newton_info *info);
+
+/* ---- the general engine: any vm_ode ------------------------------------------------------------ */
+
+typedef struct {
+  int ny, nd, ng, np;
+  vm_block blk;                /* VM_ODE_SYSTEM block */
+  int linear;                  /* 1: F and G at most quadratic in y (r is affine in y): one step */
+  double *par, *c;
+  double tol;                  /* DtP Newton: |r|_inf <= tol (1 + |c o y|_inf) */
+  int max_iter;
+  /* work for npts points */
+  int64_t cap;
+  double *fF, *fFy, *fG, *fGy, *fWF, *fWG, *fFt, *fGt, *work;
+  double *A, *B, *X, *r;       /* per-point dense work */
+  int *piv;
+  long dtp_iters;              /* total DtP Newton iterations (statistics) */
+} vm_dual_ode;
+
+/* Compile the system block of o and detect linearity (o's graph gains the derivative nodes). */
+int vm_dual_ode_init (vm_dual_ode *e, vm_ode *o, const double *par, const double *c);
+void vm_dual_ode_free (vm_dual_ode *e);
+int vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u,
+                      const double *ybar, double *y, double *val, double *grad, double *hess,
+                      int64_t *bad);
+
+#endif

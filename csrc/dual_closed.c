@@ -1,0 +1,455 @@
+/* dual_closed.c -- closed-form dual Lagrangians (Lorenz, generalized Pars, reduced Pars); see
+ * dual_closed.h for the formulas. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "dual_closed.h"
+#include "vm_status.h"
+
+#define TOL VM_DUAL_CLOSED_TOL
+
+static int
+ok_weight (double c)
+{
+  return isfinite (c) && c > 0.0;
+}
+
+/* hess[i nl + j] for j < i from the upper triangle (exact symmetry) */
+static void
+mirror (int nl, double *h)
+{
+  int i, j;
+  for (i = 1; i < nl; i++)
+    for (j = 0; j < i; j++)
+      h[i * nl + j] = h[j * nl + i];
+}
+
+/* ---- 1. dual Lorenz -------------------------------------------------------------------------------- */
+
+int
+vm_dual_lorenz_node (void *ctx, int64_t npts, const double *t, const double *u,
+                     const double *ybar, double *y, double *val, double *grad, double *hess,
+                     int64_t *bad)
+{
+  const struct vm_dual_lorenz *P = ctx;
+  double A, R, B, c;
+  int64_t k;
+  (void) t;
+  if (P == NULL || npts < 0 || (npts > 0 && (u == NULL || ybar == NULL || y == NULL)))
+    return VM_EARG;
+  A = P->A;
+  R = P->R;
+  B = P->B;
+  c = P->c;
+  if (!ok_weight (c) || !isfinite (A) || !isfinite (R) || !isfinite (B))
+    return VM_EARG;
+  for (k = 0; k < npts; k++)
+    {
+      const double *uk = u + 6 * k, *yb = ybar + 3 * k;
+      double *yk = y + 3 * k;
+      const double ld = uk[0], md = uk[1], gd = uk[2], l = uk[3], m = uk[4], g = uk[5];
+      const double xb = yb[0], ybb = yb[1], zb = yb[2];
+      const double gc = g / c, mc = m / c;
+      const double rel = 1.0 - gc * gc - mc * mc;   /* det AA / c^3 */
+      double p[3], q[3], BB[3][3], s, x, yy, z;
+      int i, j;
+      if (!(fabs (rel) > TOL))
+        {
+          if (bad)
+            *bad = k;
+          return VM_EDTP;
+        }
+      s = 1.0 / (c * rel);
+      BB[0][0] = s;
+      BB[0][1] = BB[1][0] = s * gc;
+      BB[0][2] = BB[2][0] = -s * mc;
+      BB[1][1] = s * (1.0 - mc * mc);
+      BB[1][2] = BB[2][1] = -s * gc * mc;
+      BB[2][2] = s * (1.0 - gc * gc);
+      p[0] = g * ybb - m * zb + ld - A * l + R * m;
+      p[1] = g * xb + md - m + A * l;
+      p[2] = -m * xb + gd - B * g;
+      for (i = 0; i < 3; i++)
+        q[i] = BB[i][0] * p[0] + BB[i][1] * p[1] + BB[i][2] * p[2];
+      x = yk[0] = xb + q[0];
+      yy = yk[1] = ybb + q[1];
+      z = yk[2] = zb + q[2];
+      if (val)
+        val[k] = -0.5 * (p[0] * q[0] + p[1] * q[1] + p[2] * q[2])
+                 - (xb * p[0] + ybb * p[1] + zb * p[2]) - m * xb * zb + g * xb * ybb;
+      if (grad)
+        {
+          double *gk = grad + 6 * k;
+          gk[0] = -x;
+          gk[1] = -yy;
+          gk[2] = -z;
+          gk[3] = -A * (yy - x);
+          gk[4] = -(x * (R - z) - yy);
+          gk[5] = -(x * yy - B * z);
+        }
+      if (hess)
+        {
+          /* J = [I; F_y] (6 x 3), X = BB J' (3 x 6), hess = -J X */
+          double J[6][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 },
+                             { -A, A, 0 }, { R - z, -1, -x }, { yy, x, -B } };
+          double X[3][6];
+          double *hk = hess + 36 * k;
+          int r;
+          for (i = 0; i < 3; i++)
+            for (j = 0; j < 6; j++)
+              X[i][j] = BB[i][0] * J[j][0] + BB[i][1] * J[j][1] + BB[i][2] * J[j][2];
+          for (i = 0; i < 6; i++)
+            for (j = i; j < 6; j++)
+              {
+                double acc = 0.0;
+                for (r = 0; r < 3; r++)
+                  acc += J[i][r] * X[r][j];
+                hk[i * 6 + j] = -acc;
+              }
+          mirror (6, hk);
+        }
+    }
+  return VM_OK;
+}
+
+/* ---- 2. generalized Pars --------------------------------------------------------------------------- */
+
+/* In-place LU with partial pivoting of the n x n row-major a; 0, or 1 when a pivot is <= tol in
+ * absolute value (or not finite). */
+static int
+lu_factor (int n, double *a, int *piv, double tol)
+{
+  int i, j, k;
+  for (k = 0; k < n; k++)
+    {
+      int p = k;
+      double mx = fabs (a[k * n + k]);
+      for (i = k + 1; i < n; i++)
+        if (fabs (a[i * n + k]) > mx)
+          {
+            mx = fabs (a[i * n + k]);
+            p = i;
+          }
+      if (!(mx > tol) || !isfinite (mx))
+        return 1;
+      piv[k] = p;
+      if (p != k)
+        for (j = 0; j < n; j++)
+          {
+            const double tmp = a[k * n + j];
+            a[k * n + j] = a[p * n + j];
+            a[p * n + j] = tmp;
+          }
+      for (i = k + 1; i < n; i++)
+        {
+          const double lik = a[i * n + k] /= a[k * n + k];
+          if (lik != 0.0)
+            for (j = k + 1; j < n; j++)
+              a[i * n + j] -= lik * a[k * n + j];
+        }
+    }
+  return 0;
+}
+
+static void
+lu_solve (int n, const double *a, const int *piv, double *b)
+{
+  int i, j, k;
+  for (k = 0; k < n; k++)
+    {
+      if (piv[k] != k)
+        {
+          const double tmp = b[k];
+          b[k] = b[piv[k]];
+          b[piv[k]] = tmp;
+        }
+      for (i = k + 1; i < n; i++)
+        b[i] -= a[i * n + k] * b[k];
+    }
+  for (i = n - 1; i >= 0; i--)
+    {
+      double s = b[i];
+      for (j = i + 1; j < n; j++)
+        s -= a[i * n + j] * b[j];
+      b[i] = s / a[i * n + i];
+    }
+}
+
+/* Solve A z = f in place (f = z, ny = 3M + 1, layout (x, v, Q, s)) by eliminating x and Q:
+ *   cv MM z_v = f_v - mu L f_x/cx - Lambda f_Q/cQ,  z_x = (f_x - mu L' z_v)/cx,
+ *   z_Q = (f_Q - Lambda z_v)/cQ,  z_s = f_s/(cs - Lambda).
+ * lu, piv: the factors of MM; w: M work. */
+static void
+pars_block_solve (const struct vm_dual_pars *P, double mu, double Lam, const double *lu,
+                  const int *piv, double *f, double *w)
+{
+  const int M = P->M;
+  const double *L = P->L;
+  double *fx = f, *fv = f + M, *fQ = f + 2 * M;
+  int i, j;
+  for (i = 0; i < M; i++)
+    {
+      double s = 0.0;
+      for (j = 0; j < M; j++)
+        s += L[i * M + j] * fx[j];
+      w[i] = (fv[i] - mu * s / P->cx - Lam * fQ[i] / P->cQ) / P->cv;
+    }
+  lu_solve (M, lu, piv, w);
+  for (i = 0; i < M; i++)
+    {
+      double s = 0.0;
+      for (j = 0; j < M; j++)
+        s += L[j * M + i] * w[j];
+      fx[i] = (fx[i] - mu * s) / P->cx;
+      fv[i] = w[i];
+      fQ[i] = (fQ[i] - Lam * w[i]) / P->cQ;
+    }
+  f[3 * M] /= P->cs - Lam;
+}
+
+int
+vm_dual_pars_node (void *ctx, int64_t npts, const double *t, const double *u,
+                   const double *ybar, double *y, double *val, double *grad, double *hess,
+                   int64_t *bad)
+{
+  const struct vm_dual_pars *P = ctx;
+  int M, ny, nl, i, j, st = VM_OK;
+  double cx, cv, cQ, cs;
+  double *MM, *Lx, *Ltv, *w, *X, *Bmu, *BLam;
+  int *piv;
+  int64_t k;
+  (void) t;
+  if (P == NULL || npts < 0 || (npts > 0 && (u == NULL || ybar == NULL || y == NULL)))
+    return VM_EARG;
+  M = P->M;
+  cx = P->cx;
+  cv = P->cv;
+  cQ = P->cQ;
+  cs = P->cs;
+  if (M < 1 || M > 1000000 || P->L == NULL || P->b == NULL || !ok_weight (cx) || !ok_weight (cv)
+      || !ok_weight (cQ) || !ok_weight (cs))
+    return VM_EARG;
+  if (npts == 0)
+    return VM_OK;
+  ny = 3 * M + 1;
+  nl = 4 * M + 2;
+  /* MM (M M), Lx, Ltv, w (M each), X (nl ny, column j of dy/du at X + j ny), Bmu, BLam (ny each) */
+  MM = malloc (((size_t) M * M + 3 * (size_t) M + (size_t) nl * ny + 2 * (size_t) ny)
+               * sizeof *MM);
+  piv = malloc ((size_t) M * sizeof *piv);
+  if (MM == NULL || piv == NULL)
+    {
+      free (MM);
+      free (piv);
+      return VM_ENOMEM;
+    }
+  Lx = MM + (size_t) M * M;
+  Ltv = Lx + M;
+  w = Ltv + M;
+  X = w + M;
+  Bmu = X + (size_t) nl * ny;
+  BLam = Bmu + ny;
+
+  for (k = 0; k < npts && st == VM_OK; k++)
+    {
+      const double *L = P->L, *b = P->b;
+      const double *uk = u + (size_t) k * nl, *yb = ybar + (size_t) k * ny;
+      const double *rhod = uk, *lamd = uk + M, *rho = uk + 2 * M, *lam = uk + 3 * M;
+      const double mu = uk[4 * M], Lam = uk[4 * M + 1];
+      const double *xb = yb, *vb = yb + M, *Qb = yb + 2 * M, sb = yb[3 * M];
+      double *yk = y + (size_t) k * ny;
+      double *x = yk, *v = yk + M, *Q = yk + 2 * M;
+      double s, scale = 1.0, dx, dv, dQ, ds, LL;
+      int jj;
+
+      /* MM = (1 - Lambda^2/(cQ cv)) I - mu^2/(cx cv) L L' */
+      for (i = 0; i < M; i++)
+        for (j = 0; j < M; j++)
+          {
+            double acc = 0.0;
+            for (jj = 0; jj < M; jj++)
+              acc += L[i * M + jj] * L[j * M + jj];
+            MM[i * M + j] = (i == j ? 1.0 - Lam * Lam / (cQ * cv) : 0.0) - mu * mu * acc / (cx * cv);
+            if (fabs (MM[i * M + j]) > scale)
+              scale = fabs (MM[i * M + j]);
+          }
+      if (!(fabs (cs - Lam) > TOL * cs) || lu_factor (M, MM, piv, TOL * scale))
+        {
+          if (bad)
+            *bad = k;
+          st = VM_EDTP;
+          break;
+        }
+      /* eq. 36: v = MM^{-1} (vbar + (rho + lambdadot - mu b - mu L xbar - mu L rhodot/cx
+       *                              - Lambda Qbar + Lambda lambda/cQ)/cv) */
+      for (i = 0; i < M; i++)
+        {
+          double Lxb = 0.0, Lrd = 0.0;
+          for (j = 0; j < M; j++)
+            {
+              Lxb += L[i * M + j] * xb[j];
+              Lrd += L[i * M + j] * rhod[j];
+            }
+          v[i] = vb[i] + (rho[i] + lamd[i] - mu * b[i] - mu * Lxb - mu * Lrd / cx - Lam * Qb[i]
+                          + Lam * lam[i] / cQ) / cv;
+        }
+      lu_solve (M, MM, piv, v);
+      /* x_i = xbar_i + (rhodot_i - mu L_ki v_k)/cx,  Q = Qbar - (lambda + Lambda v)/cQ */
+      for (i = 0; i < M; i++)
+        {
+          double acc = 0.0;
+          for (j = 0; j < M; j++)
+            acc += L[j * M + i] * v[j];
+          Ltv[i] = acc;
+          x[i] = xb[i] + (rhod[i] - mu * acc) / cx;
+          Q[i] = Qb[i] - (lam[i] + Lam * v[i]) / cQ;
+        }
+      s = yk[3 * M] = sb + Lam * sb / (cs - Lam);   /* = cs sbar/(cs - Lambda), exact at Lambda = 0 */
+      for (i = 0; i < M; i++)
+        {
+          double acc = 0.0;
+          for (j = 0; j < M; j++)
+            acc += L[i * M + j] * x[j];
+          Lx[i] = acc;
+        }
+      /* grad = (-x, -v, -v, Q, (b + L x).v, Q.v - s^2/2) */
+      if (grad)
+        {
+          double *gk = grad + (size_t) k * nl, g1 = 0.0, g2 = 0.0;
+          for (i = 0; i < M; i++)
+            {
+              gk[i] = -x[i];
+              gk[M + i] = -v[i];
+              gk[2 * M + i] = -v[i];
+              gk[3 * M + i] = Q[i];
+              g1 += (b[i] + Lx[i]) * v[i];
+              g2 += Q[i] * v[i];
+            }
+          gk[4 * M] = g1;
+          gk[4 * M + 1] = g2 - 0.5 * s * s;
+        }
+      /* eq. 34 at y^H */
+      if (val)
+        {
+          LL = -0.5 * Lam * s * s;
+          ds = s - sb;
+          LL += 0.5 * cs * ds * ds;
+          for (i = 0; i < M; i++)
+            {
+              dx = x[i] - xb[i];
+              dv = v[i] - vb[i];
+              dQ = Q[i] - Qb[i];
+              LL += -x[i] * rhod[i] - v[i] * rho[i] - v[i] * lamd[i] + lam[i] * Q[i]
+                    + mu * v[i] * Lx[i] + mu * b[i] * v[i] + Lam * Q[i] * v[i]
+                    + 0.5 * (cx * dx * dx + cv * dv * dv + cQ * dQ * dQ);
+            }
+          val[k] = LL;
+        }
+      if (hess)
+        {
+          /* B = dr/du: columns rhodot_i: -e_x_i; lambdadot_i, rho_i: -e_v_i; lambda_i: +e_Q_i;
+           * mu: (L'v, b + L x, 0, 0); Lambda: (0, Q, v, -s).  X_j = -A^{-1} B_j; hess = B' X. */
+          double *hk = hess + (size_t) k * nl * nl;
+          for (i = 0; i < M; i++)
+            {
+              Bmu[i] = Ltv[i];
+              Bmu[M + i] = b[i] + Lx[i];
+              Bmu[2 * M + i] = 0.0;
+              BLam[i] = 0.0;
+              BLam[M + i] = Q[i];
+              BLam[2 * M + i] = v[i];
+            }
+          Bmu[3 * M] = 0.0;
+          BLam[3 * M] = -s;
+          for (j = 0; j < nl; j++)
+            {
+              double *Xj = X + (size_t) j * ny;
+              for (i = 0; i < ny; i++)
+                Xj[i] = 0.0;
+              if (j < M)
+                Xj[j] = 1.0;                    /* rhodot_j */
+              else if (j < 3 * M)
+                Xj[M + j % M] = 1.0;            /* lambdadot, rho */
+              else if (j < 4 * M)
+                Xj[2 * M + j - 3 * M] = -1.0;   /* lambda */
+              else
+                {
+                  const double *Bj = j == 4 * M ? Bmu : BLam;
+                  for (i = 0; i < ny; i++)
+                    Xj[i] = -Bj[i];
+                }
+              pars_block_solve (P, mu, Lam, MM, piv, Xj, w);
+            }
+          for (i = 0; i < nl; i++)
+            for (j = i; j < nl; j++)
+              {
+                const double *Xj = X + (size_t) j * ny;
+                double h;
+                if (i < M)
+                  h = -Xj[i];
+                else if (i < 3 * M)
+                  h = -Xj[M + i % M];
+                else if (i < 4 * M)
+                  h = Xj[2 * M + i - 3 * M];
+                else
+                  {
+                    const double *Bi = i == 4 * M ? Bmu : BLam;
+                    int r;
+                    h = 0.0;
+                    for (r = 0; r < ny; r++)
+                      h += Bi[r] * Xj[r];
+                  }
+                hk[i * nl + j] = h;
+              }
+          mirror (nl, hk);
+        }
+    }
+  free (MM);
+  free (piv);
+  return st;
+}
+
+/* ---- 3. reduced Pars ------------------------------------------------------------------------------- */
+
+int
+vm_dual_pars_reduced_node (void *ctx, int64_t npts, const double *t, const double *u,
+                           const double *ybar, double *y, double *val, double *grad,
+                           double *hess, int64_t *bad)
+{
+  const struct vm_dual_pars_reduced *P = ctx;
+  double c;
+  int64_t k;
+  (void) bad;
+  if (P == NULL || npts < 0
+      || (npts > 0 && (t == NULL || u == NULL || ybar == NULL || y == NULL)))
+    return VM_EARG;
+  c = P->c;
+  if (!ok_weight (c) || !isfinite (P->v30) || !isfinite (P->x30))
+    return VM_EARG;
+  for (k = 0; k < npts; k++)
+    {
+      const double z = P->v30 * t[k] + P->x30, kk = P->v30 / (1.0 + z * z);
+      const double *uk = u + 4 * k, *vb = ybar + 2 * k;
+      double *v = y + 2 * k;
+      /* W = [1 0 -k z k; 0 1 0 0] */
+      const double W[2][4] = { { 1.0, 0.0, -kk * z, kk }, { 0.0, 1.0, 0.0, 0.0 } };
+      const double w0 = uk[0] - kk * z * uk[2] + kk * uk[3], w1 = uk[1];
+      int i, j;
+      v[0] = vb[0] + w0 / c;
+      v[1] = vb[1] + w1 / c;
+      if (val)
+        val[k] = -(vb[0] * w0 + vb[1] * w1) - 0.5 * (w0 * w0 + w1 * w1) / c;
+      if (grad)
+        for (i = 0; i < 4; i++)
+          grad[4 * k + i] = -(W[0][i] * v[0] + W[1][i] * v[1]);
+      if (hess)
+        {
+          double *hk = hess + 16 * k;
+          for (i = 0; i < 4; i++)
+            for (j = i; j < 4; j++)
+              hk[i * 4 + j] = -(W[0][i] * W[0][j] + W[1][i] * W[1][j]) / c;
+          mirror (4, hk);
+        }
+    }
+  return VM_OK;
+}

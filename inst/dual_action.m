@@ -1,0 +1,89 @@
+% -*- texinfo -*-
+% @deftypefn  {} {@var{S} =} dual_action (@var{ode}, @var{tspan}, @var{y0}, @var{z})
+% @deftypefnx {} {[@var{S}, @var{g}, @var{H}, @var{y}] =} dual_action (@dots{}, @var{name}, @var{value}, @dots{})
+% The discrete dual action of @code{dual_solve} at the duals @var{z}, for inspection: its value
+% @var{S}, gradient @var{g}, sparse Hessian @var{H} and the recovered primal @var{y} (the
+% dual-to-primal map at every grid point, N-by-ny).
+%
+% @var{z} lists the duals time-point major: at every grid point but the last, D_d then D_a
+% (nd + ng values); at the last point only D_a (D_d(tf) is prescribed, option "DT").  So
+% @code{numel (z) = N*(nd+ng) - nd}.  Options "N" (default 65), "Order" (4), "c" (10),
+% "BaseState" ([], a constant vector or an N-by-ny matrix) and "DT" as for @code{dual_solve}
+% (one slab).
+% @seealso{dual_solve}
+% @end deftypefn
+
+function [S, g, H, y] = dual_action (ode, tspan, y0, z, varargin)
+  fname = 'dual_action';
+  if (nargin < 4)
+    vm_badarg (fname, 'expected at least 4 inputs: ode, tspan, y0, z (see help dual_action)');
+  end
+  if (~isstruct (ode) || ~isfield (ode, 'type') || ~strcmp (ode.type, 'odesys'))
+    vm_badarg (fname, 'ode must be a system made by odesys');
+  end
+  opts = vm_options (fname, struct ('N', 65, 'Order', 4, 'c', 10, 'BaseState', [], 'DT', []), varargin);
+  if (~isnumeric (tspan) || ~isreal (tspan) || numel (tspan) ~= 2 || ~all (isfinite (tspan)) ...
+      || ~(tspan(2) > tspan(1)))
+    vm_badarg (fname, 'tspan must be [t0 tf] with finite t0 < tf');
+  end
+  ny = ode.ny;
+  nd = ode.nd;
+  N = opts.N;
+  minN = [2 8 12 16];
+  if (~isnumeric (opts.Order) || ~isscalar (opts.Order) || ~any (opts.Order == [2 4 6 8]))
+    vm_badarg (fname, 'Order must be 2, 4, 6 or 8');
+  end
+  if (~isnumeric (N) || ~isscalar (N) || N ~= round (N) || N < minN(opts.Order/2))
+    vm_badarg (fname, 'N must be an integer >= %d for order %d', minN(opts.Order/2), opts.Order);
+  end
+  c = opts.c;
+  if (~isnumeric (c) || ~isreal (c) || ~(isscalar (c) || numel (c) == ny) || ~all (c(:) > 0))
+    vm_badarg (fname, 'c must be a positive scalar or a vector with %d positive entries', ny);
+  end
+  if (isscalar (c))
+    c = c * ones (1, ny);
+  end
+  yb = opts.BaseState;
+  if (isempty (yb))
+    yb = zeros (N, ny);
+  elseif (numel (yb) == ny)
+    yb = repmat (yb(:)', N, 1);
+  elseif (~isequal (size (yb), [N ny]))
+    vm_badarg (fname, 'BaseState must be empty, a vector with %d entries or a %d-by-%d matrix', ny, N, ny);
+  end
+  DT = opts.DT;
+  if (isempty (DT))
+    DT = zeros (1, nd);
+  end
+  setup = struct ('t0', tspan(1), 'tf', tspan(2), 'N', N, 'order', opts.Order, ...
+                  'c', c(:)', 'ybar', yb, 'y0', y0(:)', 'DT', DT(:)', 'z', z(:), 'tol', 1, ...
+                  'max_iter', 0, 'kernel', 'general', 'kpar', []);
+  try
+    [S, g, H, y] = __vm_dual__ ('action', ode, setup);
+  catch err
+    vm_rethrow (err, fname);
+  end
+end
+
+%!test
+%! % gradient against central differences, Hessian against differences of the gradient
+%! ode = odesys ('states', {'x', 'y', 'z'}, 'parameters', struct ('A', 10, 'R', 28, 'B', 8/3), ...
+%!   'rhs', {'A*(y - x)', 'x*(R - z) - y', 'x*y - B*z'});
+%! N = 9;
+%! z = 0.3 * sin (1:(3*N-3))';
+%! [S, g, H] = dual_action (ode, [0 0.3], [1 2 3], z, 'N', N, 'Order', 2, 'c', 20);
+%! e = 1e-6;
+%! gd = zeros (size (g));
+%! Hd = zeros (numel (g));
+%! for j = 1:numel (z)
+%!   zp = z; zp(j) = zp(j) + e;
+%!   zm = z; zm(j) = zm(j) - e;
+%!   [Sp, gp] = dual_action (ode, [0 0.3], [1 2 3], zp, 'N', N, 'Order', 2, 'c', 20);
+%!   [Sm, gm] = dual_action (ode, [0 0.3], [1 2 3], zm, 'N', N, 'Order', 2, 'c', 20);
+%!   gd(j) = (Sp - Sm) / (2*e);
+%!   Hd(:, j) = (gp - gm) / (2*e);
+%! end
+%! assert (max (abs (gd - g)) < 1e-7 * max (1, max (abs (g))));
+%! assert (max (max (abs (Hd - H))) < 1e-6 * max (1, max (abs (H(:)))));
+%! assert (issparse (H));
+%!error <z must have 24 entries> dual_action (odesys ('states', {'x', 'y', 'z'}, 'rhs', {'y', 'z', 'x'}), [0 1], [1 2 3], zeros (5, 1), 'N', 9, 'Order', 2)

@@ -1,0 +1,49 @@
+% -*- texinfo -*-
+% @deftypefn  {} {@var{sol} =} dual_lorenz (@var{tspan}, @var{y0})
+% @deftypefnx {} {@var{sol} =} dual_lorenz (@dots{}, @var{name}, @var{value}, @dots{})
+% The Lorenz system xdot = A (y - x), ydot = x (R - z) - y, zdot = x y - B z as the critical
+% point of the closed-form dual Lorenz action of Acharya and Sengupta (their eq. 31 with the
+% dual-to-primal map of eq. 30): duals (lambda, mu, gamma), potential
+% @code{H = c/2 |U - Ubar(t)|^2}, @code{S = int (-1/2 p . BB p - Ubar . p - mu xbar zbar + gamma xbar ybar) dt - lambda(0) x0 - mu(0) y0 - gamma(0) z0}
+% with @code{U^H = Ubar + BB p}, discretized with the SBP operator exactly as
+% @code{dual_solve} (which gives the same numbers from the Lorenz formulas through the general
+% engine).
+%
+% Options: "A" (10), "R" (28), "B" (8/3), "c" (a positive scalar, default 50), and "N",
+% "Order", "BaseState", "DT", "Slabs", "BaseIterations", "Guess", "Tol", "MaxIter",
+% "Display" as for @code{dual_solve}.  The solution struct is that of @code{dual_solve}.
+% @seealso{dual_solve, dual_pars}
+% @end deftypefn
+
+function sol = dual_lorenz (tspan, y0, varargin)
+  fname = 'dual_lorenz';
+  if (nargin < 2)
+    vm_badarg (fname, 'expected at least 2 inputs: tspan, y0 (see help dual_lorenz)');
+  end
+  defaults = struct ('A', 10, 'R', 28, 'B', 8/3, 'c', 50, 'N', 65, 'Order', 4, 'BaseState', [], ...
+                     'DT', [], 'Slabs', 1, 'BaseIterations', 0, 'Guess', [], 'Tol', 1e-11, ...
+                     'MaxIter', 50, 'Display', 'off');
+  opts = vm_options (fname, defaults, varargin);
+  p = [opts.A opts.R opts.B];
+  if (~isnumeric (p) || ~isreal (p) || numel (p) ~= 3 || ~all (isfinite (p)))
+    vm_badarg (fname, 'A, R and B must be real finite scalars');
+  end
+  if (~isnumeric (opts.c) || ~isscalar (opts.c) || ~isreal (opts.c) || ~(opts.c > 0) || ~isfinite (opts.c))
+    vm_badarg (fname, 'c must be a positive finite scalar (the dual Lorenz action has one c)');
+  end
+  dopts = rmfield (opts, {'A', 'R', 'B'});
+  sol = vm_dual_driver (fname, 'lorenz', [p opts.c], [], [3 3 0], tspan, y0, dopts);
+end
+
+%!test
+%! % the closed form equals the general engine on the same problem
+%! ode = odesys ('states', {'x', 'y', 'z'}, 'parameters', struct ('A', 10, 'R', 28, 'B', 8/3), ...
+%!   'rhs', {'A*(y - x)', 'x*(R - z) - y', 'x*y - B*z'});
+%! s1 = dual_lorenz ([0 0.1], [1 2 3], 'N', 33, 'c', 40, 'BaseState', [0.5 1 2]);
+%! s2 = dual_solve (ode, [0 0.1], [1 2 3], 'N', 33, 'c', 40, 'BaseState', [0.5 1 2]);
+%! assert (s1.exitflag, 1);
+%! assert (s2.exitflag, 1);
+%! assert (s1.y, s2.y, 1e-10 * max (abs (s2.y(:))));
+%! assert (s1.D, s2.D, 1e-9 * max (abs (s2.D(:))));
+%!error <c must be a positive finite scalar> dual_lorenz ([0 1], [1 2 3], 'c', [1 2 3])
+%!error <A, R and B must be real finite scalars> dual_lorenz ([0 1], [1 2 3], 'A', NaN)

@@ -1,0 +1,107 @@
+% -*- texinfo -*-
+% @deftypefn  {} {@var{sol} =} dual_pars (@var{tspan}, @var{x0}, @var{v0})
+% @deftypefnx {} {@var{sol} =} dual_pars (@dots{}, @var{name}, @var{value}, @dots{})
+% The generalized Pars system of Acharya and Sengupta (their eq. 32, unit masses):
+% @code{xdot = v, vdot = -Q, (b + L x) . v = 0, Q . v - s^2/2 = 0} with the constraint force Q
+% and the slack s left free, as the critical point of the closed-form dual action (their
+% eqs. 34-37: duals rho, lambda (M each), mu, Lambda; potential
+% @code{H = 1/2 (cx |x - xbar|^2 + cv |v - vbar|^2 + cQ |Q - Qbar|^2 + cs (s - sbar)^2)}, the
+% dual-to-primal map in closed form).  The system is underdetermined (M + 1 algebraic unknowns,
+% 2 equations): the base state selects the motion.  With the Gauss (ideal-reaction) solution
+% as base state the duals vanish; other base states give other admissible motions that keep
+% the constraint and the power inequality Q . v >= 0 (Secs. 4-5 of the paper).
+%
+% With "Reduced", true: the reduced Pars dual of eqs. 48-49 for the paper's constraint
+% x3 v1 - v2 = 0 (x3 = v30 t + x30, duals lambda1, lambda2 of v1, v2; H = c/2 |v - vbar|^2),
+% with the sign of eq. 48 corrected (see @file{doc/misprints.md}).
+%
+% Options: "L" (M-by-M, default the paper's L13 = 1), "b" (default [0 -1 0]), "c" (the four
+% weights [cx cv cQ cs], default [20 20 20 20]; for "Reduced" one scalar, default 1), "Reduced"
+% (false), and "N", "Order", "BaseState" (Ntot-by-(3M+1) with columns x, v, Q, s; for
+% "Reduced" Ntot-by-2), "DT", "Slabs", "BaseIterations", "Guess", "Tol", "MaxIter", "Display"
+% as for @code{dual_solve}.  The solution struct is that of @code{dual_solve}; @code{sol.y} has
+% the columns x, v, Q, s (or v1, v2).
+% @seealso{dual_solve, dual_lorenz, gauss_integrate}
+% @end deftypefn
+
+function sol = dual_pars (tspan, x0, v0, varargin)
+  fname = 'dual_pars';
+  if (nargin < 3)
+    vm_badarg (fname, 'expected at least 3 inputs: tspan, x0, v0 (see help dual_pars)');
+  end
+  defaults = struct ('L', [0 0 1; 0 0 0; 0 0 0], 'b', [0 -1 0], 'c', [], 'Reduced', false, ...
+                     'N', 65, 'Order', 4, 'BaseState', [], 'DT', [], 'Slabs', 1, ...
+                     'BaseIterations', 0, 'Guess', [], 'Tol', 1e-11, 'MaxIter', 50, ...
+                     'Display', 'off');
+  opts = vm_options (fname, defaults, varargin);
+  L = opts.L;
+  M = size (L, 1);
+  if (~isnumeric (L) || ~isreal (L) || size (L, 2) ~= M || M < 1 || ~all (isfinite (L(:))))
+    vm_badarg (fname, 'L must be a real finite square matrix');
+  end
+  b = opts.b;
+  if (~isnumeric (b) || ~isreal (b) || numel (b) ~= M || ~all (isfinite (b(:))))
+    vm_badarg (fname, 'b must be a real finite vector with %d entries (the size of L)', M);
+  end
+  if (~isnumeric (x0) || ~isreal (x0) || numel (x0) ~= M || ~all (isfinite (x0(:))) ...
+      || ~isnumeric (v0) || ~isreal (v0) || numel (v0) ~= M || ~all (isfinite (v0(:))))
+    vm_badarg (fname, 'x0 and v0 must be real finite vectors with %d entries', M);
+  end
+  x0 = x0(:)';
+  v0 = v0(:)';
+  g0 = (b(:)' + x0 * L') * v0';
+  if (abs (g0) > 1e-10 * max (1, norm (v0)))
+    vm_badarg (fname, 'the initial data violate the constraint: (b + L x0) . v0 = %g, expected 0', g0);
+  end
+  if (~(islogical (opts.Reduced) || isnumeric (opts.Reduced)) || ~isscalar (opts.Reduced))
+    vm_badarg (fname, 'Reduced must be true or false');
+  end
+  dopts = rmfield (opts, {'L', 'b', 'Reduced'});
+  if (opts.Reduced)
+    if (M ~= 3 || ~isequal (L, [0 0 1; 0 0 0; 0 0 0]) || ~isequal (b(:)', [0 -1 0]))
+      vm_badarg (fname, 'Reduced applies to the paper''s constraint x3 v1 - v2 = 0 (the default L and b)');
+    end
+    if (isempty (dopts.c))
+      dopts.c = 1;
+    end
+    if (~isnumeric (dopts.c) || ~isscalar (dopts.c) || ~(dopts.c > 0))
+      vm_badarg (fname, 'c must be a positive scalar for the reduced Pars dual');
+    end
+    kpar = [v0(3) x0(3) dopts.c];
+    sol = vm_dual_driver (fname, 'pars_reduced', kpar, [], [2 2 0], tspan, v0(1:2), dopts);
+  else
+    if (isempty (dopts.c))
+      dopts.c = [20 20 20 20];
+    end
+    cw = dopts.c;
+    if (~isnumeric (cw) || ~isreal (cw) || numel (cw) ~= 4 || ~all (cw(:) > 0) || ~all (isfinite (cw(:))))
+      vm_badarg (fname, 'c must hold the four positive weights [cx cv cQ cs]');
+    end
+    dopts.c = [cw(1)*ones(1, M), cw(2)*ones(1, M), cw(3)*ones(1, M), cw(4)];
+    kpar = [M, cw(:)', b(:)', L(:)'];
+    sol = vm_dual_driver (fname, 'pars', kpar, [], [3*M+1 2*M 2], tspan, [x0 v0], dopts);
+  end
+end
+
+%!test
+%! % the closed form equals the general engine (the Pars system written with odesys)
+%! ode = odesys ('states', {'x1', 'x2', 'x3', 'v1', 'v2', 'v3', 'Q1', 'Q2', 'Q3', 's'}, ...
+%!   'rhs', {'v1', 'v2', 'v3', '-Q1', '-Q2', '-Q3'}, ...
+%!   'algebraic', {'x3*v1 - v2', 'Q1*v1 + Q2*v2 + Q3*v3 - s^2/2'}, 'square', false);
+%! x0 = [0 0 0.5]; v0 = [1 0.5 0.3];
+%! yb = [x0 v0 0 0 0 0.1];
+%! s1 = dual_pars ([0 0.5], x0, v0, 'N', 33, 'BaseState', yb);
+%! s2 = dual_solve (ode, [0 0.5], [x0 v0], 'N', 33, 'c', 20, 'BaseState', yb);
+%! assert (s1.exitflag, 1);
+%! assert (s2.exitflag, 1);
+%! assert (s1.y, s2.y, 1e-10 * max (abs (s2.y(:))));
+%!test
+%! % the reduced dual against the general engine on the reduced system (eq. 44, corrected eq. 48)
+%! ode = odesys ('states', {'v1', 'v2'}, 'parameters', struct ('v30', 0.3, 'x30', 0.5), ...
+%!   'rhs', {'-v1*(v30*t + x30)*v30/(1 + (v30*t + x30)^2)', 'v1*v30/(1 + (v30*t + x30)^2)'});
+%! s1 = dual_pars ([0 1], [0 0 0.5], [1 0.5 0.3], 'Reduced', true, 'N', 33);
+%! s2 = dual_solve (ode, [0 1], [1 0.5], 'N', 33, 'c', 1);
+%! assert (s1.exitflag, 1);
+%! assert (s1.y, s2.y, 1e-10);
+%!error <violate the constraint> dual_pars ([0 1], [0 0 1], [1 0 0])
+%!error <c must hold the four positive weights> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'c', [1 2])

@@ -1,0 +1,196 @@
+% -*- texinfo -*-
+% @deftypefn {} {@var{sol} =} vm_dual_driver (@var{fname}, @var{kernel}, @var{kpar}, @var{ode}, @var{dims}, @var{tspan}, @var{y0}, @var{opts})
+% Shared driver of @code{dual_solve}, @code{dual_lorenz} and @code{dual_pars}: checks the common
+% options, solves consecutive time slabs (each starting from the previous slab's recovered end
+% state), optionally iterates the base state, and assembles the solution struct.
+% @var{dims} = [ny nd ng]; @var{opts} has the fields N, Order, c, BaseState, DT, Tol, MaxIter,
+% Display, Slabs, BaseIterations and Guess.
+% @end deftypefn
+
+function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
+  ny = dims(1);
+  nd = dims(2);
+  ng = dims(3);
+  m = nd + ng;
+  if (~isnumeric (tspan) || ~isreal (tspan) || numel (tspan) ~= 2 || ~all (isfinite (tspan)) ...
+      || ~(tspan(2) > tspan(1)))
+    vm_badarg (fname, 'tspan must be [t0 tf] with finite t0 < tf');
+  end
+  if (~isnumeric (y0) || ~isreal (y0) || numel (y0) ~= nd || ~all (isfinite (y0(:))))
+    vm_badarg (fname, 'y0 must be a real finite vector with %d entries (one per differential state)', nd);
+  end
+  if (~isnumeric (opts.Order) || ~isscalar (opts.Order) || ~any (opts.Order == [2 4 6 8]))
+    vm_badarg (fname, 'Order must be 2, 4, 6 or 8');
+  end
+  minN = [2 8 12 16];
+  N = opts.N;
+  if (~isnumeric (N) || ~isscalar (N) || ~isreal (N) || N ~= round (N) || N < minN(opts.Order/2))
+    vm_badarg (fname, 'N must be an integer >= %d for order %d', minN(opts.Order/2), opts.Order);
+  end
+  S = opts.Slabs;
+  if (~isnumeric (S) || ~isscalar (S) || S ~= round (S) || S < 1)
+    vm_badarg (fname, 'Slabs must be a positive integer');
+  end
+  c = opts.c;
+  if (~isnumeric (c) || ~isreal (c) || ~(isscalar (c) || numel (c) == ny) || ~all (isfinite (c(:))) ...
+      || ~all (c(:) > 0))
+    vm_badarg (fname, 'c must be a positive scalar or a vector with %d positive entries', ny);
+  end
+  if (isscalar (c))
+    c = c * ones (1, ny);
+  end
+  c = c(:)';
+  if (~isnumeric (opts.Tol) || ~isscalar (opts.Tol) || ~(opts.Tol > 0))
+    vm_badarg (fname, 'Tol must be a positive scalar');
+  end
+  if (~isnumeric (opts.MaxIter) || ~isscalar (opts.MaxIter) || opts.MaxIter ~= round (opts.MaxIter) ...
+      || opts.MaxIter < 0)
+    vm_badarg (fname, 'MaxIter must be a nonnegative integer');
+  end
+  nb = opts.BaseIterations;
+  if (~isnumeric (nb) || ~isscalar (nb) || nb ~= round (nb) || nb < 0)
+    vm_badarg (fname, 'BaseIterations must be a nonnegative integer');
+  end
+  if (~ischar (opts.Display) || ~any (strcmpi (opts.Display, {'off', 'final', 'iter'})))
+    vm_badarg (fname, 'Display must be ''off'', ''final'' or ''iter''');
+  end
+  DT = opts.DT;
+  if (isempty (DT))
+    DT = zeros (1, nd);
+  end
+  if (~isnumeric (DT) || ~isreal (DT) || numel (DT) ~= nd || ~all (isfinite (DT(:))))
+    vm_badarg (fname, 'DT (the prescribed final duals) must be a real finite vector with %d entries', nd);
+  end
+  % the grid: S slabs of N points sharing their end points
+  Ntot = S * (N - 1) + 1;
+  t = linspace (tspan(1), tspan(2), Ntot)';
+  % base state on the grid
+  yb = opts.BaseState;
+  const_base = true;
+  if (isempty (yb))
+    ybar = zeros (Ntot, ny);
+  elseif (isa (yb, 'function_handle'))
+    ybar = zeros (Ntot, ny);
+    for k = 1:Ntot
+      v = yb (t(k));
+      if (~isnumeric (v) || numel (v) ~= ny || ~all (isfinite (v(:))))
+        vm_badarg (fname, 'BaseState(t) must return a finite vector with %d entries (at t = %g it did not)', ny, t(k));
+      end
+      ybar(k, :) = v(:)';
+    end
+    const_base = false;
+  elseif (isnumeric (yb) && isreal (yb) && numel (yb) == ny && all (isfinite (yb(:))))
+    ybar = repmat (yb(:)', Ntot, 1);
+  elseif (isnumeric (yb) && isreal (yb) && isequal (size (yb), [Ntot ny]) && all (isfinite (yb(:))))
+    ybar = yb;
+    const_base = false;
+  else
+    vm_badarg (fname, ['BaseState must be empty (zero), a vector with %d entries (constant), ' ...
+                       'a %d-by-%d matrix on the grid, or a function handle of t'], ny, Ntot, ny);
+  end
+  guess = opts.Guess;
+  if (~isempty (guess) && (~isnumeric (guess) || ~isreal (guess) || ~isequal (size (guess), [Ntot m]) ...
+                           || ~all (isfinite (guess(:)))))
+    vm_badarg (fname, 'Guess (initial duals) must be a %d-by-%d matrix (one row per grid point)', Ntot, m);
+  end
+  setup = struct ('t0', 0, 'tf', 0, 'N', N, 'order', opts.Order, 'c', c, 'ybar', [], ...
+                  'y0', y0(:)', 'DT', DT(:)', 'z', [], 'tol', opts.Tol, 'max_iter', opts.MaxIter, ...
+                  'kernel', kernel, 'kpar', kpar);
+  history = {};
+  base_change = zeros (nb, 1);
+  t_start = tic ();
+  for b = 0:nb
+    Y = zeros (Ntot, ny);
+    Dd = zeros (Ntot, m);
+    R = zeros (Ntot, nd);
+    Gr = zeros (Ntot, ng);
+    Hm = zeros (Ntot, 1);
+    Sv = 0;
+    iters = zeros (1, S);
+    exitflag = 1;
+    message = '';
+    ystart = y0(:)';
+    for s = 1:S
+      rows = (s - 1) * (N - 1) + (1:N);
+      setup.t0 = t(rows(1));
+      setup.tf = t(rows(end));
+      if (s == S)
+        setup.tf = tspan(2);
+      end
+      setup.ybar = ybar(rows, :);
+      setup.y0 = ystart;
+      setup.z = [];
+      if (~isempty (guess) && b == 0)
+        setup.z = vm_dual_pack (guess(rows, :), nd);
+      end
+      try
+        r = __vm_dual__ ('solve', ode, setup);
+      catch err
+        vm_rethrow (err, fname);
+      end
+      if (isempty (r.y))
+        error ('varmech:%s:dtp', '%s: slab %d of %d: %s', fname, s, S, r.message);
+      end
+      Y(rows, :) = r.y;
+      Dd(rows, :) = r.D;
+      R(rows, :) = r.residual;
+      Gr(rows, :) = r.G;
+      Hm(rows) = r.hamiltonian;
+      Sv = Sv + r.S;
+      iters(s) = r.iterations;
+      history{end+1} = r.residual_history;
+      if (strcmpi (opts.Display, 'iter'))
+        fprintf ('%s: slab %d of %d, base pass %d: Newton residuals (RMS of the discrete equations):\n', ...
+                 fname, s, S, b);
+        h = r.residual_history(:)' / sqrt (max (1, numel (r.D) - nd));
+        fprintf ('  %3d  %.3e\n', [(0:numel (h)-1); h]);
+      end
+      if (r.exitflag ~= 1 && exitflag == 1)
+        exitflag = 0;
+        message = sprintf ('slab %d of %d: %s', s, S, r.message);
+      end
+      ystart = r.y(end, 1:nd);
+    end
+    if (b < nb)
+      base_change(b+1) = max (abs (ybar(:) - Y(:)));
+      ybar = Y;
+      const_base = false;
+    end
+  end
+  if (exitflag == 1)
+    message = sprintf ('converged (%d slab(s), %d Newton iterations)', S, sum (iters));
+  end
+  sol = struct ();
+  sol.t = t;
+  sol.y = Y;
+  sol.D = Dd;
+  sol.residual = R;
+  sol.G = Gr;
+  if (const_base)
+    sol.hamiltonian = Hm;
+  else
+    sol.hamiltonian = [];
+  end
+  sol.S = Sv;
+  sol.base = ybar;
+  sol.base_change = base_change;
+  sol.iterations = sum (iters);
+  sol.slab_iterations = iters;
+  sol.residual_history = history;
+  sol.exitflag = exitflag;
+  sol.message = message;
+  sol.time = toc (t_start);
+  if (~strcmpi (opts.Display, 'off'))
+    fprintf ('%s: %s; max |discrete primal residual| %.3e\n', fname, message, ...
+             max ([0; abs(R(:))]));
+  end
+  if (exitflag ~= 1 && nargout == 0)
+    error ('varmech:%s:noconv', '%s: %s', fname, message);
+  end
+end
+
+function z = vm_dual_pack (Dg, nd)
+  % duals on the grid (N-by-m) -> the unknown vector (time-point major, without the last D_d)
+  z = reshape (Dg', [], 1);
+  z(end - size (Dg, 2) + (1:nd)) = [];
+end

@@ -1,0 +1,471 @@
+/* __vm_dual__.c -- MEX gateway of the discrete dual action (csrc/dual, csrc/dual_closed, newton).
+ *
+ *   sol         = __vm_dual__ ("solve",  ode, setup)
+ *   [S, g, H, y] = __vm_dual__ ("action", ode, setup)
+ *
+ * ode: an odesys struct (its formulas are parsed again here), used when setup.kernel is "general";
+ * for the closed forms it may be [] and setup.kpar holds their parameters.  setup: struct with t0,
+ * tf, N, order, c (ny), ybar (N x ny), y0 (nd), DT (nd), z ([] or nz), tol, max_iter, kernel and
+ * kpar.  inst/dual_solve.m, dual_lorenz.m and dual_pars.m document and check the user-facing
+ * arguments; the checks here guard the gateway itself.  No numerics here: conversion only. */
+#include <string.h>
+
+#include "vm_mex.h"
+#include "vm_mech_mx.h"
+#include "dual.h"
+#include "dual_closed.h"
+#include "vm_status.h"
+
+#define BAD(...) mexErrMsgIdAndTxt ("varmech:badarg", __VA_ARGS__)
+
+static const mxArray *
+sfield (const mxArray *s, const char *key, const char *fn, const char *what)
+{
+  const mxArray *f = mxGetField (s, 0, key);
+  if (! f)
+    BAD ("%s: %s has no field %s", fn, what, key);
+  return f;
+}
+
+static double
+num (const mxArray *o, const char *key, const char *fn)
+{
+  const mxArray *f = sfield (o, key, fn, "the setup");
+  if (! mxIsDouble (f) || mxIsComplex (f) || mxGetNumberOfElements (f) != 1
+      || ! isfinite (mxGetScalar (f)))
+    BAD ("%s: internal: %s must be a finite real scalar", fn, key);
+  return mxGetScalar (f);
+}
+
+/* a real finite double array with exactly n entries, or NULL when empty and allowed */
+static const double *
+arr (const mxArray *o, const char *key, size_t n, int allow_empty, const char *fn, const char *what)
+{
+  const mxArray *a = sfield (o, key, fn, "the setup");
+  size_t k;
+  if (allow_empty && mxIsEmpty (a))
+    return NULL;
+  if (! mxIsDouble (a) || mxIsComplex (a) || mxIsSparse (a) || mxGetNumberOfElements (a) != n)
+    BAD ("%s: %s must be a real double array with %lu entries", fn, what, (unsigned long) n);
+  for (k = 0; k < n; k++)
+    if (! isfinite (mxGetPr (a)[k]))
+      BAD ("%s: %s must be finite (entry %lu is not)", fn, what, (unsigned long) k + 1);
+  return mxGetPr (a);
+}
+
+typedef struct {
+  int kind;                    /* 0 general, 1 lorenz, 2 pars, 3 pars_reduced */
+  vm_ode o;
+  vm_dual_ode e;
+  vm_dual_lorenz lz;
+  vm_dual_pars pa;
+  vm_dual_pars_reduced pr;
+  int ny, nd, ng;
+  vm_dual_node_fn fn;
+  void *ctx;
+  int have_o, have_e;
+} kernel;
+
+static void
+kernel_free (kernel *k)
+{
+  if (k->have_e)
+    vm_dual_ode_free (&k->e);
+  if (k->have_o)
+    vm_ode_free (&k->o);
+  k->have_e = k->have_o = 0;
+}
+
+/* the odesys model (formulas parsed again) and its parameter values */
+static void
+ode_from_struct (const mxArray *ode, const char *fn, vm_ode *o, double **par)
+{
+  vm_ode_desc d;
+  vm_err err;
+  int k, ns, np, nd, na;
+  const mxArray *params, *pn, *sq;
+  char **st, **pnm, **rhs, **alg;
+  if (! mxIsStruct (ode) || mxGetNumberOfElements (ode) != 1)
+    BAD ("%s: ode must be a system made by odesys", fn);
+  st = get_cellstr (sfield (ode, "states", fn, "ode"), fn, "ode.states", &ns);
+  pn = sfield (ode, "parameter_names", fn, "ode");
+  pnm = get_cellstr (pn, fn, "ode.parameter_names", &np);
+  rhs = get_cellstr (sfield (ode, "rhs", fn, "ode"), fn, "ode.rhs", &nd);
+  alg = get_cellstr (sfield (ode, "algebraic", fn, "ode"), fn, "ode.algebraic", &na);
+  sq = mxGetField (ode, 0, "square");
+  memset (&d, 0, sizeof d);
+  d.ny = ns;
+  d.state = (const char *const *) st;
+  d.np = np;
+  d.param = (const char *const *) pnm;
+  d.nd = nd;
+  d.rhs = (const char *const *) rhs;
+  d.na = na;
+  d.alg = (const char *const *) alg;
+  d.nonsquare = sq && mxGetNumberOfElements (sq) == 1 && mxGetScalar (sq) == 0.0;
+  params = sfield (ode, "parameters", fn, "ode");
+  if (! mxIsStruct (params) || mxGetNumberOfElements (params) != 1)
+    BAD ("%s: ode.parameters must be a scalar struct of name = value", fn);
+  *par = mxMalloc ((size_t) (np > 0 ? np : 1) * sizeof **par);
+  for (k = 0; k < np; k++)
+    {
+      const mxArray *v = mxGetField (params, 0, pnm[k]);
+      if (! v || ! (mxIsNumeric (v) || mxIsLogical (v)) || mxIsComplex (v)
+          || mxGetNumberOfElements (v) != 1 || ! isfinite (mxGetScalar (v)))
+        BAD ("%s: parameter '%s' must be a real finite scalar", fn, pnm[k]);
+      (*par)[k] = mxGetScalar (v);
+    }
+  if (vm_ode_build (&d, o, &err) != VM_OK)
+    mexErrMsgIdAndTxt ("varmech:model", "%s: %s", fn, err.msg);
+}
+
+/* set up the node function; c is validated by the caller (ny entries) */
+static void
+kernel_setup (kernel *k, const mxArray *ode, const mxArray *o, const char *fn)
+{
+  char name[32];
+  const mxArray *kn = sfield (o, "kernel", fn, "the setup"), *kp;
+  memset (k, 0, sizeof *k);
+  if (! mxIsChar (kn) || mxGetString (kn, name, sizeof name) != 0)
+    BAD ("%s: internal: kernel must be a string", fn);
+  kp = sfield (o, "kpar", fn, "the setup");
+  if (strcmp (name, "general") == 0)
+    {
+      /* dimensions only; kernel_build parses and compiles after the setup has been checked */
+      int nst, np, nd, na;
+      k->kind = 0;
+      if (! mxIsStruct (ode) || mxGetNumberOfElements (ode) != 1)
+        BAD ("%s: ode must be a system made by odesys", fn);
+      get_cellstr (sfield (ode, "states", fn, "ode"), fn, "ode.states", &nst);
+      get_cellstr (sfield (ode, "parameter_names", fn, "ode"), fn, "ode.parameter_names", &np);
+      get_cellstr (sfield (ode, "rhs", fn, "ode"), fn, "ode.rhs", &nd);
+      get_cellstr (sfield (ode, "algebraic", fn, "ode"), fn, "ode.algebraic", &na);
+      if (nd < 1)
+        BAD ("%s: the system has no differential state (no right-hand side); expected at least one",
+             fn);
+      k->ny = nst;
+      k->nd = nd;
+      k->ng = na;
+      k->fn = vm_dual_ode_node;
+      k->ctx = &k->e;
+    }
+  else if (strcmp (name, "lorenz") == 0)
+    {
+      const double *p = arr (o, "kpar", 4, 0, fn, "the Lorenz parameters [A R B c]");
+      (void) kp;
+      k->kind = 1;
+      k->lz.A = p[0];
+      k->lz.R = p[1];
+      k->lz.B = p[2];
+      k->lz.c = p[3];
+      if (! (p[3] > 0.0))
+        BAD ("%s: c must be positive", fn);
+      k->ny = k->nd = 3;
+      k->ng = 0;
+      k->fn = vm_dual_lorenz_node;
+      k->ctx = &k->lz;
+    }
+  else if (strcmp (name, "pars") == 0)
+    {
+      /* kpar = [M, cx, cv, cQ, cs, b (M), L (M x M, column-major)] */
+      const mxArray *a = kp;
+      const double *p;
+      int M, i, j;
+      double *L;
+      if (! mxIsDouble (a) || mxIsComplex (a) || mxGetNumberOfElements (a) < 1)
+        BAD ("%s: internal: Pars parameters", fn);
+      p = mxGetPr (a);
+      M = (int) p[0];
+      if (M < 1 || M > 1000 || (double) M != p[0]
+          || mxGetNumberOfElements (a) != (size_t) (5 + M + M * M))
+        BAD ("%s: internal: Pars parameters must be [M cx cv cQ cs b L(:)']", fn);
+      arr (o, "kpar", (size_t) (5 + M + M * M), 0, fn, "the Pars parameters");
+      for (i = 1; i < 5; i++)
+        if (! (p[i] > 0.0))
+          BAD ("%s: cx, cv, cQ and cs must be positive", fn);
+      L = mxMalloc ((size_t) M * M * sizeof *L);
+      for (i = 0; i < M; i++)
+        for (j = 0; j < M; j++)
+          L[i * M + j] = p[5 + M + i + M * j];   /* row-major from column-major */
+      k->kind = 2;
+      k->pa.M = M;
+      k->pa.L = L;
+      k->pa.b = p + 5;
+      k->pa.cx = p[1];
+      k->pa.cv = p[2];
+      k->pa.cQ = p[3];
+      k->pa.cs = p[4];
+      k->ny = 3 * M + 1;
+      k->nd = 2 * M;
+      k->ng = 2;
+      k->fn = vm_dual_pars_node;
+      k->ctx = &k->pa;
+    }
+  else if (strcmp (name, "pars_reduced") == 0)
+    {
+      const double *p = arr (o, "kpar", 3, 0, fn, "the reduced Pars parameters [v30 x30 c]");
+      k->kind = 3;
+      k->pr.v30 = p[0];
+      k->pr.x30 = p[1];
+      k->pr.c = p[2];
+      if (! (p[2] > 0.0))
+        BAD ("%s: c must be positive", fn);
+      k->ny = k->nd = 2;
+      k->ng = 0;
+      k->fn = vm_dual_pars_reduced_node;
+      k->ctx = &k->pr;
+    }
+  else
+    BAD ("%s: internal: unknown kernel '%s'", fn, name);
+}
+
+/* parse and compile the general kernel (after every argument has been checked) */
+static void
+kernel_build (kernel *k, const mxArray *ode, const double *c, const char *fn)
+{
+  double *par;
+  if (k->kind != 0)
+    return;
+  ode_from_struct (ode, fn, &k->o, &par);
+  k->have_o = 1;
+  if (k->o.ny != k->ny || k->o.nd != k->nd || k->o.na != k->ng)
+    {
+      kernel_free (k);
+      BAD ("%s: internal: model dimensions changed", fn);
+    }
+  if (vm_dual_ode_init (&k->e, &k->o, par, c) != VM_OK)
+    {
+      kernel_free (k);
+      BAD ("%s: the dual Lagrangian of the system could not be compiled", fn);
+    }
+  k->have_e = 1;
+}
+
+static mxArray *
+colmajor_pm (const double *src, int64_t npts, int ncol, int stride, int off)
+{
+  /* point-major src[k stride + off + j] -> npts x ncol column-major */
+  mxArray *a = mxCreateDoubleMatrix ((mwSize) npts, (mwSize) ncol, mxREAL);
+  double *p = mxGetPr (a);
+  int64_t k;
+  int j;
+  for (k = 0; k < npts; k++)
+    for (j = 0; j < ncol; j++)
+      p[k + npts * j] = src[k * stride + off + j];
+  return a;
+}
+
+/* check the setup, build the kernel, then the discretization (raises only before any C
+ * allocation, or after freeing it) */
+static void
+setup_dual (vm_dual *d, kernel *k, const mxArray *ode, const mxArray *o, const char *fn,
+            double **ybar_pm)
+{
+  double t0 = num (o, "t0", fn), tf = num (o, "tf", fn), Nd = num (o, "N", fn), od = num (o, "order", fn);
+  const double *c, *ybar, *y0, *DT;
+  int64_t N = (int64_t) Nd, j;
+  int i, st;
+  if (Nd != (double) N || N < 2 || N > 100000000)
+    BAD ("%s: N must be an integer >= 2", fn);
+  c = arr (o, "c", (size_t) k->ny, 0, fn, "c");
+  ybar = arr (o, "ybar", (size_t) (N * k->ny), 1, fn, "the base state (N x ny)");
+  y0 = arr (o, "y0", (size_t) k->nd, 0, fn, "y0 (one value per differential state)");
+  DT = arr (o, "DT", (size_t) k->nd, 1, fn, "the final duals");
+  for (i = 0; i < k->ny; i++)
+    if (! (c[i] > 0.0))
+      BAD ("%s: c must be positive (entry %d is not)", fn, i + 1);
+  *ybar_pm = NULL;
+  if (ybar)
+    {
+      *ybar_pm = mxMalloc ((size_t) (N * k->ny) * sizeof **ybar_pm);
+      for (j = 0; j < N; j++)
+        for (i = 0; i < k->ny; i++)
+          (*ybar_pm)[j * k->ny + i] = ybar[j + N * i];
+    }
+  kernel_build (k, ode, c, fn);
+  st = vm_dual_init (d, k->ny, k->nd, k->ng, N, (int) od, t0, tf, c, *ybar_pm, y0, DT, k->fn,
+                     k->ctx);
+  if (st != VM_OK)
+    {
+      kernel_free (k);
+      BAD ("%s: the discrete dual action could not be set up (N = %ld, order %g on [%g, %g]): %s",
+           fn, (long) N, od, t0, tf, vm_status_string (st));
+    }
+}
+
+static void
+cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "dual_solve";
+  static const char *keys[] = { "t", "y", "D", "residual", "G", "hamiltonian", "S", "iterations",
+                                "residual_history", "exitflag", "message", "linear_dtp",
+                                "bad_node" };
+  kernel k;
+  vm_dual d;
+  vm_newton_info info;
+  double *ybar_pm, *z, tol, S = 0.0, *res, *gres, *ham;
+  const double *z0;
+  int st, maxit;
+  int64_t j;
+  mxArray *out;
+  char msg[400];
+  if (nrhs != 3 || ! mxIsStruct (prhs[2]))
+    BAD ("%s: internal: \"solve\" takes ode and a setup struct", fn);
+  tol = num (prhs[2], "tol", fn);
+  maxit = (int) num (prhs[2], "max_iter", fn);
+  kernel_setup (&k, prhs[1], prhs[2], fn);
+  setup_dual (&d, &k, prhs[1], prhs[2], fn, &ybar_pm);
+  z = mxMalloc ((size_t) d.nz * sizeof *z);
+  z0 = NULL;
+  {
+    const mxArray *zf = sfield (prhs[2], "z", fn, "the setup");
+    if (! mxIsEmpty (zf))
+      {
+        int ok = mxIsDouble (zf) && ! mxIsComplex (zf) && ! mxIsSparse (zf)
+                 && mxGetNumberOfElements (zf) == (size_t) d.nz;
+        for (j = 0; ok && j < d.nz; j++)
+          ok = isfinite (mxGetPr (zf)[j]);
+        if (! ok)
+          {
+            int64_t nz = d.nz;
+            vm_dual_free (&d);
+            kernel_free (&k);
+            BAD ("%s: the initial duals must be a real finite vector with %ld entries", fn, (long) nz);
+          }
+        z0 = mxGetPr (zf);
+      }
+  }
+  for (j = 0; j < d.nz; j++)
+    z[j] = z0 ? z0[j] : 0.0;
+  vm_newton_info_init (&info);
+  st = vm_dual_solve (&d, z, tol, maxit, &info);
+  if (st == VM_EDTP)
+    snprintf (msg, sizeof msg, "%s at t = %g (node %ld)%s", vm_status_string (st),
+              d.bad >= 0 ? d.t[d.bad] : d.t0, (long) d.bad + 1,
+              info.message[0] ? "" : "");
+  else if (st == VM_OK)
+    snprintf (msg, sizeof msg, "%s", info.message[0] ? info.message : "converged");
+  else
+    snprintf (msg, sizeof msg, "%s", info.message[0] ? info.message : vm_status_string (st));
+  res = mxMalloc ((size_t) (d.N * d.nd + 1) * sizeof *res);
+  gres = mxMalloc ((size_t) (d.N * d.ng + 1) * sizeof *gres);
+  ham = mxMalloc ((size_t) (d.N + 1) * sizeof *ham);
+  if (d.have_y)
+    {
+      vm_dual_eval (&d, z, &S, NULL, NULL);
+      vm_dual_primal (&d, res, gres, ham);
+    }
+  out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
+  {
+    mxArray *t = mxCreateDoubleMatrix ((mwSize) d.N, 1, mxREAL);
+    memcpy (mxGetPr (t), d.t, (size_t) d.N * sizeof (double));
+    mxSetField (out, 0, "t", t);
+  }
+  if (d.have_y)
+    {
+      mxSetField (out, 0, "y", colmajor_pm (d.y, d.N, d.ny, d.ny, 0));
+      mxSetField (out, 0, "residual", colmajor_pm (res, d.N, d.nd, d.nd, 0));
+      mxSetField (out, 0, "G", colmajor_pm (gres, d.N, d.ng, d.ng, 0));
+      mxSetField (out, 0, "hamiltonian", colmajor_pm (ham, d.N, 1, 1, 0));
+    }
+  else
+    {
+      mxSetField (out, 0, "y", mxCreateDoubleMatrix (0, (mwSize) d.ny, mxREAL));
+      mxSetField (out, 0, "residual", mxCreateDoubleMatrix (0, (mwSize) d.nd, mxREAL));
+      mxSetField (out, 0, "G", mxCreateDoubleMatrix (0, (mwSize) d.ng, mxREAL));
+      mxSetField (out, 0, "hamiltonian", mxCreateDoubleMatrix (0, 1, mxREAL));
+    }
+  mxSetField (out, 0, "D", colmajor_pm (d.Dfull, d.N, d.m, d.m, 0));
+  mxSetField (out, 0, "S", mxCreateDoubleScalar (S));
+  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (info.iterations));
+  {
+    mxArray *h = mxCreateDoubleMatrix ((mwSize) info.nhist, 1, mxREAL);
+    if (info.nhist > 0 && info.res_hist)
+      memcpy (mxGetPr (h), info.res_hist, (size_t) info.nhist * sizeof (double));
+    mxSetField (out, 0, "residual_history", h);
+  }
+  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
+  mxSetField (out, 0, "message", mxCreateString (msg));
+  mxSetField (out, 0, "linear_dtp", mxCreateDoubleScalar (k.kind == 0 ? k.e.linear : 1.0));
+  mxSetField (out, 0, "bad_node", mxCreateDoubleScalar (st == VM_EDTP ? (double) d.bad + 1 : 0.0));
+  vm_newton_info_free (&info);
+  vm_dual_free (&d);
+  kernel_free (&k);
+  plhs[0] = out;
+}
+
+static void
+cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "dual_action";
+  kernel k;
+  vm_dual d;
+  double *ybar_pm, S, *g, *hv;
+  const mxArray *zf;
+  int st;
+  int64_t j;
+  mxArray *H;
+  if (nrhs != 3 || ! mxIsStruct (prhs[2]))
+    BAD ("%s: internal: \"action\" takes ode and a setup struct", fn);
+  kernel_setup (&k, prhs[1], prhs[2], fn);
+  setup_dual (&d, &k, prhs[1], prhs[2], fn, &ybar_pm);
+  zf = sfield (prhs[2], "z", fn, "the setup");
+  if (! mxIsDouble (zf) || mxIsComplex (zf) || mxGetNumberOfElements (zf) != (size_t) d.nz)
+    {
+      int64_t nz = d.nz;
+      vm_dual_free (&d);
+      kernel_free (&k);
+      BAD ("%s: z must have %ld entries (N m - nd: the duals at every node without the prescribed "
+           "final differential duals)", fn, (long) nz);
+    }
+  for (j = 0; j < d.nz; j++)
+    if (! isfinite (mxGetPr (zf)[j]))
+      {
+        vm_dual_free (&d);
+        kernel_free (&k);
+        BAD ("%s: z must be finite (entry %ld is not)", fn, (long) j + 1);
+      }
+  g = mxMalloc ((size_t) d.nz * sizeof *g);
+  H = mxCreateSparse ((mwSize) d.nz, (mwSize) d.nz, (mwSize) (d.nnz > 0 ? d.nnz : 1), mxREAL);
+  hv = mxGetPr (H);
+  for (j = 0; j <= d.nz; j++)
+    mxGetJc (H)[j] = (mwIndex) d.colptr[j];
+  for (j = 0; j < d.nnz; j++)
+    mxGetIr (H)[j] = (mwIndex) d.rowind[j];
+  st = vm_dual_eval (&d, mxGetPr (zf), &S, g, hv);
+  if (st != VM_OK)
+    {
+      double tb = d.bad >= 0 ? d.t[d.bad] : d.t0;
+      vm_dual_free (&d);
+      kernel_free (&k);
+      mxDestroyArray (H);
+      mexErrMsgIdAndTxt ("varmech:dual", "%s: %s at t = %g", fn, vm_status_string (st), tb);
+    }
+  plhs[0] = mxCreateDoubleScalar (S);
+  if (nlhs > 1)
+    {
+      plhs[1] = mxCreateDoubleMatrix ((mwSize) d.nz, 1, mxREAL);
+      memcpy (mxGetPr (plhs[1]), g, (size_t) d.nz * sizeof (double));
+    }
+  if (nlhs > 2)
+    plhs[2] = H;
+  else
+    mxDestroyArray (H);
+  if (nlhs > 3)
+    plhs[3] = colmajor_pm (d.y, d.N, d.ny, d.ny, 0);
+  vm_dual_free (&d);
+  kernel_free (&k);
+}
+
+void
+mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  char cmd[16];
+  vm_get_command (nrhs, prhs, "__vm_dual__", cmd, sizeof cmd);
+  if (strcmp (cmd, "solve") == 0)
+    cmd_solve (plhs, nrhs, prhs);
+  else if (strcmp (cmd, "action") == 0)
+    cmd_action (nlhs, plhs, nrhs, prhs);
+  else
+    BAD ("__vm_dual__: unknown command '%s'; expected solve or action", cmd);
+}
