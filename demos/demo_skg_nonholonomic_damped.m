@@ -1,0 +1,497 @@
+function results = demo_skg_nonholonomic_damped (varargin)
+% -*- texinfo -*-
+% @deftypefn  {} {} demo_skg_nonholonomic_damped ()
+% @deftypefnx {} {@var{results} =} demo_skg_nonholonomic_damped ()
+% @deftypefnx {} {@var{results} =} demo_skg_nonholonomic_damped (@dots{}, "quiet")
+% @deftypefnx {} {@var{results} =} demo_skg_nonholonomic_damped (@dots{}, "png", @var{dir})
+% A nonholonomic system with dissipative forces as the critical point of the discrete
+% Schwinger-Keldysh-Galley action: the knife edge and the Chaplygin sled with viscous drag
+% (Rothkopf & Horowitz, "Variational approach to nonholonomic and inequality-constrained
+% mechanics", eq.@: 7: constraint terms @code{lambda- g(q+, qdot+) - lambda+ q- . dg/dqdot},
+% forces @code{F(q+, qdot+) . q-}; the paper's own nonholonomic example, the rolling disk, has no
+% dissipation: see @code{demo_skg_rolling_disk}).
+%
+% @strong{Model.}  A blade touches the plane at P = (x, y) and points along e = (cos theta,
+% sin theta); n = (-sin theta, cos theta).  The centre of mass C = P + a e (mass m, moment of
+% inertia I about C).  @code{mechsys} model, one for both cases:
+% @example
+% L = m/2 ((xdot - a sin(theta) thetadot)^2 + (ydot + a cos(theta) thetadot)^2) + I/2 thetadot^2
+% F = (-c xdot, -c ydot, -ct thetadot)      (viscous drag at P, rotational damping)
+% g = ydot cos(theta) - xdot sin(theta) = 0 (no sideways slip of P: the blade constraint)
+% @end example
+% The ideal (Lagrange-d'Alembert-Chetaev) reaction is A' lambda, A = dg/dqdot = (-sin theta,
+% cos theta, 0): the force lambda n at P.
+%
+% @strong{Equations, derived here.}  With the forward speed u (P's velocity u e, by g = 0) and
+% omega = thetadot: C's acceleration is (udot - a omega^2) e + (u omega + a omegadot) n.  Newton
+% for C along e and n, and the angular momentum about C (the force at P, at -a e from C, has the
+% torque -a lambda):
+% @example
+% m (udot - a omega^2) = -c u, m (u omega + a omegadot) = lambda, I omegadot = -a lambda - ct omega
+% @end example
+% so @code{udot = a omega^2 - (c/m) u}, @code{omegadot = -(m a u + ct) omega / (I + m a^2)},
+% @code{lambda = m (u omega + a omegadot)}, with xdot = u cos theta, ydot = u sin theta.  Energy
+% E = T = m/2 (u^2 + a^2 omega^2) + I/2 omega^2; dE/dt = -c u^2 - ct omega^2 < 0 (the reaction does
+% no work: qdot . A' lambda = lambda g = 0, g being linear and homogeneous in qdot).  These
+% equations are checked against @code{gauss_integrate} on the Lagrangian (both at RelTol 1e-12:
+% q, lambda, E within 1e-9).
+%
+% @table @asis
+% @item (A) knife edge
+% a = 0, ct = 0 (m = 1, I = 0.1, c = 0.2), q0 = 0, qdot0 = (1, 0, 1), T = 10.  Closed form,
+% derived: omega = omega0, theta = theta0 + omega0 t, u = u0 exp(-alpha t) with alpha = c/m, and
+% for z = x + i y (zdot = u exp(i theta)):
+% @code{z = z0 + u0 exp(i theta0) (exp((-alpha + i omega0) t) - 1) / (-alpha + i omega0)} (a
+% spiral), @code{lambda = m u omega0}, @code{E = m u^2/2 + I omega0^2/2}.  References: this closed
+% form, and @code{gauss_integrate} (dop853, RelTol 1e-12, AbsTol 1e-14), checked against it.
+% @item (B) Chaplygin sled, started backwards
+% a = 0.5, ct = 0.05 (m = 1, I = 0.1, c = 0.2), q0 = 0, u0 = -1, omega0 = 0.5, i.e.@: qdot0 =
+% (-1, 0, 0.5), T = 10.  Backward motion is unstable (omegadot has the sign of omega while
+% m a u + ct < 0): the sled turns round (theta: 0 to 3.40), u passes through 0 (a cusp in the path
+% of P) and it then moves forwards while drag and damping take the energy.  No closed form;
+% reference: @code{gauss_integrate} (dop853, RelTol 1e-12, AbsTol 1e-14, ideal reaction),
+% cross-checked against @code{ode45} (RelTol 1e-12) on the reduced equations above.
+% @end table
+%
+% @strong{Discrete energy balance, derived here.}  At q- = 0 the SKG equations (F4 boundary form)
+% are @code{D p = dL/dq + F - A' lambda+ - H^-1 e1 (p_1 - p_i)}, p = M v, v = Da q+, and
+% g(q_k, v_k) = 0 at every node.  For the knife edge M = diag (m, m, I) is constant and
+% dL/dq = 0; multiplying by v'H and using SBP (@code{v'H M D v = (v_N'M v_N - v_1'M v_1)/2}) and
+% @code{v_k . A_k' lambda_k = lambda_k g_k}:
+% @example
+% E_N - E(0) = sum_k H_kk v_k . F_k - sum_k H_kk lambda+_k g_k - (v_1 - v_i)' M (v_1 - v_i)/2
+% @end example
+% i.e.@: E(T) - E(0) equals the grid quadrature of the dissipated power up to the (dissipative)
+% SAT remainder, of order h^(2p+2), and to the constraint residual.  The identity is checked to
+% 1e-10.  For the sled M depends on theta: SBP has no product rule, so the balance holds only up
+% to the discretization error; its error (with the tiny work of the constraint residual
+% removed) converges faster than the solution (info): orders 2.00 (order 2), 4.06 on N 321/641
+% and 3.67 on 641/1281 near the floor (order 4), 4.98 on 161/321 (order 6); Newton's stopping
+% test leaves a floor near 1e-11, so errors below 2e-11 are not used.  It is bounded at N = 161.
+%
+% @strong{Multiplier sign} (determined numerically): the least-squares factor s in
+% lambda+ = s lambda_ideal is -1.00003 (A) and -1.0001 (B) at N = 161 (checked: -1 within 1e-2;
+% the order-p error of lambda at the closure nodes biases the fit), i.e.@: lambda+ =
+% -lambda_ideal, as @file{doc/skg.md} states for the disk (the term @code{- lambda+ q- .
+% dg/dqdot}).
+%
+% @strong{Newton's start.}  Both cases use the default guess (q0 at every node): (A) converges in
+% 2 iterations, (B) in 7.  A LIMITATION, shown in the part (B'): the same sled started forwards,
+% qdot0 = (1, 0, 2), does not converge from the default guess at T = 10 (exitflag 0; best
+% ||grad S|| 0.59 after 50 iterations, 0.43 after 500).  Explanation, checked by the demo: from
+% rest the linearization has no coupling m a u omega (a product of two zero velocities), so the
+% first Newton iterate turns the sled as if only ct acted, @code{theta(T) = (I + m a^2) omega0/ct
+% (1 - exp(-ct T/(I + m a^2))) = 10.645} (measured 10.645, to 1e-9) against the true 1.055; Newton
+% then stagnates far from the solution.  It converges from the default guess for T = 5 (18
+% iterations) and with @code{"Guess", "integrator"} at T = 10 (2 iterations), both checked; also
+% with Windows = 4 (not checked here).
+%
+% @strong{What is measured}, interior order 4, N = 161, full mode, per case: max deviation of
+% x, y, theta; the sign factor s; max |lambda+ + lambda_ref|; max |g| at the nodes (t_f included);
+% max |q-|, |lambda-|; E decreasing at the nodes (max E_k+1 - E_k < 0); max |E - E_ref|; the
+% energy balance E(T) - E(0) against sum H v . F (and the identity for (A)); Newton iterations.
+% Then orders 2, 4, 6 on N = 161, 321, 641, 1281 (full mode): observed orders (finest pair) of q
+% (max over coordinates and nodes), lambda and E, and for (A) of the SAT remainder.
+%
+% @strong{Tolerances.}  Orders: SBP-SAT for interior order 2p gives p+1 in the max norm for q and
+% for E (a function of q, Da q); lambda converges with order p only: it is an acceleration-level
+% quantity, read off the momentum equation, whose truncation error at the boundary-closure nodes
+% is of order p (as for the disk, @code{demo_skg_rolling_disk}); the SAT remainder of (A) with
+% order 2p+2 (the square of the first-node velocity error); all within 0.3.  At N = 161 the error
+% bounds are about twice the measured values (regression bounds; the rates carry the theory),
+% measured (bound): (A) x 6.0e-5 (1.2e-4), y 2.0e-5 (4e-5), lambda 1.4e-3 (2.8e-3), E 4.4e-5
+% (9e-5), balance 9.9e-10 (2e-9); (B) x 4.1e-5 (8.3e-5), y 2.1e-5 (4.2e-5), theta 4.1e-5
+% (8.2e-5), lambda 1.3e-3 (2.5e-3), E 2.7e-5 (5.5e-5), balance 1.7e-7 (3.4e-7).  theta of (A) is
+% linear in t, which SBP reproduces exactly: tol 1e-11.  g at the nodes: Newton stops when
+% ||grad S||_2 <= 1e-10 max(1, ||grad S_0||), and the lambda- rows of grad S are H_kk g_k, so the
+% bound is 1e-10 max(1, ||grad S_0||) / min H_kk (4.5e-9 and 4.7e-9; measured 6e-13 and 1.7e-10:
+% at its last step Newton in (B) only just passes its test).  q-, lambda-, the identity of (A):
+% 1e-10.  The references: 1e-9 (the integrators agree to 1e-11 to 1e-13).  theta(T) of the first
+% Newton iterate (B'): 1e-6 (a discretization error of a slow exponential; measured 1e-9).
+%
+% @strong{Paper notes.}  The paper (sec.@: II, on Noether's theorem) states that a force
+% doing work changes the Noether charge through terms qdot+ . F(qdot+), and that a constraint
+% force does no work because qdot . dg/dqdot reproduces the vanishing constraint.  Both are
+% checked here in the form used: for g linear and homogeneous in qdot, qdot . dg/dqdot = g = 0
+% (for the disk's quadratic g1 it is 2 g1, also 0), and the energy changes by the work of F alone
+% (the balance rows).  For the misprinted @code{Lambda[q1, qdot2, q2, qdot2]} see
+% @code{demo_skg_damped_oscillator}.
+%
+% Options: @code{"quiet"} (print nothing); @code{"png", @var{dir}}: write
+% @file{demo_skg_nonholonomic_damped_trajectory.png} (the path of P in the plane; for the sled
+% also segments from P to the centre of mass, which show the turn),
+% @file{_coordinates.png}, @file{_energy.png} and @file{_multiplier.png} into @var{dir}.
+%
+% @var{results} has @code{cases} (1: knife edge, 2: sled; per case: name, params, q0, qdot0, T,
+% t, q, qdot, lambda, energy, ref (q, qdot, lambda, energy), ref_check, err_q (x, y, theta), sign,
+% err_lambda, g, max_g, g_bound, max_qminus, max_lambdaminus, energy_rise, err_E, balance (dE,
+% work, lg, error, error_c, sat, identity, cumwork), iterations, conv (per order: order, N, h,
+% err_q, err_lambda, err_E, balance_error, sat, rate_*, observed_*, pair_*, predicted,
+% predicted_lambda, predicted_sat)), @code{default_guess} (the sled started forwards: qdot0,
+% exitflag, iterations, message, best_residual, theta_T of the first iterate, theta_T_predicted,
+% exitflag_T5, iterations_T5, exitflag_integrator, iterations_integrator), @code{tol},
+% @code{checks}, @code{pass} and @code{time}.
+% @seealso{skg_solve, gauss_integrate, demo_skg_rolling_disk, demo_skg_damped_oscillator}
+% @end deftypefn
+
+  opt = vm_demo_args ('demo_skg_nonholonomic_damped', varargin, struct ());
+  tstart = tic;
+  order = 4;
+  N = 161;
+  orders = [2, 4, 6];
+  Ns = [161, 321, 641, 1281];
+  T = 10;
+  tol = struct ('ref', 1e-9, 'rate', 0.3, 'newton', 1e-10, 'sign', 1e-2, 'first', 1e-6, ...
+                'A', struct ('q', [1.2e-4, 4e-5, 1e-11], 'lambda', 2.8e-3, 'E', 9e-5, ...
+                             'balance', 2e-9), ...
+                'B', struct ('q', [8.3e-5, 4.2e-5, 8.2e-5], 'lambda', 2.5e-3, 'E', 5.5e-5, ...
+                             'balance', 3.4e-7));
+
+  lag = ['m/2*((dot(x) - a*sin(theta)*dot(theta))^2 + (dot(y) + a*cos(theta)*dot(theta))^2)' ...
+         ' + I/2*dot(theta)^2'];
+  PB = struct ('m', 1, 'I', 0.1, 'a', 0.5, 'c', 0.2, 'ct', 0.05);
+  sys = mechsys ('coordinates', {'x', 'y', 'theta'}, 'parameters', PB, 'lagrangian', lag, ...
+                 'forces', {'-c*dot(x)', '-c*dot(y)', '-ct*dot(theta)'}, ...
+                 'constraints', {'dot(y)*cos(theta) - dot(x)*sin(theta)'});
+  PA = PB;
+  PA.a = 0;
+  PA.ct = 0;
+  sysA = sys;
+  sysA.parameters = PA;
+
+  cases = [one_case(sysA, 'knife edge', [0, 0, 0], [1, 0, 1], T, order, N, orders, Ns), ...
+           one_case(sys, 'Chaplygin sled', [0, 0, 0], [-1, 0, 0.5], T, order, N, orders, Ns)];
+
+  % a limitation: the sled started forwards, (u0, omega0) = (1, 2), from the default guess
+  qd0 = [1, 0, 2];
+  s0 = skg_solve (sys, [0, T], [0, 0, 0], qd0, 'N', N, 'Order', order);
+  s1 = skg_solve (sys, [0, T], [0, 0, 0], qd0, 'N', N, 'Order', order, 'MaxIter', 1);
+  s5 = skg_solve (sys, [0, 5], [0, 0, 0], qd0, 'N', N, 'Order', order);
+  si = skg_solve (sys, [0, T], [0, 0, 0], qd0, 'N', N, 'Order', order, 'Guess', 'integrator');
+  Mt = PB.I + PB.m * PB.a ^ 2;
+  results.default_guess = struct ('qdot0', qd0, 'exitflag', s0.exitflag, ...
+                                  'iterations', s0.iterations, 'message', s0.message, ...
+                                  'best_residual', min (s0.residual_history), ...
+                                  'theta_T', s1.q(end, 3), ...
+                                  'theta_T_predicted', Mt * qd0(3) / PB.ct ...
+                                  * (1 - exp (-PB.ct * T / Mt)), ...
+                                  'exitflag_T5', s5.exitflag, 'iterations_T5', s5.iterations, ...
+                                  'exitflag_integrator', si.exitflag, ...
+                                  'iterations_integrator', si.iterations);
+
+  results.cases = cases;
+  results.tol = tol;
+  results.checks = make_checks (results, tol);
+  [results.pass, msg] = vm_demo_verdict (results.checks);
+  results.time = toc (tstart);
+
+  if ~opt.quiet
+    fprintf ('Knife edge and Chaplygin sled with viscous drag by skg_solve (SKG action, F4)\n');
+    fprintf ('g = ydot cos(theta) - xdot sin(theta) = 0, F = (-c xdot, -c ydot, -ct thetadot)\n');
+    fprintf ('references: (A) closed form (and dop853), (B) gauss_integrate dop853 RelTol 1e-12\n');
+    fprintf ('(and ode45); the sled started forwards (u0 = 1, omega0 = 2) from the default\n');
+    fprintf ('guess: exitflag %d\n\n', s0.exitflag);
+    vm_demo_table (results.checks, '%.4e', 'part');
+    fprintf ('%s (%.1f s)\n', msg, results.time);
+  end
+  vm_demo_png (opt, {'trajectory', 'coordinates', 'energy', 'multiplier'}, ...
+               @(what) draw (results, what), [900, 900]);
+  if nargout == 0
+    clear results;
+  end
+end
+
+function c = one_case (sys, name, q0, qd0, T, order, N, orders, Ns)
+  % the main run (full mode) and the convergence runs of one case against its reference
+  P = sys.parameters;
+  tf = linspace (0, T, max (Ns))';
+  [ref, ref_check] = reference (sys, q0, qd0, T, tf);
+  c.name = name;
+  c.params = P;
+  c.q0 = q0;
+  c.qdot0 = qd0;
+  c.T = T;
+  c.ref_check = ref_check;
+  s = solve (sys, q0, qd0, T, order, N);
+  r = pick (ref, max (Ns), N);
+  c.t = s.t(:);
+  c.q = s.q;
+  c.qdot = s.qdot;
+  c.lambda = s.lambda;
+  c.energy = s.energy(:);
+  c.ref = r;
+  c.iterations = s.iterations;
+  c.max_qminus = s.max_qminus;
+  c.max_lambdaminus = s.max_lambdaminus;
+  c.err_q = max (abs (s.q - r.q), [], 1);
+  c.sign = sum (s.lambda .* r.lambda) / sum (r.lambda .^ 2);
+  c.err_lambda = max (abs (s.lambda + r.lambda));
+  c.g = constraint (s.q, s.qdot);
+  c.max_g = max (abs (c.g));
+  % Newton stops at ||grad S||_2 <= Tol max(1, ||grad S_0||); the lambda- rows of grad S are
+  % H_kk g_k, so |g_k| <= Tol max(1, ||grad S_0||) / min H_kk
+  [~, H] = sbp_operator (N, order, [0, T]);
+  c.g_bound = 1e-10 * max (1, s.residual_history(1)) / min (full (diag (H)));
+  c.energy_rise = max (diff (c.energy));
+  c.err_E = max (abs (c.energy - r.energy));
+  c.balance = balance (P, s, full (diag (H)), qd0, r.energy(1));
+  runs = [];
+  for io = 1:numel (orders)
+    p = orders(io) / 2;
+    nN = numel (Ns);
+    v = struct ('order', orders(io), 'N', Ns, 'h', T ./ (Ns - 1), 'err_q', zeros (1, nN), ...
+                'err_lambda', zeros (1, nN), 'err_E', zeros (1, nN), ...
+                'balance_error', zeros (1, nN), 'sat', zeros (1, nN), 'predicted', p + 1, ...
+                'predicted_lambda', p, 'predicted_sat', 2 * p + 2);
+    for in = 1:nN
+      sk = solve (sys, q0, qd0, T, orders(io), Ns(in));
+      rk = pick (ref, max (Ns), Ns(in));
+      [~, Hk] = sbp_operator (Ns(in), orders(io), [0, T]);
+      bk = balance (P, sk, full (diag (Hk)), qd0, rk.energy(1));
+      v.err_q(in) = max (max (abs (sk.q - rk.q)));
+      v.err_lambda(in) = max (abs (sk.lambda + rk.lambda));
+      v.err_E(in) = max (abs (sk.energy(:) - rk.energy));
+      v.balance_error(in) = bk.error_c;
+      v.sat(in) = bk.sat;
+    end
+    efloor = 1e3 * eps;
+    [v.rate_q, v.observed_q, v.pair_q] = vm_demo_rates (v.h, v.err_q, efloor, Ns);
+    [v.rate_lambda, v.observed_lambda, v.pair_lambda] = vm_demo_rates (v.h, v.err_lambda, ...
+                                                                        efloor, Ns);
+    [v.rate_E, v.observed_E, v.pair_E] = vm_demo_rates (v.h, v.err_E, efloor, Ns);
+    % Newton's stopping test leaves a floor of about 1e-11 in the balance (order 6, N >= 641)
+    [v.rate_balance, v.observed_balance, v.pair_balance] = vm_demo_rates (v.h, v.balance_error, ...
+                                                                           2e-11, Ns);
+    [v.rate_sat, v.observed_sat, v.pair_sat] = vm_demo_rates (v.h, v.sat, 1e-20, Ns);
+    runs = [runs, v]; %#ok<AGROW>
+  end
+  c.conv = runs;
+end
+
+function s = solve (sys, q0, qd0, T, order, N)
+  % the default guess (q0 at every node), full mode
+  s = skg_solve (sys, [0, T], q0, qd0, 'N', N, 'Order', order, 'Mode', 'full');
+  if s.exitflag ~= 1
+    error ('demo_skg_nonholonomic_damped: skg_solve failed (order %d, N = %d): %s', order, N, ...
+           s.message);
+  end
+end
+
+function [ref, chk] = reference (sys, q0, qd0, T, t)
+  % gauss_integrate with the ideal reaction; the closed form (a = 0, ct = 0) or ode45 on the
+  % reduced equations (derived in the help text) as the cross-check
+  P = sys.parameters;
+  gi = gauss_integrate (sys, [0, T], q0, qd0, 'Method', 'dop853', 'RelTol', 1e-12, ...
+                        'AbsTol', 1e-14, 'OutputTimes', t);
+  if gi.exitflag ~= 1
+    error ('demo_skg_nonholonomic_damped: gauss_integrate failed: %s', gi.message);
+  end
+  th0 = q0(3);
+  u0 = qd0(1) * cos (th0) + qd0(2) * sin (th0);
+  w0 = qd0(3);
+  if P.a == 0 && P.ct == 0
+    al = P.c / P.m;
+    z = q0(1) + 1i * q0(2) ...
+        + u0 * exp (1i * th0) * (exp ((-al + 1i * w0) * t) - 1) / (-al + 1i * w0);
+    u = u0 * exp (-al * t);
+    th = th0 + w0 * t;
+    cf.q = [real(z), imag(z), th];
+    cf.qdot = [u .* cos(th), u .* sin(th), w0 * ones(size (t))];
+    cf.lambda = P.m * u * w0;
+    cf.energy = P.m * u .^ 2 / 2 + P.I * w0 ^ 2 / 2;
+    ref = cf;
+    other = gi;
+  else
+    Mt = P.I + P.m * P.a ^ 2;
+    f = @(tt, y) [y(4) * cos(y(3)); y(4) * sin(y(3)); y(5); P.a * y(5) ^ 2 - P.c / P.m * y(4); ...
+                  -(P.m * P.a * y(4) + P.ct) * y(5) / Mt];
+    [~, Y] = ode45 (f, t, [q0(:); u0; w0], odeset ('RelTol', 1e-12, 'AbsTol', 1e-14));
+    wd = -(P.m * P.a * Y(:, 4) + P.ct) .* Y(:, 5) / Mt;
+    other.q = Y(:, 1:3);
+    other.lambda = P.m * (Y(:, 4) .* Y(:, 5) + P.a * wd);
+    other.energy = P.m / 2 * (Y(:, 4) .^ 2 + P.a ^ 2 * Y(:, 5) .^ 2) + P.I / 2 * Y(:, 5) .^ 2;
+    ref = struct ('q', gi.q, 'qdot', gi.qdot, 'lambda', gi.lambda, 'energy', gi.energy);
+  end
+  chk = max ([max(max (abs (ref.q - other.q))), max(abs (ref.lambda - other.lambda)), ...
+              max(abs (ref.energy - other.energy))]);
+end
+
+function r = pick (ref, Nf, N)
+  % the finest grid contains every coarser one (N - 1 divides Nf - 1)
+  k = 1:(Nf - 1) / (N - 1):Nf;
+  r = struct ('q', ref.q(k, :), 'qdot', ref.qdot(k, :), 'lambda', ref.lambda(k), ...
+              'energy', ref.energy(k));
+end
+
+function g = constraint (q, qd)
+  g = qd(:, 2) .* cos (q(:, 3)) - qd(:, 1) .* sin (q(:, 3));
+end
+
+function b = balance (P, s, h, qd0, E0)
+  % E(T) - E(0) against the H-quadrature of the power of F; for constant M the identity of the help
+  v = s.qdot;
+  F = [-P.c * v(:, 1), -P.c * v(:, 2), -P.ct * v(:, 3)];
+  b.dE = s.energy(end) - E0;
+  b.work = sum (h .* sum (F .* v, 2));
+  b.error = abs (b.dE - b.work);
+  % the work of the reaction at the nodes, - sum H lambda+ g: zero up to Newton's tolerance
+  b.lg = sum (h .* s.lambda .* constraint (s.q, v));
+  b.error_c = abs (b.dE - b.work + b.lg);
+  dv = v(1, :) - qd0;
+  if P.a == 0
+    M = diag ([P.m, P.m, P.I]);
+    b.sat = dv * M * dv' / 2;
+    b.identity = abs (b.dE - b.work + b.lg + b.sat);
+  else
+    b.sat = NaN;
+    b.identity = NaN;
+  end
+  p = sum (F .* v, 2);
+  t = s.t(:);
+  b.cumwork = [0; cumsum((p(1:end - 1) + p(2:end)) / 2 .* diff (t))];
+end
+
+function c = make_checks (res, tol)
+  c = struct ('part', {}, 'name', {}, 'value', {}, 'reference', {}, 'error', {}, 'tol', {}, ...
+              'pass', {}, 'info', {});
+  names = {'x', 'y', 'theta'};
+  tags = {'A', 'B'};
+  for ic = 1:2
+    k = res.cases(ic);
+    tk = tol.(tags{ic});
+    part = sprintf ('(%s) ref', tags{ic});
+    if ic == 1
+      c = vm_demo_check (c, 'max |dop853 - closed form| (q, lambda, E)', k.ref_check, 0, ...
+                         tol.ref, 'part', part);
+    else
+      c = vm_demo_check (c, 'max |dop853 - ode45 reduced eqs| (q, lambda, E)', k.ref_check, 0, ...
+                         tol.ref, 'part', part);
+    end
+    part = sprintf ('(%s) p4 N=161', tags{ic});
+    for i = 1:3
+      c = vm_demo_check (c, sprintf ('max |%s - %s_ref|', names{i}, names{i}), k.err_q(i), 0, ...
+                         tk.q(i), 'part', part);
+    end
+    c = vm_demo_check (c, 'sign s in lambda+ = s lambda_ideal', k.sign, -1, tol.sign, 'part', part);
+    c = vm_demo_check (c, 'max |lambda+ + lambda_ref|', k.err_lambda, 0, tk.lambda, 'part', part);
+    c = vm_demo_check (c, 'max |g| at the nodes (incl. t_f)', k.max_g, 0, k.g_bound, 'part', part);
+    c = vm_demo_check (c, 'max |q-| (full mode)', k.max_qminus, 0, tol.newton, 'part', part);
+    c = vm_demo_check (c, 'max |lambda-| (full mode)', k.max_lambdaminus, 0, tol.newton, ...
+                       'part', part);
+    c = vm_demo_check (c, 'E decreasing: max_k E(t_k+1) - E(t_k) < 0', k.energy_rise, 0, 0, ...
+                       'error', max (0, k.energy_rise), 'part', part);
+    c = vm_demo_check (c, 'max |E - E_ref|', k.err_E, 0, tk.E, 'part', part);
+    b = k.balance;
+    if ic == 1
+      c = vm_demo_check (c, 'E(T) - E(0) vs sum H qdot . F', b.dE, b.work, tk.balance, ...
+                         'part', part);
+      c = vm_demo_check (c, '  identity incl. SAT and lambda g terms', b.identity, 0, ...
+                         tol.newton, 'part', part);
+    else
+      c = vm_demo_check (c, 'E(T) - E(0) vs sum H qdot . F (M(theta): no identity)', b.dE, ...
+                         b.work, tk.balance, 'part', part);
+    end
+    c = vm_demo_check (c, 'Newton iterations (default guess)', k.iterations, NaN, NaN, ...
+                       'part', part);
+    for io = 1:numel (k.conv)
+      v = k.conv(io);
+      part = sprintf ('(%s) order %d', tags{ic}, v.order);
+      c = vm_demo_check (c, sprintf ('observed order, q (N %d/%d)', v.pair_q), v.observed_q, ...
+                         v.predicted, tol.rate, 'part', part);
+      c = vm_demo_check (c, sprintf ('observed order, lambda (N %d/%d)', v.pair_lambda), ...
+                         v.observed_lambda, v.predicted_lambda, tol.rate, 'part', part);
+      c = vm_demo_check (c, sprintf ('observed order, E (N %d/%d)', v.pair_E), v.observed_E, ...
+                         v.predicted, tol.rate, 'part', part);
+      if ic == 1
+        c = vm_demo_check (c, sprintf ('observed order, SAT remainder (N %d/%d)', v.pair_sat), ...
+                           v.observed_sat, v.predicted_sat, tol.rate, 'part', part);
+      else
+        c = vm_demo_check (c, sprintf ('observed order, balance error (N %d/%d)', ...
+                           v.pair_balance), v.observed_balance, 2 * v.predicted_lambda, NaN, ...
+                           'part', part);
+      end
+    end
+  end
+  d = res.default_guess;
+  part = '(B'') u0=1,w0=2';
+  c = vm_demo_check (c, 'default guess, T=10: exitflag (limitation)', d.exitflag, NaN, NaN, ...
+                     'part', part);
+  c = vm_demo_check (c, '  best ||grad S|| in 50 Newton steps', d.best_residual, NaN, NaN, ...
+                     'part', part);
+  c = vm_demo_check (c, '  theta(T) after 1 Newton step vs linearization at rest', d.theta_T, ...
+                     d.theta_T_predicted, tol.first, 'part', part);
+  c = vm_demo_check (c, 'default guess, T=5: exitflag', d.exitflag_T5, 1, 0, 'part', part);
+  c = vm_demo_check (c, 'Guess ''integrator'', T=10: exitflag', d.exitflag_integrator, 1, 0, ...
+                     'part', part);
+end
+
+function draw (res, what)
+  cols = {'r', 'b', 'g'};
+  for ic = 1:2
+    k = res.cases(ic);
+    t = k.t;
+    subplot (2, 1, ic);
+    switch what
+      case 'trajectory'
+        plot (k.ref.q(:, 1), k.ref.q(:, 2), 'k-', k.q(:, 1), k.q(:, 2), 'ro', 'markersize', 3, ...
+              'linewidth', 1);
+        labels = {'reference', 'SKG (order 4, N = 161)'};
+        ttl = sprintf ('%s: path of the contact point P', k.name);
+        a = k.params.a;
+        if a > 0
+          % the body: P to the centre of mass C = P + a e, every 4th node
+          hold on;
+          for jj = 1:4:numel (t)
+            plot (k.q(jj, 1) + a * [0, cos(k.q(jj, 3))], k.q(jj, 2) + a * [0, sin(k.q(jj, 3))], ...
+                  'b-');
+          end
+          hold off;
+          ttl = [ttl, ', blue: P to C'];
+        end
+        axis equal;
+        xlabel ('x');
+        ylabel ('y');
+        title (ttl);
+        style_axes (labels, 'southwest');
+      case 'coordinates'
+        % the reference lines first: the legend labels them; the symbols are SKG
+        plot (t, k.ref.q(:, 1), 'r-', t, k.ref.q(:, 2), 'b-', t, k.ref.q(:, 3), 'g-');
+        hold on;
+        for i = 1:3
+          plot (t(1:4:end), k.q(1:4:end, i), [cols{i}, 'o'], 'markersize', 3);
+        end
+        hold off;
+        xlabel ('t');
+        ylabel ('x, y, theta');
+        title (sprintf ('%s: SKG (symbols) vs reference (lines)', k.name));
+        where = {'northwest', 'southwest'};
+        style_axes ({'x', 'y', 'theta'}, where{ic});
+      case 'energy'
+        E0 = k.ref.energy(1);
+        plot (t, k.ref.energy - E0, 'k-', t(1:2:end), k.energy(1:2:end) - E0, 'ro', t(1:2:end), ...
+              k.balance.cumwork(1:2:end), 'b+', 'markersize', 3, 'linewidth', 1);
+        xlabel ('t');
+        ylabel ('E(t) - E(0)');
+        title (sprintf ('%s: energy, dE/dt = -c u^2 - ct omega^2', k.name));
+        style_axes ({'reference', 'SKG', 'SKG: int qdot . F dt (trapezoid)'});
+      otherwise
+        plot (t, -k.ref.lambda, 'k-', t(1:2:end), k.lambda(1:2:end), 'ro', 'markersize', 3, ...
+              'linewidth', 1);
+        xlabel ('t');
+        ylabel ('multiplier');
+        title (sprintf ('%s: lambda+ (SKG) vs -lambda (ideal reaction)', k.name));
+        where = {'southeast', 'northeast'};
+        style_axes ({'-lambda_{ideal} (reference)', 'lambda+ (SKG)'}, where{ic});
+    end
+  end
+end
+
+function style_axes (labels, where)
+  if nargin < 2
+    where = 'northeast';
+  end
+  set (gca, 'fontsize', 8);
+  lh = legend (labels, 'location', where);
+  set (lh, 'fontsize', 7);
+  grid on;
+end
