@@ -111,17 +111,17 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
     message = '';
     ystart = y0(:)';
     for s = 1:S
-      rows = (s - 1) * (N - 1) + (1:N);
-      setup.t0 = t(rows(1));
-      setup.tf = t(rows(end));
+      idx = (s - 1) * (N - 1) + (1:N);
+      setup.t0 = t(idx(1));
+      setup.tf = t(idx(end));
       if (s == S)
         setup.tf = tspan(2);
       end
-      setup.ybar = ybar(rows, :);
+      setup.ybar = ybar(idx, :);
       setup.y0 = ystart;
       setup.z = [];
       if (~isempty (guess) && b == 0)
-        setup.z = vm_dual_pack (guess(rows, :), nd);
+        setup.z = vm_dual_pack (guess(idx, :), nd);
       end
       try
         r = __vm_dual__ ('solve', ode, setup);
@@ -131,11 +131,11 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
       if (isempty (r.y))
         error ('varmech:%s:dtp', '%s: slab %d of %d: %s', fname, s, S, r.message);
       end
-      Y(rows, :) = r.y;
-      Dd(rows, :) = r.D;
-      R(rows, :) = r.residual;
-      Gr(rows, :) = r.G;
-      Hm(rows) = r.hamiltonian;
+      Y(idx, :) = r.y;
+      Dd(idx, :) = r.D;
+      R(idx, :) = r.residual;
+      Gr(idx, :) = r.G;
+      Hm(idx) = r.hamiltonian;
       Sv = Sv + r.S;
       iters(s) = r.iterations;
       history{end+1} = r.residual_history;
