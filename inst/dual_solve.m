@@ -106,6 +106,19 @@ end
 %! s1 = dual_solve (ode, [0 0.2], [1 2 3], 'N', 33, 'c', 50, 'Slabs', 4);
 %! assert (s1.exitflag, 1);
 %! assert (size (s1.y), [4*32+1 3]);
+%!test
+%! % the dual Hamiltonian is a constant of motion for a constant base state: its variation over
+%! % the grid falls at the scheme's order (3 for order 4)
+%! v = zeros (1, 2);
+%! Ns = [65 129];
+%! for k = 1:2
+%!   sol = dual_solve (ode, [0 0.1], [1 2 3], 'N', Ns(k), 'c', 50, 'BaseState', [0 0 0]);
+%!   v(k) = (max (sol.hamiltonian) - min (sol.hamiltonian)) / max (abs (sol.hamiltonian));
+%! end
+%! assert (v(2) < 1e-5);
+%! assert (log2 (v(1) / v(2)) > 2.7);
+%! sol = dual_solve (ode, [0 0.1], [1 2 3], 'N', 33, 'c', 50, 'BaseState', @(t) [t 0 0]);
+%! assert (isempty (sol.hamiltonian));
 %!error <ode must be a system made by odesys> dual_solve (struct (), [0 1], 1)
 %!error <y0 must be a real finite vector with 3 entries> dual_solve (ode, [0 1], [1 2])
 %!error <c must be a positive scalar> dual_solve (ode, [0 1], [1 2 3], 'c', -1)
