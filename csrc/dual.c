@@ -607,16 +607,43 @@ vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, vm_newton_info *
     for (i = 0; i < d->m; i++)
       if ((j = vm_dual_index (d, k, i)) >= 0)
         c.rw[j] = 1.0 / d->hw[k];
-  st = solve_F (z, c.g, &c);
-  if (st != 0)
-    {
-      free (c.rw);
-      free (c.g);
-      return -st - 1000;
-    }
-  for (j = 0; j < d->nz; j++)
-    r0 += c.g[j] * c.g[j];
-  r0 = sqrt (r0 / (double) d->nz);
+  /* the scale of the equations, from the problem and not from the guess: the RMS of F and of
+   * Dm ybar_d at the base state (the DtP map at D = 0 is ybar) */
+  {
+    int64_t N = d->N, p;
+    double *u0 = calloc ((size_t) N * d->nl, sizeof *u0), *y0 = malloc ((size_t) N * d->ny * sizeof *y0);
+    double *v0 = malloc ((size_t) N * sizeof *v0), *g0 = malloc ((size_t) N * d->nl * sizeof *g0);
+    int64_t bad = -1;
+    if (! u0 || ! y0 || ! v0 || ! g0)
+      st = VM_ENOMEM;
+    else
+      {
+        memcpy (y0, d->ybar, (size_t) N * d->ny * sizeof *y0);
+        st = d->fn (d->ctx, N, d->t, u0, d->ybar, y0, v0, g0, NULL, &bad);
+      }
+    if (st == VM_OK)
+      {
+        double sf = 0.0, sd = 0.0;
+        for (k = 0; k < N; k++)
+          for (i = 0; i < d->nd; i++)
+            {
+              double f = g0[k * d->nl + d->nd + i], dy = 0.0;
+              for (p = d->dp[k]; p < d->dp[k + 1]; p++)
+                dy += d->dv[p] * d->ybar[d->dj[p] * d->ny + i];
+              sf += f * f;
+              sd += dy * dy;
+            }
+        sf = sqrt (sf / (double) (N * d->nd));
+        sd = sqrt (sd / (double) (N * d->nd));
+        r0 = sf > sd ? sf : sd;
+      }
+    free (u0);
+    free (y0);
+    free (v0);
+    free (g0);
+    if (st != VM_OK)
+      r0 = 0.0;   /* a base state outside the domain: absolute test */
+  }
   vm_newton_opts_init (&o);
   o.tol_res = tol;
   o.res_scale = sqrt ((double) d->nz) * (r0 > 1.0 ? r0 : 1.0);

@@ -102,7 +102,9 @@ void vm_dual_primal (const vm_dual *d, double *res, double *gres, double *ham);
 
 /* Solve grad S = 0 by Newton (csrc/newton.h) on the row-scaled equations grad_j / H_jj (the
  * residuals of the discrete primal equations (*) and G, N-independent), converged when their RMS is
- * <= tol, or by the step test.  z: in the guess, out the best iterate. */
+ * <= tol max(1, s), s the RMS of F(ybar) and of Dm ybar_d (the size of the equations' terms at the
+ * base state, independent of the guess and of DT), or by the step test.  z: in the guess, out the
+ * best iterate. */
 int vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, vm_newton_info *info);
 
 /* ---- the general engine: any vm_ode ------------------------------------------------------------ */

@@ -43,8 +43,9 @@
 % @item "Guess"
 % initial duals, Ntot-by-(nd+ng) (default 0).
 % @item "Tol", "MaxIter"
-% Newton's tolerance on the RMS of the discrete equations' residuals relative to
-% max (1, its initial value) (default 1e-11) and the iteration limit per slab (default 50).
+% Newton's tolerance on the RMS of the discrete equations' residuals, relative to
+% max (1, the RMS of F and of dybar/dt at the base state) (default 1e-11), and the iteration
+% limit per slab (default 50).
 % @item "Display"
 % "off" (default), "final" or "iter".
 % @end table
