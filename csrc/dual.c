@@ -644,6 +644,21 @@ vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, vm_newton_info *
     if (st != VM_OK)
       r0 = 0.0;   /* a base state outside the domain: absolute test */
   }
+  /* and never below the rounding level of the equations, about eps |y| / h (Dm has entries 1/h):
+   * the test must be reachable on fine grids */
+  {
+    double ymax = 0.0, fl;
+    int64_t q;
+    for (i = 0; i < d->nd; i++)
+      if (fabs (d->y0[i]) > ymax)
+        ymax = fabs (d->y0[i]);
+    for (q = 0; q < d->N * d->ny; q++)
+      if (fabs (d->ybar[q]) > ymax)
+        ymax = fabs (d->ybar[q]);
+    fl = (tol > 0.0) ? 10.0 * DBL_EPSILON * ymax / (d->op.h * tol) : 0.0;
+    if (fl > r0)
+      r0 = fl;
+  }
   vm_newton_opts_init (&o);
   o.tol_res = tol;
   o.res_scale = sqrt ((double) d->nz) * (r0 > 1.0 ? r0 : 1.0);

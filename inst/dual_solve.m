@@ -55,7 +55,12 @@
 % node; at a slab's last node it is not an equation of the action and shows how well the ODE
 % holds there), @code{G} (the algebraic equations at y^H), @code{hamiltonian} (the dual
 % Hamiltonian D_d . F - D_a . G - H at every node, when the base state is constant; a constant
-% of motion for an autonomous system), @code{S}, @code{base}, @code{base_change},
+% of motion for an autonomous system), @code{S}, @code{base} (at a node shared by two slabs, the
+% later slab's), @code{base_change}, @code{slab_end_y} and @code{slab_end_residual} (each slab's
+% last node, which a shared node of @code{y} and @code{residual} does not show),
+% @code{slab_start_jump} (|y^H - y0| at each slab's first node: O(h^(p+1)) for a genuine critical
+% point; above 1e-2 max(1, |y0|) the solve is reported as not converged: a spurious critical
+% point of a slab too long for its base state),
 % @code{iterations}, @code{slab_iterations}, @code{residual_history}, @code{exitflag} (1 on
 % convergence), @code{message} and @code{time}.  When Newton does not converge the best
 % iterate is returned with @code{exitflag} 0; with no output argument that is an error.

@@ -1,0 +1,777 @@
+function results = demo_dual_lorenz (varargin)
+% -*- texinfo -*-
+% @deftypefn  {} {} demo_dual_lorenz ()
+% @deftypefnx {} {@var{results} =} demo_dual_lorenz ()
+% @deftypefnx {} {@var{results} =} demo_dual_lorenz (@dots{}, "quiet")
+% @deftypefnx {} {@var{results} =} demo_dual_lorenz (@dots{}, "png", @var{dir})
+% The dual Lorenz action of Acharya and Sengupta (Sec.@: 3, eqs.@: 29-31): the Lorenz trajectory
+% recovered from the critical point of @code{dual_lorenz}, against an independent integrator.
+%
+% @strong{Physics.}  The Lorenz system (their eq.@: 29), dissipative and chaotic for the classical
+% parameters A = 10, R = 28, B = 8/3 (largest Lyapunov exponent lambda_max = 0.91),
+%
+% @example
+% x' = A (y - x),   y' = x (R - z) - y,   z' = x y - B z,   U(0) = U0 = (1, 1, 1),
+% @end example
+%
+% on [0, T], T = 2.  The paper gives no numerical data for its Lorenz example; (1, 1, 1) and T = 2
+% are chosen because the trajectory from (1, 1, 1) has its initial burst (z up to 47.8 at t = 0.38,
+% the largest |U| on [0, 2] and so the hardest slab condition below), switches lobe at
+% t = 0.51 and winds twice around the fixed point C- = (-8.49, -8.49, 27), while lambda_max T = 1.8
+% keeps the amplification of all errors near exp (1.8) = 6: the reference stays accurate to 3e-11.
+% Longer horizons with a zero base state are only a matter of more slabs (their number grows
+% linearly in T; see "What works").
+%
+% @strong{Equations as derived here} (D = (lambda, mu, gamma), c = 50, base state Ubar(t)).
+% Multiplying eq.@: 29 by D, integrating by parts and adding H = c/2 |U - Ubar|^2 gives the
+% pre-dual Lagrangian
+% @code{L_H = -lambda' x - mu' y - gamma' z - lambda A (y - x) - mu (x (R - z) - y) - gamma (x y - B z) + H}.
+% The dual-to-primal (DtP) map solves dL_H/dU = 0, i.e.@: @code{AA (U - Ubar) = p} with
+%
+% @example
+% AA = [c, -gamma, mu; -gamma, c, 0; mu, 0, c],   det AA = c (c^2 - gamma^2 - mu^2),
+% p = (lambda' - A lambda + R mu + gamma ybar - mu zbar,  mu' + A lambda - mu + gamma xbar,
+%      gamma' - B gamma - mu xbar),
+% @end example
+%
+% (paper's eq.@: 30; the printed inverse BB = AA^-1 is right).  L_H is quadratic in U with Hessian
+% AA and gradient -p at Ubar, so the dual Lagrangian is
+% @code{LL = L_H(Ubar) - p.BB p/2 = -p.BB p/2 - Ubar.p - mu xbar zbar + gamma xbar ybar} (eq.@: 31,
+% right as printed).  Read with U the Lorenz solution, the DtP equations are the adjoint equation
+% @code{D' = c (U - Ubar) - J(U)' D} (J the Jacobian of the Lorenz field), integrated backward from
+% D(T) = 0: for short slabs |D| ~ c |U - Ubar| (T - t), over long ones |D| grows like
+% exp (lambda_max (T - t)).  The dual Hamiltonian (Legendre transform in D', with
+% P = dLL/dD' = -U^H by the envelope theorem) is @code{HH = P.D' - LL = D.F(U) - c/2 |U - Ubar|^2};
+% for constant Ubar, dHH/dt = (c (U - Ubar) - J'D).F + D.J F - c (U - Ubar).F = 0, and at t = T
+% (D = 0) its value is @code{HH = -c/2 |U(T) - Ubar|^2}, the reference used in part (4).
+% Discretely (@file{csrc/dual.h}): @code{S = sum_k H_kk LL(D_k, (Dm D)_k) - D_0.U0}, Dm the SBP
+% operator, D at the last node prescribed (0); its stationarity is the SBP-SAT scheme at the nodes
+% 0..N-2, and at the last node @code{U^H = Ubar + (Dm D)_N/c} (AA = c I there).
+%
+% @strong{Misprint} (Sec.@: 3, the unnumbered expansion of S_H[U^H, D] before "Noting, further"):
+% its third integrand is printed @code{-(z^H - zbar) (gamma' + B gamma - mu xbar)}; it must be
+% @code{-(z^H - zbar) (gamma' - B gamma - mu xbar)}, i.e.@: -(z^H - zbar) p_3 with the paper's own
+% p_3 (from dL_H/dz = mu x - gamma' + B gamma + c (z - zbar) = 0).  Checked in part (5): the
+% corrected expansion equals L_H(U^H) to rounding, the printed one differs from it by exactly
+% -2 B gamma (z^H - zbar) (up to 0.06 on the slab of part (5)).  Eqs.@: 29-31, the DtP
+% equations, BB and the Hamiltonian after eq.@: 31 (with R(D, P) = -AA (P + Ubar) - ptilde) are
+% right (checked numerically, part (5)).
+%
+% @strong{Reference} (independent of varmech): @code{ode45} on the hand-written Lorenz field,
+% RelTol = AbsTol = 1e-12, on a grid that contains every grid used (12801 points); it is checked
+% against a second run at 1e-13 (they agree to 3e-11; tolerance 1e-9, a wrong equation is off by
+% O(1)).  The duals of part (4) are compared with @code{ode45} (1e-12) on the adjoint system above,
+% integrated backward from (U(T), 0) together with the Lorenz equations; the constant of motion
+% with its value -c/2 |U(T) - Ubar|^2 from the reference.
+%
+% @strong{Parts and tolerances} (c = 50, order 4 unless stated).
+% @table @asis
+% @item (1) zero base state, slabs
+% @code{dual_lorenz} from Ubar = 0 with 100 slabs of N = 65: max |x - x_ref|, |y - y_ref|,
+% |z - z_ref| <= 1e-3 (the max-norm error is C h^3, part (6); 4.0e-4 at this h = 3.1e-4; a
+% spurious critical point or a sign error is off by >= 1), exitflag 1.  Info: max
+% sqrt (gamma^2 + mu^2)/c against its estimate L max |U|, Newton iterations, and a scan over the
+% number of slabs at N = 33.  PNG @file{demo_dual_lorenz_trajectory.png}.
+% @item (2) perturbed base state
+% Ubar = the Lorenz solution for R = 28.5 (ode45), 3-5 % away from the solution (max |U - Ubar|
+% = 1.8), 10 slabs of N = 641, i.e.@: the same 6401-point grid as (1): max errors <= 1e-5
+% (measured 1.6e-6.  The interior nodes satisfy the same SBP-SAT equations as in (1); the error is
+% dominated by the slab-end error, see "What works", which grows with |U - Ubar| and accumulates
+% over the slabs, here 26 and 10 times smaller than in (1)), exitflag 1.  Info: max |D|, max |D|/c
+% against the estimate max |U - Ubar| L (larger by the adjoint growth over L = 0.2), and the
+% difference from the solution of (1).
+% @item (3) base-state iteration
+% the problem of (2) on 10 slabs of N = 65: max |D| after 0..3 passes of "BaseIterations" (one run
+% per number of passes) and @code{sol.base_change}.  Documented: "at the fixed point the duals
+% vanish".  Checks: max |D| <= 1e-8 c (the tolerance of dual_solve's own test; Newton's tolerance
+% makes the duals vanish to ~1e-11) after 3 passes of the driver, after one pass of an iteration
+% written here in which every slab keeps its own N-point base state, and for one slab ([0, 0.2],
+% N = 129, 2 passes); the first pass of that iteration equals the driver's (1e-9).
+% @item (4) dual constant of motion
+% one slab [0, 0.1], constant Ubar = (1, 1, 1), orders 2, 4, 6, N = 65, 129, 257, 513:
+% (max HH - min HH)/|HH_ref| over the grid, its observed order within 0.3 of p+1 (HH is a smooth
+% function of U^H and D, whose max-norm errors are O(h^(p+1))); max |HH - HH_ref|/|HH_ref| <= 1e-5
+% at order 4, N = 129 (O(h^3): measured 4e-6; the mean of HH is far closer, 2e-8, since the
+% deviation is mostly an odd-even oscillation); the duals against the adjoint reference, observed
+% order within 0.3 of 3 (order 4); sol.hamiltonian against D.F(U^H) - c/2 |U^H - Ubar|^2 and against
+% the paper's Legendre form R.P - LL, both evaluated in m-code from sol.D and sol.y (relative
+% 1e-12: rounding).  Info: the piecewise constant HH of part (1) against -c/2 |U_ref(slab end)|^2.
+% PNG @file{demo_dual_lorenz_hamiltonian.png}.
+% @item (5) closed form = general engine, the paper's formulas
+% @code{dual_lorenz} against @code{dual_solve} on the Lorenz @code{odesys} (c = 50), the problem of
+% (1): max |y1 - y2|/max |y| and max |D1 - D2|/max |D| <= 1e-10 (the same equations, Newton to
+% 1e-11; measured 2e-13 and 3e-15).  On one slab ([0, 0.2], N = 129, the time-dependent Ubar of
+% (2)): U^H from eq.@: 30 and S from eq.@: 31 evaluated in m-code at sol.D against sol.y and sol.S,
+% BB AA - I, the corrected expansion against L_H(U^H) from its definition (all relative 1e-12), and
+% the printed expansion's deviation against -2 B gamma (z^H - zbar).
+% @item (6) convergence in N
+% zero base state, 100 slabs, N = 17, 33, 65, 129, orders 2, 4, 6: the observed max-norm order
+% (finest pair above the floor max (1e3 eps max|U|, 10 x reference check), @code{vm_demo_rates})
+% within 0.3 of the SBP-SAT prediction p+1, p = order/2 the boundary order
+% (@code{demo_sbp_convergence}).  The final-time rate is info: SBP-SAT superconverges there with
+% order 2p, but the last node of a slab is not a node of the scheme (no equation of the action
+% there: D is prescribed) and is fixed instead by the dual condition U^H = Ubar + (Dm D)_N/c, so its
+% error has the max-norm order p+1 (also on one slab [0, 0.1]: 2.0, 3.0, 3.9 for orders 2, 4, 6).
+% PNG @file{demo_dual_lorenz_convergence.png}.
+% @end table
+%
+% @strong{What works} (order 4; the ratio D/c does not depend on c).  From a zero base state the
+% duals reach sqrt (gamma^2 + mu^2)/c = L max |U| at the start of a slab of length L (0.959
+% measured, 0.957 predicted for L = 0.02), and the DtP matrix AA is singular at 1: slabs must be
+% shorter than 1/max |U| = 0.021 here (>= 96 slabs on [0, 2]).  With 100 slabs Newton takes 6-7
+% iterations per slab at most, with 200 (L max |U| = 0.48) 4-5 (the count varies by one between
+% builds of the Newton code).  Longer slabs cross the singular set: 50 to 80 slabs still
+% converged to the right solution in 10-15 iterations per slab (and 40 at N = 65, in 18), but 40
+% slabs at N = 33 and 20 slabs converged to a spurious critical point 24 and 50 away
+% from the solution: the first failing slab (the 7th of 40, in the burst)
+% starts with U^H(t0) 13 away from its U0, the SAT term balancing the jump; its residuals at the
+% scheme nodes are 4e-10, but the ODE residual at its last node is 3.3e4.  A base state at
+% distance delta needs roughly delta (exp (lambda L) - 1)/lambda < 1 (the adjoint growth; for L = 2
+% this gives 0.18): with the R = 28.5 base (delta = 1.8) 10 slabs (L = 0.2) suffice (<= 4
+% iterations), one slab over all of [0, 2] (N = 6401) converged for delta = 0.36 (R = 28.1,
+% sqrt (gamma^2 + mu^2)/c = 0.96, 6 iterations, error 1.3e-7) but not for delta = 1.8.  Chaos
+% limits a single slab: with lambda_max = 0.91, a slab of L = 10 needs delta < 1e-4, L = 20 needs
+% delta < 1.4e-8, and L >= 40 would need a base state closer than rounding; long horizons need
+% slabs, and the zero base state needs about 50 slabs per unit time on this attractor.  Accuracy:
+% the interior nodes satisfy the SBP-SAT equations whatever Ubar is, but each slab's end state (the
+% free last node) carries an error that grows with |U - Ubar| and accumulates over the slabs: on
+% the same 6401-point grid the zero base state (100 slabs) gives 4.0e-4, the R = 28.5 base state
+% (10 slabs) 1.6e-6, and one slab with delta = 0.36 1.3e-7.  The paper's gauge invariance
+% (remark 2: the primal does not depend on H) holds only up to this discretization term, and
+% iterating the base state does not remove it (the iteration keeps the end states: 4.0e-4 after 2
+% passes from the zero base state).
+%
+% @strong{Limitations found here, and what was fixed} (reported, not hidden).  (a) Fixed: with
+% Slabs > 1 the base-state iteration used to stall (max |D| = 1.3e-4 after every pass) because the
+% driver kept at a node shared by two slabs the next slab's first U^H as the base of the slab
+% ending there; each slab now keeps its own base state and the duals vanish after one pass (part
+% (3)).  (b) Fixed: each slab's last node is reported (@code{sol.slab_end_y},
+% @code{sol.slab_end_residual}), and a critical point whose recovered primal starts far from the
+% slab's initial state (@code{sol.slab_start_jump} above 1e-2 max (1, |U0|); 13 for the spurious
+% solutions above) is reported with exitflag 0 and a message (the 20- and 40-slab runs of the
+% scan).  (c) Fixed: Newton's tolerance is scaled by the equations' size at the base state and
+% never below their rounding level ~ 10 eps max |U|/(h Tol) (it used to stall at 1.76e-11 on two
+% slabs of N = 3201).
+%
+% Options:
+% @table @code
+% @item "quiet"
+% print nothing.
+% @item "png", @var{dir}
+% write @file{demo_dual_lorenz_trajectory.png}, @file{demo_dual_lorenz_hamiltonian.png} and
+% @file{demo_dual_lorenz_convergence.png} into @var{dir}.
+% @end table
+%
+% @var{results} has @code{params} (A, R, B, c, U0, T), @code{ref_check} (the two reference runs'
+% difference), @code{zero_base} (part 1: @code{S}, @code{N}, @code{t}, @code{y}, @code{yref},
+% @code{err} (x, y, z), @code{exitflag}, @code{max_iter}, @code{dtp_ratio}, @code{dtp_estimate},
+% @code{hamiltonian}, and @code{scan}, a struct array with @code{S}, @code{L}, @code{estimate},
+% @code{dtp_ratio}, @code{max_iter}, @code{exitflag}, @code{err}), @code{perturbed} (part 2:
+% @code{S}, @code{N}, @code{delta}, @code{y}, @code{err}, @code{exitflag}, @code{max_iter},
+% @code{maxD}, @code{dtp_ratio}, @code{dtp_estimate}, @code{diff_zero_base}), @code{base_iter}
+% (part 3: @code{passes}, @code{maxD} (driver, per pass), @code{base_change}, @code{maxD_slab},
+% @code{change_slab} (per-slab base states), @code{err}, @code{exitflag}, @code{first_pass_diff},
+% @code{one_slab_maxD}, @code{one_slab_change}), @code{hamiltonian} (part 4: @code{orders},
+% @code{N}, @code{variation}, @code{mean_err}, @code{max_err} (relative, orders x N), @code{rate},
+% @code{observed}, @code{D_err}, @code{D_rate}, @code{D_observed}, @code{formula_err},
+% @code{legendre_err}, @code{exitflag}, @code{t}, @code{H}, @code{H_ref}, @code{curves},
+% @code{slab_variation}, @code{slab_mean_err}), @code{engines} (part 5: @code{y_diff},
+% @code{D_diff}, @code{exitflag}, @code{dtp30_err}, @code{action31_err}, @code{inverse_err},
+% @code{expansion_err}, @code{printed_dev}, @code{printed_pred}, @code{printed_vs_pred}),
+% @code{convergence} (part 6, one per order: @code{order}, @code{S}, @code{N}, @code{h},
+% @code{err_max}, @code{err_final}, @code{rate_max}, @code{rate_final}, @code{observed_max},
+% @code{observed_final}, @code{pair_max}, @code{predicted_max}, @code{predicted_final},
+% @code{floor}, @code{max_iter}, @code{exitflag}), @code{tol}, @code{checks} (the printed table),
+% @code{pass} and @code{time}.
+% @seealso{dual_lorenz, dual_solve, dual_action, demo_sbp_convergence}
+% @end deftypefn
+
+  opt = vm_demo_args ('demo_dual_lorenz', varargin, struct ());
+  tstart = tic;
+  P = struct ('A', 10, 'R', 28, 'B', 8 / 3, 'c', 50, 'U0', [1, 1, 1], 'T', 2);
+  tol = struct ('ref', 1e-9, 'zero', 1e-3, 'pert', 1e-5, 'vanish', 1e-8 * P.c, 'rate', 0.3, ...
+                'hmean', 1e-5, 'round', 1e-12, 'engine', 1e-10);
+  T = P.T;
+  S_main = 100;
+  nfine = S_main * 128;                     % intervals of the reference grid
+  tfine = linspace (0, T, nfine + 1)';
+  ode_opt = odeset ('RelTol', 1e-12, 'AbsTol', 1e-12);
+  [~, yfine] = ode45 (@(t, u) lorenz_ode (t, u, P), tfine, P.U0, ode_opt);
+  tchk = tfine(1:8:end);
+  [~, ychk] = ode45 (@(t, u) lorenz_ode (t, u, P), tchk, P.U0, odeset ('RelTol', 1e-13, 'AbsTol', 1e-13));
+  ref_check = max (max (abs (ychk - yfine(1:8:end, :))));
+  ymax = max (abs (yfine(:)));
+
+  % ---- (6) convergence in N from the zero base state (its order-4, N = 65 run is part (1)) ----
+  orders = [2, 4, 6];
+  Ns = [17, 33, 65, 129];
+  efloor = max (1e3 * eps * ymax, 10 * ref_check);
+  runs = [];
+  main = [];
+  scan33 = [];
+  for io = 1:numel (orders)
+    r = struct ('order', orders(io), 'S', S_main, 'N', Ns, 'h', T ./ (S_main * (Ns - 1)), ...
+                'err_max', zeros (1, numel (Ns)), 'err_final', zeros (1, numel (Ns)), ...
+                'rate_max', [], 'rate_final', [], 'observed_max', NaN, 'observed_final', NaN, ...
+                'pair_max', [NaN, NaN], 'predicted_max', orders(io) / 2 + 1, ...
+                'predicted_final', orders(io), 'floor', efloor, 'max_iter', zeros (1, numel (Ns)), ...
+                'exitflag', zeros (1, numel (Ns)));
+    for in = 1:numel (Ns)
+      s = dual_lorenz ([0, T], P.U0, 'N', Ns(in), 'Slabs', S_main, 'Order', orders(io), 'c', P.c);
+      yr = on_grid (yfine, nfine, S_main, Ns(in));
+      r.err_max(in) = max (abs (s.y(:) - yr(:)));
+      r.err_final(in) = max (abs (s.y(end, :) - yr(end, :)));
+      r.max_iter(in) = max (s.slab_iterations);
+      r.exitflag(in) = s.exitflag;
+      if orders(io) == 4 && Ns(in) == 65
+        main = s;
+      end
+      if orders(io) == 4 && Ns(in) == 33
+        scan33 = s;
+      end
+    end
+    [r.rate_max, r.observed_max, r.pair_max] = vm_demo_rates (r.h, r.err_max, efloor, Ns);
+    [r.rate_final, r.observed_final] = vm_demo_rates (r.h, r.err_final, efloor, Ns);
+    runs = [runs, r]; %#ok<AGROW>
+  end
+
+  % ---- (1) zero base state: the main run and a scan over the number of slabs ----
+  yr = on_grid (yfine, nfine, S_main, 65);
+  z = struct ('S', S_main, 'N', 65, 't', main.t, 'y', main.y, 'yref', yr, ...
+              'err', max (abs (main.y - yr), [], 1), 'exitflag', main.exitflag, ...
+              'max_iter', max (main.slab_iterations), 'dtp_ratio', dtp_ratio (main.D, P.c), ...
+              'dtp_estimate', T / S_main * ymax, 'hamiltonian', main.hamiltonian, 'scan', []);
+  Sscan = [20, 40, 50, 100, 200];
+  scan = struct ('S', {}, 'L', {}, 'estimate', {}, 'dtp_ratio', {}, 'max_iter', {}, ...
+                 'exitflag', {}, 'err', {});
+  for k = 1:numel (Sscan)
+    if Sscan(k) == S_main
+      s = scan33;
+    else
+      s = dual_lorenz ([0, T], P.U0, 'N', 33, 'Slabs', Sscan(k), 'c', P.c);
+    end
+    yr = on_grid (yfine, nfine, Sscan(k), 33);
+    scan(k).S = Sscan(k);
+    scan(k).L = T / Sscan(k);
+    scan(k).estimate = T / Sscan(k) * ymax;
+    scan(k).dtp_ratio = dtp_ratio (s.D, P.c);
+    scan(k).max_iter = max (s.slab_iterations);
+    scan(k).exitflag = s.exitflag;
+    scan(k).err = max (abs (s.y(:) - yr(:)));
+  end
+  z.scan = scan;
+
+  % ---- (2) perturbed base state: the solution for R = 28.5, fewer slabs, the same grid ----
+  Pb = P;
+  Pb.R = 28.5;
+  t6401 = tfine(1:2:end);
+  [~, ybase] = ode45 (@(t, u) lorenz_ode (t, u, Pb), t6401, P.U0, ode_opt);
+  Sp = 10;
+  Np = 641;
+  s = dual_lorenz ([0, T], P.U0, 'N', Np, 'Slabs', Sp, 'c', P.c, 'BaseState', ybase);
+  yr = yfine(1:2:end, :);
+  pert = struct ('S', Sp, 'N', Np, 'delta', max (abs (ybase(:) - yr(:))), 'y', s.y, ...
+                 'err', max (abs (s.y - yr), [], 1), 'exitflag', s.exitflag, ...
+                 'max_iter', max (s.slab_iterations), 'maxD', max (abs (s.D(:))), ...
+                 'dtp_ratio', dtp_ratio (s.D, P.c), 'dtp_estimate', 0, ...
+                 'diff_zero_base', max (abs (s.y(:) - main.y(:))));
+  pert.dtp_estimate = pert.delta * T / Sp;
+
+  % ---- (3) base-state iteration: driver (shared slab nodes) and per-slab base states ----
+  nb = 3;
+  Nb = 65;
+  yb0 = ybase(1:10:end, :);
+  yr = on_grid (yfine, nfine, Sp, Nb);
+  bi = struct ('passes', 0:nb, 'maxD', zeros (1, nb + 1), 'base_change', [], ...
+               'maxD_slab', zeros (1, nb + 1), 'change_slab', zeros (1, nb + 1), ...
+               'err', zeros (1, nb + 1), 'exitflag', zeros (1, nb + 1), 'first_pass_diff', 0, ...
+               'one_slab_maxD', NaN, 'one_slab_change', []);
+  for b = 0:nb
+    s = dual_lorenz ([0, T], P.U0, 'N', Nb, 'Slabs', Sp, 'c', P.c, 'BaseState', yb0, ...
+                     'BaseIterations', b);
+    bi.maxD(b + 1) = max (abs (s.D(:)));
+    bi.err(b + 1) = max (abs (s.y(:) - yr(:)));
+    bi.exitflag(b + 1) = s.exitflag;
+    if b == 0
+      y_driver0 = s.y;
+    end
+  end
+  bi.base_change = s.base_change(:)';
+  % the same iteration with every slab keeping its own N-point base state
+  L = T / Sp;
+  bases = cell (1, Sp);
+  for k = 1:Sp
+    bases{k} = yb0((k - 1) * (Nb - 1) + (1:Nb), :);
+  end
+  for b = 0:nb
+    u0 = P.U0;
+    mD = 0;
+    mc = 0;
+    for k = 1:Sp
+      s = dual_lorenz ([(k - 1) * L, k * L], u0, 'N', Nb, 'c', P.c, 'BaseState', bases{k});
+      mD = max (mD, max (abs (s.D(:))));
+      mc = max (mc, max (max (abs (s.y - bases{k}))));
+      if b == 0
+        idx = (k - 1) * (Nb - 1) + (1:Nb - 1);
+        dk = max (max (abs (s.y(1:end - 1, :) - y_driver0(idx, :))));
+        bi.first_pass_diff = max (bi.first_pass_diff, dk);
+      end
+      bases{k} = s.y;
+      u0 = s.y(end, :);
+    end
+    bi.maxD_slab(b + 1) = mD;
+    bi.change_slab(b + 1) = mc;
+  end
+  % one slab: [0, 0.2], N = 129, the R = 28.5 base state
+  s = dual_lorenz ([0, 0.2], P.U0, 'N', 129, 'c', P.c, 'BaseState', ybase(1:5:641, :), ...
+                   'BaseIterations', 2);
+  bi.one_slab_maxD = max (abs (s.D(:)));
+  bi.one_slab_change = s.base_change(:)';
+
+  % ---- (4) the dual Hamiltonian for a constant base state, one slab ----
+  T4 = 0.1;
+  ub = [1, 1, 1];
+  [~, w] = ode45 (@(t, u) lorenz_ode (t, u, P), [0, T4 / 2, T4], P.U0, ode_opt);
+  UT = w(end, :);
+  H_ref = -P.c / 2 * sum ((UT - ub) .^ 2);
+  N4 = [65, 129, 257, 513];
+  ham = struct ('orders', orders, 'N', N4, 'variation', zeros (numel (orders), numel (N4)), ...
+                'mean_err', zeros (numel (orders), numel (N4)), ...
+                'max_err', zeros (numel (orders), numel (N4)), 'rate', [], 'observed', [], ...
+                'D_err', zeros (1, numel (N4)), 'D_rate', [], 'D_observed', NaN, ...
+                'formula_err', 0, 'legendre_err', 0, 'exitflag', 1, 't', [], 'H', [], ...
+                'H_ref', H_ref, 'curves', {cell(1, 3)});
+  ham.rate = zeros (numel (orders), numel (N4) - 1);
+  ham.observed = zeros (1, numel (orders));
+  for io = 1:numel (orders)
+    for in = 1:numel (N4)
+      s = dual_lorenz ([0, T4], P.U0, 'N', N4(in), 'Order', orders(io), 'c', P.c, 'BaseState', ub);
+      ham.exitflag = min (ham.exitflag, s.exitflag);
+      H = s.hamiltonian;
+      ham.variation(io, in) = (max (H) - min (H)) / abs (H_ref);
+      ham.mean_err(io, in) = abs (mean (H) - H_ref) / abs (H_ref);
+      ham.max_err(io, in) = max (abs (H - H_ref)) / abs (H_ref);
+      % the Hamiltonian from sol.D, sol.y in m-code: D.F - c/2 |U - Ubar|^2 and the paper's R.P - LL
+      Hf = sum (s.D .* lorenz_F (s.y, P), 2) - P.c / 2 * sum ((s.y - ub) .^ 2, 2);
+      ham.formula_err = max (ham.formula_err, max (abs (Hf - H)) / abs (H_ref));
+      pe = paper_eval (s, orders(io), [0, T4], repmat (ub, N4(in), 1), P);
+      ham.legendre_err = max (ham.legendre_err, max (abs (pe.legendre - H)) / abs (H_ref));
+      if orders(io) == 4
+        if N4(in) <= 257
+          hrel = (H - H_ref) / abs (H_ref);
+          ham.curves{in} = [s.t, hrel];
+        end
+        if N4(in) == 129
+          ham.t = s.t;
+          ham.H = H;
+        end
+        % the duals against the adjoint equation, backward from (U(T), 0)
+        [~, wb] = ode45 (@(t, u) adjoint_ode (t, u, P, ub), flipud (s.t), [UT, 0, 0, 0], ode_opt);
+        wb = flipud (wb);
+        ham.D_err(in) = max (max (abs (s.D - wb(:, 4:6)))) / max (abs (wb(:)));
+      end
+    end
+    [ham.rate(io, :), ham.observed(io)] = vm_demo_rates (T4 ./ (N4 - 1), ham.variation(io, :), ...
+                                                         1e3 * eps, N4);
+  end
+  [ham.D_rate, ham.D_observed] = vm_demo_rates (T4 ./ (N4 - 1), ham.D_err, 1e3 * eps, N4);
+  % the zero-base run of part (1): HH is constant on each slab, = -c/2 |U(slab end)|^2
+  ham.slab_variation = 0;
+  ham.slab_mean_err = 0;
+  for k = 1:S_main
+    r0 = (k - 1) * 64 + 1;
+    Hs = main.hamiltonian(r0:r0 + 63);
+    Hk = -P.c / 2 * sum (z.yref(r0 + 64, :) .^ 2);
+    ham.slab_variation = max (ham.slab_variation, (max (Hs) - min (Hs)) / abs (Hk));
+    ham.slab_mean_err = max (ham.slab_mean_err, abs (mean (Hs) - Hk) / abs (Hk));
+  end
+
+  % ---- (5) closed form against the general engine; the paper's formulas in m-code ----
+  ode = odesys ('states', {'x', 'y', 'z'}, 'parameters', struct ('A', P.A, 'R', P.R, 'B', P.B), ...
+                'rhs', {'A*(y - x)', 'x*(R - z) - y', 'x*y - B*z'});
+  s2 = dual_solve (ode, [0, T], P.U0, 'N', 65, 'Slabs', S_main, 'c', P.c);
+  eng = struct ('y_diff', max (abs (s2.y(:) - main.y(:))) / max (abs (main.y(:))), ...
+                'D_diff', max (abs (s2.D(:) - main.D(:))) / max (abs (main.D(:))), ...
+                'exitflag', s2.exitflag, 'dtp30_err', NaN, 'action31_err', NaN, ...
+                'inverse_err', NaN, 'expansion_err', NaN, 'printed_dev', NaN, 'printed_pred', NaN);
+  base5 = ybase(1:5:641, :);
+  s = dual_lorenz ([0, 0.2], P.U0, 'N', 129, 'c', P.c, 'BaseState', base5);
+  pe = paper_eval (s, 4, [0, 0.2], base5, P);
+  eng.exitflag = min (eng.exitflag, s.exitflag);
+  eng.dtp30_err = max (max (abs (pe.U - s.y))) / max (abs (s.y(:)));
+  eng.action31_err = abs (pe.S - s.S) / abs (s.S);
+  eng.inverse_err = pe.inverse_err;
+  eng.expansion_err = max (abs (pe.expansion - pe.LH)) / max (abs (pe.LH));
+  eng.printed_dev = max (abs (pe.printed - pe.LH));
+  % printed - corrected = -(z^H - zbar) (2 B gamma)
+  pred = -2 * P.B * s.D(:, 3) .* (pe.U(:, 3) - base5(:, 3));
+  eng.printed_pred = max (abs (pred));
+  eng.printed_vs_pred = max (abs ((pe.printed - pe.LH) - pred)) / max (abs (pe.LH));
+
+  results = struct ();
+  results.params = P;
+  results.ref_check = ref_check;
+  results.zero_base = z;
+  results.perturbed = pert;
+  results.base_iter = bi;
+  results.hamiltonian = ham;
+  results.engines = eng;
+  results.convergence = runs;
+  results.tol = tol;
+  results.checks = make_checks (results);
+  [results.pass, msg] = vm_demo_verdict (results.checks);
+  results.time = toc (tstart);
+
+  if ~opt.quiet
+    print_tables (results, msg);
+  end
+  vm_demo_png (opt, {'trajectory', 'hamiltonian', 'convergence'}, @(what) draw (what, results), ...
+               [1200, 800]);
+  if nargout == 0
+    clear results;
+  end
+end
+
+function du = lorenz_ode (~, u, P)
+  % the Lorenz field, written by hand (the reference does not use varmech)
+  du = [P.A * (u(2) - u(1)); u(1) * (P.R - u(3)) - u(2); u(1) * u(2) - P.B * u(3)];
+end
+
+function F = lorenz_F (Y, P)
+  % the Lorenz field at the rows of Y
+  F = [P.A * (Y(:, 2) - Y(:, 1)), Y(:, 1) .* (P.R - Y(:, 3)) - Y(:, 2), ...
+       Y(:, 1) .* Y(:, 2) - P.B * Y(:, 3)];
+end
+
+function dw = adjoint_ode (~, w, P, ub)
+  % Lorenz with the adjoint equation D' = c (U - Ubar) - J(U)' D (the DtP equations read along the
+  % solution), w = [U; D]
+  u = w(1:3);
+  D = w(4:6);
+  JtD = [-P.A * D(1) + (P.R - u(3)) * D(2) + u(2) * D(3); P.A * D(1) - D(2) + u(1) * D(3); ...
+         -u(1) * D(2) - P.B * D(3)];
+  du = lorenz_ode (0, u, P);
+  dw = [du; P.c * (u - ub(:)) - JtD];
+end
+
+function yr = on_grid (yfine, nfine, S, N)
+  % the reference on the grid of S slabs of N points (nested in the reference grid)
+  yr = yfine(1:nfine / (S * (N - 1)):end, :);
+end
+
+function r = dtp_ratio (D, c)
+  % max over the grid of sqrt (gamma^2 + mu^2)/c: the DtP matrix is singular at 1
+  r = max (sqrt (D(:, 2) .^ 2 + D(:, 3) .^ 2)) / c;
+end
+
+function pe = paper_eval (s, order, tspan, base, P)
+  % The paper's Lorenz formulas in m-code at the duals of a one-slab solution s: the DtP map
+  % (eq. 30), the dual Lagrangian (eq. 31) and the discrete action, the printed inverse BB, the
+  % expansion of S_H[U^H, D] (printed and corrected), L_H(U^H) from its definition, and the
+  % Hamiltonian as the paper's Legendre transform R.P - LL after eq. 31.
+  N = size (s.D, 1);
+  [Dm, Hn] = sbp_operator (N, order, tspan);
+  Dd = Dm * s.D;
+  w = full (diag (Hn));
+  c = P.c;
+  pe = struct ('U', zeros (N, 3), 'LL', zeros (N, 1), 'LH', zeros (N, 1), ...
+               'expansion', zeros (N, 1), 'printed', zeros (N, 1), 'legendre', zeros (N, 1), ...
+               'inverse_err', 0, 'S', 0);
+  for k = 1:N
+    la = s.D(k, 1);
+    mu = s.D(k, 2);
+    ga = s.D(k, 3);
+    xb = base(k, 1);
+    yb = base(k, 2);
+    zb = base(k, 3);
+    p = [ga * yb - mu * zb + Dd(k, 1) - P.A * la + P.R * mu; ...
+         ga * xb + Dd(k, 2) - mu + P.A * la; ...
+         -mu * xb + Dd(k, 3) - P.B * ga];
+    AA = c * [1, -ga / c, mu / c; -ga / c, 1, 0; mu / c, 0, 1];
+    g = ga / c;
+    m = mu / c;
+    BB = [1, g, -m; g, 1 - m ^ 2, -g * m; -m, -g * m, 1 - g ^ 2] / (c * (1 - g ^ 2 - m ^ 2));
+    pe.inverse_err = max (pe.inverse_err, max (max (abs (BB * AA - eye (3)))));
+    U = base(k, :)' + BB * p;
+    pe.U(k, :) = U';
+    Ub = base(k, :)';
+    pe.LL(k) = -0.5 * p' * BB * p - Ub' * p - mu * xb * zb + ga * xb * yb;
+    Fu = lorenz_F (U', P)';
+    Hpot = c / 2 * sum ((U - Ub) .^ 2);
+    pe.LH(k) = -Dd(k, :) * U - s.D(k, :) * Fu + Hpot;
+    e = U - Ub;
+    common = -e(1) * (Dd(k, 1) - la * P.A + P.R * mu + ga * yb - mu * zb) ...
+             - e(2) * (la * P.A + Dd(k, 2) - mu + ga * xb) - Ub' * p ...
+             + mu * e(1) * e(3) - ga * e(1) * e(2) - mu * xb * zb + ga * xb * yb + Hpot;
+    pe.expansion(k) = common - e(3) * (Dd(k, 3) - P.B * ga - mu * xb);
+    pe.printed(k) = common - e(3) * (Dd(k, 3) + P.B * ga - mu * xb);
+    % Legendre transform: P = -U^H, Ddot = R(D, P) = -AA (P + Ubar) - ptilde, ptilde = p - Ddot
+    Pm = -U;
+    Rd = -AA * (Pm + Ub) - (p - Dd(k, :)');
+    pe.legendre(k) = Rd' * Pm - pe.LL(k);
+  end
+  pe.S = sum (w .* pe.LL) - s.D(1, :) * P.U0(:);
+end
+
+function checks = make_checks (res)
+  tol = res.tol;
+  checks = struct ('part', {}, 'name', {}, 'value', {}, 'reference', {}, 'error', {}, ...
+                   'tol', {}, 'pass', {}, 'info', {});
+  checks = vm_demo_check (checks, 'ode45 1e-12 vs 1e-13 (max |dU|)', res.ref_check, 0, tol.ref, ...
+                          'part', 'ref');
+  % (1)
+  z = res.zero_base;
+  names = {'x', 'y', 'z'};
+  for i = 1:3
+    part = '';
+    if i == 1
+      part = '(1)';
+    end
+    checks = vm_demo_check (checks, sprintf ('zero base, %d slabs, N %d: max |%s - %s_ref|', z.S, ...
+                            z.N, names{i}, names{i}), z.err(i), 0, tol.zero, 'part', part);
+  end
+  checks = vm_demo_check (checks, 'zero base: exitflag', z.exitflag, 1, 0);
+  checks = vm_demo_check (checks, 'zero base: max sqrt(mu^2+gamma^2)/c (ref: L max|U|)', ...
+                          z.dtp_ratio, z.dtp_estimate, NaN);
+  checks = vm_demo_check (checks, 'zero base: max Newton iterations per slab', z.max_iter, NaN, NaN, ...
+                          'error', NaN);
+  for k = 1:numel (z.scan)
+    sc = z.scan(k);
+    checks = vm_demo_check (checks, sprintf ('scan N 33, %3d slabs (exit %d, %2d it): max error', ...
+                            sc.S, sc.exitflag, sc.max_iter), sc.err, 0, NaN);
+  end
+  % (2)
+  p = res.perturbed;
+  for i = 1:3
+    part = '';
+    if i == 1
+      part = '(2)';
+    end
+    checks = vm_demo_check (checks, sprintf ('R=28.5 base, %d slabs, N %d: max |%s - %s_ref|', ...
+                            p.S, p.N, names{i}, names{i}), p.err(i), 0, tol.pert, 'part', part);
+  end
+  checks = vm_demo_check (checks, 'R=28.5 base: exitflag', p.exitflag, 1, 0);
+  checks = vm_demo_check (checks, 'R=28.5 base: max |D|/c (ref: L max|U - Ubar|)', ...
+                          p.dtp_ratio, p.dtp_estimate, NaN);
+  checks = vm_demo_check (checks, 'R=28.5 base: max |D|', p.maxD, NaN, NaN, 'error', NaN);
+  checks = vm_demo_check (checks, 'max |U(R=28.5 base) - U(zero base)|, same grid', ...
+                          p.diff_zero_base, NaN, NaN, 'error', NaN);
+  % (3)
+  b = res.base_iter;
+  checks = vm_demo_check (checks, sprintf ('driver, %d slabs: max |D| after %d passes', 10, ...
+                          b.passes(end)), b.maxD(end), 0, tol.vanish, 'part', '(3)');
+  checks = vm_demo_check (checks, 'driver: base_change of the last pass', b.base_change(end), 0, NaN);
+  checks = vm_demo_check (checks, 'per-slab base states: max |D| after 1 pass', b.maxD_slab(2), 0, ...
+                          tol.vanish);
+  checks = vm_demo_check (checks, 'per-slab = driver on the first pass (max |dU|)', ...
+                          b.first_pass_diff, 0, tol.round * 1e3);
+  checks = vm_demo_check (checks, 'one slab [0, 0.2]: max |D| after 2 passes', b.one_slab_maxD, 0, ...
+                          tol.vanish);
+  % (4)
+  h = res.hamiltonian;
+  i4 = find (h.orders == 4);
+  checks = vm_demo_check (checks, 'HH: (max - min)/|HH_ref|, order 4, N 129', h.variation(i4, 2), 0, ...
+                          NaN, 'part', '(4)');
+  checks = vm_demo_check (checks, 'HH: max |HH - HH_ref|/|HH_ref|, order 4, N 129', ...
+                          h.max_err(i4, 2), 0, tol.hmean);
+  checks = vm_demo_check (checks, 'HH: |mean HH - HH_ref|/|HH_ref|, order 4, N 129', ...
+                          h.mean_err(i4, 2), 0, NaN);
+  for io = 1:numel (h.orders)
+    checks = vm_demo_check (checks, sprintf ('HH variation: observed order, order %d', h.orders(io)), ...
+                            h.observed(io), h.orders(io) / 2 + 1, tol.rate);
+  end
+  checks = vm_demo_check (checks, 'duals vs adjoint ode45: rel. error, order 4, N 129', h.D_err(2), ...
+                          0, NaN);
+  checks = vm_demo_check (checks, 'duals vs adjoint ode45: observed order, order 4', h.D_observed, ...
+                          3, tol.rate);
+  checks = vm_demo_check (checks, 'sol.hamiltonian vs D.F - c/2|U-Ubar|^2 (rel.)', h.formula_err, 0, ...
+                          tol.round);
+  checks = vm_demo_check (checks, 'sol.hamiltonian vs paper''s R.P - LL (rel.)', h.legendre_err, 0, ...
+                          tol.round);
+  checks = vm_demo_check (checks, 'exitflag (all runs)', h.exitflag, 1, 0);
+  checks = vm_demo_check (checks, 'part (1), 100 slabs: max (max - min)/|HH_k| per slab', ...
+                          h.slab_variation, 0, NaN);
+  checks = vm_demo_check (checks, 'part (1): max |mean HH - HH_k|/|HH_k|, HH_k = -c/2|U_ref(end)|^2', ...
+                          h.slab_mean_err, 0, NaN);
+  % (5)
+  e = res.engines;
+  checks = vm_demo_check (checks, 'dual_lorenz vs dual_solve: max |dy|/max |y|', e.y_diff, 0, ...
+                          tol.engine, 'part', '(5)');
+  checks = vm_demo_check (checks, 'dual_lorenz vs dual_solve: max |dD|/max |D|', e.D_diff, 0, ...
+                          tol.engine);
+  checks = vm_demo_check (checks, 'eq. 30 DtP map (m-code) vs sol.y (rel.)', e.dtp30_err, 0, tol.round);
+  checks = vm_demo_check (checks, 'eq. 31 discrete action (m-code) vs sol.S (rel.)', ...
+                          e.action31_err, 0, tol.round);
+  checks = vm_demo_check (checks, 'printed BB times AA - I', e.inverse_err, 0, tol.round);
+  checks = vm_demo_check (checks, 'corrected expansion vs L_H(U^H) (rel.)', e.expansion_err, 0, ...
+                          tol.round);
+  checks = vm_demo_check (checks, 'printed expansion - L_H: max (misprint)', e.printed_dev, ...
+                          e.printed_pred, NaN);
+  checks = vm_demo_check (checks, '  ... plus 2 B gamma (z^H - zbar) (rel. to L_H)', e.printed_vs_pred, 0, ...
+                          tol.round);
+  checks = vm_demo_check (checks, 'exitflag (both engines, one slab)', e.exitflag, 1, 0);
+  % (6)
+  for io = 1:numel (res.convergence)
+    r = res.convergence(io);
+    part = '';
+    if io == 1
+      part = '(6)';
+    end
+    checks = vm_demo_check (checks, sprintf ('order %d: max-norm order (N %d/%d)', r.order, ...
+                            r.pair_max), r.observed_max, r.predicted_max, tol.rate, 'part', part);
+    checks = vm_demo_check (checks, sprintf ('order %d: final-time rate (SBP-SAT: 2p)', r.order), ...
+                            r.observed_final, r.predicted_final, NaN);
+  end
+  ef = min (arrayfun (@(r) min (r.exitflag), res.convergence));
+  checks = vm_demo_check (checks, 'exitflag (all convergence runs)', ef, 1, 0);
+end
+
+function print_tables (res, msg)
+  P = res.params;
+  fprintf ('dual Lorenz action (Acharya & Sengupta eqs. 29-31): A = %g, R = %g, B = %.4g, c = %g, ', ...
+           P.A, P.R, P.B, P.c);
+  fprintf ('U0 = (%g, %g, %g), T = %g, order 4 unless stated\n', P.U0, P.T);
+  fprintf ('reference: ode45 RelTol = AbsTol = 1e-12 on the hand-written field\n');
+  fprintf ('\n(1) zero base state, slabs of N = 33: L = slab length, est = L max|U|, ratio = max sqrt(mu^2+gamma^2)/c\n');
+  fprintf ('%6s %8s %7s %7s %5s %5s %10s\n', 'slabs', 'L', 'est', 'ratio', 'it', 'exit', 'max err');
+  for k = 1:numel (res.zero_base.scan)
+    s = res.zero_base.scan(k);
+    fprintf ('%6d %8.4f %7.3f %7.3f %5d %5d %10.3e\n', s.S, s.L, s.estimate, s.dtp_ratio, ...
+             s.max_iter, s.exitflag, s.err);
+  end
+  b = res.base_iter;
+  fprintf ('\n(3) base-state iteration (R = 28.5 base, 10 slabs of N = 65): max |D| per pass\n');
+  fprintf ('%5s %12s %12s %14s %14s %10s\n', 'pass', 'driver |D|', 'base_change', ...
+           'per-slab |D|', 'per-slab chg', 'max err');
+  for k = 1:numel (b.passes)
+    if k == 1
+      bc = NaN;
+    else
+      bc = b.base_change(k - 1);
+    end
+    fprintf ('%5d %12.3e %12.3e %14.3e %14.3e %10.3e\n', b.passes(k), b.maxD(k), bc, ...
+             b.maxD_slab(k), b.change_slab(k), b.err(k));
+  end
+  h = res.hamiltonian;
+  fprintf ('\n(4) dual Hamiltonian, one slab [0, 0.1], Ubar = (1, 1, 1): (max HH - min HH)/|HH_ref|, HH_ref = %.6g\n', ...
+           h.H_ref);
+  fprintf ('%6s', 'order');
+  fprintf (' %10s', sprintf ('N=%d', h.N(1)));
+  for in = 2:numel (h.N)
+    fprintf (' %10s %6s', sprintf ('N=%d', h.N(in)), 'rate');
+  end
+  fprintf ('\n');
+  for io = 1:numel (h.orders)
+    fprintf ('%6d %10.3e', h.orders(io), h.variation(io, 1));
+    for in = 2:numel (h.N)
+      fprintf (' %10.3e %6.2f', h.variation(io, in), h.rate(io, in - 1));
+    end
+    fprintf ('\n');
+  end
+  fprintf ('\n(6) convergence, zero base state, 100 slabs: max-norm error (rate), final-time error (rate)\n');
+  for io = 1:numel (res.convergence)
+    r = res.convergence(io);
+    fprintf ('order %d:', r.order);
+    for in = 1:numel (r.N)
+      if in == 1
+        fprintf ('  N=%d %.2e / %.2e', r.N(in), r.err_max(in), r.err_final(in));
+      else
+        fprintf ('  N=%d %.2e (%.2f) / %.2e (%.2f)', r.N(in), r.err_max(in), r.rate_max(in - 1), ...
+                 r.err_final(in), r.rate_final(in - 1));
+      end
+    end
+    fprintf ('\n');
+  end
+  fprintf ('\n');
+  vm_demo_table (res.checks, '%.4g', 'part');
+  fprintf ('%s (%.1f s)\n', msg, res.time);
+end
+
+function draw (what, res)
+  colors = [0, 0.447, 0.741; 0.85, 0.325, 0.098; 0.466, 0.674, 0.188];
+  fs = 5;
+  switch what
+    case 'trajectory'
+      z = res.zero_base;
+      names = {'x', 'y', 'z'};
+      k = 1:25:numel (z.t);
+      for i = 1:3
+        subplot (4, 1, i);
+        plot (z.t, z.yref(:, i), '-', 'color', [0.3, 0.3, 0.3], 'linewidth', 1.5);
+        hold on;
+        plot (z.t(k), z.y(k, i), 'o', 'color', colors(1, :), 'markersize', 3);
+        plot (z.t(k), res.perturbed.y(k, i), '+', 'color', colors(2, :), 'markersize', 3);
+        hold off;
+        set (gca, 'fontsize', fs);
+        ylabel (names{i});
+        grid on;
+        if i == 1
+          title (sprintf ('Lorenz from (1, 1, 1): dual action (c = %g, order 4) vs ode45', res.params.c));
+          lh = legend ({'ode45 1e-12', 'dual, zero base, 100 slabs', 'dual, R = 28.5 base, 10 slabs'}, ...
+                       'location', 'northeast');
+          set (lh, 'fontsize', fs - 1);
+        end
+      end
+      subplot (4, 1, 4);
+      semilogy (z.t, max (abs (z.y - z.yref), [], 2) + 1e-16, '-', 'color', colors(1, :));
+      hold on;
+      semilogy (z.t, max (abs (res.perturbed.y - z.yref), [], 2) + 1e-16, '-', 'color', colors(2, :));
+      hold off;
+      set (gca, 'fontsize', fs);
+      xlabel ('t');
+      ylabel ('max error');
+      lh = legend ({'zero base, 100 slabs', 'R = 28.5 base, 10 slabs'}, 'location', 'southeast');
+      set (lh, 'fontsize', fs - 1);
+      grid on;
+    case 'hamiltonian'
+      h = res.hamiltonian;
+      subplot (2, 1, 1);
+      hold on;
+      leg = {};
+      for in = 1:3
+        cv = h.curves{in};
+        plot (cv(:, 1), cv(:, 2), '-', 'color', colors(in, :), 'linewidth', 1.2);
+        leg{end + 1} = sprintf ('N = %d', h.N(in)); %#ok<AGROW>
+      end
+      hold off;
+      set (gca, 'fontsize', fs);
+      grid on;
+      xlabel ('t');
+      ylabel ('(HH - HH_{ref}) / |HH_{ref}|');
+      title (sprintf ('one slab, Ubar = (1, 1, 1), order 4; HH_{ref} = -c/2 |U(T) - Ubar|^2 = %.6g', ...
+                      h.H_ref));
+      lh = legend (leg, 'location', 'northwest');
+      set (lh, 'fontsize', fs - 1);
+      subplot (2, 1, 2);
+      z = res.zero_base;
+      plot (z.t, z.hamiltonian, '-', 'color', colors(1, :), 'linewidth', 1.2);
+      hold on;
+      plot (z.t, -res.params.c / 2 * sum (z.yref .^ 2, 2), '--', 'color', [0.3, 0.3, 0.3]);
+      hold off;
+      set (gca, 'fontsize', fs);
+      grid on;
+      xlabel ('t');
+      ylabel ('HH');
+      title ('zero base state, 100 slabs: HH is constant on each slab');
+      lh = legend ({'sol.hamiltonian', '-c/2 |U_{ref}(t)|^2'}, 'location', 'southeast');
+      set (lh, 'fontsize', fs - 1);
+    otherwise
+      hold on;
+      leg = {};
+      for io = 1:numel (res.convergence)
+        r = res.convergence(io);
+        loglog (r.h, r.err_max, '-o', 'color', colors(io, :), 'linewidth', 1.5);
+        leg{end + 1} = sprintf ('order %d, max norm (%.2f)', r.order, r.observed_max); %#ok<AGROW>
+        loglog (r.h, r.err_final, '--s', 'color', colors(io, :));
+        leg{end + 1} = sprintf ('order %d, final time', r.order); %#ok<AGROW>
+      end
+      hold off;
+      set (gca, 'xscale', 'log', 'yscale', 'log', 'fontsize', fs);
+      grid on;
+      xlabel ('h');
+      ylabel ('error vs ode45');
+      title ('recovered primal, zero base state, 100 slabs on [0, 2]');
+      lh = legend (leg, 'location', 'southeast');
+      set (lh, 'fontsize', fs - 1);
+  end
+end
