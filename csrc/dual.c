@@ -100,13 +100,6 @@ vm_dual_index (const vm_dual *d, int64_t k, int i)
   return i < d->nd ? -1 : (d->N - 1) * d->m + (i - d->nd);
 }
 
-static int
-cmp_i64 (const void *a, const void *b)
-{
-  int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;
-  return x < y ? -1 : x > y;
-}
-
 /* node k's support: sorted unique {k} U columns of Dm row k, into s (returns its length) */
 static int
 node_support (const vm_dual *d, int64_t k, int64_t *s)
@@ -137,106 +130,172 @@ expanded_global (const vm_dual *d, const int64_t *s, int ns, int64_t k, int e)
   return vm_dual_index (d, k, d->nd + (e - ns * d->nd));
 }
 
+/* The Hessian pattern: column by column, without a global sort.  Node k's local block couples all
+ * of its expanded variables E_k (D_d at the nodes of its support S_k, D_a at k) densely, so the
+ * rows of the column of D_d(s, i) are the union of E_k over the nodes k whose support holds s, and
+ * the rows of the column of D_a(s, a) are E_s.  Then every local contribution gets its CSC slot by
+ * a binary search in its (short) column. */
 static int
 build_pattern (vm_dual *d)
 {
-  int64_t N = d->N, k, tot = 0, nk = 0, *keys = NULL, nu, q;
-  int64_t s[64];
-  int ns, a, b, maxrow = 0;
+  int64_t N = d->N, nz = d->nz, k, j, tot, *icp = NULL, *inc = NULL, *mark = NULL, *fill = NULL;
+  int64_t s[64], *e = NULL;
+  int ns, a, b, maxrow = 0, maxne = 1, st = VM_ENOMEM;
+  const int m = d->m, nd = d->nd;
   for (k = 0; k < N; k++)
     if (d->dp[k + 1] - d->dp[k] > maxrow)
       maxrow = (int) (d->dp[k + 1] - d->dp[k]);
   if (maxrow + 1 > 64)
     return VM_EARG;
   d->sp = malloc ((size_t) (N + 1) * sizeof *d->sp);
-  if (! d->sp)
-    return VM_ENOMEM;
+  icp = calloc ((size_t) N + 1, sizeof *icp);
+  mark = malloc ((size_t) (nz > 0 ? nz : 1) * sizeof *mark);
+  d->colptr = calloc ((size_t) nz + 1, sizeof *d->colptr);
+  if (! d->sp || ! icp || ! mark || ! d->colptr)
+    goto done;
+  /* sizes of the local blocks, and the inverse incidence: the nodes whose support holds node s */
   d->sp[0] = 0;
   for (k = 0; k < N; k++)
     {
-      int ne;
+      int ne, q;
       ns = node_support (d, k, s);
-      ne = ns * d->nd + d->ng;
+      ne = ns * nd + d->ng;
       d->sp[k + 1] = d->sp[k] + (int64_t) ne * ne;
-    }
-  tot = d->sp[N];
-  d->slot = malloc ((size_t) (tot > 0 ? tot : 1) * sizeof *d->slot);
-  keys = malloc ((size_t) (tot > 0 ? tot : 1) * sizeof *keys);
-  if (! d->slot || ! keys)
-    {
-      free (keys);
-      return VM_ENOMEM;
+      if (ne > maxne)
+        maxne = ne;
+      for (q = 0; q < ns; q++)
+        icp[s[q] + 1]++;
     }
   for (k = 0; k < N; k++)
+    icp[k + 1] += icp[k];
+  inc = malloc ((size_t) (icp[N] > 0 ? icp[N] : 1) * sizeof *inc);
+  fill = malloc ((size_t) (N > 0 ? N : 1) * sizeof *fill);
+  e = malloc ((size_t) maxne * sizeof *e);
+  if (! inc || ! fill || ! e)
+    goto done;
+  memcpy (fill, icp, (size_t) N * sizeof *fill);
+  for (k = 0; k < N; k++)
     {
-      int ne;
+      int q;
       ns = node_support (d, k, s);
-      ne = ns * d->nd + d->ng;
-      for (a = 0; a < ne; a++)
-        {
-          int64_t ga = expanded_global (d, s, ns, k, a);
-          if (ga < 0)
-            continue;
-          for (b = 0; b < ne; b++)
-            {
-              int64_t gb = expanded_global (d, s, ns, k, b);
-              if (gb >= 0)
-                keys[nk++] = gb * d->nz + ga;   /* column-major key: (col gb, row ga) */
-            }
-        }
+      for (q = 0; q < ns; q++)
+        inc[fill[s[q]]++] = k;
     }
-  qsort (keys, (size_t) nk, sizeof *keys, cmp_i64);
-  for (q = 0, nu = 0; q < nk; q++)
-    if (nu == 0 || keys[q] != keys[nu - 1])
-      keys[nu++] = keys[q];
-  d->nnz = nu;
-  d->colptr = calloc ((size_t) d->nz + 1, sizeof *d->colptr);
-  d->rowind = malloc ((size_t) (nu > 0 ? nu : 1) * sizeof *d->rowind);
-  if (! d->colptr || ! d->rowind)
-    {
-      free (keys);
-      return VM_ENOMEM;
-    }
-  for (q = 0; q < nu; q++)
-    {
-      d->colptr[keys[q] / d->nz + 1]++;
-      d->rowind[q] = keys[q] % d->nz;
-    }
-  for (q = 0; q < d->nz; q++)
-    d->colptr[q + 1] += d->colptr[q];
-  /* slots: binary search of every contribution once */
+  /* two passes over the columns: count, then fill (rows deduplicated with mark) */
+  for (j = 0; j < nz; j++)
+    mark[j] = -1;
+  {
+    int pass;
+    for (pass = 0; pass < 2; pass++)
+      {
+        for (j = 0; j < nz; j++)
+          {
+            int64_t node, q, cnt = 0, q0, q1;
+            int comp;
+            if (j < (N - 1) * m)
+              {
+                node = j / m;
+                comp = (int) (j % m);
+              }
+            else
+              {
+                node = N - 1;
+                comp = nd + (int) (j - (N - 1) * m);
+              }
+            if (comp < nd)
+              {
+                q0 = icp[node];
+                q1 = icp[node + 1];
+              }
+            else
+              {
+                q0 = 0;   /* only the node itself */
+                q1 = 1;
+              }
+            for (q = q0; q < q1; q++)
+              {
+                int64_t kk = comp < nd ? inc[q] : node;
+                int ne, x;
+                ns = node_support (d, kk, s);
+                ne = ns * nd + d->ng;
+                for (x = 0; x < ne; x++)
+                  {
+                    int64_t r = expanded_global (d, s, ns, kk, x);
+                    if (r < 0 || mark[r] == j + pass * nz)
+                      continue;
+                    mark[r] = j + pass * nz;
+                    if (pass == 0)
+                      cnt++;
+                    else
+                      d->rowind[d->colptr[j] + cnt++] = r;
+                  }
+              }
+            if (pass == 0)
+              d->colptr[j + 1] = cnt;
+            else
+              {
+                int64_t *rr = d->rowind + d->colptr[j], x, y;   /* insertion sort: short column */
+                for (x = 1; x < cnt; x++)
+                  {
+                    int64_t v = rr[x];
+                    for (y = x; y > 0 && rr[y - 1] > v; y--)
+                      rr[y] = rr[y - 1];
+                    rr[y] = v;
+                  }
+              }
+          }
+        if (pass == 0)
+          {
+            for (j = 0; j < nz; j++)
+              d->colptr[j + 1] += d->colptr[j];
+            d->nnz = d->colptr[nz];
+            d->rowind = malloc ((size_t) (d->nnz > 0 ? d->nnz : 1) * sizeof *d->rowind);
+            if (! d->rowind)
+              goto done;
+          }
+      }
+  }
+  /* the slot of every local contribution */
+  tot = d->sp[N];
+  d->slot = malloc ((size_t) (tot > 0 ? tot : 1) * sizeof *d->slot);
+  if (! d->slot)
+    goto done;
   for (k = 0; k < N; k++)
     {
       int ne;
       int64_t *sl = d->slot + d->sp[k];
       ns = node_support (d, k, s);
-      ne = ns * d->nd + d->ng;
+      ne = ns * nd + d->ng;
       for (a = 0; a < ne; a++)
-        {
-          int64_t ga = expanded_global (d, s, ns, k, a);
-          for (b = 0; b < ne; b++)
-            {
-              int64_t gb = expanded_global (d, s, ns, k, b), key, lo, hi;
-              sl[a * ne + b] = -1;
-              if (ga < 0 || gb < 0)
-                continue;
-              key = gb * d->nz + ga;
-              lo = 0;
-              hi = nu - 1;
-              while (lo < hi)
-                {
-                  int64_t mid = lo + (hi - lo) / 2;
-                  if (keys[mid] < key)
-                    lo = mid + 1;
-                  else
-                    hi = mid;
-                }
-              sl[a * ne + b] = lo;
-            }
-        }
+        e[a] = expanded_global (d, s, ns, k, a);
+      for (b = 0; b < ne; b++)
+        for (a = 0; a < ne; a++)
+          {
+            int64_t lo, hi;
+            sl[a * ne + b] = -1;
+            if (e[a] < 0 || e[b] < 0)
+              continue;
+            lo = d->colptr[e[b]];
+            hi = d->colptr[e[b] + 1] - 1;
+            while (lo < hi)
+              {
+                int64_t mid = lo + (hi - lo) / 2;
+                if (d->rowind[mid] < e[a])
+                  lo = mid + 1;
+                else
+                  hi = mid;
+              }
+            sl[a * ne + b] = lo;
+          }
     }
-  free (keys);
-  return VM_OK;
+  st = VM_OK;
+done:
+  free (icp);
+  free (inc);
+  free (mark);
+  free (fill);
+  free (e);
+  return st;
 }
 
 int
