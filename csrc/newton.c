@@ -37,6 +37,8 @@ typedef struct
   double *Jx;                /* values of J at the current iterate */
   double *F, *Ft;            /* F at the current iterate and at the trial point */
   double *dx, *xt, *xbest, *w;
+  double *wt;                /* per-equation weights of the residual norm (all 1 when none given) */
+  double *jx;                /* |J| |x| (rounding level of F) */
   /* augmented LM system K = [I J; J^T -mu I] of order 2n (built at the first fallback) */
   umf_int *Kp, *Ki;
   double *Kx, *kb, *ksol;
@@ -76,6 +78,30 @@ nrm2 (int n, const double *v)
   for (i = 0; i < n; i++)
     {
       const double r = v[i] / amax;
+      s += r * r;
+    }
+  return amax * sqrt (s);
+}
+
+/* ||diag(wt) v||_2, as nrm2 (wt > 0). */
+static double
+wnrm2 (int n, const double *wt, const double *v)
+{
+  double amax = 0.0, s = 0.0;
+  int i;
+  for (i = 0; i < n; i++)
+    {
+      const double a = wt[i] * fabs (v[i]);
+      if (a != a)
+        return a;
+      if (a > amax)
+        amax = a;
+    }
+  if (amax == 0.0 || isinf (amax))
+    return amax;
+  for (i = 0; i < n; i++)
+    {
+      const double r = wt[i] * v[i] / amax;
       s += r * r;
     }
   return amax * sqrt (s);
@@ -125,6 +151,8 @@ ws_free (ws_t *w)
   free (w->xt);
   free (w->xbest);
   free (w->w);
+  free (w->wt);
+  free (w->jx);
   free (w->Kp);
   free (w->Ki);
   free (w->Kx);
@@ -145,6 +173,8 @@ vm_newton_opts_init (vm_newton_opts *o)
     return;
   o->tol_res = 1e-10;
   o->res_scale = 0.0;
+  o->res_weight = NULL;
+  o->tol_round = 0.0;
   o->tol_step = 1e-12;
   o->max_iter = 50;
   o->line_search = 1;
@@ -242,11 +272,20 @@ check_args (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F,
         }
     }
   if (!(o->tol_res >= 0.0 && isfinite (o->tol_res)) || !(o->tol_step >= 0.0 && isfinite (o->tol_step))
-      || !(o->res_scale >= 0.0 && isfinite (o->res_scale)))
+      || !(o->res_scale >= 0.0 && isfinite (o->res_scale))
+      || !(o->tol_round >= 0.0 && isfinite (o->tol_round)))
     {
-      setmsg (inf, "tol_res, tol_step and res_scale must be finite and >= 0");
+      setmsg (inf, "tol_res, tol_step, tol_round and res_scale must be finite and >= 0");
       return VM_EARG;
     }
+  if (o->res_weight)
+    for (j = 0; j < n; j++)
+      if (!(o->res_weight[j] > 0.0 && isfinite (o->res_weight[j])))
+        {
+          setmsg (inf, "res_weight[%d] = %g: the residual weights must be finite and > 0", j,
+                  o->res_weight[j]);
+          return VM_EARG;
+        }
   if (o->max_iter < 0 || o->max_iter > MAX_ITER_CAP)
     {
       setmsg (inf, "max_iter = %d: must be in [0, %d]", o->max_iter, MAX_ITER_CAP);
@@ -359,8 +398,9 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
       double g = 0.0, c = 0.0;
       for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
         {
-          g += w->Jx[p] * w->F[w->Ai[p]];
-          c += w->Jx[p] * w->Jx[p];
+          const double wj = w->wt[w->Ai[p]] * w->Jx[p];
+          g += wj * w->wt[w->Ai[p]] * w->F[w->Ai[p]];
+          c += wj * wj;
         }
       if (fabs (g) > gmax)
         gmax = fabs (g);
@@ -370,7 +410,7 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
   if (!(gmax > 0.0))
     {
       setmsg (inf, "stalled at iteration %d: the gradient J^T F of ||F||^2/2 vanishes, x is a "
-              "stationary point of ||F|| that is not a root (||F||_2 = %.3e)", iter, f);
+              "stationary point of ||F|| that is not a root (||F|| = %.3e)", iter, f);
       return VM_ENEWTON_STALL;
     }
   mu = w->mu_next > 0.0 ? w->mu_next : LM_TAU * cmax;
@@ -379,7 +419,7 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
   xn = nrminf (n, x);
   for (i = 0; i < n; i++)
     {
-      w->kb[i] = -w->F[i];
+      w->kb[i] = -w->wt[i] * w->F[i];
       w->kb[n + i] = 0.0;
     }
   for (trial = 0; trial < LM_MAX_TRIALS && isfinite (mu); trial++, mu *= nu, nu *= 2.0)
@@ -389,8 +429,9 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
       int ok = 1;
       for (p = 0; p < w->nnz; p++)
         {
-          w->Kx[w->kposJ[p]] = w->Jx[p];
-          w->Kx[w->kposT[p]] = w->Jx[p];
+          const double wj = w->wt[w->Ai[p]] * w->Jx[p];
+          w->Kx[w->kposJ[p]] = wj;
+          w->Kx[w->kposT[p]] = wj;
         }
       for (j = 0; j < n; j++)
         w->Kx[w->kposmu[j]] = -mu;
@@ -426,7 +467,7 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
       if (dxn <= DBL_EPSILON * (1.0 + xn))
         {
           setmsg (inf, "stalled at iteration %d: the Levenberg-Marquardt step (mu = %.3e) fell "
-                  "below rounding without reducing ||F||_2 = %.3e", iter, mu, f);
+                  "below rounding without reducing ||F|| = %.3e", iter, mu, f);
           return VM_ENEWTON_STALL;
         }
       for (i = 0; i < n; i++)
@@ -439,7 +480,7 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
                   "trial point)", (int) st, iter);
           return (int) st;
         }
-      *ft = nrm2 (n, w->Ft);
+      *ft = wnrm2 (n, w->wt, w->Ft);
       if (!isfinite (*ft))
         continue;
       /* predicted decrease of 1/2 ||F + J dx||^2: 1/2 ||J dx||^2 + mu ||dx||^2 */
@@ -448,7 +489,7 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
       for (j = 0; j < n; j++)
         for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
           w->w[w->Ai[p]] += w->Jx[p] * w->dx[j];
-      jdx = nrm2 (n, w->w);
+      jdx = wnrm2 (n, w->wt, w->w);
       pred = 0.5 * jdx * jdx + mu * nrm2 (n, w->dx) * nrm2 (n, w->dx);
       actual = 0.5 * (f - *ft) * (f + *ft);
       rho = pred > 0.0 ? actual / pred : -1.0;
@@ -460,7 +501,7 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
           return VM_OK;
         }
     }
-  setmsg (inf, "stalled at iteration %d: no Levenberg-Marquardt step reduced ||F||_2 = %.3e "
+  setmsg (inf, "stalled at iteration %d: no Levenberg-Marquardt step reduced ||F|| = %.3e "
           "(%d trials, last mu = %.3e)", iter, f, trial, mu);
   return VM_ENEWTON_STALL;
 }
@@ -511,12 +552,14 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
   w->xt = malloc ((size_t) n * sizeof *w->xt);
   w->xbest = malloc ((size_t) n * sizeof *w->xbest);
   w->w = malloc ((size_t) n * sizeof *w->w);
+  w->wt = malloc ((size_t) n * sizeof *w->wt);
+  w->jx = malloc ((size_t) n * sizeof *w->jx);
   inf->res_hist = malloc (nh * sizeof *inf->res_hist);
   inf->step_hist = malloc (nh * sizeof *inf->step_hist);
   inf->lambda_hist = malloc (nh * sizeof *inf->lambda_hist);
   inf->kind_hist = malloc (nh * sizeof *inf->kind_hist);
   if (!w->Ap || !w->Ai || !w->Jx || !w->F || !w->Ft || !w->dx || !w->xt || !w->xbest || !w->w
-      || !inf->res_hist || !inf->step_hist || !inf->lambda_hist || !inf->kind_hist)
+      || !w->wt || !w->jx || !inf->res_hist || !inf->step_hist || !inf->lambda_hist || !inf->kind_hist)
     {
       status = VM_ENOMEM;
       setmsg (inf, "out of memory for the work arrays (n = %d, nnz = %lld)", n,
@@ -527,6 +570,8 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
     w->Ap[j] = (umf_int) colptr[j];
   for (st = 0; st < w->nnz; st++)
     w->Ai[st] = (umf_int) rowind[st];
+  for (i = 0; i < n; i++)
+    w->wt[i] = o->res_weight ? o->res_weight[i] : 1.0;
   umfpack_dl_defaults (w->Control);
   memcpy (w->xbest, x, (size_t) n * sizeof *x);
   started = 1;
@@ -540,7 +585,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
       setmsg (inf, "the residual function returned %d at the initial guess", status);
       goto done;
     }
-  f = nrm2 (n, w->F);
+  f = wnrm2 (n, w->wt, w->F);
   inf->res_hist[0] = f;
   inf->step_hist[0] = 0.0;
   inf->lambda_hist[0] = 0.0;
@@ -570,7 +615,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
       if (f <= target)
         {
           status = VM_OK;
-          setmsg (inf, "converged: ||F||_2 = %.3e <= tol_res*scale = %.3e after %d iterations", f,
+          setmsg (inf, "converged: ||F|| = %.3e <= tol_res*scale = %.3e after %d iterations", f,
                   target, k);
           break;
         }
@@ -578,14 +623,14 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
         {
           status = VM_OK;
           setmsg (inf, "converged: Newton correction %.3e <= tol_step*(1 + ||x||_inf) and "
-                  "contracting (previous step %.3e) after %d iterations (||F||_2 = %.3e)",
+                  "contracting (previous step %.3e) after %d iterations (||F|| = %.3e)",
                   inf->step_hist[k], inf->step_hist[k - 1], k, f);
           break;
         }
       if (k >= o->max_iter)
         {
           status = VM_ENEWTON_MAXIT;
-          setmsg (inf, "no convergence in %d iterations: best ||F||_2 = %.3e (iteration %d), "
+          setmsg (inf, "no convergence in %d iterations: best ||F|| = %.3e (iteration %d), "
                   "target %.3e", k, fbest, kbest, target);
           break;
         }
@@ -605,9 +650,34 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
       if (st < w->nnz)
         {
           status = VM_ENEWTON_NONFINITE;
-          setmsg (inf, "Jacobian entry %lld not finite at iteration %d (||F||_2 = %.3e)",
+          setmsg (inf, "Jacobian entry %lld not finite at iteration %d (||F|| = %.3e)",
                   (long long) st, k, f);
           break;
+        }
+      /* rounding level of F at x_k: eps || W |J| |x| ||_2 */
+      if (o->tol_round > 0.0)
+        {
+          double rl;
+          for (i = 0; i < n; i++)
+            w->jx[i] = 0.0;
+          for (j = 0; j < n; j++)
+            {
+              const double ax = fabs (x[j]);
+              for (st = w->Ap[j]; st < w->Ap[j + 1]; st++)
+                w->jx[w->Ai[st]] += fabs (w->Jx[st]) * ax;
+            }
+          rl = o->tol_round * DBL_EPSILON * wnrm2 (n, w->wt, w->jx);
+          inf->round_level = rl;
+          if (o->verbose)
+            fprintf (stderr, "newton: %4d  rounding level %.3e\n", k, rl);
+          if (f <= rl)
+            {
+              status = VM_OK;
+              setmsg (inf, "converged at the rounding level: ||F|| = %.3e <= tol_round*eps*"
+                      "|| |J| |x| || = %.3e after %d iterations (tol_res*scale = %.3e)", f, rl, k,
+                      target);
+              break;
+            }
         }
       if (!w->Sym)
         {
@@ -667,7 +737,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
                   setmsg (inf, "the residual function returned %d at iteration %d", status, k);
                   break;
                 }
-              ft = nrm2 (n, w->Ft);
+              ft = wnrm2 (n, w->wt, w->Ft);
               if (small)
                 {
                   if (!(ft <= f))
@@ -675,7 +745,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
                       status = VM_OK;
                       setmsg (inf, "converged: Newton correction %.3e <= tol_step*(1 + ||x||_inf) "
                               "and contracting (previous step %.3e) after %d iterations; not applied "
-                              "since it does not reduce ||F||_2 = %.3e (rounding level)", dxn,
+                              "since it does not reduce ||F|| = %.3e (rounding level)", dxn,
                               inf->step_hist[k], k, f);
                       break;
                     }
@@ -685,7 +755,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
                 {
                   status = VM_ENEWTON_NONFINITE;
                   setmsg (inf, "non-finite residual after the Newton step of iteration %d (no line "
-                          "search): best ||F||_2 = %.3e (iteration %d)", k, fbest, kbest);
+                          "search): best ||F|| = %.3e (iteration %d)", k, fbest, kbest);
                   break;
                 }
               accepted = 1;
@@ -700,7 +770,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
                   inf->nfev++;
                   if (st != 0)
                     break;
-                  ft = nrm2 (n, w->Ft);
+                  ft = wnrm2 (n, w->wt, w->Ft);
                   if (isfinite (ft) && ft <= sqrt (1.0 - 2.0 * ARMIJO_C * t) * f)
                     {
                       accepted = 1;
@@ -726,14 +796,14 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
                 {
                   status = VM_ENEWTON_SINGULAR;
                   setmsg (inf, "singular Jacobian at iteration %d (UMFPACK rcond %.3e) and the "
-                          "Levenberg-Marquardt fallback disabled: best ||F||_2 = %.3e "
+                          "Levenberg-Marquardt fallback disabled: best ||F|| = %.3e "
                           "(iteration %d)", k, w->Info[UMFPACK_RCOND], fbest, kbest);
                 }
               else
                 {
                   status = VM_ENEWTON_STALL;
                   setmsg (inf, "line search failed at iteration %d (no sufficient decrease down to "
-                          "t = %.0e) and the Levenberg-Marquardt fallback disabled: best ||F||_2 = "
+                          "t = %.0e) and the Levenberg-Marquardt fallback disabled: best ||F|| = "
                           "%.3e (iteration %d)", k, T_MIN, fbest, kbest);
                 }
               break;
@@ -778,7 +848,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
           memcpy (w->xbest, x, (size_t) n * sizeof *x);
         }
       if (o->verbose)
-        fprintf (stderr, "newton: %4d  ||F||_2 = %.6e  ||dx||_inf = %.3e  %-6s %s = %.3e\n", k, f,
+        fprintf (stderr, "newton: %4d  ||F|| = %.6e  ||dx||_inf = %.3e  %-6s %s = %.3e\n", k, f,
                  stepn, kind_name[kind], kind == VM_NEWTON_LM ? "mu" : "t", lam);
     }
 

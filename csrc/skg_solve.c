@@ -24,7 +24,9 @@ vm_skg_solve_opts_init (vm_skg_solve_opts *o)
   o->t0 = 0.0;
   o->tf = 1.0;
   o->q_guess = NULL;
+  o->eom_residual = 1;
   vm_newton_opts_init (&o->newton);
+  o->newton.tol_round = 1.0;
 }
 
 void
@@ -48,6 +50,9 @@ vm_skg_solution_free (vm_skg_solution *sol)
   free (sol->win_res);
   free (sol->hist_ptr);
   free (sol->res_hist);
+  free (sol->step_hist);
+  free (sol->lambda_hist);
+  free (sol->kind_hist);
   memset (sol, 0, sizeof *sol);
 }
 
@@ -203,6 +208,46 @@ ctx_free (skg_ctx *c)
 
 /* ---- one window ------------------------------------------------------------------------------- */
 
+/* Residual weight of equation i (full numbering; doc/skg.md, "Stopping").  Equation i of node k is
+ * a quadrature sum: H_kk times the residual r of the discrete (SBP-SAT) equation of motion or
+ * constraint at node k, so it gets 1/sqrt(H_kk) and sum_i (w_i F_i)^2 = sum_k H_kk r_k^2, the
+ * L2(t0, tf) norm of r, which does not change with N for the same continuous residual.  With
+ * momentum != 0, the q equations of node 0 also hold the momentum condition p+_0 - p_i (the SAT,
+ * not multiplied by H_00), which this norm counts as a force of size (p+_0 - p_i) / H_00;
+ * scale_weight counts it as a momentum, with 1/sqrt(tf - t0), for the scale of the relative test
+ * (the default guess has a momentum jump at t0 whose ||.||_W grows like sqrt(N)). */
+static double
+eq_weight (const vm_skg *s, int64_t i, int momentum)
+{
+  int64_t k = i / s->nb;
+  int c = (int) (i % s->nb);
+  if (momentum && k == 0 && c < 2 * s->n)
+    return 1.0 / sqrt (s->tf - s->t0);
+  return 1.0 / sqrt (s->hw[k]);
+}
+
+/* max(1, ||F(x0)||) with the momentum-aware weights: the scale of the relative residual test. */
+static int
+res_scale0 (skg_ctx *c, int reduced, const double *x, double *F, int64_t n, double *scale)
+{
+  int64_t i;
+  double amax = 0.0, sum = 0.0;
+  int st = reduced ? red_F (x, F, c) : full_F (x, F, c);
+  if (st != VM_OK)
+    return st;
+  for (i = 0; i < n; i++)
+    F[i] *= eq_weight (c->s, reduced ? c->minus[i] : i, 1);
+  for (i = 0; i < n; i++)
+    amax = fmax (amax, fabs (F[i]));
+  if (amax > 0.0 && isfinite (amax))
+    for (i = 0; i < n; i++)
+      sum += (F[i] / amax) * (F[i] / amax);
+  *scale = fmax (1.0, amax * sqrt (sum));
+  if (! isfinite (*scale))
+    *scale = 1.0;   /* Newton reports the non-finite residual itself */
+  return VM_OK;
+}
+
 /* Solve one window; write its nodes k0.. (skipping its node 0 when skip0) into sol; qend, vend
  * receive q+ and Da q+ at its last node.  Returns the status; *iters and the history are
  * appended to sol. */
@@ -215,9 +260,10 @@ solve_window (const vm_mech *model, const double *par, const double *qi, const d
   vm_skg s;
   skg_ctx c;
   vm_newton_info info;
+  vm_newton_opts nopt = o->newton;
   int n = model->n, m = model->m, st, cc, a, nsol;
   int64_t N = o->N, k, i, e, kout;
-  double *x = NULL;
+  double *x = NULL, *wt = NULL, *f0 = NULL;
   memset (&c, 0, sizeof c);
   vm_newton_info_init (&info);
   st = vm_skg_build (&s, model, par, N, o->order, ta, tb, qi, vi);
@@ -240,8 +286,12 @@ solve_window (const vm_mech *model, const double *par, const double *qi, const d
   c.hval = malloc ((size_t) s.nnz * sizeof *c.hval);
   c.z = calloc ((size_t) s.nz, sizeof *c.z);
   x = calloc ((size_t) s.nz, sizeof *x);
-  if (! c.grad || ! c.hval || ! c.z || ! x)
+  wt = malloc ((size_t) s.nz * sizeof *wt);
+  f0 = malloc ((size_t) s.nz * sizeof *f0);
+  if (! c.grad || ! c.hval || ! c.z || ! x || ! wt || ! f0)
     goto done;
+  for (i = 0; i < s.nz; i++)
+    wt[i] = eq_weight (&s, i, 0);
   /* initial guess, full layout in c.z */
   for (k = 0; k < N; k++)
     for (cc = 0; cc < n; cc++)
@@ -253,14 +303,30 @@ solve_window (const vm_mech *model, const double *par, const double *qi, const d
       for (i = 0; i < c.nr; i++)
         x[i] = c.z[c.plus[i]];
       nsol = (int) c.nr;
-      st = vm_newton_solve (nsol, c.rcp, c.rri, red_F, red_J, &c, x, &o->newton, &info);
+      for (i = 0; i < c.nr; i++)
+        wt[i] = eq_weight (&s, c.minus[i], 0);
+      if (o->eom_residual)
+        {
+          nopt.res_weight = wt;
+          if (! (nopt.res_scale > 0.0)
+              && (st = res_scale0 (&c, 1, x, f0, c.nr, &nopt.res_scale)) != VM_OK)
+            goto eval_failed;
+        }
+      st = vm_newton_solve (nsol, c.rcp, c.rri, red_F, red_J, &c, x, &nopt, &info);
       red_point (&c, x);         /* the best iterate, q- = lambda- = 0 */
     }
   else
     {
       memcpy (x, c.z, (size_t) s.nz * sizeof *x);
       nsol = (int) s.nz;
-      st = vm_newton_solve (nsol, s.colptr, s.rowind, full_F, full_J, &c, x, &o->newton, &info);
+      if (o->eom_residual)
+        {
+          nopt.res_weight = wt;
+          if (! (nopt.res_scale > 0.0)
+              && (st = res_scale0 (&c, 0, x, f0, s.nz, &nopt.res_scale)) != VM_OK)
+            goto eval_failed;
+        }
+      st = vm_newton_solve (nsol, s.colptr, s.rowind, full_F, full_J, &c, x, &nopt, &info);
       memcpy (c.z, x, (size_t) s.nz * sizeof *x);
     }
   /* statistics */
@@ -270,14 +336,28 @@ solve_window (const vm_mech *model, const double *par, const double *qi, const d
   sol->iterations += info.iterations;
   if (info.nhist > 0 && info.res_hist)
     {
-      double *h = realloc (sol->res_hist, (size_t) (sol->nhist + info.nhist) * sizeof *h);
-      if (! h)
+      size_t nh = (size_t) (sol->nhist + info.nhist);
+      double *h = realloc (sol->res_hist, nh * sizeof *h);
+      double *hs = h ? realloc (sol->step_hist, nh * sizeof *hs) : NULL;
+      double *hl = hs ? realloc (sol->lambda_hist, nh * sizeof *hl) : NULL;
+      int *hk = hl ? realloc (sol->kind_hist, nh * sizeof *hk) : NULL;
+      if (h)
+        sol->res_hist = h;
+      if (hs)
+        sol->step_hist = hs;
+      if (hl)
+        sol->lambda_hist = hl;
+      if (hk)
+        sol->kind_hist = hk;
+      if (! hk)
         {
           st = VM_ENOMEM;
           goto done;
         }
-      sol->res_hist = h;
       memcpy (h + sol->nhist, info.res_hist, (size_t) info.nhist * sizeof *h);
+      memcpy (hs + sol->nhist, info.step_hist, (size_t) info.nhist * sizeof *hs);
+      memcpy (hl + sol->nhist, info.lambda_hist, (size_t) info.nhist * sizeof *hl);
+      memcpy (hk + sol->nhist, info.kind_hist, (size_t) info.nhist * sizeof *hk);
       sol->nhist += info.nhist;
     }
   sol->hist_ptr[w + 1] = sol->nhist;
@@ -319,10 +399,19 @@ solve_window (const vm_mech *model, const double *par, const double *qi, const d
       for (a = 0; a < m; a++)
         sol->max_lm = fmax (sol->max_lm, fabs (c.z[vm_skg_index (&s, k, 3, a)]));
     }
+  if (0)
+    {
+    eval_failed:
+      sol->win_status[w] = st;
+      snprintf (sol->message, sizeof sol->message, "window %d: the residual at the initial guess "
+                "could not be evaluated: %s", w + 1, vm_status_string (st));
+    }
 done:
   if (st == VM_ENOMEM)
     snprintf (sol->message, sizeof sol->message, "window %d: out of memory", w);
   free (x);
+  free (wt);
+  free (f0);
   ctx_free (&c);
   vm_newton_info_free (&info);
   vm_skg_free (&s);

@@ -50,6 +50,9 @@ typedef struct
   int windows;             /* W >= 1 (default 1) */
   double t0, tf;           /* time interval, tf > t0 (default 0, 1) */
   const double *q_guess;   /* NULL, or Ntot x n (column-major) initial guess for q+ */
+  int eom_residual;        /* nonzero: Newton measures the residual of the discrete equations of
+                              motion (equations of node k weighted by 1/sqrt(H_kk), newton.h
+                              res_weight); 0: the plain 2-norm of the action gradient (default 1) */
   vm_newton_opts newton;   /* Newton options (default vm_newton_opts_init) */
 } vm_skg_solve_opts;
 
@@ -73,7 +76,10 @@ typedef struct
   double *win_res;         /* windows: final ||F||_2 per window (NaN if not attempted) */
   int nhist;               /* total history entries */
   int *hist_ptr;           /* windows + 1: res_hist[hist_ptr[w] .. hist_ptr[w+1]-1] = window w */
-  double *res_hist;        /* ||F(x_k)||_2 per Newton iterate, window after window */
+  double *res_hist;        /* ||F(x_k)||_W per Newton iterate, window after window */
+  double *step_hist;       /* ||x_k - x_{k-1}||_inf (0 for the start of a window) */
+  double *lambda_hist;     /* line-search factor t, or mu for an LM step (newton.h) */
+  int *kind_hist;          /* VM_NEWTON_START, _FULL, _DAMPED, _LM */
 } vm_skg_solution;
 
 void vm_skg_solve_opts_init (vm_skg_solve_opts *o);

@@ -25,8 +25,15 @@
 % @item "Windows"
 % number of consecutive time windows (default 1); each starts from the previous end state.
 % @item "Tol", "MaxIter"
-% Newton's residual tolerance (default 1e-10, relative to max(1, the initial residual)) and
-% iteration limit (default 50).
+% Newton's residual tolerance (default 1e-10) and iteration limit (default 50).  The residual is
+% that of the discrete equations of motion, not the raw action gradient: equation k of the grid
+% (a sum with quadrature weight H_kk) is divided by H_kk, and the norm is the quadrature (L2 in
+% time) norm @code{||r||_H = sqrt (sum_k H_kk r_k^2)}, which does not grow or shrink with N.
+% Converged when @code{||r||_H <= Tol * max (1, ||r(guess)||_H)}, or when ||r||_H is at the
+% rounding level of its own evaluation (@code{eps * || |J| |x| ||_H}; at large N, about
+% N >= 2^12 for Tol = 1e-10, that level is above Tol and this test ends the iteration), or
+% when a full Newton correction is below 1e-12 (1 + ||x||_inf) and contracting.
+% @file{doc/skg.md} ("Stopping") derives the scaling.
 % @item "Guess"
 % initial guess for q+ on the grid (Ntot-by-n, Ntot = Windows*(N-1)+1); default q0 everywhere.
 % @code{"integrator"}: the trajectory of @code{gauss_integrate} (dop853, regularized contacts)
@@ -35,12 +42,20 @@
 % starts, and sharp regularized contacts need a start close to the solution: use
 % @code{"integrator"} (or the solution of a simpler form) there.
 % @item "Display"
-% @code{"off"} (default) or @code{"final"}.
+% @code{"off"} (default), @code{"final"} (the message) or @code{"iter"}: one line per Newton
+% iteration with the iteration number, ||r||_H, the step's max-norm and its kind
+% (@code{newton}, @code{damped t=...} after a line search, @code{LM mu=...} for a
+% Levenberg-Marquardt step), then the message.  The kernel records this history and it is
+% printed after the solve, window after window (not while Newton runs).
 % @end table
 %
 % @var{sol} has @code{t}, @code{q}, @code{qdot} (the scheme's velocity Da q+), @code{lambda}
 % (lambda+, one column per constraint), @code{max_qminus}, @code{max_lambdaminus} (full mode),
-% @code{max_gradient}, @code{iterations}, @code{residual_history}, @code{window_iterations},
+% @code{max_gradient}, @code{iterations}, @code{residual_history} (||r||_H per iterate, all
+% windows), @code{step_history} (max-norm of each step, 0 at a window's start),
+% @code{step_kind} (@code{"start"}, @code{"newton"}, @code{"damped"} or @code{"lm"}),
+% @code{step_factor} (line-search t, or mu for LM), @code{history_window} (the window of each
+% entry), @code{window_iterations},
 % @code{exitflag} (1 on convergence), @code{message}, and @code{energy} (qdot . dL/dqdot - L on
 % the grid).  When Newton does not converge the best iterate is returned with @code{exitflag} 0;
 % with no output argument that is an error.
@@ -90,8 +105,8 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
       || opts.MaxIter < 0)
     vm_badarg (fname, 'MaxIter must be a nonnegative integer');
   end
-  if (~ischar (opts.Display) || ~any (strcmpi (opts.Display, {'off', 'final'})))
-    vm_badarg (fname, 'Display must be ''off'' or ''final''');
+  if (~ischar (opts.Display) || ~any (strcmpi (opts.Display, {'off', 'final', 'iter'})))
+    vm_badarg (fname, 'Display must be ''off'', ''final'' or ''iter''');
   end
   if (ischar (opts.Guess))
     if (~strcmpi (opts.Guess, 'integrator'))
@@ -123,11 +138,45 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
     e = mechsys_eval (sys, sol.t(ok), sol.q(ok, :), sol.qdot(ok, :), 'blocks', {'eom'});
     sol.energy(ok) = e.energy;
   end
-  if (strcmpi (opts.Display, 'final'))
+  kinds = {'start', 'newton', 'damped', 'lm'};
+  sol.step_kind = reshape (kinds(sol.step_kind + 1), [], 1);
+  if (strcmpi (opts.Display, 'iter'))
+    print_history (sol);
+  end
+  if (any (strcmpi (opts.Display, {'final', 'iter'})))
     fprintf ('skg_solve: %s (%d Newton iterations)\n', sol.message, sol.iterations);
   end
   if (sol.exitflag == 0 && nargout == 0)
     error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
+  end
+end
+
+function print_history (sol)
+  % one line per Newton iterate, window after window (the kernel's recorded history)
+  nw = numel (sol.window_iterations);
+  for w = 1:nw
+    idx = find (sol.history_window == w);
+    if (isempty (idx))
+      continue;
+    end
+    fprintf ('skg_solve: window %d/%d\n', w, nw);
+    fprintf ('  %5s  %12s  %12s  %s\n', 'iter', '||r||_H', '||dx||_inf', 'step');
+    for j = 1:numel (idx)
+      h = idx(j);
+      switch (sol.step_kind{h})
+        case 'start'
+          fprintf ('  %5d  %12.4e\n', j - 1, sol.residual_history(h));
+          continue;
+        case 'newton'
+          kind = 'newton';
+        case 'damped'
+          kind = sprintf ('damped t=%.3g', sol.step_factor(h));
+        otherwise
+          kind = sprintf ('LM mu=%.3g', sol.step_factor(h));
+      end
+      fprintf ('  %5d  %12.4e  %12.4e  %s\n', j - 1, sol.residual_history(h), ...
+               sol.step_history(h), kind);
+    end
   end
 end
 
@@ -186,6 +235,17 @@ end
 %! s = skg_solve (disk, [0 2*pi], [0 0 0 0], [5 0 5 1], 'N', 64, 'Order', 4, 'Guess', 'integrator');
 %! assert (s.exitflag, 1);
 %! assert (max (abs (s.q(:,4) - s.t)) < 1e-10);   % phi = t exactly
+%!test
+%! % Display 'iter': one line per iterate (printed from the recorded history), then the message
+%! out = evalc ('s = skg_solve (osc, [0 2*pi], 1, 0, ''N'', 41, ''Windows'', 2, ''Display'', ''iter'');');
+%! assert (s.exitflag, 1);
+%! assert (numel (s.residual_history), numel (s.step_history));
+%! assert (numel (s.step_kind), numel (s.residual_history));
+%! assert (s.history_window(:)', [ones(1, s.window_iterations(1) + 1), 2 * ones(1, s.window_iterations(2) + 1)]);
+%! assert (numel (strfind (out, 'skg_solve: window ')), 2);
+%! assert (~isempty (strfind (out, 'newton')));
+%! assert (numel (regexp (out, '\n\s+\d+\s+\d\.\d{4}e[-+]\d+')), numel (s.residual_history));
+%!error <Display must be 'off', 'final' or 'iter'> skg_solve (osc, [0 1], 1, 0, 'Display', 'on')
 %!error <Guess must be an Ntot-by-n matrix or 'integrator'> skg_solve (osc, [0 1], 1, 0, 'Guess', 'euler')
 %!error <Order must be 2, 4, 6 or 8> skg_solve (osc, [0 1], 1, 0, 'Order', 3)
 %!error <N must be an integer> skg_solve (osc, [0 1], 1, 0, 'N', 5)

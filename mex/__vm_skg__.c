@@ -115,6 +115,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const char *fn = "skg_solve";
   static const char *keys[] = { "t", "q", "qdot", "lambda", "max_qminus", "max_lambdaminus",
                                 "max_gradient", "iterations", "residual_history",
+                                "step_history", "step_kind", "step_factor", "history_window",
                                 "window_iterations", "exitflag", "message" };
   vm_mech m;
   double *par, t0, tf;
@@ -176,8 +177,21 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxSetField (out, 0, "max_lambdaminus", mxCreateDoubleScalar (sol.max_lm));
   mxSetField (out, 0, "max_gradient", mxCreateDoubleScalar (sol.max_grad));
   mxSetField (out, 0, "iterations", mxCreateDoubleScalar (sol.iterations));
-  mxSetField (out, 0, "residual_history",
-              colmajor (sol.res_hist, sol.hist_ptr ? (size_t) sol.hist_ptr[sol.windows] : 0, 1));
+  {
+    size_t nh = sol.hist_ptr ? (size_t) sol.hist_ptr[sol.windows] : 0, h;
+    mxArray *kd = mxCreateDoubleMatrix (nh, 1, mxREAL), *hw = mxCreateDoubleMatrix (nh, 1, mxREAL);
+    int w;
+    mxSetField (out, 0, "residual_history", colmajor (sol.res_hist, nh, 1));
+    mxSetField (out, 0, "step_history", colmajor (sol.step_hist, nh, 1));
+    mxSetField (out, 0, "step_factor", colmajor (sol.lambda_hist, nh, 1));
+    for (h = 0; h < nh; h++)
+      mxGetPr (kd)[h] = sol.kind_hist[h];
+    for (w = 0; w < sol.windows; w++)
+      for (h = (size_t) sol.hist_ptr[w]; h < (size_t) sol.hist_ptr[w + 1]; h++)
+        mxGetPr (hw)[h] = w + 1;
+    mxSetField (out, 0, "step_kind", kd);
+    mxSetField (out, 0, "history_window", hw);
+  }
   wi = mxCreateDoubleMatrix (1, (size_t) sol.windows, mxREAL);
   {
     int w;
