@@ -44,11 +44,25 @@ typedef struct
   double *Kx, *kb, *ksol;
   umf_int *kposJ, *kposT, *kposmu;
   void *Sym, *SymK;
+  int sym_borrowed;          /* Sym belongs to opts.symbolic */
   double mu_next;            /* mu for the next consecutive LM step (0: start afresh) */
   double Control[UMFPACK_CONTROL], Info[UMFPACK_INFO];
 } ws_t;
 
 /* ---- small helpers ------------------------------------------------------------------------------ */
+
+#define wall vm_wall_time
+
+/* newton.h's copies of the UMFPACK codes */
+typedef char vm_umf_codes_match[(VM_UMF_ORDERING_AMD == UMFPACK_ORDERING_AMD
+                                 && VM_UMF_ORDERING_METIS == UMFPACK_ORDERING_METIS
+                                 && VM_UMF_ORDERING_NONE == UMFPACK_ORDERING_NONE
+                                 && VM_UMF_ORDERING_CHOLMOD == UMFPACK_ORDERING_CHOLMOD
+                                 && VM_UMF_ORDERING_BEST == UMFPACK_ORDERING_BEST
+                                 && VM_UMF_STRATEGY_AUTO == UMFPACK_STRATEGY_AUTO
+                                 && VM_UMF_STRATEGY_UNSYMMETRIC == UMFPACK_STRATEGY_UNSYMMETRIC
+                                 && VM_UMF_STRATEGY_SYMMETRIC == UMFPACK_STRATEGY_SYMMETRIC)
+                                ? 1 : -1];
 
 static void
 setmsg (vm_newton_info *inf, const char *fmt, ...)
@@ -138,7 +152,7 @@ umf_error (vm_newton_info *inf, const char *what, umf_int st, int iter)
 static void
 ws_free (ws_t *w)
 {
-  if (w->Sym)
+  if (w->Sym && !w->sym_borrowed)
     umfpack_dl_free_symbolic (&w->Sym);
   if (w->SymK)
     umfpack_dl_free_symbolic (&w->SymK);
@@ -180,6 +194,41 @@ vm_newton_opts_init (vm_newton_opts *o)
   o->line_search = 1;
   o->lm_fallback = 1;
   o->verbose = 0;
+  o->umf_ordering = -1;
+  o->umf_strategy = -1;
+  o->umf_irstep = -1;
+  o->symbolic = NULL;
+}
+
+void
+vm_newton_symbolic_init (vm_newton_symbolic *c)
+{
+  if (c)
+    memset (c, 0, sizeof *c);
+}
+
+void
+vm_newton_symbolic_free (vm_newton_symbolic *c)
+{
+  if (!c)
+    return;
+  if (c->sym)
+    umfpack_dl_free_symbolic (&c->sym);
+  memset (c, 0, sizeof *c);
+}
+
+/* FNV-1a over the pattern */
+static uint64_t
+pattern_hash (int n, const int64_t *colptr, const int64_t *rowind)
+{
+  uint64_t h = 1469598103934665603ull;
+  int64_t p;
+  int j;
+  for (j = 0; j <= n; j++)
+    h = (h ^ (uint64_t) colptr[j]) * 1099511628211ull;
+  for (p = 0; p < colptr[n]; p++)
+    h = (h ^ (uint64_t) rowind[p]) * 1099511628211ull;
+  return h;
 }
 
 void
@@ -286,6 +335,16 @@ check_args (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F,
                   o->res_weight[j]);
           return VM_EARG;
         }
+  if (o->umf_ordering < -1 || o->umf_ordering > UMFPACK_ORDERING_NONE
+      || o->umf_strategy < -1 || o->umf_strategy > UMFPACK_STRATEGY_SYMMETRIC
+      || o->umf_irstep < -1 || o->umf_irstep > 10)
+    {
+      setmsg (inf, "umf_ordering = %d, umf_strategy = %d, umf_irstep = %d: must be -1 (default) "
+              "or a UMFPACK ordering (0..%d, not USER), strategy (0..%d), number of refinement "
+              "steps (0..10)", o->umf_ordering, o->umf_strategy, o->umf_irstep,
+              UMFPACK_ORDERING_NONE, UMFPACK_STRATEGY_SYMMETRIC);
+      return VM_EARG;
+    }
   if (o->max_iter < 0 || o->max_iter > MAX_ITER_CAP)
     {
       setmsg (inf, "max_iter = %d: must be in [0, %d]", o->max_iter, MAX_ITER_CAP);
@@ -384,7 +443,10 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
     }
   if (!w->SymK)
     {
-      st = umfpack_dl_symbolic (2 * (umf_int) n, 2 * (umf_int) n, w->Kp, w->Ki, NULL, &w->SymK, w->Control, w->Info);
+      double t0 = wall ();
+      st = umfpack_dl_symbolic (2 * (umf_int) n, 2 * (umf_int) n, w->Kp, w->Ki, NULL, &w->SymK,
+                                w->Control, w->Info);
+      inf->t_symbolic += wall () - t0;
       inf->nsymbolic++;
       if (st != UMFPACK_OK)
         {
@@ -435,7 +497,9 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
         }
       for (j = 0; j < n; j++)
         w->Kx[w->kposmu[j]] = -mu;
+      double t0 = wall ();
       st = umfpack_dl_numeric (w->Kp, w->Ki, w->Kx, w->SymK, &Num, w->Control, w->Info);
+      inf->t_numeric += wall () - t0;
       inf->nfactor++;
       if (st < 0)
         {
@@ -446,8 +510,10 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
         ok = 0;
       else
         {
+          t0 = wall ();
           st = umfpack_dl_solve (UMFPACK_A, w->Kp, w->Ki, w->Kx, w->ksol, w->kb, Num, w->Control,
                                  w->Info);
+          inf->t_solve += wall () - t0;
           if (st < 0)
             {
               umfpack_dl_free_numeric (&Num);
@@ -472,7 +538,9 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
         }
       for (i = 0; i < n; i++)
         w->xt[i] = x[i] + w->dx[i];
+      t0 = wall ();
       st = Ffn (w->xt, w->Ft, ctx);
+      inf->t_fun += wall () - t0;
       inf->nfev++;
       if (st != 0)
         {
@@ -520,7 +588,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
   vm_newton_opts defaults;
   ws_t ws, *w = &ws;
   int status = VM_OK, k = 0, kbest = 0, i, j, step_conv = 0, started = 0;
-  double f, fbest = 0.0, scale, target;
+  double f, fbest = 0.0, scale, target, t0;
   size_t nh;
   umf_int st;
 
@@ -573,11 +641,40 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
   for (i = 0; i < n; i++)
     w->wt[i] = o->res_weight ? o->res_weight[i] : 1.0;
   umfpack_dl_defaults (w->Control);
+  if (o->umf_ordering >= 0)
+    w->Control[UMFPACK_ORDERING] = o->umf_ordering;
+  if (o->umf_strategy >= 0)
+    w->Control[UMFPACK_STRATEGY] = o->umf_strategy;
+  if (o->umf_irstep >= 0)
+    w->Control[UMFPACK_IRSTEP] = o->umf_irstep;
+  if (o->symbolic)
+    {
+      vm_newton_symbolic *c = o->symbolic;
+      const uint64_t hsh = pattern_hash (n, colptr, rowind);
+      if (c->sym && c->n == n && c->nnz == colptr[n] && c->hash == hsh
+          && c->ordering == o->umf_ordering && c->strategy == o->umf_strategy)
+        {
+          w->Sym = c->sym;
+          c->nreuse++;
+        }
+      else
+        {
+          vm_newton_symbolic_free (c);
+          c->n = n;
+          c->nnz = colptr[n];
+          c->hash = hsh;
+          c->ordering = o->umf_ordering;
+          c->strategy = o->umf_strategy;
+        }
+      w->sym_borrowed = 1;
+    }
   memcpy (w->xbest, x, (size_t) n * sizeof *x);
   started = 1;
 
   /* F(x0) */
+  t0 = wall ();
   st = Ffn (x, w->F, ctx);
+  inf->t_fun += wall () - t0;
   inf->nfev++;
   if (st != 0)
     {
@@ -636,7 +733,9 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
         }
 
       /* Jacobian and its LU factorization */
+      t0 = wall ();
       st = Jfn (x, w->Jx, ctx);
+      inf->t_jac += wall () - t0;
       inf->njev++;
       if (st != 0)
         {
@@ -681,7 +780,9 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
         }
       if (!w->Sym)
         {
+          t0 = wall ();
           st = umfpack_dl_symbolic (n, n, w->Ap, w->Ai, NULL, &w->Sym, w->Control, w->Info);
+          inf->t_symbolic += wall () - t0;
           inf->nsymbolic++;
           if (st != UMFPACK_OK)
             {
@@ -689,8 +790,12 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
               status = umf_error (inf, "symbolic analysis of the Jacobian", st, k);
               break;
             }
+          if (o->symbolic)
+            o->symbolic->sym = w->Sym;
         }
+      t0 = wall ();
       st = umfpack_dl_numeric (w->Ap, w->Ai, w->Jx, w->Sym, &Num, w->Control, w->Info);
+      inf->t_numeric += wall () - t0;
       inf->nfactor++;
       if (st < 0)
         {
@@ -704,8 +809,10 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
         {
           for (i = 0; i < n; i++)
             w->w[i] = -w->F[i];
+          t0 = wall ();
           st = umfpack_dl_solve (UMFPACK_A, w->Ap, w->Ai, w->Jx, w->dx, w->w, Num, w->Control,
                                  w->Info);
+          inf->t_solve += wall () - t0;
           if (st < 0)
             {
               umfpack_dl_free_numeric (&Num);
@@ -729,7 +836,9 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
             {
               for (i = 0; i < n; i++)
                 w->xt[i] = x[i] + w->dx[i];
+              t0 = wall ();
               st = Ffn (w->xt, w->Ft, ctx);
+              inf->t_fun += wall () - t0;
               inf->nfev++;
               if (st != 0)
                 {
@@ -766,7 +875,9 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
                 {
                   for (i = 0; i < n; i++)
                     w->xt[i] = x[i] + t * w->dx[i];
+                  t0 = wall ();
                   st = Ffn (w->xt, w->Ft, ctx);
+                  inf->t_fun += wall () - t0;
                   inf->nfev++;
                   if (st != 0)
                     break;

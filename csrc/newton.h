@@ -97,6 +97,21 @@ typedef int (*vm_newton_fn) (const double *x, double *F, void *ctx);
  * colptr[j] <= p < colptr[j+1].  0 = ok; a nonzero return aborts the solve with that code. */
 typedef int (*vm_newton_jac) (const double *x, double *Jx, void *ctx);
 
+/* A symbolic analysis of a Jacobian pattern kept between solves (vm_newton_opts.symbolic). */
+typedef struct
+{
+  void *sym;           /* UMFPACK Symbolic object (NULL: empty) */
+  int n, ordering, strategy;
+  int64_t nnz;
+  uint64_t hash;
+  long nreuse;         /* solves that reused it */
+} vm_newton_symbolic;
+
+/* An empty cache (or zero the struct). */
+void vm_newton_symbolic_init (vm_newton_symbolic *c);
+/* Free the analysis and leave the cache empty.  NULL is ignored. */
+void vm_newton_symbolic_free (vm_newton_symbolic *c);
+
 typedef struct
 {
   double tol_res;    /* residual test ||F||_2 <= tol_res * scale (>= 0; 0: off) (default 1e-10) */
@@ -114,7 +129,25 @@ typedef struct
   int lm_fallback;   /* nonzero: Levenberg-Marquardt steps when J is singular or the line search
                         fails (default 1) */
   int verbose;       /* nonzero: one line per iteration on stderr (default 0) */
+  int umf_ordering;  /* UMFPACK Control[UMFPACK_ORDERING] (UMFPACK_ORDERING_AMD, _METIS, _NONE,
+                        ...); -1: UMFPACK's default (default -1) */
+  int umf_strategy;  /* UMFPACK Control[UMFPACK_STRATEGY] (UMFPACK_STRATEGY_AUTO, _SYMMETRIC,
+                        _UNSYMMETRIC); -1: UMFPACK's default (default -1) */
+  int umf_irstep;    /* UMFPACK Control[UMFPACK_IRSTEP], iterative refinement steps per solve
+                        (0: none; a Newton direction does not need them); -1: UMFPACK's default
+                        (2) (default -1) */
+  vm_newton_symbolic *symbolic; /* NULL, or a caller-owned cache of the symbolic analysis of J:
+                        reused when it was made for the same pattern (n, nnz and a hash of colptr
+                        and rowind) and the same ordering and strategy, otherwise replaced;
+                        successive solves with one pattern (time windows) then analyse it once.
+                        Free it with vm_newton_symbolic_free (default NULL) */
 } vm_newton_opts;
+
+/* UMFPACK's ordering and strategy codes (the values of umfpack.h; newton.c checks them), for
+ * callers that do not include umfpack.h. */
+enum { VM_UMF_ORDERING_CHOLMOD = 0, VM_UMF_ORDERING_AMD = 1, VM_UMF_ORDERING_METIS = 3,
+       VM_UMF_ORDERING_BEST = 4, VM_UMF_ORDERING_NONE = 5 };
+enum { VM_UMF_STRATEGY_AUTO = 0, VM_UMF_STRATEGY_UNSYMMETRIC = 1, VM_UMF_STRATEGY_SYMMETRIC = 3 };
 
 /* Kinds of steps in vm_newton_info.kind_hist. */
 enum { VM_NEWTON_START = 0, VM_NEWTON_FULL, VM_NEWTON_DAMPED, VM_NEWTON_LM };
@@ -135,7 +168,11 @@ typedef struct
   double res_scale;    /* the scale of the residual test that was used */
   long nfev, njev;     /* residual and Jacobian evaluations */
   long nfactor;        /* numeric LU factorizations (Jacobian and augmented LM systems) */
-  long nsymbolic;      /* symbolic analyses: 1 for J, +1 when the LM fallback was needed */
+  long nsymbolic;      /* symbolic analyses: 1 for J (0 when reused from opts.symbolic), +1 when
+                          the LM fallback was needed */
+  double t_fun, t_jac; /* wall-clock seconds in the residual and Jacobian callbacks */
+  double t_symbolic, t_numeric, t_solve;  /* ... in UMFPACK's symbolic analyses, numeric
+                                             factorizations and solves (all systems) */
   int nlm;             /* accepted Levenberg-Marquardt steps */
   int ndamped;         /* accepted damped Newton steps (t < 1) */
 } vm_newton_info;

@@ -474,7 +474,9 @@ vm_skg_build (vm_skg *s, const vm_mech *model, const double *par, int64_t N, int
     s->incb = malloc ((size_t) nvar * sizeof *s->incb);
     s->outp = malloc ((size_t) (nos + 1) * sizeof *s->outp);
     s->outpb = malloc ((size_t) (nob + 1) * sizeof *s->outpb);
-    if (! s->x || ! s->out || ! s->xb || ! s->outb || ! s->work || ! s->in || ! s->inb || ! s->inc
+    s->zlast = malloc ((size_t) s->nz * sizeof *s->zlast);
+    s->zlast_ok = 0;
+    if (! s->zlast || ! s->x || ! s->out || ! s->xb || ! s->outb || ! s->work || ! s->in || ! s->inb || ! s->inc
         || ! s->incb || ! s->outp || ! s->outpb)
       goto fail;
     s->zero = 0.0;
@@ -556,6 +558,7 @@ vm_skg_free (vm_skg *s)
   free (s->incb);
   free (s->outp);
   free (s->outpb);
+  free (s->zlast);
   memset (s, 0, sizeof *s);
 }
 
@@ -650,7 +653,7 @@ vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval)
 {
   int64_t N, k, e;
   int n, m, na, nb, c, r, st;
-  double acc;
+  double acc, t0, t1;
   if (! s || ! s->g || ! z)
     return VM_EARG;
   N = s->N;
@@ -658,6 +661,14 @@ vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval)
   m = s->m;
   na = s->na;
   nb = s->nb;
+  /* the tapes' outputs are kept: a Jacobian at the point of the previous residual (Newton's
+   * accepted trial point) reuses them */
+  if (s->zlast_ok && memcmp (s->zlast, z, (size_t) s->nz * sizeof *z) == 0)
+    {
+      t1 = vm_wall_time ();
+      goto assemble;
+    }
+  s->zlast_ok = 0;
   /* point variables */
   for (k = 0; k < N; k++)
     {
@@ -680,9 +691,11 @@ vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval)
       if (c < n)
         vc[0] -= s->qi[c] / s->hw[0];       /* affine part of Da on the + branch */
     }
+  t0 = vm_wall_time ();
   st = vm_tape_eval (&s->ts, (size_t) N, s->in, s->inc, s->outp, s->work);
   if (st != VM_OK)
     return st;
+  s->ntape++;
   for (r = 0; r < na; r++)
     {
       s->xb[2 * r] = s->x[(size_t) N * r];
@@ -691,6 +704,11 @@ vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval)
   st = vm_tape_eval (&s->tb, 2, s->inb, s->incb, s->outpb, s->work);
   if (st != VM_OK)
     return st;
+  t1 = vm_wall_time ();
+  s->t_tape += t1 - t0;
+  memcpy (s->zlast, z, (size_t) s->nz * sizeof *z);
+  s->zlast_ok = 1;
+assemble:
   if (grad)
     memset (grad, 0, (size_t) s->nz * sizeof *grad);
   if (hval)
@@ -702,6 +720,11 @@ vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval)
       add_point (s, k, s->hw[k], s->out + N + k, s->out + (size_t) N * (1 + na) + k, (size_t) N,
                  s->nhs, s->hsr, s->hsc, grad, hval);
     }
+  t0 = vm_wall_time ();
+  if (hval)
+    s->t_hess += t0 - t1;
+  else
+    s->t_grad += t0 - t1;
   /* boundary: b(0) + b(N-1) + q-_0 . p_i */
   acc += s->outb[0] + s->outb[1];
   add_point (s, 0, 1.0, s->outb + 2, s->outb + 2 * (1 + na), 2, s->nhb, s->hbr, s->hbc, grad, hval);

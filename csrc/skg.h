@@ -68,6 +68,11 @@ typedef struct {
   int *inc, *incb;
   double **outp, **outpb;
   double zero;
+  double *zlast;               /* nz: the point of the last tape evaluation */
+  int zlast_ok;                /* zlast and the tape outputs (x, out, xb, outb) are valid */
+  /* statistics of vm_skg_eval (wall-clock seconds) */
+  long ntape;                  /* evaluations of the density tape */
+  double t_tape, t_grad, t_hess;  /* in the tapes, the gradient and the Hessian assembly */
 } vm_skg;
 
 /* Build the discrete action.  par: np parameter values (may be NULL when np = 0); q_i, v_i: n

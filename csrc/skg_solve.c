@@ -27,6 +27,11 @@ vm_skg_solve_opts_init (vm_skg_solve_opts *o)
   o->eom_residual = 1;
   vm_newton_opts_init (&o->newton);
   o->newton.tol_round = 1.0;
+  /* the unknowns are node-major, so the Jacobian is banded: the natural order keeps the band
+   * (bench/README_skg.md compares AMD, METIS and the symmetric strategy) */
+  o->newton.umf_ordering = VM_UMF_ORDERING_NONE;
+  o->newton.umf_strategy = VM_UMF_STRATEGY_UNSYMMETRIC;
+  o->newton.umf_irstep = 0;
 }
 
 void
@@ -264,9 +269,11 @@ solve_window (const vm_mech *model, const double *par, const double *qi, const d
   int n = model->n, m = model->m, st, cc, a, nsol;
   int64_t N = o->N, k, i, e, kout;
   double *x = NULL, *wt = NULL, *f0 = NULL;
+  double tb0 = vm_wall_time ();
   memset (&c, 0, sizeof c);
   vm_newton_info_init (&info);
   st = vm_skg_build (&s, model, par, N, o->order, ta, tb, qi, vi);
+  sol->t_build += vm_wall_time () - tb0;
   if (st != VM_OK)
     {
       sol->win_status[w] = st;
@@ -330,6 +337,15 @@ solve_window (const vm_mech *model, const double *par, const double *qi, const d
       memcpy (c.z, x, (size_t) s.nz * sizeof *x);
     }
   /* statistics */
+  sol->nfactor += info.nfactor;
+  sol->ntape += s.ntape;
+  sol->t_fun += info.t_fun;
+  sol->t_jac += info.t_jac;
+  sol->t_tape += s.t_tape;
+  sol->t_hess += s.t_hess;
+  sol->t_symbolic += info.t_symbolic;
+  sol->t_numeric += info.t_numeric;
+  sol->t_solve += info.t_solve;
   sol->win_status[w] = st;
   sol->win_iter[w] = info.iterations;
   sol->win_res[w] = info.final_res;
@@ -424,7 +440,7 @@ vm_skg_solve (const vm_mech *model, const double *par, const double *q_i, const 
 {
   int n, m, W, w, st = VM_OK, cc;
   int64_t N, Ntot, k, nmin;
-  double *qa = NULL, *va = NULL, *qb = NULL, *vb = NULL, T;
+  double *qa = NULL, *va = NULL, *qb = NULL, *vb = NULL, T, t_start = vm_wall_time ();
   if (! sol)
     return VM_EARG;
   vm_skg_solution_free (sol);
@@ -520,5 +536,6 @@ done:
   free (qb);
   free (vb);
   sol->status = st;
+  sol->t_total = vm_wall_time () - t_start;
   return st;
 }

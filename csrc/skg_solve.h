@@ -71,6 +71,12 @@ typedef struct
   double max_grad;         /* max over windows of ||grad S||_inf of the full action at the
                               returned point (q-, lambda- = 0 in reduced mode): a cross-check */
   int iterations;          /* Newton steps, all windows */
+  long nfactor;            /* numeric LU factorizations, all windows */
+  long ntape;              /* evaluations of the density tape, all windows */
+  /* wall-clock seconds, all windows: building the action, Newton's residual and Jacobian
+   * callbacks (of which: the density tape, the Hessian assembly), UMFPACK's symbolic analyses,
+   * numeric factorizations and solves, and the whole of vm_skg_solve */
+  double t_build, t_fun, t_jac, t_tape, t_hess, t_symbolic, t_numeric, t_solve, t_total;
   int *win_iter;           /* windows: Newton steps per window */
   int *win_status;         /* windows: status per window (-1 for windows not attempted) */
   double *win_res;         /* windows: final ||F||_2 per window (NaN if not attempted) */
