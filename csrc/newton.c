@@ -796,6 +796,11 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
       t0 = wall ();
       st = umfpack_dl_numeric (w->Ap, w->Ai, w->Jx, w->Sym, &Num, w->Control, w->Info);
       inf->t_numeric += wall () - t0;
+      if (o->verbose && k == 0)
+        fprintf (stderr, "newton: LU nnz(L) %.0f nnz(U) %.0f, flops %.3g, numeric %.0f MB, peak "
+                 "%.0f MB, %.3f s\n", w->Info[UMFPACK_LNZ], w->Info[UMFPACK_UNZ],
+                 w->Info[UMFPACK_FLOPS], w->Info[UMFPACK_NUMERIC_SIZE] * w->Info[UMFPACK_SIZE_OF_UNIT] / 1048576.0,
+                 w->Info[UMFPACK_PEAK_MEMORY] * w->Info[UMFPACK_SIZE_OF_UNIT] / 1048576.0, wall () - t0);
       inf->nfactor++;
       if (st < 0)
         {

@@ -73,9 +73,10 @@ typedef struct
   int64_t nr;            /* reduced unknowns */
   int64_t *plus;         /* nr: full index of reduced unknown r (q+ / lambda+) */
   int64_t *minus;        /* nr: full index of reduced equation r (q- / lambda-) */
-  int64_t *src;          /* reduced nnz: position in the full hval of each reduced entry */
   int64_t *rcp, *rri;    /* reduced CSC pattern */
   int64_t rnnz;
+  vm_skg_plan plan;      /* Hessian contributions -> reduced Jacobian slots */
+  int plan_ok;
 } skg_ctx;
 
 static int
@@ -118,14 +119,8 @@ static int
 red_J (const double *y, double *Jx, void *ctx)
 {
   skg_ctx *c = ctx;
-  int64_t e;
-  int st;
   red_point (c, y);
-  if ((st = vm_skg_eval (c->s, c->z, NULL, c->grad, c->hval)) != VM_OK)
-    return st;
-  for (e = 0; e < c->rnnz; e++)
-    Jx[e] = c->hval[c->src[e]];
-  return VM_OK;
+  return vm_skg_eval_plan (c->s, c->z, NULL, NULL, &c->plan, Jx);
 }
 
 /* Reduced index maps and the pattern of d2S / d(q-, lambda-) d(q+, lambda+) taken from the full
@@ -173,8 +168,7 @@ red_build (skg_ctx *c)
           cnt++;
   c->rnnz = cnt;
   c->rri = malloc ((size_t) (cnt > 0 ? cnt : 1) * sizeof *c->rri);
-  c->src = malloc ((size_t) (cnt > 0 ? cnt : 1) * sizeof *c->src);
-  if (! c->rri || ! c->src)
+  if (! c->rri)
     goto done;
   cnt = 0;
   c->rcp[0] = 0;
@@ -185,11 +179,37 @@ red_build (skg_ctx *c)
           if (mmap[s->rowind[e]] >= 0)
             {
               c->rri[cnt] = mmap[s->rowind[e]];
-              c->src[cnt] = e;
               cnt++;
             }
         c->rcp[pmap[j] + 1] = cnt;
       }
+  /* the scatter plan: row components q-, lambda- and column components q+, lambda+ of a node */
+  {
+    int rowc[4 * 64], colc[4 * 64], *rc = rowc, *cc = colc, cmp, n = s->n, m = s->m;
+    if (s->nb > 4 * 64)
+      {
+        rc = malloc ((size_t) s->nb * sizeof *rc);
+        cc = malloc ((size_t) s->nb * sizeof *cc);
+      }
+    if (rc && cc)
+      {
+        for (cmp = 0; cmp < s->nb; cmp++)
+          {
+            rc[cmp] = cmp >= n && cmp < 2 * n ? cmp - n
+                      : cmp >= 2 * n + m ? n + (cmp - 2 * n - m) : -1;
+            cc[cmp] = cmp < n ? cmp : cmp >= 2 * n && cmp < 2 * n + m ? n + (cmp - 2 * n) : -1;
+          }
+        st = vm_skg_plan_build (s, (int) nr1, rc, cc, c->nr, c->rcp, c->rri, &c->plan);
+        c->plan_ok = st == VM_OK;
+      }
+    if (rc != rowc)
+      {
+        free (rc);
+        free (cc);
+      }
+    if (! c->plan_ok)
+      goto done;
+  }
   st = VM_OK;
 done:
   free (pmap);
@@ -205,7 +225,8 @@ ctx_free (skg_ctx *c)
   free (c->z);
   free (c->plus);
   free (c->minus);
-  free (c->src);
+  if (c->plan_ok)
+    vm_skg_plan_free (&c->plan);
   free (c->rcp);
   free (c->rri);
   memset (c, 0, sizeof *c);
@@ -253,6 +274,31 @@ res_scale0 (skg_ctx *c, int reduced, const double *x, double *F, int64_t n, doub
   return VM_OK;
 }
 
+/* What the windows share: the action (built for the first window, moved to the next ones with
+ * vm_skg_set_window), the reduced pattern and its plan, the work arrays and the symbolic analysis
+ * of the Jacobian (one for all windows: same pattern). */
+typedef struct
+{
+  vm_skg s;
+  skg_ctx c;
+  double *x, *wt, *f0;
+  vm_newton_symbolic sym;
+  int built;
+} win_t;
+
+static void
+win_free (win_t *W)
+{
+  free (W->x);
+  free (W->wt);
+  free (W->f0);
+  ctx_free (&W->c);
+  vm_newton_symbolic_free (&W->sym);
+  if (W->built)
+    vm_skg_free (&W->s);
+  memset (W, 0, sizeof *W);
+}
+
 /* Solve one window; write its nodes k0.. (skipping its node 0 when skip0) into sol; qend, vend
  * receive q+ and Da q+ at its last node.  Returns the status; *iters and the history are
  * appended to sol. */
@@ -260,89 +306,108 @@ static int
 solve_window (const vm_mech *model, const double *par, const double *qi, const double *vi,
               const vm_skg_solve_opts *o, double ta, double tb, const double *guess,
               int64_t ldg, vm_skg_solution *sol, int w, int64_t k0, int skip0, double *qend,
-              double *vend)
+              double *vend, win_t *W)
 {
-  vm_skg s;
-  skg_ctx c;
+  vm_skg *sp = &W->s;
+  skg_ctx *cp = &W->c;
   vm_newton_info info;
   vm_newton_opts nopt = o->newton;
   int n = model->n, m = model->m, st, cc, a, nsol;
   int64_t N = o->N, k, i, e, kout;
-  double *x = NULL, *wt = NULL, *f0 = NULL;
+  double *x, *wt, *f0;
   double tb0 = vm_wall_time ();
-  memset (&c, 0, sizeof c);
   vm_newton_info_init (&info);
-  st = vm_skg_build (&s, model, par, N, o->order, ta, tb, qi, vi);
-  sol->t_build += vm_wall_time () - tb0;
+  if (! W->built)
+    {
+      st = vm_skg_build (sp, model, par, N, o->order, ta, tb, qi, vi);
+      if (st == VM_OK)
+        W->built = 1;
+    }
+  else
+    st = vm_skg_set_window (sp, ta, tb, qi, vi);
   if (st != VM_OK)
     {
+      sol->t_build += vm_wall_time () - tb0;
       sol->win_status[w] = st;
-      snprintf (sol->message, sizeof sol->message, "window %d: vm_skg_build: %s", w,
-                vm_status_string (st));
+      snprintf (sol->message, sizeof sol->message, "window %d: %s: %s", w + 1,
+                w == 0 ? "vm_skg_build" : "vm_skg_set_window", vm_status_string (st));
       return st;
     }
-  if (s.nz > INT_MAX)
+  if (sp->nz > INT_MAX)
     {
-      vm_skg_free (&s);
-      snprintf (sol->message, sizeof sol->message, "window %d: too many unknowns", w);
+      snprintf (sol->message, sizeof sol->message, "window %d: too many unknowns", w + 1);
       return VM_EARG;
     }
-  c.s = &s;
+  sp->ntape = 0;
+  sp->t_tape = sp->t_hess = sp->t_grad = 0.0;
   st = VM_ENOMEM;
-  c.grad = malloc ((size_t) s.nz * sizeof *c.grad);
-  c.hval = malloc ((size_t) s.nnz * sizeof *c.hval);
-  c.z = calloc ((size_t) s.nz, sizeof *c.z);
-  x = calloc ((size_t) s.nz, sizeof *x);
-  wt = malloc ((size_t) s.nz * sizeof *wt);
-  f0 = malloc ((size_t) s.nz * sizeof *f0);
-  if (! c.grad || ! c.hval || ! c.z || ! x || ! wt || ! f0)
-    goto done;
-  for (i = 0; i < s.nz; i++)
-    wt[i] = eq_weight (&s, i, 0);
-  /* initial guess, full layout in c.z */
+  if (! W->x)
+    {
+      cp->s = sp;
+      cp->grad = malloc ((size_t) sp->nz * sizeof *cp->grad);
+      cp->hval = o->mode == VM_SKG_REDUCED ? NULL : malloc ((size_t) sp->nnz * sizeof *cp->hval);
+      cp->z = malloc ((size_t) sp->nz * sizeof *cp->z);
+      W->x = malloc ((size_t) sp->nz * sizeof *W->x);
+      W->wt = malloc ((size_t) sp->nz * sizeof *W->wt);
+      W->f0 = malloc ((size_t) sp->nz * sizeof *W->f0);
+      if (! cp->grad || (o->mode != VM_SKG_REDUCED && ! cp->hval) || ! cp->z || ! W->x || ! W->wt
+          || ! W->f0)
+        goto done;
+      if (o->mode == VM_SKG_REDUCED && (st = red_build (cp)) != VM_OK)
+        goto done;
+      st = VM_ENOMEM;
+    }
+  sol->t_build += vm_wall_time () - tb0;
+  x = W->x;
+  wt = W->wt;
+  f0 = W->f0;
+  if (! nopt.symbolic)
+    nopt.symbolic = &W->sym;
+  memset (cp->z, 0, (size_t) sp->nz * sizeof *cp->z);
+  for (i = 0; i < sp->nz; i++)
+    wt[i] = eq_weight (sp, i, 0);
+  /* initial guess, full layout in cp->z */
   for (k = 0; k < N; k++)
     for (cc = 0; cc < n; cc++)
-      c.z[vm_skg_index (&s, k, 0, cc)] = guess ? guess[k + ldg * cc] : qi[cc];
+      cp->z[vm_skg_index (sp, k, 0, cc)] = guess ? guess[k + ldg * cc] : qi[cc];
   if (o->mode == VM_SKG_REDUCED)
     {
-      if ((st = red_build (&c)) != VM_OK)
-        goto done;
-      for (i = 0; i < c.nr; i++)
-        x[i] = c.z[c.plus[i]];
-      nsol = (int) c.nr;
-      for (i = 0; i < c.nr; i++)
-        wt[i] = eq_weight (&s, c.minus[i], 0);
+      for (i = 0; i < cp->nr; i++)
+        x[i] = cp->z[cp->plus[i]];
+      nsol = (int) cp->nr;
+      for (i = 0; i < cp->nr; i++)
+        wt[i] = eq_weight (sp, cp->minus[i], 0);
       if (o->eom_residual)
         {
           nopt.res_weight = wt;
           if (! (nopt.res_scale > 0.0)
-              && (st = res_scale0 (&c, 1, x, f0, c.nr, &nopt.res_scale)) != VM_OK)
+              && (st = res_scale0 (cp, 1, x, f0, cp->nr, &nopt.res_scale)) != VM_OK)
             goto eval_failed;
         }
-      st = vm_newton_solve (nsol, c.rcp, c.rri, red_F, red_J, &c, x, &nopt, &info);
-      red_point (&c, x);         /* the best iterate, q- = lambda- = 0 */
+      st = vm_newton_solve (nsol, cp->rcp, cp->rri, red_F, red_J, cp, x, &nopt, &info);
+      red_point (cp, x);         /* the best iterate, q- = lambda- = 0 */
     }
   else
     {
-      memcpy (x, c.z, (size_t) s.nz * sizeof *x);
-      nsol = (int) s.nz;
+      memcpy (x, cp->z, (size_t) sp->nz * sizeof *x);
+      nsol = (int) sp->nz;
       if (o->eom_residual)
         {
           nopt.res_weight = wt;
           if (! (nopt.res_scale > 0.0)
-              && (st = res_scale0 (&c, 0, x, f0, s.nz, &nopt.res_scale)) != VM_OK)
+              && (st = res_scale0 (cp, 0, x, f0, sp->nz, &nopt.res_scale)) != VM_OK)
             goto eval_failed;
         }
-      st = vm_newton_solve (nsol, s.colptr, s.rowind, full_F, full_J, &c, x, &nopt, &info);
-      memcpy (c.z, x, (size_t) s.nz * sizeof *x);
+      st = vm_newton_solve (nsol, sp->colptr, sp->rowind, full_F, full_J, cp, x, &nopt, &info);
+      memcpy (cp->z, x, (size_t) sp->nz * sizeof *x);
     }
   /* statistics */
   sol->nfactor += info.nfactor;
-  sol->ntape += s.ntape;
+  sol->ntape += sp->ntape;
   sol->t_fun += info.t_fun;
   sol->t_jac += info.t_jac;
-  sol->t_tape += s.t_tape;
-  sol->t_hess += s.t_hess;
+  sol->t_tape += sp->t_tape;
+  sol->t_hess += sp->t_hess;
   sol->t_symbolic += info.t_symbolic;
   sol->t_numeric += info.t_numeric;
   sol->t_solve += info.t_solve;
@@ -381,39 +446,39 @@ solve_window (const vm_mech *model, const double *par, const double *qi, const d
     snprintf (sol->message, sizeof sol->message, "window %d/%d (%s mode): %s", w + 1,
               sol->windows, o->mode == VM_SKG_REDUCED ? "reduced" : "full", info.message);
   /* cross-check: full gradient at the returned point */
-  if (vm_skg_eval (&s, c.z, NULL, c.grad, NULL) == VM_OK)
-    for (i = 0; i < s.nz; i++)
-      sol->max_grad = fmax (sol->max_grad, fabs (c.grad[i]));
+  if (vm_skg_eval (sp, cp->z, NULL, cp->grad, NULL) == VM_OK)
+    for (i = 0; i < sp->nz; i++)
+      sol->max_grad = fmax (sol->max_grad, fabs (cp->grad[i]));
   else
     sol->max_grad = NAN;
   /* output */
   for (k = skip0 ? 1 : 0, kout = k0; k < N; k++, kout++)
     {
-      sol->t[kout] = s.t[k];
+      sol->t[kout] = sp->t[k];
       for (cc = 0; cc < n; cc++)
         {
           double sum = 0.0;
-          for (e = s.dsp[k]; e < s.dsp[k + 1]; e++)
-            sum += s.dsv[e] * c.z[vm_skg_index (&s, s.dsj[e], 0, cc)];
+          for (e = sp->dsp[k]; e < sp->dsp[k + 1]; e++)
+            sum += sp->dsv[e] * cp->z[vm_skg_index (sp, sp->dsj[e], 0, cc)];
           if (k == 0)
-            sum -= s.qi[cc] / s.hw[0];
-          sol->q[kout + sol->Ntot * cc] = c.z[vm_skg_index (&s, k, 0, cc)];
+            sum -= sp->qi[cc] / sp->hw[0];
+          sol->q[kout + sol->Ntot * cc] = cp->z[vm_skg_index (sp, k, 0, cc)];
           sol->v[kout + sol->Ntot * cc] = sum;
           if (k == N - 1)
             {
-              qend[cc] = c.z[vm_skg_index (&s, k, 0, cc)];
+              qend[cc] = cp->z[vm_skg_index (sp, k, 0, cc)];
               vend[cc] = sum;
             }
         }
       for (a = 0; a < m; a++)
-        sol->lambda[kout + sol->Ntot * a] = c.z[vm_skg_index (&s, k, 2, a)];
+        sol->lambda[kout + sol->Ntot * a] = cp->z[vm_skg_index (sp, k, 2, a)];
     }
   for (k = 0; k < N; k++)
     {
       for (cc = 0; cc < n; cc++)
-        sol->max_qm = fmax (sol->max_qm, fabs (c.z[vm_skg_index (&s, k, 1, cc)]));
+        sol->max_qm = fmax (sol->max_qm, fabs (cp->z[vm_skg_index (sp, k, 1, cc)]));
       for (a = 0; a < m; a++)
-        sol->max_lm = fmax (sol->max_lm, fabs (c.z[vm_skg_index (&s, k, 3, a)]));
+        sol->max_lm = fmax (sol->max_lm, fabs (cp->z[vm_skg_index (sp, k, 3, a)]));
     }
   if (0)
     {
@@ -424,13 +489,8 @@ solve_window (const vm_mech *model, const double *par, const double *qi, const d
     }
 done:
   if (st == VM_ENOMEM)
-    snprintf (sol->message, sizeof sol->message, "window %d: out of memory", w);
-  free (x);
-  free (wt);
-  free (f0);
-  ctx_free (&c);
+    snprintf (sol->message, sizeof sol->message, "window %d: out of memory", w + 1);
   vm_newton_info_free (&info);
-  vm_skg_free (&s);
   return st;
 }
 
@@ -441,6 +501,8 @@ vm_skg_solve (const vm_mech *model, const double *par, const double *q_i, const 
   int n, m, W, w, st = VM_OK, cc;
   int64_t N, Ntot, k, nmin;
   double *qa = NULL, *va = NULL, *qb = NULL, *vb = NULL, T, t_start = vm_wall_time ();
+  win_t win;
+  memset (&win, 0, sizeof win);
   if (! sol)
     return VM_EARG;
   vm_skg_solution_free (sol);
@@ -517,7 +579,8 @@ vm_skg_solve (const vm_mech *model, const double *par, const double *q_i, const 
       const double *guess = o->q_guess ? o->q_guess + (int64_t) w * (N - 1) : NULL;
       double *tmp;
       sol->nwin_done = w + 1;
-      st = solve_window (model, par, qa, va, o, ta, tb, guess, Ntot, sol, w, k0, w > 0, qb, vb);
+      st = solve_window (model, par, qa, va, o, ta, tb, guess, Ntot, sol, w, k0, w > 0, qb, vb,
+                         &win);
       if (st != VM_OK)
         goto done;
       tmp = qa, qa = qb, qb = tmp;
@@ -531,6 +594,7 @@ done:
   if (sol->hist_ptr)
     for (w = sol->nwin_done; w < W; w++)
       sol->hist_ptr[w + 1] = sol->nhist;
+  win_free (&win);
   free (qa);
   free (va);
   free (qb);

@@ -116,7 +116,9 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   static const char *keys[] = { "t", "q", "qdot", "lambda", "max_qminus", "max_lambdaminus",
                                 "max_gradient", "iterations", "residual_history",
                                 "step_history", "step_kind", "step_factor", "history_window",
-                                "window_iterations", "exitflag", "message" };
+                                "window_iterations", "exitflag", "message", "timing" };
+  static const char *tkeys[] = { "build", "residual", "jacobian", "tape", "hessian", "symbolic",
+                                 "numeric", "solve", "total", "factorizations", "tape_evaluations" };
   vm_mech m;
   double *par, t0, tf;
   const double *q0, *v0, *ts;
@@ -201,6 +203,16 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxSetField (out, 0, "window_iterations", wi);
   mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
   mxSetField (out, 0, "message", mxCreateString (sol.message));
+  {
+    mxArray *tm = mxCreateStructMatrix (1, 1, (int) (sizeof tkeys / sizeof tkeys[0]), tkeys);
+    const double tv[] = { sol.t_build, sol.t_fun, sol.t_jac, sol.t_tape, sol.t_hess, sol.t_symbolic,
+                          sol.t_numeric, sol.t_solve, sol.t_total, (double) sol.nfactor,
+                          (double) sol.ntape };
+    size_t q;
+    for (q = 0; q < sizeof tv / sizeof tv[0]; q++)
+      mxSetField (tm, 0, tkeys[q], mxCreateDoubleScalar (tv[q]));
+    mxSetField (out, 0, "timing", tm);
+  }
   vm_skg_solution_free (&sol);
   plhs[0] = out;
 }
