@@ -3,8 +3,12 @@
  * Meant for grad S(x) = 0 of discrete action principles, whose Jacobian is the symmetric indefinite
  * Hessian of S; the solver itself treats J as a general square sparse matrix in compressed sparse
  * column (CSC) form with a fixed pattern, given once, and factors it by UMFPACK's LU (64-bit
- * interface: one umfpack_dl_symbolic per solve (one more for the LM system below, if needed), one
- * umfpack_dl_numeric per factorization).
+ * interface: one umfpack_dl_symbolic per solve -- none when opts.symbolic already holds the
+ * analysis of this pattern -- (one more for the LM system below, if needed), one
+ * umfpack_dl_numeric per factorization).  The ordering, strategy and iterative refinement of
+ * UMFPACK are options (umf_ordering, umf_strategy, umf_irstep: for banded, node-major
+ * discretizations the natural ordering keeps the band; see doc/skg.md).  vm_newton_info reports
+ * the wall-clock time spent in the callbacks and in UMFPACK's phases.
  *
  * Residual norm: ||F||_W = ||diag(w) F||_2 with the caller's per-equation weights w_i > 0
  * (res_weight; all 1 by default, the plain 2-norm).  Every residual norm below -- the tests, the

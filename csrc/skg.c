@@ -1097,10 +1097,24 @@ assemble:
   return VM_OK;
 }
 
+void
+vm_skg_drop_pattern (vm_skg *s)
+{
+  if (! s)
+    return;
+  free (s->colptr);
+  free (s->rowind);
+  s->colptr = s->rowind = NULL;
+  s->nnz = 0;
+  if (s->full_ok)
+    vm_skg_plan_free (&s->full);
+  s->full_ok = 0;
+}
+
 int
 vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval)
 {
-  if (! s || ! s->g || ! z)
+  if (! s || ! s->g || ! z || (hval && ! s->colptr))
     return VM_EARG;
   if (hval && ! s->full_ok)
     {

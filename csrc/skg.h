@@ -137,6 +137,11 @@ void vm_skg_plan_free (vm_skg_plan *p);
 int vm_skg_eval_plan (vm_skg *s, const double *z, double *S, double *grad, const vm_skg_plan *p,
                       double *tval);
 
+/* Free the full Hessian pattern (colptr, rowind) and its plan, for callers that assemble only
+ * into their own targets (vm_skg_eval_plan) after building them from it; vm_skg_eval then
+ * rejects hval (VM_EARG). */
+void vm_skg_drop_pattern (vm_skg *s);
+
 /* Index in z of node k (0-based) for kind 0 = q+, 1 = q-, 2 = lambda+, 3 = lambda-, component c. */
 int64_t vm_skg_index (const vm_skg *s, int64_t k, int kind, int c);
 

@@ -353,8 +353,12 @@ solve_window (const vm_mech *model, const double *par, const double *qi, const d
       if (! cp->grad || (o->mode != VM_SKG_REDUCED && ! cp->hval) || ! cp->z || ! W->x || ! W->wt
           || ! W->f0)
         goto done;
-      if (o->mode == VM_SKG_REDUCED && (st = red_build (cp)) != VM_OK)
-        goto done;
+      if (o->mode == VM_SKG_REDUCED)
+        {
+          if ((st = red_build (cp)) != VM_OK)
+            goto done;
+          vm_skg_drop_pattern (sp);      /* the reduced pattern and its plan replace it */
+        }
       st = VM_ENOMEM;
     }
   sol->t_build += vm_wall_time () - tb0;

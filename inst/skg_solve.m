@@ -35,12 +35,24 @@
 % when a full Newton correction is below 1e-12 (1 + ||x||_inf) and contracting.
 % @file{doc/skg.md} ("Stopping") derives the scaling.
 % @item "Guess"
-% initial guess for q+ on the grid (Ntot-by-n, Ntot = Windows*(N-1)+1); default q0 everywhere.
-% @code{"integrator"}: the trajectory of @code{gauss_integrate} (dop853, regularized contacts)
-% on the grid.  Constraints quadratic in the velocities (e.g. the rolling disk's
-% dot(x)^2 + dot(y)^2 - ...) have a zero Jacobian at zero grid velocities, where the default
-% starts, and sharp regularized contacts need a start close to the solution: use
-% @code{"integrator"} (or the solution of a simpler form) there.
+% the start of Newton's iteration for q+ on the grid: an Ntot-by-n matrix (Ntot =
+% Windows*(N-1)+1), or
+% @table @code
+% @item "auto"
+% (default) @code{"integrator"} when the system has contacts or a constraint that is nonlinear in
+% the velocities (d2g/dqdot2 not identically zero, e.g. the rolling disk's
+% dot(x)^2 + dot(y)^2 - R^2 dot(theta)^2), otherwise @code{"constant"}; and when Newton does not
+% converge from @code{"constant"}, once more from @code{"integrator"}.  The reason: at the
+% constant start the grid velocities are zero, where a constraint quadratic in the velocities
+% has a zero Jacobian, and sharp regularized contacts (the tumbler at sigma <= 1/50) need a
+% start near the solution; the integrator costs about as much as one or two Newton iterations.
+% @item "constant"
+% q0 at every node (the former default).
+% @item "integrator"
+% the trajectory of @code{gauss_integrate} (dop853, RelTol 1e-10, regularized contacts) on the
+% grid.  If it fails, "auto" falls back to "constant"; an explicit "integrator" is an error.
+% @end table
+% @code{sol.guess} tells which start was used.
 % @item "Display"
 % @code{"off"} (default), @code{"final"} (the message) or @code{"iter"}: one line per Newton
 % iteration with the iteration number, ||r||_H, the step's max-norm and its kind
@@ -56,7 +68,9 @@
 % @code{step_kind} (@code{"start"}, @code{"newton"}, @code{"damped"} or @code{"lm"}),
 % @code{step_factor} (line-search t, or mu for LM), @code{history_window} (the window of each
 % entry), @code{window_iterations},
-% @code{exitflag} (1 on convergence), @code{message}, and @code{energy} (qdot . dL/dqdot - L on
+% @code{exitflag} (1 on convergence), @code{message}, @code{guess} (the start used), @code{timing}
+% (wall-clock seconds in the kernel: build, residual, jacobian, tape, hessian, symbolic, numeric,
+% solve, total; factorizations, tape_evaluations), and @code{energy} (qdot . dL/dqdot - L on
 % the grid).  When Newton does not converge the best iterate is returned with @code{exitflag} 0;
 % with no output argument that is an error.
 % @seealso{skg_action, mechsys, gauss_integrate}
@@ -108,29 +122,63 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   if (~ischar (opts.Display) || ~any (strcmpi (opts.Display, {'off', 'final', 'iter'})))
     vm_badarg (fname, 'Display must be ''off'', ''final'' or ''iter''');
   end
+  ntot = opts.Windows * (opts.N - 1) + 1;
+  if (isempty (opts.Guess))
+    opts.Guess = 'auto';
+  end
+  retry = false;
   if (ischar (opts.Guess))
-    if (~strcmpi (opts.Guess, 'integrator'))
-      vm_badarg (fname, 'Guess must be an Ntot-by-n matrix or ''integrator''');
+    kind = lower (opts.Guess);
+    if (~any (strcmp (kind, {'auto', 'constant', 'integrator'})))
+      vm_badarg (fname, 'Guess must be an Ntot-by-n matrix, ''auto'', ''constant'' or ''integrator''');
     end
-    % the reference integrator's trajectory on the grid (regularized contacts, as in the action)
-    ntot = opts.Windows * (opts.N - 1) + 1;
-    tg = linspace (tspan(1), tspan(2), ntot);
-    ref = gauss_integrate (sys, tspan, q0, qdot0, 'Method', 'dop853', 'RelTol', 1e-10, ...
-                           'AbsTol', 1e-12, 'Contacts', 'soft', 'OutputTimes', tg, ...
-                           'MaxStep', (tspan(2) - tspan(1)) / (ntot - 1));
-    if (ref.exitflag ~= 1)
-      vm_badarg (fname, 'the reference integrator could not provide a guess: %s', ref.message);
+    if (strcmp (kind, 'auto'))
+      if (needs_integrator (sys))
+        kind = 'integrator';
+      else
+        kind = 'constant';
+        retry = true;
+      end
+      [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, strcmp (kind, 'integrator'));
+      if (strcmp (kind, 'integrator') && isempty (G))
+        kind = 'constant';       % the integrator failed: the constant start
+      end
+    elseif (strcmp (kind, 'integrator'))
+      [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, true);
+      if (isempty (G))
+        vm_badarg (fname, 'the reference integrator could not provide a guess: %s', msg);
+      end
     end
-    opts.Guess = ref.q;
+    if (strcmp (kind, 'integrator'))
+      opts.Guess = G;
+    else
+      opts.Guess = [];
+    end
+  else
+    kind = 'matrix';
   end
   o = struct ('N', double (opts.N), 'order', double (opts.Order), ...
               'mode', double (strcmpi (opts.Mode, 'reduced')), 'windows', double (opts.Windows), ...
               'tol', double (opts.Tol), 'max_iter', double (opts.MaxIter), 'guess', double (opts.Guess));
   try
     sol = __vm_skg__ ('solve', sys, double (tspan(:)'), double (q0(:)), double (qdot0(:)), o);
+    if (retry && sol.exitflag == 0)
+      % Guess 'auto': Newton did not converge from the constant start; once more from the
+      % integrator's trajectory
+      [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, true);
+      if (~isempty (G))
+        o.guess = double (G);
+        first = sol;
+        sol = __vm_skg__ ('solve', sys, double (tspan(:)'), double (q0(:)), double (qdot0(:)), o);
+        kind = 'integrator (after the constant start failed)';
+        sol.message = sprintf ('%s [from the integrator guess; from the constant start: %s]', ...
+                               sol.message, first.message);
+      end
+    end
   catch err
     vm_rethrow (err, fname);
   end
+  sol.guess = kind;
   % energy on the grid points that were solved (a failed window leaves NaN after it)
   ok = all (isfinite ([sol.t sol.q sol.qdot]), 2);
   sol.energy = NaN (numel (sol.t), 1);
@@ -149,6 +197,41 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   if (sol.exitflag == 0 && nargout == 0)
     error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
   end
+end
+
+function tf = needs_integrator (sys)
+  % contacts, or a constraint whose second derivative in the velocities is not identically zero
+  % (the compact layout lists only structurally nonzero entries)
+  tf = sys.nc > 0;
+  if (~tf && sys.m > 0)
+    z = zeros (1, sys.n);
+    c = mechsys_eval (sys, 0, z, z, 'blocks', {'constraints'}, 'layout', 'compact', ...
+                      'lambda', ones (1, sys.m));
+    tf = any (strcmp (c.field, 'lg_qdotqdot'));
+  end
+end
+
+function [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, wanted)
+  % gauss_integrate's trajectory on the grid (regularized contacts, as in the action); [] when it
+  % fails (msg says why) or is not wanted
+  G = [];  msg = '';
+  if (~wanted)
+    return;
+  end
+  tg = linspace (tspan(1), tspan(2), ntot);
+  try
+    ref = gauss_integrate (sys, tspan, q0, qdot0, 'Method', 'dop853', 'RelTol', 1e-10, ...
+                           'AbsTol', 1e-12, 'Contacts', 'soft', 'OutputTimes', tg, ...
+                           'MaxStep', (tspan(2) - tspan(1)) / (ntot - 1));
+  catch err
+    msg = err.message;
+    return;
+  end
+  if (ref.exitflag ~= 1 || ~all (isfinite (ref.q(:))))
+    msg = ref.message;
+    return;
+  end
+  G = ref.q;
 end
 
 function print_history (sol)
@@ -222,7 +305,8 @@ end
 %!   'parameters', struct ('M', 1, 'g', 9.8, 'alpha', pi/6, 'R', 1, 'IS', 1/2, 'ID', 1/4), ...
 %!   'lagrangian', 'M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2 + M*g*x*sin(alpha)', ...
 %!   'constraints', {'dot(x)^2 + dot(y)^2 - R^2*dot(theta)^2', 'dot(x)*sin(phi) - dot(y)*cos(phi)'});
-%! s = skg_solve (disk, [0 2*pi], [0 0 0 0], [5 0 5 1], 'N', 9, 'Order', 4, 'Windows', 2, 'MaxIter', 3);
+%! s = skg_solve (disk, [0 2*pi], [0 0 0 0], [5 0 5 1], 'N', 9, 'Order', 4, 'Windows', 2, 'MaxIter', 3, ...
+%!                'Guess', 'constant');
 %! assert (s.exitflag, 0);
 %! assert (any (isnan (s.q(:))));
 %! assert (~isempty (s.message));
@@ -246,7 +330,36 @@ end
 %! assert (~isempty (strfind (out, 'newton')));
 %! assert (numel (regexp (out, '\n\s+\d+\s+\d\.\d{4}e[-+]\d+')), numel (s.residual_history));
 %!error <Display must be 'off', 'final' or 'iter'> skg_solve (osc, [0 1], 1, 0, 'Display', 'on')
-%!error <Guess must be an Ntot-by-n matrix or 'integrator'> skg_solve (osc, [0 1], 1, 0, 'Guess', 'euler')
+%!test
+%! % Guess 'auto' (the default): the integrator for the disk's quadratic constraint, and for the
+%! % tumbler's sharp contact at sigma = 1/110, N = 256 (which the constant start cannot solve);
+%! % the constant start for the oscillator
+%! disk = mechsys ('coordinates', {'x', 'y', 'theta', 'phi'}, ...
+%!   'parameters', struct ('M', 1, 'g', 9.8, 'alpha', pi/6, 'R', 1, 'IS', 1/2, 'ID', 1/4), ...
+%!   'lagrangian', 'M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2 + M*g*x*sin(alpha)', ...
+%!   'constraints', {'dot(x)^2 + dot(y)^2 - R^2*dot(theta)^2', 'dot(x)*sin(phi) - dot(y)*cos(phi)'});
+%! s = skg_solve (disk, [0 2*pi], [0 0 0 0], [5 0 5 1], 'N', 64);
+%! assert (s.exitflag, 1);
+%! assert (s.guess, 'integrator');
+%! contact = struct ('h', 'R^2 - x^2 - y^2', 'sigma', 'sig', 'V0', 'V0');
+%! tumbler = mechsys ('coordinates', {'x', 'y'}, 'parameters', ...
+%!   struct ('m', 1, 'g', 9.8, 'R', 1, 'sig', 1/110, 'V0', 5), ...
+%!   'lagrangian', 'm/2*(dot(x)^2 + dot(y)^2) - m*g*y', 'contacts', contact);
+%! s = skg_solve (tumbler, [0 0.5], [-1/2 -3/4], [0 0], 'N', 256);
+%! assert (s.exitflag, 1);
+%! assert (s.guess, 'integrator');
+%! assert (s.iterations <= 5);
+%! sc = skg_solve (tumbler, [0 0.5], [-1/2 -3/4], [0 0], 'N', 256, 'Guess', 'constant');
+%! assert (sc.exitflag, 0);
+%! s = skg_solve (osc, [0 1], 1, 0, 'N', 41);
+%! assert (s.guess, 'constant');
+%!test
+%! % 'auto' retries from the integrator when the constant start fails (here: too few iterations)
+%! s = skg_solve (damp, [0 4*pi], 1, 0, 'N', 81, 'MaxIter', 0);
+%! assert (s.exitflag, 0);   % MaxIter 0 fails from any start but a converged one
+%! assert (s.guess, 'integrator (after the constant start failed)');
+%! assert (~isempty (strfind (s.message, 'from the constant start')));
+%!error <Guess must be an Ntot-by-n matrix, 'auto', 'constant' or 'integrator'> skg_solve (osc, [0 1], 1, 0, 'Guess', 'euler')
 %!error <Order must be 2, 4, 6 or 8> skg_solve (osc, [0 1], 1, 0, 'Order', 3)
 %!error <N must be an integer> skg_solve (osc, [0 1], 1, 0, 'N', 5)
 %!error <Mode must be 'full' or 'reduced'> skg_solve (osc, [0 1], 1, 0, 'Mode', 'half')

@@ -1093,6 +1093,42 @@ test_weights_round (void)
   o.tol_round = -1.0;
   st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
   CHECK (st == VM_EARG, "negative tol_round: %s", inf.message);
+  /* UMFPACK options and the symbolic cache: the natural ordering gives the same iterates on this
+   * tridiagonal system; a second solve with the cache does no symbolic analysis; a changed option
+   * replaces the cached analysis */
+  {
+    vm_newton_symbolic cache;
+    int r;
+    vm_newton_symbolic_init (&cache);
+    vm_newton_opts_init (&o);
+    o.umf_ordering = VM_UMF_ORDERING_NONE;
+    o.umf_strategy = VM_UMF_STRATEGY_UNSYMMETRIC;
+    o.umf_irstep = 0;
+    o.symbolic = &cache;
+    for (r = 0; r < 3; r++)
+      {
+        if (r == 2)
+          o.umf_strategy = VM_UMF_STRATEGY_SYMMETRIC;
+        for (i = 0; i < N; i++)
+          u[i] = 0.0;
+        st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+        CHECK (st == VM_OK && inf.nsymbolic == (r == 1 ? 0 : 1) && cache.sym != NULL
+               && cache.nreuse == (r == 1 ? 1 : 0) && inf.t_numeric > 0.0,
+               "symbolic cache, solve %d: nsymbolic %ld, reuse %ld: %s", r, inf.nsymbolic,
+               cache.nreuse, inf.message);
+      }
+    vm_newton_symbolic_free (&cache);
+    CHECK (cache.sym == NULL, "symbolic cache freed");
+    vm_newton_symbolic_free (NULL);
+    o.symbolic = NULL;
+    o.umf_ordering = 6;         /* UMFPACK_ORDERING_USER: not accepted */
+    st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+    CHECK (st == VM_EARG, "umf_ordering 6: %s", inf.message);
+    o.umf_ordering = -1;
+    o.umf_irstep = 11;
+    st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+    CHECK (st == VM_EARG, "umf_irstep 11: %s", inf.message);
+  }
   vm_newton_info_free (&inf);
   vm_newton_info_free (&inf1);
   free (cp);
