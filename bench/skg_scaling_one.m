@@ -18,4 +18,8 @@ function r = skg_scaling_one (N, order)
               'exitflag', s.exitflag);
   fprintf ('SKGSCALE %d %d %.6e %d %d %d\n', N, s.iterations, best, rss0, hwm, s.exitflag);
   fprintf ('SKGMSG %s\n', s.message);
+  fprintf ('SKGHIST %s\n', sprintf ('%.3e/%.3e ', [s.residual_history(:)'; s.step_history(:)']));
+  tm = s.timing;
+  fprintf ('SKGTIME build %.3f residual %.3f jacobian %.3f symbolic %.3f numeric %.3f (%d) solve %.3f total %.3f\n', ...
+           tm.build, tm.residual, tm.jacobian, tm.symbolic, tm.numeric, tm.factorizations, tm.solve, tm.total);
 end

@@ -37,16 +37,32 @@ typedef struct
   double *Jx;                /* values of J at the current iterate */
   double *F, *Ft;            /* F at the current iterate and at the trial point */
   double *dx, *xt, *xbest, *w;
+  double *wt;                /* per-equation weights of the residual norm (all 1 when none given) */
+  double *jx;                /* |J| |x| (rounding level of F) */
   /* augmented LM system K = [I J; J^T -mu I] of order 2n (built at the first fallback) */
   umf_int *Kp, *Ki;
   double *Kx, *kb, *ksol;
   umf_int *kposJ, *kposT, *kposmu;
   void *Sym, *SymK;
+  int sym_borrowed;          /* Sym belongs to opts.symbolic */
   double mu_next;            /* mu for the next consecutive LM step (0: start afresh) */
   double Control[UMFPACK_CONTROL], Info[UMFPACK_INFO];
 } ws_t;
 
 /* ---- small helpers ------------------------------------------------------------------------------ */
+
+#define wall vm_wall_time
+
+/* newton.h's copies of the UMFPACK codes */
+typedef char vm_umf_codes_match[(VM_UMF_ORDERING_AMD == UMFPACK_ORDERING_AMD
+                                 && VM_UMF_ORDERING_METIS == UMFPACK_ORDERING_METIS
+                                 && VM_UMF_ORDERING_NONE == UMFPACK_ORDERING_NONE
+                                 && VM_UMF_ORDERING_CHOLMOD == UMFPACK_ORDERING_CHOLMOD
+                                 && VM_UMF_ORDERING_BEST == UMFPACK_ORDERING_BEST
+                                 && VM_UMF_STRATEGY_AUTO == UMFPACK_STRATEGY_AUTO
+                                 && VM_UMF_STRATEGY_UNSYMMETRIC == UMFPACK_STRATEGY_UNSYMMETRIC
+                                 && VM_UMF_STRATEGY_SYMMETRIC == UMFPACK_STRATEGY_SYMMETRIC)
+                                ? 1 : -1];
 
 static void
 setmsg (vm_newton_info *inf, const char *fmt, ...)
@@ -76,6 +92,30 @@ nrm2 (int n, const double *v)
   for (i = 0; i < n; i++)
     {
       const double r = v[i] / amax;
+      s += r * r;
+    }
+  return amax * sqrt (s);
+}
+
+/* ||diag(wt) v||_2, as nrm2 (wt > 0). */
+static double
+wnrm2 (int n, const double *wt, const double *v)
+{
+  double amax = 0.0, s = 0.0;
+  int i;
+  for (i = 0; i < n; i++)
+    {
+      const double a = wt[i] * fabs (v[i]);
+      if (a != a)
+        return a;
+      if (a > amax)
+        amax = a;
+    }
+  if (amax == 0.0 || isinf (amax))
+    return amax;
+  for (i = 0; i < n; i++)
+    {
+      const double r = wt[i] * v[i] / amax;
       s += r * r;
     }
   return amax * sqrt (s);
@@ -112,7 +152,7 @@ umf_error (vm_newton_info *inf, const char *what, umf_int st, int iter)
 static void
 ws_free (ws_t *w)
 {
-  if (w->Sym)
+  if (w->Sym && !w->sym_borrowed)
     umfpack_dl_free_symbolic (&w->Sym);
   if (w->SymK)
     umfpack_dl_free_symbolic (&w->SymK);
@@ -125,6 +165,8 @@ ws_free (ws_t *w)
   free (w->xt);
   free (w->xbest);
   free (w->w);
+  free (w->wt);
+  free (w->jx);
   free (w->Kp);
   free (w->Ki);
   free (w->Kx);
@@ -145,11 +187,48 @@ vm_newton_opts_init (vm_newton_opts *o)
     return;
   o->tol_res = 1e-10;
   o->res_scale = 0.0;
+  o->res_weight = NULL;
+  o->tol_round = 0.0;
   o->tol_step = 1e-12;
   o->max_iter = 50;
   o->line_search = 1;
   o->lm_fallback = 1;
   o->verbose = 0;
+  o->umf_ordering = -1;
+  o->umf_strategy = -1;
+  o->umf_irstep = -1;
+  o->symbolic = NULL;
+}
+
+void
+vm_newton_symbolic_init (vm_newton_symbolic *c)
+{
+  if (c)
+    memset (c, 0, sizeof *c);
+}
+
+void
+vm_newton_symbolic_free (vm_newton_symbolic *c)
+{
+  if (!c)
+    return;
+  if (c->sym)
+    umfpack_dl_free_symbolic (&c->sym);
+  memset (c, 0, sizeof *c);
+}
+
+/* FNV-1a over the pattern */
+static uint64_t
+pattern_hash (int n, const int64_t *colptr, const int64_t *rowind)
+{
+  uint64_t h = 1469598103934665603ull;
+  int64_t p;
+  int j;
+  for (j = 0; j <= n; j++)
+    h = (h ^ (uint64_t) colptr[j]) * 1099511628211ull;
+  for (p = 0; p < colptr[n]; p++)
+    h = (h ^ (uint64_t) rowind[p]) * 1099511628211ull;
+  return h;
 }
 
 void
@@ -242,9 +321,28 @@ check_args (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F,
         }
     }
   if (!(o->tol_res >= 0.0 && isfinite (o->tol_res)) || !(o->tol_step >= 0.0 && isfinite (o->tol_step))
-      || !(o->res_scale >= 0.0 && isfinite (o->res_scale)))
+      || !(o->res_scale >= 0.0 && isfinite (o->res_scale))
+      || !(o->tol_round >= 0.0 && isfinite (o->tol_round)))
     {
-      setmsg (inf, "tol_res, tol_step and res_scale must be finite and >= 0");
+      setmsg (inf, "tol_res, tol_step, tol_round and res_scale must be finite and >= 0");
+      return VM_EARG;
+    }
+  if (o->res_weight)
+    for (j = 0; j < n; j++)
+      if (!(o->res_weight[j] > 0.0 && isfinite (o->res_weight[j])))
+        {
+          setmsg (inf, "res_weight[%d] = %g: the residual weights must be finite and > 0", j,
+                  o->res_weight[j]);
+          return VM_EARG;
+        }
+  if (o->umf_ordering < -1 || o->umf_ordering > UMFPACK_ORDERING_NONE
+      || o->umf_strategy < -1 || o->umf_strategy > UMFPACK_STRATEGY_SYMMETRIC
+      || o->umf_irstep < -1 || o->umf_irstep > 10)
+    {
+      setmsg (inf, "umf_ordering = %d, umf_strategy = %d, umf_irstep = %d: must be -1 (default) "
+              "or a UMFPACK ordering (0..%d, not USER), strategy (0..%d), number of refinement "
+              "steps (0..10)", o->umf_ordering, o->umf_strategy, o->umf_irstep,
+              UMFPACK_ORDERING_NONE, UMFPACK_STRATEGY_SYMMETRIC);
       return VM_EARG;
     }
   if (o->max_iter < 0 || o->max_iter > MAX_ITER_CAP)
@@ -345,7 +443,10 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
     }
   if (!w->SymK)
     {
-      st = umfpack_dl_symbolic (2 * (umf_int) n, 2 * (umf_int) n, w->Kp, w->Ki, NULL, &w->SymK, w->Control, w->Info);
+      double t0 = wall ();
+      st = umfpack_dl_symbolic (2 * (umf_int) n, 2 * (umf_int) n, w->Kp, w->Ki, NULL, &w->SymK,
+                                w->Control, w->Info);
+      inf->t_symbolic += wall () - t0;
       inf->nsymbolic++;
       if (st != UMFPACK_OK)
         {
@@ -359,8 +460,9 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
       double g = 0.0, c = 0.0;
       for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
         {
-          g += w->Jx[p] * w->F[w->Ai[p]];
-          c += w->Jx[p] * w->Jx[p];
+          const double wj = w->wt[w->Ai[p]] * w->Jx[p];
+          g += wj * w->wt[w->Ai[p]] * w->F[w->Ai[p]];
+          c += wj * wj;
         }
       if (fabs (g) > gmax)
         gmax = fabs (g);
@@ -370,7 +472,7 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
   if (!(gmax > 0.0))
     {
       setmsg (inf, "stalled at iteration %d: the gradient J^T F of ||F||^2/2 vanishes, x is a "
-              "stationary point of ||F|| that is not a root (||F||_2 = %.3e)", iter, f);
+              "stationary point of ||F|| that is not a root (||F|| = %.3e)", iter, f);
       return VM_ENEWTON_STALL;
     }
   mu = w->mu_next > 0.0 ? w->mu_next : LM_TAU * cmax;
@@ -379,7 +481,7 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
   xn = nrminf (n, x);
   for (i = 0; i < n; i++)
     {
-      w->kb[i] = -w->F[i];
+      w->kb[i] = -w->wt[i] * w->F[i];
       w->kb[n + i] = 0.0;
     }
   for (trial = 0; trial < LM_MAX_TRIALS && isfinite (mu); trial++, mu *= nu, nu *= 2.0)
@@ -389,12 +491,15 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
       int ok = 1;
       for (p = 0; p < w->nnz; p++)
         {
-          w->Kx[w->kposJ[p]] = w->Jx[p];
-          w->Kx[w->kposT[p]] = w->Jx[p];
+          const double wj = w->wt[w->Ai[p]] * w->Jx[p];
+          w->Kx[w->kposJ[p]] = wj;
+          w->Kx[w->kposT[p]] = wj;
         }
       for (j = 0; j < n; j++)
         w->Kx[w->kposmu[j]] = -mu;
+      double t0 = wall ();
       st = umfpack_dl_numeric (w->Kp, w->Ki, w->Kx, w->SymK, &Num, w->Control, w->Info);
+      inf->t_numeric += wall () - t0;
       inf->nfactor++;
       if (st < 0)
         {
@@ -405,8 +510,10 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
         ok = 0;
       else
         {
+          t0 = wall ();
           st = umfpack_dl_solve (UMFPACK_A, w->Kp, w->Ki, w->Kx, w->ksol, w->kb, Num, w->Control,
                                  w->Info);
+          inf->t_solve += wall () - t0;
           if (st < 0)
             {
               umfpack_dl_free_numeric (&Num);
@@ -426,12 +533,14 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
       if (dxn <= DBL_EPSILON * (1.0 + xn))
         {
           setmsg (inf, "stalled at iteration %d: the Levenberg-Marquardt step (mu = %.3e) fell "
-                  "below rounding without reducing ||F||_2 = %.3e", iter, mu, f);
+                  "below rounding without reducing ||F|| = %.3e", iter, mu, f);
           return VM_ENEWTON_STALL;
         }
       for (i = 0; i < n; i++)
         w->xt[i] = x[i] + w->dx[i];
+      t0 = wall ();
       st = Ffn (w->xt, w->Ft, ctx);
+      inf->t_fun += wall () - t0;
       inf->nfev++;
       if (st != 0)
         {
@@ -439,7 +548,7 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
                   "trial point)", (int) st, iter);
           return (int) st;
         }
-      *ft = nrm2 (n, w->Ft);
+      *ft = wnrm2 (n, w->wt, w->Ft);
       if (!isfinite (*ft))
         continue;
       /* predicted decrease of 1/2 ||F + J dx||^2: 1/2 ||J dx||^2 + mu ||dx||^2 */
@@ -448,7 +557,7 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
       for (j = 0; j < n; j++)
         for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
           w->w[w->Ai[p]] += w->Jx[p] * w->dx[j];
-      jdx = nrm2 (n, w->w);
+      jdx = wnrm2 (n, w->wt, w->w);
       pred = 0.5 * jdx * jdx + mu * nrm2 (n, w->dx) * nrm2 (n, w->dx);
       actual = 0.5 * (f - *ft) * (f + *ft);
       rho = pred > 0.0 ? actual / pred : -1.0;
@@ -460,7 +569,7 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
           return VM_OK;
         }
     }
-  setmsg (inf, "stalled at iteration %d: no Levenberg-Marquardt step reduced ||F||_2 = %.3e "
+  setmsg (inf, "stalled at iteration %d: no Levenberg-Marquardt step reduced ||F|| = %.3e "
           "(%d trials, last mu = %.3e)", iter, f, trial, mu);
   return VM_ENEWTON_STALL;
 }
@@ -479,7 +588,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
   vm_newton_opts defaults;
   ws_t ws, *w = &ws;
   int status = VM_OK, k = 0, kbest = 0, i, j, step_conv = 0, started = 0;
-  double f, fbest = 0.0, scale, target;
+  double f, fbest = 0.0, scale, target, t0;
   size_t nh;
   umf_int st;
 
@@ -511,12 +620,14 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
   w->xt = malloc ((size_t) n * sizeof *w->xt);
   w->xbest = malloc ((size_t) n * sizeof *w->xbest);
   w->w = malloc ((size_t) n * sizeof *w->w);
+  w->wt = malloc ((size_t) n * sizeof *w->wt);
+  w->jx = malloc ((size_t) n * sizeof *w->jx);
   inf->res_hist = malloc (nh * sizeof *inf->res_hist);
   inf->step_hist = malloc (nh * sizeof *inf->step_hist);
   inf->lambda_hist = malloc (nh * sizeof *inf->lambda_hist);
   inf->kind_hist = malloc (nh * sizeof *inf->kind_hist);
   if (!w->Ap || !w->Ai || !w->Jx || !w->F || !w->Ft || !w->dx || !w->xt || !w->xbest || !w->w
-      || !inf->res_hist || !inf->step_hist || !inf->lambda_hist || !inf->kind_hist)
+      || !w->wt || !w->jx || !inf->res_hist || !inf->step_hist || !inf->lambda_hist || !inf->kind_hist)
     {
       status = VM_ENOMEM;
       setmsg (inf, "out of memory for the work arrays (n = %d, nnz = %lld)", n,
@@ -527,12 +638,43 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
     w->Ap[j] = (umf_int) colptr[j];
   for (st = 0; st < w->nnz; st++)
     w->Ai[st] = (umf_int) rowind[st];
+  for (i = 0; i < n; i++)
+    w->wt[i] = o->res_weight ? o->res_weight[i] : 1.0;
   umfpack_dl_defaults (w->Control);
+  if (o->umf_ordering >= 0)
+    w->Control[UMFPACK_ORDERING] = o->umf_ordering;
+  if (o->umf_strategy >= 0)
+    w->Control[UMFPACK_STRATEGY] = o->umf_strategy;
+  if (o->umf_irstep >= 0)
+    w->Control[UMFPACK_IRSTEP] = o->umf_irstep;
+  if (o->symbolic)
+    {
+      vm_newton_symbolic *c = o->symbolic;
+      const uint64_t hsh = pattern_hash (n, colptr, rowind);
+      if (c->sym && c->n == n && c->nnz == colptr[n] && c->hash == hsh
+          && c->ordering == o->umf_ordering && c->strategy == o->umf_strategy)
+        {
+          w->Sym = c->sym;
+          c->nreuse++;
+        }
+      else
+        {
+          vm_newton_symbolic_free (c);
+          c->n = n;
+          c->nnz = colptr[n];
+          c->hash = hsh;
+          c->ordering = o->umf_ordering;
+          c->strategy = o->umf_strategy;
+        }
+      w->sym_borrowed = 1;
+    }
   memcpy (w->xbest, x, (size_t) n * sizeof *x);
   started = 1;
 
   /* F(x0) */
+  t0 = wall ();
   st = Ffn (x, w->F, ctx);
+  inf->t_fun += wall () - t0;
   inf->nfev++;
   if (st != 0)
     {
@@ -540,7 +682,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
       setmsg (inf, "the residual function returned %d at the initial guess", status);
       goto done;
     }
-  f = nrm2 (n, w->F);
+  f = wnrm2 (n, w->wt, w->F);
   inf->res_hist[0] = f;
   inf->step_hist[0] = 0.0;
   inf->lambda_hist[0] = 0.0;
@@ -570,7 +712,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
       if (f <= target)
         {
           status = VM_OK;
-          setmsg (inf, "converged: ||F||_2 = %.3e <= tol_res*scale = %.3e after %d iterations", f,
+          setmsg (inf, "converged: ||F|| = %.3e <= tol_res*scale = %.3e after %d iterations", f,
                   target, k);
           break;
         }
@@ -578,20 +720,22 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
         {
           status = VM_OK;
           setmsg (inf, "converged: Newton correction %.3e <= tol_step*(1 + ||x||_inf) and "
-                  "contracting (previous step %.3e) after %d iterations (||F||_2 = %.3e)",
+                  "contracting (previous step %.3e) after %d iterations (||F|| = %.3e)",
                   inf->step_hist[k], inf->step_hist[k - 1], k, f);
           break;
         }
       if (k >= o->max_iter)
         {
           status = VM_ENEWTON_MAXIT;
-          setmsg (inf, "no convergence in %d iterations: best ||F||_2 = %.3e (iteration %d), "
+          setmsg (inf, "no convergence in %d iterations: best ||F|| = %.3e (iteration %d), "
                   "target %.3e", k, fbest, kbest, target);
           break;
         }
 
       /* Jacobian and its LU factorization */
+      t0 = wall ();
       st = Jfn (x, w->Jx, ctx);
+      inf->t_jac += wall () - t0;
       inf->njev++;
       if (st != 0)
         {
@@ -605,13 +749,40 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
       if (st < w->nnz)
         {
           status = VM_ENEWTON_NONFINITE;
-          setmsg (inf, "Jacobian entry %lld not finite at iteration %d (||F||_2 = %.3e)",
+          setmsg (inf, "Jacobian entry %lld not finite at iteration %d (||F|| = %.3e)",
                   (long long) st, k, f);
           break;
         }
+      /* rounding level of F at x_k: eps || W |J| |x| ||_2 */
+      if (o->tol_round > 0.0)
+        {
+          double rl;
+          for (i = 0; i < n; i++)
+            w->jx[i] = 0.0;
+          for (j = 0; j < n; j++)
+            {
+              const double ax = fabs (x[j]);
+              for (st = w->Ap[j]; st < w->Ap[j + 1]; st++)
+                w->jx[w->Ai[st]] += fabs (w->Jx[st]) * ax;
+            }
+          rl = o->tol_round * DBL_EPSILON * wnrm2 (n, w->wt, w->jx);
+          inf->round_level = rl;
+          if (o->verbose)
+            fprintf (stderr, "newton: %4d  rounding level %.3e\n", k, rl);
+          if (f <= rl)
+            {
+              status = VM_OK;
+              setmsg (inf, "converged at the rounding level: ||F|| = %.3e <= tol_round*eps*"
+                      "|| |J| |x| || = %.3e after %d iterations (tol_res*scale = %.3e)", f, rl, k,
+                      target);
+              break;
+            }
+        }
       if (!w->Sym)
         {
+          t0 = wall ();
           st = umfpack_dl_symbolic (n, n, w->Ap, w->Ai, NULL, &w->Sym, w->Control, w->Info);
+          inf->t_symbolic += wall () - t0;
           inf->nsymbolic++;
           if (st != UMFPACK_OK)
             {
@@ -619,8 +790,17 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
               status = umf_error (inf, "symbolic analysis of the Jacobian", st, k);
               break;
             }
+          if (o->symbolic)
+            o->symbolic->sym = w->Sym;
         }
+      t0 = wall ();
       st = umfpack_dl_numeric (w->Ap, w->Ai, w->Jx, w->Sym, &Num, w->Control, w->Info);
+      inf->t_numeric += wall () - t0;
+      if (o->verbose && k == 0)
+        fprintf (stderr, "newton: LU nnz(L) %.0f nnz(U) %.0f, flops %.3g, numeric %.0f MB, peak "
+                 "%.0f MB, %.3f s\n", w->Info[UMFPACK_LNZ], w->Info[UMFPACK_UNZ],
+                 w->Info[UMFPACK_FLOPS], w->Info[UMFPACK_NUMERIC_SIZE] * w->Info[UMFPACK_SIZE_OF_UNIT] / 1048576.0,
+                 w->Info[UMFPACK_PEAK_MEMORY] * w->Info[UMFPACK_SIZE_OF_UNIT] / 1048576.0, wall () - t0);
       inf->nfactor++;
       if (st < 0)
         {
@@ -634,8 +814,10 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
         {
           for (i = 0; i < n; i++)
             w->w[i] = -w->F[i];
+          t0 = wall ();
           st = umfpack_dl_solve (UMFPACK_A, w->Ap, w->Ai, w->Jx, w->dx, w->w, Num, w->Control,
                                  w->Info);
+          inf->t_solve += wall () - t0;
           if (st < 0)
             {
               umfpack_dl_free_numeric (&Num);
@@ -659,7 +841,9 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
             {
               for (i = 0; i < n; i++)
                 w->xt[i] = x[i] + w->dx[i];
+              t0 = wall ();
               st = Ffn (w->xt, w->Ft, ctx);
+              inf->t_fun += wall () - t0;
               inf->nfev++;
               if (st != 0)
                 {
@@ -667,7 +851,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
                   setmsg (inf, "the residual function returned %d at iteration %d", status, k);
                   break;
                 }
-              ft = nrm2 (n, w->Ft);
+              ft = wnrm2 (n, w->wt, w->Ft);
               if (small)
                 {
                   if (!(ft <= f))
@@ -675,7 +859,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
                       status = VM_OK;
                       setmsg (inf, "converged: Newton correction %.3e <= tol_step*(1 + ||x||_inf) "
                               "and contracting (previous step %.3e) after %d iterations; not applied "
-                              "since it does not reduce ||F||_2 = %.3e (rounding level)", dxn,
+                              "since it does not reduce ||F|| = %.3e (rounding level)", dxn,
                               inf->step_hist[k], k, f);
                       break;
                     }
@@ -685,7 +869,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
                 {
                   status = VM_ENEWTON_NONFINITE;
                   setmsg (inf, "non-finite residual after the Newton step of iteration %d (no line "
-                          "search): best ||F||_2 = %.3e (iteration %d)", k, fbest, kbest);
+                          "search): best ||F|| = %.3e (iteration %d)", k, fbest, kbest);
                   break;
                 }
               accepted = 1;
@@ -696,11 +880,13 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
                 {
                   for (i = 0; i < n; i++)
                     w->xt[i] = x[i] + t * w->dx[i];
+                  t0 = wall ();
                   st = Ffn (w->xt, w->Ft, ctx);
+                  inf->t_fun += wall () - t0;
                   inf->nfev++;
                   if (st != 0)
                     break;
-                  ft = nrm2 (n, w->Ft);
+                  ft = wnrm2 (n, w->wt, w->Ft);
                   if (isfinite (ft) && ft <= sqrt (1.0 - 2.0 * ARMIJO_C * t) * f)
                     {
                       accepted = 1;
@@ -726,14 +912,14 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
                 {
                   status = VM_ENEWTON_SINGULAR;
                   setmsg (inf, "singular Jacobian at iteration %d (UMFPACK rcond %.3e) and the "
-                          "Levenberg-Marquardt fallback disabled: best ||F||_2 = %.3e "
+                          "Levenberg-Marquardt fallback disabled: best ||F|| = %.3e "
                           "(iteration %d)", k, w->Info[UMFPACK_RCOND], fbest, kbest);
                 }
               else
                 {
                   status = VM_ENEWTON_STALL;
                   setmsg (inf, "line search failed at iteration %d (no sufficient decrease down to "
-                          "t = %.0e) and the Levenberg-Marquardt fallback disabled: best ||F||_2 = "
+                          "t = %.0e) and the Levenberg-Marquardt fallback disabled: best ||F|| = "
                           "%.3e (iteration %d)", k, T_MIN, fbest, kbest);
                 }
               break;
@@ -778,7 +964,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
           memcpy (w->xbest, x, (size_t) n * sizeof *x);
         }
       if (o->verbose)
-        fprintf (stderr, "newton: %4d  ||F||_2 = %.6e  ||dx||_inf = %.3e  %-6s %s = %.3e\n", k, f,
+        fprintf (stderr, "newton: %4d  ||F|| = %.6e  ||dx||_inf = %.3e  %-6s %s = %.3e\n", k, f,
                  stepn, kind_name[kind], kind == VM_NEWTON_LM ? "mu" : "t", lam);
     }
 

@@ -3,25 +3,49 @@
  * Meant for grad S(x) = 0 of discrete action principles, whose Jacobian is the symmetric indefinite
  * Hessian of S; the solver itself treats J as a general square sparse matrix in compressed sparse
  * column (CSC) form with a fixed pattern, given once, and factors it by UMFPACK's LU (64-bit
- * interface: one umfpack_dl_symbolic per solve (one more for the LM system below, if needed), one
- * umfpack_dl_numeric per factorization).
+ * interface: one umfpack_dl_symbolic per solve -- none when opts.symbolic already holds the
+ * analysis of this pattern -- (one more for the LM system below, if needed), one
+ * umfpack_dl_numeric per factorization).  The ordering, strategy and iterative refinement of
+ * UMFPACK are options (umf_ordering, umf_strategy, umf_irstep: for banded, node-major
+ * discretizations the natural ordering keeps the band; see doc/skg.md).  vm_newton_info reports
+ * the wall-clock time spent in the callbacks and in UMFPACK's phases.
  *
- * Iteration (k = 0, 1, ...; F_k = F(x_k), f_k = ||F_k||_2):
+ * Residual norm: ||F||_W = ||diag(w) F||_2 with the caller's per-equation weights w_i > 0
+ * (res_weight; all 1 by default, the plain 2-norm).  Every residual norm below -- the tests, the
+ * line-search merit function, the LM least-squares problem, the histories and messages -- is this
+ * one.  Weights make the test mean the same thing for discretizations of different sizes: when
+ * equation i is a quadrature sum c_i r_i of a residual r_i of a continuous equation (c_i ~ h,
+ * e.g. a discrete action gradient), w_i = 1/sqrt(c_i) gives sum_i c_i r_i^2, the discrete L2 norm
+ * of r, which does not grow or shrink with the number of equations (doc/skg.md, "Stopping").
+ *
+ * Iteration (k = 0, 1, ...; F_k = F(x_k), f_k = ||F_k||_W):
  *   1. Convergence (residual): f_k <= tol_res * scale, where scale = res_scale if res_scale > 0,
  *      otherwise max(1, f_0): a relative test for large initial residuals that turns absolute
  *      (f_k <= tol_res) when f_0 <= 1.  Checked at x_0 too (0 iterations when x_0 already passes).
+ *   1'. Convergence (rounding level; tol_round > 0): after J(x_k) is computed,
+ *      f_k <= tol_round eps || W |J(x_k)| |x_k| ||_2 (eps = DBL_EPSILON).  (|J| |x|)_i bounds the
+ *      size of the terms that the evaluation of F_i cancels when x carries relative errors eps,
+ *      so F cannot be computed (nor reduced) reliably below about that level: x_k is a root to
+ *      within rounding of its own entries (a componentwise backward error of order eps).  The
+ *      test never passes far from a root (there f_k is of the order of the terms, not eps times
+ *      them).  Needed for discretizations whose rounding floor grows with the size: a difference
+ *      operator with entries ~ 1/h gives F a floor ~ eps |x| / h per equation, above any fixed
+ *      tol_res for small h, where Newton would otherwise stall (VM_ENEWTON_STALL or _MAXIT) at
+ *      a point that is in fact converged.  The estimate is a bound: measured floors are 3 to 10
+ *      times below it, so the iterate returned can be up to about one digit less accurate than
+ *      the best attainable one.  Cost: one pass over the Jacobian values per iteration.
  *   2. Newton step: J(x_k) dx = -F_k by sparse LU.  J counts as singular when UMFPACK reports
  *      UMFPACK_WARNING_singular_matrix (an exactly zero pivot), when its pivot-based estimate of the
  *      reciprocal condition number (Info[UMFPACK_RCOND] of the scaled matrix) is below DBL_EPSILON
  *      or NaN, or when the computed dx is not finite.
- *   3. Line search (line_search != 0): backtracking on phi = 1/2 ||F||^2 along dx with the Armijo
- *      condition phi(x + t dx) <= (1 - 2 c t) phi(x), c = 1e-4 (phi'(0) = -||F||^2 for the Newton
- *      direction), t = 1, 1/2, 1/4, ... while t >= 1e-10.  A trial point with a non-finite F is
+ *   3. Line search (line_search != 0): backtracking on phi = 1/2 ||F||_W^2 along dx with the Armijo
+ *      condition phi(x + t dx) <= (1 - 2 c t) phi(x), c = 1e-4 (phi'(0) = -||F||_W^2 for the Newton
+ *      direction, whatever the weights), t = 1, 1/2, 1/4, ... while t >= 1e-10.  A trial point with a non-finite F is
  *      rejected like one without sufficient decrease.  line_search == 0: the full step is always
  *      taken (plain Newton; the residual may grow).
  *   4. Levenberg-Marquardt fallback (lm_fallback != 0), when J is singular or the line search
- *      fails: dx solves the regularized least-squares problem min ||F + J dx||^2 + mu ||dx||^2, i.e.
- *      (J^T J + mu I) dx = -J^T F, which has a unique solution for every mu > 0 and is a descent
+ *      fails: dx solves the regularized least-squares problem min ||F + J dx||_W^2 + mu ||dx||^2
+ *      (below, with the weights folded in: F := W F, J := W J), i.e. (J^T J + mu I) dx = -J^T F, which has a unique solution for every mu > 0 and is a descent
  *      direction of phi whenever the gradient J^T F is nonzero -- for a symmetric indefinite J the
  *      shifted system (J + mu I) dx = -F has neither property (J + mu I is singular when -mu is an
  *      eigenvalue, and its step may ascend).  J^T J is never formed (it would square the condition
@@ -54,7 +78,7 @@
  * test passes).  An affine-invariant monotonicity test (Deuflhard's NLEQ) would avoid it; it is
  * not implemented.
  *
- * The returned x is always the best iterate (smallest ||F||_2 seen; with a line search or LM every
+ * The returned x is always the best iterate (smallest ||F||_W seen; with a line search or LM every
  * accepted step decreases ||F||, so that is the last one), on every path after the argument checks,
  * errors of the callbacks included.  A return value other than VM_OK always means "not converged";
  * info->message says why and gives the best residual.
@@ -77,10 +101,30 @@ typedef int (*vm_newton_fn) (const double *x, double *F, void *ctx);
  * colptr[j] <= p < colptr[j+1].  0 = ok; a nonzero return aborts the solve with that code. */
 typedef int (*vm_newton_jac) (const double *x, double *Jx, void *ctx);
 
+/* A symbolic analysis of a Jacobian pattern kept between solves (vm_newton_opts.symbolic). */
+typedef struct
+{
+  void *sym;           /* UMFPACK Symbolic object (NULL: empty) */
+  int n, ordering, strategy;
+  int64_t nnz;
+  uint64_t hash;
+  long nreuse;         /* solves that reused it */
+} vm_newton_symbolic;
+
+/* An empty cache (or zero the struct). */
+void vm_newton_symbolic_init (vm_newton_symbolic *c);
+/* Free the analysis and leave the cache empty.  NULL is ignored. */
+void vm_newton_symbolic_free (vm_newton_symbolic *c);
+
 typedef struct
 {
   double tol_res;    /* residual test ||F||_2 <= tol_res * scale (>= 0; 0: off) (default 1e-10) */
-  double res_scale;  /* > 0: the scale of the residual test; 0: max(1, ||F(x0)||_2) (default 0) */
+  double res_scale;  /* > 0: the scale of the residual test; 0: max(1, ||F(x0)||_W) (default 0) */
+  const double *res_weight; /* NULL (all 1) or n per-equation weights w_i > 0 (finite): every
+                        residual norm is ||F||_W = ||diag(w) F||_2 (tests, line search, LM, the
+                        histories); only read during the solve (default NULL) */
+  double tol_round;  /* > 0: also converged when ||F||_W <= tol_round eps || W |J(x)| |x| ||_2, the
+                        rounding level of F (checked after each Jacobian); 0: off (default 0) */
   double tol_step;   /* step test ||dx||_inf <= tol_step (1 + ||x||_inf) after a full Newton step
                         (>= 0; 0: off) (default 1e-12) */
   int max_iter;      /* maximal number of steps (0 .. 1000000; the histories are allocated for
@@ -89,7 +133,25 @@ typedef struct
   int lm_fallback;   /* nonzero: Levenberg-Marquardt steps when J is singular or the line search
                         fails (default 1) */
   int verbose;       /* nonzero: one line per iteration on stderr (default 0) */
+  int umf_ordering;  /* UMFPACK Control[UMFPACK_ORDERING] (UMFPACK_ORDERING_AMD, _METIS, _NONE,
+                        ...); -1: UMFPACK's default (default -1) */
+  int umf_strategy;  /* UMFPACK Control[UMFPACK_STRATEGY] (UMFPACK_STRATEGY_AUTO, _SYMMETRIC,
+                        _UNSYMMETRIC); -1: UMFPACK's default (default -1) */
+  int umf_irstep;    /* UMFPACK Control[UMFPACK_IRSTEP], iterative refinement steps per solve
+                        (0: none; a Newton direction does not need them); -1: UMFPACK's default
+                        (2) (default -1) */
+  vm_newton_symbolic *symbolic; /* NULL, or a caller-owned cache of the symbolic analysis of J:
+                        reused when it was made for the same pattern (n, nnz and a hash of colptr
+                        and rowind) and the same ordering and strategy, otherwise replaced;
+                        successive solves with one pattern (time windows) then analyse it once.
+                        Free it with vm_newton_symbolic_free (default NULL) */
 } vm_newton_opts;
+
+/* UMFPACK's ordering and strategy codes (the values of umfpack.h; newton.c checks them), for
+ * callers that do not include umfpack.h. */
+enum { VM_UMF_ORDERING_CHOLMOD = 0, VM_UMF_ORDERING_AMD = 1, VM_UMF_ORDERING_METIS = 3,
+       VM_UMF_ORDERING_BEST = 4, VM_UMF_ORDERING_NONE = 5 };
+enum { VM_UMF_STRATEGY_AUTO = 0, VM_UMF_STRATEGY_UNSYMMETRIC = 1, VM_UMF_STRATEGY_SYMMETRIC = 3 };
 
 /* Kinds of steps in vm_newton_info.kind_hist. */
 enum { VM_NEWTON_START = 0, VM_NEWTON_FULL, VM_NEWTON_DAMPED, VM_NEWTON_LM };
@@ -100,16 +162,21 @@ typedef struct
   char message[256];   /* what happened, with the best residual */
   int iterations;      /* steps taken */
   int nhist;           /* entries of the histories: iterations + 1 */
-  double *res_hist;    /* res_hist[k] = ||F(x_k)||_2, x_0 the initial guess */
+  double *res_hist;    /* res_hist[k] = ||F(x_k)||_W, x_0 the initial guess */
   double *step_hist;   /* step_hist[k] = ||x_k - x_{k-1}||_inf (step_hist[0] = 0) */
   double *lambda_hist; /* line-search factor t of the step to x_k (1 full, < 1 damped); the
                           Levenberg-Marquardt parameter mu for an LM step; 0 for k = 0 */
   int *kind_hist;      /* VM_NEWTON_START (k = 0), _FULL, _DAMPED or _LM */
-  double final_res;    /* ||F(x)||_2 at the returned x (the best iterate; NaN when F(x0) failed) */
+  double round_level;  /* the last rounding level tol_round eps || W |J| |x| ||_2 (0 if off) */
+  double final_res;    /* ||F(x)||_W at the returned x (the best iterate; NaN when F(x0) failed) */
   double res_scale;    /* the scale of the residual test that was used */
   long nfev, njev;     /* residual and Jacobian evaluations */
   long nfactor;        /* numeric LU factorizations (Jacobian and augmented LM systems) */
-  long nsymbolic;      /* symbolic analyses: 1 for J, +1 when the LM fallback was needed */
+  long nsymbolic;      /* symbolic analyses: 1 for J (0 when reused from opts.symbolic), +1 when
+                          the LM fallback was needed */
+  double t_fun, t_jac; /* wall-clock seconds in the residual and Jacobian callbacks */
+  double t_symbolic, t_numeric, t_solve;  /* ... in UMFPACK's symbolic analyses, numeric
+                                             factorizations and solves (all systems) */
   int nlm;             /* accepted Levenberg-Marquardt steps */
   int ndamped;         /* accepted damped Newton steps (t < 1) */
 } vm_newton_info;

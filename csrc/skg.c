@@ -103,73 +103,15 @@ done:
 
 /* ---- pattern -------------------------------------------------------------------------------- */
 
-static int
-cmp_i64 (const void *a, const void *b)
+/* Component mask: bit 2 t1 + t2 of mask[c1 * nb + c2] is set when a point Hessian entry couples
+ * z-component c1 through a variable of type t1 (0 = identity, 1 = Ds) with c2 through type t2. */
+static unsigned char *
+component_mask (const vm_skg *s)
 {
-  int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;
-  return x < y ? -1 : x > y;
-}
-
-typedef struct {
-  int64_t *v;
-  size_t n, cap;
-} i64vec;
-
-static int
-push2 (i64vec *l, int64_t a, int64_t b)
-{
-  if (l->n + 2 > l->cap)
-    {
-      size_t nc = l->cap ? 2 * l->cap : 1024;
-      int64_t *p = realloc (l->v, nc * sizeof *p);
-      if (! p)
-        return VM_ENOMEM;
-      l->v = p;
-      l->cap = nc;
-    }
-  l->v[l->n++] = a;
-  l->v[l->n++] = b;
-  return VM_OK;
-}
-
-/* Node pairs (j1, j2) coupled by a point Hessian entry whose row variable has type t1 and column
- * variable type t2 (0 = identity, 1 = Ds): type index 2 t1 + t2. */
-static int
-node_pairs (const vm_skg *s, int type, i64vec *l)
-{
-  int64_t k, a, b, N = s->N;
-  for (k = 0; k < N; k++)
-    switch (type)
-      {
-      case 0:
-        if (push2 (l, k, k)) return VM_ENOMEM;
-        break;
-      case 1:
-        for (b = s->dsp[k]; b < s->dsp[k + 1]; b++)
-          if (push2 (l, k, s->dsj[b])) return VM_ENOMEM;
-        break;
-      case 2:
-        for (a = s->dsp[k]; a < s->dsp[k + 1]; a++)
-          if (push2 (l, s->dsj[a], k)) return VM_ENOMEM;
-        break;
-      default:
-        for (a = s->dsp[k]; a < s->dsp[k + 1]; a++)
-          for (b = s->dsp[k]; b < s->dsp[k + 1]; b++)
-            if (push2 (l, s->dsj[a], s->dsj[b])) return VM_ENOMEM;
-      }
-  return VM_OK;
-}
-
-static int
-build_pattern (vm_skg *s)
-{
-  int nb = s->nb, c1, c2, t, e, st = VM_OK;
+  int nb = s->nb, t, e;
   unsigned char *mask = calloc ((size_t) nb * nb, 1);
-  i64vec np[4];
-  int64_t *keys = NULL, nk = 0, i, j;
-  memset (np, 0, sizeof np);
   if (! mask)
-    return VM_ENOMEM;
+    return NULL;
   for (t = 0; t < 2; t++)
     {
       int nh = t ? s->nhb : s->nhs;
@@ -182,59 +124,127 @@ build_pattern (vm_skg *s)
           mask[zcomp (s, c) * nb + zcomp (s, r)] |= (unsigned char) (1u << (2 * tc + tr));
         }
     }
-  for (t = 0; t < 4; t++)
-    if ((st = node_pairs (s, t, &np[t])) != VM_OK)
-      goto done;
-  {
-    size_t tot = 0;
-    for (c1 = 0; c1 < nb; c1++)
-      for (c2 = 0; c2 < nb; c2++)
-        for (t = 0; t < 4; t++)
-          if (mask[c1 * nb + c2] & (1u << t))
-            tot += np[t].n / 2;
-    keys = malloc ((tot > 0 ? tot : 1) * sizeof *keys);
-    if (! keys)
-      {
-        st = VM_ENOMEM;
-        goto done;
-      }
-  }
-  for (c1 = 0; c1 < nb; c1++)
-    for (c2 = 0; c2 < nb; c2++)
-      for (t = 0; t < 4; t++)
-        if (mask[c1 * nb + c2] & (1u << t))
-          {
-            size_t q;
-            for (q = 0; q < np[t].n; q += 2)
-              {
-                int64_t row = np[t].v[q] * nb + c1, col = np[t].v[q + 1] * nb + c2;
-                keys[nk++] = col * s->nz + row;
-              }
-          }
-  qsort (keys, (size_t) nk, sizeof *keys, cmp_i64);
-  for (i = 0, j = 0; i < nk; i++)
-    if (j == 0 || keys[i] != keys[j - 1])
-      keys[j++] = keys[i];
-  s->nnz = j;
+  return mask;
+}
+
+/* The Hessian pattern, column by column, without sorting all entries: for column node j2 the
+ * nodes j1 coupled to it by each type (0: j1 = j2; 1: Ds(j1, j2) != 0; 2: Ds(j2, j1) != 0;
+ * 3: Ds(k, j1) Ds(k, j2) != 0 for some k) are marked in tmask (a few nodes: the stencil), sorted,
+ * and the rows j1 nb + c1 of column j2 nb + c2 follow from the component mask.  Two passes
+ * (count, fill); O(nnz) work apart from sorting a few node indices per node. */
+static int
+build_pattern (vm_skg *s)
+{
+  int nb = s->nb, c1, c2, pass, st = VM_ENOMEM;
+  int64_t N = s->N, nnzd = s->dsp[N], j2, e, a, k;
+  unsigned char *mask = component_mask (s), *tmask = NULL;
+  int64_t *dcp = NULL, *dci = NULL, *fill = NULL, *nodes = NULL, nnodes, maxn;
+  int *c1list = NULL, *c1cnt = NULL;
+  if (! mask)
+    return VM_ENOMEM;
+  /* Ds by columns: dci[dcp[j] .. dcp[j+1]-1] = rows k with Ds(k, j) != 0 (ascending) */
+  dcp = calloc ((size_t) N + 1, sizeof *dcp);
+  dci = malloc ((size_t) (nnzd > 0 ? nnzd : 1) * sizeof *dci);
+  fill = malloc ((size_t) N * sizeof *fill);
+  tmask = calloc ((size_t) N, 1);
+  c1list = malloc ((size_t) nb * nb * sizeof *c1list);
+  c1cnt = calloc ((size_t) nb, sizeof *c1cnt);
   s->colptr = calloc ((size_t) s->nz + 1, sizeof *s->colptr);
-  s->rowind = malloc ((size_t) (j > 0 ? j : 1) * sizeof *s->rowind);
-  if (! s->colptr || ! s->rowind)
+  if (! dcp || ! dci || ! fill || ! tmask || ! c1list || ! c1cnt || ! s->colptr)
+    goto done;
+  for (e = 0; e < nnzd; e++)
+    dcp[s->dsj[e] + 1]++;
+  for (j2 = 0; j2 < N; j2++)
     {
-      st = VM_ENOMEM;
-      goto done;
+      dcp[j2 + 1] += dcp[j2];
+      fill[j2] = dcp[j2];
     }
-  for (i = 0; i < j; i++)
+  for (k = 0; k < N; k++)
+    for (e = s->dsp[k]; e < s->dsp[k + 1]; e++)
+      dci[fill[s->dsj[e]]++] = k;
+  /* node list buffer: at most 1 + |col| + |row| + sum over k in col of |row k| nodes */
+  maxn = 1;
+  for (j2 = 0; j2 < N; j2++)
     {
-      s->rowind[i] = keys[i] % s->nz;
-      s->colptr[keys[i] / s->nz + 1]++;
+      int64_t m = 1 + (dcp[j2 + 1] - dcp[j2]) + (s->dsp[j2 + 1] - s->dsp[j2]);
+      for (e = dcp[j2]; e < dcp[j2 + 1]; e++)
+        m += s->dsp[dci[e] + 1] - s->dsp[dci[e]];
+      if (m > maxn)
+        maxn = m;
     }
-  for (i = 0; i < s->nz; i++)
-    s->colptr[i + 1] += s->colptr[i];
+  nodes = malloc ((size_t) maxn * sizeof *nodes);
+  if (! nodes)
+    goto done;
+  for (c2 = 0; c2 < nb; c2++)
+    for (c1 = 0; c1 < nb; c1++)
+      if (mask[c1 * nb + c2])
+        c1list[c2 * nb + c1cnt[c2]++] = c1;
+  for (pass = 0; pass < 2; pass++)
+    {
+      int64_t pos = 0;
+      for (j2 = 0; j2 < N; j2++)
+        {
+          int64_t i, q;
+#define MARK(j, bit) do { if (! tmask[j]) nodes[nnodes++] = (j); tmask[j] |= (unsigned char) (bit); } while (0)
+          nnodes = 0;
+          MARK (j2, 1);
+          for (e = dcp[j2]; e < dcp[j2 + 1]; e++)
+            {
+              k = dci[e];
+              MARK (k, 2);
+              for (a = s->dsp[k]; a < s->dsp[k + 1]; a++)
+                MARK (s->dsj[a], 8);
+            }
+          for (a = s->dsp[j2]; a < s->dsp[j2 + 1]; a++)
+            MARK (s->dsj[a], 4);
+#undef MARK
+          for (i = 1; i < nnodes; i++)          /* insertion sort: a stencil's worth of nodes */
+            {
+              int64_t v = nodes[i];
+              for (q = i; q > 0 && nodes[q - 1] > v; q--)
+                nodes[q] = nodes[q - 1];
+              nodes[q] = v;
+            }
+          for (c2 = 0; c2 < nb; c2++)
+            {
+              const int64_t col = j2 * nb + c2;
+              const int *cl = c1list + c2 * nb;
+              int ncl = c1cnt[c2], l;
+              for (i = 0; i < nnodes; i++)
+                {
+                  const unsigned char tm = tmask[nodes[i]];
+                  for (l = 0; l < ncl; l++)
+                    if (mask[cl[l] * nb + c2] & tm)
+                      {
+                        if (pass)
+                          s->rowind[pos] = nodes[i] * nb + cl[l];
+                        pos++;
+                      }
+                }
+              if (! pass)
+                s->colptr[col + 1] = pos;
+            }
+          for (i = 0; i < nnodes; i++)
+            tmask[nodes[i]] = 0;
+        }
+      if (! pass)
+        {
+          s->nnz = pos;
+          s->rowind = malloc ((size_t) (pos > 0 ? pos : 1) * sizeof *s->rowind);
+          if (! s->rowind)
+            goto done;
+        }
+    }
+  st = VM_OK;
 done:
-  for (t = 0; t < 4; t++)
-    free (np[t].v);
-  free (keys);
   free (mask);
+  free (tmask);
+  free (dcp);
+  free (dci);
+  free (fill);
+  free (nodes);
+  free (c1list);
+  free (c1cnt);
   return st;
 }
 
@@ -376,7 +386,7 @@ vm_skg_build (vm_skg *s, const vm_mech *model, const double *par, int64_t N, int
   map1 = malloc ((size_t) nvar * sizeof *map1);
   map2 = malloc ((size_t) nvar * sizeof *map2);
   mapp = malloc ((size_t) nvar * sizeof *mapp);
-  pl = malloc ((size_t) (n + 1) * sizeof *pl);
+  pl = s->pl = malloc ((size_t) (n + 1) * sizeof *pl);
   if (! g || ! roots || ! croots || ! map1 || ! map2 || ! mapp || ! pl)
     goto fail;
   roots[0] = model->L;
@@ -474,7 +484,9 @@ vm_skg_build (vm_skg *s, const vm_mech *model, const double *par, int64_t N, int
     s->incb = malloc ((size_t) nvar * sizeof *s->incb);
     s->outp = malloc ((size_t) (nos + 1) * sizeof *s->outp);
     s->outpb = malloc ((size_t) (nob + 1) * sizeof *s->outpb);
-    if (! s->x || ! s->out || ! s->xb || ! s->outb || ! s->work || ! s->in || ! s->inb || ! s->inc
+    s->zlast = malloc ((size_t) s->nz * sizeof *s->zlast);
+    s->zlast_ok = 0;
+    if (! s->zlast || ! s->x || ! s->out || ! s->xb || ! s->outb || ! s->work || ! s->in || ! s->inb || ! s->inc
         || ! s->incb || ! s->outp || ! s->outpb)
       goto fail;
     s->zero = 0.0;
@@ -511,7 +523,6 @@ fail:
   free (map1);
   free (map2);
   free (mapp);
-  free (pl);
   free (cp);
   free (ri);
   free (dv);
@@ -556,30 +567,82 @@ vm_skg_free (vm_skg *s)
   free (s->incb);
   free (s->outp);
   free (s->outpb);
+  free (s->zlast);
+  free (s->pl);
+  vm_skg_plan_free (&s->full);
   memset (s, 0, sizeof *s);
 }
 
-/* ---- evaluation ----------------------------------------------------------------------------- */
+/* ---- a new window with the same structure -------------------------------------------------- */
 
-static void
-hadd (const vm_skg *s, double *hval, int64_t row, int64_t col, double v)
+int
+vm_skg_set_window (vm_skg *s, double t0, double tf, const double *q_i, const double *v_i)
 {
-  int64_t lo = s->colptr[col], hi = s->colptr[col + 1] - 1;
-  while (lo <= hi)
+  vm_sbp op;
+  int64_t N, nnzd, j, e, k, *cp = NULL, *ri = NULL, *fill = NULL;
+  double *dv = NULL, *xx = NULL;
+  int st, i, n, na, nvar;
+  if (! s || ! s->g || ! q_i || ! v_i)
+    return VM_EARG;
+  N = s->N;
+  n = s->n;
+  na = s->na;
+  if ((st = vm_sbp_init (&op, s->order, N, t0, tf)) != VM_OK)
+    return st;
+  nnzd = vm_sbp_nnz (&op);
+  if (nnzd != s->dsp[N])
+    return VM_EARG;
+  st = VM_ENOMEM;
+  nvar = s->base + 1 + na + s->np;
+  cp = malloc ((size_t) (N + 1) * sizeof *cp);
+  ri = malloc ((size_t) nnzd * sizeof *ri);
+  dv = malloc ((size_t) nnzd * sizeof *dv);
+  fill = calloc ((size_t) N, sizeof *fill);
+  xx = calloc ((size_t) nvar, sizeof *xx);
+  if (! cp || ! ri || ! dv || ! fill || ! xx)
+    goto done;
+  vm_sbp_csc (&op, 1, cp, ri, dv);
+  s->op = op;
+  s->t0 = t0;
+  s->tf = tf;
+  vm_sbp_weights (&s->op, s->hw);
+  for (k = 0; k < N; k++)
+    s->t[k] = k == N - 1 ? tf : t0 + (double) k * s->op.h;
+  st = VM_EARG;
+  for (j = 0; j < N; j++)        /* as in vm_skg_build: columns ascending within each row */
+    for (e = cp[j]; e < cp[j + 1]; e++)
+      {
+        int64_t pos = s->dsp[ri[e]] + fill[ri[e]]++;
+        if (pos >= s->dsp[ri[e] + 1] || s->dsj[pos] != j)
+          goto done;
+        s->dsv[pos] = dv[e] + (ri[e] == 0 && j == 0 ? 1.0 / s->hw[0] : 0.0);
+      }
+  memcpy (s->qi, q_i, (size_t) n * sizeof *q_i);
+  memcpy (s->vi, v_i, (size_t) n * sizeof *v_i);
+  xx[s->base] = t0;
+  for (i = 0; i < n; i++)
     {
-      int64_t mid = lo + (hi - lo) / 2;
-      if (s->rowind[mid] == row)
-        {
-          hval[mid] += v;
-          return;
-        }
-      if (s->rowind[mid] < row)
-        lo = mid + 1;
-      else
-        hi = mid - 1;
+      xx[s->base + 1 + i] = q_i[i];
+      xx[s->base + 1 + 2 * n + i] = v_i[i];
     }
-  /* not in the pattern: cannot happen (the pattern is built from the same structure) */
+  for (i = 0; i < s->np; i++)
+    xx[s->base + 1 + na + i] = s->par[i];
+  for (i = 0; i < n; i++)
+    s->pi[i] = vm_graph_eval1 (s->g, s->pl[i], xx);
+  s->xb[2 * na] = t0;
+  s->xb[2 * na + 1] = tf;
+  s->zlast_ok = 0;
+  st = VM_OK;
+done:
+  free (cp);
+  free (ri);
+  free (dv);
+  free (fill);
+  free (xx);
+  return st;
 }
+
+/* ---- evaluation ----------------------------------------------------------------------------- */
 
 /* Support of active variable r at node k: identity or row k of Ds. */
 static void
@@ -602,62 +665,353 @@ support (const vm_skg *s, int r, int64_t k, const int64_t **j, const double **v,
     }
 }
 
-/* Add w * (gradient, Hessian) of one point term at node k.  d[r] = point gradient (stride st),
- * h[e] = point Hessian nonzero e (stride st). */
+/* Add w * gradient of one point term at node k.  d[r] = point gradient (stride st). */
 static void
-add_point (const vm_skg *s, int64_t k, double w, const double *d, const double *h, size_t st,
-           int nh, const int *hr, const int *hc, double *grad, double *hval)
+add_grad (const vm_skg *s, int64_t k, double w, const double *d, size_t st, double *grad)
 {
-  int r, e, nb = s->nb;
-  int64_t kb1, kb2, l1, l2, a, b;
+  int r, nb = s->nb;
+  int64_t kb1, l1, a;
+  double o1;
+  const int64_t *j1;
+  const double *v1;
+  for (r = 0; r < s->na; r++)
+    {
+      double dr = w * d[st * r];
+      int zc = zcomp (s, r);
+      if (dr == 0.0)
+        continue;
+      support (s, r, k, &j1, &v1, &l1, &kb1, &o1);
+      for (a = 0; a < l1; a++)
+        grad[j1[a] * nb + zc] += dr * v1[a];
+    }
+}
+
+/* ---- the Hessian scatter plan ----------------------------------------------------------------- */
+
+/* slot of (row, col) in the target pattern, or -1 */
+static int64_t
+find_slot (const vm_skg_plan *p, int64_t row, int64_t col)
+{
+  int64_t lo, hi;
+  if (row < 0 || col < 0 || row >= p->nt || col >= p->nt)
+    return -1;
+  lo = p->tcp[col];
+  hi = p->tcp[col + 1] - 1;
+  while (lo <= hi)
+    {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (p->tri[mid] == row)
+        return mid;
+      if (p->tri[mid] < row)
+        lo = mid + 1;
+      else
+        hi = mid - 1;
+    }
+  return -1;
+}
+
+/* Number of contributions of a point term (nh entries hr, hc) at node k. */
+static int64_t
+count_con (const vm_skg *s, int64_t k, int nh, const int *hr, const int *hc)
+{
+  int64_t cnt = 0, dl = s->dsp[k + 1] - s->dsp[k];
+  int e;
+  for (e = 0; e < nh; e++)
+    cnt += (is_vel (s, hr[e]) ? dl : 1) * (is_vel (s, hc[e]) ? dl : 1);
+  return cnt;
+}
+
+/* Explicit slots (2 per contribution: direct, transposed; -1: none) of a point term at node k, in
+ * the order of hess_point: entries e, then a over the support of hr[e], b over that of hc[e].
+ * With rows != NULL, also the target rows (relative to k tb) and columns (absolute). */
+static void
+con_slots (const vm_skg *s, const vm_skg_plan *p, int64_t k, int nh, const int *hr, const int *hc,
+           int64_t *slot, int64_t *rows, int64_t *cols)
+{
+  int e, nb = s->nb;
+  int64_t idx = 0, kb1, kb2, l1, l2, a, b, kt = k * p->tb;
   double o1, o2;
   const int64_t *j1, *j2;
   const double *v1, *v2;
-  if (grad)
-    for (r = 0; r < s->na; r++)
-      {
-        double dr = w * d[st * r];
-        int zc = zcomp (s, r);
-        if (dr == 0.0)
-          continue;
-        support (s, r, k, &j1, &v1, &l1, &kb1, &o1);
-        for (a = 0; a < l1; a++)
-          grad[j1[a] * nb + zc] += dr * v1[a];
-      }
-  if (hval)
-    for (e = 0; e < nh; e++)
-      {
-        double he = w * h[st * e];
-        int r1 = hr[e], r2 = hc[e], c1 = zcomp (s, r1), c2 = zcomp (s, r2);
-        if (he == 0.0)
-          continue;
-        support (s, r1, k, &j1, &v1, &l1, &kb1, &o1);
-        support (s, r2, k, &j2, &v2, &l2, &kb2, &o2);
-        for (a = 0; a < l1; a++)
-          for (b = 0; b < l2; b++)
+  for (e = 0; e < nh; e++)
+    {
+      int r1 = hr[e], r2 = hc[e], c1 = zcomp (s, r1), c2 = zcomp (s, r2);
+      support (s, r1, k, &j1, &v1, &l1, &kb1, &o1);
+      support (s, r2, k, &j2, &v2, &l2, &kb2, &o2);
+      for (a = 0; a < l1; a++)
+        for (b = 0; b < l2; b++, idx++)
+          {
+            int64_t rw1 = -1, cl1 = -1, rw2 = -1, cl2 = -1;
+            (void) nb;
+            if (p->rc[c1] >= 0 && p->cc[c2] >= 0)
+              {
+                rw1 = j1[a] * p->tb + p->rc[c1];
+                cl1 = j2[b] * p->tb + p->cc[c2];
+              }
+            if (r1 != r2 && p->rc[c2] >= 0 && p->cc[c1] >= 0)
+              {
+                rw2 = j2[b] * p->tb + p->rc[c2];
+                cl2 = j1[a] * p->tb + p->cc[c1];
+              }
+            slot[2 * idx] = rw1 >= 0 ? find_slot (p, rw1, cl1) : -1;
+            slot[2 * idx + 1] = rw2 >= 0 ? find_slot (p, rw2, cl2) : -1;
+            if (rows)
+              {
+                rows[2 * idx] = rw1 - kt;
+                rows[2 * idx + 1] = rw2 - kt;
+                cols[2 * idx] = cl1;
+                cols[2 * idx + 1] = cl2;
+              }
+          }
+    }
+}
+
+void
+vm_skg_plan_free (vm_skg_plan *p)
+{
+  if (! p)
+    return;
+  free (p->rc);
+  free (p->cc);
+  free (p->eskip);
+  free (p->dref);
+  free (p->rel1);
+  free (p->off1);
+  free (p->rel2);
+  free (p->off2);
+  free (p->row1);
+  free (p->row2);
+  free (p->xstart);
+  free (p->xslot);
+  free (p->bslot);
+  memset (p, 0, sizeof *p);
+}
+
+/* 1 when node k has the reference node's Ds stencil (shifted) and every contribution is where the
+ * reference table puts it. */
+static int
+node_regular (const vm_skg *s, const vm_skg_plan *p, int64_t k)
+{
+  int64_t a, idx, kt = k * p->tb;
+  if (s->dsp[k + 1] - s->dsp[k] != p->lref)
+    return 0;
+  for (a = 0; a < p->lref; a++)
+    if (s->dsj[s->dsp[k] + a] - k != p->dref[a])
+      return 0;
+  for (idx = 0; idx < p->ncon; idx++)
+    {
+      int t;
+      for (t = 0; t < 2; t++)
+        {
+          const int64_t rel = t ? p->rel2[idx] : p->rel1[idx], off = t ? p->off2[idx] : p->off1[idx];
+          const int64_t row = (t ? p->row2[idx] : p->row1[idx]) + kt, col = kt + rel;
+          if (off == -2)
+            continue;                       /* not a target row/column at any node */
+          if (off == -1)
             {
-              double val = he * v1[a] * v2[b];
-              int64_t i1 = j1[a] * nb + c1, i2 = j2[b] * nb + c2;
-              hadd (s, hval, i1, i2, val);
-              if (r1 != r2)
-                hadd (s, hval, i2, i1, val);
+              if (find_slot (p, row, col) >= 0)
+                return 0;
+              continue;
             }
-      }
+          if (col < 0 || col >= p->nt || p->tcp[col] + off >= p->tcp[col + 1]
+              || p->tri[p->tcp[col] + off] != row)
+            return 0;
+        }
+    }
+  return 1;
 }
 
 int
-vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval)
+vm_skg_plan_build (const vm_skg *s, int tb, const int *rowc, const int *colc, int64_t nt,
+                   const int64_t *tcp, const int64_t *tri, vm_skg_plan *p)
+{
+  int64_t N, k, idx, nx, *slot = NULL, *rows = NULL, *cols = NULL, nmax;
+  int c, e, st = VM_ENOMEM;
+  if (! p)
+    return VM_EARG;
+  memset (p, 0, sizeof *p);
+  if (! s || ! s->g || tb < 1 || ! rowc || ! colc || ! tcp || nt != s->N * tb)
+    return VM_EARG;
+  N = s->N;
+  p->tb = tb;
+  p->nt = nt;
+  p->tcp = tcp;
+  p->tri = tri;
+  p->rc = malloc ((size_t) s->nb * sizeof *p->rc);
+  p->cc = malloc ((size_t) s->nb * sizeof *p->cc);
+  p->eskip = malloc ((size_t) (s->nhs > 0 ? s->nhs : 1));
+  if (! p->rc || ! p->cc || ! p->eskip)
+    goto fail;
+  for (c = 0; c < s->nb; c++)
+    {
+      if (rowc[c] >= tb || colc[c] >= tb)
+        {
+          st = VM_EARG;
+          goto fail;
+        }
+      p->rc[c] = rowc[c] >= 0 ? rowc[c] : -1;
+      p->cc[c] = colc[c] >= 0 ? colc[c] : -1;
+    }
+  for (e = 0; e < s->nhs; e++)
+    {
+      int c1 = zcomp (s, s->hsr[e]), c2 = zcomp (s, s->hsc[e]);
+      int direct = p->rc[c1] >= 0 && p->cc[c2] >= 0;
+      int transp = s->hsr[e] != s->hsc[e] && p->rc[c2] >= 0 && p->cc[c1] >= 0;
+      p->eskip[e] = (unsigned char) ! (direct || transp);
+    }
+  /* the reference node and its table */
+  p->kref = N / 2;
+  p->lref = s->dsp[p->kref + 1] - s->dsp[p->kref];
+  p->ncon = count_con (s, p->kref, s->nhs, s->hsr, s->hsc);
+  nmax = p->ncon;
+  for (k = 0; k < N; k++)
+    {
+      int64_t cn = count_con (s, k, s->nhs, s->hsr, s->hsc);
+      if (cn > nmax)
+        nmax = cn;
+    }
+  nmax = nmax > s->nhb * 64 ? nmax : s->nhb * 64;   /* also room for the boundary term */
+  p->dref = malloc ((size_t) (p->lref > 0 ? p->lref : 1) * sizeof *p->dref);
+  p->rel1 = malloc ((size_t) (p->ncon > 0 ? p->ncon : 1) * sizeof (int64_t));
+  p->off1 = malloc ((size_t) (p->ncon > 0 ? p->ncon : 1) * sizeof (int64_t));
+  p->rel2 = malloc ((size_t) (p->ncon > 0 ? p->ncon : 1) * sizeof (int64_t));
+  p->off2 = malloc ((size_t) (p->ncon > 0 ? p->ncon : 1) * sizeof (int64_t));
+  p->row1 = malloc ((size_t) (p->ncon > 0 ? p->ncon : 1) * sizeof (int64_t));
+  p->row2 = malloc ((size_t) (p->ncon > 0 ? p->ncon : 1) * sizeof (int64_t));
+  p->xstart = malloc ((size_t) N * sizeof *p->xstart);
+  slot = malloc ((size_t) (2 * nmax + 2) * sizeof *slot);
+  rows = malloc ((size_t) (2 * nmax + 2) * sizeof *rows);
+  cols = malloc ((size_t) (2 * nmax + 2) * sizeof *cols);
+  if (! p->dref || ! p->rel1 || ! p->off1 || ! p->rel2 || ! p->off2 || ! p->row1 || ! p->row2
+      || ! p->xstart || ! slot || ! rows || ! cols)
+    goto fail;
+  for (k = 0; k < p->lref; k++)
+    p->dref[k] = s->dsj[s->dsp[p->kref] + k] - p->kref;
+  con_slots (s, p, p->kref, s->nhs, s->hsr, s->hsc, slot, rows, cols);
+  for (idx = 0; idx < p->ncon; idx++)
+    {
+      int t;
+      for (t = 0; t < 2; t++)
+        {
+          const int64_t sl = slot[2 * idx + t], cl = cols[2 * idx + t];
+          int64_t *rel = t ? p->rel2 : p->rel1, *off = t ? p->off2 : p->off1;
+          int64_t *row = t ? p->row2 : p->row1;
+          row[idx] = rows[2 * idx + t];
+          if (cl < 0)
+            {
+              rel[idx] = 0;
+              off[idx] = -2;
+            }
+          else
+            {
+              rel[idx] = cl - p->kref * tb;
+              off[idx] = sl >= 0 ? sl - tcp[cl] : -1;
+            }
+        }
+    }
+  /* irregular nodes: explicit slots */
+  nx = 0;
+  for (k = 0; k < N; k++)
+    if (k != p->kref && ! node_regular (s, p, k))
+      {
+        p->xstart[k] = nx;
+        nx += 2 * count_con (s, k, s->nhs, s->hsr, s->hsc);
+        p->nirregular++;
+      }
+    else
+      p->xstart[k] = -1;
+  p->nbcon[0] = count_con (s, 0, s->nhb, s->hbr, s->hbc);
+  p->nbcon[1] = count_con (s, N - 1, s->nhb, s->hbr, s->hbc);
+  p->xslot = malloc ((size_t) (nx > 0 ? nx : 1) * sizeof *p->xslot);
+  p->bslot = malloc ((size_t) (2 * (p->nbcon[0] + p->nbcon[1]) + 1) * sizeof *p->bslot);
+  if (! p->xslot || ! p->bslot)
+    goto fail;
+  for (k = 0; k < N; k++)
+    if (p->xstart[k] >= 0)
+      con_slots (s, p, k, s->nhs, s->hsr, s->hsc, p->xslot + p->xstart[k], NULL, NULL);
+  con_slots (s, p, 0, s->nhb, s->hbr, s->hbc, p->bslot, NULL, NULL);
+  con_slots (s, p, N - 1, s->nhb, s->hbr, s->hbc, p->bslot + 2 * p->nbcon[0], NULL, NULL);
+  st = VM_OK;
+fail:
+  free (slot);
+  free (rows);
+  free (cols);
+  if (st != VM_OK)
+    vm_skg_plan_free (p);
+  return st;
+}
+
+/* Add w * Hessian of one point term at node k into tval through the plan: explicit slots xs (2 per
+ * contribution) or, xs == NULL, the regular table.  h[e] = point Hessian nonzero e (stride st). */
+static void
+hess_point (const vm_skg *s, const vm_skg_plan *p, int64_t k, double w, const double *h, size_t st,
+            int nh, const int *hr, const int *hc, const unsigned char *eskip, const int64_t *xs,
+            double *tval)
+{
+  int e;
+  int64_t idx = 0, kb1, kb2, l1, l2, a, b;
+  const int64_t *tcpk = p->tcp + k * p->tb;
+  double o1, o2;
+  const int64_t *j1, *j2;
+  const double *v1, *v2;
+  for (e = 0; e < nh; e++)
+    {
+      const double he = w * h[st * e];
+      support (s, hr[e], k, &j1, &v1, &l1, &kb1, &o1);
+      support (s, hc[e], k, &j2, &v2, &l2, &kb2, &o2);
+      if (he == 0.0 || (eskip && eskip[e]))
+        {
+          idx += l1 * l2;
+          continue;
+        }
+      if (xs)
+        for (a = 0; a < l1; a++)
+          for (b = 0; b < l2; b++, idx++)
+            {
+              const double val = he * v1[a] * v2[b];
+              if (xs[2 * idx] >= 0)
+                tval[xs[2 * idx]] += val;
+              if (xs[2 * idx + 1] >= 0)
+                tval[xs[2 * idx + 1]] += val;
+            }
+      else
+        for (a = 0; a < l1; a++)
+          {
+            const double ha = he * v1[a];
+            for (b = 0; b < l2; b++, idx++)
+              {
+                const double val = ha * v2[b];
+                if (p->off1[idx] >= 0)
+                  tval[tcpk[p->rel1[idx]] + p->off1[idx]] += val;
+                if (p->off2[idx] >= 0)
+                  tval[tcpk[p->rel2[idx]] + p->off2[idx]] += val;
+              }
+          }
+    }
+}
+
+int
+vm_skg_eval_plan (vm_skg *s, const double *z, double *S, double *grad, const vm_skg_plan *p,
+                  double *hval)
 {
   int64_t N, k, e;
   int n, m, na, nb, c, r, st;
-  double acc;
-  if (! s || ! s->g || ! z)
+  double acc, t0, t1;
+  if (! s || ! s->g || ! z || (hval && ! p))
     return VM_EARG;
   N = s->N;
   n = s->n;
   m = s->m;
   na = s->na;
   nb = s->nb;
+  /* the tapes' outputs are kept: a Jacobian at the point of the previous residual (Newton's
+   * accepted trial point) reuses them */
+  if (s->zlast_ok && memcmp (s->zlast, z, (size_t) s->nz * sizeof *z) == 0)
+    {
+      t1 = vm_wall_time ();
+      goto assemble;
+    }
+  s->zlast_ok = 0;
   /* point variables */
   for (k = 0; k < N; k++)
     {
@@ -680,9 +1034,11 @@ vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval)
       if (c < n)
         vc[0] -= s->qi[c] / s->hw[0];       /* affine part of Da on the + branch */
     }
+  t0 = vm_wall_time ();
   st = vm_tape_eval (&s->ts, (size_t) N, s->in, s->inc, s->outp, s->work);
   if (st != VM_OK)
     return st;
+  s->ntape++;
   for (r = 0; r < na; r++)
     {
       s->xb[2 * r] = s->x[(size_t) N * r];
@@ -691,22 +1047,45 @@ vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval)
   st = vm_tape_eval (&s->tb, 2, s->inb, s->incb, s->outpb, s->work);
   if (st != VM_OK)
     return st;
+  t1 = vm_wall_time ();
+  s->t_tape += t1 - t0;
+  memcpy (s->zlast, z, (size_t) s->nz * sizeof *z);
+  s->zlast_ok = 1;
+assemble:
   if (grad)
     memset (grad, 0, (size_t) s->nz * sizeof *grad);
   if (hval)
-    memset (hval, 0, (size_t) s->nnz * sizeof *hval);
+    memset (hval, 0, (size_t) p->tcp[p->nt] * sizeof *hval);
   acc = 0.0;
   for (k = 0; k < N; k++)
-    {
-      acc += s->hw[k] * s->out[k];
-      add_point (s, k, s->hw[k], s->out + N + k, s->out + (size_t) N * (1 + na) + k, (size_t) N,
-                 s->nhs, s->hsr, s->hsc, grad, hval);
-    }
+    acc += s->hw[k] * s->out[k];
+  if (grad)
+    for (k = 0; k < N; k++)
+      add_grad (s, k, s->hw[k], s->out + N + k, (size_t) N, grad);
+  if (hval)
+    for (k = 0; k < N; k++)
+      hess_point (s, p, k, s->hw[k], s->out + (size_t) N * (1 + na) + k, (size_t) N, s->nhs,
+                  s->hsr, s->hsc, p->eskip, p->xstart[k] >= 0 ? p->xslot + p->xstart[k] : NULL,
+                  hval);
+  t0 = vm_wall_time ();
+  if (hval)
+    s->t_hess += t0 - t1;
+  else
+    s->t_grad += t0 - t1;
   /* boundary: b(0) + b(N-1) + q-_0 . p_i */
   acc += s->outb[0] + s->outb[1];
-  add_point (s, 0, 1.0, s->outb + 2, s->outb + 2 * (1 + na), 2, s->nhb, s->hbr, s->hbc, grad, hval);
-  add_point (s, N - 1, 1.0, s->outb + 3, s->outb + 2 * (1 + na) + 1, 2, s->nhb, s->hbr, s->hbc,
-             grad, hval);
+  if (grad)
+    {
+      add_grad (s, 0, 1.0, s->outb + 2, 2, grad);
+      add_grad (s, N - 1, 1.0, s->outb + 3, 2, grad);
+    }
+  if (hval)
+    {
+      hess_point (s, p, 0, 1.0, s->outb + 2 * (1 + na), 2, s->nhb, s->hbr, s->hbc, NULL, p->bslot,
+                  hval);
+      hess_point (s, p, N - 1, 1.0, s->outb + 2 * (1 + na) + 1, 2, s->nhb, s->hbr, s->hbc, NULL,
+                  p->bslot + 2 * p->nbcon[0], hval);
+    }
   for (c = 0; c < n; c++)
     {
       acc += z[n + c] * s->pi[c];
@@ -716,4 +1095,39 @@ vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval)
   if (S)
     *S = acc;
   return VM_OK;
+}
+
+void
+vm_skg_drop_pattern (vm_skg *s)
+{
+  if (! s)
+    return;
+  free (s->colptr);
+  free (s->rowind);
+  s->colptr = s->rowind = NULL;
+  s->nnz = 0;
+  if (s->full_ok)
+    vm_skg_plan_free (&s->full);
+  s->full_ok = 0;
+}
+
+int
+vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval)
+{
+  if (! s || ! s->g || ! z || (hval && ! s->colptr))
+    return VM_EARG;
+  if (hval && ! s->full_ok)
+    {
+      int c, st, *id = malloc ((size_t) s->nb * sizeof *id);
+      if (! id)
+        return VM_ENOMEM;
+      for (c = 0; c < s->nb; c++)
+        id[c] = c;
+      st = vm_skg_plan_build (s, s->nb, id, id, s->nz, s->colptr, s->rowind, &s->full);
+      free (id);
+      if (st != VM_OK)
+        return st;
+      s->full_ok = 1;
+    }
+  return vm_skg_eval_plan (s, z, S, grad, hval ? &s->full : NULL, hval);
 }

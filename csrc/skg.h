@@ -41,6 +41,33 @@
 #include "model.h"
 #include "sbp.h"
 
+/* Where each Hessian contribution of the discrete action goes in a target sparse matrix: the
+ * full Hessian pattern (vm_skg_eval) or any matrix whose unknowns are node-major with tb per node
+ * (e.g. skg_solve's reduced Jacobian).  Built once with the pattern (vm_skg_plan_build): at
+ * "regular" nodes -- those whose Ds stencil and target columns are the reference node's shifted --
+ * a contribution's slot is tcp[k tb + rel] + off with (rel, off) from one table for all of them;
+ * the few other nodes (the SBP boundary closures) and the boundary term get explicit slots.  No
+ * search during the evaluation; O(N) memory only for the node flags. */
+typedef struct {
+  int tb;                       /* target unknowns per node */
+  int64_t nt;                   /* target order N tb */
+  const int64_t *tcp, *tri;     /* the target pattern (CSC, sorted rows; not owned) */
+  int *rc, *cc;                 /* nb: target component of z-component c as a row / a column (-1) */
+  unsigned char *eskip;         /* nhs: density Hessian entries with no target contributions */
+  int64_t kref;                 /* the reference node */
+  int64_t lref;                 /* its Ds row length */
+  int64_t *dref;                /* lref: Ds column offsets dsj - kref of the reference row */
+  int64_t ncon;                 /* contributions of a regular node (density term) */
+  int64_t *rel1, *off1;         /* ncon: direct contribution: target column - k tb, offset in it */
+  int64_t *rel2, *off2;         /* ncon: transposed contribution (off < 0: none) */
+  int64_t *row1, *row2;         /* ncon: target row - k tb (to check the other nodes at build) */
+  int64_t *xstart;              /* N: -1 at regular nodes, else the start of the node's slots */
+  int64_t *xslot;               /* 2 per contribution of each irregular node (-1: none) */
+  int64_t *bslot;               /* boundary term at node 0, then at node N-1: 2 per contribution */
+  int64_t nbcon[2];             /* boundary contributions at node 0 and N-1 */
+  int64_t nirregular;           /* irregular nodes */
+} vm_skg_plan;
+
 typedef struct {
   int n, m, np, nb;            /* coordinates, constraints, parameters, unknowns per node */
   int64_t N, nz;               /* grid points, unknowns */
@@ -68,6 +95,14 @@ typedef struct {
   int *inc, *incb;
   double **outp, **outpb;
   double zero;
+  int32_t *pl;                 /* n: graph nodes of dL/dqdot at the point (q+, v+) */
+  vm_skg_plan full;            /* the plan of the full Hessian pattern (built at the first use) */
+  int full_ok;
+  double *zlast;               /* nz: the point of the last tape evaluation */
+  int zlast_ok;                /* zlast and the tape outputs (x, out, xb, outb) are valid */
+  /* statistics of vm_skg_eval (wall-clock seconds) */
+  long ntape;                  /* evaluations of the density tape */
+  double t_tape, t_grad, t_hess;  /* in the tapes, the gradient and the Hessian assembly */
 } vm_skg;
 
 /* Build the discrete action.  par: np parameter values (may be NULL when np = 0); q_i, v_i: n
@@ -77,9 +112,35 @@ int vm_skg_build (vm_skg *s, const vm_mech *model, const double *par, int64_t N,
                   double t0, double tf, const double *q_i, const double *v_i);
 void vm_skg_free (vm_skg *s);
 
+/* Move s to the interval [t0, tf] with initial data q_i, v_i (a time window), keeping everything
+ * that depends only on the model, N and the order: the compiled tapes, the Hessian pattern and
+ * the plans (vm_skg_plan_build) stay valid.  The grid, H, the values of Ds and p_i are recomputed
+ * (O(N)).  Returns VM_OK, VM_EARG, VM_ENOMEM or a vm_sbp_init error (s unchanged on those before
+ * any recomputation; VM_EARG after it only for an inconsistent operator, which cannot happen). */
+int vm_skg_set_window (vm_skg *s, double t0, double tf, const double *q_i, const double *v_i);
+
 /* Evaluate at z (nz): *S (may be NULL), grad (nz, may be NULL), hval (s->nnz values in the
  * pattern colptr/rowind, may be NULL). */
 int vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval);
+
+/* The plan of a target matrix of order nt = N tb with the CSC pattern tcp/tri: z-component c of
+ * node k is target row k tb + rowc[c] and target column k tb + colc[c] (-1: not in the target;
+ * rowc, colc have nb entries and are copied).  Contributions missing from the pattern are dropped
+ * (the pattern must hold those of the target's rows and columns).  Returns VM_OK, VM_EARG or
+ * VM_ENOMEM. */
+int vm_skg_plan_build (const vm_skg *s, int tb, const int *rowc, const int *colc, int64_t nt,
+                       const int64_t *tcp, const int64_t *tri, vm_skg_plan *p);
+void vm_skg_plan_free (vm_skg_plan *p);
+
+/* As vm_skg_eval, with the Hessian values assembled into tval (p->tcp[nt] values) of the plan's
+ * target matrix instead of the full pattern (tval may be NULL). */
+int vm_skg_eval_plan (vm_skg *s, const double *z, double *S, double *grad, const vm_skg_plan *p,
+                      double *tval);
+
+/* Free the full Hessian pattern (colptr, rowind) and its plan, for callers that assemble only
+ * into their own targets (vm_skg_eval_plan) after building them from it; vm_skg_eval then
+ * rejects hval (VM_EARG). */
+void vm_skg_drop_pattern (vm_skg *s);
 
 /* Index in z of node k (0-based) for kind 0 = q+, 1 = q-, 2 = lambda+, 3 = lambda-, component c. */
 int64_t vm_skg_index (const vm_skg *s, int64_t k, int kind, int c);

@@ -24,7 +24,14 @@ vm_skg_solve_opts_init (vm_skg_solve_opts *o)
   o->t0 = 0.0;
   o->tf = 1.0;
   o->q_guess = NULL;
+  o->eom_residual = 1;
   vm_newton_opts_init (&o->newton);
+  o->newton.tol_round = 1.0;
+  /* the unknowns are node-major, so the Jacobian is banded: the natural order keeps the band
+   * (bench/README_skg.md compares AMD, METIS and the symmetric strategy) */
+  o->newton.umf_ordering = VM_UMF_ORDERING_NONE;
+  o->newton.umf_strategy = VM_UMF_STRATEGY_UNSYMMETRIC;
+  o->newton.umf_irstep = 0;
 }
 
 void
@@ -48,6 +55,9 @@ vm_skg_solution_free (vm_skg_solution *sol)
   free (sol->win_res);
   free (sol->hist_ptr);
   free (sol->res_hist);
+  free (sol->step_hist);
+  free (sol->lambda_hist);
+  free (sol->kind_hist);
   memset (sol, 0, sizeof *sol);
 }
 
@@ -63,9 +73,10 @@ typedef struct
   int64_t nr;            /* reduced unknowns */
   int64_t *plus;         /* nr: full index of reduced unknown r (q+ / lambda+) */
   int64_t *minus;        /* nr: full index of reduced equation r (q- / lambda-) */
-  int64_t *src;          /* reduced nnz: position in the full hval of each reduced entry */
   int64_t *rcp, *rri;    /* reduced CSC pattern */
   int64_t rnnz;
+  vm_skg_plan plan;      /* Hessian contributions -> reduced Jacobian slots */
+  int plan_ok;
 } skg_ctx;
 
 static int
@@ -108,14 +119,8 @@ static int
 red_J (const double *y, double *Jx, void *ctx)
 {
   skg_ctx *c = ctx;
-  int64_t e;
-  int st;
   red_point (c, y);
-  if ((st = vm_skg_eval (c->s, c->z, NULL, c->grad, c->hval)) != VM_OK)
-    return st;
-  for (e = 0; e < c->rnnz; e++)
-    Jx[e] = c->hval[c->src[e]];
-  return VM_OK;
+  return vm_skg_eval_plan (c->s, c->z, NULL, NULL, &c->plan, Jx);
 }
 
 /* Reduced index maps and the pattern of d2S / d(q-, lambda-) d(q+, lambda+) taken from the full
@@ -163,8 +168,7 @@ red_build (skg_ctx *c)
           cnt++;
   c->rnnz = cnt;
   c->rri = malloc ((size_t) (cnt > 0 ? cnt : 1) * sizeof *c->rri);
-  c->src = malloc ((size_t) (cnt > 0 ? cnt : 1) * sizeof *c->src);
-  if (! c->rri || ! c->src)
+  if (! c->rri)
     goto done;
   cnt = 0;
   c->rcp[0] = 0;
@@ -175,11 +179,37 @@ red_build (skg_ctx *c)
           if (mmap[s->rowind[e]] >= 0)
             {
               c->rri[cnt] = mmap[s->rowind[e]];
-              c->src[cnt] = e;
               cnt++;
             }
         c->rcp[pmap[j] + 1] = cnt;
       }
+  /* the scatter plan: row components q-, lambda- and column components q+, lambda+ of a node */
+  {
+    int rowc[4 * 64], colc[4 * 64], *rc = rowc, *cc = colc, cmp, n = s->n, m = s->m;
+    if (s->nb > 4 * 64)
+      {
+        rc = malloc ((size_t) s->nb * sizeof *rc);
+        cc = malloc ((size_t) s->nb * sizeof *cc);
+      }
+    if (rc && cc)
+      {
+        for (cmp = 0; cmp < s->nb; cmp++)
+          {
+            rc[cmp] = cmp >= n && cmp < 2 * n ? cmp - n
+                      : cmp >= 2 * n + m ? n + (cmp - 2 * n - m) : -1;
+            cc[cmp] = cmp < n ? cmp : cmp >= 2 * n && cmp < 2 * n + m ? n + (cmp - 2 * n) : -1;
+          }
+        st = vm_skg_plan_build (s, (int) nr1, rc, cc, c->nr, c->rcp, c->rri, &c->plan);
+        c->plan_ok = st == VM_OK;
+      }
+    if (rc != rowc)
+      {
+        free (rc);
+        free (cc);
+      }
+    if (! c->plan_ok)
+      goto done;
+  }
   st = VM_OK;
 done:
   free (pmap);
@@ -195,13 +225,79 @@ ctx_free (skg_ctx *c)
   free (c->z);
   free (c->plus);
   free (c->minus);
-  free (c->src);
+  if (c->plan_ok)
+    vm_skg_plan_free (&c->plan);
   free (c->rcp);
   free (c->rri);
   memset (c, 0, sizeof *c);
 }
 
 /* ---- one window ------------------------------------------------------------------------------- */
+
+/* Residual weight of equation i (full numbering; doc/skg.md, "Stopping").  Equation i of node k is
+ * a quadrature sum: H_kk times the residual r of the discrete (SBP-SAT) equation of motion or
+ * constraint at node k, so it gets 1/sqrt(H_kk) and sum_i (w_i F_i)^2 = sum_k H_kk r_k^2, the
+ * L2(t0, tf) norm of r, which does not change with N for the same continuous residual.  With
+ * momentum != 0, the q equations of node 0 also hold the momentum condition p+_0 - p_i (the SAT,
+ * not multiplied by H_00), which this norm counts as a force of size (p+_0 - p_i) / H_00;
+ * scale_weight counts it as a momentum, with 1/sqrt(tf - t0), for the scale of the relative test
+ * (the default guess has a momentum jump at t0 whose ||.||_W grows like sqrt(N)). */
+static double
+eq_weight (const vm_skg *s, int64_t i, int momentum)
+{
+  int64_t k = i / s->nb;
+  int c = (int) (i % s->nb);
+  if (momentum && k == 0 && c < 2 * s->n)
+    return 1.0 / sqrt (s->tf - s->t0);
+  return 1.0 / sqrt (s->hw[k]);
+}
+
+/* max(1, ||F(x0)||) with the momentum-aware weights: the scale of the relative residual test. */
+static int
+res_scale0 (skg_ctx *c, int reduced, const double *x, double *F, int64_t n, double *scale)
+{
+  int64_t i;
+  double amax = 0.0, sum = 0.0;
+  int st = reduced ? red_F (x, F, c) : full_F (x, F, c);
+  if (st != VM_OK)
+    return st;
+  for (i = 0; i < n; i++)
+    F[i] *= eq_weight (c->s, reduced ? c->minus[i] : i, 1);
+  for (i = 0; i < n; i++)
+    amax = fmax (amax, fabs (F[i]));
+  if (amax > 0.0 && isfinite (amax))
+    for (i = 0; i < n; i++)
+      sum += (F[i] / amax) * (F[i] / amax);
+  *scale = fmax (1.0, amax * sqrt (sum));
+  if (! isfinite (*scale))
+    *scale = 1.0;   /* Newton reports the non-finite residual itself */
+  return VM_OK;
+}
+
+/* What the windows share: the action (built for the first window, moved to the next ones with
+ * vm_skg_set_window), the reduced pattern and its plan, the work arrays and the symbolic analysis
+ * of the Jacobian (one for all windows: same pattern). */
+typedef struct
+{
+  vm_skg s;
+  skg_ctx c;
+  double *x, *wt, *f0;
+  vm_newton_symbolic sym;
+  int built;
+} win_t;
+
+static void
+win_free (win_t *W)
+{
+  free (W->x);
+  free (W->wt);
+  free (W->f0);
+  ctx_free (&W->c);
+  vm_newton_symbolic_free (&W->sym);
+  if (W->built)
+    vm_skg_free (&W->s);
+  memset (W, 0, sizeof *W);
+}
 
 /* Solve one window; write its nodes k0.. (skipping its node 0 when skip0) into sol; qend, vend
  * receive q+ and Da q+ at its last node.  Returns the status; *iters and the history are
@@ -210,74 +306,143 @@ static int
 solve_window (const vm_mech *model, const double *par, const double *qi, const double *vi,
               const vm_skg_solve_opts *o, double ta, double tb, const double *guess,
               int64_t ldg, vm_skg_solution *sol, int w, int64_t k0, int skip0, double *qend,
-              double *vend)
+              double *vend, win_t *W)
 {
-  vm_skg s;
-  skg_ctx c;
+  vm_skg *sp = &W->s;
+  skg_ctx *cp = &W->c;
   vm_newton_info info;
+  vm_newton_opts nopt = o->newton;
   int n = model->n, m = model->m, st, cc, a, nsol;
   int64_t N = o->N, k, i, e, kout;
-  double *x = NULL;
-  memset (&c, 0, sizeof c);
+  double *x, *wt, *f0;
+  double tb0 = vm_wall_time ();
   vm_newton_info_init (&info);
-  st = vm_skg_build (&s, model, par, N, o->order, ta, tb, qi, vi);
+  if (! W->built)
+    {
+      st = vm_skg_build (sp, model, par, N, o->order, ta, tb, qi, vi);
+      if (st == VM_OK)
+        W->built = 1;
+    }
+  else
+    st = vm_skg_set_window (sp, ta, tb, qi, vi);
   if (st != VM_OK)
     {
+      sol->t_build += vm_wall_time () - tb0;
       sol->win_status[w] = st;
-      snprintf (sol->message, sizeof sol->message, "window %d: vm_skg_build: %s", w,
-                vm_status_string (st));
+      snprintf (sol->message, sizeof sol->message, "window %d: %s: %s", w + 1,
+                w == 0 ? "vm_skg_build" : "vm_skg_set_window", vm_status_string (st));
       return st;
     }
-  if (s.nz > INT_MAX)
+  if (sp->nz > INT_MAX)
     {
-      vm_skg_free (&s);
-      snprintf (sol->message, sizeof sol->message, "window %d: too many unknowns", w);
+      snprintf (sol->message, sizeof sol->message, "window %d: too many unknowns", w + 1);
       return VM_EARG;
     }
-  c.s = &s;
+  sp->ntape = 0;
+  sp->t_tape = sp->t_hess = sp->t_grad = 0.0;
   st = VM_ENOMEM;
-  c.grad = malloc ((size_t) s.nz * sizeof *c.grad);
-  c.hval = malloc ((size_t) s.nnz * sizeof *c.hval);
-  c.z = calloc ((size_t) s.nz, sizeof *c.z);
-  x = calloc ((size_t) s.nz, sizeof *x);
-  if (! c.grad || ! c.hval || ! c.z || ! x)
-    goto done;
-  /* initial guess, full layout in c.z */
+  if (! W->x)
+    {
+      cp->s = sp;
+      cp->grad = malloc ((size_t) sp->nz * sizeof *cp->grad);
+      cp->hval = o->mode == VM_SKG_REDUCED ? NULL : malloc ((size_t) sp->nnz * sizeof *cp->hval);
+      cp->z = malloc ((size_t) sp->nz * sizeof *cp->z);
+      W->x = malloc ((size_t) sp->nz * sizeof *W->x);
+      W->wt = malloc ((size_t) sp->nz * sizeof *W->wt);
+      W->f0 = malloc ((size_t) sp->nz * sizeof *W->f0);
+      if (! cp->grad || (o->mode != VM_SKG_REDUCED && ! cp->hval) || ! cp->z || ! W->x || ! W->wt
+          || ! W->f0)
+        goto done;
+      if (o->mode == VM_SKG_REDUCED)
+        {
+          if ((st = red_build (cp)) != VM_OK)
+            goto done;
+          vm_skg_drop_pattern (sp);      /* the reduced pattern and its plan replace it */
+        }
+      st = VM_ENOMEM;
+    }
+  sol->t_build += vm_wall_time () - tb0;
+  x = W->x;
+  wt = W->wt;
+  f0 = W->f0;
+  if (! nopt.symbolic)
+    nopt.symbolic = &W->sym;
+  memset (cp->z, 0, (size_t) sp->nz * sizeof *cp->z);
+  for (i = 0; i < sp->nz; i++)
+    wt[i] = eq_weight (sp, i, 0);
+  /* initial guess, full layout in cp->z */
   for (k = 0; k < N; k++)
     for (cc = 0; cc < n; cc++)
-      c.z[vm_skg_index (&s, k, 0, cc)] = guess ? guess[k + ldg * cc] : qi[cc];
+      cp->z[vm_skg_index (sp, k, 0, cc)] = guess ? guess[k + ldg * cc] : qi[cc];
   if (o->mode == VM_SKG_REDUCED)
     {
-      if ((st = red_build (&c)) != VM_OK)
-        goto done;
-      for (i = 0; i < c.nr; i++)
-        x[i] = c.z[c.plus[i]];
-      nsol = (int) c.nr;
-      st = vm_newton_solve (nsol, c.rcp, c.rri, red_F, red_J, &c, x, &o->newton, &info);
-      red_point (&c, x);         /* the best iterate, q- = lambda- = 0 */
+      for (i = 0; i < cp->nr; i++)
+        x[i] = cp->z[cp->plus[i]];
+      nsol = (int) cp->nr;
+      for (i = 0; i < cp->nr; i++)
+        wt[i] = eq_weight (sp, cp->minus[i], 0);
+      if (o->eom_residual)
+        {
+          nopt.res_weight = wt;
+          if (! (nopt.res_scale > 0.0)
+              && (st = res_scale0 (cp, 1, x, f0, cp->nr, &nopt.res_scale)) != VM_OK)
+            goto eval_failed;
+        }
+      st = vm_newton_solve (nsol, cp->rcp, cp->rri, red_F, red_J, cp, x, &nopt, &info);
+      red_point (cp, x);         /* the best iterate, q- = lambda- = 0 */
     }
   else
     {
-      memcpy (x, c.z, (size_t) s.nz * sizeof *x);
-      nsol = (int) s.nz;
-      st = vm_newton_solve (nsol, s.colptr, s.rowind, full_F, full_J, &c, x, &o->newton, &info);
-      memcpy (c.z, x, (size_t) s.nz * sizeof *x);
+      memcpy (x, cp->z, (size_t) sp->nz * sizeof *x);
+      nsol = (int) sp->nz;
+      if (o->eom_residual)
+        {
+          nopt.res_weight = wt;
+          if (! (nopt.res_scale > 0.0)
+              && (st = res_scale0 (cp, 0, x, f0, sp->nz, &nopt.res_scale)) != VM_OK)
+            goto eval_failed;
+        }
+      st = vm_newton_solve (nsol, sp->colptr, sp->rowind, full_F, full_J, cp, x, &nopt, &info);
+      memcpy (cp->z, x, (size_t) sp->nz * sizeof *x);
     }
   /* statistics */
+  sol->nfactor += info.nfactor;
+  sol->ntape += sp->ntape;
+  sol->t_fun += info.t_fun;
+  sol->t_jac += info.t_jac;
+  sol->t_tape += sp->t_tape;
+  sol->t_hess += sp->t_hess;
+  sol->t_symbolic += info.t_symbolic;
+  sol->t_numeric += info.t_numeric;
+  sol->t_solve += info.t_solve;
   sol->win_status[w] = st;
   sol->win_iter[w] = info.iterations;
   sol->win_res[w] = info.final_res;
   sol->iterations += info.iterations;
   if (info.nhist > 0 && info.res_hist)
     {
-      double *h = realloc (sol->res_hist, (size_t) (sol->nhist + info.nhist) * sizeof *h);
-      if (! h)
+      size_t nh = (size_t) (sol->nhist + info.nhist);
+      double *h = realloc (sol->res_hist, nh * sizeof *h);
+      double *hs = h ? realloc (sol->step_hist, nh * sizeof *hs) : NULL;
+      double *hl = hs ? realloc (sol->lambda_hist, nh * sizeof *hl) : NULL;
+      int *hk = hl ? realloc (sol->kind_hist, nh * sizeof *hk) : NULL;
+      if (h)
+        sol->res_hist = h;
+      if (hs)
+        sol->step_hist = hs;
+      if (hl)
+        sol->lambda_hist = hl;
+      if (hk)
+        sol->kind_hist = hk;
+      if (! hk)
         {
           st = VM_ENOMEM;
           goto done;
         }
-      sol->res_hist = h;
       memcpy (h + sol->nhist, info.res_hist, (size_t) info.nhist * sizeof *h);
+      memcpy (hs + sol->nhist, info.step_hist, (size_t) info.nhist * sizeof *hs);
+      memcpy (hl + sol->nhist, info.lambda_hist, (size_t) info.nhist * sizeof *hl);
+      memcpy (hk + sol->nhist, info.kind_hist, (size_t) info.nhist * sizeof *hk);
       sol->nhist += info.nhist;
     }
   sol->hist_ptr[w + 1] = sol->nhist;
@@ -285,47 +450,51 @@ solve_window (const vm_mech *model, const double *par, const double *qi, const d
     snprintf (sol->message, sizeof sol->message, "window %d/%d (%s mode): %s", w + 1,
               sol->windows, o->mode == VM_SKG_REDUCED ? "reduced" : "full", info.message);
   /* cross-check: full gradient at the returned point */
-  if (vm_skg_eval (&s, c.z, NULL, c.grad, NULL) == VM_OK)
-    for (i = 0; i < s.nz; i++)
-      sol->max_grad = fmax (sol->max_grad, fabs (c.grad[i]));
+  if (vm_skg_eval (sp, cp->z, NULL, cp->grad, NULL) == VM_OK)
+    for (i = 0; i < sp->nz; i++)
+      sol->max_grad = fmax (sol->max_grad, fabs (cp->grad[i]));
   else
     sol->max_grad = NAN;
   /* output */
   for (k = skip0 ? 1 : 0, kout = k0; k < N; k++, kout++)
     {
-      sol->t[kout] = s.t[k];
+      sol->t[kout] = sp->t[k];
       for (cc = 0; cc < n; cc++)
         {
           double sum = 0.0;
-          for (e = s.dsp[k]; e < s.dsp[k + 1]; e++)
-            sum += s.dsv[e] * c.z[vm_skg_index (&s, s.dsj[e], 0, cc)];
+          for (e = sp->dsp[k]; e < sp->dsp[k + 1]; e++)
+            sum += sp->dsv[e] * cp->z[vm_skg_index (sp, sp->dsj[e], 0, cc)];
           if (k == 0)
-            sum -= s.qi[cc] / s.hw[0];
-          sol->q[kout + sol->Ntot * cc] = c.z[vm_skg_index (&s, k, 0, cc)];
+            sum -= sp->qi[cc] / sp->hw[0];
+          sol->q[kout + sol->Ntot * cc] = cp->z[vm_skg_index (sp, k, 0, cc)];
           sol->v[kout + sol->Ntot * cc] = sum;
           if (k == N - 1)
             {
-              qend[cc] = c.z[vm_skg_index (&s, k, 0, cc)];
+              qend[cc] = cp->z[vm_skg_index (sp, k, 0, cc)];
               vend[cc] = sum;
             }
         }
       for (a = 0; a < m; a++)
-        sol->lambda[kout + sol->Ntot * a] = c.z[vm_skg_index (&s, k, 2, a)];
+        sol->lambda[kout + sol->Ntot * a] = cp->z[vm_skg_index (sp, k, 2, a)];
     }
   for (k = 0; k < N; k++)
     {
       for (cc = 0; cc < n; cc++)
-        sol->max_qm = fmax (sol->max_qm, fabs (c.z[vm_skg_index (&s, k, 1, cc)]));
+        sol->max_qm = fmax (sol->max_qm, fabs (cp->z[vm_skg_index (sp, k, 1, cc)]));
       for (a = 0; a < m; a++)
-        sol->max_lm = fmax (sol->max_lm, fabs (c.z[vm_skg_index (&s, k, 3, a)]));
+        sol->max_lm = fmax (sol->max_lm, fabs (cp->z[vm_skg_index (sp, k, 3, a)]));
+    }
+  if (0)
+    {
+    eval_failed:
+      sol->win_status[w] = st;
+      snprintf (sol->message, sizeof sol->message, "window %d: the residual at the initial guess "
+                "could not be evaluated: %s", w + 1, vm_status_string (st));
     }
 done:
   if (st == VM_ENOMEM)
-    snprintf (sol->message, sizeof sol->message, "window %d: out of memory", w);
-  free (x);
-  ctx_free (&c);
+    snprintf (sol->message, sizeof sol->message, "window %d: out of memory", w + 1);
   vm_newton_info_free (&info);
-  vm_skg_free (&s);
   return st;
 }
 
@@ -335,7 +504,9 @@ vm_skg_solve (const vm_mech *model, const double *par, const double *q_i, const 
 {
   int n, m, W, w, st = VM_OK, cc;
   int64_t N, Ntot, k, nmin;
-  double *qa = NULL, *va = NULL, *qb = NULL, *vb = NULL, T;
+  double *qa = NULL, *va = NULL, *qb = NULL, *vb = NULL, T, t_start = vm_wall_time ();
+  win_t win;
+  memset (&win, 0, sizeof win);
   if (! sol)
     return VM_EARG;
   vm_skg_solution_free (sol);
@@ -412,7 +583,8 @@ vm_skg_solve (const vm_mech *model, const double *par, const double *q_i, const 
       const double *guess = o->q_guess ? o->q_guess + (int64_t) w * (N - 1) : NULL;
       double *tmp;
       sol->nwin_done = w + 1;
-      st = solve_window (model, par, qa, va, o, ta, tb, guess, Ntot, sol, w, k0, w > 0, qb, vb);
+      st = solve_window (model, par, qa, va, o, ta, tb, guess, Ntot, sol, w, k0, w > 0, qb, vb,
+                         &win);
       if (st != VM_OK)
         goto done;
       tmp = qa, qa = qb, qb = tmp;
@@ -426,10 +598,12 @@ done:
   if (sol->hist_ptr)
     for (w = sol->nwin_done; w < W; w++)
       sol->hist_ptr[w + 1] = sol->nhist;
+  win_free (&win);
   free (qa);
   free (va);
   free (qb);
   free (vb);
   sol->status = st;
+  sol->t_total = vm_wall_time () - t_start;
   return st;
 }

@@ -50,6 +50,9 @@ typedef struct
   int windows;             /* W >= 1 (default 1) */
   double t0, tf;           /* time interval, tf > t0 (default 0, 1) */
   const double *q_guess;   /* NULL, or Ntot x n (column-major) initial guess for q+ */
+  int eom_residual;        /* nonzero: Newton measures the residual of the discrete equations of
+                              motion (equations of node k weighted by 1/sqrt(H_kk), newton.h
+                              res_weight); 0: the plain 2-norm of the action gradient (default 1) */
   vm_newton_opts newton;   /* Newton options (default vm_newton_opts_init) */
 } vm_skg_solve_opts;
 
@@ -68,12 +71,21 @@ typedef struct
   double max_grad;         /* max over windows of ||grad S||_inf of the full action at the
                               returned point (q-, lambda- = 0 in reduced mode): a cross-check */
   int iterations;          /* Newton steps, all windows */
+  long nfactor;            /* numeric LU factorizations, all windows */
+  long ntape;              /* evaluations of the density tape, all windows */
+  /* wall-clock seconds, all windows: building the action, Newton's residual and Jacobian
+   * callbacks (of which: the density tape, the Hessian assembly), UMFPACK's symbolic analyses,
+   * numeric factorizations and solves, and the whole of vm_skg_solve */
+  double t_build, t_fun, t_jac, t_tape, t_hess, t_symbolic, t_numeric, t_solve, t_total;
   int *win_iter;           /* windows: Newton steps per window */
   int *win_status;         /* windows: status per window (-1 for windows not attempted) */
   double *win_res;         /* windows: final ||F||_2 per window (NaN if not attempted) */
   int nhist;               /* total history entries */
   int *hist_ptr;           /* windows + 1: res_hist[hist_ptr[w] .. hist_ptr[w+1]-1] = window w */
-  double *res_hist;        /* ||F(x_k)||_2 per Newton iterate, window after window */
+  double *res_hist;        /* ||F(x_k)||_W per Newton iterate, window after window */
+  double *step_hist;       /* ||x_k - x_{k-1}||_inf (0 for the start of a window) */
+  double *lambda_hist;     /* line-search factor t, or mu for an LM step (newton.h) */
+  int *kind_hist;          /* VM_NEWTON_START, _FULL, _DAMPED, _LM */
 } vm_skg_solution;
 
 void vm_skg_solve_opts_init (vm_skg_solve_opts *o);

@@ -1,5 +1,21 @@
-/* vm_status.c -- descriptions of the varmech status codes. */
+/* vm_status.c -- descriptions of the varmech status codes; a wall clock for the kernels' timings. */
+#if !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L   /* clock_gettime */
+#endif
+#include <time.h>
+
 #include "vm_status.h"
+
+double
+vm_wall_time (void)
+{
+#if defined(CLOCK_MONOTONIC)
+  struct timespec ts;
+  if (clock_gettime (CLOCK_MONOTONIC, &ts) == 0)
+    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
+#endif
+  return (double) clock () / CLOCKS_PER_SEC;
+}
 
 const char *
 vm_status_string (int status)

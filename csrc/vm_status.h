@@ -33,4 +33,8 @@ typedef enum {
 /* Human-readable description of a status code (static storage; never NULL). */
 const char *vm_status_string (int status);
 
+/* Wall-clock seconds from an arbitrary origin (CLOCK_MONOTONIC where available, else processor
+ * time): for the timings that the kernels report. */
+double vm_wall_time (void);
+
 #endif

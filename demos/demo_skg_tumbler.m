@@ -40,21 +40,22 @@ function results = demo_skg_tumbler (varargin)
 % the distance of the soft reference from it within the SKG error: checked exactly (+ 1e-12).
 % @end table
 %
-% Newton strategy per case: (1) the default guess (q0 at every node); (2) if that fails, the soft
-% reference on the grid as 'Guess'; (3) if that fails, 'Windows' W = 4, 8, 16, 32 from the default
-% guess (windows of round((N-1)/W)+1 points; the reference is recomputed on that grid).  The
+% Newton strategy per case: (1) the constant start (q0 at every node, 'Guess', 'constant'; the
+% default before 'auto', which starts contact problems from the integrator); (2) if that fails,
+% the soft reference on the grid as 'Guess'; (3) if that fails, 'Windows' W = 4, 8, 16, 32 from
+% the constant start (windows of round((N-1)/W)+1 points; the reference is recomputed on that grid).  The
 % failures are recorded with their message (results.cases).
 %
-% FINDINGS (skg_solve).  From the default guess Newton converges only for sigma >= 1/30 (N = 256,
+% FINDINGS (skg_solve).  From the constant start Newton converges only for sigma >= 1/30 (N = 256,
 % 512, 1024); for sigma <= 1/50 it stops after 50 iterations with a residual of about 0.25 (N = 256)
 % ("no convergence in 50 iterations"), also with MaxIter 200.  The guess from the soft reference
-% converges in 1-7 steps for every sigma tried (down to 1/500).  Windows from the default guess
+% converges in 1-7 steps for every sigma tried (down to 1/500).  Windows from the constant start
 % converge for smaller sigma as W grows (the table of part C lists the smallest W that worked).
 % Observation: with the same dt, the windowed critical point is often much closer to the soft
 % reference than the single-window one where the layer is under-resolved (N = 256, sigma = 1/110:
 % 4.7e-5 with W = 8 against 1.1e-3; N = 1024, sigma = 1/500: 1.3e-4 with W = 32 against 3.7e-3),
 % but not always (N = 256, sigma = 1/50: 7.9e-6 with W = 4 against 4.3e-6); not investigated.
-% N = 512, sigma = 1/500: no W in 4, 8, 16, 32 converges from the default guess.
+% N = 512, sigma = 1/500: no W in 4, 8, 16, 32 converges from the constant start.
 %
 % How far sigma can go down as N grows (part C).  With the contact layer of width sigma/(2R) in r
 % crossed in a time proportional to sigma, resolution needs dt proportional to sigma, so the
@@ -170,7 +171,7 @@ function results = demo_skg_tumbler (varargin)
     B(k) = b;
     part = sprintf ('B 1/%d', sigB(k));
     c = vm_demo_check (c, 'Newton converged (1 = yes)', r.exitflag, 1, 0, 'part', part);
-    c = vm_demo_check (c, sprintf ('converged from the default guess (strategy: %s)', r.strategy), ...
+    c = vm_demo_check (c, sprintf ('converged from the constant start (strategy: %s)', r.strategy), ...
                        r.default_exitflag, NaN, NaN, 'part', part);
     c = vm_demo_check (c, 'max |r - r_soft| (discretization error)', r.err, 0, tol_err(k), 'part', part);
     c = vm_demo_check (c, 'max |r - r_hard| vs that of the soft reference', b.dev_hard, ...
@@ -240,7 +241,7 @@ function results = demo_skg_tumbler (varargin)
     end
     c = vm_demo_check (c, sprintf ('smallest resolved sigma (|r - r_soft| <= %g): 1/x', res_tol), ...
                        smin(iN), NaN, NaN, 'part', sprintf ('C N=%d', Ns(iN)));
-    c = vm_demo_check (c, 'smallest sigma converging from the default guess: 1/x', smin_default(iN), ...
+    c = vm_demo_check (c, 'smallest sigma converging from the constant start: 1/x', smin_default(iN), ...
                        NaN, NaN, 'part', sprintf ('C N=%d', Ns(iN)));
   end
   c = vm_demo_check (c, 'smallest resolved sigma decreases as N doubles (1 = yes)', ...
@@ -263,7 +264,7 @@ function results = demo_skg_tumbler (varargin)
 end
 
 function r = solve_case (sys, s, N, r0, v0, T, order, ropts, Wtry, V0, R)
-  % one (N, sigma): default guess, guess from the soft reference, windows
+  % one (N, sigma): constant start, guess from the soft reference, windows
   sys.parameters.sig = 1 / s;
   tg = linspace (0, T, N)';
   ref = gauss_integrate (sys, [0, T], r0, v0, ropts{:}, 'OutputTimes', tg);
@@ -271,7 +272,7 @@ function r = solve_case (sys, s, N, r0, v0, T, order, ropts, Wtry, V0, R)
     error ('demo_skg_tumbler: soft reference failed (sigma = 1/%d): %s', s, ref.message);
   end
   args = {'N', N, 'Order', order};
-  sd = skg_solve (sys, [0, T], r0, v0, args{:});
+  sd = skg_solve (sys, [0, T], r0, v0, args{:}, 'Guess', 'constant');
   r.default_exitflag = sd.exitflag;
   r.default_message = sd.message;
   sg = skg_solve (sys, [0, T], r0, v0, args{:}, 'Guess', ref.q);
@@ -287,7 +288,8 @@ function r = solve_case (sys, s, N, r0, v0, T, order, ropts, Wtry, V0, R)
   if sd.exitflag ~= 1
     for W = Wtry
       Nw = round ((N - 1) / W) + 1;
-      sw = skg_solve (sys, [0, T], r0, v0, 'N', Nw, 'Order', order, 'Windows', W);
+      sw = skg_solve (sys, [0, T], r0, v0, 'N', Nw, 'Order', order, 'Windows', W, ...
+                      'Guess', 'constant');
       if sw.exitflag == 1
         refw = gauss_integrate (sys, [0, T], r0, v0, ropts{:}, 'OutputTimes', sw.t);
         r.windows = W;

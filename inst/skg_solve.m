@@ -25,23 +25,52 @@
 % @item "Windows"
 % number of consecutive time windows (default 1); each starts from the previous end state.
 % @item "Tol", "MaxIter"
-% Newton's residual tolerance (default 1e-10, relative to max(1, the initial residual)) and
-% iteration limit (default 50).
+% Newton's residual tolerance (default 1e-10) and iteration limit (default 50).  The residual is
+% that of the discrete equations of motion, not the raw action gradient: equation k of the grid
+% (a sum with quadrature weight H_kk) is divided by H_kk, and the norm is the quadrature (L2 in
+% time) norm @code{||r||_H = sqrt (sum_k H_kk r_k^2)}, which does not grow or shrink with N.
+% Converged when @code{||r||_H <= Tol * max (1, ||r(guess)||_H)}, or when ||r||_H is at the
+% rounding level of its own evaluation (@code{eps * || |J| |x| ||_H}; at large N, about
+% N >= 2^12 for Tol = 1e-10, that level is above Tol and this test ends the iteration), or
+% when a full Newton correction is below 1e-12 (1 + ||x||_inf) and contracting.
+% @file{doc/skg.md} ("Stopping") derives the scaling.
 % @item "Guess"
-% initial guess for q+ on the grid (Ntot-by-n, Ntot = Windows*(N-1)+1); default q0 everywhere.
-% @code{"integrator"}: the trajectory of @code{gauss_integrate} (dop853, regularized contacts)
-% on the grid.  Constraints quadratic in the velocities (e.g. the rolling disk's
-% dot(x)^2 + dot(y)^2 - ...) have a zero Jacobian at zero grid velocities, where the default
-% starts, and sharp regularized contacts need a start close to the solution: use
-% @code{"integrator"} (or the solution of a simpler form) there.
+% the start of Newton's iteration for q+ on the grid: an Ntot-by-n matrix (Ntot =
+% Windows*(N-1)+1), or
+% @table @code
+% @item "auto"
+% (default) @code{"integrator"} when the system has contacts or a constraint that is nonlinear in
+% the velocities (d2g/dqdot2 not identically zero, e.g. the rolling disk's
+% dot(x)^2 + dot(y)^2 - R^2 dot(theta)^2), otherwise @code{"constant"}; and when Newton does not
+% converge from @code{"constant"}, once more from @code{"integrator"}.  The reason: at the
+% constant start the grid velocities are zero, where a constraint quadratic in the velocities
+% has a zero Jacobian, and sharp regularized contacts (the tumbler at sigma <= 1/50) need a
+% start near the solution; the integrator costs about as much as one or two Newton iterations.
+% @item "constant"
+% q0 at every node (the former default).
+% @item "integrator"
+% the trajectory of @code{gauss_integrate} (dop853, RelTol 1e-10, regularized contacts) on the
+% grid.  If it fails, "auto" falls back to "constant"; an explicit "integrator" is an error.
+% @end table
+% @code{sol.guess} tells which start was used.
 % @item "Display"
-% @code{"off"} (default) or @code{"final"}.
+% @code{"off"} (default), @code{"final"} (the message) or @code{"iter"}: one line per Newton
+% iteration with the iteration number, ||r||_H, the step's max-norm and its kind
+% (@code{newton}, @code{damped t=...} after a line search, @code{LM mu=...} for a
+% Levenberg-Marquardt step), then the message.  The kernel records this history and it is
+% printed after the solve, window after window (not while Newton runs).
 % @end table
 %
 % @var{sol} has @code{t}, @code{q}, @code{qdot} (the scheme's velocity Da q+), @code{lambda}
 % (lambda+, one column per constraint), @code{max_qminus}, @code{max_lambdaminus} (full mode),
-% @code{max_gradient}, @code{iterations}, @code{residual_history}, @code{window_iterations},
-% @code{exitflag} (1 on convergence), @code{message}, and @code{energy} (qdot . dL/dqdot - L on
+% @code{max_gradient}, @code{iterations}, @code{residual_history} (||r||_H per iterate, all
+% windows), @code{step_history} (max-norm of each step, 0 at a window's start),
+% @code{step_kind} (@code{"start"}, @code{"newton"}, @code{"damped"} or @code{"lm"}),
+% @code{step_factor} (line-search t, or mu for LM), @code{history_window} (the window of each
+% entry), @code{window_iterations},
+% @code{exitflag} (1 on convergence), @code{message}, @code{guess} (the start used), @code{timing}
+% (wall-clock seconds in the kernel: build, residual, jacobian, tape, hessian, symbolic, numeric,
+% solve, total; factorizations, tape_evaluations), and @code{energy} (qdot . dL/dqdot - L on
 % the grid).  When Newton does not converge the best iterate is returned with @code{exitflag} 0;
 % with no output argument that is an error.
 % @seealso{skg_action, mechsys, gauss_integrate}
@@ -90,32 +119,66 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
       || opts.MaxIter < 0)
     vm_badarg (fname, 'MaxIter must be a nonnegative integer');
   end
-  if (~ischar (opts.Display) || ~any (strcmpi (opts.Display, {'off', 'final'})))
-    vm_badarg (fname, 'Display must be ''off'' or ''final''');
+  if (~ischar (opts.Display) || ~any (strcmpi (opts.Display, {'off', 'final', 'iter'})))
+    vm_badarg (fname, 'Display must be ''off'', ''final'' or ''iter''');
   end
+  ntot = opts.Windows * (opts.N - 1) + 1;
+  if (isempty (opts.Guess))
+    opts.Guess = 'auto';
+  end
+  retry = false;
   if (ischar (opts.Guess))
-    if (~strcmpi (opts.Guess, 'integrator'))
-      vm_badarg (fname, 'Guess must be an Ntot-by-n matrix or ''integrator''');
+    kind = lower (opts.Guess);
+    if (~any (strcmp (kind, {'auto', 'constant', 'integrator'})))
+      vm_badarg (fname, 'Guess must be an Ntot-by-n matrix, ''auto'', ''constant'' or ''integrator''');
     end
-    % the reference integrator's trajectory on the grid (regularized contacts, as in the action)
-    ntot = opts.Windows * (opts.N - 1) + 1;
-    tg = linspace (tspan(1), tspan(2), ntot);
-    ref = gauss_integrate (sys, tspan, q0, qdot0, 'Method', 'dop853', 'RelTol', 1e-10, ...
-                           'AbsTol', 1e-12, 'Contacts', 'soft', 'OutputTimes', tg, ...
-                           'MaxStep', (tspan(2) - tspan(1)) / (ntot - 1));
-    if (ref.exitflag ~= 1)
-      vm_badarg (fname, 'the reference integrator could not provide a guess: %s', ref.message);
+    if (strcmp (kind, 'auto'))
+      if (needs_integrator (sys))
+        kind = 'integrator';
+      else
+        kind = 'constant';
+        retry = true;
+      end
+      [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, strcmp (kind, 'integrator'));
+      if (strcmp (kind, 'integrator') && isempty (G))
+        kind = 'constant';       % the integrator failed: the constant start
+      end
+    elseif (strcmp (kind, 'integrator'))
+      [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, true);
+      if (isempty (G))
+        vm_badarg (fname, 'the reference integrator could not provide a guess: %s', msg);
+      end
     end
-    opts.Guess = ref.q;
+    if (strcmp (kind, 'integrator'))
+      opts.Guess = G;
+    else
+      opts.Guess = [];
+    end
+  else
+    kind = 'matrix';
   end
   o = struct ('N', double (opts.N), 'order', double (opts.Order), ...
               'mode', double (strcmpi (opts.Mode, 'reduced')), 'windows', double (opts.Windows), ...
               'tol', double (opts.Tol), 'max_iter', double (opts.MaxIter), 'guess', double (opts.Guess));
   try
     sol = __vm_skg__ ('solve', sys, double (tspan(:)'), double (q0(:)), double (qdot0(:)), o);
+    if (retry && sol.exitflag == 0)
+      % Guess 'auto': Newton did not converge from the constant start; once more from the
+      % integrator's trajectory
+      [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, true);
+      if (~isempty (G))
+        o.guess = double (G);
+        first = sol;
+        sol = __vm_skg__ ('solve', sys, double (tspan(:)'), double (q0(:)), double (qdot0(:)), o);
+        kind = 'integrator (after the constant start failed)';
+        sol.message = sprintf ('%s [from the integrator guess; from the constant start: %s]', ...
+                               sol.message, first.message);
+      end
+    end
   catch err
     vm_rethrow (err, fname);
   end
+  sol.guess = kind;
   % energy on the grid points that were solved (a failed window leaves NaN after it)
   ok = all (isfinite ([sol.t sol.q sol.qdot]), 2);
   sol.energy = NaN (numel (sol.t), 1);
@@ -123,11 +186,80 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
     e = mechsys_eval (sys, sol.t(ok), sol.q(ok, :), sol.qdot(ok, :), 'blocks', {'eom'});
     sol.energy(ok) = e.energy;
   end
-  if (strcmpi (opts.Display, 'final'))
+  kinds = {'start', 'newton', 'damped', 'lm'};
+  sol.step_kind = reshape (kinds(sol.step_kind + 1), [], 1);
+  if (strcmpi (opts.Display, 'iter'))
+    print_history (sol);
+  end
+  if (any (strcmpi (opts.Display, {'final', 'iter'})))
     fprintf ('skg_solve: %s (%d Newton iterations)\n', sol.message, sol.iterations);
   end
   if (sol.exitflag == 0 && nargout == 0)
     error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
+  end
+end
+
+function tf = needs_integrator (sys)
+  % contacts, or a constraint whose second derivative in the velocities is not identically zero
+  % (the compact layout lists only structurally nonzero entries)
+  tf = sys.nc > 0;
+  if (~tf && sys.m > 0)
+    z = zeros (1, sys.n);
+    c = mechsys_eval (sys, 0, z, z, 'blocks', {'constraints'}, 'layout', 'compact', ...
+                      'lambda', ones (1, sys.m));
+    tf = any (strcmp (c.field, 'lg_qdotqdot'));
+  end
+end
+
+function [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, wanted)
+  % gauss_integrate's trajectory on the grid (regularized contacts, as in the action); [] when it
+  % fails (msg says why) or is not wanted
+  G = [];  msg = '';
+  if (~wanted)
+    return;
+  end
+  tg = linspace (tspan(1), tspan(2), ntot);
+  try
+    ref = gauss_integrate (sys, tspan, q0, qdot0, 'Method', 'dop853', 'RelTol', 1e-10, ...
+                           'AbsTol', 1e-12, 'Contacts', 'soft', 'OutputTimes', tg, ...
+                           'MaxStep', (tspan(2) - tspan(1)) / (ntot - 1));
+  catch err
+    msg = err.message;
+    return;
+  end
+  if (ref.exitflag ~= 1 || ~all (isfinite (ref.q(:))))
+    msg = ref.message;
+    return;
+  end
+  G = ref.q;
+end
+
+function print_history (sol)
+  % one line per Newton iterate, window after window (the kernel's recorded history)
+  nw = numel (sol.window_iterations);
+  for w = 1:nw
+    idx = find (sol.history_window == w);
+    if (isempty (idx))
+      continue;
+    end
+    fprintf ('skg_solve: window %d/%d\n', w, nw);
+    fprintf ('  %5s  %12s  %12s  %s\n', 'iter', '||r||_H', '||dx||_inf', 'step');
+    for j = 1:numel (idx)
+      h = idx(j);
+      switch (sol.step_kind{h})
+        case 'start'
+          fprintf ('  %5d  %12.4e\n', j - 1, sol.residual_history(h));
+          continue;
+        case 'newton'
+          kind = 'newton';
+        case 'damped'
+          kind = sprintf ('damped t=%.3g', sol.step_factor(h));
+        otherwise
+          kind = sprintf ('LM mu=%.3g', sol.step_factor(h));
+      end
+      fprintf ('  %5d  %12.4e  %12.4e  %s\n', j - 1, sol.residual_history(h), ...
+               sol.step_history(h), kind);
+    end
   end
 end
 
@@ -173,7 +305,8 @@ end
 %!   'parameters', struct ('M', 1, 'g', 9.8, 'alpha', pi/6, 'R', 1, 'IS', 1/2, 'ID', 1/4), ...
 %!   'lagrangian', 'M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2 + M*g*x*sin(alpha)', ...
 %!   'constraints', {'dot(x)^2 + dot(y)^2 - R^2*dot(theta)^2', 'dot(x)*sin(phi) - dot(y)*cos(phi)'});
-%! s = skg_solve (disk, [0 2*pi], [0 0 0 0], [5 0 5 1], 'N', 9, 'Order', 4, 'Windows', 2, 'MaxIter', 3);
+%! s = skg_solve (disk, [0 2*pi], [0 0 0 0], [5 0 5 1], 'N', 9, 'Order', 4, 'Windows', 2, 'MaxIter', 3, ...
+%!                'Guess', 'constant');
 %! assert (s.exitflag, 0);
 %! assert (any (isnan (s.q(:))));
 %! assert (~isempty (s.message));
@@ -186,7 +319,47 @@ end
 %! s = skg_solve (disk, [0 2*pi], [0 0 0 0], [5 0 5 1], 'N', 64, 'Order', 4, 'Guess', 'integrator');
 %! assert (s.exitflag, 1);
 %! assert (max (abs (s.q(:,4) - s.t)) < 1e-10);   % phi = t exactly
-%!error <Guess must be an Ntot-by-n matrix or 'integrator'> skg_solve (osc, [0 1], 1, 0, 'Guess', 'euler')
+%!test
+%! % Display 'iter': one line per iterate (printed from the recorded history), then the message
+%! out = evalc ('s = skg_solve (osc, [0 2*pi], 1, 0, ''N'', 41, ''Windows'', 2, ''Display'', ''iter'');');
+%! assert (s.exitflag, 1);
+%! assert (numel (s.residual_history), numel (s.step_history));
+%! assert (numel (s.step_kind), numel (s.residual_history));
+%! assert (s.history_window(:)', [ones(1, s.window_iterations(1) + 1), 2 * ones(1, s.window_iterations(2) + 1)]);
+%! assert (numel (strfind (out, 'skg_solve: window ')), 2);
+%! assert (~isempty (strfind (out, 'newton')));
+%! assert (numel (regexp (out, '\n\s+\d+\s+\d\.\d{4}e[-+]\d+')), numel (s.residual_history));
+%!error <Display must be 'off', 'final' or 'iter'> skg_solve (osc, [0 1], 1, 0, 'Display', 'on')
+%!test
+%! % Guess 'auto' (the default): the integrator for the disk's quadratic constraint, and for the
+%! % tumbler's sharp contact at sigma = 1/110, N = 256 (which the constant start cannot solve);
+%! % the constant start for the oscillator
+%! disk = mechsys ('coordinates', {'x', 'y', 'theta', 'phi'}, ...
+%!   'parameters', struct ('M', 1, 'g', 9.8, 'alpha', pi/6, 'R', 1, 'IS', 1/2, 'ID', 1/4), ...
+%!   'lagrangian', 'M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2 + M*g*x*sin(alpha)', ...
+%!   'constraints', {'dot(x)^2 + dot(y)^2 - R^2*dot(theta)^2', 'dot(x)*sin(phi) - dot(y)*cos(phi)'});
+%! s = skg_solve (disk, [0 2*pi], [0 0 0 0], [5 0 5 1], 'N', 64);
+%! assert (s.exitflag, 1);
+%! assert (s.guess, 'integrator');
+%! contact = struct ('h', 'R^2 - x^2 - y^2', 'sigma', 'sig', 'V0', 'V0');
+%! tumbler = mechsys ('coordinates', {'x', 'y'}, 'parameters', ...
+%!   struct ('m', 1, 'g', 9.8, 'R', 1, 'sig', 1/110, 'V0', 5), ...
+%!   'lagrangian', 'm/2*(dot(x)^2 + dot(y)^2) - m*g*y', 'contacts', contact);
+%! s = skg_solve (tumbler, [0 0.5], [-1/2 -3/4], [0 0], 'N', 256);
+%! assert (s.exitflag, 1);
+%! assert (s.guess, 'integrator');
+%! assert (s.iterations <= 5);
+%! sc = skg_solve (tumbler, [0 0.5], [-1/2 -3/4], [0 0], 'N', 256, 'Guess', 'constant');
+%! assert (sc.exitflag, 0);
+%! s = skg_solve (osc, [0 1], 1, 0, 'N', 41);
+%! assert (s.guess, 'constant');
+%!test
+%! % 'auto' retries from the integrator when the constant start fails (here: too few iterations)
+%! s = skg_solve (damp, [0 4*pi], 1, 0, 'N', 81, 'MaxIter', 0);
+%! assert (s.exitflag, 0);   % MaxIter 0 fails from any start but a converged one
+%! assert (s.guess, 'integrator (after the constant start failed)');
+%! assert (~isempty (strfind (s.message, 'from the constant start')));
+%!error <Guess must be an Ntot-by-n matrix, 'auto', 'constant' or 'integrator'> skg_solve (osc, [0 1], 1, 0, 'Guess', 'euler')
 %!error <Order must be 2, 4, 6 or 8> skg_solve (osc, [0 1], 1, 0, 'Order', 3)
 %!error <N must be an integer> skg_solve (osc, [0 1], 1, 0, 'N', 5)
 %!error <Mode must be 'full' or 'reduced'> skg_solve (osc, [0 1], 1, 0, 'Mode', 'half')

@@ -115,7 +115,10 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const char *fn = "skg_solve";
   static const char *keys[] = { "t", "q", "qdot", "lambda", "max_qminus", "max_lambdaminus",
                                 "max_gradient", "iterations", "residual_history",
-                                "window_iterations", "exitflag", "message" };
+                                "step_history", "step_kind", "step_factor", "history_window",
+                                "window_iterations", "exitflag", "message", "timing" };
+  static const char *tkeys[] = { "build", "residual", "jacobian", "tape", "hessian", "symbolic",
+                                 "numeric", "solve", "total", "factorizations", "tape_evaluations" };
   vm_mech m;
   double *par, t0, tf;
   const double *q0, *v0, *ts;
@@ -176,8 +179,21 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxSetField (out, 0, "max_lambdaminus", mxCreateDoubleScalar (sol.max_lm));
   mxSetField (out, 0, "max_gradient", mxCreateDoubleScalar (sol.max_grad));
   mxSetField (out, 0, "iterations", mxCreateDoubleScalar (sol.iterations));
-  mxSetField (out, 0, "residual_history",
-              colmajor (sol.res_hist, sol.hist_ptr ? (size_t) sol.hist_ptr[sol.windows] : 0, 1));
+  {
+    size_t nh = sol.hist_ptr ? (size_t) sol.hist_ptr[sol.windows] : 0, h;
+    mxArray *kd = mxCreateDoubleMatrix (nh, 1, mxREAL), *hw = mxCreateDoubleMatrix (nh, 1, mxREAL);
+    int w;
+    mxSetField (out, 0, "residual_history", colmajor (sol.res_hist, nh, 1));
+    mxSetField (out, 0, "step_history", colmajor (sol.step_hist, nh, 1));
+    mxSetField (out, 0, "step_factor", colmajor (sol.lambda_hist, nh, 1));
+    for (h = 0; h < nh; h++)
+      mxGetPr (kd)[h] = sol.kind_hist[h];
+    for (w = 0; w < sol.windows; w++)
+      for (h = (size_t) sol.hist_ptr[w]; h < (size_t) sol.hist_ptr[w + 1]; h++)
+        mxGetPr (hw)[h] = w + 1;
+    mxSetField (out, 0, "step_kind", kd);
+    mxSetField (out, 0, "history_window", hw);
+  }
   wi = mxCreateDoubleMatrix (1, (size_t) sol.windows, mxREAL);
   {
     int w;
@@ -187,6 +203,16 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxSetField (out, 0, "window_iterations", wi);
   mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
   mxSetField (out, 0, "message", mxCreateString (sol.message));
+  {
+    mxArray *tm = mxCreateStructMatrix (1, 1, (int) (sizeof tkeys / sizeof tkeys[0]), tkeys);
+    const double tv[] = { sol.t_build, sol.t_fun, sol.t_jac, sol.t_tape, sol.t_hess, sol.t_symbolic,
+                          sol.t_numeric, sol.t_solve, sol.t_total, (double) sol.nfactor,
+                          (double) sol.ntape };
+    size_t q;
+    for (q = 0; q < sizeof tv / sizeof tv[0]; q++)
+      mxSetField (tm, 0, tkeys[q], mxCreateDoubleScalar (tv[q]));
+    mxSetField (out, 0, "timing", tm);
+  }
   vm_skg_solution_free (&sol);
   plhs[0] = out;
 }

@@ -1017,6 +1017,127 @@ test_status_strings (void)
          "new status codes appended with strings");
 }
 
+/* ---- residual weights and the rounding-level test ----------------------------------------------- */
+
+static void
+test_weights_round (void)
+{
+  const int N = 20000;
+  bratu_t b;
+  int64_t *cp, *ri;
+  double *u = malloc ((size_t) N * sizeof *u), *u1 = malloc ((size_t) N * sizeof *u1);
+  double *wt = malloc ((size_t) N * sizeof *wt), d = 0.0;
+  vm_newton_opts o;
+  vm_newton_info inf, inf1;
+  int st, st1, i, k;
+  tridiag_pattern (N, &cp, &ri);
+  vm_newton_info_init (&inf);
+  vm_newton_info_init (&inf1);
+  /* a constant weight c: ||F||_W = c ||F||_2, the relative test and the line search are invariant:
+   * the same iterates */
+  bratu_init (&b, N, 1.0);
+  vm_newton_opts_init (&o);
+  for (i = 0; i < N; i++)
+    u[i] = u1[i] = 0.0;
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+  for (i = 0; i < N; i++)
+    wt[i] = 4.0;           /* both ||F(0)|| > 1: the scale max(1, ||F(0)||) is relative */
+  o.res_weight = wt;
+  st1 = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u1, &o, &inf1);
+  for (i = 0; i < N; i++)
+    d = fmax (d, fabs (u[i] - u1[i]));
+  CHECK (st == VM_OK && st1 == VM_OK && inf.iterations == inf1.iterations && d <= 1e-14
+         && fabs (inf1.res_hist[0] / inf.res_hist[0] - 4.0) <= 1e-12,
+         "constant weight: %d / %d iterations, |du| %.2e", inf.iterations, inf1.iterations, d);
+  /* the rounding level: F = (2u_i - u_i-1 - u_i+1)/h^2 - e^u has a floor about eps |u| / h^2
+   * (here ~1e-4 relative to ||F(0)||_2 = sqrt(N)): with tol_res = 1e-16 and no step test Newton
+   * cannot converge; with tol_round = 1 it stops at the rounding level within a few steps */
+  o.res_weight = NULL;
+  o.tol_res = 1e-16;
+  o.tol_step = 0.0;
+  o.max_iter = 12;
+  for (i = 0; i < N; i++)
+    u[i] = 0.0;
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+  print_hist ("Bratu N = 20000, tol_res 1e-16, no rounding test", &inf);
+  CHECK (st != VM_OK, "no rounding test: converged? %s", inf.message);
+  o.tol_round = 1.0;
+  for (i = 0; i < N; i++)
+    u[i] = 0.0;
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+  print_hist ("Bratu N = 20000, tol_res 1e-16, tol_round 1", &inf);
+  CHECK (st == VM_OK && strstr (inf.message, "rounding level") && inf.iterations <= 6
+         && inf.round_level > 0.0 && inf.final_res <= inf.round_level,
+         "rounding test: %s", inf.message);
+  /* the same with weights h^2 (F in the units of u): the rounding level scales with them */
+  for (i = 0; i < N; i++)
+    wt[i] = b.h * b.h;
+  for (k = 0; k < 2; k++)
+    {
+      o.res_weight = k ? wt : NULL;
+      for (i = 0; i < N; i++)
+        u1[i] = 0.0;
+      st1 = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u1, &o, &inf1);
+      CHECK (st1 == VM_OK && inf1.iterations == inf.iterations, "weighted rounding test: %s",
+             inf1.message);
+    }
+  /* invalid weights */
+  wt[7] = 0.0;
+  o.res_weight = wt;
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+  CHECK (st == VM_EARG && strstr (inf.message, "res_weight[7]"), "zero weight: %s", inf.message);
+  wt[7] = NAN;
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+  CHECK (st == VM_EARG, "NaN weight: %s", inf.message);
+  o.res_weight = NULL;
+  o.tol_round = -1.0;
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+  CHECK (st == VM_EARG, "negative tol_round: %s", inf.message);
+  /* UMFPACK options and the symbolic cache: the natural ordering gives the same iterates on this
+   * tridiagonal system; a second solve with the cache does no symbolic analysis; a changed option
+   * replaces the cached analysis */
+  {
+    vm_newton_symbolic cache;
+    int r;
+    vm_newton_symbolic_init (&cache);
+    vm_newton_opts_init (&o);
+    o.umf_ordering = VM_UMF_ORDERING_NONE;
+    o.umf_strategy = VM_UMF_STRATEGY_UNSYMMETRIC;
+    o.umf_irstep = 0;
+    o.symbolic = &cache;
+    for (r = 0; r < 3; r++)
+      {
+        if (r == 2)
+          o.umf_strategy = VM_UMF_STRATEGY_SYMMETRIC;
+        for (i = 0; i < N; i++)
+          u[i] = 0.0;
+        st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+        CHECK (st == VM_OK && inf.nsymbolic == (r == 1 ? 0 : 1) && cache.sym != NULL
+               && cache.nreuse == (r == 1 ? 1 : 0) && inf.t_numeric > 0.0,
+               "symbolic cache, solve %d: nsymbolic %ld, reuse %ld: %s", r, inf.nsymbolic,
+               cache.nreuse, inf.message);
+      }
+    vm_newton_symbolic_free (&cache);
+    CHECK (cache.sym == NULL, "symbolic cache freed");
+    vm_newton_symbolic_free (NULL);
+    o.symbolic = NULL;
+    o.umf_ordering = 6;         /* UMFPACK_ORDERING_USER: not accepted */
+    st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+    CHECK (st == VM_EARG, "umf_ordering 6: %s", inf.message);
+    o.umf_ordering = -1;
+    o.umf_irstep = 11;
+    st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+    CHECK (st == VM_EARG, "umf_irstep 11: %s", inf.message);
+  }
+  vm_newton_info_free (&inf);
+  vm_newton_info_free (&inf1);
+  free (cp);
+  free (ri);
+  free (u);
+  free (u1);
+  free (wt);
+}
+
 int
 main (void)
 {
@@ -1029,5 +1150,6 @@ main (void)
   test_callback_errors ();
   test_args ();
   test_status_strings ();
+  test_weights_round ();
   return vmtest_finish ("test_newton");
 }

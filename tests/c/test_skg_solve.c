@@ -340,6 +340,69 @@ test_windows (void)
   vm_mech_free (&m);
 }
 
+/* (5) N-independent stopping: the rolling disk (linear constraint form) at N = 4096, tol_res
+ * 1e-12, tol_step 1e-13.  The 2-norm of the action gradient has a rounding floor that grows like
+ * N^1.5 (eps |q| / h per equation, sqrt(N) equations): about 5e-11 here, 10 times the old target
+ * 1e-12 ||F(x0)||_2; the Newton corrections at that floor (eps N |q|) are above the step test.
+ * With the old test (plain 2-norm, no rounding-level test) Newton stalls there (32 iterations,
+ * LM fallback, VM_ENEWTON_STALL; capped at 6 iterations here); with the residual of the
+ * discrete equations of motion in the H-weighted norm and the rounding-level test it converges
+ * in 3 full Newton steps.  The same happens at the default tolerances from N = 32768 on. */
+static void
+test_large_n_stopping (void)
+{
+  vm_mech m;
+  const char *x[] = { "x", "y", "theta", "phi" };
+  const char *par[] = { "M", "g", "alpha", "R", "IS", "ID" };
+  const char *cons[] = { "dot(x)*cos(phi) + dot(y)*sin(phi) - R*dot(theta)",
+                         "dot(x)*sin(phi) - dot(y)*cos(phi)" };
+  const double pv[6] = { 1, 9.8, PI / 6, 1, 0.5, 0.25 }, q0[4] = { 0, 0, 0, 0 };
+  const double v0[4] = { 5, 0, 5, 1 };
+  vm_skg_solve_opts o;
+  vm_skg_solution sn, so;
+  int stn, sto, k;
+  double gerr = 0;
+  build_mech (&m, 4, x, 6, par, "M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 "
+              "+ ID/2*dot(phi)^2 + M*g*x*sin(alpha)", NULL, 2, cons);
+  vm_skg_solve_opts_init (&o);
+  o.N = 4096;
+  o.tf = 2 * PI;
+  o.newton.tol_res = 1e-12;
+  o.newton.tol_step = 1e-13;
+  vm_skg_solution_init (&sn);
+  vm_skg_solution_init (&so);
+  stn = vm_skg_solve (&m, pv, q0, v0, &o, &sn);         /* defaults: EOM residual, rounding test */
+  o.eom_residual = 0;
+  o.newton.tol_round = 0;
+  o.newton.max_iter = 6;
+  sto = vm_skg_solve (&m, pv, q0, v0, &o, &so);         /* the old criterion */
+  printf ("disk N 4096 tol 1e-12: old criterion: status %d (%s) after %d it: %s\n", sto,
+          vm_status_string (sto), so.iterations, so.message);
+  printf ("disk N 4096 tol 1e-12: new criterion: status %d after %d it: %s\n", stn,
+          sn.iterations, sn.message);
+  for (k = 0; k < sn.nhist; k++)
+    printf ("  k %d  ||F||_W %.3e  ||dx||_inf %.3e  kind %d\n", k, sn.res_hist[k],
+            sn.step_hist[k], sn.kind_hist[k]);
+  CHECK (stn == VM_OK && sn.iterations <= 4, "large N: %s", sn.message);
+  CHECK (sto != VM_OK, "large N: the old criterion converged: %s", so.message);
+  CHECK (sn.nhist >= 3 && sn.kind_hist[sn.nhist - 1] == VM_NEWTON_FULL
+         && sn.step_hist[sn.nhist - 1] <= 1e-6 * sn.step_hist[sn.nhist - 2],
+         "large N: the last step is not a contracting full Newton step");
+  /* the constraint g2 = xdot sin(phi) - ydot cos(phi) holds to rounding, and both criteria
+   * agree on the solution where the old one got (its stall is at the rounding level) */
+  for (k = 0; k < sn.Ntot; k++)
+    {
+      double ph = sn.q[k + 3 * sn.Ntot];
+      gerr = fmax (gerr, fabs (sn.v[k] * sin (ph) - sn.v[k + sn.Ntot] * cos (ph)));
+    }
+  CHECK (gerr <= 1e-8, "large N: max |g2| = %.2e", gerr);
+  CHECK (maxdiff (sn.q, so.q, 4 * sn.Ntot) <= 1e-8, "large N: old and new iterates differ by %.2e",
+         maxdiff (sn.q, so.q, 4 * sn.Ntot));
+  vm_skg_solution_free (&sn);
+  vm_skg_solution_free (&so);
+  vm_mech_free (&m);
+}
+
 int
 main (void)
 {
@@ -347,5 +410,6 @@ main (void)
   test_pendulum ();
   test_nonholonomic ();
   test_windows ();
+  test_large_n_stopping ();
   return vmtest_finish ("test_skg_solve");
 }
