@@ -75,16 +75,18 @@ function results = demo_skg_nonholonomic_damped (varargin)
 % -lambda_ideal, as @file{doc/skg.md} states for the disk (the term @code{- lambda+ q- .
 % dg/dqdot}).
 %
-% @strong{Newton's start.}  Both cases use the default guess (q0 at every node): (A) converges in
-% 2 iterations, (B) in 7.  A LIMITATION, shown in the part (B'): the same sled started forwards,
-% qdot0 = (1, 0, 2), does not converge from the default guess at T = 10 (exitflag 0; best
+% @strong{Newton's start.}  Both cases use the default guess ("auto": for these constraints,
+% linear in the velocities, the constant start q0 at every node): (A) converges in 2 iterations,
+% (B) in 7.  A LIMITATION of the constant start, shown in the part (B'): the same sled started
+% forwards, qdot0 = (1, 0, 2), does not converge from it at T = 10 (exitflag 0; best
 % ||grad S|| 0.59 after 50 iterations, 0.43 after 500).  Explanation, checked by the demo: from
 % rest the linearization has no coupling m a u omega (a product of two zero velocities), so the
 % first Newton iterate turns the sled as if only ct acted, @code{theta(T) = (I + m a^2) omega0/ct
 % (1 - exp(-ct T/(I + m a^2))) = 10.645} (measured 10.645, to 1e-9) against the true 1.055; Newton
-% then stagnates far from the solution.  It converges from the default guess for T = 5 (18
+% then stagnates far from the solution.  It converges from the constant start for T = 5 (18
 % iterations) and with @code{"Guess", "integrator"} at T = 10 (2 iterations), both checked; also
-% with Windows = 4 (not checked here).
+% with Windows = 4 (not checked here).  The default @code{"Guess", "auto"} retries from the
+% integrator when the constant start fails, so with default options T = 10 converges (checked).
 %
 % @strong{What is measured}, interior order 4, N = 161, full mode, per case: max deviation of
 % x, y, theta; the sign factor s; max |lambda+ + lambda_ref|; max |g| at the nodes (t_f included);
@@ -103,9 +105,9 @@ function results = demo_skg_nonholonomic_damped (varargin)
 % (9e-5), balance 9.9e-10 (2e-9); (B) x 4.1e-5 (8.3e-5), y 2.1e-5 (4.2e-5), theta 4.1e-5
 % (8.2e-5), lambda 1.3e-3 (2.5e-3), E 2.7e-5 (5.5e-5), balance 1.7e-7 (3.4e-7).  theta of (A) is
 % linear in t, which SBP reproduces exactly: tol 1e-11.  g at the nodes: Newton stops when
-% ||grad S||_2 <= 1e-10 max(1, ||grad S_0||), and the lambda- rows of grad S are H_kk g_k, so the
-% bound is 1e-10 max(1, ||grad S_0||) / min H_kk (4.5e-9 and 4.7e-9; measured 6e-13 and 1.7e-10:
-% at its last step Newton in (B) only just passes its test).  q-, lambda-, the identity of (A):
+% ||W grad S||_2 <= 1e-10 max(1, ||W grad S_0||), W = 1/sqrt(H_kk) (the L2-in-time norm of the
+% discrete equations, doc/skg.md), and the lambda- rows of grad S are H_kk g_k, so the bound is
+% 1e-10 max(1, ||W grad S_0||) / sqrt(min H_kk) (4.5e-9 and 4.7e-9; measured 9e-13 and 3e-15).  q-, lambda-, the identity of (A):
 % 1e-10.  The references: 1e-9 (the integrators agree to 1e-11 to 1e-13).  theta(T) of the first
 % Newton iterate (B'): 1e-6 (a discretization error of a slow exponential; measured 1e-9).
 %
@@ -162,12 +164,14 @@ function results = demo_skg_nonholonomic_damped (varargin)
   cases = [one_case(sysA, 'knife edge', [0, 0, 0], [1, 0, 1], T, order, N, orders, Ns), ...
            one_case(sys, 'Chaplygin sled', [0, 0, 0], [-1, 0, 0.5], T, order, N, orders, Ns)];
 
-  % a limitation: the sled started forwards, (u0, omega0) = (1, 2), from the default guess
+  % a limitation of the constant start: the sled started forwards, (u0, omega0) = (1, 2)
   qd0 = [1, 0, 2];
-  s0 = skg_solve (sys, [0, T], [0, 0, 0], qd0, 'N', N, 'Order', order);
-  s1 = skg_solve (sys, [0, T], [0, 0, 0], qd0, 'N', N, 'Order', order, 'MaxIter', 1);
-  s5 = skg_solve (sys, [0, 5], [0, 0, 0], qd0, 'N', N, 'Order', order);
+  s0 = skg_solve (sys, [0, T], [0, 0, 0], qd0, 'N', N, 'Order', order, 'Guess', 'constant');
+  s1 = skg_solve (sys, [0, T], [0, 0, 0], qd0, 'N', N, 'Order', order, 'MaxIter', 1, ...
+                  'Guess', 'constant');
+  s5 = skg_solve (sys, [0, 5], [0, 0, 0], qd0, 'N', N, 'Order', order, 'Guess', 'constant');
   si = skg_solve (sys, [0, T], [0, 0, 0], qd0, 'N', N, 'Order', order, 'Guess', 'integrator');
+  sa = skg_solve (sys, [0, T], [0, 0, 0], qd0, 'N', N, 'Order', order);
   Mt = PB.I + PB.m * PB.a ^ 2;
   results.default_guess = struct ('qdot0', qd0, 'exitflag', s0.exitflag, ...
                                   'iterations', s0.iterations, 'message', s0.message, ...
@@ -177,7 +181,8 @@ function results = demo_skg_nonholonomic_damped (varargin)
                                   * (1 - exp (-PB.ct * T / Mt)), ...
                                   'exitflag_T5', s5.exitflag, 'iterations_T5', s5.iterations, ...
                                   'exitflag_integrator', si.exitflag, ...
-                                  'iterations_integrator', si.iterations);
+                                  'iterations_integrator', si.iterations, ...
+                                  'exitflag_auto', sa.exitflag, 'guess_auto', sa.guess);
 
   results.cases = cases;
   results.tol = tol;
@@ -189,8 +194,8 @@ function results = demo_skg_nonholonomic_damped (varargin)
     fprintf ('Knife edge and Chaplygin sled with viscous drag by skg_solve (SKG action, F4)\n');
     fprintf ('g = ydot cos(theta) - xdot sin(theta) = 0, F = (-c xdot, -c ydot, -ct thetadot)\n');
     fprintf ('references: (A) closed form (and dop853), (B) gauss_integrate dop853 RelTol 1e-12\n');
-    fprintf ('(and ode45); the sled started forwards (u0 = 1, omega0 = 2) from the default\n');
-    fprintf ('guess: exitflag %d\n\n', s0.exitflag);
+    fprintf ('(and ode45); the sled started forwards (u0 = 1, omega0 = 2) from the constant\n');
+    fprintf ('start: exitflag %d\n\n', s0.exitflag);
     vm_demo_table (results.checks, '%.4e', 'part');
     fprintf ('%s (%.1f s)\n', msg, results.time);
   end
@@ -228,10 +233,12 @@ function c = one_case (sys, name, q0, qd0, T, order, N, orders, Ns)
   c.err_lambda = max (abs (s.lambda + r.lambda));
   c.g = constraint (s.q, s.qdot);
   c.max_g = max (abs (c.g));
-  % Newton stops at ||grad S||_2 <= Tol max(1, ||grad S_0||); the lambda- rows of grad S are
-  % H_kk g_k, so |g_k| <= Tol max(1, ||grad S_0||) / min H_kk
+  % Newton stops at ||W grad S||_2 <= Tol max(1, ||W grad S_0||) with the weights W = 1/sqrt(H_kk)
+  % of the discrete equations (doc/skg.md, "Stopping"; the scale counts the initial momentum jump
+  % with the smaller weight 1/sqrt(T), so it is at most residual_history(1)); the lambda- rows of
+  % grad S are H_kk g_k, so |g_k| <= Tol max(1, residual_history(1)) / sqrt(min H_kk)
   [~, H] = sbp_operator (N, order, [0, T]);
-  c.g_bound = 1e-10 * max (1, s.residual_history(1)) / min (full (diag (H)));
+  c.g_bound = 1e-10 * max (1, s.residual_history(1)) / sqrt (min (full (diag (H))));
   c.energy_rise = max (diff (c.energy));
   c.err_E = max (abs (c.energy - r.energy));
   c.balance = balance (P, s, full (diag (H)), qd0, r.energy(1));
@@ -269,7 +276,7 @@ function c = one_case (sys, name, q0, qd0, T, order, N, orders, Ns)
 end
 
 function s = solve (sys, q0, qd0, T, order, N)
-  % the default guess (q0 at every node), full mode
+  % the default guess ("auto": here the constant start, q0 at every node), full mode
   s = skg_solve (sys, [0, T], q0, qd0, 'N', N, 'Order', order, 'Mode', 'full');
   if s.exitflag ~= 1
     error ('demo_skg_nonholonomic_damped: skg_solve failed (order %d, N = %d): %s', order, N, ...
@@ -414,15 +421,17 @@ function c = make_checks (res, tol)
   end
   d = res.default_guess;
   part = '(B'') u0=1,w0=2';
-  c = vm_demo_check (c, 'default guess, T=10: exitflag (limitation)', d.exitflag, NaN, NaN, ...
+  c = vm_demo_check (c, 'constant start, T=10: exitflag (limitation)', d.exitflag, NaN, NaN, ...
                      'part', part);
   c = vm_demo_check (c, '  best ||grad S|| in 50 Newton steps', d.best_residual, NaN, NaN, ...
                      'part', part);
   c = vm_demo_check (c, '  theta(T) after 1 Newton step vs linearization at rest', d.theta_T, ...
                      d.theta_T_predicted, tol.first, 'part', part);
-  c = vm_demo_check (c, 'default guess, T=5: exitflag', d.exitflag_T5, 1, 0, 'part', part);
+  c = vm_demo_check (c, 'constant start, T=5: exitflag', d.exitflag_T5, 1, 0, 'part', part);
   c = vm_demo_check (c, 'Guess ''integrator'', T=10: exitflag', d.exitflag_integrator, 1, 0, ...
                      'part', part);
+  c = vm_demo_check (c, 'default Guess ''auto'' (retries from the integrator), T=10: exitflag', ...
+                     d.exitflag_auto, 1, 0, 'part', part);
 end
 
 function draw (res, what)

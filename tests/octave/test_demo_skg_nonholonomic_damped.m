@@ -68,13 +68,15 @@
 %! end
 
 %!test
-%! % the limitation: the sled started forwards does not converge from the default guess at T = 10;
-%! % its first Newton iterate is the linearization at rest (recorded, not hidden)
+%! % the limitation: the sled started forwards does not converge from the constant start at
+%! % T = 10; its first Newton iterate is the linearization at rest (recorded, not hidden); the
+%! % default guess 'auto' retries from the integrator and converges
 %! d = r.default_guess;
 %! assert (d.exitflag, 0);
 %! assert (abs (d.theta_T - d.theta_T_predicted) <= 1e-6);
 %! assert (d.exitflag_T5, 1);
 %! assert (d.exitflag_integrator, 1);
+%! assert (d.exitflag_auto, 1);
 
 %!test
 %! d = tempname ();
