@@ -216,8 +216,10 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   sol.message = message;
   sol.time = toc (t_start);
   if (~strcmpi (opts.Display, 'off'))
-    fprintf ('%s: %s; max |discrete primal residual| %.3e\n', fname, message, ...
-             max ([0; abs(R(:))]));
+    Rin = R(1:end-1, :);
+    fprintf (['%s: %s; max |discrete primal equations| %.3e; at the slabs'' last nodes ' ...
+              '(not equations of the action) max |Dm y - F| %.3e\n'], fname, message, ...
+             max ([0; abs(Rin(:))]), max ([0; abs(end_res(:))]));
   end
   if (exitflag ~= 1 && nargout == 0)
     error ('varmech:%s:noconv', '%s: %s', fname, message);
