@@ -8,87 +8,83 @@
 
 #include "vm_status.h"
 
-/* ---- small dense LU with partial pivoting (row-major n x n) ---------------------------------- */
+#define DTP_RTOL 1e-12
 
-/* Factor a in place; returns 0, or 1 when a pivot is below rtol * max|a| (numerically singular). */
-static int
-lu_factor (double *a, int n, int *piv, double rtol)
+/* ---- small dense LU with partial pivoting (row-major n x n; shared with dual_closed.c) -------- */
+
+int
+vm_dense_lu (int n, double *a, int *piv, double tol)
 {
   int i, j, k;
+  for (k = 0; k < n; k++)
+    {
+      int p = k;
+      double mx = fabs (a[k * n + k]);
+      for (i = k + 1; i < n; i++)
+        if (fabs (a[i * n + k]) > mx)
+          {
+            mx = fabs (a[i * n + k]);
+            p = i;
+          }
+      if (!(mx > tol) || !isfinite (mx))
+        return 1;
+      piv[k] = p;
+      if (p != k)
+        for (j = 0; j < n; j++)
+          {
+            const double tmp = a[k * n + j];
+            a[k * n + j] = a[p * n + j];
+            a[p * n + j] = tmp;
+          }
+      for (i = k + 1; i < n; i++)
+        {
+          const double lik = a[i * n + k] /= a[k * n + k];
+          if (lik != 0.0)
+            for (j = k + 1; j < n; j++)
+              a[i * n + j] -= lik * a[k * n + j];
+        }
+    }
+  return 0;
+}
+
+void
+vm_dense_lu_solve (int n, const double *a, const int *piv, double *b)
+{
+  int i, j, k;
+  for (k = 0; k < n; k++)   /* the row interchanges, then the two triangular solves */
+    if (piv[k] != k)
+      {
+        const double tmp = b[k];
+        b[k] = b[piv[k]];
+        b[piv[k]] = tmp;
+      }
+  for (i = 1; i < n; i++)
+    for (j = 0; j < i; j++)
+      if (a[i * n + j] != 0.0)
+        b[i] -= a[i * n + j] * b[j];
+  for (i = n - 1; i >= 0; i--)
+    {
+      for (j = i + 1; j < n; j++)
+        if (a[i * n + j] != 0.0)
+          b[i] -= a[i * n + j] * b[j];
+      b[i] /= a[i * n + i];
+    }
+}
+
+/* Factor the DtP matrix: singular when a pivot is below DTP_RTOL max |a_ij| (or a is 0 or not
+ * finite); returns 0 on success. */
+static int
+dtp_factor (double *a, int n, int *piv)
+{
+  int i;
   double amax = 0.0;
   for (i = 0; i < n * n; i++)
     if (fabs (a[i]) > amax)
       amax = fabs (a[i]);
   if (! (amax > 0.0) || ! isfinite (amax))
     return 1;
-  for (k = 0; k < n; k++)
-    {
-      int p = k;
-      double best = fabs (a[k * n + k]);
-      for (i = k + 1; i < n; i++)
-        if (fabs (a[i * n + k]) > best)
-          {
-            best = fabs (a[i * n + k]);
-            p = i;
-          }
-      piv[k] = p;
-      if (! (best > rtol * amax))
-        return 1;
-      if (p != k)
-        for (j = 0; j < n; j++)
-          {
-            double tmp = a[k * n + j];
-            a[k * n + j] = a[p * n + j];
-            a[p * n + j] = tmp;
-          }
-      for (i = k + 1; i < n; i++)
-        {
-          double f = a[i * n + k] / a[k * n + k];
-          a[i * n + k] = f;
-          if (f != 0.0)
-            for (j = k + 1; j < n; j++)
-              a[i * n + j] -= f * a[k * n + j];
-        }
-    }
-  return 0;
+  return vm_dense_lu (n, a, piv, DTP_RTOL * amax);
 }
-
-/* Solve with nrhs right-hand sides stored row-major as b[i * nrhs + r] (overwritten). */
-static void
-lu_solve (const double *a, int n, const int *piv, double *b, int nrhs)
-{
-  int i, j, k, r;
-  for (k = 0; k < n; k++)
-    if (piv[k] != k)
-      for (r = 0; r < nrhs; r++)
-        {
-          double tmp = b[k * nrhs + r];
-          b[k * nrhs + r] = b[piv[k] * nrhs + r];
-          b[piv[k] * nrhs + r] = tmp;
-        }
-  for (i = 1; i < n; i++)
-    for (j = 0; j < i; j++)
-      {
-        double f = a[i * n + j];
-        if (f != 0.0)
-          for (r = 0; r < nrhs; r++)
-            b[i * nrhs + r] -= f * b[j * nrhs + r];
-      }
-  for (i = n - 1; i >= 0; i--)
-    {
-      for (j = i + 1; j < n; j++)
-        {
-          double f = a[i * n + j];
-          if (f != 0.0)
-            for (r = 0; r < nrhs; r++)
-              b[i * nrhs + r] -= f * b[j * nrhs + r];
-        }
-      for (r = 0; r < nrhs; r++)
-        b[i * nrhs + r] /= a[i * n + i];
-    }
-}
-
-#define DTP_RTOL 1e-12
 
 /* ---- discretization ------------------------------------------------------------------------- */
 
@@ -122,6 +118,44 @@ node_support (const vm_dual *d, int64_t k, int64_t *s)
   return j;
 }
 
+/* Every node's support, once: sup[sup_p[k] .. sup_p[k+1]-1], the position of node k in it
+ * (kpos[k]) and of every entry of Dm's row k in it (dpos[p]). */
+static int
+build_supports (vm_dual *d)
+{
+  int64_t N = d->N, k, p, s[64];
+  int ns, q;
+  d->sup_p = malloc ((size_t) (N + 1) * sizeof *d->sup_p);
+  d->kpos = malloc ((size_t) (N > 0 ? N : 1) * sizeof *d->kpos);
+  d->dpos = malloc ((size_t) (d->dp[N] > 0 ? d->dp[N] : 1) * sizeof *d->dpos);
+  if (! d->sup_p || ! d->kpos || ! d->dpos)
+    return VM_ENOMEM;
+  d->sup_p[0] = 0;
+  for (k = 0; k < N; k++)
+    {
+      if (d->dp[k + 1] - d->dp[k] + 1 > 64)
+        return VM_EARG;
+      d->sup_p[k + 1] = d->sup_p[k] + node_support (d, k, s);
+    }
+  d->sup = malloc ((size_t) (d->sup_p[N] > 0 ? d->sup_p[N] : 1) * sizeof *d->sup);
+  if (! d->sup)
+    return VM_ENOMEM;
+  for (k = 0; k < N; k++)
+    {
+      int64_t *sk = d->sup + d->sup_p[k];
+      ns = node_support (d, k, s);   /* s: room for the row before deduplication */
+      memcpy (sk, s, (size_t) ns * sizeof *sk);
+      for (q = 0; q < ns; q++)
+        if (sk[q] == k)
+          d->kpos[k] = q;
+      for (p = d->dp[k]; p < d->dp[k + 1]; p++)
+        for (q = 0; q < ns; q++)
+          if (sk[q] == d->dj[p])
+            d->dpos[p] = q;
+    }
+  return VM_OK;
+}
+
 static int64_t
 expanded_global (const vm_dual *d, const int64_t *s, int ns, int64_t k, int e)
 {
@@ -139,14 +173,10 @@ static int
 build_pattern (vm_dual *d)
 {
   int64_t N = d->N, nz = d->nz, k, j, tot, *icp = NULL, *inc = NULL, *mark = NULL, *fill = NULL;
-  int64_t s[64], *e = NULL;
-  int ns, a, b, maxrow = 0, maxne = 1, st = VM_ENOMEM;
+  const int64_t *s;
+  int64_t *e = NULL;
+  int ns, a, b, maxne = 1, st = VM_ENOMEM;
   const int m = d->m, nd = d->nd;
-  for (k = 0; k < N; k++)
-    if (d->dp[k + 1] - d->dp[k] > maxrow)
-      maxrow = (int) (d->dp[k + 1] - d->dp[k]);
-  if (maxrow + 1 > 64)
-    return VM_EARG;
   d->sp = malloc ((size_t) (N + 1) * sizeof *d->sp);
   icp = calloc ((size_t) N + 1, sizeof *icp);
   mark = malloc ((size_t) (nz > 0 ? nz : 1) * sizeof *mark);
@@ -158,7 +188,8 @@ build_pattern (vm_dual *d)
   for (k = 0; k < N; k++)
     {
       int ne, q;
-      ns = node_support (d, k, s);
+      ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
+      s = d->sup + d->sup_p[k];
       ne = ns * nd + d->ng;
       d->sp[k + 1] = d->sp[k] + (int64_t) ne * ne;
       if (ne > maxne)
@@ -177,7 +208,8 @@ build_pattern (vm_dual *d)
   for (k = 0; k < N; k++)
     {
       int q;
-      ns = node_support (d, k, s);
+      ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
+      s = d->sup + d->sup_p[k];
       for (q = 0; q < ns; q++)
         inc[fill[s[q]]++] = k;
     }
@@ -216,7 +248,8 @@ build_pattern (vm_dual *d)
               {
                 int64_t kk = comp < nd ? inc[q] : node;
                 int ne, x;
-                ns = node_support (d, kk, s);
+                ns = (int) (d->sup_p[kk + 1] - d->sup_p[kk]);
+                s = d->sup + d->sup_p[kk];
                 ne = ns * nd + d->ng;
                 for (x = 0; x < ne; x++)
                   {
@@ -264,7 +297,8 @@ build_pattern (vm_dual *d)
     {
       int ne;
       int64_t *sl = d->slot + d->sp[k];
-      ns = node_support (d, k, s);
+      ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
+      s = d->sup + d->sup_p[k];
       ne = ns * nd + d->ng;
       for (a = 0; a < ne; a++)
         e[a] = expanded_global (d, s, ns, k, a);
@@ -388,7 +422,7 @@ vm_dual_init (vm_dual *d, int ny, int nd, int ng, int64_t N, int order, double t
   free (val);
   cp = ri = NULL;
   val = NULL;
-  if ((st = build_pattern (d)) != VM_OK)
+  if ((st = build_supports (d)) != VM_OK || (st = build_pattern (d)) != VM_OK)
     goto fail;
   return VM_OK;
 fail:
@@ -417,6 +451,10 @@ vm_dual_free (vm_dual *d)
   free (d->rowind);
   free (d->sp);
   free (d->slot);
+  free (d->sup_p);
+  free (d->sup);
+  free (d->kpos);
+  free (d->dpos);
   free (d->y);
   free (d->u);
   free (d->val);
@@ -431,7 +469,6 @@ vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval
 {
   int64_t N = d->N, k, p;
   int nd = d->nd, ng = d->ng, m = d->m, nl = d->nl, i, st;
-  int64_t s[64];
   double *T = NULL;
   if (! z)
     return VM_EARG;
@@ -519,11 +556,9 @@ vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval
         {
           const double *K = d->hess + k * nl * nl;
           const int64_t *sl = d->slot + d->sp[k];
-          int ns = node_support (d, k, s), ne = ns * nd + ng, a, b, j, pos_k = 0;
+          int ns = (int) (d->sup_p[k + 1] - d->sup_p[k]), ne = ns * nd + ng, a, b, j;
+          int pos_k = d->kpos[k];
           double w = d->hw[k];
-          for (j = 0; j < ns; j++)
-            if (s[j] == k)
-              pos_k = j;
           /* KP = K P (nl x ne): P maps the expanded variables to u */
           memset (KP, 0, (size_t) nl * ne * sizeof *KP);
           for (a = 0; a < nl; a++)
@@ -534,12 +569,7 @@ vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval
                   double kv = K[a * nl + j];
                   if (kv != 0.0)
                     for (p = d->dp[k]; p < d->dp[k + 1]; p++)
-                      {
-                        int q = 0;
-                        while (s[q] != d->dj[p])
-                          q++;
-                        row[q * nd + j] += kv * d->dv[p];
-                      }
+                      row[d->dpos[p] * nd + j] += kv * d->dv[p];
                   row[pos_k * nd + j] += K[a * nl + nd + j];
                 }
               for (j = 0; j < ng; j++)
@@ -551,10 +581,8 @@ vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval
             {
               for (p = d->dp[k]; p < d->dp[k + 1]; p++)
                 {
-                  int q = 0;
+                  int q = d->dpos[p];
                   double cv = d->dv[p];
-                  while (s[q] != d->dj[p])
-                    q++;
                   for (b = 0; b < ne; b++)
                     T[(q * nd + j) * ne + b] += cv * KP[j * ne + b];
                 }
@@ -990,12 +1018,12 @@ vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u, con
           done = 0;
           if (first < 0)
             first = k;
-          if (lu_factor (A, ny, e->piv, DTP_RTOL))
+          if (dtp_factor (A, ny, e->piv))
             {
               *bad = k;
               return VM_EDTP;
             }
-          lu_solve (A, ny, e->piv, r, 1);
+          vm_dense_lu_solve (ny, A, e->piv, r);
           for (i = 0; i < ny; i++)
             y[k * ny + i] -= r[i];
         }
@@ -1039,7 +1067,7 @@ vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u, con
         {
           double *A = e->A, *B = e->B, *r = e->r, *H = hess + k * nl * nl;
           ode_system (e, npts, k, u, ybar, y, A, r);
-          if (lu_factor (A, ny, e->piv, DTP_RTOL))
+          if (dtp_factor (A, ny, e->piv))
             {
               *bad = k;
               return VM_EDTP;
@@ -1061,7 +1089,7 @@ vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u, con
               int q;
               for (i = 0; i < ny; i++)
                 x[i] = B[i * nl + j];
-              lu_solve (A, ny, e->piv, x, 1);
+              vm_dense_lu_solve (ny, A, e->piv, x);
               for (q = 0; q < nl; q++)
                 {
                   double acc = 0.0;

@@ -71,6 +71,8 @@ typedef struct {
   int64_t *colptr, *rowind;
   int64_t *sp;                 /* N+1: node k's contributions are slot[sp[k] .. sp[k+1]-1] */
   int64_t *slot;               /* CSC position or -1 (a fixed unknown) */
+  int64_t *sup_p, *sup;        /* node k's support (sorted {k} U columns of Dm row k) */
+  int *kpos, *dpos;            /* position of k, and of each Dm entry of row k, in that support */
   /* state after the last evaluation */
   double *y;                   /* N ny: y^H */
   double *u, *val, *grad, *hess;   /* N nl, N, N nl, N nl nl */
@@ -106,6 +108,13 @@ void vm_dual_primal (const vm_dual *d, double *res, double *gres, double *ham);
  * base state, independent of the guess and of DT), or by the step test.  z: in the guess, out the
  * best iterate. */
 int vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, vm_newton_info *info);
+
+/* ---- small dense LU (row-major n x n, partial pivoting), used by the node functions ------------- */
+
+/* Factor a in place; 0, or 1 when a pivot is <= tol in absolute value or not finite. */
+int vm_dense_lu (int n, double *a, int *piv, double tol);
+/* Solve with the factors of vm_dense_lu; b (n) is overwritten by the solution. */
+void vm_dense_lu_solve (int n, const double *a, const int *piv, double *b);
 
 /* ---- the general engine: any vm_ode ------------------------------------------------------------ */
 

@@ -114,67 +114,6 @@ vm_dual_lorenz_node (void *ctx, int64_t npts, const double *t, const double *u,
 
 /* ---- 2. generalized Pars --------------------------------------------------------------------------- */
 
-/* In-place LU with partial pivoting of the n x n row-major a; 0, or 1 when a pivot is <= tol in
- * absolute value (or not finite). */
-static int
-lu_factor (int n, double *a, int *piv, double tol)
-{
-  int i, j, k;
-  for (k = 0; k < n; k++)
-    {
-      int p = k;
-      double mx = fabs (a[k * n + k]);
-      for (i = k + 1; i < n; i++)
-        if (fabs (a[i * n + k]) > mx)
-          {
-            mx = fabs (a[i * n + k]);
-            p = i;
-          }
-      if (!(mx > tol) || !isfinite (mx))
-        return 1;
-      piv[k] = p;
-      if (p != k)
-        for (j = 0; j < n; j++)
-          {
-            const double tmp = a[k * n + j];
-            a[k * n + j] = a[p * n + j];
-            a[p * n + j] = tmp;
-          }
-      for (i = k + 1; i < n; i++)
-        {
-          const double lik = a[i * n + k] /= a[k * n + k];
-          if (lik != 0.0)
-            for (j = k + 1; j < n; j++)
-              a[i * n + j] -= lik * a[k * n + j];
-        }
-    }
-  return 0;
-}
-
-static void
-lu_solve (int n, const double *a, const int *piv, double *b)
-{
-  int i, j, k;
-  for (k = 0; k < n; k++)
-    {
-      if (piv[k] != k)
-        {
-          const double tmp = b[k];
-          b[k] = b[piv[k]];
-          b[piv[k]] = tmp;
-        }
-      for (i = k + 1; i < n; i++)
-        b[i] -= a[i * n + k] * b[k];
-    }
-  for (i = n - 1; i >= 0; i--)
-    {
-      double s = b[i];
-      for (j = i + 1; j < n; j++)
-        s -= a[i * n + j] * b[j];
-      b[i] = s / a[i * n + i];
-    }
-}
-
 /* Solve A z = f in place (f = z, ny = 3M + 1, layout (x, v, Q, s)) by eliminating x and Q:
  *   cv MM z_v = f_v - mu L f_x/cx - Lambda f_Q/cQ,  z_x = (f_x - mu L' z_v)/cx,
  *   z_Q = (f_Q - Lambda z_v)/cQ,  z_s = f_s/(cs - Lambda).
@@ -194,7 +133,7 @@ pars_block_solve (const struct vm_dual_pars *P, double mu, double Lam, const dou
         s += L[i * M + j] * fx[j];
       w[i] = (fv[i] - mu * s / P->cx - Lam * fQ[i] / P->cQ) / P->cv;
     }
-  lu_solve (M, lu, piv, w);
+  vm_dense_lu_solve (M, lu, piv, w);
   for (i = 0; i < M; i++)
     {
       double s = 0.0;
@@ -273,7 +212,7 @@ vm_dual_pars_node (void *ctx, int64_t npts, const double *t, const double *u,
             if (fabs (MM[i * M + j]) > scale)
               scale = fabs (MM[i * M + j]);
           }
-      if (!(fabs (cs - Lam) > TOL * cs) || lu_factor (M, MM, piv, TOL * scale))
+      if (!(fabs (cs - Lam) > TOL * cs) || vm_dense_lu (M, MM, piv, TOL * scale))
         {
           if (bad)
             *bad = k;
@@ -293,7 +232,7 @@ vm_dual_pars_node (void *ctx, int64_t npts, const double *t, const double *u,
           v[i] = vb[i] + (rho[i] + lamd[i] - mu * b[i] - mu * Lxb - mu * Lrd / cx - Lam * Qb[i]
                           + Lam * lam[i] / cQ) / cv;
         }
-      lu_solve (M, MM, piv, v);
+      vm_dense_lu_solve (M, MM, piv, v);
       /* x_i = xbar_i + (rhodot_i - mu L_ki v_k)/cx,  Q = Qbar - (lambda + Lambda v)/cQ */
       for (i = 0; i < M; i++)
         {
