@@ -199,7 +199,7 @@ function results = demo_dual_pars (varargin)
                   'K_increase', NaN, 'e_K', NaN, 'e_x', NaN, 'rate_x', NaN, 'dev_gauss', NaN, ...
                   'dev_ref', [NaN, NaN, NaN], 'S', NaN);
   t = linspace (0, T, N)';
-  [xg, vg, Qg] = gauss_closed (t, x0, v0);
+  [xg, vg, Qg] = vm_pars_closed_form (t, x0, v0);
   ref_dev = 0;
   dtp = struct ('y_dev', 0, 'y_scale', 1, 'S_dev', 0, 'S_scale', 1, 'misread_dev', 0);
   base_b2 = [NaN, NaN];
@@ -306,7 +306,7 @@ function results = demo_dual_pars (varargin)
       tg = linspace (0, T, Ns(in))';
       yb = base_state (ic, tg, x0, v0, nu, ep, T);
       if ic == 1
-        [xr, vr, Qr] = gauss_closed (tg, x0, v0);
+        [xr, vr, Qr] = vm_pars_closed_form (tg, x0, v0);
       else
         xr = yb(:, 1:3);
         vr = yb(:, 4:6);
@@ -362,34 +362,6 @@ function results = demo_dual_pars (varargin)
   end
 end
 
-function [x, v, Q] = gauss_closed (t, x0, v0)
-  % the closed form of eq. 44 (derived in the help text); Q = lam* a
-  z0 = x0(3);
-  z = z0 + v0(3) * t;
-  C = v0(1) * sqrt (1 + z0 ^ 2) / v0(3);
-  v1 = v0(1) * sqrt ((1 + z0 ^ 2) ./ (1 + z .^ 2));
-  x = [x0(1) + C * (asinh (z) - asinh (z0)), x0(2) + C * (sqrt (1 + z .^ 2) - sqrt (1 + z0 ^ 2)), z];
-  v = [v1, z .* v1, v0(3) * ones(size (z))];
-  lam = v(:, 3) .* v(:, 1) ./ (1 + z .^ 2);
-  Q = [lam .* z, -lam, zeros(size (z))];
-end
-
-function dy = rhs44 (y)
-  % eq. 44, hand-derived scalar form; y = [x; v]
-  l = y(4) * y(6) / (1 + y(3) ^ 2);
-  dy = [y(4); y(5); y(6); -y(3) * l; l; 0];
-end
-
-function dy = rhs47 (y, nu)
-  % eq. 47' (eq. 45 force, nu >= 0; derived in demo_pars); y = [x; v]
-  x3 = y(3);
-  v1 = y(4);
-  v2 = y(5);
-  v3 = y(6);
-  l = (v1 * v3 + nu * (v2 - x3 * v1)) / (1 + x3 ^ 2);
-  dy = [v1; v2; v3; -x3 * l + v3 - nu * v1; l + x3 * v3 - nu * v2; -x3 * v2 - v1 - nu * v3];
-end
-
 function Q = force45 (x, v, nu)
   % the eq. 45 force lam* a + a x v + nu v, rows are points
   n = size (x, 1);
@@ -406,18 +378,18 @@ function [yb, info] = base_state (ic, t, x0, v0, nu, ep, T)
   info = [];
   switch ic
     case 1
-      [~, y] = ode45 (@(tt, y) rhs44 (y), t, [x0, v0]', oopt);
+      [~, y] = ode45 (@(tt, y) vm_pars_rhs ('eq44', y), t, [x0, v0]', oopt);
       x = y(:, 1:3);
       v = y(:, 4:6);
       lam = v(:, 1) .* v(:, 3) ./ (1 + x(:, 3) .^ 2);
       yb = [x, v, lam .* x(:, 3), -lam, zeros(n, 1), zeros(n, 1)];
-      [xc, vc] = gauss_closed (t, x0, v0);
+      [xc, vc] = vm_pars_closed_form (t, x0, v0);
       info = max (max (abs ([x - xc, v - vc])));
     case 2
-      [x, v] = gauss_closed (t, x0, v0);
+      [x, v] = vm_pars_closed_form (t, x0, v0);
       yb = [x, v, force45(x, v, nu), sqrt(2 * nu * sum (v .^ 2, 2))];
     case 3
-      [~, y] = ode45 (@(tt, y) rhs47 (y, nu), t, [x0, v0]', oopt);
+      [~, y] = ode45 (@(tt, y) vm_pars_rhs ('eq47', y, nu), t, [x0, v0]', oopt);
       x = y(:, 1:3);
       v = y(:, 4:6);
       Q = force45 (x, v, nu);
@@ -425,7 +397,7 @@ function [yb, info] = base_state (ic, t, x0, v0, nu, ep, T)
       yb = [x, v, Q, s];
       info = [max(abs (x(:, 3) .* v(:, 1) - v(:, 2))), max(abs (sum (Q .* v, 2) - s .^ 2 / 2))];
     otherwise
-      [x, v, Q] = gauss_closed (t, x0, v0);
+      [x, v, Q] = vm_pars_closed_form (t, x0, v0);
       x = x + ep * [sin(pi * t / T), zeros(n, 1), sin(2 * pi * t / T)];
       v = v + ep * [cos(pi * t / T), sin(pi * t / T), zeros(n, 1)];
       yb = [x, v, Q, zeros(n, 1)];

@@ -119,13 +119,14 @@ function results = demo_dual_pars_reduced (varargin)
   % ---- the main run ------------------------------------------------------------------------------
   sol = dual_pars ([0, T], x0, v0, 'Reduced', true, 'N', N, 'Order', order);
   t = sol.t;
-  ex = exact_v (t, z0, v30, v0(1));
+  [~, ex] = vm_pars_closed_form (t, x0, v0);   % eq. 44 in closed form
+  ex = ex(:, 1:2);
   z = z0 + v30 * t;
 
   % ---- formulas: closed form vs ode45 (eq. 44, corrected 48), printed 48 -----------------------
-  [~, y44] = ode45 (@(tt, y) rhs44 (y), t, [x0, v0]', oopt);
-  [~, yc] = ode45 (@(tt, y) rhs48 (tt, y, z0, v30, false), t, v0(1:2)', oopt);
-  [~, yp] = ode45 (@(tt, y) rhs48 (tt, y, z0, v30, true), t, v0(1:2)', oopt);
+  [~, y44] = ode45 (@(tt, y) vm_pars_rhs ('eq44', y), t, [x0, v0]', oopt);
+  [~, yc] = ode45 (@(tt, y) vm_pars_rhs ('eq48', tt, y, z0, v30, false), t, v0(1:2)', oopt);
+  [~, yp] = ode45 (@(tt, y) vm_pars_rhs ('eq48', tt, y, z0, v30, true), t, v0(1:2)', oopt);
   eq44_dev = max (max (abs (y44(:, 4:5) - ex)));
   corrected_dev = max (max (abs (yc - ex)));
   printed = struct ('v', yp, 'constraint', max (abs (z .* yp(:, 1) - yp(:, 2))), ...
@@ -161,7 +162,8 @@ function results = demo_dual_pars_reduced (varargin)
     for in = 1:numel (Ns)
       s1 = dual_pars ([0, T], x0, v0, 'Reduced', true, 'N', Ns(in), 'Order', od);
       s2 = dual_solve (ode, [0, T], v0(1:2), 'N', Ns(in), 'c', 1, 'Order', od);
-      e = exact_v (s1.t, z0, v30, v0(1));
+      [~, e] = vm_pars_closed_form (s1.t, x0, v0);
+      e = e(:, 1:2);
       em(in) = max (max (abs (s1.y - e)));
       efin(in) = max (abs (s1.y(end, :) - e(end, :)));
       ef(:, in) = [s1.exitflag; s2.exitflag];
@@ -215,30 +217,6 @@ function results = demo_dual_pars_reduced (varargin)
   if nargout == 0
     clear results;
   end
-end
-
-function v = exact_v (t, z0, v30, v10)
-  % the closed form derived in the help text: v1 = v1^0 sqrt ((1 + z0^2)/(1 + z^2)), v2 = z v1
-  z = z0 + v30 * t;
-  v1 = v10 * sqrt ((1 + z0 ^ 2) ./ (1 + z .^ 2));
-  v = [v1, z .* v1];
-end
-
-function dy = rhs44 (y)
-  % eq. 44, hand-derived scalar form; y = [x; v]
-  l = y(4) * y(6) / (1 + y(3) ^ 2);
-  dy = [y(4); y(5); y(6); -y(3) * l; l; 0];
-end
-
-function dy = rhs48 (t, y, z0, v30, printed)
-  % eq. 48, y = [v1; v2], z = x3^0 + v3^0 t.  Printed: v1' - v1 z v3^0/(1 + z^2) = 0; corrected
-  % (from eq. 44): v1' + v1 z v3^0/(1 + z^2) = 0.  Both: v2' = v1 v3^0/(1 + z^2).
-  z = z0 + v30 * t;
-  sg = -1;
-  if printed
-    sg = 1;
-  end
-  dy = [sg * y(1) * z * v30 / (1 + z ^ 2); y(1) * v30 / (1 + z ^ 2)];
 end
 
 function d = dtp_check (sol, order, T, z0, v30, v0)

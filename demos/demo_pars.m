@@ -253,8 +253,8 @@ function results = demo_pars (varargin)
   end
 
   % misprint check of eq. 48: the printed sign versus the corrected one
-  [~, yp] = ode45 (@(t, y) rhs48 (t, y, x0(3), v0(3), true), tout, v0(1:2)', oopt);
-  [~, yc] = ode45 (@(t, y) rhs48 (t, y, x0(3), v0(3), false), tout, v0(1:2)', oopt);
+  [~, yp] = ode45 (@(t, y) vm_pars_rhs ('eq48', t, y, x0(3), v0(3), true), tout, v0(1:2)', oopt);
+  [~, yc] = ode45 (@(t, y) vm_pars_rhs ('eq48', t, y, x0(3), v0(3), false), tout, v0(1:2)', oopt);
 
   results = struct ();
   results.x0 = x0;
@@ -308,33 +308,19 @@ end
 
 function dy = rhs47 (y, nu, nonideal)
   % (44) (nonideal false) or (47)/(47') (nonideal true), hand-derived scalar form; y = [x; v]
-  x3 = y(3);
-  v1 = y(4);
-  v2 = y(5);
-  v3 = y(6);
   if nonideal
-    l = (v1 * v3 + nu * (v2 - x3 * v1)) / (1 + x3^2);
-    dy = [v1; v2; v3; -x3 * l + v3 - nu * v1; l + x3 * v3 - nu * v2; -x3 * v2 - v1 - nu * v3];
+    dy = vm_pars_rhs ('eq47', y, nu);
   else
-    dy = [v1; v2; v3; -v1 * x3 * v3 / (1 + x3^2); v1 * v3 / (1 + x3^2); 0];
+    x3 = y(3);
+    v1 = y(4);
+    v3 = y(6);
+    dy = [v1; y(5); v3; -v1 * x3 * v3 / (1 + x3^2); v1 * v3 / (1 + x3^2); 0];
   end
 end
 
 function dy = rhs51 (y)
   % (51) with v^(s) = v2 = x3 v1, v^(r) = (v1, v3), F = 0; y = [x1; x2; x3; v1; v3]
   dy = [y(4); y(3) * y(4); y(5); 0; 0];
-end
-
-function dy = rhs48 (t, y, z0, v30, printed)
-  % (48), y = [v1; v2], z = x3^0 + v3^0 t.  As printed: vdot1 - v1 z v3^0 / (1 + z^2) = 0;
-  % corrected (from (44)): vdot1 + v1 z v3^0 / (1 + z^2) = 0.  Both: vdot2 = v1 v3^0 / (1 + z^2).
-  z = z0 + v30 * t;
-  if printed
-    s = 1;
-  else
-    s = -1;
-  end
-  dy = [s * y(1) * z * v30 / (1 + z^2); y(1) * v30 / (1 + z^2)];
 end
 
 function d = formula_checks (nu)
