@@ -1,0 +1,154 @@
+/* march.h -- one time-marching driver for the discrete actions (SKG, dual): windows, guesses or base
+ * states, Newton, error control, history (plain C99, no Octave headers).
+ *
+ * An action family implements vm_march_action: a discrete problem on one time window [ta, tb] with
+ * N grid nodes whose critical point is the root of F(x) = 0 (n unknowns, a fixed CSC Jacobian
+ * pattern).  The driver owns everything between windows: where the next window starts and how long
+ * it is, the start of Newton's iteration (asked from the action), the Newton solve itself
+ * (csrc/newton.h), the error estimate and the accept / reject decision, and the output.
+ *
+ * Window state.  What passes from one window to the next is the state xa (nstate values: SKG the
+ * position and the scheme velocity; dual the differential states).  Each window's output is its
+ * trajectory on its N nodes: nout values per node, of which the first nerr enter the error
+ * estimate (SKG: q, qdot, then the multipliers; dual: y, then the duals).
+ *
+ * Modes (vm_march_opts.windows)
+ *   fixed (windows = W >= 1)  W windows of equal length, N nodes each; no error control (an
+ *                             estimate is still computed when estimate != 0).  A window whose
+ *                             Newton solve fails ends the march: its best iterate is kept, later
+ *                             nodes are NaN.
+ *   adaptive (windows = 0)    the driver chooses each window's length L (N fixed): the window is
+ *                             solved with the main action (order p) and, from that solution, with
+ *                             the companion action (another order on the same N nodes: p + 2, or
+ *                             p - 2 for the largest order); err = max over nodes and over the nerr
+ *                             values of |x_p - x_c| / (atol + rtol max(|x_p|, |x_c|)).  err <= 1:
+ *                             accepted (the main solution is kept, as an embedded Runge-Kutta pair
+ *                             keeps its lower-order solution when it does not extrapolate); the next
+ *                             length is L min(4, max(0.2, 0.9 err^(-1/(p+1)))) (max-norm order p+1
+ *                             of the SBP-SAT scheme in h = L/(N-1)), at most 1 after a rejection.
+ *                             err > 1: rejected, retried with L max(0.1, 0.9 err^(-1/(p+1))).  A
+ *                             failed Newton solve (main or companion): rejected, retried with L/2.
+ *                             Below hmin the march stops with VM_EHMIN and a message that says
+ *                             where and why.  The first length is h0, or min(T, T/16, ...) when 0.
+ *
+ * Each rejection is recorded (time, length, reason, err).  The driver prints through opts.print
+ * while it runs (display 2: each Newton iteration and each window; 1: one final line).
+ */
+#ifndef VM_MARCH_H
+#define VM_MARCH_H
+
+#include <stdint.h>
+
+#include "newton.h"
+
+/* The discrete problem of one window.  Every function returns VM_OK or a vm_status code (a
+ * failure of move/predict/from_traj/extract ends the march; Newton's failures are handled by the
+ * driver).  self is the implementation's context, also the ctx of F and J. */
+typedef struct
+{
+  void *self;
+  int nstate;               /* values of the state passed between windows */
+  int nout;                 /* values per node in a window's trajectory */
+  int nerr;                 /* the first nerr of them enter the error estimate */
+  int order;                /* SBP interior order (for the controller's exponent and messages) */
+  int64_t N;                /* nodes per window */
+  int64_t n;                /* Newton unknowns per window */
+  const int64_t *colptr, *rowind;   /* the Jacobian pattern (valid after the first move) */
+  const double *t;          /* the N nodes of the current window (valid after move) */
+  vm_newton_fn F;
+  vm_newton_jac J;
+  /* Move to the window [ta, tb] with initial state xa. */
+  int (*move) (void *self, double ta, double tb, const double *xa);
+  /* The start x (n) of Newton's iteration (and, for the dual, the base state) on the current
+   * window, predicted from xa and the previous accepted window: its nodes pt (pn of them, or
+   * pn = 0 for the first window) and trajectory ptraj (column-major, leading dimension ldp). */
+  int (*predict) (void *self, const double *xa, const double *pt, const double *ptraj, int64_t pn,
+                  int64_t ldp, double *x);
+  /* The start x from a trajectory on the current window's nodes (another order's solution, or a
+   * caller's guess): traj column-major, leading dimension ld, at least the values the action
+   * needs (SKG: the first n columns, q; dual: the first ny, y). */
+  int (*from_traj) (void *self, const double *traj, int64_t ld, double *x);
+  /* Residual weights and scale of the Newton test at the start x (newton.h res_weight,
+   * res_scale); o holds the driver's options and is completed here. */
+  int (*newton_setup) (void *self, const double *x, vm_newton_opts *o);
+  /* The trajectory (N x nout, leading dimension ld) and the end state (nstate) at the solution x. */
+  int (*extract) (void *self, const double *x, double *traj, int64_t ld, double *xend);
+} vm_march_action;
+
+/* Why a window was rejected (vm_march_sol.rej_reason). */
+enum { VM_MARCH_REJ_ERROR = 1,      /* error estimate above the tolerance */
+       VM_MARCH_REJ_NEWTON = 2,     /* Newton did not converge (main action) */
+       VM_MARCH_REJ_COMPANION = 3 };/* Newton did not converge for the companion order */
+
+typedef struct
+{
+  double t0, tf;            /* the interval, tf > t0 (default 0, 1) */
+  int windows;              /* W >= 1: fixed grid; 0: adaptive (default 0) */
+  double rtol, atol;        /* error control (default 1e-6, 1e-8; atol > 0, rtol >= 0) */
+  int estimate;             /* fixed mode: also solve the companion and report the estimate
+                               (default 0) */
+  double h0;                /* adaptive: first window length (0: automatic) (default 0) */
+  double hmax;              /* adaptive: longest window (0: tf - t0) (default 0) */
+  double hmin;              /* adaptive: shortest window (0: 1e-12 (1 + |t|) (N - 1)) (default 0) */
+  int max_windows;          /* adaptive: attempted windows, accepted or not (default 100000) */
+  int repeat;               /* solve each accepted window this many more times, each from the
+                               previous solve's trajectory (from_traj): the dual's base-state
+                               iteration (default 0) */
+  const double *guess;      /* fixed mode: NULL, or a trajectory on the whole grid (Ntot rows,
+                               leading dimension Ntot, the columns from_traj reads) (default NULL) */
+  vm_newton_opts newton;    /* Newton options of every window (default vm_newton_opts_init) */
+  int display;              /* 0 silent, 1 final line, 2 every Newton iteration and window
+                               (default 0) */
+  void (*print) (void *ctx, const char *line);   /* where lines go (NULL: stdout) */
+  void *print_ctx;
+  const char *name;         /* prefix of the printed lines (default "march") */
+} vm_march_opts;
+
+typedef struct
+{
+  int status;               /* VM_OK, VM_EHMIN, VM_EMAXSTEPS, a Newton code (fixed mode), or an
+                               error of the action */
+  char message[512];
+  int nout;
+  int64_t ntot;             /* nodes of the output (the junction node of two windows once) */
+  double *t;                /* ntot */
+  double *traj;             /* ntot x nout, column-major (leading dimension ntot) */
+  int nwin;                 /* accepted windows */
+  double *win_t0, *win_t1;  /* nwin: their intervals */
+  double *win_err;          /* nwin: their error estimates (NaN when not estimated) */
+  int *win_iter;            /* nwin: Newton steps of the main solve */
+  int *win_citer;           /* nwin: Newton steps of the companion solve (0 when none) */
+  int *win_status;          /* nwin: Newton status of the main solve (fixed mode: non-OK for
+                               the failed window) */
+  int64_t *win_first;       /* nwin + 1: window w's nodes are win_first[w] .. win_first[w+1]-1 of
+                               the output, plus the shared node win_first[w] - 1 for w > 0 */
+  int nrej;                 /* rejected attempts */
+  double *rej_t0, *rej_len, *rej_err;   /* nrej: start, length, error estimate (NaN if none) */
+  int *rej_reason;          /* nrej: VM_MARCH_REJ_* */
+  int iterations;           /* Newton steps, all solves (main, companion, rejected) */
+  long nfactor;
+  double t_newton, t_total; /* wall-clock seconds */
+  /* Newton history of the accepted main solves, window after window */
+  int nhist;
+  int *hist_win;            /* nhist: the accepted window (0-based) */
+  double *res_hist, *step_hist, *lambda_hist;
+  int *kind_hist;
+} vm_march_sol;
+
+void vm_march_opts_init (vm_march_opts *o);
+void vm_march_sol_init (vm_march_sol *s);
+void vm_march_sol_free (vm_march_sol *s);
+
+/* March from (t0, xa0) to tf.  main: the action of the order returned; comp: the companion
+ * action (same N, same window interface; may be NULL in fixed mode without estimate, required
+ * otherwise).  Returns sol->status. */
+int vm_march (vm_march_action *main, vm_march_action *comp, const double *xa0,
+              const vm_march_opts *o, vm_march_sol *sol);
+
+/* Dense output: the trajectory at nq times tq (within [t0, t_end]) by Lagrange interpolation of
+ * degree deg (<= N - 1) on the nodes of the window that holds each time (the deg + 1 nodes
+ * nearest to it); out is nq x nout column-major (leading dimension nq).  Returns VM_OK or VM_EARG
+ * (a time outside the solved interval). */
+int vm_march_interp (const vm_march_sol *sol, int deg, const double *tq, int64_t nq, double *out);
+
+#endif
