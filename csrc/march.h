@@ -21,7 +21,7 @@
  *                             solved with the main action (order p) and, from that solution, with
  *                             the companion action (another order on the same N nodes: p + 2, or
  *                             p - 2 for the largest order); err = max over nodes and over the nerr
- *                             values of |x_p - x_c| / (atol + rtol max(|x_p|, |x_c|)).  err <= 1:
+ *                             values of |x_p - x_c| / (atol + rtol max_window |x_p|).  err <= 1:
  *                             accepted (the main solution is kept, as an embedded Runge-Kutta pair
  *                             keeps its lower-order solution when it does not extrapolate); the next
  *                             length is L min(4, max(0.2, 0.9 err^(-1/(p+1)))) (max-norm order p+1

@@ -222,15 +222,15 @@ function c = one_case (sys, name, q0, qd0, T, order, N, orders, Ns)
   c.t = s.t(:);
   c.q = s.q;
   c.qdot = s.qdot;
-  c.lambda = s.lambda;
+  c.lambda = s.lambda_plus;
   c.energy = s.energy(:);
   c.ref = r;
   c.iterations = s.iterations;
   c.max_qminus = s.max_qminus;
   c.max_lambdaminus = s.max_lambdaminus;
   c.err_q = max (abs (s.q - r.q), [], 1);
-  c.sign = sum (s.lambda .* r.lambda) / sum (r.lambda .^ 2);
-  c.err_lambda = max (abs (s.lambda + r.lambda));
+  c.sign = sum (s.lambda_plus .* r.lambda) / sum (r.lambda .^ 2);
+  c.err_lambda = max (abs (s.lambda_plus + r.lambda));
   c.g = constraint (s.q, s.qdot);
   c.max_g = max (abs (c.g));
   % Newton stops at ||W grad S||_2 <= Tol max(1, ||W grad S_0||) with the weights W = 1/sqrt(H_kk)
@@ -256,7 +256,7 @@ function c = one_case (sys, name, q0, qd0, T, order, N, orders, Ns)
       [~, Hk] = sbp_operator (Ns(in), orders(io), [0, T]);
       bk = balance (P, sk, full (diag (Hk)), qd0, rk.energy(1));
       v.err_q(in) = max (max (abs (sk.q - rk.q)));
-      v.err_lambda(in) = max (abs (sk.lambda + rk.lambda));
+      v.err_lambda(in) = max (abs (sk.lambda_plus + rk.lambda));
       v.err_E(in) = max (abs (sk.energy(:) - rk.energy));
       v.balance_error(in) = bk.error_c;
       v.sat(in) = bk.sat;
@@ -342,7 +342,7 @@ function b = balance (P, s, h, qd0, E0)
   b.work = sum (h .* sum (F .* v, 2));
   b.error = abs (b.dE - b.work);
   % the work of the reaction at the nodes, - sum H lambda+ g: zero up to Newton's tolerance
-  b.lg = sum (h .* s.lambda .* constraint (s.q, v));
+  b.lg = sum (h .* s.lambda_plus .* constraint (s.q, v));
   b.error_c = abs (b.dE - b.work + b.lg);
   dv = v(1, :) - qd0;
   if P.a == 0

@@ -84,8 +84,10 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   if (~isstruct (sys) || ~isfield (sys, 'type') || ~strcmp (sys.type, 'mechsys'))
     vm_badarg (fname, 'sys must be a system made by mechsys');
   end
-  defaults = struct ('N', 81, 'Order', 4, 'Mode', 'reduced', 'Windows', 1, 'Tol', 1e-10, ...
-                     'MaxIter', 50, 'Guess', [], 'Display', 'off');
+  defaults = struct ('N', [], 'Order', 4, 'Mode', 'reduced', 'Windows', [], 'RelTol', [], ...
+                     'AbsTol', [], 'Tol', 1e-10, 'MaxIter', [], 'Guess', [], 'Display', 'off', ...
+                     'OutputTimes', [], 'MaxWindow', [], 'InitialWindow', [], ...
+                     'ConstraintTol', 1e-8);
   opts = vm_options (fname, defaults, varargin);
   if (~isnumeric (tspan) || ~isreal (tspan) || numel (tspan) ~= 2 || ~all (isfinite (tspan)) ...
       || ~(tspan(2) > tspan(1)))
@@ -101,27 +103,79 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   if (~isnumeric (opts.Order) || ~isscalar (opts.Order) || ~any (opts.Order == [2 4 6 8]))
     vm_badarg (fname, 'Order must be 2, 4, 6 or 8');
   end
-  minN = [2 8 12 16];
-  if (~isnumeric (opts.N) || ~isscalar (opts.N) || opts.N ~= round (opts.N) || opts.N < minN(opts.Order/2))
-    vm_badarg (fname, 'N must be an integer >= %d for order %d', minN(opts.Order/2), opts.Order);
+  % fixed grid when Windows is given, or N without a tolerance, or a guess matrix; else adaptive
+  adaptive = isempty (opts.Windows) && ~(isnumeric (opts.Guess) && ~isempty (opts.Guess)) ...
+             && (isempty (opts.N) || ~isempty (opts.RelTol) || ~isempty (opts.AbsTol));
+  if (isempty (opts.N))
+    if (adaptive)
+      opts.N = 33;
+    else
+      opts.N = 81;
+    end
+  end
+  minN = __vm_skg__ ('min_n', opts.Order, double (adaptive));
+  if (~isnumeric (opts.N) || ~isscalar (opts.N) || opts.N ~= round (opts.N) || opts.N < minN)
+    if (adaptive)
+      vm_badarg (fname, 'N must be an integer >= %d for order %d with error control (its companion order %d needs it)', ...
+                 minN, opts.Order, opts.Order + 2 - 4 * (opts.Order == 8));
+    end
+    vm_badarg (fname, 'N must be an integer >= %d for order %d', minN, opts.Order);
   end
   if (~ischar (opts.Mode) || ~any (strcmpi (opts.Mode, {'full', 'reduced'})))
     vm_badarg (fname, 'Mode must be ''full'' or ''reduced''');
+  end
+  if (isempty (opts.Windows))
+    opts.Windows = 1;
   end
   if (~isnumeric (opts.Windows) || ~isscalar (opts.Windows) || opts.Windows ~= round (opts.Windows) ...
       || opts.Windows < 1)
     vm_badarg (fname, 'Windows must be a positive integer');
   end
+  if (isempty (opts.RelTol))
+    opts.RelTol = 1e-6;
+  end
+  if (isempty (opts.AbsTol))
+    opts.AbsTol = 1e-8;
+  end
+  if (~isnumeric (opts.RelTol) || ~isscalar (opts.RelTol) || ~isreal (opts.RelTol) ...
+      || ~(opts.RelTol >= 1e-14) || ~(opts.RelTol < 1))
+    vm_badarg (fname, 'RelTol must be a real scalar in [1e-14, 1)');
+  end
+  if (~isnumeric (opts.AbsTol) || ~isscalar (opts.AbsTol) || ~isreal (opts.AbsTol) ...
+      || ~(opts.AbsTol > 0) || ~isfinite (opts.AbsTol))
+    vm_badarg (fname, 'AbsTol must be a finite real scalar > 0');
+  end
   if (~isnumeric (opts.Tol) || ~isscalar (opts.Tol) || ~(opts.Tol > 0) || ~isfinite (opts.Tol))
     vm_badarg (fname, 'Tol must be a finite number > 0');
   end
+  if (isempty (opts.MaxIter))
+    % a window that needs more Newton steps than this is too long: the march halves it
+    opts.MaxIter = 50 - 35 * adaptive;
+  end
   if (~isnumeric (opts.MaxIter) || ~isscalar (opts.MaxIter) || opts.MaxIter ~= round (opts.MaxIter) ...
-      || opts.MaxIter < 0)
-    vm_badarg (fname, 'MaxIter must be a nonnegative integer');
+      || opts.MaxIter < 0 || opts.MaxIter > 1e6)
+    vm_badarg (fname, 'MaxIter must be an integer in [0, 1e6]');
   end
   if (~ischar (opts.Display) || ~any (strcmpi (opts.Display, {'off', 'final', 'iter'})))
     vm_badarg (fname, 'Display must be ''off'', ''final'' or ''iter''');
   end
+  win = [0 0];
+  names = {'InitialWindow', 'MaxWindow'};
+  for k = 1:2
+    v = opts.(names{k});
+    if (~isempty (v))
+      if (~isnumeric (v) || ~isscalar (v) || ~isreal (v) || ~(v > 0) || ~isfinite (v))
+        vm_badarg (fname, '%s must be a finite real scalar > 0', names{k});
+      end
+      win(k) = v;
+    end
+  end
+  tout = opts.OutputTimes;
+  if (~isempty (tout) && (~isnumeric (tout) || ~isreal (tout) || ~all (isfinite (tout(:))) ...
+                          || any (tout(:) < tspan(1)) || any (tout(:) > tspan(2))))
+    vm_badarg (fname, 'OutputTimes must be real times within tspan');
+  end
+  % CHECKINIT
   ntot = opts.Windows * (opts.N - 1) + 1;
   if (isempty (opts.Guess))
     opts.Guess = 'auto';
@@ -129,49 +183,56 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   retry = false;
   if (ischar (opts.Guess))
     kind = lower (opts.Guess);
-    if (~any (strcmp (kind, {'auto', 'constant', 'integrator'})))
-      vm_badarg (fname, 'Guess must be an Ntot-by-n matrix, ''auto'', ''constant'' or ''integrator''');
+    if (~any (strcmp (kind, {'auto', 'marching', 'constant', 'integrator'})))
+      vm_badarg (fname, 'Guess must be an Ntot-by-n matrix, ''auto'', ''marching'', ''constant'' or ''integrator''');
+    end
+    if (adaptive && any (strcmp (kind, {'constant', 'integrator'})))
+      vm_badarg (fname, 'Guess ''%s'' needs a fixed grid (give Windows, or N without RelTol/AbsTol); with error control the guess is ''marching''', kind);
     end
     if (strcmp (kind, 'auto'))
-      if (needs_integrator (sys))
+      if (adaptive)
+        kind = 'marching';
+      elseif (needs_integrator (sys))
         kind = 'integrator';
       else
-        kind = 'constant';
+        kind = 'marching';
         retry = true;
       end
-      [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, strcmp (kind, 'integrator'));
-      if (strcmp (kind, 'integrator') && isempty (G))
-        kind = 'constant';       % the integrator failed: the constant start
-      end
-    elseif (strcmp (kind, 'integrator'))
+    end
+    G = [];
+    if (strcmp (kind, 'integrator'))
       [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, true);
       if (isempty (G))
-        vm_badarg (fname, 'the reference integrator could not provide a guess: %s', msg);
+        if (~any (strcmpi (opts.Guess, {'auto'})))
+          vm_badarg (fname, 'the reference integrator could not provide a guess: %s', msg);
+        end
+        kind = 'marching';
       end
+    elseif (strcmp (kind, 'constant'))
+      G = repmat (q0(:)', ntot, 1);
     end
-    if (strcmp (kind, 'integrator'))
-      opts.Guess = G;
-    else
-      opts.Guess = [];
-    end
+    opts.Guess = G;
   else
     kind = 'matrix';
   end
   o = struct ('N', double (opts.N), 'order', double (opts.Order), ...
-              'mode', double (strcmpi (opts.Mode, 'reduced')), 'windows', double (opts.Windows), ...
-              'tol', double (opts.Tol), 'max_iter', double (opts.MaxIter), 'guess', double (opts.Guess));
+              'mode', double (strcmpi (opts.Mode, 'reduced')), 'windows', double (opts.Windows * ~adaptive), ...
+              'tol', double (opts.Tol), 'max_iter', double (opts.MaxIter), 'guess', double (opts.Guess), ...
+              'rtol', double (opts.RelTol), 'atol', double (opts.AbsTol), 'h0', win(1), 'hmax', win(2), ...
+              'display', find (strcmpi (opts.Display, {'off', 'final', 'iter'})) - 1, ...
+              'output_times', double (tout(:)));
   try
     sol = __vm_skg__ ('solve', sys, double (tspan(:)'), double (q0(:)), double (qdot0(:)), o);
     if (retry && sol.exitflag == 0)
-      % Guess 'auto': Newton did not converge from the constant start; once more from the
-      % integrator's trajectory
+      % Guess 'auto' on a fixed grid: Newton did not converge from the marching prediction; once
+      % more from the integrator's trajectory (sol.guess and sol.message say so)
       [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, true);
       if (~isempty (G))
         o.guess = double (G);
         first = sol;
         sol = __vm_skg__ ('solve', sys, double (tspan(:)'), double (q0(:)), double (qdot0(:)), o);
-        kind = 'integrator (after the constant start failed)';
-        sol.message = sprintf ('%s [from the integrator guess; from the constant start: %s]', ...
+        kind = 'integrator (after the marching start failed)';
+        sol.message = sprintf ('%s [from the integrator guess; from the marching start: %s]', ...
                                sol.message, first.message);
       end
     end
@@ -179,6 +240,14 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
     vm_rethrow (err, fname);
   end
   sol.guess = kind;
+  sol.adaptive = adaptive;
+  if (~isempty (tout))
+    out = sol.output;
+    sol.output = struct ('t', tout(:), 'q', out(:, 1:n), 'qdot', out(:, n + (1:n)), ...
+                         'lambda', -out(:, 2*n + (1:sys.m)));
+  else
+    sol = rmfield (sol, 'output');
+  end
   % energy on the grid points that were solved (a failed window leaves NaN after it)
   ok = all (isfinite ([sol.t sol.q sol.qdot]), 2);
   sol.energy = NaN (numel (sol.t), 1);
@@ -188,12 +257,6 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   end
   kinds = {'start', 'newton', 'damped', 'lm'};
   sol.step_kind = reshape (kinds(sol.step_kind + 1), [], 1);
-  if (strcmpi (opts.Display, 'iter'))
-    print_history (sol);
-  end
-  if (any (strcmpi (opts.Display, {'final', 'iter'})))
-    fprintf ('skg_solve: %s (%d Newton iterations)\n', sol.message, sol.iterations);
-  end
   if (sol.exitflag == 0 && nargout == 0)
     error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
   end
@@ -232,35 +295,6 @@ function [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, wanted)
     return;
   end
   G = ref.q;
-end
-
-function print_history (sol)
-  % one line per Newton iterate, window after window (the kernel's recorded history)
-  nw = numel (sol.window_iterations);
-  for w = 1:nw
-    idx = find (sol.history_window == w);
-    if (isempty (idx))
-      continue;
-    end
-    fprintf ('skg_solve: window %d/%d\n', w, nw);
-    fprintf ('  %5s  %12s  %12s  %s\n', 'iter', '||r||_H', '||dx||_inf', 'step');
-    for j = 1:numel (idx)
-      h = idx(j);
-      switch (sol.step_kind{h})
-        case 'start'
-          fprintf ('  %5d  %12.4e\n', j - 1, sol.residual_history(h));
-          continue;
-        case 'newton'
-          kind = 'newton';
-        case 'damped'
-          kind = sprintf ('damped t=%.3g', sol.step_factor(h));
-        otherwise
-          kind = sprintf ('LM mu=%.3g', sol.step_factor(h));
-      end
-      fprintf ('  %5d  %12.4e  %12.4e  %s\n', j - 1, sol.residual_history(h), ...
-               sol.step_history(h), kind);
-    end
-  end
 end
 
 %!shared osc, damp
