@@ -13,66 +13,100 @@
 % model (never expanded by hand) and solved by Newton's method with the exact sparse Hessian and
 % UMFPACK (line search, Levenberg-Marquardt fallback).
 %
+% @strong{Time marching.}  The trajectory is computed window after window, each window an SKG
+% problem on N nodes started from the previous window's end state (position and scheme
+% velocity).  By default the window lengths are chosen by error control, as ode45 chooses its
+% steps: each window is solved at the order p and, starting from that solution, at the companion
+% order (p+2; 6 for p = 8) on the same nodes; the largest difference over the nodes, relative to
+% @code{AbsTol + RelTol * max|x|} for each component of q and qdot, is the window's error
+% estimate.  A window is accepted when it is at most 1 (the order-p solution is returned), and
+% the next one grows or shrinks from it; a rejected window, or one where Newton does not
+% converge, is retried shorter.  A fixed grid is used instead when @code{Windows} is given, or
+% @code{N} without @code{RelTol}/@code{AbsTol}, or a guess matrix.
+%
+% @strong{Multipliers.}  @code{sol.lambda} is in the convention of eq. 3 of the rolling-disk
+% paper, the same as @code{gauss_integrate}:
+% @code{M qddot = dL/dq + F + sum_a lambda_a dg_a/dqdot} (for a position constraint g(t, q):
+% @code{+ lambda_a dg_a/dq}).  The action's own multiplier lambda+ is its negative
+% (@code{sol.lambda_plus}).
+%
+% @strong{Initial data} are checked first, with the words of @code{gauss_integrate}: q0 against
+% the position constraints, qdot0 against every constraint at velocity level, and the rank of the
+% constraint Jacobian at t0 (contradictory, redundant or constant constraints are named).
+%
 % Options:
 % @table @asis
+% @item "RelTol", "AbsTol"
+% error control (defaults 1e-6 and 1e-8).  The error of the returned trajectory is of the order
+% of these tolerances times the number of windows' accumulation (as for ode45).
 % @item "N"
-% grid points per window (default 81).
+% grid points per window (default 33 with error control, 81 on a fixed grid).
+% @item "Windows"
+% a fixed grid of this many windows of equal length (Ntot = Windows*(N-1)+1 points).
 % @item "Order"
 % interior order of the SBP operator: 2, 4 (default), 6 or 8.
 % @item "Mode"
 % @code{"reduced"} (default: the q- and lambda- equations at q- = lambda- = 0, half the
 % unknowns) or @code{"full"} (all unknowns; reports max |q-| and |lambda-|).
-% @item "Windows"
-% number of consecutive time windows (default 1); each starts from the previous end state.
 % @item "Tol", "MaxIter"
-% Newton's residual tolerance (default 1e-10) and iteration limit (default 50).  The residual is
-% that of the discrete equations of motion, not the raw action gradient: equation k of the grid
-% (a sum with quadrature weight H_kk) is divided by H_kk, and the norm is the quadrature (L2 in
-% time) norm @code{||r||_H = sqrt (sum_k H_kk r_k^2)}, which does not grow or shrink with N.
-% Converged when @code{||r||_H <= Tol * max (1, ||r(guess)||_H)}, or when ||r||_H is at the
-% rounding level of its own evaluation (@code{eps * || |J| |x| ||_H}; at large N, about
-% N >= 2^12 for Tol = 1e-10, that level is above Tol and this test ends the iteration), or
-% when a full Newton correction is below 1e-12 (1 + ||x||_inf) and contracting.
-% @file{doc/skg.md} ("Stopping") derives the scaling.
+% Newton's residual tolerance (default 1e-10) and iteration limit per window (default 15 with
+% error control, where a window that needs more is halved; 50 on a fixed grid).  The residual is
+% that of the discrete equations of motion in the quadrature norm
+% @code{||r||_H = sqrt (sum_k H_kk r_k^2)}, independent of N; converged when
+% @code{||r||_H <= Tol * max (1, ||r(guess)||_H)}, when ||r||_H is at the rounding level of its
+% own evaluation, or when a full Newton correction is below 1e-12 (1 + ||x||_inf) and contracting
+% (@file{doc/skg.md}, "Stopping").
 % @item "Guess"
-% the start of Newton's iteration for q+ on the grid: an Ntot-by-n matrix (Ntot =
-% Windows*(N-1)+1), or
+% the start of each window's Newton iteration for q+:
 % @table @code
+% @item "marching"
+% predicted from the previous window: the first window at constant velocity from (q0, qdot0),
+% a later one by a quadratic Taylor step from the previous end state, multipliers held.  No
+% equation-of-motion integrator is involved.
 % @item "auto"
-% (default) @code{"integrator"} when the system has contacts or a constraint that is nonlinear in
-% the velocities (d2g/dqdot2 not identically zero, e.g. the rolling disk's
-% dot(x)^2 + dot(y)^2 - R^2 dot(theta)^2), otherwise @code{"constant"}; and when Newton does not
-% converge from @code{"constant"}, once more from @code{"integrator"}.  The reason: at the
-% constant start the grid velocities are zero, where a constraint quadratic in the velocities
-% has a zero Jacobian, and sharp regularized contacts (the tumbler at sigma <= 1/50) need a
-% start near the solution; the integrator costs about as much as one or two Newton iterations.
+% (default) "marching"; on a fixed grid, the integrator for systems with contacts or constraints
+% nonlinear in the velocities, and a retry from the integrator when Newton fails from the
+% marching start (@code{sol.guess} says so).
 % @item "constant"
-% q0 at every node (the former default).
+% q0 at every node (fixed grid only).
 % @item "integrator"
-% the trajectory of @code{gauss_integrate} (dop853, RelTol 1e-10, regularized contacts) on the
-% grid.  If it fails, "auto" falls back to "constant"; an explicit "integrator" is an error.
+% the trajectory of @code{gauss_integrate} (dop853, RelTol 1e-10) on the grid (fixed grid only).
+% @item an Ntot-by-n matrix
+% q+ on the fixed grid.
 % @end table
-% @code{sol.guess} tells which start was used.
+% @item "OutputTimes"
+% times in tspan where the solution is wanted: @code{sol.output} (t, q, qdot, lambda) from the
+% SBP solution's own interpolant (degree p+1 on the nodes of the window that holds each time).
+% @item "InitialWindow", "MaxWindow"
+% the first and the longest window length with error control (default automatic, tf - t0).
+% @item "ConstraintTol"
+% tolerance of the initial-data check (default 1e-8).
 % @item "Display"
-% @code{"off"} (default), @code{"final"} (the message) or @code{"iter"}: one line per Newton
-% iteration with the iteration number, ||r||_H, the step's max-norm and its kind
-% (@code{newton}, @code{damped t=...} after a line search, @code{LM mu=...} for a
-% Levenberg-Marquardt step), then the message.  The kernel records this history and it is
-% printed after the solve, window after window (not while Newton runs).
+% @code{"off"} (default), @code{"final"} (one line) or @code{"iter"}: every Newton iteration
+% (||r||_H, the step, its kind) and every window (accepted or rejected, why), printed while the
+% solve runs.
 % @end table
 %
 % @var{sol} has @code{t}, @code{q}, @code{qdot} (the scheme's velocity Da q+), @code{lambda}
-% (lambda+, one column per constraint), @code{max_qminus}, @code{max_lambdaminus} (full mode),
-% @code{max_gradient}, @code{iterations}, @code{residual_history} (||r||_H per iterate, all
-% windows), @code{step_history} (max-norm of each step, 0 at a window's start),
-% @code{step_kind} (@code{"start"}, @code{"newton"}, @code{"damped"} or @code{"lm"}),
-% @code{step_factor} (line-search t, or mu for LM), @code{history_window} (the window of each
-% entry), @code{window_iterations},
-% @code{exitflag} (1 on convergence), @code{message}, @code{guess} (the start used), @code{timing}
-% (wall-clock seconds in the kernel: build, residual, jacobian, tape, hessian, symbolic, numeric,
-% solve, total; factorizations, tape_evaluations), and @code{energy} (qdot . dL/dqdot - L on
-% the grid).  When Newton does not converge the best iterate is returned with @code{exitflag} 0;
-% with no output argument that is an error.
+% (one column per constraint, the convention above), @code{lambda_plus}, @code{max_qminus},
+% @code{max_lambdaminus} (full mode), @code{max_gradient}, @code{windows} (t0, t1, N, error
+% estimate relative to the tolerance, iterations, companion_iterations of each accepted window),
+% @code{rejected} (t0, length, reason "error", "newton" or "companion", error), @code{adaptive},
+% @code{iterations}, @code{residual_history} (||r||_H per iterate of the accepted windows),
+% @code{step_history}, @code{step_kind} (@code{"start"}, @code{"newton"}, @code{"damped"} or
+% @code{"lm"}), @code{step_factor}, @code{history_window}, @code{window_iterations},
+% @code{exitflag} (1 on convergence), @code{message}, @code{guess} (the start used),
+% @code{timing} (wall-clock seconds in the kernel), @code{energy} (qdot . dL/dqdot - L on the
+% grid) and @code{output} (with OutputTimes).  When the solve does not succeed the best iterate is
+% returned with @code{exitflag} 0 (on a fixed grid: NaN after the failed window); with no output
+% argument that is an error.
+%
+% Example (a pendulum in polar form, error-controlled):
+% @example
+% pend = mechsys ('coordinates', @{'th'@}, 'lagrangian', 'dot(th)^2/2 + 10*cos(th)');
+% sol = skg_solve (pend, [0 10], 2, 0, 'RelTol', 1e-8);
+% plot (sol.t, sol.q)
+% @end example
 % @seealso{skg_action, mechsys, gauss_integrate}
 % @end deftypefn
 
@@ -354,20 +388,65 @@ end
 %! assert (s.exitflag, 1);
 %! assert (max (abs (s.q(:,4) - s.t)) < 1e-10);   % phi = t exactly
 %!test
-%! % Display 'iter': one line per iterate (printed from the recorded history), then the message
+%! % Display 'iter': one line per Newton iterate and one per window, printed while the solve runs
 %! out = evalc ('s = skg_solve (osc, [0 2*pi], 1, 0, ''N'', 41, ''Windows'', 2, ''Display'', ''iter'');');
 %! assert (s.exitflag, 1);
 %! assert (numel (s.residual_history), numel (s.step_history));
 %! assert (numel (s.step_kind), numel (s.residual_history));
 %! assert (s.history_window(:)', [ones(1, s.window_iterations(1) + 1), 2 * ones(1, s.window_iterations(2) + 1)]);
-%! assert (numel (strfind (out, 'skg_solve: window ')), 2);
+%! assert (numel (regexp (out, 'window \d of 2 \[[^\]]*\]: \d+ Newton iterations')), 2);
+%! assert (numel (regexp (out, 'iter +\d+ +\|\|r\|\| \d\.\d{3}e[-+]\d+')), numel (s.residual_history));
 %! assert (~isempty (strfind (out, 'newton')));
-%! assert (numel (regexp (out, '\n\s+\d+\s+\d\.\d{4}e[-+]\d+')), numel (s.residual_history));
+%!test
+%! % error control: the oscillator from the defaults, within 10x the tolerance of the closed form
+%! % (q and qdot, relative to AbsTol + RelTol max|x|), also at RelTol 1e-9; windows and their
+%! % estimates are reported
+%! for tol = [1e-6 1e-9]
+%!   s = skg_solve (osc, [0 20], 1, 0.5, 'RelTol', tol);
+%!   assert (s.exitflag, 1);
+%!   assert (s.adaptive);
+%!   assert (s.guess, 'marching');
+%!   e = max (abs ([s.q - (cos(s.t) + 0.5*sin(s.t)), s.qdot - (-sin(s.t) + 0.5*cos(s.t))]));
+%!   assert (all (e ./ (1e-8 + tol * sqrt (1.25)) < 10));
+%!   assert (all (s.windows.error <= 1));
+%!   assert (abs (s.windows.t1(end) - 20) < 1e-12 && s.windows.t0(1) == 0);
+%!   assert (all (abs (s.windows.t0(2:end) - s.windows.t1(1:end-1)) == 0));
+%! end
+%!test
+%! % dense output: the SBP interpolant between the nodes is as accurate as the nodes
+%! tq = linspace (0, 20, 1001);
+%! s = skg_solve (osc, [0 20], 1, 0.5, 'RelTol', 1e-8, 'OutputTimes', tq);
+%! assert (size (s.output.q), [1001 1]);
+%! ex = cos (tq(:)) + 0.5 * sin (tq(:));
+%! en = max (abs (s.q - (cos (s.t) + 0.5 * sin (s.t))));
+%! assert (max (abs (s.output.q - ex)) < 2 * max (en, 1e-9));
+%!test
+%! % the multipliers are in gauss_integrate's convention (M qddot = dL/dq + lambda dg/dqdot)
+%! sled = mechsys ('coordinates', {'x', 'y', 'th'}, 'parameters', struct ('a', 0.3), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 + dot(th)^2/4', ...
+%!   'constraints', {'-sin(th)*dot(x) + cos(th)*dot(y) - a*dot(th)'});
+%! s = skg_solve (sled, [0 3], [0 0 0], [1 0.3 1], 'RelTol', 1e-8);
+%! r = gauss_integrate (sled, [0 3], [0 0 0], [1 0.3 1], 'RelTol', 1e-12, 'AbsTol', 1e-12, 'OutputTimes', s.t);
+%! assert (s.exitflag, 1);
+%! assert (max (abs (s.lambda - r.lambda)) < 1e-5 * max (abs (r.lambda)));
+%! assert (s.lambda_plus, -s.lambda);
+%!test
+%! % a window that is too long for Newton is halved (reason 'newton'); its estimate is recorded
+%! s = skg_solve (osc, [0 20], 1, 0.5, 'InitialWindow', 20, 'MaxIter', 1);
+%! assert (s.exitflag, 1);
+%! assert (numel (s.rejected.t0) >= 1);
+%! assert (any (strcmp (s.rejected.reason, 'error')) || any (strcmp (s.rejected.reason, 'newton')));
+%!error <RelTol must be a real scalar in \[1e-14, 1\)> skg_solve (osc, [0 1], 1, 0, 'RelTol', 0)
+%!error <AbsTol must be a finite real scalar . 0> skg_solve (osc, [0 1], 1, 0, 'AbsTol', -1)
+%!error <Guess 'constant' needs a fixed grid> skg_solve (osc, [0 1], 1, 0, 'Guess', 'constant')
+%!error <OutputTimes must be real times within tspan> skg_solve (osc, [0 1], 1, 0, 'OutputTimes', 2)
+%!error <InitialWindow must be a finite real scalar . 0> skg_solve (osc, [0 1], 1, 0, 'InitialWindow', 0)
+%!error <N must be an integer .= 12 for order 4 with error control> skg_solve (osc, [0 1], 1, 0, 'N', 9, 'RelTol', 1e-6)
 %!error <Display must be 'off', 'final' or 'iter'> skg_solve (osc, [0 1], 1, 0, 'Display', 'on')
 %!test
 %! % Guess 'auto' (the default): the integrator for the disk's quadratic constraint, and for the
 %! % tumbler's sharp contact at sigma = 1/110, N = 256 (which the constant start cannot solve);
-%! % the constant start for the oscillator
+%! % the marching start for the oscillator
 %! disk = mechsys ('coordinates', {'x', 'y', 'theta', 'phi'}, ...
 %!   'parameters', struct ('M', 1, 'g', 9.8, 'alpha', pi/6, 'R', 1, 'IS', 1/2, 'ID', 1/4), ...
 %!   'lagrangian', 'M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2 + M*g*x*sin(alpha)', ...
@@ -386,14 +465,14 @@ end
 %! sc = skg_solve (tumbler, [0 0.5], [-1/2 -3/4], [0 0], 'N', 256, 'Guess', 'constant');
 %! assert (sc.exitflag, 0);
 %! s = skg_solve (osc, [0 1], 1, 0, 'N', 41);
-%! assert (s.guess, 'constant');
+%! assert (s.guess, 'marching');
 %!test
-%! % 'auto' retries from the integrator when the constant start fails (here: too few iterations)
+%! % 'auto' retries from the integrator when the marching start fails (here: too few iterations)
 %! s = skg_solve (damp, [0 4*pi], 1, 0, 'N', 81, 'MaxIter', 0);
 %! assert (s.exitflag, 0);   % MaxIter 0 fails from any start but a converged one
-%! assert (s.guess, 'integrator (after the constant start failed)');
-%! assert (~isempty (strfind (s.message, 'from the constant start')));
-%!error <Guess must be an Ntot-by-n matrix, 'auto', 'constant' or 'integrator'> skg_solve (osc, [0 1], 1, 0, 'Guess', 'euler')
+%! assert (s.guess, 'integrator (after the marching start failed)');
+%! assert (~isempty (strfind (s.message, 'from the marching start')));
+%!error <Guess must be an Ntot-by-n matrix, 'auto', 'marching', 'constant' or 'integrator'> skg_solve (osc, [0 1], 1, 0, 'Guess', 'euler')
 %!error <Order must be 2, 4, 6 or 8> skg_solve (osc, [0 1], 1, 0, 'Order', 3)
 %!error <N must be an integer> skg_solve (osc, [0 1], 1, 0, 'N', 5)
 %!error <Mode must be 'full' or 'reduced'> skg_solve (osc, [0 1], 1, 0, 'Mode', 'half')
