@@ -517,7 +517,7 @@ act_init (skg_act *A, const vm_mech *model, const double *par, int order, int64_
   A->act.self = A;
   A->act.nstate = 2 * model->n;
   A->act.nout = 2 * model->n + model->m;
-  A->act.nerr = 2 * model->n;
+  A->act.nerr = 2 * model->n;    /* q and qdot: the multipliers of a window disagree between orders at its first nodes (the weak initial data) whatever its length */
   A->act.order = order;
   A->act.N = N;
   A->act.F = act_F;
