@@ -55,14 +55,22 @@ function results = demo_skg_convergence (varargin)
 % T, qdot being the scheme's velocity Da q+; this is the quantity of the 2p superconvergence
 % theorem and of @code{demo_sbp_convergence}) and of q alone (@code{err_final_q}).  Rates
 % log (e1/e2) / log (h1/h2) between consecutive N; the observed order is the rate of the FINEST N
-% pair whose two errors both lie above the rounding floor 1e3 * eps * max (|q|, |q'|) of the exact
-% solution over the grid (rates with an error below it are marked '*').
+% pair whose two errors both lie above a rounding floor, times max (|q|, |q'|) of the exact solution
+% over the grid (rates with an error below it are marked '*'): for the graded rates (max norm of q,
+% final-time state) the bound on the rounding of the solve, tol.mode = 1e-11 (see Checks; measured
+% for order 8 on (a): the final-time error is 8.3e-13 at N = 321 where the SBP-SAT error in exact
+% arithmetic is about 3.6e-13, and it grows again beyond, 5.9e-12 at N = 641), for the q-alone
+% final-time rates (info) 1e3 * eps.
 %
 % @strong{Checks} (tolerances): observed minus predicted order within 0.3 for orders 2, 4, 6 (max
-% norm of q and final-time state error), as in @code{demo_sbp_convergence}; order 8 is shown as
-% info only: its well-conditioned closure has a nearly defective eigenvalue 0.0094/h of D + SAT that
-% holds the max-norm rate near 4 for N << 100 T (@file{doc/sbp.md}), and its final-time error
-% reaches rounding before the h^8 term dominates.  Full mode versus reduced mode: max |q_full -
+% norm of q and final-time state error), as in @code{demo_sbp_convergence}; for order 8 on (a), the
+% max-norm rate of q within 0.3 of 5 and the final-time rate at least 8 - 0.3 (as in
+% @code{demo_sbp_convergence}: e = a h^8 + b h^9 with b/a large, so the rate approaches 8 from
+% above until the error reaches rounding, here after N = 161).  Order 8 on (b) and (c) is info:
+% on (b) the max-norm rate of q ALONE approaches 5 from above slowly (5.45, 5.39, 5.30, 5.14 on
+% N = 161/241, 241/321, 321/641, 641/1281; that of (q, qdot) is 4.86-4.97 there), on (c) the
+% final-time error is below the rounding bound from N = 161, which leaves only the pre-asymptotic
+% pair 41/81.  Full mode versus reduced mode: max |q_full -
 % q_reduced| <= 1e-11 and max |q-| (full mode) <= 1e-11: both modes solve the same equations, and
 % q- = 0 is exact in exact arithmetic (@file{doc/skg_boundary.md} sec.@: 1), so only the rounding
 % of a sparse solve whose condition number grows like N^2 (4.4e4 at N = 641, doc sec.@: 4) remains,
@@ -96,10 +104,11 @@ function results = demo_skg_convergence (varargin)
 % @code{runs(io)} (one per order) has @code{order}, @code{N}, @code{h}, @code{err_max},
 % @code{err_final}, @code{err_final_q}, @code{rate_max}, @code{rate_final}, @code{rate_final_q},
 % @code{predicted_max}, @code{predicted_final}, @code{observed_max}, @code{observed_final},
-% @code{observed_final_q}, @code{pair_max}, @code{pair_final}, @code{pair_final_q}, @code{floor},
+% @code{observed_final_q}, @code{pair_max}, @code{pair_final}, @code{pair_final_q}, @code{floor}
+% (1e3 eps max (|q|, |q'|)), @code{floor_solve} (tol.mode max (|q|, |q'|)),
 % @code{mode_diff}, @code{max_qminus} and @code{baseline_diff} (per N), @code{iter_reduced}, @code{iter_full},
-% @code{exitflag} (per N, both modes), @code{graded} (false for order 8), @code{pass} (both
-% observed orders within 0.3), and for order 6 @code{err_final_q_641}, @code{rate_final_q_641}.
+% @code{exitflag} (per N, both modes), @code{graded} (false for order 8 on (b), (c)), @code{pass}
+% (both observed orders meet the test above), and for order 6 @code{err_final_q_641}, @code{rate_final_q_641}.
 % @seealso{skg_solve, demo_sbp_convergence, sbp_operator}
 % @end deftypefn
 
@@ -216,9 +225,9 @@ function r = run_order (sys, c, exact, order, Ns, tol, ic, lam)
               'rate_final', [], 'rate_final_q', [], 'predicted_max', p + 1, ...
               'predicted_final', 2 * p, 'observed_max', NaN, 'observed_final', NaN, ...
               'observed_final_q', NaN, 'pair_max', [NaN, NaN], 'pair_final', [NaN, NaN], ...
-              'pair_final_q', [NaN, NaN], 'floor', 0, 'mode_diff', zeros (1, nN), ...
+              'pair_final_q', [NaN, NaN], 'floor', 0, 'floor_solve', 0, 'mode_diff', zeros (1, nN), ...
               'max_qminus', zeros (1, nN), 'iter_reduced', zeros (1, nN), ...
-              'iter_full', zeros (1, nN), 'exitflag', zeros (2, nN), 'graded', order <= 6, ...
+              'iter_full', zeros (1, nN), 'exitflag', zeros (2, nN), 'graded', order <= 6 || ic == 1, ...
               'pass', false, 'err_final_q_641', NaN, 'rate_final_q_641', NaN, ...
               'baseline_diff', zeros (1, nN));
   ysize = 0;
@@ -240,11 +249,17 @@ function r = run_order (sys, c, exact, order, Ns, tol, ic, lam)
     ysize = max ([ysize; abs(q); abs(v)]);
   end
   r.floor = 1e3 * eps * ysize;
-  [r.rate_max, r.observed_max, r.pair_max] = vm_demo_rates (r.h, r.err_max, r.floor, Ns);
-  [r.rate_final, r.observed_final, r.pair_final] = vm_demo_rates (r.h, r.err_final, r.floor, Ns);
+  r.floor_solve = tol.mode * ysize;
+  [r.rate_max, r.observed_max, r.pair_max] = vm_demo_rates (r.h, r.err_max, r.floor_solve, Ns);
+  [r.rate_final, r.observed_final, r.pair_final] = vm_demo_rates (r.h, r.err_final, r.floor_solve, Ns);
   [r.rate_final_q, r.observed_final_q, r.pair_final_q] = vm_demo_rates (r.h, r.err_final_q, r.floor, Ns);
-  r.pass = abs (r.observed_max - r.predicted_max) <= tol.rate ...
-           && abs (r.observed_final - r.predicted_final) <= tol.rate;
+  if order == 8
+    % approaches 2p from above until rounding (see the help)
+    fin_ok = r.observed_final >= r.predicted_final - tol.rate;
+  else
+    fin_ok = abs (r.observed_final - r.predicted_final) <= tol.rate;
+  end
+  r.pass = abs (r.observed_max - r.predicted_max) <= tol.rate && fin_ok;
 end
 
 function [q, p] = sbp_sat_baseline (ic, order, N, c, lam, qg, pg)
@@ -300,8 +315,15 @@ function checks = make_checks (cases, tol)
       end
       checks = vm_demo_check (checks, sprintf ('order %d: max-norm rate of q (N %d/%d)', r.order, ...
                               r.pair_max), r.observed_max, r.predicted_max, rt, 'part', part);
-      checks = vm_demo_check (checks, sprintf ('order %d: final-time rate (q, qdot) (N %d/%d)', ...
-                              r.order, r.pair_final), r.observed_final, r.predicted_final, rt);
+      fname = sprintf ('order %d: final-time rate (q, qdot) (N %d/%d)', r.order, r.pair_final);
+      if r.order == 8 && r.graded
+        % one-sided: the rate approaches 2p from above until rounding
+        lim = r.predicted_final - tol.rate;
+        checks = vm_demo_check (checks, fname, r.observed_final, sprintf ('>= %.1f', lim), 0, ...
+                                'error', max (0, lim - r.observed_final));
+      else
+        checks = vm_demo_check (checks, fname, r.observed_final, r.predicted_final, rt);
+      end
       checks = vm_demo_check (checks, sprintf ('order %d: final-time rate of q alone (N %d/%d)', ...
                               r.order, r.pair_final_q), r.observed_final_q, r.predicted_final, NaN);
       if ~isnan (r.rate_final_q_641)
@@ -337,7 +359,8 @@ end
 
 function print_table (res, msg)
   fprintf ('skg_solve (discrete SKG action, boundary form F4, reduced mode): observed orders\n');
-  fprintf ('rate = log(e1/e2)/log(h1/h2); ''*'' = an error below the floor 1e3*eps*max(|q|,|qdot|)\n');
+  fprintf ('rate = log(e1/e2)/log(h1/h2); ''*'' = an error below the floor times max(|q|,|qdot|): max err, fin:\n');
+  fprintf ('the rounding bound of the solve, 1e-11; fin q (info): 1e3*eps\n');
   fprintf ('max err = max_grid |q - q_ex|; fin = max(|q - q_ex|, |qdot - qdot_ex|) at T; fin q = |q - q_ex| at T\n');
   fprintf ('it = Newton iterations (reduced/full); |f-r| = max |q_full - q_reduced|; q- = max |q-| (full)\n');
   for ic = 1:numel (res.cases)
@@ -346,8 +369,8 @@ function print_table (res, msg)
              c.reference);
     for io = 1:numel (c.runs)
       r = c.runs(io);
-      fprintf ('order %d (predicted max %d, final %d), floor %.1e\n', r.order, r.predicted_max, ...
-               r.predicted_final, r.floor);
+      fprintf ('order %d (predicted max %d, final %d), floors %.1e (max, fin), %.1e (fin q)\n', ...
+               r.order, r.predicted_max, r.predicted_final, r.floor_solve, r.floor);
       fprintf ('%5s %10s %10s %7s %10s %7s %10s %7s %5s %8s %8s\n', 'N', 'h', 'max err', 'rate', ...
                'fin', 'rate', 'fin q', 'rate', 'it', '|f-r|', 'q-');
       for in = 1:numel (r.N)
@@ -356,8 +379,8 @@ function print_table (res, msg)
           sf = sm;
           sq = sm;
         else
-          sm = fmt_rate (r.rate_max(in - 1), r.err_max(in - 1), r.err_max(in), r.floor);
-          sf = fmt_rate (r.rate_final(in - 1), r.err_final(in - 1), r.err_final(in), r.floor);
+          sm = fmt_rate (r.rate_max(in - 1), r.err_max(in - 1), r.err_max(in), r.floor_solve);
+          sf = fmt_rate (r.rate_final(in - 1), r.err_final(in - 1), r.err_final(in), r.floor_solve);
           sq = fmt_rate (r.rate_final_q(in - 1), r.err_final_q(in - 1), r.err_final_q(in), r.floor);
         end
         fprintf ('%5d %10.3e %10.3e %s %10.3e %s %10.3e %s %2d/%-2d %8.1e %8.1e\n', r.N(in), ...
@@ -370,9 +393,10 @@ function print_table (res, msg)
       end
     end
   end
-  fprintf ('\nsummary: predicted = SBP-SAT baseline (max p+1, final 2p); tolerance %.1f for orders 2, 4, 6;\n', ...
+  fprintf ('\nsummary: predicted = SBP-SAT baseline (max p+1, final 2p); tolerance %.1f (order 8 at the final\n', ...
            res.tol.rate);
-  fprintf ('order 8 and q-alone final-time rates are info (see help demo_skg_convergence)\n');
+  fprintf ('time: >= 2p - %.1f); order 8 on (b), (c) and q-alone final-time rates are info (see help demo_skg_convergence)\n', ...
+           res.tol.rate);
   vm_demo_table (res.checks, '%.4g', 'case');
   fprintf ('%s (%.1f s)\n', msg, res.time);
 end

@@ -3,7 +3,14 @@
  * For every order and several n: the CSC structure; Q + Q^T = B; D = H^{-1} Q; rows of D sum to 0;
  * D exact on polynomials up to degree p on all rows and up to 2p on interior rows; the H quadrature
  * exact up to degree 2p - 1; matrix-free D x and D^T x equal the CSC products; argument validation.
- * Tolerances are rounding bounds: TOLF * eps * (sum of |terms|) of the quantity checked, TOLF = 64. */
+ * Tolerances are rounding bounds: TOLF * eps * (sum of |terms|) of the quantity checked, TOLF = 64.
+ *
+ * Which operator each order is: the order-8 closure has the free parameters (Q_67, Q_68, Q_78) =
+ * (0.51482342, -0.05836005, 0.74573169) of doc/sbp.md (with the accuracy conditions, which the
+ * checks above verify and which have full rank, they determine the block), and the spectral facts
+ * doc/sbp.md states at N = 64, to the digits printed there: h rho(D) and the smallest |eigenvalue|
+ * of h (D + H^{-1} e1 e1'), eigenvalues by a small Hessenberg QR written here (no LAPACK). */
+#include <complex.h>
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -198,6 +205,194 @@ done:
   free (hd); free (t); free (x); free (y); free (z);
 }
 
+/* Eigenvalues of a real n x n matrix a (column-major, overwritten): reduction to Hessenberg form by
+ * stabilized elementary similarity transformations, then the complex single-shift QR algorithm
+ * (Wilkinson shift, Givens rotations, deflation on negligible subdiagonals).  Returns 0 on success. */
+static int
+eigvals (int n, double *a, double complex *ev)
+{
+  double complex *h = malloc ((size_t) n * (size_t) n * sizeof *h),
+                 *cs = malloc ((size_t) n * sizeof *cs), *sn = malloc ((size_t) n * sizeof *sn);
+  int i, j, m, lo, hi, its = 0, nev = 0;
+#define A(r, c) a[(r) + (c) * n]
+#define Hc(r, c) h[(r) + (c) * n]
+  if (h == NULL || cs == NULL || sn == NULL)
+    {
+      free (h); free (cs); free (sn);
+      return -1;
+    }
+  for (m = 1; m < n - 1; m++)
+    {
+      int piv = m;
+      for (i = m + 1; i < n; i++)
+        if (fabs (A (i, m - 1)) > fabs (A (piv, m - 1)))
+          piv = i;
+      if (A (piv, m - 1) == 0.0)
+        continue;
+      if (piv != m)
+        {
+          for (j = 0; j < n; j++)
+            {
+              double s = A (piv, j); A (piv, j) = A (m, j); A (m, j) = s;
+            }
+          for (i = 0; i < n; i++)
+            {
+              double s = A (i, piv); A (i, piv) = A (i, m); A (i, m) = s;
+            }
+        }
+      for (i = m + 1; i < n; i++)
+        {
+          double f = A (i, m - 1) / A (m, m - 1);
+          if (f == 0.0)
+            continue;
+          for (j = m - 1; j < n; j++)
+            A (i, j) -= f * A (m, j);
+          for (j = 0; j < n; j++)
+            A (j, m) += f * A (j, i);
+        }
+    }
+  for (j = 0; j < n; j++)
+    for (i = 0; i < n; i++)
+      Hc (i, j) = A (i, j);
+  hi = n - 1;
+  while (hi >= 0)
+    {
+      double complex mu;
+      int k;
+      lo = hi;
+      while (lo > 0 && cabs (Hc (lo, lo - 1)) > DBL_EPSILON * (cabs (Hc (lo - 1, lo - 1)) + cabs (Hc (lo, lo))))
+        lo--;
+      if (lo > 0)
+        Hc (lo, lo - 1) = 0.0;
+      if (lo == hi)
+        {
+          ev[nev++] = Hc (hi, hi);
+          hi--;
+          its = 0;
+          continue;
+        }
+      if (++its > 60 * n)
+        {
+          free (h); free (cs); free (sn);
+          return -1;
+        }
+      if (its % 11 == 0)
+        mu = Hc (hi, hi) + cabs (Hc (hi, hi - 1));   /* exceptional shift */
+      else
+        {
+          double complex ta = Hc (hi - 1, hi - 1), tb = Hc (hi - 1, hi), tc = Hc (hi, hi - 1),
+                         td = Hc (hi, hi), tr = ta + td, s = csqrt (tr * tr / 4.0 - (ta * td - tb * tc)),
+                         m1 = tr / 2.0 + s, m2 = tr / 2.0 - s;
+          mu = cabs (m1 - td) < cabs (m2 - td) ? m1 : m2;
+        }
+      for (k = lo; k <= hi; k++)
+        Hc (k, k) -= mu;
+      {
+        for (k = lo; k < hi; k++)
+          {
+            double complex x = Hc (k, k), y = Hc (k + 1, k);
+            double r = hypot (cabs (x), cabs (y));
+            cs[k - lo] = r == 0.0 ? 1.0 : x / r;
+            sn[k - lo] = r == 0.0 ? 0.0 : y / r;
+            for (j = k; j <= hi; j++)
+              {
+                double complex u = Hc (k, j), v = Hc (k + 1, j);
+                Hc (k, j) = conj (cs[k - lo]) * u + conj (sn[k - lo]) * v;
+                Hc (k + 1, j) = -sn[k - lo] * u + cs[k - lo] * v;
+              }
+          }
+        for (k = lo; k < hi; k++)
+          for (i = lo; i <= (k + 2 < hi ? k + 2 : hi); i++)
+            {
+              double complex u = Hc (i, k), v = Hc (i, k + 1);
+              Hc (i, k) = u * cs[k - lo] + v * sn[k - lo];
+              Hc (i, k + 1) = -u * conj (sn[k - lo]) + v * conj (cs[k - lo]);
+            }
+      }
+      for (k = lo; k <= hi; k++)
+        Hc (k, k) += mu;
+    }
+#undef A
+#undef Hc
+  free (h); free (cs); free (sn);
+  return 0;
+}
+
+/* h rho(D) and min |eig (h (D + H^{-1} e1 e1'))| at n points (h = 1) */
+static int
+spectral (int order, int n, double *rho, double *lmin)
+{
+  vm_sbp op;
+  int64_t *cp = malloc ((size_t) (n + 1) * sizeof *cp), *ri = NULL, nnz;
+  double *v = NULL, *d = NULL;
+  double complex *ev = malloc ((size_t) n * sizeof *ev);
+  int st = -1, pass, k;
+  if (cp == NULL || ev == NULL || vm_sbp_init (&op, order, n, 0.0, (double) (n - 1)) != VM_OK)
+    goto out;
+  nnz = vm_sbp_nnz (&op);
+  ri = malloc ((size_t) nnz * sizeof *ri);
+  v = malloc ((size_t) nnz * sizeof *v);
+  if (ri == NULL || v == NULL)
+    goto out;
+  vm_sbp_csc (&op, 1, cp, ri, v);
+  for (pass = 0; pass < 2; pass++)
+    {
+      double r = 0.0, l = INFINITY;
+      free (d);
+      d = dense_from_csc (n, cp, ri, v);
+      if (d == NULL)
+        goto out;
+      if (pass == 1)
+        d[0] += 1.0 / op.wb[0];   /* h = 1: H_11 = w_1 */
+      if (eigvals (n, d, ev) != 0)
+        goto out;
+      for (k = 0; k < n; k++)
+        {
+          r = fmax (r, cabs (ev[k]));
+          l = fmin (l, cabs (ev[k]));
+        }
+      if (pass == 0)
+        *rho = r;
+      else
+        *lmin = l;
+    }
+  st = 0;
+out:
+  free (cp); free (ri); free (v); free (d); free (ev);
+  return st;
+}
+
+/* the operator of each order is the documented one (doc/sbp.md) */
+static void
+check_identity (void)
+{
+  /* doc/sbp.md, N = 64: h rho(D) and min |eig h D_sat| to the printed digits (half a unit of the
+     last printed digit: 0.005 and 0.0005) */
+  static const int orders[] = { 2, 4, 6, 8 };
+  static const double rho_doc[] = { 1.00, 1.37, 1.80, 2.00 };
+  static const double lmin_doc[] = { 0.098, 0.144, 0.165, 0.205 };
+  vm_sbp op;
+  int o;
+  vm_sbp_init (&op, 8, 16, 0.0, 1.0);
+  /* 1-based Q_67, Q_68, Q_78 of the boundary block (h = 1): the decimals of doc/sbp.md; every
+     table entry is the double nearest the exact rational, so equality is exact */
+  CHECK (op.qb[5 * 8 + 6] == 0.51482342 && op.qb[5 * 8 + 7] == -0.05836005
+         && op.qb[6 * 8 + 7] == 0.74573169,
+         "order 8: free parameters (Q_67, Q_68, Q_78) = (%.17g, %.17g, %.17g), expected "
+         "(0.51482342, -0.05836005, 0.74573169)", op.qb[5 * 8 + 6], op.qb[5 * 8 + 7], op.qb[6 * 8 + 7]);
+  for (o = 0; o < 4; o++)
+    {
+      double rho = NAN, lmin = NAN;
+      int st = spectral (orders[o], 64, &rho, &lmin);
+      CHECK (st == 0, "order %d: eigenvalues failed", orders[o]);
+      CHECK (fabs (rho - rho_doc[o]) <= 0.005, "order %d, N = 64: h rho(D) = %.4f, doc/sbp.md: %.2f",
+             orders[o], rho, rho_doc[o]);
+      CHECK (fabs (lmin - lmin_doc[o]) <= 0.0005,
+             "order %d, N = 64: min |eig h (D + H^-1 e1 e1')| = %.4f, doc/sbp.md: %.3f", orders[o],
+             lmin, lmin_doc[o]);
+    }
+}
+
 static void
 check_validation (void)
 {
@@ -285,6 +480,7 @@ main (void)
   static const int orders[] = { 2, 4, 6, 8 };
   int o;
   check_validation ();
+  check_identity ();
   for (o = 0; o < 4; o++)
     {
       int64_t nmin = vm_sbp_min_n (orders[o]);
