@@ -3,7 +3,7 @@
 % Measurements of doc/skg.md, "Holonomic constraints": skg_solve on the spherical pendulum with the
 % constraint at position level (and, for comparison, in velocity form) and on a particle on the
 % sphere with an additional nonholonomic constraint, against gauss_integrate (dop853, RelTol =
-% AbsTol = 1e-12) on [0, 5] with 50 windows.  Prints one table per model.  Run from the build tree:
+% AbsTol = 1e-12) on [0, 5] with 50 windows (fixed grid, Newton Tol = 1e-12).  Prints one table per model.  Run from the build tree:
 %   octave-cli --eval "addpath ('BUILD'); addpath ('SRC/inst'); addpath ('SRC/tools/skg_holonomic'); skg_holonomic_study"
 % @end deftypefn
 
@@ -37,17 +37,22 @@ function skg_holonomic_study ()
   study (knife, [0 0 1 0], [1 0 0 2], W, Ns, [4 6], @(q, qd) qd(:, 1) .* q(:, 4) - qd(:, 2) .* q(:, 3), [], 2);
   % full mode against reduced mode
   fprintf ('\nfull mode (order 4, N = 33, %d windows):\n', W);
-  r = skg_solve (sph, [0 5], q0, v0, 'N', 33, 'Order', 4, 'Windows', W);
-  f = skg_solve (sph, [0 5], q0, v0, 'N', 33, 'Order', 4, 'Windows', W, 'Mode', 'full');
+  r = skg_solve (sph, [0 5], q0, v0, 'N', 33, 'Order', 4, 'Windows', W, 'Tol', 1e-12);
+  f = skg_solve (sph, [0 5], q0, v0, 'N', 33, 'Order', 4, 'Windows', W, 'Mode', 'full', 'Tol', 1e-12);
   fprintf ('  exitflag %d, iterations %d, max|q-| %.1e, max|lambda-| %.1e, max|q_full - q_reduced| %.1e, max|lambda diff| %.1e\n', ...
            f.exitflag, f.iterations, f.max_qminus, f.max_lambdaminus, max (abs (f.q(:) - r.q(:))), ...
            max (abs (f.lambda(:) - r.lambda(:))));
 end
 
 function lam = physical_lambda (sol)
-  % skg_solve's sol.lambda: lambda+ (physical multiplier = -lambda+).  Flip here when skg_solve
-  % returns the physical multiplier.
-  lam = -sol.lambda;
+  % The physical multiplier (gauss_integrate's convention: M qddot = f + A' lambda).  skg_solve
+  % returns it as sol.lambda since it has sol.lambda_plus (the raw lambda+ = -lambda); before
+  % that, sol.lambda was lambda+.
+  if (isfield (sol, 'lambda_plus'))
+    lam = sol.lambda;
+  else
+    lam = -sol.lambda;
+  end
 end
 
 function study (sys, q0, v0, W, Ns, orders, gfun, lampost, col)
@@ -60,7 +65,7 @@ function study (sys, q0, v0, W, Ns, orders, gfun, lampost, col)
   for o = orders
     prev = [];
     for N = Ns
-      sol = skg_solve (sys, [0 5], q0, v0, 'N', N, 'Order', o, 'Windows', W);
+      sol = skg_solve (sys, [0 5], q0, v0, 'N', N, 'Order', o, 'Windows', W, 'Tol', 1e-12);
       ref = gauss_integrate (sys, [0 5], q0, v0, 'Method', 'dop853', 'RelTol', 1e-12, 'AbsTol', 1e-12, ...
                              'OutputTimes', sol.t);
       lam = physical_lambda (sol);
