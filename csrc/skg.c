@@ -418,17 +418,23 @@ vm_skg_build (vm_skg *s, const vm_mech *model, const double *par, int64_t N, int
       }
     for (i = 0; i < np; i++)
       map1[model->vp + i] = map2[model->vp + i] = mapp[model->vp + i] = vm_var (g, base + 1 + na + i);
-    /* s = L(q1, v1) - L(q2, v2) + q- . F(q+, v+) + sum_a [lam-_a g_a - lam+_a q- . dg_a/dqdot] */
+    /* s = L(q1, v1) - L(q2, v2) + q- . F(q+, v+) + sum_a [lam-_a g_a - lam+_a q- . G_a],
+     * G_a = dg_a/dqdot, or dg_a/dq for a holonomic constraint (no velocity in g_a): the
+     * linearization at q- = 0 of -lam+ (g(q1) - g(q2)) + lam- (g(q1) + g(q2))/2 (skg.h) */
     sfun = B2 (VM_OP_SUB, vm_subst (g, croots[0], map1), vm_subst (g, croots[0], map2));
     for (i = 0; i < n; i++)
       sfun = B2 (VM_OP_ADD, sfun, B2 (VM_OP_MUL, PV (n + i), vm_subst (g, croots[1 + i], mapp)));
     for (a = 0; a < m; a++)
       {
         int32_t ga = croots[1 + n + a];
+        int hol = 1;
+        for (i = 0; i < n; i++)
+          if (vm_depends (g, ga, model->vqd + i))
+            hol = 0;
         sfun = B2 (VM_OP_ADD, sfun, B2 (VM_OP_MUL, PV (4 * n + m + a), vm_subst (g, ga, mapp)));
         for (i = 0; i < n; i++)
           {
-            int32_t dg = vm_subst (g, vm_diff (g, ga, model->vqd + i), mapp);
+            int32_t dg = vm_subst (g, vm_diff (g, ga, (hol ? model->vq : model->vqd) + i), mapp);
             sfun = B2 (VM_OP_SUB, sfun,
                        B2 (VM_OP_MUL, PV (4 * n + a), B2 (VM_OP_MUL, PV (n + i), dg)));
           }

@@ -7,13 +7,21 @@
  *   S = sum_k H_kk s_k  -  q-_0 . (p+_0 - p_i)  -  q-_{N-1} . p+_{N-1}
  *
  *   s = L(t, q1, v1) - L(t, q2, v2) + q- . F(t, q+, v+)
- *       + sum_a [ lambda-_a g_a(t, q+, v+) - lambda+_a q- . dg_a/dqdot(t, q+, v+) ]
+ *       + sum_a [ lambda-_a g_a(t, q+, v+) - lambda+_a q- . G_a(t, q+, v+) ]
+ *   G_a = dg_a/dqdot  for a constraint that depends on the velocities (nonholonomic),
+ *   G_a = dg_a/dq     for a holonomic constraint g_a(t, q) (dg_a/dqdot structurally zero,
+ *                     vm_depends): the linearization at q- = 0 of the doubled constraint term
+ *                     -lambda+ (g(q1) - g(q2)) + lambda- (g(q1) + g(q2))/2 (doc/skg.md,
+ *                     "Holonomic constraints"); the constraint is imposed at position level,
+ *                     g(t_k, q+_k) = 0, at every node;
  *   q1,2 = q+ +- q-/2,  v1,2 = v+ +- v-/2,  v+ = Da q+ (affine, initial position q_i),
  *   v- = Ds q- (linear),  p+ = dL/dqdot(t, q+, v+),  p_i = dL/dqdot(t0, q_i, v_i).
  *
- * F is the model's force vector (user forces plus contact forces).  Constraints enter only through
- * g and dg/dqdot: a holonomic constraint must be given in velocity form (dg/dq . qdot), otherwise
- * lambda+ does not appear in S and the Hessian is singular.
+ * F is the model's force vector (user forces plus contact forces).  At q- = 0 the q- equations
+ * read D p = dL/dq + F - sum_a lambda+_a G_a - SAT: for both kinds of constraint the physical
+ * multiplier of M qddot = ... + lambda G (gauss_integrate's sol.lambda) is lambda = -lambda+.
+ * A constraint with G_a = 0 (a constant, e.g. "1") leaves lambda+_a out of S: the Hessian is
+ * singular (vm_check_initial, csrc/initial_check.h, reports it).
  *
  * The density s is built symbolically: the model's root nodes (L, F, gc) are copied into a private
  * graph that has extra "point" variables (the model's graph has a fixed variable count), and the

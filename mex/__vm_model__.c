@@ -3,6 +3,7 @@
  *   blocks = __vm_model__ ("mech", coords, params, lagrangian, forces, constraints, contacts)
  *   blocks = __vm_model__ ("ode", states, params, rhs, algebraic [, square])
  *   out    = __vm_model__ ("eval", block, npts, {A1, A2, ...} [, caller [, layout [, names]]])
+ *   [ok, msg, kind, index, value] = __vm_model__ ("check_initial", sys, t0, q0, qdot0, tol [, caller])
  *
  * layout "full" (default): a struct of the block's fields (points first, structural zeros
  * included); "compact": one npts x nout matrix whose column k is tape output k; in the compact
@@ -13,6 +14,11 @@
  * A compiled block is a struct (code, imm, nprologue, nslot, nvar, nout, field_names, field_dims,
  * out_field, out_index) that "eval" checks completely before use.  "eval" maps the columns of
  * A1, A2, ... to the tape's variables in order; each Ai is npts x ki or 1 x ki (broadcast).
+ * "check_initial" runs vm_initial_check (csrc/initial_check.h) on a mechsys struct (its formulas
+ * parsed again, parameter values from sys.parameters) at (t0, q0, qdot0) with tolerance tol >= 0:
+ * ok (logical) is true when the state passes, msg the report without a caller prefix ('' when
+ * ok), kind the VM_INITIAL_* code, index the 1-based constraint (0: none), value the residual.
+ * Invalid arguments are errors varmech:badarg naming caller (default "vm_check_initial").
  * Memory from mxMalloc/mxArrayToString is released by the MEX API on error; C library objects are
  * freed before every error is raised. */
 #include <string.h>
@@ -23,6 +29,7 @@
 #include "expr.h"
 #include "model.h"
 #include "motion.h"
+#include "initial_check.h"
 #include "vm_status.h"
 
 #define GW "__vm_model__"
@@ -292,6 +299,61 @@ cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   plhs[0] = out;
 }
 
+/* "check_initial": the initial data of a mechsys struct (csrc/initial_check.h). */
+static void
+cmd_check_initial (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  char fn[64] = "vm_check_initial", what[16];
+  const mxArray *vec[2];
+  vm_mech_desc d;
+  vm_mech m;
+  vm_err err;
+  vm_initial_report r;
+  double *par, t0, tol;
+  int k, st;
+  if (nrhs != 6 && nrhs != 7)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"check_initial\" takes 5 or 6 arguments",
+                       GW);
+  if (nrhs == 7 && (! mxIsChar (prhs[6]) || mxGetString (prhs[6], fn, sizeof fn) != 0))
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: caller must be a short string", GW);
+  vm_mech_from_sys (prhs[1], fn, &d, &par);
+  if (! mxIsDouble (prhs[2]) || mxIsComplex (prhs[2]) || mxGetNumberOfElements (prhs[2]) != 1
+      || ! isfinite (mxGetScalar (prhs[2])))
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: t0 must be a real finite scalar", fn);
+  t0 = mxGetScalar (prhs[2]);
+  vec[0] = prhs[3];
+  vec[1] = prhs[4];
+  for (k = 0; k < 2; k++)
+    {
+      strcpy (what, k ? "qdot0" : "q0");
+      vm_check_real_matrix (vec[k], fn, what);
+      if (mxGetNumberOfElements (vec[k]) != (size_t) d.n || (mxGetM (vec[k]) != 1 && mxGetN (vec[k]) != 1))
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s must be a vector of %d values (one per coordinate)",
+                           fn, what, d.n);
+    }
+  if (! mxIsDouble (prhs[5]) || mxIsComplex (prhs[5]) || mxGetNumberOfElements (prhs[5]) != 1
+      || ! (mxGetScalar (prhs[5]) >= 0) || ! isfinite (mxGetScalar (prhs[5])))
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: the constraint tolerance must be a finite scalar >= 0", fn);
+  tol = mxGetScalar (prhs[5]);
+  st = vm_mech_build (&d, &m, &err);
+  if (st != VM_OK)
+    raise_model_error (fn, &err);
+  st = vm_initial_check (&m, par, t0, mxGetPr (prhs[3]), mxGetPr (prhs[4]), tol, d.cons, &r);
+  vm_mech_free (&m);
+  if (st != VM_OK)
+    mexErrMsgIdAndTxt (st == VM_ENOMEM ? "varmech:nomem" : "varmech:badarg",
+                       "%s: checking the initial state failed: %s", fn, vm_status_string (st));
+  plhs[0] = mxCreateLogicalScalar (r.kind == VM_INITIAL_OK);
+  if (nlhs > 1)
+    plhs[1] = mxCreateString (r.msg);
+  if (nlhs > 2)
+    plhs[2] = mxCreateDoubleScalar (r.kind);
+  if (nlhs > 3)
+    plhs[3] = mxCreateDoubleScalar (r.index + 1);
+  if (nlhs > 4)
+    plhs[4] = mxCreateDoubleScalar (r.value);
+}
+
 void
 mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -303,7 +365,10 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_ode (nlhs, plhs, nrhs, prhs);
   else if (strcmp (cmd, "eval") == 0)
     cmd_eval (nlhs, plhs, nrhs, prhs);
+  else if (strcmp (cmd, "check_initial") == 0)
+    cmd_check_initial (nlhs, plhs, nrhs, prhs);
   else
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: unknown command '%s'; expected mech, ode or eval",
+    mexErrMsgIdAndTxt ("varmech:badarg",
+                       "%s: unknown command '%s'; expected mech, ode, eval or check_initial",
                        GW, cmd);
 }

@@ -114,4 +114,37 @@ mech_desc_from_args (const mxArray *const *args, const char *fn, vm_mech_desc *d
   d->contact = con;
 }
 
+/* sys (a mechsys struct) -> its description d (the formulas, parsed again by the caller with
+ * vm_mech_build) and its parameter values *par (np, mxMalloc'd, in compile order, from
+ * sys.parameters).  Errors (varmech:badarg) name fn. */
+static VM_MAYBE_UNUSED void
+vm_mech_from_sys (const mxArray *sys, const char *fn, vm_mech_desc *d, double **par)
+{
+  static const char *keys[] = { "coordinates", "parameter_names", "lagrangian", "forces",
+                                "constraints", "contacts" };
+  const mxArray *args[6], *params;
+  int k;
+  if (! mxIsStruct (sys) || mxGetNumberOfElements (sys) != 1)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: sys must be a system made by mechsys", fn);
+  for (k = 0; k < 6; k++)
+    if (! (args[k] = mxGetField (sys, 0, keys[k])))
+      mexErrMsgIdAndTxt ("varmech:badarg", "%s: sys must be a system made by mechsys (no field %s)",
+                         fn, keys[k]);
+  mech_desc_from_args (args, fn, d);
+  params = mxGetField (sys, 0, "parameters");
+  if (! params || ! mxIsStruct (params) || mxGetNumberOfElements (params) != 1)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: sys.parameters must be a scalar struct of name = value",
+                       fn);
+  *par = mxMalloc ((size_t) (d->np > 0 ? d->np : 1) * sizeof **par);
+  for (k = 0; k < d->np; k++)
+    {
+      const mxArray *v = mxGetField (params, 0, d->param[k]);
+      if (! v || ! (mxIsNumeric (v) || mxIsLogical (v)) || mxIsComplex (v)
+          || mxGetNumberOfElements (v) != 1 || ! isfinite (mxGetScalar (v)))
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: parameter '%s' must be a real finite scalar", fn,
+                           d->param[k]);
+      (*par)[k] = mxGetScalar (v);
+    }
+}
+
 #endif

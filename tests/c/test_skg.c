@@ -198,6 +198,76 @@ test_fd (void)
   vm_mech_free (&m6);
 }
 
+/* Holonomic constraints (position level, dg/dqdot structurally zero): the same checks on the
+ * spherical pendulum, a time-dependent constraint with a nonlinear mass, and a model that mixes a
+ * holonomic and a nonholonomic constraint; then the density at q- = 0 against the hand-written
+ * form lambda- g(q+) - lambda+ q- . dg/dq (checked through the gradient in q- and lambda-). */
+static void
+test_fd_holonomic (void)
+{
+  static const int orders[3] = { 2, 4, 6 };
+  static const int64_t Ns[3] = { 10, 18, 26 };
+  int o;
+  vm_mech m1, m2, m3;
+  const char *xyz[] = { "x", "y", "z" }, *xy[] = { "x", "y" }, *p1[] = { "gr", "l" };
+  const char *c1[] = { "x^2 + y^2 + z^2 - l^2" };
+  const char *c2[] = { "x^2 - y*cos(t) + 0.5" };
+  const char *c3[] = { "x^2 + y^2 + z^2 - 1", "y*dot(x) - x*dot(y) + 0.5*dot(z)" };
+  double par1[] = { 9.81, 1.0 };
+  double q1[] = { 0.84, 0.0, -0.54 }, v1[] = { 0.0, 1.5, 0.0 }, q2[] = { 0.3, 0.7 }, v2[] = { 0.2, -0.1 };
+  build_mech (&m1, 3, xyz, 2, p1, "(dot(x)^2 + dot(y)^2 + dot(z)^2)/2 - gr*z", NULL, 1, c1);
+  build_mech (&m2, 2, xy, 0, NULL, "(1 + x^2)*dot(x)^2/2 + dot(y)^2/2 - cos(x) + t*y", NULL, 1, c2);
+  build_mech (&m3, 3, xyz, 0, NULL, "(dot(x)^2 + dot(y)^2 + dot(z)^2)/2 - 9.81*z", NULL, 2, c3);
+  for (o = 0; o < 3; o++)
+    {
+      fd_checks ("spherical pendulum", &m1, par1, Ns[o], orders[o], 2.0, q1, v1);
+      fd_checks ("holonomic g(t, q)", &m2, NULL, Ns[o], orders[o], 2.0, q2, v2);
+      fd_checks ("sphere + nonholonomic", &m3, NULL, Ns[o], orders[o], 2.0, q1, v1);
+    }
+  /* the gradient at q- = 0: dS/dlambda-_k = H_kk g(q+_k), dS/dq-_k contains -H_kk lambda+_k g_q */
+  {
+    vm_skg s;
+    int64_t N = 12, k, i;
+    int st = vm_skg_build (&s, &m3, NULL, N, 4, 0.0, 1.0, q1, v1);
+    double *z, *g0, *g1, err = 0, scale = 0;
+    CHECK (st == VM_OK, "build sphere + nonholonomic");
+    if (st == VM_OK)
+      {
+        z = calloc ((size_t) s.nz, sizeof *z);
+        g0 = malloc ((size_t) s.nz * sizeof *g0);
+        g1 = malloc ((size_t) s.nz * sizeof *g1);
+        for (k = 0; k < N; k++)
+          for (i = 0; i < 3; i++)
+            z[vm_skg_index (&s, k, 0, (int) i)] = urand () - 0.5;
+        vm_skg_eval (&s, z, NULL, g0, NULL);
+        for (k = 0; k < N; k++)       /* lambda+ of the holonomic constraint only */
+          z[vm_skg_index (&s, k, 2, 0)] = urand () - 0.5;
+        vm_skg_eval (&s, z, NULL, g1, NULL);
+        for (k = 0; k < N; k++)
+          {
+            const double *qp = z + vm_skg_index (&s, k, 0, 0);
+            double gk = qp[0] * qp[0] + qp[1] * qp[1] + qp[2] * qp[2] - 1, lp = z[vm_skg_index (&s, k, 2, 0)];
+            err = fmax (err, fabs (g1[vm_skg_index (&s, k, 3, 0)] - s.hw[k] * gk));
+            scale = fmax (scale, fabs (s.hw[k] * gk));
+            for (i = 0; i < 3; i++)
+              {
+                double d = g1[vm_skg_index (&s, k, 1, (int) i)] - g0[vm_skg_index (&s, k, 1, (int) i)];
+                err = fmax (err, fabs (d - (-s.hw[k] * lp * 2 * qp[i])));
+              }
+          }
+        CHECK (err <= 1e-14 * fmax (1, scale), "holonomic term at q- = 0: err %.2e", err);
+        printf ("holonomic term at q- = 0 (lambda- g, -lambda+ q- . g_q): err %.1e\n", err);
+        free (z);
+        free (g0);
+        free (g1);
+        vm_skg_free (&s);
+      }
+  }
+  vm_mech_free (&m1);
+  vm_mech_free (&m2);
+  vm_mech_free (&m3);
+}
+
 /* (4) one Newton step from z = 0 for L = m qdot^2/2 - k q^2/2, F = -lam qdot on [0, T]:
  * returns max |q+ - q_sbpsat|, max |q-|, and the max / final errors against the closed form
  * (harmonic only, lam = 0). */
@@ -343,6 +413,7 @@ int
 main (void)
 {
   test_fd ();
+  test_fd_holonomic ();
   test_newton ();
   return vmtest_finish ("test_skg");
 }
