@@ -209,7 +209,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
                           || any (tout(:) < tspan(1)) || any (tout(:) > tspan(2))))
     vm_badarg (fname, 'OutputTimes must be real times within tspan');
   end
-  % CHECKINIT
+  vm_check_initial (fname, sys, tspan(1), q0(:)', qdot0(:)', opts.ConstraintTol);
   ntot = opts.Windows * (opts.N - 1) + 1;
   if (isempty (opts.Guess))
     opts.Guess = 'auto';
