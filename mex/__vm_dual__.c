@@ -255,6 +255,18 @@ colmajor_pm (const double *src, int64_t npts, int ncol, int stride, int off)
   return a;
 }
 
+/* setup.weak (optional; absent or 0: the strong final dual) -> vm_dual_init flags */
+static int
+weak_flag (const mxArray *o, const char *fn)
+{
+  const mxArray *f = mxGetField (o, 0, "weak");
+  if (! f)
+    return 0;
+  if (! (mxIsDouble (f) || mxIsLogical (f)) || mxGetNumberOfElements (f) != 1)
+    BAD ("%s: internal: weak must be a scalar", fn);
+  return mxGetScalar (f) != 0.0 ? VM_DUAL_WEAK_FINAL : 0;
+}
+
 /* check the setup, build the kernel, then the discretization (raises only before any C
  * allocation, or after freeing it) */
 static void
@@ -284,7 +296,7 @@ setup_dual (vm_dual *d, kernel *k, const mxArray *ode, const mxArray *o, const c
     }
   kernel_build (k, ode, c, fn);
   st = vm_dual_init (d, k->ny, k->nd, k->ng, N, (int) od, t0, tf, c, *ybar_pm, y0, DT, k->fn,
-                     k->ctx);
+                     k->ctx, weak_flag (o, fn));
   if (st != VM_OK)
     {
       kernel_free (k);
