@@ -1153,3 +1153,31 @@ vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u, con
     }
   return VM_OK;
 }
+
+int
+vm_dual_ode_rhs (void *ctx, int64_t npts, const double *t, const double *y, double *F)
+{
+  vm_dual_ode *e = ctx;
+  int nd, nl, i, st;
+  int64_t k;
+  double *u;
+  if (! e || ! t || ! y || ! F || npts < 0)
+    return VM_EARG;
+  if (npts == 0)
+    return VM_OK;
+  nd = e->nd;
+  nl = 2 * nd + e->ng;
+  if ((st = ode_reserve (e, npts)) != VM_OK)
+    return st;
+  u = calloc ((size_t) npts * nl, sizeof *u);   /* the weights of the second derivatives: 0 */
+  if (! u)
+    return VM_ENOMEM;
+  st = ode_evaluate (e, npts, t, u, y);
+  free (u);
+  if (st != VM_OK)
+    return st;
+  for (k = 0; k < npts; k++)
+    for (i = 0; i < nd; i++)
+      F[k * nd + i] = e->fF[k + npts * i];
+  return VM_OK;
+}

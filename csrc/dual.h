@@ -165,5 +165,9 @@ void vm_dual_ode_free (vm_dual_ode *e);
 int vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u,
                       const double *ybar, double *y, double *val, double *grad, double *hess,
                       int64_t *bad);
+/* The primal right-hand side of the compiled system (ctx: a vm_dual_ode) at npts points:
+ * t[k], y[k ny + i] -> F[k nd + i] (point-major).  Returns VM_OK, VM_EARG (NULL arguments,
+ * npts < 0), VM_ENOMEM or an evaluation error; the values may be non-finite (the caller checks). */
+int vm_dual_ode_rhs (void *ctx, int64_t npts, const double *t, const double *y, double *F);
 
 #endif
