@@ -73,6 +73,8 @@ typedef struct
   int (*newton_setup) (void *self, const double *x, vm_newton_opts *o);
   /* The trajectory (N x nout, leading dimension ld) and the end state (nstate) at the solution x. */
   int (*extract) (void *self, const double *x, double *traj, int64_t ld, double *xend);
+  /* NULL, or told that the window of the last extract was accepted (diagnostics). */
+  void (*accepted) (void *self);
 } vm_march_action;
 
 /* Why a window was rejected (vm_march_sol.rej_reason). */
@@ -127,7 +129,8 @@ typedef struct
   int *rej_reason;          /* nrej: VM_MARCH_REJ_* */
   int iterations;           /* Newton steps, all solves (main, companion, rejected) */
   long nfactor;
-  double t_newton, t_total; /* wall-clock seconds */
+  double t_newton, t_total; /* wall-clock seconds: in Newton, in the whole march */
+  double t_fun, t_jac, t_symbolic, t_numeric, t_solve;   /* Newton's parts (newton.h) */
   /* Newton history of the accepted main solves, window after window */
   int nhist;
   int *hist_win;            /* nhist: the accepted window (0-based) */

@@ -198,6 +198,8 @@ vm_newton_opts_init (vm_newton_opts *o)
   o->umf_strategy = -1;
   o->umf_irstep = -1;
   o->symbolic = NULL;
+  o->on_iter = NULL;
+  o->on_iter_ctx = NULL;
 }
 
 void
@@ -702,6 +704,8 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
   if (o->verbose)
     fprintf (stderr, "newton: n = %d, nnz = %lld, ||F(x0)||_2 = %.6e, target %.3e\n", n,
              (long long) w->nnz, f, target);
+  if (o->on_iter)
+    o->on_iter (o->on_iter_ctx, 0, f, 0.0, VM_NEWTON_START, 0.0);
 
   for (;;)
     {
@@ -966,6 +970,8 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
       if (o->verbose)
         fprintf (stderr, "newton: %4d  ||F|| = %.6e  ||dx||_inf = %.3e  %-6s %s = %.3e\n", k, f,
                  stepn, kind_name[kind], kind == VM_NEWTON_LM ? "mu" : "t", lam);
+      if (o->on_iter)
+        o->on_iter (o->on_iter_ctx, k, f, stepn, kind, lam);
     }
 
 done:

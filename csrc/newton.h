@@ -140,6 +140,12 @@ typedef struct
   int umf_irstep;    /* UMFPACK Control[UMFPACK_IRSTEP], iterative refinement steps per solve
                         (0: none; a Newton direction does not need them); -1: UMFPACK's default
                         (2) (default -1) */
+  void (*on_iter) (void *ctx, int k, double res, double step, int kind, double factor);
+                     /* NULL, or called with on_iter_ctx at x_0 (k = 0, kind VM_NEWTON_START) and
+                        after every accepted step k: ||F(x_k)||_W, ||x_k - x_{k-1}||_inf, the kind
+                        of step (VM_NEWTON_*) and its line-search factor t or LM mu, while the
+                        solve runs (live progress) (default NULL) */
+  void *on_iter_ctx;
   vm_newton_symbolic *symbolic; /* NULL, or a caller-owned cache of the symbolic analysis of J:
                         reused when it was made for the same pattern (n, nnz and a hash of colptr
                         and rowind) and the same ordering and strategy, otherwise replaced;

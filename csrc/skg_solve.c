@@ -1,6 +1,7 @@
 /* skg_solve.c -- Newton solve of the discrete SKG action, full and reduced modes, time windows
  * (see skg_solve.h). */
 #include "skg_solve.h"
+#include "march.h"
 #include "skg.h"
 #include "sbp.h"
 #include "vm_status.h"
@@ -21,6 +22,8 @@ vm_skg_solve_opts_init (vm_skg_solve_opts *o)
   o->order = 4;
   o->N = 81;
   o->windows = 1;
+  o->rtol = 1e-6;
+  o->atol = 1e-8;
   o->t0 = 0.0;
   o->tf = 1.0;
   o->q_guess = NULL;
@@ -50,14 +53,10 @@ vm_skg_solution_free (vm_skg_solution *sol)
   free (sol->q);
   free (sol->v);
   free (sol->lambda);
-  free (sol->win_iter);
-  free (sol->win_status);
-  free (sol->win_res);
+  free (sol->lambda_plus);
   free (sol->hist_ptr);
   free (sol->res_hist);
-  free (sol->step_hist);
-  free (sol->lambda_hist);
-  free (sol->kind_hist);
+  vm_march_sol_free (&sol->march);
   memset (sol, 0, sizeof *sol);
 }
 
@@ -274,191 +273,194 @@ res_scale0 (skg_ctx *c, int reduced, const double *x, double *F, int64_t n, doub
   return VM_OK;
 }
 
-/* What the windows share: the action (built for the first window, moved to the next ones with
- * vm_skg_set_window), the reduced pattern and its plan, the work arrays and the symbolic analysis
- * of the Jacobian (one for all windows: same pattern). */
+/* ---- the SKG action as a vm_march_action ------------------------------------------------------- */
+
+/* One order of the discrete action on a window of N nodes.  The trajectory of a window has, per
+ * node, q+ (n), the scheme velocity Da q+ (n) and lambda+ (m), the raw multiplier of the action;
+ * the state passed on is (q+, Da q+) at the last node, so the next window's momentum SAT
+ * p_i = dL/dqdot(q_i, v_i) equals the previous p+_N (skg_solve.h). */
 typedef struct
 {
+  vm_march_action act;
+  const vm_mech *model;
+  const double *par;
+  int mode, eom_residual, built;
   vm_skg s;
   skg_ctx c;
-  double *x, *wt, *f0;
-  vm_newton_symbolic sym;
-  int built;
-} win_t;
+  double *wt, *f0;
+  /* diagnostics of the last extract, and their maxima over the accepted windows */
+  double last_qm, last_lm, last_grad;
+  double max_qm, max_lm, max_grad;
+  double t_build;
+  long ntape;
+  double t_tape, t_hess;
+} skg_act;
 
-static void
-win_free (win_t *W)
+static int
+act_F (const double *x, double *F, void *self)
 {
-  free (W->x);
-  free (W->wt);
-  free (W->f0);
-  ctx_free (&W->c);
-  vm_newton_symbolic_free (&W->sym);
-  if (W->built)
-    vm_skg_free (&W->s);
-  memset (W, 0, sizeof *W);
+  skg_act *A = self;
+  return A->mode == VM_SKG_REDUCED ? red_F (x, F, &A->c) : full_F (x, F, &A->c);
 }
 
-/* Solve one window; write its nodes k0.. (skipping its node 0 when skip0) into sol; qend, vend
- * receive q+ and Da q+ at its last node.  Returns the status; *iters and the history are
- * appended to sol. */
 static int
-solve_window (const vm_mech *model, const double *par, const double *qi, const double *vi,
-              const vm_skg_solve_opts *o, double ta, double tb, const double *guess,
-              int64_t ldg, vm_skg_solution *sol, int w, int64_t k0, int skip0, double *qend,
-              double *vend, win_t *W)
+act_J (const double *x, double *Jx, void *self)
 {
-  vm_skg *sp = &W->s;
-  skg_ctx *cp = &W->c;
-  vm_newton_info info;
-  vm_newton_opts nopt = o->newton;
-  int n = model->n, m = model->m, st, cc, a, nsol;
-  int64_t N = o->N, k, i, e, kout;
-  double *x, *wt, *f0;
-  double tb0 = vm_wall_time ();
-  vm_newton_info_init (&info);
-  if (! W->built)
+  skg_act *A = self;
+  return A->mode == VM_SKG_REDUCED ? red_J (x, Jx, &A->c) : full_J (x, Jx, &A->c);
+}
+
+static int
+act_move (void *self, double ta, double tb, const double *xa)
+{
+  skg_act *A = self;
+  vm_skg *sp = &A->s;
+  skg_ctx *cp = &A->c;
+  int n = A->model->n, st;
+  double t0 = vm_wall_time ();
+  if (! A->built)
     {
-      st = vm_skg_build (sp, model, par, N, o->order, ta, tb, qi, vi);
-      if (st == VM_OK)
-        W->built = 1;
-    }
-  else
-    st = vm_skg_set_window (sp, ta, tb, qi, vi);
-  if (st != VM_OK)
-    {
-      sol->t_build += vm_wall_time () - tb0;
-      sol->win_status[w] = st;
-      snprintf (sol->message, sizeof sol->message, "window %d: %s: %s", w + 1,
-                w == 0 ? "vm_skg_build" : "vm_skg_set_window", vm_status_string (st));
-      return st;
-    }
-  if (sp->nz > INT_MAX)
-    {
-      snprintf (sol->message, sizeof sol->message, "window %d: too many unknowns", w + 1);
-      return VM_EARG;
-    }
-  sp->ntape = 0;
-  sp->t_tape = sp->t_hess = sp->t_grad = 0.0;
-  st = VM_ENOMEM;
-  if (! W->x)
-    {
+      if ((st = vm_skg_build (sp, A->model, A->par, A->act.N, A->act.order, ta, tb, xa, xa + n))
+          != VM_OK)
+        return st;
+      A->built = 1;
+      if (sp->nz > INT_MAX)
+        return VM_EARG;
       cp->s = sp;
       cp->grad = malloc ((size_t) sp->nz * sizeof *cp->grad);
-      cp->hval = o->mode == VM_SKG_REDUCED ? NULL : malloc ((size_t) sp->nnz * sizeof *cp->hval);
       cp->z = malloc ((size_t) sp->nz * sizeof *cp->z);
-      W->x = malloc ((size_t) sp->nz * sizeof *W->x);
-      W->wt = malloc ((size_t) sp->nz * sizeof *W->wt);
-      W->f0 = malloc ((size_t) sp->nz * sizeof *W->f0);
-      if (! cp->grad || (o->mode != VM_SKG_REDUCED && ! cp->hval) || ! cp->z || ! W->x || ! W->wt
-          || ! W->f0)
-        goto done;
-      if (o->mode == VM_SKG_REDUCED)
+      A->wt = malloc ((size_t) sp->nz * sizeof *A->wt);
+      A->f0 = malloc ((size_t) sp->nz * sizeof *A->f0);
+      if (! cp->grad || ! cp->z || ! A->wt || ! A->f0)
+        return VM_ENOMEM;
+      memset (cp->z, 0, (size_t) sp->nz * sizeof *cp->z);
+      if (A->mode == VM_SKG_REDUCED)
         {
           if ((st = red_build (cp)) != VM_OK)
-            goto done;
+            return st;
           vm_skg_drop_pattern (sp);      /* the reduced pattern and its plan replace it */
+          A->act.n = cp->nr;
+          A->act.colptr = cp->rcp;
+          A->act.rowind = cp->rri;
         }
-      st = VM_ENOMEM;
+      else
+        {
+          A->act.n = sp->nz;
+          A->act.colptr = sp->colptr;
+          A->act.rowind = sp->rowind;
+        }
     }
-  sol->t_build += vm_wall_time () - tb0;
-  x = W->x;
-  wt = W->wt;
-  f0 = W->f0;
-  if (! nopt.symbolic)
-    nopt.symbolic = &W->sym;
+  else if ((st = vm_skg_set_window (sp, ta, tb, xa, xa + n)) != VM_OK)
+    return st;
+  A->act.t = sp->t;
+  A->t_build += vm_wall_time () - t0;
+  return VM_OK;
+}
+
+/* The start x from q+ (N x n) and lambda+ (N x m, or NULL: 0) on the window's nodes, column-major
+ * with leading dimension ld; q- = lambda- = 0. */
+static int
+act_start (skg_act *A, const double *q, const double *lam, int64_t ld, double *x)
+{
+  vm_skg *sp = &A->s;
+  skg_ctx *cp = &A->c;
+  int64_t k, i;
+  int cc, a;
   memset (cp->z, 0, (size_t) sp->nz * sizeof *cp->z);
-  for (i = 0; i < sp->nz; i++)
-    wt[i] = eq_weight (sp, i, 0);
-  /* initial guess, full layout in cp->z */
+  for (k = 0; k < sp->N; k++)
+    {
+      for (cc = 0; cc < sp->n; cc++)
+        cp->z[vm_skg_index (sp, k, 0, cc)] = q[k + ld * cc];
+      for (a = 0; a < sp->m; a++)
+        cp->z[vm_skg_index (sp, k, 2, a)] = lam ? lam[k + ld * a] : 0.0;
+    }
+  if (A->mode == VM_SKG_REDUCED)
+    for (i = 0; i < cp->nr; i++)
+      x[i] = cp->z[cp->plus[i]];
+  else
+    memcpy (x, cp->z, (size_t) sp->nz * sizeof *x);
+  return VM_OK;
+}
+
+/* Guess 'marching': the first window from the initial state at constant velocity; a later one
+ * from the end state of the previous window (q, v) with the acceleration of its last quarter
+ * (a quadratic Taylor step), and its last multipliers held constant. */
+static int
+act_predict (void *self, const double *xa, const double *pt, const double *ptraj, int64_t pn,
+             int64_t ldp, double *x)
+{
+  skg_act *A = self;
+  vm_skg *sp = &A->s;
+  int n = sp->n, m = sp->m, cc, a;
+  int64_t N = sp->N, k, j = 0;
+  double *q = A->f0, *lam = A->f0 + N * n;     /* f0 has nz >= N (n + m) entries */
   for (k = 0; k < N; k++)
-    for (cc = 0; cc < n; cc++)
-      cp->z[vm_skg_index (sp, k, 0, cc)] = guess ? guess[k + ldg * cc] : qi[cc];
-  if (o->mode == VM_SKG_REDUCED)
     {
-      for (i = 0; i < cp->nr; i++)
-        x[i] = cp->z[cp->plus[i]];
-      nsol = (int) cp->nr;
-      for (i = 0; i < cp->nr; i++)
-        wt[i] = eq_weight (sp, cp->minus[i], 0);
-      if (o->eom_residual)
+      double tau = sp->t[k] - sp->t[0];
+      for (cc = 0; cc < n; cc++)
         {
-          nopt.res_weight = wt;
-          if (! (nopt.res_scale > 0.0)
-              && (st = res_scale0 (cp, 1, x, f0, cp->nr, &nopt.res_scale)) != VM_OK)
-            goto eval_failed;
+          double acc = 0.0;
+          if (pn > 1)
+            {
+              int64_t last = pn - 1;
+              j = last - (last + 3) / 4;
+              acc = (ptraj[last + ldp * (n + cc)] - ptraj[j + ldp * (n + cc)])
+                    / (pt[last] - pt[j]);
+            }
+          q[k + N * cc] = xa[cc] + xa[n + cc] * tau + 0.5 * acc * tau * tau;
         }
-      st = vm_newton_solve (nsol, cp->rcp, cp->rri, red_F, red_J, cp, x, &nopt, &info);
-      red_point (cp, x);         /* the best iterate, q- = lambda- = 0 */
+      for (a = 0; a < m; a++)
+        lam[k + N * a] = pn > 0 ? ptraj[(pn - 1) + ldp * (2 * n + a)] : 0.0;
     }
+  return act_start (A, q, lam, N, x);
+}
+
+static int
+act_from_traj (void *self, const double *traj, int64_t ld, double *x)
+{
+  skg_act *A = self;
+  return act_start (A, traj, A->s.m > 0 ? traj + ld * 2 * A->s.n : NULL, ld, x);
+}
+
+static int
+act_newton_setup (void *self, const double *x, vm_newton_opts *o)
+{
+  skg_act *A = self;
+  vm_skg *sp = &A->s;
+  skg_ctx *cp = &A->c;
+  int64_t i, nsol = A->act.n;
+  int reduced = A->mode == VM_SKG_REDUCED;
+  sp->ntape = 0;
+  sp->t_tape = sp->t_hess = sp->t_grad = 0.0;
+  if (! A->eom_residual)
+    return VM_OK;
+  for (i = 0; i < nsol; i++)
+    A->wt[i] = eq_weight (sp, reduced ? cp->minus[i] : i, 0);
+  o->res_weight = A->wt;
+  if (! (o->res_scale > 0.0))
+    return res_scale0 (cp, reduced, x, A->f0, nsol, &o->res_scale);
+  return VM_OK;
+}
+
+static int
+act_extract (void *self, const double *x, double *traj, int64_t ld, double *xend)
+{
+  skg_act *A = self;
+  vm_skg *sp = &A->s;
+  skg_ctx *cp = &A->c;
+  int n = sp->n, m = sp->m, cc, a;
+  int64_t N = sp->N, k, e, i;
+  A->ntape += sp->ntape;
+  A->t_tape += sp->t_tape;
+  A->t_hess += sp->t_hess;
+  sp->ntape = 0;
+  sp->t_tape = sp->t_hess = 0.0;
+  if (A->mode == VM_SKG_REDUCED)
+    red_point (cp, x);         /* q- = lambda- = 0 */
   else
+    memcpy (cp->z, x, (size_t) sp->nz * sizeof *x);
+  for (k = 0; k < N; k++)
     {
-      memcpy (x, cp->z, (size_t) sp->nz * sizeof *x);
-      nsol = (int) sp->nz;
-      if (o->eom_residual)
-        {
-          nopt.res_weight = wt;
-          if (! (nopt.res_scale > 0.0)
-              && (st = res_scale0 (cp, 0, x, f0, sp->nz, &nopt.res_scale)) != VM_OK)
-            goto eval_failed;
-        }
-      st = vm_newton_solve (nsol, sp->colptr, sp->rowind, full_F, full_J, cp, x, &nopt, &info);
-      memcpy (cp->z, x, (size_t) sp->nz * sizeof *x);
-    }
-  /* statistics */
-  sol->nfactor += info.nfactor;
-  sol->ntape += sp->ntape;
-  sol->t_fun += info.t_fun;
-  sol->t_jac += info.t_jac;
-  sol->t_tape += sp->t_tape;
-  sol->t_hess += sp->t_hess;
-  sol->t_symbolic += info.t_symbolic;
-  sol->t_numeric += info.t_numeric;
-  sol->t_solve += info.t_solve;
-  sol->win_status[w] = st;
-  sol->win_iter[w] = info.iterations;
-  sol->win_res[w] = info.final_res;
-  sol->iterations += info.iterations;
-  if (info.nhist > 0 && info.res_hist)
-    {
-      size_t nh = (size_t) (sol->nhist + info.nhist);
-      double *h = realloc (sol->res_hist, nh * sizeof *h);
-      double *hs = h ? realloc (sol->step_hist, nh * sizeof *hs) : NULL;
-      double *hl = hs ? realloc (sol->lambda_hist, nh * sizeof *hl) : NULL;
-      int *hk = hl ? realloc (sol->kind_hist, nh * sizeof *hk) : NULL;
-      if (h)
-        sol->res_hist = h;
-      if (hs)
-        sol->step_hist = hs;
-      if (hl)
-        sol->lambda_hist = hl;
-      if (hk)
-        sol->kind_hist = hk;
-      if (! hk)
-        {
-          st = VM_ENOMEM;
-          goto done;
-        }
-      memcpy (h + sol->nhist, info.res_hist, (size_t) info.nhist * sizeof *h);
-      memcpy (hs + sol->nhist, info.step_hist, (size_t) info.nhist * sizeof *hs);
-      memcpy (hl + sol->nhist, info.lambda_hist, (size_t) info.nhist * sizeof *hl);
-      memcpy (hk + sol->nhist, info.kind_hist, (size_t) info.nhist * sizeof *hk);
-      sol->nhist += info.nhist;
-    }
-  sol->hist_ptr[w + 1] = sol->nhist;
-  if (st != VM_OK)
-    snprintf (sol->message, sizeof sol->message, "window %d/%d (%s mode): %s", w + 1,
-              sol->windows, o->mode == VM_SKG_REDUCED ? "reduced" : "full", info.message);
-  /* cross-check: full gradient at the returned point */
-  if (vm_skg_eval (sp, cp->z, NULL, cp->grad, NULL) == VM_OK)
-    for (i = 0; i < sp->nz; i++)
-      sol->max_grad = fmax (sol->max_grad, fabs (cp->grad[i]));
-  else
-    sol->max_grad = NAN;
-  /* output */
-  for (k = skip0 ? 1 : 0, kout = k0; k < N; k++, kout++)
-    {
-      sol->t[kout] = sp->t[k];
       for (cc = 0; cc < n; cc++)
         {
           double sum = 0.0;
@@ -466,143 +468,264 @@ solve_window (const vm_mech *model, const double *par, const double *qi, const d
             sum += sp->dsv[e] * cp->z[vm_skg_index (sp, sp->dsj[e], 0, cc)];
           if (k == 0)
             sum -= sp->qi[cc] / sp->hw[0];
-          sol->q[kout + sol->Ntot * cc] = cp->z[vm_skg_index (sp, k, 0, cc)];
-          sol->v[kout + sol->Ntot * cc] = sum;
+          traj[k + ld * cc] = cp->z[vm_skg_index (sp, k, 0, cc)];
+          traj[k + ld * (n + cc)] = sum;
           if (k == N - 1)
             {
-              qend[cc] = cp->z[vm_skg_index (sp, k, 0, cc)];
-              vend[cc] = sum;
+              xend[cc] = traj[k + ld * cc];
+              xend[n + cc] = sum;
             }
         }
       for (a = 0; a < m; a++)
-        sol->lambda[kout + sol->Ntot * a] = cp->z[vm_skg_index (sp, k, 2, a)];
+        traj[k + ld * (2 * n + a)] = cp->z[vm_skg_index (sp, k, 2, a)];
     }
+  A->last_qm = A->last_lm = A->last_grad = 0.0;
   for (k = 0; k < N; k++)
     {
       for (cc = 0; cc < n; cc++)
-        sol->max_qm = fmax (sol->max_qm, fabs (cp->z[vm_skg_index (sp, k, 1, cc)]));
+        A->last_qm = fmax (A->last_qm, fabs (cp->z[vm_skg_index (sp, k, 1, cc)]));
       for (a = 0; a < m; a++)
-        sol->max_lm = fmax (sol->max_lm, fabs (cp->z[vm_skg_index (sp, k, 3, a)]));
+        A->last_lm = fmax (A->last_lm, fabs (cp->z[vm_skg_index (sp, k, 3, a)]));
     }
-  if (0)
+  /* cross-check: the full gradient at the returned point */
+  if (vm_skg_eval (sp, cp->z, NULL, cp->grad, NULL) == VM_OK)
+    for (i = 0; i < sp->nz; i++)
+      A->last_grad = fmax (A->last_grad, fabs (cp->grad[i]));
+  else
+    A->last_grad = NAN;
+  return VM_OK;
+}
+
+static void
+act_accepted (void *self)
+{
+  skg_act *A = self;
+  A->max_qm = fmax (A->max_qm, A->last_qm);
+  A->max_lm = fmax (A->max_lm, A->last_lm);
+  A->max_grad = isnan (A->last_grad) ? NAN : fmax (A->max_grad, A->last_grad);
+}
+
+static void
+act_init (skg_act *A, const vm_mech *model, const double *par, int order, int64_t N, int mode,
+          int eom_residual)
+{
+  memset (A, 0, sizeof *A);
+  A->model = model;
+  A->par = par;
+  A->mode = mode;
+  A->eom_residual = eom_residual;
+  A->act.self = A;
+  A->act.nstate = 2 * model->n;
+  A->act.nout = 2 * model->n + model->m;
+  A->act.nerr = 2 * model->n;
+  A->act.order = order;
+  A->act.N = N;
+  A->act.F = act_F;
+  A->act.J = act_J;
+  A->act.move = act_move;
+  A->act.predict = act_predict;
+  A->act.from_traj = act_from_traj;
+  A->act.newton_setup = act_newton_setup;
+  A->act.extract = act_extract;
+  A->act.accepted = act_accepted;
+}
+
+static void
+act_free (skg_act *A)
+{
+  free (A->c.grad);
+  A->c.grad = NULL;
+  ctx_free (&A->c);
+  free (A->wt);
+  free (A->f0);
+  if (A->built)
+    vm_skg_free (&A->s);
+  memset (A, 0, sizeof *A);
+}
+
+/* ---- the solver -------------------------------------------------------------------------------- */
+
+int
+vm_skg_companion_order (int order)
+{
+  return order < 8 ? order + 2 : order - 2;
+}
+
+int64_t
+vm_skg_min_n (int order, int adaptive)
+{
+  int64_t a = vm_sbp_min_n (order), b;
+  if (a < 0 || ! adaptive)
+    return a;
+  b = vm_sbp_min_n (vm_skg_companion_order (order));
+  return a > b ? a : b;
+}
+
+static void
+to_solution (const vm_march_sol *ms, int n, int m, vm_skg_solution *sol)
+{
+  int64_t Ntot = ms->ntot, k;
+  int c, w;
+  sol->Ntot = Ntot;
+  sol->t = malloc ((size_t) (Ntot > 0 ? Ntot : 1) * sizeof *sol->t);
+  sol->q = malloc ((size_t) (Ntot * n + 1) * sizeof *sol->q);
+  sol->v = malloc ((size_t) (Ntot * n + 1) * sizeof *sol->v);
+  sol->lambda = malloc ((size_t) (Ntot * m + 1) * sizeof *sol->lambda);
+  sol->lambda_plus = malloc ((size_t) (Ntot * m + 1) * sizeof *sol->lambda_plus);
+  sol->hist_ptr = calloc ((size_t) sol->windows + 1, sizeof *sol->hist_ptr);
+  if (! sol->t || ! sol->q || ! sol->v || ! sol->lambda || ! sol->lambda_plus || ! sol->hist_ptr)
     {
-    eval_failed:
-      sol->win_status[w] = st;
-      snprintf (sol->message, sizeof sol->message, "window %d: the residual at the initial guess "
-                "could not be evaluated: %s", w + 1, vm_status_string (st));
+      sol->status = VM_ENOMEM;
+      snprintf (sol->message, sizeof sol->message, "out of memory");
+      return;
     }
-done:
-  if (st == VM_ENOMEM)
-    snprintf (sol->message, sizeof sol->message, "window %d: out of memory", w + 1);
-  vm_newton_info_free (&info);
-  return st;
+  if (Ntot > 0)
+    memcpy (sol->t, ms->t, (size_t) Ntot * sizeof *sol->t);
+  for (k = 0; k < Ntot; k++)
+    {
+      for (c = 0; c < n; c++)
+        {
+          sol->q[k + Ntot * c] = ms->traj[k + Ntot * c];
+          sol->v[k + Ntot * c] = ms->traj[k + Ntot * (n + c)];
+        }
+      for (c = 0; c < m; c++)
+        {
+          /* the convention of M qddot = dL/dq + lambda dg/dqdot (+ lambda dg/dq): lambda = -lambda+ */
+          sol->lambda_plus[k + Ntot * c] = ms->traj[k + Ntot * (2 * n + c)];
+          sol->lambda[k + Ntot * c] = -ms->traj[k + Ntot * (2 * n + c)];
+        }
+    }
+  sol->nhist = ms->nhist;
+  sol->res_hist = malloc ((size_t) (ms->nhist + 1) * sizeof *sol->res_hist);
+  if (! sol->res_hist)
+    {
+      sol->status = VM_ENOMEM;
+      return;
+    }
+  if (ms->nhist > 0)
+    memcpy (sol->res_hist, ms->res_hist, (size_t) ms->nhist * sizeof *sol->res_hist);
+  for (k = 0; k < ms->nhist; k++)
+    for (w = ms->hist_win[k] + 1; w <= sol->windows; w++)
+      sol->hist_ptr[w] = (int) k + 1;
 }
 
 int
 vm_skg_solve (const vm_mech *model, const double *par, const double *q_i, const double *v_i,
               const vm_skg_solve_opts *o, vm_skg_solution *sol)
 {
-  int n, m, W, w, st = VM_OK, cc;
-  int64_t N, Ntot, k, nmin;
-  double *qa = NULL, *va = NULL, *qb = NULL, *vb = NULL, T, t_start = vm_wall_time ();
-  win_t win;
-  memset (&win, 0, sizeof win);
+  skg_act A, C;
+  vm_march_opts mo;
+  double *xa = NULL, *guess = NULL, t_start = vm_wall_time ();
+  int n, m, st, adaptive, est;
+  int64_t nmin, Ntot = 0;
+  memset (&A, 0, sizeof A);
+  memset (&C, 0, sizeof C);
   if (! sol)
     return VM_EARG;
   vm_skg_solution_free (sol);
   sol->status = VM_EARG;
-  if (! model || ! o || ! q_i || ! v_i || (model->np > 0 && ! par) || o->windows < 1
+  if (! model || ! o || ! q_i || ! v_i || (model->np > 0 && ! par) || o->windows < 0
       || (o->mode != VM_SKG_FULL && o->mode != VM_SKG_REDUCED) || ! isfinite (o->t0)
-      || ! isfinite (o->tf) || ! (o->tf > o->t0))
+      || ! isfinite (o->tf) || ! (o->tf > o->t0) || (o->q_guess && o->windows < 1))
     {
       snprintf (sol->message, sizeof sol->message, "vm_skg_solve: invalid argument");
       return VM_EARG;
     }
-  nmin = vm_sbp_min_n (o->order);
+  adaptive = o->windows == 0;
+  est = adaptive || o->estimate;
+  nmin = vm_skg_min_n (o->order, est);
   if (nmin < 0 || o->N < nmin)
     {
       sol->status = nmin < 0 ? VM_EORDER : VM_ESIZE;
-      snprintf (sol->message, sizeof sol->message, "vm_skg_solve: %s",
-                vm_status_string (sol->status));
+      snprintf (sol->message, sizeof sol->message, "vm_skg_solve: %s (N = %lld, at least %lld "
+                "for order %d%s)", vm_status_string (sol->status), (long long) o->N,
+                (long long) nmin, o->order, est ? " and its companion order" : "");
       return sol->status;
     }
-  n = model->n;
-  m = model->m;
-  W = o->windows;
-  N = o->N;
-  if ((N - 1) > (INT64_MAX / 4) / W)
+  if (! adaptive && (o->N - 1) > (INT64_MAX / 4) / o->windows)
     {
       snprintf (sol->message, sizeof sol->message, "vm_skg_solve: too many points");
       return VM_EARG;
     }
-  Ntot = (int64_t) W * (N - 1) + 1;
+  n = model->n;
+  m = model->m;
   sol->n = n;
   sol->m = m;
-  sol->windows = W;
-  sol->Ntot = Ntot;
-  sol->status = VM_ENOMEM;
-  sol->t = malloc ((size_t) Ntot * sizeof *sol->t);
-  sol->q = malloc ((size_t) (Ntot * n + 1) * sizeof *sol->q);
-  sol->v = malloc ((size_t) (Ntot * n + 1) * sizeof *sol->v);
-  sol->lambda = m > 0 ? malloc ((size_t) (Ntot * m) * sizeof *sol->lambda) : NULL;
-  sol->win_iter = calloc ((size_t) W, sizeof *sol->win_iter);
-  sol->win_status = malloc ((size_t) W * sizeof *sol->win_status);
-  sol->win_res = malloc ((size_t) W * sizeof *sol->win_res);
-  sol->hist_ptr = calloc ((size_t) W + 1, sizeof *sol->hist_ptr);
-  qa = malloc ((size_t) (n + 1) * sizeof *qa);
-  va = malloc ((size_t) (n + 1) * sizeof *va);
-  qb = malloc ((size_t) (n + 1) * sizeof *qb);
-  vb = malloc ((size_t) (n + 1) * sizeof *vb);
-  if (! sol->t || ! sol->q || ! sol->v || (m > 0 && ! sol->lambda) || ! sol->win_iter
-      || ! sol->win_status || ! sol->win_res || ! sol->hist_ptr || ! qa || ! va || ! qb || ! vb)
+  act_init (&A, model, par, o->order, o->N, o->mode, o->eom_residual);
+  if (est)
+    act_init (&C, model, par, vm_skg_companion_order (o->order), o->N, o->mode, o->eom_residual);
+  vm_march_opts_init (&mo);
+  mo.t0 = o->t0;
+  mo.tf = o->tf;
+  mo.windows = o->windows;
+  mo.rtol = o->rtol;
+  mo.atol = o->atol;
+  mo.estimate = o->estimate;
+  mo.h0 = o->h0;
+  mo.hmax = o->hmax;
+  mo.max_windows = o->max_windows > 0 ? o->max_windows : mo.max_windows;
+  mo.newton = o->newton;
+  mo.display = o->display;
+  mo.print = o->print;
+  mo.print_ctx = o->print_ctx;
+  mo.name = "skg_solve";
+  st = VM_ENOMEM;
+  xa = malloc ((size_t) (2 * n) * sizeof *xa);
+  if (! xa)
+    goto done;
+  memcpy (xa, q_i, (size_t) n * sizeof *xa);
+  memcpy (xa + n, v_i, (size_t) n * sizeof *xa);
+  if (o->q_guess)
     {
-      snprintf (sol->message, sizeof sol->message, "vm_skg_solve: out of memory");
-      st = VM_ENOMEM;
-      goto done;
-    }
-  for (k = 0; k < Ntot; k++)
-    {
-      sol->t[k] = NAN;
-      for (cc = 0; cc < n; cc++)
-        sol->q[k + Ntot * cc] = sol->v[k + Ntot * cc] = NAN;
-      for (cc = 0; cc < m; cc++)
-        sol->lambda[k + Ntot * cc] = NAN;
-    }
-  for (w = 0; w < W; w++)
-    {
-      sol->win_status[w] = -1;
-      sol->win_res[w] = NAN;
-    }
-  memcpy (qa, q_i, (size_t) n * sizeof *qa);
-  memcpy (va, v_i, (size_t) n * sizeof *va);
-  T = o->tf - o->t0;
-  for (w = 0; w < W; w++)
-    {
-      double ta = o->t0 + T * w / W, tb = w == W - 1 ? o->tf : o->t0 + T * (w + 1) / W;
-      int64_t k0 = w == 0 ? 0 : (int64_t) w * (N - 1) + 1;
-      const double *guess = o->q_guess ? o->q_guess + (int64_t) w * (N - 1) : NULL;
-      double *tmp;
-      sol->nwin_done = w + 1;
-      st = solve_window (model, par, qa, va, o, ta, tb, guess, Ntot, sol, w, k0, w > 0, qb, vb,
-                         &win);
-      if (st != VM_OK)
+      /* the caller's q+ on the whole grid, as a trajectory (v and lambda+ columns 0) */
+      int64_t k;
+      int c;
+      Ntot = (int64_t) o->windows * (o->N - 1) + 1;
+      guess = calloc ((size_t) (Ntot * A.act.nout), sizeof *guess);
+      if (! guess)
         goto done;
-      tmp = qa, qa = qb, qb = tmp;
-      tmp = va, va = vb, vb = tmp;
+      for (c = 0; c < n; c++)
+        for (k = 0; k < Ntot; k++)
+          guess[k + Ntot * c] = o->q_guess[k + Ntot * c];
+      mo.guess = guess;
     }
-  snprintf (sol->message, sizeof sol->message,
-            "converged: %d window%s, %d Newton steps, final residual %.3g (%s mode)", W,
-            W == 1 ? "" : "s", sol->iterations, sol->win_res[W - 1],
+  st = vm_march (&A.act, est ? &C.act : NULL, xa, &mo, &sol->march);
+  sol->windows = sol->march.nwin;
+  sol->nwin_done = sol->march.nwin;
+  sol->iterations = sol->march.iterations;
+  sol->nfactor = sol->march.nfactor;
+  snprintf (sol->message, sizeof sol->message, "%s (%s mode)", sol->march.message,
             o->mode == VM_SKG_REDUCED ? "reduced" : "full");
+  sol->status = st;
+  to_solution (&sol->march, n, m, sol);
+  if (sol->status == VM_ENOMEM)
+    st = VM_ENOMEM;
+  sol->max_qm = A.max_qm;
+  sol->max_lm = A.max_lm;
+  sol->max_grad = A.max_grad;
+  if (st != VM_OK)
+    {
+      sol->max_qm = fmax (sol->max_qm, A.last_qm);
+      sol->max_lm = fmax (sol->max_lm, A.last_lm);
+      sol->max_grad = fmax (sol->max_grad, A.last_grad);
+    }
+  sol->t_fun = sol->march.t_fun;
+  sol->t_jac = sol->march.t_jac;
+  sol->t_symbolic = sol->march.t_symbolic;
+  sol->t_numeric = sol->march.t_numeric;
+  sol->t_solve = sol->march.t_solve;
+  sol->ntape = A.ntape + C.ntape;
+  sol->t_build = A.t_build + C.t_build;
+  sol->t_tape = A.t_tape + C.t_tape;
+  sol->t_hess = A.t_hess + C.t_hess;
 done:
-  if (sol->hist_ptr)
-    for (w = sol->nwin_done; w < W; w++)
-      sol->hist_ptr[w + 1] = sol->nhist;
-  win_free (&win);
-  free (qa);
-  free (va);
-  free (qb);
-  free (vb);
+  if (st == VM_ENOMEM && ! sol->message[0])
+    snprintf (sol->message, sizeof sol->message, "vm_skg_solve: out of memory");
+  free (xa);
+  free (guess);
+  act_free (&A);
+  if (est)
+    act_free (&C);
   sol->status = st;
   sol->t_total = vm_wall_time () - t_start;
   return st;

@@ -17,18 +17,31 @@
  *                   a Newton step of the reduced system, so both modes give the same q+, lambda+
  *                   (to rounding).  The reduced Jacobian is not symmetric (UMFPACK LU handles it).
  *
- * Time windows
- *   [t0, tf] is split into W windows of equal length, N points each (total W (N - 1) + 1 points).
- *   Window w is an independent SKG problem on [t0 + w T/W, t0 + (w+1) T/W] whose initial data are
- *   the end state of window w-1: q_i = q+ at its last node and v_i = (Da q+) at its last node,
- *   the velocity variable of the scheme (p+ = dL/dqdot(q+, Da q+) there is the SBP-SAT momentum,
- *   so the next window's momentum SAT p_i = dL/dqdot(t, q_i, v_i) equals the previous p+_N).  The
- *   cost is W solves of size N: linear in the total length.  Each window rebuilds its vm_skg
- *   (the symbolic part is recompiled; constant cost per window).  In the concatenated output the
- *   first node of window w >= 1 is dropped: the junction keeps the previous window's end node.
- *   The caller's guess (if any) is sliced per window; without one, window w starts from its q_i.
- *   When window w does not converge, the solve stops there: windows 0..w hold their (best)
- *   iterates, later nodes are NaN, status is Newton's non-OK code.
+ * Time marching (csrc/march.h: the driver shared with the dual action)
+ *   windows = W >= 1: [t0, tf] is split into W windows of equal length, N points each (total
+ *   W (N - 1) + 1 points), without error control.  windows = 0 (adaptive): the driver chooses the
+ *   window lengths from an error estimate -- each window is solved at the order and at the
+ *   companion order (vm_skg_companion_order, same N nodes; started from the first solution) and
+ *   err = max |x_p - x_c| / (atol + rtol |x|) over the nodes, x = (q+, Da q+) -- accepting err <= 1,
+ *   growing or shrinking the next window, halving after a failed Newton solve (march.h).
+ *   Window w is an independent SKG problem on its interval whose initial data are the end state
+ *   of window w-1: q_i = q+ at its last node and v_i = (Da q+) at its last node, the velocity
+ *   variable of the scheme (p+ = dL/dqdot(q+, Da q+) there is the SBP-SAT momentum, so the next
+ *   window's momentum SAT p_i = dL/dqdot(t, q_i, v_i) equals the previous p+_N).  One action per
+ *   order is built for the first window and moved to the next ones (vm_skg_set_window): the
+ *   tapes, the pattern and UMFPACK's symbolic analysis are shared by all windows.  In the
+ *   concatenated output the first node of window w >= 1 is dropped: the junction keeps the
+ *   previous window's end node.
+ *   Start of each window's Newton iteration: the caller's guess (fixed windows only: sliced per
+ *   window), or the prediction ("marching"): the first window at constant velocity from (q_i,
+ *   v_i), a later one by a quadratic Taylor step from the previous window's end state with the
+ *   acceleration of its last quarter, multipliers held at their last values.
+ *   Fixed windows: when window w does not converge, the solve stops there: windows 0..w hold
+ *   their (best) iterates, later nodes are NaN, status is Newton's non-OK code.
+ *
+ * Multipliers: the action's lambda+ is the negative of the physical multiplier of
+ * M qddot = dL/dq + F + sum_a lambda_a dg_a/dqdot (the convention of eq. 3 of the rolling-disk
+ * paper, and of gauss_integrate); the solution holds both (lambda = -lambda+).
  *
  * Output layout: column-major, Octave style: q[k + Ntot c] = q+ at node k, component c.
  */
@@ -38,6 +51,7 @@
 #include <stdint.h>
 
 #include "model.h"
+#include "march.h"
 #include "newton.h"
 
 enum { VM_SKG_FULL = 0, VM_SKG_REDUCED = 1 };
@@ -47,9 +61,19 @@ typedef struct
   int mode;                /* VM_SKG_FULL or VM_SKG_REDUCED (default VM_SKG_REDUCED) */
   int order;               /* SBP interior order 2, 4, 6, 8 (default 4) */
   int64_t N;               /* points per window (>= vm_sbp_min_n (order)) (default 81) */
-  int windows;             /* W >= 1 (default 1) */
+  int windows;             /* W >= 1: fixed windows; 0: adaptive (default 1) */
+  double rtol, atol;       /* adaptive error control (default 1e-6, 1e-8) */
+  int estimate;            /* fixed windows: also solve the companion order and report the
+                              estimate per window (default 0) */
+  double h0, hmax;         /* adaptive: first and longest window length (0: automatic) (default 0) */
+  int max_windows;         /* adaptive: attempted windows (0: 100000) (default 0) */
+  int display;             /* 0 silent, 1 final line, 2 each Newton iteration and window, while
+                              the solve runs (default 0) */
+  void (*print) (void *ctx, const char *line);   /* where lines go (NULL: stdout) (default NULL) */
+  void *print_ctx;
   double t0, tf;           /* time interval, tf > t0 (default 0, 1) */
-  const double *q_guess;   /* NULL, or Ntot x n (column-major) initial guess for q+ */
+  const double *q_guess;   /* NULL, or Ntot x n (column-major) initial guess for q+ (fixed
+                              windows only) (default NULL) */
   int eom_residual;        /* nonzero: Newton measures the residual of the discrete equations of
                               motion (equations of node k weighted by 1/sqrt(H_kk), newton.h
                               res_weight); 0: the plain 2-norm of the action gradient (default 1) */
@@ -58,37 +82,41 @@ typedef struct
 
 typedef struct
 {
-  int status;              /* VM_OK, or the first non-OK status (Newton's or a build error) */
-  char message[320];
-  int n, m, windows;
+  int status;              /* VM_OK, or the first non-OK status (Newton's, the driver's or a build
+                              error) */
+  char message[600];
+  int n, m, windows;       /* windows: accepted windows */
   int nwin_done;           /* windows attempted (== windows on success) */
-  int64_t Ntot;            /* windows (N - 1) + 1 */
+  int64_t Ntot;            /* output nodes */
   double *t;               /* Ntot: grid */
   double *q;               /* Ntot x n: q+ */
   double *v;               /* Ntot x n: velocity Da q+ of each window's scheme */
-  double *lambda;          /* Ntot x m: lambda+ (NULL when m = 0) */
+  double *lambda;          /* Ntot x m: the physical multipliers, -lambda+ (see above) */
+  double *lambda_plus;     /* Ntot x m: lambda+ of the action */
   double max_qm, max_lm;   /* max |q-|, max |lambda-| over all windows (0 in reduced mode) */
   double max_grad;         /* max over windows of ||grad S||_inf of the full action at the
                               returned point (q-, lambda- = 0 in reduced mode): a cross-check */
-  int iterations;          /* Newton steps, all windows */
-  long nfactor;            /* numeric LU factorizations, all windows */
-  long ntape;              /* evaluations of the density tape, all windows */
-  /* wall-clock seconds, all windows: building the action, Newton's residual and Jacobian
-   * callbacks (of which: the density tape, the Hessian assembly), UMFPACK's symbolic analyses,
-   * numeric factorizations and solves, and the whole of vm_skg_solve */
+  int iterations;          /* Newton steps, all windows and orders */
+  long nfactor;            /* numeric LU factorizations */
+  long ntape;              /* evaluations of the density tape */
+  /* wall-clock seconds: building the actions, Newton's residual and Jacobian callbacks (of
+   * which: the density tape, the Hessian assembly), UMFPACK's symbolic analyses, numeric
+   * factorizations and solves, and the whole of vm_skg_solve */
   double t_build, t_fun, t_jac, t_tape, t_hess, t_symbolic, t_numeric, t_solve, t_total;
-  int *win_iter;           /* windows: Newton steps per window */
-  int *win_status;         /* windows: status per window (-1 for windows not attempted) */
-  double *win_res;         /* windows: final ||F||_2 per window (NaN if not attempted) */
-  int nhist;               /* total history entries */
+  int nhist;               /* history entries of the accepted main solves */
   int *hist_ptr;           /* windows + 1: res_hist[hist_ptr[w] .. hist_ptr[w+1]-1] = window w */
   double *res_hist;        /* ||F(x_k)||_W per Newton iterate, window after window */
-  double *step_hist;       /* ||x_k - x_{k-1}||_inf (0 for the start of a window) */
-  double *lambda_hist;     /* line-search factor t, or mu for an LM step (newton.h) */
-  int *kind_hist;          /* VM_NEWTON_START, _FULL, _DAMPED, _LM */
+  vm_march_sol march;      /* the driver's record: windows (intervals, error estimates, Newton
+                              steps), rejections, the full history, the trajectory */
 } vm_skg_solution;
 
 void vm_skg_solve_opts_init (vm_skg_solve_opts *o);
+
+/* The companion order of the error estimate: order + 2, or order - 2 for order 8. */
+int vm_skg_companion_order (int order);
+/* The smallest N per window for the order (adaptive != 0: and for its companion order); -1 for
+ * an order that is not 2, 4, 6 or 8.  The one place that the front ends ask. */
+int64_t vm_skg_min_n (int order, int adaptive);
 void vm_skg_solution_init (vm_skg_solution *sol);
 void vm_skg_solution_free (vm_skg_solution *sol);
 

@@ -2,6 +2,7 @@
  *
  *   sol = __vm_skg__ ("solve", sys, tspan, q0, qdot0, opts)
  *   [S, g, H] = __vm_skg__ ("action", sys, tspan, q0, qdot0, N, order, z)
+ *   nmin = __vm_skg__ ("min_n", order, adaptive)
  *
  * sys: a mechsys struct (its formulas are parsed again here: the action is built symbolically
  * from L, the forces and the constraints; parameter values come from sys.parameters).  opts:
@@ -109,24 +110,76 @@ colmajor (const double *src, size_t rows, size_t cols)
   return a;
 }
 
+/* an optional numeric option (default when absent or empty) */
+static double
+num_opt (const mxArray *o, const char *key, const char *fn, double dflt)
+{
+  const mxArray *f = mxGetField (o, 0, key);
+  if (! f || mxIsEmpty (f))
+    return dflt;
+  return num (o, key, fn);
+}
+
+static mxArray *
+int_col (const int *src, size_t n)
+{
+  mxArray *a = mxCreateDoubleMatrix (n, 1, mxREAL);
+  size_t k;
+  for (k = 0; k < n; k++)
+    mxGetPr (a)[k] = src[k];
+  return a;
+}
+
+/* sol.windows: one row per accepted window; sol.rejected: one per rejected attempt */
+static void
+set_windows (mxArray *out, const vm_march_sol *ms, int64_t N)
+{
+  static const char *wk[] = { "t0", "t1", "N", "error", "iterations", "companion_iterations" };
+  static const char *rk[] = { "t0", "length", "reason", "error" };
+  mxArray *w = mxCreateStructMatrix (1, 1, 6, wk), *r = mxCreateStructMatrix (1, 1, 4, rk), *nn,
+          *reason;
+  size_t k, nw = (size_t) ms->nwin, nr = (size_t) ms->nrej;
+  mxSetField (w, 0, "t0", colmajor (ms->win_t0, nw, 1));
+  mxSetField (w, 0, "t1", colmajor (ms->win_t1, nw, 1));
+  nn = mxCreateDoubleMatrix (nw, 1, mxREAL);
+  for (k = 0; k < nw; k++)
+    mxGetPr (nn)[k] = (double) N;
+  mxSetField (w, 0, "N", nn);
+  mxSetField (w, 0, "error", colmajor (ms->win_err, nw, 1));
+  mxSetField (w, 0, "iterations", int_col (ms->win_iter, nw));
+  mxSetField (w, 0, "companion_iterations", int_col (ms->win_citer, nw));
+  mxSetField (out, 0, "windows", w);
+  mxSetField (r, 0, "t0", colmajor (ms->rej_t0, nr, 1));
+  mxSetField (r, 0, "length", colmajor (ms->rej_len, nr, 1));
+  mxSetField (r, 0, "error", colmajor (ms->rej_err, nr, 1));
+  reason = mxCreateCellMatrix (nr, 1);
+  for (k = 0; k < nr; k++)
+    mxSetCell (reason, k, mxCreateString (ms->rej_reason[k] == VM_MARCH_REJ_ERROR ? "error"
+                                          : ms->rej_reason[k] == VM_MARCH_REJ_NEWTON ? "newton"
+                                          : "companion"));
+  mxSetField (r, 0, "reason", reason);
+  mxSetField (out, 0, "rejected", r);
+}
+
 static void
 cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   const char *fn = "skg_solve";
-  static const char *keys[] = { "t", "q", "qdot", "lambda", "max_qminus", "max_lambdaminus",
-                                "max_gradient", "iterations", "residual_history",
-                                "step_history", "step_kind", "step_factor", "history_window",
-                                "window_iterations", "exitflag", "message", "timing" };
+  static const char *keys[] = { "t", "q", "qdot", "lambda", "lambda_plus", "max_qminus",
+                                "max_lambdaminus", "max_gradient", "iterations",
+                                "residual_history", "step_history", "step_kind", "step_factor",
+                                "history_window", "window_iterations", "windows", "rejected",
+                                "exitflag", "message", "timing", "output" };
   static const char *tkeys[] = { "build", "residual", "jacobian", "tape", "hessian", "symbolic",
                                  "numeric", "solve", "total", "factorizations", "tape_evaluations" };
   vm_mech m;
   double *par, t0, tf;
   const double *q0, *v0, *ts;
-  const mxArray *o, *guess;
+  const mxArray *o, *guess, *tout;
   vm_skg_solve_opts so;
   vm_skg_solution sol;
   int st, n;
-  mxArray *out, *wi;
+  mxArray *out;
   if (nrhs != 6)
     BAD ("%s: internal: \"solve\" takes 5 arguments", fn);
   o = prhs[5];
@@ -138,6 +191,9 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   n = ncoord (prhs[1], fn);
   q0 = vec (prhs[3], (size_t) n, fn, "q0");
   v0 = vec (prhs[4], (size_t) n, fn, "qdot0");
+  tout = mxGetField (o, 0, "output_times");
+  if (tout && ! mxIsEmpty (tout))
+    vm_check_real_matrix (tout, fn, "OutputTimes");
   model_from_sys (prhs[1], fn, &m, &par);   /* last: nothing below raises before freeing m */
   vm_skg_solve_opts_init (&so);
   so.t0 = t0;
@@ -148,24 +204,33 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   so.windows = (int) num (o, "windows", fn);
   so.newton.tol_res = num (o, "tol", fn);
   so.newton.max_iter = (int) num (o, "max_iter", fn);
+  so.rtol = num_opt (o, "rtol", fn, so.rtol);
+  so.atol = num_opt (o, "atol", fn, so.atol);
+  so.estimate = (int) num_opt (o, "estimate", fn, 0.0);
+  so.h0 = num_opt (o, "h0", fn, 0.0);
+  so.hmax = num_opt (o, "hmax", fn, 0.0);
+  so.max_windows = (int) num_opt (o, "max_windows", fn, 0.0);
+  so.display = (int) num_opt (o, "display", fn, 0.0);
+  so.print = vm_mex_print;
   guess = mxGetField (o, 0, "guess");
   if (guess && ! mxIsEmpty (guess))
     {
       size_t ntot = (size_t) so.windows * (size_t) (so.N - 1) + 1;
-      if (! mxIsDouble (guess) || mxGetM (guess) != ntot || mxGetN (guess) != (size_t) n)
+      if (so.windows < 1 || ! mxIsDouble (guess) || mxIsSparse (guess) || mxIsComplex (guess)
+          || mxGetM (guess) != ntot || mxGetN (guess) != (size_t) n)
         {
           vm_mech_free (&m);
-          BAD ("%s: the initial guess must be %lu x %d (one row per grid point)", fn,
-               (unsigned long) ntot, n);
+          BAD ("%s: the initial guess must be %lu x %d (one row per grid point of a fixed grid)",
+               fn, (unsigned long) ntot, n);
         }
       so.q_guess = mxGetPr (guess);
     }
   vm_skg_solution_init (&sol);
   st = vm_skg_solve (&m, par, q0, v0, &so, &sol);
   vm_mech_free (&m);
-  if (st == VM_EARG && sol.Ntot == 0)
+  if ((st == VM_EARG || st == VM_EORDER || st == VM_ESIZE) && sol.Ntot == 0)
     {
-      char msg[400];
+      char msg[700];
       snprintf (msg, sizeof msg, "%s", sol.message);
       vm_skg_solution_free (&sol);
       BAD ("%s: %s", fn, msg[0] ? msg : "invalid arguments");
@@ -175,32 +240,49 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxSetField (out, 0, "q", colmajor (sol.q, (size_t) sol.Ntot, (size_t) sol.n));
   mxSetField (out, 0, "qdot", colmajor (sol.v, (size_t) sol.Ntot, (size_t) sol.n));
   mxSetField (out, 0, "lambda", colmajor (sol.lambda, (size_t) sol.Ntot, (size_t) sol.m));
+  mxSetField (out, 0, "lambda_plus", colmajor (sol.lambda_plus, (size_t) sol.Ntot, (size_t) sol.m));
   mxSetField (out, 0, "max_qminus", mxCreateDoubleScalar (sol.max_qm));
   mxSetField (out, 0, "max_lambdaminus", mxCreateDoubleScalar (sol.max_lm));
   mxSetField (out, 0, "max_gradient", mxCreateDoubleScalar (sol.max_grad));
   mxSetField (out, 0, "iterations", mxCreateDoubleScalar (sol.iterations));
   {
-    size_t nh = sol.hist_ptr ? (size_t) sol.hist_ptr[sol.windows] : 0, h;
+    const vm_march_sol *ms = &sol.march;
+    size_t nh = (size_t) ms->nhist, h;
     mxArray *kd = mxCreateDoubleMatrix (nh, 1, mxREAL), *hw = mxCreateDoubleMatrix (nh, 1, mxREAL);
-    int w;
-    mxSetField (out, 0, "residual_history", colmajor (sol.res_hist, nh, 1));
-    mxSetField (out, 0, "step_history", colmajor (sol.step_hist, nh, 1));
-    mxSetField (out, 0, "step_factor", colmajor (sol.lambda_hist, nh, 1));
+    mxSetField (out, 0, "residual_history", colmajor (ms->res_hist, nh, 1));
+    mxSetField (out, 0, "step_history", colmajor (ms->step_hist, nh, 1));
+    mxSetField (out, 0, "step_factor", colmajor (ms->lambda_hist, nh, 1));
     for (h = 0; h < nh; h++)
-      mxGetPr (kd)[h] = sol.kind_hist[h];
-    for (w = 0; w < sol.windows; w++)
-      for (h = (size_t) sol.hist_ptr[w]; h < (size_t) sol.hist_ptr[w + 1]; h++)
-        mxGetPr (hw)[h] = w + 1;
+      {
+        mxGetPr (kd)[h] = ms->kind_hist[h];
+        mxGetPr (hw)[h] = ms->hist_win[h] + 1;
+      }
     mxSetField (out, 0, "step_kind", kd);
     mxSetField (out, 0, "history_window", hw);
+    {
+      mxArray *wi = mxCreateDoubleMatrix (1, (size_t) ms->nwin, mxREAL);
+      int w;
+      for (w = 0; w < ms->nwin; w++)
+        mxGetPr (wi)[w] = ms->win_iter[w];
+      mxSetField (out, 0, "window_iterations", wi);
+    }
+    set_windows (out, ms, so.N);
+    if (tout && ! mxIsEmpty (tout))
+      {
+        /* dense output: the SBP solution's own interpolant (degree order + 1 on each window) */
+        size_t nq = mxGetNumberOfElements (tout), no = (size_t) ms->nout;
+        mxArray *d = mxCreateDoubleMatrix (nq, no, mxREAL);
+        if (st == VM_OK && vm_march_interp (ms, so.order + 1, mxGetPr (tout), (int64_t) nq,
+                                            mxGetPr (d)) != VM_OK)
+          {
+            mxDestroyArray (d);
+            mxDestroyArray (out);
+            vm_skg_solution_free (&sol);
+            BAD ("%s: OutputTimes must lie in tspan", fn);
+          }
+        mxSetField (out, 0, "output", d);
+      }
   }
-  wi = mxCreateDoubleMatrix (1, (size_t) sol.windows, mxREAL);
-  {
-    int w;
-    for (w = 0; w < sol.windows && sol.win_iter; w++)
-      mxGetPr (wi)[w] = sol.win_iter[w];
-  }
-  mxSetField (out, 0, "window_iterations", wi);
   mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
   mxSetField (out, 0, "message", mxCreateString (sol.message));
   {
@@ -215,6 +297,19 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   }
   vm_skg_solution_free (&sol);
   plhs[0] = out;
+}
+
+/* sbp minimum N, asked by the front end (one place for the fact: csrc) */
+static void
+cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  int order;
+  int64_t a;
+  if (nrhs != 3)
+    BAD ("skg_solve: internal: \"min_n\" takes 2 arguments");
+  order = (int) vm_get_int (prhs[1], "skg_solve", "Order");
+  a = vm_skg_min_n (order, (int) vm_get_int (prhs[2], "skg_solve", "adaptive"));
+  plhs[0] = mxCreateDoubleScalar ((double) a);
 }
 
 static void
@@ -282,6 +377,8 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_solve (plhs, nrhs, prhs);
   else if (strcmp (cmd, "action") == 0)
     cmd_action (nlhs, plhs, nrhs, prhs);
+  else if (strcmp (cmd, "min_n") == 0)
+    cmd_min_n (plhs, nrhs, prhs);
   else
-    BAD ("__vm_skg__: unknown command '%s'; expected solve or action", cmd);
+    BAD ("__vm_skg__: unknown command '%s'; expected solve, action or min_n", cmd);
 }

@@ -96,4 +96,20 @@ vm_get_command (int nrhs, const mxArray *prhs[], const char *gw, char *buf, size
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: the first argument must be a command string", gw);
 }
 
+/* Print a line of a kernel's live progress (march.h print callback) and flush it, so that it
+ * shows while the solve runs: fflush (stdout) in Octave, drawnow in MATLAB (where fflush does not
+ * exist; mexEvalString returns nonzero then). */
+static VM_MAYBE_UNUSED void
+vm_mex_print (void *ctx, const char *line)
+{
+  static int matlab = 0;
+  (void) ctx;
+  mexPrintf ("%s", line);
+  if (matlab || mexEvalString ("fflush (stdout);") != 0)
+    {
+      matlab = 1;
+      mexEvalString ("drawnow;");
+    }
+}
+
 #endif

@@ -95,7 +95,10 @@ test_oscillators (void)
           dq = maxdiff (sf.q, sr.q, sf.Ntot);
           dv = maxdiff (sf.v, sr.v, sf.Ntot);
           err[r] = osc_err (&sr, lam, q0, v0);
-          CHECK (dq <= 1e-12 && dv <= 1e-10, "%s N %ld: full vs reduced q %.2e v %.2e",
+          /* both modes stop at Newton's rounding-level test (|F| <= eps || |J| |x| ||), which
+           * leaves each iterate about cond(J) eps N |q| from the exact discrete root: 1e-12 at
+           * N = 321 (measured), hence 1e-11 */
+          CHECK (dq <= 1e-11 && dv <= 1e-10, "%s N %ld: full vs reduced q %.2e v %.2e",
                  c ? "damped" : "harmonic", (long) Ns[r], dq, dv);
           CHECK (sf.max_qm <= 1e-12, "full |q-| = %.2e", sf.max_qm);
           CHECK (sf.max_grad <= 1e-11 && sr.max_grad <= 1e-11, "|grad S| %.2e %.2e", sf.max_grad,
@@ -215,7 +218,7 @@ test_pendulum (void)
         CHECK (s.iterations == 1 && s.nhist == 2, "max_iter 1: %d iterations, %d hist",
                s.iterations, s.nhist);
         CHECK (s.nhist == 2 && s.res_hist[1] < s.res_hist[0] && isfinite (s.q[40])
-               && fabs (s.win_res[0] - s.res_hist[1]) <= 1e-14 * s.res_hist[0],
+               && s.march.nwin == 1 && s.march.win_status[0] == st,
                "max_iter 1: best iterate");
         printf ("max_iter 1 (%s): status %d, message: %s\n", mode ? "reduced" : "full", st,
                 s.message);
@@ -224,9 +227,9 @@ test_pendulum (void)
     /* windows: the first window fails, the solve stops there, later nodes are NaN */
     vm_skg_solution_init (&s);
     st = solve (&m, NULL, &q0, &v0, VM_SKG_REDUCED, 4, 21, 4, 0.0, T, 1, &s);
-    CHECK (st == VM_ENEWTON_MAXIT && s.nwin_done == 1 && s.win_status[0] == st
-           && s.win_status[1] == -1 && isfinite (s.q[20]) && isnan (s.q[21])
-           && s.hist_ptr[4] == s.nhist, "windows, max_iter 1: status %d, %d windows", st,
+    CHECK (st == VM_ENEWTON_MAXIT && s.nwin_done == 1 && s.march.win_status[0] == st
+           && s.Ntot == 81 && isfinite (s.q[20]) && isnan (s.q[21])
+           && s.hist_ptr[1] == s.nhist, "windows, max_iter 1: status %d, %d windows", st,
            s.nwin_done);
     printf ("windows, max_iter 1: status %d after %d window(s): %s\n", st, s.nwin_done, s.message);
     vm_skg_solution_free (&s);
@@ -250,11 +253,11 @@ test_pendulum (void)
     /* window 0 starts at its solution; windows 1, 2 only differ at their node 0 (the junction
      * keeps the previous window's end node, while a window's own node 0 satisfies q+_0 = q_i
      * weakly (SAT)), so they need a couple of steps */
-    CHECK (st == VM_OK && s2.win_iter[0] == 0 && s2.iterations < s.iterations
+    CHECK (st == VM_OK && s2.march.win_iter[0] == 0 && s2.iterations < s.iterations
            && maxdiff (s.q, s2.q, s.Ntot) <= 1e-10, "guess: status %d, %d iterations", st,
            s2.iterations);
     printf ("caller's guess (3 windows, converged q+): %d iterations (%d %d %d; from q_i: %d)\n",
-            s2.iterations, s2.win_iter[0], s2.win_iter[1], s2.win_iter[2], s.iterations);
+            s2.iterations, s2.march.win_iter[0], s2.march.win_iter[1], s2.march.win_iter[2], s.iterations);
     vm_skg_solution_free (&s);
     vm_skg_solution_free (&s2);
   }
@@ -290,7 +293,8 @@ test_nonholonomic (void)
       dq = maxdiff (sf.q, sr.q, 2 * N);
       dl = maxdiff (sf.lambda, sr.lambda, N);
       CHECK (gmax <= 1e-10, "nonholonomic order %d: max |g| %.2e", o, gmax);
-      CHECK (dq <= 1e-12 && dl <= 1e-12, "nonholonomic: full vs reduced q %.2e lambda %.2e", dq, dl);
+      /* as for the oscillators: two rounding-level stops (lambda carries 1/h: 3e-12 measured) */
+      CHECK (dq <= 1e-11 && dl <= 1e-10, "nonholonomic: full vs reduced q %.2e lambda %.2e", dq, dl);
       CHECK (sf.max_qm <= 1e-12 && sf.max_lm <= 1e-12, "nonholonomic: |q-| %.2e |lambda-| %.2e",
              sf.max_qm, sf.max_lm);
       printf ("nonholonomic order %d N %ld: it %d/%d  max |g| %.1e  |full-red| q %.1e lambda %.1e  "
@@ -332,7 +336,7 @@ test_windows (void)
         printf ("windows %s %s: 1 x 81 err %.3e (%d it), 4 x 21 err %.3e (%d it, per window %d %d "
                 "%d %d), |q1 - q4| %.2e\n",
                 c ? "damped  " : "harmonic", mode ? "reduced" : "full   ", e1, s1.iterations, e4,
-                s4.iterations, s4.win_iter[0], s4.win_iter[1], s4.win_iter[2], s4.win_iter[3],
+                s4.iterations, s4.march.win_iter[0], s4.march.win_iter[1], s4.march.win_iter[2], s4.march.win_iter[3],
                 maxdiff (s1.q, s4.q, 81));
         vm_skg_solution_free (&s1);
         vm_skg_solution_free (&s4);
@@ -382,11 +386,11 @@ test_large_n_stopping (void)
           sn.iterations, sn.message);
   for (k = 0; k < sn.nhist; k++)
     printf ("  k %d  ||F||_W %.3e  ||dx||_inf %.3e  kind %d\n", k, sn.res_hist[k],
-            sn.step_hist[k], sn.kind_hist[k]);
+            sn.march.step_hist[k], sn.march.kind_hist[k]);
   CHECK (stn == VM_OK && sn.iterations <= 4, "large N: %s", sn.message);
   CHECK (sto != VM_OK, "large N: the old criterion converged: %s", so.message);
-  CHECK (sn.nhist >= 3 && sn.kind_hist[sn.nhist - 1] == VM_NEWTON_FULL
-         && sn.step_hist[sn.nhist - 1] <= 1e-6 * sn.step_hist[sn.nhist - 2],
+  CHECK (sn.nhist >= 3 && sn.march.kind_hist[sn.nhist - 1] == VM_NEWTON_FULL
+         && sn.march.step_hist[sn.nhist - 1] <= 1e-6 * sn.march.step_hist[sn.nhist - 2],
          "large N: the last step is not a contracting full Newton step");
   /* the constraint g2 = xdot sin(phi) - ydot cos(phi) holds to rounding, and both criteria
    * agree on the solution where the old one got (its stall is at the rounding level) */

@@ -1,0 +1,740 @@
+/* march.c -- the time-marching driver of the discrete actions (see march.h). */
+#include "march.h"
+#include "vm_status.h"
+
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void
+vm_march_opts_init (vm_march_opts *o)
+{
+  if (! o)
+    return;
+  memset (o, 0, sizeof *o);
+  o->t0 = 0.0;
+  o->tf = 1.0;
+  o->windows = 0;
+  o->rtol = 1e-6;
+  o->atol = 1e-8;
+  o->max_windows = 100000;
+  vm_newton_opts_init (&o->newton);
+  o->name = "march";
+}
+
+void
+vm_march_sol_init (vm_march_sol *s)
+{
+  if (s)
+    memset (s, 0, sizeof *s);
+}
+
+void
+vm_march_sol_free (vm_march_sol *s)
+{
+  if (! s)
+    return;
+  free (s->t);
+  free (s->traj);
+  free (s->win_t0);
+  free (s->win_t1);
+  free (s->win_err);
+  free (s->win_iter);
+  free (s->win_citer);
+  free (s->win_status);
+  free (s->win_first);
+  free (s->rej_t0);
+  free (s->rej_len);
+  free (s->rej_err);
+  free (s->rej_reason);
+  free (s->hist_win);
+  free (s->res_hist);
+  free (s->step_hist);
+  free (s->lambda_hist);
+  free (s->kind_hist);
+  memset (s, 0, sizeof *s);
+}
+
+/* ---- printing ---------------------------------------------------------------------------------- */
+
+static void
+say (const vm_march_opts *o, const char *fmt, ...)
+{
+  char line[600];
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (line, sizeof line, fmt, ap);
+  va_end (ap);
+  if (o->print)
+    o->print (o->print_ctx, line);
+  else
+    {
+      fputs (line, stdout);
+      fflush (stdout);
+    }
+}
+
+typedef struct
+{
+  const vm_march_opts *o;
+  const char *what;
+} iter_ctx;
+
+static void
+on_iter (void *ctx, int k, double res, double step, int kind, double factor)
+{
+  static const char *kinds[] = { "start", "newton", "damped", "lm" };
+  iter_ctx *c = ctx;
+  if (kind == 0)
+    say (c->o, "%s:   %s  iter %3d  ||r|| %.3e\n", c->o->name, c->what, k, res);
+  else if (kind == 1)
+    say (c->o, "%s:   %s  iter %3d  ||r|| %.3e  ||dx|| %.3e  newton\n", c->o->name, c->what, k,
+         res, step);
+  else
+    say (c->o, "%s:   %s  iter %3d  ||r|| %.3e  ||dx|| %.3e  %s %s=%.3g\n", c->o->name, c->what,
+         k, res, step, kinds[kind < 4 && kind >= 0 ? kind : 0], kind == 3 ? "mu" : "t", factor);
+}
+
+/* ---- growable output --------------------------------------------------------------------------- */
+
+typedef struct
+{
+  int64_t cap;              /* node capacity of rows (node-major, nout per node) and t */
+  double *rows, *t;
+  int wcap, rcap, hcap;
+} grow_t;
+
+static int
+grow_nodes (vm_march_sol *s, grow_t *g, int64_t need)
+{
+  if (need <= g->cap)
+    return VM_OK;
+  {
+    int64_t cap = g->cap > 0 ? g->cap : 256;
+    double *r, *t;
+    while (cap < need)
+      cap *= 2;
+    r = realloc (g->rows, (size_t) cap * (size_t) (s->nout > 0 ? s->nout : 1) * sizeof *r);
+    if (! r)
+      return VM_ENOMEM;
+    g->rows = r;
+    t = realloc (g->t, (size_t) cap * sizeof *t);
+    if (! t)
+      return VM_ENOMEM;
+    g->t = t;
+    g->cap = cap;
+  }
+  return VM_OK;
+}
+
+#define GROW(ptr, n)                                                                        \
+  do                                                                                        \
+    {                                                                                       \
+      void *np_ = realloc ((ptr), (size_t) (n) * sizeof *(ptr));                            \
+      if (! np_)                                                                            \
+        return VM_ENOMEM;                                                                   \
+      (ptr) = np_;                                                                          \
+    }                                                                                       \
+  while (0)
+
+static int
+grow_windows (vm_march_sol *s, grow_t *g, int need)
+{
+  if (need <= g->wcap)
+    return VM_OK;
+  {
+    int cap = g->wcap > 0 ? 2 * g->wcap : 16;
+    while (cap < need)
+      cap *= 2;
+    GROW (s->win_t0, cap);
+    GROW (s->win_t1, cap);
+    GROW (s->win_err, cap);
+    GROW (s->win_iter, cap);
+    GROW (s->win_citer, cap);
+    GROW (s->win_status, cap);
+    GROW (s->win_first, cap + 1);
+    g->wcap = cap;
+  }
+  return VM_OK;
+}
+
+static int
+add_rejection (vm_march_sol *s, grow_t *g, double t0, double len, int reason, double err)
+{
+  if (s->nrej + 1 > g->rcap)
+    {
+      int cap = g->rcap > 0 ? 2 * g->rcap : 16;
+      GROW (s->rej_t0, cap);
+      GROW (s->rej_len, cap);
+      GROW (s->rej_err, cap);
+      GROW (s->rej_reason, cap);
+      g->rcap = cap;
+    }
+  s->rej_t0[s->nrej] = t0;
+  s->rej_len[s->nrej] = len;
+  s->rej_err[s->nrej] = err;
+  s->rej_reason[s->nrej] = reason;
+  s->nrej++;
+  return VM_OK;
+}
+
+static int
+add_history (vm_march_sol *s, grow_t *g, int win, const vm_newton_info *info)
+{
+  int k;
+  if (s->nhist + info->nhist > g->hcap)
+    {
+      int cap = g->hcap > 0 ? 2 * g->hcap : 64;
+      while (cap < s->nhist + info->nhist)
+        cap *= 2;
+      GROW (s->hist_win, cap);
+      GROW (s->res_hist, cap);
+      GROW (s->step_hist, cap);
+      GROW (s->lambda_hist, cap);
+      GROW (s->kind_hist, cap);
+      g->hcap = cap;
+    }
+  for (k = 0; k < info->nhist; k++)
+    {
+      s->hist_win[s->nhist + k] = win;
+      s->res_hist[s->nhist + k] = info->res_hist[k];
+      s->step_hist[s->nhist + k] = info->step_hist[k];
+      s->lambda_hist[s->nhist + k] = info->lambda_hist[k];
+      s->kind_hist[s->nhist + k] = info->kind_hist[k];
+    }
+  s->nhist += info->nhist;
+  return VM_OK;
+}
+
+/* Append the N x nout window trajectory (column-major, leading dimension N) and its nodes, without
+ * its first node when skip0; record the window. */
+static int
+append_window (vm_march_sol *s, grow_t *g, const vm_march_action *a, const double *t,
+               const double *traj, int skip0, double ta, double tb, double err, int iter,
+               int citer, int status)
+{
+  int64_t N = a->N, k, k0 = skip0 ? 1 : 0;
+  int c, st;
+  if ((st = grow_nodes (s, g, s->ntot + N)) != VM_OK
+      || (st = grow_windows (s, g, s->nwin + 1)) != VM_OK)
+    return st;
+  if (s->nwin == 0)
+    s->win_first[0] = 0;
+  for (k = k0; k < N; k++)
+    {
+      g->t[s->ntot] = t[k];
+      for (c = 0; c < s->nout; c++)
+        g->rows[s->ntot * s->nout + c] = traj[k + N * c];
+      s->ntot++;
+    }
+  s->win_t0[s->nwin] = ta;
+  s->win_t1[s->nwin] = tb;
+  s->win_err[s->nwin] = err;
+  s->win_iter[s->nwin] = iter;
+  s->win_citer[s->nwin] = citer;
+  s->win_status[s->nwin] = status;
+  s->nwin++;
+  s->win_first[s->nwin] = s->ntot;
+  return VM_OK;
+}
+
+/* The rows (node-major) into the column-major output. */
+static int
+finish_output (vm_march_sol *s, grow_t *g)
+{
+  int64_t k;
+  int c;
+  s->t = malloc ((size_t) (s->ntot > 0 ? s->ntot : 1) * sizeof *s->t);
+  s->traj = malloc ((size_t) (s->ntot > 0 ? s->ntot : 1) * (size_t) (s->nout > 0 ? s->nout : 1)
+                    * sizeof *s->traj);
+  if (! s->t || ! s->traj)
+    return VM_ENOMEM;
+  for (k = 0; k < s->ntot; k++)
+    {
+      s->t[k] = g->t[k];
+      for (c = 0; c < s->nout; c++)
+        s->traj[k + s->ntot * c] = g->rows[k * s->nout + c];
+    }
+  return VM_OK;
+}
+
+/* ---- one solve --------------------------------------------------------------------------------- */
+
+static int
+solve (vm_march_action *a, const vm_march_opts *o, vm_newton_symbolic *sym, double *x,
+       vm_newton_info *info, const char *what, vm_march_sol *s, double *t_newton)
+{
+  vm_newton_opts no = o->newton;
+  iter_ctx ic;
+  int st;
+  double t0 = vm_wall_time ();
+  no.symbolic = sym;
+  if (o->display >= 2)
+    {
+      ic.o = o;
+      ic.what = what;
+      no.on_iter = on_iter;
+      no.on_iter_ctx = &ic;
+    }
+  if ((st = a->newton_setup (a->self, x, &no)) != VM_OK)
+    return st;
+  if (a->n > INT_MAX)
+    return VM_EARG;
+  st = vm_newton_solve ((int) a->n, a->colptr, a->rowind, a->F, a->J, a->self, x, &no, info);
+  s->iterations += info->iterations;
+  s->nfactor += info->nfactor;
+  s->t_fun += info->t_fun;
+  s->t_jac += info->t_jac;
+  s->t_symbolic += info->t_symbolic;
+  s->t_numeric += info->t_numeric;
+  s->t_solve += info->t_solve;
+  *t_newton += vm_wall_time () - t0;
+  return st;
+}
+
+/* err = max over nodes and the first nerr values of |a - b| / (atol + rtol max(|a|, |b|)) */
+static double
+error_norm (const double *ta, const double *tb, int64_t N, int nerr, double rtol, double atol)
+{
+  double e = 0.0;
+  int64_t k;
+  int c;
+  for (c = 0; c < nerr; c++)
+    for (k = 0; k < N; k++)
+      {
+        double u = ta[k + N * c], v = tb[k + N * c];
+        double r = fabs (u - v) / (atol + rtol * fmax (fabs (u), fabs (v)));
+        if (! (r <= e))
+          e = isnan (r) ? INFINITY : r;
+      }
+  return e;
+}
+
+typedef struct
+{
+  double *x, *xc, *tm, *tc, *xa, *xe, *xec, *pt, *ptraj;
+  int64_t pn;
+} work_t;
+
+static void
+work_free (work_t *w)
+{
+  free (w->x);
+  free (w->xc);
+  free (w->tm);
+  free (w->tc);
+  free (w->xa);
+  free (w->xe);
+  free (w->xec);
+  free (w->pt);
+  free (w->ptraj);
+}
+
+static int
+work_alloc (work_t *w, const vm_march_action *a, const vm_march_action *c)
+{
+  size_t N = (size_t) a->N, no = (size_t) a->nout, ns = (size_t) a->nstate + 1;
+  memset (w, 0, sizeof *w);
+  (void) c;                 /* x and xc: after the first move (ensure_x), when n is known */
+  w->tm = malloc (N * no * sizeof *w->tm);
+  w->tc = malloc (N * no * sizeof *w->tc);
+  w->xa = malloc (ns * sizeof *w->xa);
+  w->xe = malloc (ns * sizeof *w->xe);
+  w->xec = malloc (ns * sizeof *w->xec);
+  w->pt = malloc (N * sizeof *w->pt);
+  w->ptraj = malloc (N * no * sizeof *w->ptraj);
+  if (! w->tm || ! w->tc || ! w->xa || ! w->xe || ! w->xec || ! w->pt || ! w->ptraj)
+    return VM_ENOMEM;
+  return VM_OK;
+}
+
+/* the unknowns of an action, allocated once its first move has set n */
+static int
+ensure_x (double **x, const vm_march_action *a)
+{
+  if (! *x)
+    *x = malloc ((size_t) (a->n > 0 ? a->n : 1) * sizeof **x);
+  return *x ? VM_OK : VM_ENOMEM;
+}
+
+static const char *
+rej_name (int r)
+{
+  return r == VM_MARCH_REJ_ERROR ? "error estimate above the tolerance"
+         : r == VM_MARCH_REJ_NEWTON ? "Newton did not converge"
+         : "Newton did not converge for the companion order";
+}
+
+/* ---- the driver -------------------------------------------------------------------------------- */
+
+/* One window [ta, tb] from w->xa: main solve from the prediction (or the caller's guess), the
+ * companion solve and the estimate (when comp), the repeats.  *err gets the estimate (NaN
+ * without comp); *reason a VM_MARCH_REJ_* code when a Newton solve failed (0 otherwise). */
+static int
+window (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *w, double ta,
+        double tb, const double *guess, int64_t ldg, vm_newton_symbolic *sym,
+        vm_newton_symbolic *csym, vm_march_sol *s, vm_newton_info *info, int *citer, double *err,
+        int *reason, int wnum)
+{
+  int st, r;
+  char what[64];
+  vm_newton_info cinfo;
+  *err = NAN;
+  *reason = 0;
+  *citer = 0;
+  if ((st = a->move (a->self, ta, tb, w->xa)) != VM_OK || (st = ensure_x (&w->x, a)) != VM_OK)
+    return st;
+  if (guess)
+    st = a->from_traj (a->self, guess, ldg, w->x);
+  else
+    st = a->predict (a->self, w->xa, w->pt, w->ptraj, w->pn, a->N, w->x);
+  if (st != VM_OK)
+    return st;
+  snprintf (what, sizeof what, "window %d [%.6g, %.6g] order %d", wnum, ta, tb, a->order);
+  st = solve (a, o, sym, w->x, info, what, s, &s->t_newton);
+  if ((r = a->extract (a->self, w->x, w->tm, a->N, w->xe)) != VM_OK)
+    return r;
+  if (st != VM_OK)
+    {
+      if (st >= VM_ENEWTON_MAXIT && st <= VM_ENEWTON_NONFINITE)
+        {
+          *reason = VM_MARCH_REJ_NEWTON;
+          return VM_OK;
+        }
+      return st;
+    }
+  if (c)
+    {
+      vm_newton_info_init (&cinfo);
+      if ((st = c->move (c->self, ta, tb, w->xa)) != VM_OK || (st = ensure_x (&w->xc, c)) != VM_OK
+          || (st = c->from_traj (c->self, w->tm, a->N, w->xc)) != VM_OK)
+        return st;
+      snprintf (what, sizeof what, "window %d companion order %d", wnum, c->order);
+      st = solve (c, o, csym, w->xc, &cinfo, what, s, &s->t_newton);
+      *citer = cinfo.iterations;
+      vm_newton_info_free (&cinfo);
+      if (st == VM_OK)
+        st = c->extract (c->self, w->xc, w->tc, c->N, w->xec);
+      else if (st >= VM_ENEWTON_MAXIT && st <= VM_ENEWTON_NONFINITE)
+        {
+          *reason = VM_MARCH_REJ_COMPANION;
+          return VM_OK;
+        }
+      if (st != VM_OK)
+        return st;
+      *err = error_norm (w->tm, w->tc, a->N, a->nerr, o->rtol, o->atol);
+    }
+  for (r = 0; r < o->repeat; r++)
+    {
+      vm_newton_info rinfo;
+      vm_newton_info_init (&rinfo);
+      if ((st = a->from_traj (a->self, w->tm, a->N, w->x)) != VM_OK)
+        return st;
+      snprintf (what, sizeof what, "window %d repeat %d", wnum, r + 1);
+      st = solve (a, o, sym, w->x, &rinfo, what, s, &s->t_newton);
+      vm_newton_info_free (&rinfo);
+      if (st != VM_OK)
+        {
+          *reason = VM_MARCH_REJ_NEWTON;
+          return VM_OK;
+        }
+      if ((st = a->extract (a->self, w->x, w->tm, a->N, w->xe)) != VM_OK)
+        return st;
+    }
+  return VM_OK;
+}
+
+/* Keep the accepted window for the next prediction. */
+static void
+keep_previous (work_t *w, const vm_march_action *a)
+{
+  if (a->accepted)
+    a->accepted (a->self);
+  memcpy (w->pt, a->t, (size_t) a->N * sizeof *w->pt);
+  memcpy (w->ptraj, w->tm, (size_t) a->N * (size_t) a->nout * sizeof *w->ptraj);
+  w->pn = a->N;
+  memcpy (w->xa, w->xe, (size_t) a->nstate * sizeof *w->xa);
+}
+
+static int
+march_fixed (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *w,
+             vm_newton_symbolic *sym, vm_newton_symbolic *csym, vm_march_sol *s, grow_t *g)
+{
+  int W = o->windows, k, st = VM_OK, citer, reason;
+  double T = o->tf - o->t0, err;
+  int64_t Ntot = (int64_t) W * (a->N - 1) + 1;
+  for (k = 0; k < W; k++)
+    {
+      double ta = o->t0 + T * k / W, tb = k == W - 1 ? o->tf : o->t0 + T * (k + 1) / W;
+      const double *guess = o->guess ? o->guess + (int64_t) k * (a->N - 1) : NULL;
+      vm_newton_info info;
+      vm_newton_info_init (&info);
+      st = window (a, o->estimate ? c : NULL, o, w, ta, tb, guess, Ntot, sym, csym, s, &info,
+                   &citer, &err, &reason, k + 1);
+      if (st == VM_OK && reason == VM_MARCH_REJ_COMPANION)
+        {
+          reason = 0;            /* fixed grid: no estimate for this window, not a failure */
+          err = NAN;
+        }
+      if (st == VM_OK)
+        st = add_history (s, g, s->nwin, &info);
+      if (st == VM_OK)
+        st = append_window (s, g, a, a->t, w->tm, k > 0, ta, tb, err, info.iterations, citer,
+                            reason ? info.status : VM_OK);
+      if (st == VM_OK && reason)
+        {
+          st = reason == VM_MARCH_REJ_NEWTON ? info.status : VM_ENEWTON_STALL;
+          snprintf (s->message, sizeof s->message, "window %d of %d [%.6g, %.6g]: %s: %s", k + 1,
+                    W, ta, tb, rej_name (reason), info.message);
+        }
+      if (st == VM_OK && o->display >= 2)
+        say (o, "%s: window %d of %d [%.6g, %.6g]: %d Newton iterations%s\n", o->name, k + 1, W,
+             ta, tb, info.iterations, isnan (err) ? "" : ", error estimate (relative to tol)");
+      vm_newton_info_free (&info);
+      if (st != VM_OK && ! s->message[0])
+        snprintf (s->message, sizeof s->message, "window %d of %d [%.6g, %.6g]: %s", k + 1, W, ta,
+                  tb, vm_status_string (st));
+      if (st != VM_OK)
+        break;
+      keep_previous (w, a);
+    }
+  if (st != VM_OK && s->nwin > 0 && s->nwin < W)
+    {
+      /* the nodes after a failed window: the grid, NaN values */
+      int64_t k0 = s->ntot, kk;
+      int cc;
+      if (grow_nodes (s, g, Ntot) != VM_OK)
+        return VM_ENOMEM;
+      for (kk = k0; kk < Ntot; kk++)
+        {
+          g->t[kk] = o->t0 + T * (double) kk / (double) (Ntot - 1);
+          for (cc = 0; cc < s->nout; cc++)
+            g->rows[kk * s->nout + cc] = NAN;
+        }
+      s->ntot = Ntot;
+    }
+  if (st == VM_OK)
+    snprintf (s->message, sizeof s->message, "converged: %d window%s of %lld nodes, %d Newton "
+              "iterations", W, W == 1 ? "" : "s", (long long) a->N, s->iterations);
+  return st;
+}
+
+static int
+march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *w,
+                vm_newton_symbolic *sym, vm_newton_symbolic *csym, vm_march_sol *s, grow_t *g)
+{
+  double T = o->tf - o->t0, t = o->t0, L, hmax, expo = 1.0 / (a->order + 1), emax = 0.0;
+  int attempts = 0, rejected = 0, st = VM_OK, last_reason = 0;
+  double last_err = NAN;
+  hmax = o->hmax > 0.0 ? fmin (o->hmax, T) : T;
+  L = o->h0 > 0.0 ? o->h0 : T / 16.0;
+  L = fmin (L, hmax);
+  while (t < o->tf)
+    {
+      double ta = t, tb, err, rem = o->tf - t, hmin;
+      int citer, reason, last;
+      vm_newton_info info;
+      hmin = o->hmin > 0.0 ? o->hmin : 1e-12 * (1.0 + fabs (t)) * (double) (a->N - 1);
+      if (attempts >= o->max_windows)
+        {
+          snprintf (s->message, sizeof s->message, "stopped at t = %.9g after %d windows "
+                    "(accepted and rejected; MaxWindows): the problem needs more windows than "
+                    "allowed, or is too stiff for the tolerance", t, attempts);
+          return VM_EMAXSTEPS;
+        }
+      if (L < hmin)
+        {
+          snprintf (s->message, sizeof s->message, "stopped at t = %.9g: the window length fell "
+                    "to %.3g, below the minimum %.3g; the last attempt: %s%s. Loosen RelTol/AbsTol,"
+                    " give more nodes per window (N), or check the model near this time", t, L,
+                    hmin, rej_name (last_reason), last_reason == VM_MARCH_REJ_ERROR ? "" : "");
+          return VM_EHMIN;
+        }
+      last = rem <= 1.1 * L;
+      if (last)
+        L = rem;
+      tb = last ? o->tf : t + L;
+      attempts++;
+      vm_newton_info_init (&info);
+      st = window (a, c, o, w, ta, tb, NULL, 0, sym, csym, s, &info, &citer, &err, &reason,
+                   s->nwin + 1);
+      if (st != VM_OK)
+        {
+          vm_newton_info_free (&info);
+          snprintf (s->message, sizeof s->message, "window [%.9g, %.9g]: %s", ta, tb,
+                    vm_status_string (st));
+          return st;
+        }
+      if (! reason && ! (err <= 1.0))
+        reason = VM_MARCH_REJ_ERROR;
+      if (reason)
+        {
+          double f = reason == VM_MARCH_REJ_ERROR && isfinite (err)
+                       ? fmax (0.1, 0.9 * pow (err, -expo)) : 0.5;
+          if (o->display >= 2)
+            say (o, "%s: window [%.6g, %.6g] rejected: %s%s; length %.3g -> %.3g\n", o->name, ta,
+                 tb, rej_name (reason), reason == VM_MARCH_REJ_ERROR ? " (estimate/tol " : "",
+                 L, L * fmin (f, 0.9));
+          if ((st = add_rejection (s, g, ta, tb - ta, reason, err)) != VM_OK)
+            {
+              vm_newton_info_free (&info);
+              return st;
+            }
+          last_reason = reason;
+          last_err = err;
+          L = (tb - ta) * fmin (f, 0.9);
+          rejected = 1;
+          vm_newton_info_free (&info);
+          continue;
+        }
+      if ((st = add_history (s, g, s->nwin, &info)) != VM_OK
+          || (st = append_window (s, g, a, a->t, w->tm, s->nwin > 0, ta, tb, err,
+                                  info.iterations, citer, VM_OK)) != VM_OK)
+        {
+          vm_newton_info_free (&info);
+          return st;
+        }
+      if (o->display >= 2)
+        say (o, "%s: window %d [%.6g, %.6g] accepted: error estimate %.3g of the tolerance, "
+             "Newton iterations %d + %d (companion)\n", o->name, s->nwin, ta, tb, err,
+             info.iterations, citer);
+      vm_newton_info_free (&info);
+      emax = fmax (emax, err);
+      keep_previous (w, a);
+      t = tb;
+      {
+        double f = err > 0.0 ? 0.9 * pow (err, -expo) : 4.0;
+        f = fmin (4.0, fmax (0.2, f));
+        if (rejected)
+          f = fmin (f, 1.0);
+        L = fmin ((tb - ta) * f, hmax);
+      }
+      rejected = 0;
+    }
+  (void) last_err;
+  snprintf (s->message, sizeof s->message, "converged: %d windows of %lld nodes (%d rejected), "
+            "%d Newton iterations, largest error estimate %.3g of the tolerance", s->nwin,
+            (long long) a->N, s->nrej, s->iterations, emax);
+  return VM_OK;
+}
+
+int
+vm_march (vm_march_action *a, vm_march_action *c, const double *xa0, const vm_march_opts *o,
+          vm_march_sol *s)
+{
+  work_t w;
+  grow_t g;
+  vm_newton_symbolic sym, csym;
+  int st;
+  double t_start = vm_wall_time ();
+  if (! s)
+    return VM_EARG;
+  vm_march_sol_free (s);
+  memset (&w, 0, sizeof w);
+  memset (&g, 0, sizeof g);
+  s->status = VM_EARG;
+  if (! a || ! xa0 || ! o || ! a->move || ! a->predict || ! a->from_traj || ! a->newton_setup
+      || ! a->extract || a->N < 2 || a->nout < 1 || a->nerr < 0 || a->nerr > a->nout
+      || a->nstate < 1 || ! isfinite (o->t0) || ! isfinite (o->tf) || ! (o->tf > o->t0)
+      || o->windows < 0 || ((o->windows == 0 || o->estimate) && ! c)
+      || (c && (c->N != a->N || c->nout != a->nout || c->nstate != a->nstate))
+      || (o->windows == 0 && ! (o->atol > 0.0 && o->rtol >= 0.0)) || o->repeat < 0
+      || (o->guess && o->windows == 0))
+    {
+      snprintf (s->message, sizeof s->message, "vm_march: invalid argument");
+      return VM_EARG;
+    }
+  s->nout = a->nout;
+  vm_newton_symbolic_init (&sym);
+  vm_newton_symbolic_init (&csym);
+  st = work_alloc (&w, a, c);
+  if (st == VM_OK)
+    {
+      memcpy (w.xa, xa0, (size_t) a->nstate * sizeof *w.xa);
+      st = o->windows > 0 ? march_fixed (a, c, o, &w, &sym, &csym, s, &g)
+                          : march_adaptive (a, c, o, &w, &sym, &csym, s, &g);
+    }
+  else
+    snprintf (s->message, sizeof s->message, "out of memory");
+  if (finish_output (s, &g) != VM_OK && st == VM_OK)
+    {
+      st = VM_ENOMEM;
+      snprintf (s->message, sizeof s->message, "out of memory");
+    }
+  if (st == VM_ENOMEM && ! s->message[0])
+    snprintf (s->message, sizeof s->message, "out of memory");
+  free (g.rows);
+  free (g.t);
+  work_free (&w);
+  vm_newton_symbolic_free (&sym);
+  vm_newton_symbolic_free (&csym);
+  s->status = st;
+  s->t_total = vm_wall_time () - t_start;
+  if (o->display >= 1)
+    say (o, "%s: %s\n", o->name, s->message);
+  return st;
+}
+
+/* ---- dense output ------------------------------------------------------------------------------ */
+
+int
+vm_march_interp (const vm_march_sol *s, int deg, const double *tq, int64_t nq, double *out)
+{
+  int64_t q;
+  if (! s || ! tq || ! out || deg < 0 || s->nwin < 1 || s->ntot < 2)
+    return VM_EARG;
+  for (q = 0; q < nq; q++)
+    {
+      double tt = tq[q];
+      int lo = 0, hi = s->nwin - 1, wi, d, i, j, cc;
+      int64_t first, lastn, start, nn;
+      if (! (tt >= s->win_t0[0] - 1e-12 * fabs (s->win_t0[0])
+             && tt <= s->win_t1[s->nwin - 1] + 1e-12 * fabs (s->win_t1[s->nwin - 1])))
+        return VM_EARG;
+      while (lo < hi)              /* the last window with win_t0 <= tt */
+        {
+          int mid = (lo + hi + 1) / 2;
+          if (s->win_t0[mid] <= tt)
+            lo = mid;
+          else
+            hi = mid - 1;
+        }
+      wi = lo;
+      first = wi == 0 ? 0 : s->win_first[wi] - 1;
+      lastn = s->win_first[wi + 1] - 1;
+      nn = lastn - first + 1;
+      d = (int) (deg < nn - 1 ? deg : nn - 1);
+      {
+        /* nearest node, then the d + 1 nodes around it inside the window */
+        int64_t near = first;
+        double best = fabs (s->t[first] - tt);
+        for (start = first; start <= lastn; start++)
+          if (fabs (s->t[start] - tt) < best)
+            {
+              best = fabs (s->t[start] - tt);
+              near = start;
+            }
+        start = near - d / 2;
+        if (start < first)
+          start = first;
+        if (start + d > lastn)
+          start = lastn - d;
+      }
+      for (cc = 0; cc < s->nout; cc++)
+        out[q + nq * cc] = 0.0;
+      for (i = 0; i <= d; i++)
+        {
+          double li = 1.0, ti = s->t[start + i];
+          for (j = 0; j <= d; j++)
+            if (j != i)
+              li *= (tt - s->t[start + j]) / (ti - s->t[start + j]);
+          for (cc = 0; cc < s->nout; cc++)
+            out[q + nq * cc] += li * s->traj[(start + i) + s->ntot * cc];
+        }
+    }
+  return VM_OK;
+}
