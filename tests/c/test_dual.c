@@ -499,6 +499,8 @@ test_weak (void)
             CHECK (st == VM_OK && fabs (S1 - S2) <= 1e-12 * (1 + fabs (S1)) && gd <= 1e-10,
                    "vm_dual_move = fresh setup: status %d, dS %.3g, dgrad %.3g", st, S1 - S2, gd);
             vm_dual_free (&d2);
+            free (g1);
+            free (g2);
           }
         printf ("weak Lorenz N=33 (base state %s): %d Newton iterations, |y^H - SBP-SAT| %.2e\n",
                 b == 0 ? "0" : "SBP-SAT + 0.5 noise", info.iterations, dmax[b]);
