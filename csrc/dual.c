@@ -91,7 +91,7 @@ dtp_factor (double *a, int n, int *piv)
 int64_t
 vm_dual_index (const vm_dual *d, int64_t k, int i)
 {
-  if (k < d->N - 1)
+  if (d->weak || k < d->N - 1)
     return k * d->m + i;
   return i < d->nd ? -1 : (d->N - 1) * d->m + (i - d->nd);
 }
@@ -224,7 +224,7 @@ build_pattern (vm_dual *d)
           {
             int64_t node, q, cnt = 0, q0, q1;
             int comp;
-            if (j < (N - 1) * m)
+            if (d->weak || j < (N - 1) * m)
               {
                 node = j / m;
                 comp = (int) (j % m);
@@ -332,18 +332,92 @@ done:
   return st;
 }
 
+/* The grid, the weights and Dm (compressed rows) on [t0, tf]; dvs = Dm_s, the operator of the
+ * action's Ddot_d (Dm, or Dm - H^{-1} e_N e_N' in the weak final mode).  The pattern (dp, dj) is
+ * the same for every interval; dp, dj, dv, dvs, hw and t are allocated by the caller. */
+static int
+set_operator (vm_dual *d, double t0, double tf)
+{
+  int64_t N = d->N, nnzd, *cp, *ri, *next, k, p, j;
+  double *val;
+  int st;
+  if ((st = vm_sbp_init (&d->op, d->order, N, t0, tf)) != VM_OK)
+    return st;
+  d->t0 = t0;
+  d->tf = tf;
+  nnzd = vm_sbp_nnz (&d->op);
+  cp = malloc ((size_t) (N + 1) * sizeof *cp);
+  ri = malloc ((size_t) nnzd * sizeof *ri);
+  val = malloc ((size_t) nnzd * sizeof *val);
+  next = malloc ((size_t) N * sizeof *next);
+  st = VM_ENOMEM;
+  if (! cp || ! ri || ! val || ! next)
+    goto done;
+  vm_sbp_weights (&d->op, d->hw);
+  for (k = 0; k < N; k++)
+    d->t[k] = k == N - 1 ? tf : t0 + (double) k * d->op.h;
+  /* Dm: CSC -> compressed rows */
+  vm_sbp_csc (&d->op, 1, cp, ri, val);
+  memset (d->dp, 0, (size_t) (N + 1) * sizeof *d->dp);
+  for (p = 0; p < nnzd; p++)
+    d->dp[ri[p] + 1]++;
+  for (k = 0; k < N; k++)
+    d->dp[k + 1] += d->dp[k];
+  memcpy (next, d->dp, (size_t) N * sizeof *next);
+  for (j = 0; j < N; j++)
+    for (p = cp[j]; p < cp[j + 1]; p++)
+      {
+        int64_t q = next[ri[p]]++;
+        d->dj[q] = j;
+        d->dv[q] = val[p];
+      }
+  memcpy (d->dvs, d->dv, (size_t) nnzd * sizeof *d->dvs);
+  st = VM_OK;
+  if (d->weak)
+    {
+      st = VM_EARG;   /* Dm's last row holds its diagonal entry (Q_NN = 1/2) */
+      for (p = d->dp[N - 1]; p < d->dp[N]; p++)
+        if (d->dj[p] == N - 1)
+          {
+            d->dvs[p] -= 1.0 / d->hw[N - 1];
+            st = VM_OK;
+          }
+    }
+done:
+  free (cp);
+  free (ri);
+  free (val);
+  free (next);
+  return st;
+}
+
+int
+vm_dual_move (vm_dual *d, double t0, double tf, const double *y0, const double *ybar)
+{
+  int st;
+  if (! d || ! d->hw || ! y0 || ! (tf > t0) || ! isfinite (t0) || ! isfinite (tf))
+    return VM_EARG;
+  if ((st = set_operator (d, t0, tf)) != VM_OK)
+    return st;
+  memcpy (d->y0, y0, (size_t) d->nd * sizeof *y0);
+  if (ybar)
+    memcpy (d->ybar, ybar, (size_t) d->N * d->ny * sizeof *ybar);
+  d->have_y = 0;
+  return VM_OK;
+}
+
 int
 vm_dual_init (vm_dual *d, int ny, int nd, int ng, int64_t N, int order, double t0, double tf,
               const double *c, const double *ybar, const double *y0, const double *DT,
-              vm_dual_node_fn fn, void *ctx)
+              vm_dual_node_fn fn, void *ctx, int flags)
 {
   int st, i;
-  int64_t k, nnzd, *cp = NULL, *ri = NULL, p;
-  double *val = NULL;
+  int64_t nnzd;
   if (! d)
     return VM_EARG;
   memset (d, 0, sizeof *d);
-  if (ny < 1 || nd < 1 || nd > ny || ng < 0 || ! c || ! y0 || ! fn)
+  if (ny < 1 || nd < 1 || nd > ny || ng < 0 || ! c || ! y0 || ! fn
+      || (flags & ~VM_DUAL_WEAK_FINAL) != 0)
     return VM_EARG;
   for (i = 0; i < ny; i++)
     if (! (c[i] > 0.0) || ! isfinite (c[i]))
@@ -356,10 +430,9 @@ vm_dual_init (vm_dual *d, int ny, int nd, int ng, int64_t N, int order, double t
   d->m = nd + ng;
   d->nl = 2 * nd + ng;
   d->N = N;
-  d->nz = N * d->m - nd;
+  d->weak = (flags & VM_DUAL_WEAK_FINAL) != 0;
+  d->nz = d->weak ? N * d->m : N * d->m - nd;
   d->order = order;
-  d->t0 = t0;
-  d->tf = tf;
   d->fn = fn;
   d->ctx = ctx;
   st = VM_ENOMEM;
@@ -376,19 +449,14 @@ vm_dual_init (vm_dual *d, int ny, int nd, int ng, int64_t N, int order, double t
   d->hess = malloc ((size_t) N * d->nl * d->nl * sizeof *d->hess);
   d->Dfull = malloc ((size_t) N * d->m * sizeof *d->Dfull);
   nnzd = vm_sbp_nnz (&d->op);
-  cp = malloc ((size_t) (N + 1) * sizeof *cp);
-  ri = malloc ((size_t) nnzd * sizeof *ri);
-  val = malloc ((size_t) nnzd * sizeof *val);
   d->dp = calloc ((size_t) N + 1, sizeof *d->dp);
   d->dj = malloc ((size_t) nnzd * sizeof *d->dj);
   d->dv = malloc ((size_t) nnzd * sizeof *d->dv);
+  d->dvs = malloc ((size_t) nnzd * sizeof *d->dvs);
   if (! d->hw || ! d->t || ! d->ybar || ! d->c || ! d->y0 || ! d->DT || ! d->y || ! d->u
-      || ! d->val || ! d->grad || ! d->hess || ! d->Dfull || ! cp || ! ri || ! val || ! d->dp
-      || ! d->dj || ! d->dv)
+      || ! d->val || ! d->grad || ! d->hess || ! d->Dfull || ! d->dp || ! d->dj || ! d->dv
+      || ! d->dvs)
     goto fail;
-  vm_sbp_weights (&d->op, d->hw);
-  for (k = 0; k < N; k++)
-    d->t[k] = k == N - 1 ? tf : t0 + (double) k * d->op.h;
   memcpy (d->c, c, (size_t) ny * sizeof *c);
   memcpy (d->y0, y0, (size_t) nd * sizeof *y0);
   if (DT)
@@ -397,38 +465,12 @@ vm_dual_init (vm_dual *d, int ny, int nd, int ng, int64_t N, int order, double t
     memcpy (d->ybar, ybar, (size_t) N * ny * sizeof *ybar);
   else
     memset (d->ybar, 0, (size_t) N * ny * sizeof *d->ybar);
-  /* Dm: CSC -> compressed rows */
-  vm_sbp_csc (&d->op, 1, cp, ri, val);
-  for (p = 0; p < nnzd; p++)
-    d->dp[ri[p] + 1]++;
-  for (k = 0; k < N; k++)
-    d->dp[k + 1] += d->dp[k];
-  {
-    int64_t *next = malloc ((size_t) N * sizeof *next), j;
-    if (! next)
-      goto fail;
-    memcpy (next, d->dp, (size_t) N * sizeof *next);
-    for (j = 0; j < N; j++)
-      for (p = cp[j]; p < cp[j + 1]; p++)
-        {
-          int64_t q = next[ri[p]]++;
-          d->dj[q] = j;
-          d->dv[q] = val[p];
-        }
-    free (next);
-  }
-  free (cp);
-  free (ri);
-  free (val);
-  cp = ri = NULL;
-  val = NULL;
+  if ((st = set_operator (d, t0, tf)) != VM_OK)
+    goto fail;
   if ((st = build_supports (d)) != VM_OK || (st = build_pattern (d)) != VM_OK)
     goto fail;
   return VM_OK;
 fail:
-  free (cp);
-  free (ri);
-  free (val);
   vm_dual_free (d);
   return st;
 }
@@ -443,6 +485,7 @@ vm_dual_free (vm_dual *d)
   free (d->dp);
   free (d->dj);
   free (d->dv);
+  free (d->dvs);
   free (d->ybar);
   free (d->c);
   free (d->y0);
@@ -485,7 +528,9 @@ vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval
         {
           double acc = 0.0;
           for (p = d->dp[k]; p < d->dp[k + 1]; p++)
-            acc += d->dv[p] * d->Dfull[d->dj[p] * m + i];
+            acc += d->dvs[p] * d->Dfull[d->dj[p] * m + i];
+          if (d->weak && k == N - 1)   /* the SAT's data: + H^{-1} e_N DT */
+            acc += d->DT[i] / d->hw[N - 1];
           u[i] = acc;
         }
       for (i = 0; i < m; i++)
@@ -527,7 +572,7 @@ vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval
                 {
                   int64_t gj = vm_dual_index (d, d->dj[p], i);
                   if (gj >= 0)
-                    grad[gj] += w * g[i] * d->dv[p];
+                    grad[gj] += w * g[i] * d->dvs[p];
                 }
             }
           for (i = 0; i < ng; i++)
@@ -569,7 +614,7 @@ vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval
                   double kv = K[a * nl + j];
                   if (kv != 0.0)
                     for (p = d->dp[k]; p < d->dp[k + 1]; p++)
-                      row[d->dpos[p] * nd + j] += kv * d->dv[p];
+                      row[d->dpos[p] * nd + j] += kv * d->dvs[p];
                   row[pos_k * nd + j] += K[a * nl + nd + j];
                 }
               for (j = 0; j < ng; j++)
@@ -582,7 +627,7 @@ vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval
               for (p = d->dp[k]; p < d->dp[k + 1]; p++)
                 {
                   int q = d->dpos[p];
-                  double cv = d->dv[p];
+                  double cv = d->dvs[p];
                   for (b = 0; b < ne; b++)
                     T[(q * nd + j) * ne + b] += cv * KP[j * ne + b];
                 }
@@ -1106,5 +1151,33 @@ vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u, con
               }
         }
     }
+  return VM_OK;
+}
+
+int
+vm_dual_ode_rhs (void *ctx, int64_t npts, const double *t, const double *y, double *F)
+{
+  vm_dual_ode *e = ctx;
+  int nd, nl, i, st;
+  int64_t k;
+  double *u;
+  if (! e || ! t || ! y || ! F || npts < 0)
+    return VM_EARG;
+  if (npts == 0)
+    return VM_OK;
+  nd = e->nd;
+  nl = 2 * nd + e->ng;
+  if ((st = ode_reserve (e, npts)) != VM_OK)
+    return st;
+  u = calloc ((size_t) npts * nl, sizeof *u);   /* the weights of the second derivatives: 0 */
+  if (! u)
+    return VM_ENOMEM;
+  st = ode_evaluate (e, npts, t, u, y);
+  free (u);
+  if (st != VM_OK)
+    return st;
+  for (k = 0; k < npts; k++)
+    for (i = 0; i < nd; i++)
+      F[k * nd + i] = e->fF[k + npts * i];
   return VM_OK;
 }

@@ -29,6 +29,16 @@
  * Unknown layout (time-point major): z[k m + i] = component i of D at node k (i < nd: D_d, else
  * D_a) for k < N-1; the last node holds only its D_a: z[(N-1) m + a], a < ng.  nz = N m - nd.
  *
+ * Weak final dual (flag VM_DUAL_WEAK_FINAL).  D_d(tf) = DT is not prescribed but imposed weakly by
+ * a SAT at tf, the mirror of the SKG's SAT-regularized operator at t0:
+ *     Ddot_d = Dm_s D_d + H^{-1} e_N DT,    Dm_s = Dm - H^{-1} e_N e_N'     (e_N: the last node).
+ * With H Dm_s = Q - e_N e_N' and Q + Q' = e_N e_N' - e_1 e_1':  Dm_s' H = -Q - e_1 e_1', so
+ *     dS/dD_d,j = H_jj [(Dm y^H_d)_j - F_j] + delta_j0 (y^H_d,0 - y0)        j = 0..N-1,
+ * the SBP-SAT equations of the primal IVP at EVERY node, the last included (DT drops out of them):
+ * the recovered primal is the SBP-SAT solution whatever the base state (which only changes the
+ * duals, Newton's convergence and the conditioning of the DtP map).  Dm_s is nonsingular
+ * (x' H Dm_s x = -(x_1^2 + x_N^2)/2).  Unknowns: D at every node, z[k m + i], nz = N m.
+ *
  * The node functions (the dual Lagrangian at many points) are pluggable: the general engine below
  * (vm_dual_ode_*) works for any compiled vm_ode; closed forms (dual_closed.h) plug in the same way. */
 #ifndef VM_DUAL_H
@@ -61,6 +71,9 @@ typedef struct {
   double *hw, *t;              /* N */
   int64_t *dp, *dj;            /* Dm in compressed rows */
   double *dv;
+  double *dvs;                 /* Dm_s on Dm's pattern: the operator of the action's Ddot_d (= dv
+                                  in the strong mode) */
+  int weak;                    /* VM_DUAL_WEAK_FINAL given */
   double *ybar;                /* N ny (point-major) */
   double *c;                   /* ny */
   double *y0, *DT;             /* nd, nd */
@@ -81,23 +94,36 @@ typedef struct {
   int64_t bad;                 /* node where the DtP map failed (VM_EDTP) */
 } vm_dual;
 
+/* vm_dual_init flags */
+#define VM_DUAL_WEAK_FINAL 1   /* D_d(tf) = DT weakly (SAT at tf); default (0): strongly */
+
 /* Set up the discretization.  c: ny weights (> 0); ybar: N ny base states (NULL: 0); y0: nd initial
- * values; DT: nd final duals (NULL: 0).  Builds the Hessian pattern once. */
+ * values; DT: nd final duals (NULL: 0); flags: 0 (D_d(tf) = DT prescribed, the paper's recipe) or
+ * VM_DUAL_WEAK_FINAL.  Builds the Hessian pattern once.  Returns VM_OK, VM_EARG (ny < 1, nd < 1,
+ * nd > ny, ng < 0, c not > 0, NULL c, y0 or fn, unknown flags), the codes of vm_sbp_init (N below
+ * the order's minimum), VM_ENOMEM; on failure nothing stays allocated. */
 int vm_dual_init (vm_dual *d, int ny, int nd, int ng, int64_t N, int order, double t0, double tf,
                   const double *c, const double *ybar, const double *y0, const double *DT,
-                  vm_dual_node_fn fn, void *ctx);
+                  vm_dual_node_fn fn, void *ctx, int flags);
+
+/* The same discretization (N, order, pattern, node function) moved to the interval [t0, tf] with
+ * initial values y0 (nd) and, if ybar is not NULL, the base state ybar (N ny); the Hessian pattern
+ * (colptr, rowind) does not change.  Forgets the last DtP map (the next evaluation starts the
+ * per-point Newton from ybar).  Returns VM_OK or VM_EARG (tf <= t0, not finite, NULL y0). */
+int vm_dual_move (vm_dual *d, double t0, double tf, const double *y0, const double *ybar);
 void vm_dual_free (vm_dual *d);
 
 /* S, its gradient (nz) and Hessian values (nnz, in colptr/rowind) at z; any output may be NULL.
  * Leaves y^H, F and G of every node in the struct (vm_dual_primal). */
 int vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval);
 
-/* Index of D component i (0..m-1) at node k in z, or -1 for the prescribed D_d at the last node. */
+/* Index of D component i (0..m-1) at node k in z, or -1 for the prescribed D_d at the last node
+ * (strong mode). */
 int64_t vm_dual_index (const vm_dual *d, int64_t k, int i);
 
 /* After vm_dual_eval: the primal residuals, res[k nd + i] = (Dm y_d)_k,i - F_k,i (+ the SAT term at
- * k = 0), the equations (*), for every node (the last node's is not an equation of S: it shows how
- * well the recovered primal satisfies the ODE there); gres[k ng + a] = G_a(t_k, y^H_k); ham[k] the
+ * k = 0), the equations (*), for every node (strong mode: the last node's is not an equation of S,
+ * it shows how well the recovered primal satisfies the ODE there; weak mode: it is one); gres[k ng + a] = G_a(t_k, y^H_k); ham[k] the
  * dual Hamiltonian D_d . F - D_a . G - H(y^H, ybar) (the Legendre transform of LL in Ddot_d, a
  * constant of motion when ybar and F, G do not depend on t).  Any output may be NULL. */
 void vm_dual_primal (const vm_dual *d, double *res, double *gres, double *ham);
@@ -139,5 +165,9 @@ void vm_dual_ode_free (vm_dual_ode *e);
 int vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u,
                       const double *ybar, double *y, double *val, double *grad, double *hess,
                       int64_t *bad);
+/* The primal right-hand side of the compiled system (ctx: a vm_dual_ode) at npts points:
+ * t[k], y[k ny + i] -> F[k nd + i] (point-major).  Returns VM_OK, VM_EARG (NULL arguments,
+ * npts < 0), VM_ENOMEM or an evaluation error; the values may be non-finite (the caller checks). */
+int vm_dual_ode_rhs (void *ctx, int64_t npts, const double *t, const double *y, double *F);
 
 #endif

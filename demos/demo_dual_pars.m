@@ -279,7 +279,7 @@ function results = demo_dual_pars (varargin)
     yb = cases(ic).base;
     s1 = dual_pars ([0, T], x0, v0, 'N', N, 'BaseState', yb, dopt{:}, 'Tol', 1e-13);
     s2 = dual_solve (ode, [0, T], [x0, v0], 'N', N, 'BaseState', yb, 'c', cw, 'Order', order, ...
-                     'Tol', 1e-13);
+                     'Tol', 1e-13, 'FinalDual', 'strong');
     e = engine(ic);
     e.exitflag = [s1.exitflag, s2.exitflag];
     e.dy = max (abs (s1.y(:) - s2.y(:)));

@@ -140,7 +140,7 @@ function results = demo_dual_pars_reduced (varargin)
   zs = '(v30*t + x30)';
   ode_printed = odesys ('states', {'v1', 'v2'}, 'parameters', prm, ...
                         'rhs', {['v1*', zs, '*v30/(1 + ', zs, '^2)'], ['v1*v30/(1 + ', zs, '^2)']});
-  sp = dual_solve (ode_printed, [0, T], v0(1:2), 'N', N, 'c', 1, 'Order', order);
+  sp = dual_solve (ode_printed, [0, T], v0(1:2), 'N', N, 'c', 1, 'Order', order, 'FinalDual', 'strong');
   printed_dual = struct ('constraint', max (abs (z .* sp.y(:, 1) - sp.y(:, 2))), ...
                          'dev', max (max (abs (sp.y - yp))), 'exitflag', sp.exitflag);
 
@@ -161,7 +161,7 @@ function results = demo_dual_pars_reduced (varargin)
     it = zeros (2, numel (Ns));
     for in = 1:numel (Ns)
       s1 = dual_pars ([0, T], x0, v0, 'Reduced', true, 'N', Ns(in), 'Order', od);
-      s2 = dual_solve (ode, [0, T], v0(1:2), 'N', Ns(in), 'c', 1, 'Order', od);
+      s2 = dual_solve (ode, [0, T], v0(1:2), 'N', Ns(in), 'c', 1, 'Order', od, 'FinalDual', 'strong');
       [~, e] = vm_pars_closed_form (s1.t, x0, v0);
       e = e(:, 1:2);
       em(in) = max (max (abs (s1.y - e)));

@@ -91,7 +91,7 @@ end
 %! x0 = [0 0 0.5]; v0 = [1 0.5 0.3];
 %! yb = [x0 v0 0 0 0 0.1];
 %! s1 = dual_pars ([0 0.5], x0, v0, 'N', 33, 'BaseState', yb);
-%! s2 = dual_solve (ode, [0 0.5], [x0 v0], 'N', 33, 'c', 20, 'BaseState', yb);
+%! s2 = dual_solve (ode, [0 0.5], [x0 v0], 'N', 33, 'c', 20, 'BaseState', yb, 'FinalDual', 'strong');
 %! assert (s1.exitflag, 1);
 %! assert (s2.exitflag, 1);
 %! assert (s1.y, s2.y, 1e-10 * max (abs (s2.y(:))));
@@ -100,7 +100,7 @@ end
 %! ode = odesys ('states', {'v1', 'v2'}, 'parameters', struct ('v30', 0.3, 'x30', 0.5), ...
 %!   'rhs', {'-v1*(v30*t + x30)*v30/(1 + (v30*t + x30)^2)', 'v1*v30/(1 + (v30*t + x30)^2)'});
 %! s1 = dual_pars ([0 1], [0 0 0.5], [1 0.5 0.3], 'Reduced', true, 'N', 33);
-%! s2 = dual_solve (ode, [0 1], [1 0.5], 'N', 33, 'c', 1);
+%! s2 = dual_solve (ode, [0 1], [1 0.5], 'N', 33, 'c', 1, 'FinalDual', 'strong');
 %! assert (s1.exitflag, 1);
 %! assert (s1.y, s2.y, 1e-10);
 %!error <violate the constraint> dual_pars ([0 1], [0 0 1], [1 0 0])

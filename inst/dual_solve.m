@@ -12,58 +12,98 @@
 % @code{L_H = -Ddot_d . y_d - D_d . F(t, y) + D_a . G(t, y) + H}; the dual-to-primal (DtP) map
 % y^H(D, Ddot, t) solves dL_H/dy = 0 at every grid point (one linear solve when F and G are at
 % most quadratic in y, such as Lorenz; Newton per point otherwise).  The discrete dual action
-% @code{S = sum_k H_kk L_H(y^H_k, D_k, (Dm D)_k, t_k) - D_d(t0) . y0}, with the SBP operator
-% Dm = H^-1 Q and D_d(tf) prescribed, is made stationary by Newton's method with its exact
-% sparse Hessian (UMFPACK).  Its stationarity equations are the SBP-SAT discretization of the
-% primal problem at every node but the last, so the recovered primal y^H converges at the
-% order of the SBP-SAT scheme (see @file{doc/dual.md}).
+% @code{S = sum_k H_kk L_H(y^H_k, D_k, Ddot_k, t_k) - D_d(t0) . y0} on a grid with the SBP
+% operator Dm = H^-1 Q is made stationary by Newton's method with its exact sparse Hessian
+% (UMFPACK).  By default the final dual is weak: @code{Ddot_d = Dm D_d - H^-1 e_N (D_d(tf) - DT)}
+% (a SAT at tf); then the stationarity equations are the SBP-SAT discretization of the primal
+% problem at every node, and the recovered primal y^H is the SBP-SAT solution whatever the base
+% state ybar (which only decides how large the duals are, hence Newton's convergence).  With
+% "FinalDual", "strong" D_d(tf) is prescribed as in the paper (no primal equation at the last
+% node).  See @file{doc/dual.md}.
+%
+% The D returned are the duals of the action (the multipliers of the primal equations in the
+% pre-dual Lagrangian, with the sign convention above), not reaction forces or constraint
+% multipliers of a mechanical system.
+%
+% Modes.  @emph{Adaptive} (the default; also when "RelTol" or "AbsTol" is given): the interval is
+% marched in windows of N nodes whose lengths an error controller chooses: each window is solved
+% at the interior order "Order" and, from that solution, at the companion order (Order + 2; 6 for
+% Order 8) on the same nodes; the window is accepted when max |y_p - y_c| / (AbsTol + RelTol
+% max (|y_p|, |y_c|)) <= 1 over its nodes and differential states, and the order-p solution is
+% kept; its final value (superconvergent) starts the next window.  Each window's base state is
+% predicted by one classical RK4 step per node interval of the system's own right-hand side
+% ("Guess", "marching"), so the duals stay small and Newton needs one or two iterations.
+% @emph{Fixed grid} ("Slabs", or "N" without a tolerance): Slabs windows of N nodes each, as
+% before; the base state is "BaseState" (default 0) unless "Guess" is "marching".
 %
 % Options:
 % @table @asis
+% @item "RelTol", "AbsTol"
+% the error tolerance of the adaptive mode (defaults 1e-6 and 1e-8).  Newton stops each window
+% when the time-RMS of the residuals of the discrete equations is below 1e-3 of the tolerance
+% divided by the window's length.
 % @item "N"
-% grid points per slab (default 65).
+% nodes per window (adaptive default 33; fixed-grid default 65).
 % @item "Order"
 % interior order of the SBP operator: 2, 4 (default), 6 or 8.
+% @item "Slabs"
+% a fixed grid: this many consecutive windows (slabs) of N nodes, each starting from the previous
+% one's recovered end state: Ntot = Slabs*(N-1)+1 grid points.
+% @item "Guess"
+% "auto" (default): "marching" in the adaptive mode, the given or zero base state with zero duals
+% on a fixed grid; "marching": the RK4-predicted base states (either mode); or, on a fixed grid,
+% an Ntot-by-(nd+ng) matrix of initial duals.
 % @item "c"
 % the weights of H: a positive scalar or one per state (default 10).  The DtP map needs
 % the matrix d2L_H/dy2 = diag (c) - D_d . F_yy + D_a . G_yy to stay nonsingular; the duals
 % grow like c |y - ybar| times the slab length, so for a base state far from the solution the
 % slab length must be short (see "Slabs").
 % @item "BaseState"
-% ybar: [] (zero, default), a constant vector (ny entries), an Ntot-by-ny matrix on the
-% grid, or a function handle of t returning ny values.
+% fixed grid only: ybar: [] (zero, default), a constant vector (ny entries), an Ntot-by-ny
+% matrix on the grid, or a function handle of t returning ny values.
+% @item "FinalDual"
+% "weak" (default) or "strong" (D_d(tf) = DT prescribed, the paper's recipe; fixed grid only).
 % @item "DT"
-% the prescribed final differential duals D_d(tf) (default 0).
-% @item "Slabs"
-% consecutive time slabs (default 1), each starting from the previous slab's recovered
-% end state: Ntot = Slabs*(N-1)+1 grid points.
+% the final differential duals D_d(tf) (default 0; with the weak final dual they do not enter
+% the primal equations).
 % @item "BaseIterations"
 % after the solve, replace the base state by the recovered primal and solve again, this many
 % times (default 0): at the fixed point the duals vanish (@code{sol.base_change}).
-% @item "Guess"
-% initial duals, Ntot-by-(nd+ng) (default 0).
+% @item "OutputTimes"
+% adaptive or marching mode: times within tspan where y and D are also returned
+% (@code{sol.output}, @code{sol.output_D}), by each window's Lagrange interpolant of degree
+% Order + 1.
 % @item "Tol", "MaxIter"
-% Newton's tolerance on the RMS of the discrete equations' residuals, relative to
-% max (1, the RMS of F and of dybar/dt at the base state) (default 1e-11), and the iteration
-% limit per slab (default 50).
+% Newton's tolerance on a fixed grid without "Guess" "marching" (the RMS of the discrete
+% equations' residuals, relative to max (1, the RMS of F and of dybar/dt at the base state);
+% default 1e-11), and the iteration limit per window (default 50).
 % @item "Display"
-% "off" (default), "final" or "iter".
+% "off" (default), "final" or "iter" (every Newton iteration and every window, printed while
+% the solve runs).
 % @end table
 %
-% @var{sol} has @code{t}, @code{y} (the recovered primal y^H, Ntot-by-ny), @code{D} (the
-% duals, D_d then D_a), @code{residual} (the discrete primal equations (Dm y_d - F) at every
-% node; at a slab's last node it is not an equation of the action and shows how well the ODE
+% In the adaptive and marching modes @var{sol} has @code{t}, @code{y} (the recovered primal,
+% one row per node; a node shared by two windows holds the earlier window's value), @code{D},
+% @code{mode} ("adaptive" or "fixed"), @code{guess} ("marching"), @code{final_dual}, @code{N},
+% @code{order}, @code{companion_order}, @code{windows} (fields t0, t1, N, error -- the estimate
+% as a fraction of the tolerance --, iterations, companion_iterations), @code{rejected} (t0,
+% length, reason: "error", "newton" or "companion", error), @code{iterations},
+% @code{residual_history}, @code{history_window}, @code{output_t}, @code{output},
+% @code{output_D}, @code{predict_fallbacks} (windows whose RK4 prediction was not finite and fell
+% back to a constant base state), @code{exitflag}, @code{message} and @code{time}.
+%
+% On a fixed grid (the base state given or zero) @var{sol} has @code{t}, @code{y}, @code{D},
+% @code{residual} (the discrete primal equations (Dm y_d - F) at every node; with the strong
+% final dual the slab's last node is not an equation of the action and shows how well the ODE
 % holds there), @code{G} (the algebraic equations at y^H), @code{hamiltonian} (the dual
-% Hamiltonian D_d . F - D_a . G - H at every node, when the base state is constant; a constant
-% of motion for an autonomous system), @code{S}, @code{base} (at a node shared by two slabs, the
-% later slab's), @code{base_change}, @code{slab_end_y} and @code{slab_end_residual} (each slab's
-% last node, which a shared node of @code{y} and @code{residual} does not show),
-% @code{slab_start_jump} (|y^H - y0| at each slab's first node: O(h^(p+1)) for a genuine critical
-% point; above 1e-2 max(1, |y0|) the solve is reported as not converged: a spurious critical
-% point of a slab too long for its base state),
-% @code{iterations}, @code{slab_iterations}, @code{residual_history}, @code{exitflag} (1 on
-% convergence), @code{message} and @code{time}.  When Newton does not converge the best
-% iterate is returned with @code{exitflag} 0; with no output argument that is an error.
+% Hamiltonian D_d . F - D_a . G - H at every node, when the base state is constant), @code{S},
+% @code{base}, @code{base_change}, @code{slab_end_y} and @code{slab_end_residual} (each slab's
+% last node), @code{slab_start_jump} (|y^H - y0| at each slab's first node: O(h^(p+1)) for a
+% genuine critical point; above 1e-2 max(1, |y0|) the solve is reported as not converged: a
+% spurious critical point of a slab too long for its base state), @code{iterations},
+% @code{slab_iterations}, @code{residual_history}, @code{exitflag} (1 on convergence),
+% @code{message} and @code{time}.  When Newton does not converge the best iterate is returned
+% with @code{exitflag} 0.
 % @seealso{odesys, dual_lorenz, dual_pars, skg_solve}
 % @end deftypefn
 
@@ -78,9 +118,10 @@ function sol = dual_solve (ode, tspan, y0, varargin)
   if (ode.nd < 1)
     vm_badarg (fname, 'the system has no differential state; expected at least one right-hand side');
   end
-  defaults = struct ('N', 65, 'Order', 4, 'c', 10, 'BaseState', [], 'DT', [], 'Slabs', 1, ...
-                     'BaseIterations', 0, 'Guess', [], 'Tol', 1e-11, 'MaxIter', 50, ...
-                     'Display', 'off');
+  defaults = struct ('N', [], 'Order', 4, 'c', 10, 'BaseState', [], 'DT', [], 'Slabs', [], ...
+                     'BaseIterations', 0, 'Guess', 'auto', 'Tol', 1e-11, 'MaxIter', 50, ...
+                     'Display', 'off', 'RelTol', [], 'AbsTol', [], 'OutputTimes', [], ...
+                     'FinalDual', 'weak');
   opts = vm_options (fname, defaults, varargin);
   sol = vm_dual_driver (fname, 'general', [], ode, [ode.ny ode.nd ode.na], tspan, y0, opts);
 end
@@ -125,6 +166,19 @@ end
 %! assert (log2 (v(1) / v(2)) > 2.7);
 %! sol = dual_solve (ode, [0 0.1], [1 2 3], 'N', 33, 'c', 50, 'BaseState', @(t) [t 0 0]);
 %! assert (isempty (sol.hamiltonian));
+%!test
+%! % the weak final dual (default): the discrete primal equations hold at every node, the last
+%! % included; with the strong final dual the last node has no equation
+%! sol = dual_solve (ode, [0 0.1], [1 2 3], 'N', 41, 'c', 50);
+%! assert (max (abs (sol.residual(:))) < 1e-8);
+%! s2 = dual_solve (ode, [0 0.1], [1 2 3], 'N', 41, 'c', 50, 'FinalDual', 'strong');
+%! assert (max (abs (s2.residual(end, :))) > 1e-3);
+%!test
+%! % issue 11: the defaults march Lorenz from (1, 1, 1) on [0, 1] (adaptive, RelTol 1e-6)
+%! sol = dual_solve (ode, [0 1], [1 1 1]);
+%! assert (sol.exitflag, 1);
+%! assert (strcmp (sol.mode, 'adaptive'));
+%! assert (all (sol.windows.error <= 1));
 %!error <ode must be a system made by odesys> dual_solve (struct (), [0 1], 1)
 %!error <y0 must be a real finite vector with 3 entries> dual_solve (ode, [0 1], [1 2])
 %!error <c must be a positive scalar> dual_solve (ode, [0 1], [1 2 3], 'c', -1)

@@ -2,11 +2,16 @@
  *
  *   sol         = __vm_dual__ ("solve",  ode, setup)
  *   [S, g, H, y] = __vm_dual__ ("action", ode, setup)
+ *   sol         = __vm_dual__ ("march",  ode, setup)
  *
  * ode: an odesys struct (its formulas are parsed again here), used when setup.kernel is "general";
  * for the closed forms it may be [] and setup.kpar holds their parameters.  setup: struct with t0,
  * tf, N, order, c (ny), ybar (N x ny), y0 (nd), DT (nd), z ([] or nz), tol, max_iter, kernel and
- * kpar.  inst/dual_solve.m, dual_lorenz.m and dual_pars.m document and check the user-facing
+ * kpar (and optionally weak: 1 for the weak final dual).  "march" (csrc/dual_march.h, march.h):
+ * setup has t0, tf, N, order, c, y0, kernel, kpar, windows (0 adaptive, W fixed), rtol, atol, tol
+ * (Newton's fraction of the error tolerance), max_iter, and optionally h0, hmax, max_windows,
+ * repeat, estimate, display (0/1/2), guess (Ntot x ny base state, fixed mode), output_times.
+ * inst/dual_solve.m, dual_lorenz.m and dual_pars.m document and check the user-facing
  * arguments; the checks here guard the gateway itself.  No numerics here: conversion only. */
 #include <string.h>
 
@@ -14,6 +19,8 @@
 #include "vm_mech_mx.h"
 #include "dual.h"
 #include "dual_closed.h"
+#include "dual_march.h"
+#include "march.h"
 #include "vm_status.h"
 
 #define BAD(...) mexErrMsgIdAndTxt ("varmech:badarg", __VA_ARGS__)
@@ -255,6 +262,18 @@ colmajor_pm (const double *src, int64_t npts, int ncol, int stride, int off)
   return a;
 }
 
+/* setup.weak (optional; absent or 0: the strong final dual) -> vm_dual_init flags */
+static int
+weak_flag (const mxArray *o, const char *fn)
+{
+  const mxArray *f = mxGetField (o, 0, "weak");
+  if (! f)
+    return 0;
+  if (! (mxIsDouble (f) || mxIsLogical (f)) || mxGetNumberOfElements (f) != 1)
+    BAD ("%s: internal: weak must be a scalar", fn);
+  return mxGetScalar (f) != 0.0 ? VM_DUAL_WEAK_FINAL : 0;
+}
+
 /* check the setup, build the kernel, then the discretization (raises only before any C
  * allocation, or after freeing it) */
 static void
@@ -284,7 +303,7 @@ setup_dual (vm_dual *d, kernel *k, const mxArray *ode, const mxArray *o, const c
     }
   kernel_build (k, ode, c, fn);
   st = vm_dual_init (d, k->ny, k->nd, k->ng, N, (int) od, t0, tf, c, *ybar_pm, y0, DT, k->fn,
-                     k->ctx);
+                     k->ctx, weak_flag (o, fn));
   if (st != VM_OK)
     {
       kernel_free (k);
@@ -457,6 +476,196 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   kernel_free (&k);
 }
 
+static mxArray *
+int_col (const int *src, size_t n)
+{
+  mxArray *a = mxCreateDoubleMatrix (n, 1, mxREAL);
+  size_t k;
+  for (k = 0; k < n; k++)
+    mxGetPr (a)[k] = src[k];
+  return a;
+}
+
+static mxArray *
+dcol (const double *src, size_t n)
+{
+  mxArray *a = mxCreateDoubleMatrix (n, 1, mxREAL);
+  if (src && n > 0)
+    memcpy (mxGetPr (a), src, n * sizeof (double));
+  return a;
+}
+
+/* an optional numeric setup field (default when absent or empty) */
+static double
+num_opt (const mxArray *o, const char *key, const char *fn, double dflt)
+{
+  const mxArray *f = mxGetField (o, 0, key);
+  if (! f || mxIsEmpty (f))
+    return dflt;
+  return num (o, key, fn);
+}
+
+static void
+cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "dual_solve";
+  static const char *keys[] = { "t", "y", "D", "windows", "rejected", "exitflag", "message",
+                                "iterations", "residual_history", "history_window", "output",
+                                "time", "newton_time", "predict_fallbacks" };
+  static const char *wk[] = { "t0", "t1", "N", "error", "iterations", "companion_iterations" };
+  static const char *rk[] = { "t0", "length", "reason", "error" };
+  const mxArray *o, *guess, *tout;
+  kernel k;
+  vm_dual_march am, ac;
+  vm_march_opts mo;
+  vm_march_sol ms;
+  const double *c, *y0;
+  double Nd, od;
+  int64_t N;
+  int order, corder, st, i;
+  mxArray *out, *w, *r, *reason, *nn;
+  size_t q, nw, nr, ntot;
+  if (nrhs != 3 || ! mxIsStruct (prhs[2]))
+    BAD ("%s: internal: \"march\" takes ode and a setup struct", fn);
+  o = prhs[2];
+  kernel_setup (&k, prhs[1], o, fn);
+  Nd = num (o, "N", fn);
+  od = num (o, "order", fn);
+  N = (int64_t) Nd;
+  order = (int) od;
+  if (Nd != (double) N || N < 2 || N > 100000000 || od != (double) order)
+    BAD ("%s: internal: N and order must be integers", fn);
+  corder = order < 8 ? order + 2 : order - 2;
+  c = arr (o, "c", (size_t) k.ny, 0, fn, "c");
+  y0 = arr (o, "y0", (size_t) k.nd, 0, fn, "y0 (one value per differential state)");
+  for (i = 0; i < k.ny; i++)
+    if (! (c[i] > 0.0))
+      BAD ("%s: c must be positive (entry %d is not)", fn, i + 1);
+  vm_march_opts_init (&mo);
+  mo.t0 = num (o, "t0", fn);
+  mo.tf = num (o, "tf", fn);
+  mo.windows = (int) num (o, "windows", fn);
+  mo.rtol = num (o, "rtol", fn);
+  mo.atol = num (o, "atol", fn);
+  mo.newton.tol_res = num (o, "tol", fn);
+  mo.newton.max_iter = (int) num (o, "max_iter", fn);
+  mo.h0 = num_opt (o, "h0", fn, 0.0);
+  mo.hmax = num_opt (o, "hmax", fn, 0.0);
+  mo.max_windows = (int) num_opt (o, "max_windows", fn, (double) mo.max_windows);
+  mo.repeat = (int) num_opt (o, "repeat", fn, 0.0);
+  mo.estimate = (int) num_opt (o, "estimate", fn, 0.0);
+  mo.display = (int) num_opt (o, "display", fn, 0.0);
+  mo.print = vm_mex_print;
+  mo.name = fn;
+  if (! (mo.tf > mo.t0) || mo.windows < 0 || ! (mo.atol > 0.0) || ! (mo.rtol >= 0.0))
+    BAD ("%s: internal: bad march setup", fn);
+  guess = mxGetField (o, 0, "guess");
+  ntot = (size_t) (mo.windows > 0 ? mo.windows : 0) * (size_t) (N - 1) + 1;
+  if (guess && ! mxIsEmpty (guess))
+    {
+      if (mo.windows < 1)
+        BAD ("%s: internal: a base state needs a fixed grid", fn);
+      arr (o, "guess", ntot * (size_t) k.ny, 0, fn, "the base state (Ntot x ny)");
+      if (mxGetM (guess) != ntot)
+        BAD ("%s: the base state must be %lu x %d (one row per grid point)", fn,
+             (unsigned long) ntot, k.ny);
+      mo.guess = mxGetPr (guess);
+    }
+  tout = mxGetField (o, 0, "output_times");
+  if (tout && ! mxIsEmpty (tout))
+    arr (o, "output_times", mxGetNumberOfElements (tout), 0, fn, "OutputTimes");
+  kernel_build (&k, prhs[1], c, fn);   /* the one compile of the model, for both orders */
+  st = vm_dual_march_init (&am, k.ny, k.nd, k.ng, N, order, c, k.fn, k.ctx,
+                           k.kind == 0 ? vm_dual_ode_rhs : NULL, &k.e, mo.rtol, mo.atol);
+  if (st == VM_OK)
+    {
+      st = vm_dual_march_init (&ac, k.ny, k.nd, k.ng, N, corder, c, k.fn, k.ctx,
+                               k.kind == 0 ? vm_dual_ode_rhs : NULL, &k.e, mo.rtol, mo.atol);
+      if (st != VM_OK)
+        vm_dual_march_free (&am);
+    }
+  if (st != VM_OK)
+    {
+      kernel_free (&k);
+      BAD ("%s: the discrete dual action could not be set up (N = %ld, orders %d and %d): %s", fn,
+           (long) N, order, corder, vm_status_string (st));
+    }
+  vm_march_sol_init (&ms);
+  st = vm_march (&am.act, (mo.windows == 0 || mo.estimate) ? &ac.act : NULL, y0, &mo, &ms);
+  out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
+  {
+    int ny = k.ny, m = k.nd + k.ng;
+    mxArray *Y = mxCreateDoubleMatrix ((size_t) ms.ntot, (size_t) ny, mxREAL);
+    mxArray *D = mxCreateDoubleMatrix ((size_t) ms.ntot, (size_t) m, mxREAL);
+    if (ms.traj && ms.ntot > 0)
+      {
+        memcpy (mxGetPr (Y), ms.traj, (size_t) ms.ntot * ny * sizeof (double));
+        memcpy (mxGetPr (D), ms.traj + (size_t) ms.ntot * ny, (size_t) ms.ntot * m * sizeof (double));
+      }
+    mxSetField (out, 0, "t", dcol (ms.t, (size_t) ms.ntot));
+    mxSetField (out, 0, "y", Y);
+    mxSetField (out, 0, "D", D);
+  }
+  nw = (size_t) ms.nwin;
+  nr = (size_t) ms.nrej;
+  w = mxCreateStructMatrix (1, 1, 6, wk);
+  mxSetField (w, 0, "t0", dcol (ms.win_t0, nw));
+  mxSetField (w, 0, "t1", dcol (ms.win_t1, nw));
+  nn = mxCreateDoubleMatrix (nw, 1, mxREAL);
+  for (q = 0; q < nw; q++)
+    mxGetPr (nn)[q] = (double) N;
+  mxSetField (w, 0, "N", nn);
+  mxSetField (w, 0, "error", dcol (ms.win_err, nw));
+  mxSetField (w, 0, "iterations", int_col (ms.win_iter, nw));
+  mxSetField (w, 0, "companion_iterations", int_col (ms.win_citer, nw));
+  mxSetField (out, 0, "windows", w);
+  r = mxCreateStructMatrix (1, 1, 4, rk);
+  mxSetField (r, 0, "t0", dcol (ms.rej_t0, nr));
+  mxSetField (r, 0, "length", dcol (ms.rej_len, nr));
+  mxSetField (r, 0, "error", dcol (ms.rej_err, nr));
+  reason = mxCreateCellMatrix (nr, 1);
+  for (q = 0; q < nr; q++)
+    mxSetCell (reason, q, mxCreateString (ms.rej_reason[q] == VM_MARCH_REJ_ERROR ? "error"
+                                          : ms.rej_reason[q] == VM_MARCH_REJ_NEWTON ? "newton"
+                                          : "companion"));
+  mxSetField (r, 0, "reason", reason);
+  mxSetField (out, 0, "rejected", r);
+  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
+  mxSetField (out, 0, "message", mxCreateString (ms.message));
+  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (ms.iterations));
+  mxSetField (out, 0, "residual_history", dcol (ms.res_hist, (size_t) ms.nhist));
+  {
+    mxArray *hw = mxCreateDoubleMatrix ((size_t) ms.nhist, 1, mxREAL);
+    int h;
+    for (h = 0; h < ms.nhist; h++)
+      mxGetPr (hw)[h] = ms.hist_win[h] + 1;
+    mxSetField (out, 0, "history_window", hw);
+  }
+  if (tout && ! mxIsEmpty (tout))
+    {
+      /* dense output: the SBP solution's interpolant of degree order + 1 on each window */
+      size_t nq = mxGetNumberOfElements (tout);
+      mxArray *d = mxCreateDoubleMatrix (nq, (size_t) ms.nout, mxREAL);
+      int deg = order + 1 < N - 1 ? order + 1 : (int) (N - 1);
+      if (ms.ntot > 0 && vm_march_interp (&ms, deg, mxGetPr (tout), (int64_t) nq, mxGetPr (d)) != VM_OK)
+        {
+          size_t e;
+          for (e = 0; e < nq * (size_t) ms.nout; e++)   /* outside the solved part */
+            mxGetPr (d)[e] = mxGetNaN ();
+        }
+      mxSetField (out, 0, "output", d);
+    }
+  mxSetField (out, 0, "time", mxCreateDoubleScalar (ms.t_total));
+  mxSetField (out, 0, "newton_time", mxCreateDoubleScalar (ms.t_newton));
+  mxSetField (out, 0, "predict_fallbacks",
+              mxCreateDoubleScalar ((double) (am.npredict_fallback + ac.npredict_fallback)));
+  vm_march_sol_free (&ms);
+  vm_dual_march_free (&am);
+  vm_dual_march_free (&ac);
+  kernel_free (&k);
+  plhs[0] = out;
+}
+
 void
 mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -466,6 +675,8 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_solve (plhs, nrhs, prhs);
   else if (strcmp (cmd, "action") == 0)
     cmd_action (nlhs, plhs, nrhs, prhs);
+  else if (strcmp (cmd, "march") == 0)
+    cmd_march (plhs, nrhs, prhs);
   else
-    BAD ("__vm_dual__: unknown command '%s'; expected solve or action", cmd);
+    BAD ("__vm_dual__: unknown command '%s'; expected solve, action or march", cmd);
 }

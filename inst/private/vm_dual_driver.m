@@ -4,7 +4,10 @@
 % options, solves consecutive time slabs (each starting from the previous slab's recovered end
 % state), optionally iterates the base state, and assembles the solution struct.
 % @var{dims} = [ny nd ng]; @var{opts} has the fields N, Order, c, BaseState, DT, Tol, MaxIter,
-% Display, Slabs, BaseIterations and Guess.
+% Display, Slabs, BaseIterations and Guess, and optionally RelTol, AbsTol, OutputTimes and
+% FinalDual (absent: the strong final dual, fixed grid: @code{dual_lorenz}, @code{dual_pars}).
+% Adaptive mode (@code{dual_solve} without Slabs, and without N unless RelTol or AbsTol is given)
+% and Guess 'marching' go through the marching driver (csrc/march.h, csrc/dual_march.h).
 % @end deftypefn
 
 function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
@@ -12,6 +15,38 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   nd = dims(2);
   ng = dims(3);
   m = nd + ng;
+  % the mode: adaptive unless a grid is given by hand (Slabs, or N without a tolerance)
+  has_tol = (isfield (opts, 'RelTol') && ~isempty (opts.RelTol)) || ...
+            (isfield (opts, 'AbsTol') && ~isempty (opts.AbsTol));
+  adaptive = isfield (opts, 'RelTol') && isempty (opts.Slabs) && (isempty (opts.N) || has_tol);
+  if (isempty (opts.Slabs))
+    opts.Slabs = 1;
+  end
+  if (isempty (opts.N))
+    if (adaptive)
+      opts.N = 33;
+    else
+      opts.N = 65;
+    end
+  end
+  weak = false;
+  if (isfield (opts, 'FinalDual'))
+    if (~ischar (opts.FinalDual) || ~any (strcmpi (opts.FinalDual, {'weak', 'strong'})))
+      vm_badarg (fname, 'FinalDual must be ''weak'' or ''strong''');
+    end
+    weak = strcmpi (opts.FinalDual, 'weak');
+  end
+  guess = opts.Guess;
+  marching = false;
+  if (ischar (guess))
+    if (~any (strcmpi (guess, {'marching', 'auto'})))
+      vm_badarg (fname, 'Guess must be ''marching'', ''auto'' or a matrix of initial duals');
+    end
+    marching = strcmpi (guess, 'marching') || adaptive;
+    guess = [];
+  elseif (adaptive && ~isempty (guess))
+    vm_badarg (fname, 'Guess must be ''marching'' or ''auto'' in the adaptive mode (a matrix of initial duals needs a fixed grid: give Slabs)');
+  end
   if (~isnumeric (tspan) || ~isreal (tspan) || numel (tspan) ~= 2 || ~all (isfinite (tspan)) ...
       || ~(tspan(2) > tspan(1)))
     vm_badarg (fname, 'tspan must be [t0 tf] with finite t0 < tf');
@@ -88,14 +123,17 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
     vm_badarg (fname, ['BaseState must be empty (zero), a vector with %d entries (constant), ' ...
                        'a %d-by-%d matrix on the grid, or a function handle of t'], ny, Ntot, ny);
   end
-  guess = opts.Guess;
+  if (marching || adaptive)
+    sol = march_path (fname, kernel, kpar, ode, [ny nd ng], tspan, y0, opts, c, adaptive, weak, yb);
+    return;
+  end
   if (~isempty (guess) && (~isnumeric (guess) || ~isreal (guess) || ~isequal (size (guess), [Ntot m]) ...
                            || ~all (isfinite (guess(:)))))
     vm_badarg (fname, 'Guess (initial duals) must be a %d-by-%d matrix (one row per grid point)', Ntot, m);
   end
   setup = struct ('t0', 0, 'tf', 0, 'N', N, 'order', opts.Order, 'c', c, 'ybar', [], ...
                   'y0', y0(:)', 'DT', DT(:)', 'z', [], 'tol', opts.Tol, 'max_iter', opts.MaxIter, ...
-                  'kernel', kernel, 'kpar', kpar);
+                  'kernel', kernel, 'kpar', kpar, 'weak', double (weak));
   history = {};
   base_change = zeros (nb, 1);
   % each slab keeps its own base state on its N points (a node shared by two slabs has two values:
@@ -132,7 +170,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
       setup.y0 = ystart;
       setup.z = [];
       if (~isempty (guess) && b == 0)
-        setup.z = vm_dual_pack (guess(idx, :), nd);
+        setup.z = vm_dual_pack (guess(idx, :), nd, weak);
       end
       try
         r = __vm_dual__ ('solve', ode, setup);
@@ -226,8 +264,109 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   end
 end
 
-function z = vm_dual_pack (Dg, nd)
-  % duals on the grid (N-by-m) -> the unknown vector (time-point major, without the last D_d)
+function z = vm_dual_pack (Dg, nd, weak)
+  % duals on the grid (N-by-m) -> the unknown vector (time-point major, without the last D_d
+  % unless the final dual is weak)
   z = reshape (Dg', [], 1);
-  z(end - size (Dg, 2) + (1:nd)) = [];
+  if (~weak)
+    z(end - size (Dg, 2) + (1:nd)) = [];
+  end
+end
+
+function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, adaptive, weak, yb)
+  % the marching driver: adaptive windows, or Slabs fixed windows with predicted base states
+  ny = dims(1);
+  nd = dims(2);
+  if (~weak)
+    vm_badarg (fname, 'the marching driver needs FinalDual ''weak'' (the strong final dual leaves the last node without a primal equation)');
+  end
+  if (opts.BaseIterations ~= 0 && adaptive)
+    vm_badarg (fname, 'BaseIterations needs a fixed grid (Slabs)');
+  end
+  if (~isempty (opts.DT) && any (opts.DT(:) ~= 0))
+    vm_badarg (fname, 'DT must be 0 with the marching driver (the final dual is weak: DT does not enter the primal equations)');
+  end
+  rt = 1e-6;
+  at = 1e-8;
+  if (isfield (opts, 'RelTol') && ~isempty (opts.RelTol))
+    rt = opts.RelTol;
+  end
+  if (isfield (opts, 'AbsTol') && ~isempty (opts.AbsTol))
+    at = opts.AbsTol;
+  end
+  if (~isnumeric (rt) || ~isscalar (rt) || ~isreal (rt) || ~(rt >= 0) || ~isfinite (rt))
+    vm_badarg (fname, 'RelTol must be a nonnegative scalar');
+  end
+  if (~isnumeric (at) || ~isscalar (at) || ~isreal (at) || ~(at > 0) || ~isfinite (at))
+    vm_badarg (fname, 'AbsTol must be a positive scalar');
+  end
+  minN = [2 8 12 16 16];
+  co = opts.Order + 2;
+  if (opts.Order == 8)
+    co = 6;
+  end
+  if (adaptive && opts.N < max (minN(opts.Order/2), minN(co/2)))
+    vm_badarg (fname, 'N must be at least %d for order %d and its companion order %d', ...
+               max (minN(opts.Order/2), minN(co/2)), opts.Order, co);
+  end
+  tout = [];
+  if (isfield (opts, 'OutputTimes'))
+    tout = opts.OutputTimes;
+  end
+  if (~isempty (tout) && (~isnumeric (tout) || ~isreal (tout) || ~all (isfinite (tout(:))) ...
+                          || any (tout(:) < tspan(1)) || any (tout(:) > tspan(2))))
+    vm_badarg (fname, 'OutputTimes must be real times within tspan');
+  end
+  windows = 0;
+  base = [];
+  if (adaptive && ~isempty (yb))
+    vm_badarg (fname, 'BaseState needs a fixed grid (give Slabs, or N without RelTol/AbsTol)');
+  end
+  if (~adaptive)
+    windows = opts.Slabs;
+    if (~isempty (yb))
+      vm_badarg (fname, 'BaseState and Guess ''marching'' exclude each other (the marching guess is a base state)');
+    end
+  end
+  disp_code = find (strcmpi (opts.Display, {'off', 'final', 'iter'})) - 1;
+  setup = struct ('t0', tspan(1), 'tf', tspan(2), 'N', opts.N, 'order', opts.Order, 'c', c, ...
+                  'y0', y0(:)', 'kernel', kernel, 'kpar', kpar, 'windows', windows, ...
+                  'rtol', rt, 'atol', at, 'tol', 1e-3, 'max_iter', opts.MaxIter, ...
+                  'repeat', opts.BaseIterations, 'display', disp_code, 'guess', base, ...
+                  'output_times', tout(:));
+  try
+    r = __vm_dual__ ('march', ode, setup);
+  catch err
+    vm_rethrow (err, fname);
+  end
+  sol = struct ();
+  sol.t = r.t;
+  sol.y = r.y;
+  sol.D = r.D;
+  sol.mode = 'adaptive';
+  if (~adaptive)
+    sol.mode = 'fixed';
+  end
+  sol.guess = 'marching';
+  sol.final_dual = 'weak';
+  sol.N = opts.N;
+  sol.order = opts.Order;
+  sol.companion_order = co;
+  sol.windows = r.windows;
+  sol.rejected = r.rejected;
+  sol.iterations = r.iterations;
+  sol.residual_history = r.residual_history;
+  sol.history_window = r.history_window;
+  if (~isempty (tout))
+    sol.output_t = tout(:);
+    sol.output = r.output(:, 1:ny);
+    sol.output_D = r.output(:, ny+1:end);
+  end
+  sol.predict_fallbacks = r.predict_fallbacks;
+  sol.exitflag = r.exitflag;
+  sol.message = r.message;
+  sol.time = r.time;
+  if (r.exitflag ~= 1 && nargout == 0)
+    error ('varmech:%s:noconv', '%s: %s', fname, r.message);
+  end
 end

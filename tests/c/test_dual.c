@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dual.h"
+#include "sbp.h"
 #include "vm_status.h"
 #include "vmtest.h"
 
@@ -158,7 +159,7 @@ test_lorenz (void)
   ybar = malloc ((size_t) N * 3 * sizeof *ybar);
   for (k = 0; k < 3 * N; k++)
     ybar[k] = 4 * urand () - 2;
-  st = vm_dual_init (&d, 3, 3, 0, N, 4, 0.0, 0.3, c, ybar, y0, NULL, vm_dual_ode_node, &e);
+  st = vm_dual_init (&d, 3, 3, 0, N, 4, 0.0, 0.3, c, ybar, y0, NULL, vm_dual_ode_node, &e, 0);
   CHECK (st == VM_OK, "Lorenz init %d", st);
   if (st == VM_OK)
     {
@@ -173,7 +174,7 @@ test_lorenz (void)
       double *z, yref[3] = { 1, 2, 3 }, err = 0.0, *res;
       vm_newton_info info;
       vm_newton_info_init (&info);
-      st = vm_dual_init (&d, 3, 3, 0, NN, 4, 0.0, 0.1, c, NULL, y0, NULL, vm_dual_ode_node, &e);
+      st = vm_dual_init (&d, 3, 3, 0, NN, 4, 0.0, 0.1, c, NULL, y0, NULL, vm_dual_ode_node, &e, 0);
       if (st != VM_OK)
         {
           CHECK (0, "init %d", st);
@@ -212,7 +213,7 @@ test_lorenz (void)
           vm_dual d2;
           double *yb = malloc ((size_t) NN * 3 * sizeof *yb), *g, gmax = 0.0;
           memcpy (yb, d.y, (size_t) NN * 3 * sizeof *yb);
-          st = vm_dual_init (&d2, 3, 3, 0, NN, 4, 0.0, 0.1, c, yb, y0, NULL, vm_dual_ode_node, &e);
+          st = vm_dual_init (&d2, 3, 3, 0, NN, 4, 0.0, 0.1, c, yb, y0, NULL, vm_dual_ode_node, &e, 0);
           g = malloc ((size_t) d2.nz * sizeof *g);
           memset (z, 0, (size_t) d.nz * sizeof *z);
           st = vm_dual_eval (&d2, z, NULL, g, NULL);
@@ -258,26 +259,37 @@ test_nonlinear (void)
   ybar = malloc ((size_t) N * 3 * sizeof *ybar);
   for (k = 0; k < 3 * N; k++)
     ybar[k] = urand () - 0.5;
-  s = vm_dual_init (&d, 3, 2, 1, N, 2, 0.0, 1.0, c, ybar, y0, NULL, vm_dual_ode_node, &e);
+  s = vm_dual_init (&d, 3, 2, 1, N, 2, 0.0, 1.0, c, ybar, y0, NULL, vm_dual_ode_node, &e, 0);
   CHECK (s == VM_OK, "init %d", s);
   if (s == VM_OK)
     {
       check_derivatives (&d, "nonlinear DAE N=12 order 2", 0.3);
       vm_dual_free (&d);
     }
-  s = vm_dual_init (&d, 3, 2, 1, 16, 6, 0.0, 1.0, c, NULL, y0, NULL, vm_dual_ode_node, &e);
+  s = vm_dual_init (&d, 3, 2, 1, 16, 6, 0.0, 1.0, c, NULL, y0, NULL, vm_dual_ode_node, &e, 0);
   if (s == VM_OK)
     {
       check_derivatives (&d, "nonlinear DAE N=16 order 6", 0.3);
       vm_dual_free (&d);
     }
+  {
+    double DT2[2] = { 0.2, -0.4 };
+    s = vm_dual_init (&d, 3, 2, 1, N, 4, 0.0, 1.0, c, ybar, y0, DT2, vm_dual_ode_node, &e,
+                      VM_DUAL_WEAK_FINAL);
+    CHECK (s == VM_OK && d.nz == N * 3, "weak nonlinear DAE init %d", s);
+    if (s == VM_OK)
+      {
+        check_derivatives (&d, "weak nonlinear DAE N=12 order 4", 0.3);
+        vm_dual_free (&d);
+      }
+  }
   /* a singular DtP map is reported, not returned as a number */
   {
     double cs[3] = { 1e-3, 1e-3, 1e-3 }, *z;
     vm_dual_ode e2;
     vm_dual_ode_init (&e2, &o, par, cs);
     e2.max_iter = 5;
-    s = vm_dual_init (&d, 3, 2, 1, N, 2, 0.0, 1.0, cs, ybar, y0, NULL, vm_dual_ode_node, &e2);
+    s = vm_dual_init (&d, 3, 2, 1, N, 2, 0.0, 1.0, cs, ybar, y0, NULL, vm_dual_ode_node, &e2, 0);
     z = malloc ((size_t) d.nz * sizeof *z);
     for (k = 0; k < d.nz; k++)
       z[k] = 50 * (urand () - 0.5);
@@ -312,13 +324,228 @@ test_pars (void)
     return;
   s = vm_dual_ode_init (&e, &o, NULL, c);
   CHECK (s == VM_OK && e.linear == 1, "Pars engine: status %d, linear %d", s, e.linear);
-  s = vm_dual_init (&d, 10, 6, 2, 10, 4, 0.0, 1.0, c, NULL, y0, NULL, vm_dual_ode_node, &e);
+  s = vm_dual_init (&d, 10, 6, 2, 10, 4, 0.0, 1.0, c, NULL, y0, NULL, vm_dual_ode_node, &e, 0);
   CHECK (s == VM_OK, "init %d", s);
   if (s == VM_OK)
     {
       check_derivatives (&d, "Pars N=10 order 4", 0.2);
       vm_dual_free (&d);
     }
+  s = vm_dual_init (&d, 10, 6, 2, 10, 4, 0.0, 1.0, c, NULL, y0, NULL, vm_dual_ode_node, &e,
+                    VM_DUAL_WEAK_FINAL);
+  CHECK (s == VM_OK, "weak Pars init %d", s);
+  if (s == VM_OK)
+    {
+      check_derivatives (&d, "weak Pars N=10 order 4", 0.2);
+      vm_dual_free (&d);
+    }
+  vm_dual_ode_free (&e);
+  vm_ode_free (&o);
+}
+
+
+/* An independent SBP-SAT solve of the Lorenz IVP on N nodes: H (Dm y - F(y)) + e_0 (y_0 - y0) = 0,
+ * Dm from vm_sbp_csc (not from dual.c), by dense Newton on the N*3 unknowns (node-major). */
+static int
+lorenz_sbp_sat (const double *par, const double *y0, int64_t N, int order, double T, double *y)
+{
+  vm_sbp op;
+  int64_t nnz, *cp, *ri, j, p, n = 3 * N, it;
+  double *dv, *hw, *J, *r;
+  int *piv, i, ok = 0;
+  if (vm_sbp_init (&op, order, N, 0.0, T) != VM_OK)
+    return 0;
+  nnz = vm_sbp_nnz (&op);
+  cp = malloc ((size_t) (N + 1) * sizeof *cp);
+  ri = malloc ((size_t) nnz * sizeof *ri);
+  dv = malloc ((size_t) nnz * sizeof *dv);
+  hw = malloc ((size_t) N * sizeof *hw);
+  J = malloc ((size_t) (n * n) * sizeof *J);
+  r = malloc ((size_t) n * sizeof *r);
+  piv = malloc ((size_t) n * sizeof *piv);
+  vm_sbp_csc (&op, 1, cp, ri, dv);
+  vm_sbp_weights (&op, hw);
+  for (j = 0; j < N; j++)   /* start: the initial value everywhere */
+    for (i = 0; i < 3; i++)
+      y[j * 3 + i] = y0[i];
+  for (it = 0; it < 30; it++)
+    {
+      double rmax = 0.0;
+      memset (J, 0, (size_t) (n * n) * sizeof *J);
+      for (j = 0; j < N; j++)
+        {
+          const double *v = y + j * 3;
+          double f[3] = { par[0] * (v[1] - v[0]), v[0] * (par[1] - v[2]) - v[1],
+                          v[0] * v[1] - par[2] * v[2] };
+          double fy[3][3] = { { -par[0], par[0], 0 }, { par[1] - v[2], -1, -v[0] },
+                              { v[1], v[0], -par[2] } };
+          int a, b;
+          for (a = 0; a < 3; a++)
+            {
+              r[j * 3 + a] = -f[a];
+              for (b = 0; b < 3; b++)
+                J[(j * 3 + a) * n + j * 3 + b] = -fy[a][b];
+            }
+        }
+      for (j = 0; j < N; j++)   /* column j of Dm */
+        for (p = cp[j]; p < cp[j + 1]; p++)
+          for (i = 0; i < 3; i++)
+            {
+              r[ri[p] * 3 + i] += dv[p] * y[j * 3 + i];
+              J[(ri[p] * 3 + i) * n + j * 3 + i] += dv[p];
+            }
+      for (i = 0; i < 3; i++)
+        {
+          r[i] += (y[i] - y0[i]) / hw[0];
+          J[i * n + i] += 1.0 / hw[0];
+        }
+      for (j = 0; j < n; j++)
+        if (fabs (r[j]) > rmax)
+          rmax = fabs (r[j]);
+      if (rmax < 1e-12 * (1 + 1e3))
+        {
+          ok = 1;
+          break;
+        }
+      if (vm_dense_lu ((int) n, J, piv, 0.0))
+        break;
+      vm_dense_lu_solve ((int) n, J, piv, r);
+      for (j = 0; j < n; j++)
+        y[j] -= r[j];
+    }
+  free (cp);
+  free (ri);
+  free (dv);
+  free (hw);
+  free (J);
+  free (r);
+  free (piv);
+  return ok;
+}
+
+/* The weak final dual (VM_DUAL_WEAK_FINAL): derivatives (with DT != 0), the primal equations at
+ * every node, the recovered primal = an independent SBP-SAT solve for two different base states,
+ * vm_dual_move = a fresh setup, and the final-time order. */
+static void
+test_weak (void)
+{
+  vm_ode o;
+  vm_dual_ode e;
+  vm_dual d;
+  double par[3] = { 10, 28, 8.0 / 3 }, c[3] = { 50, 50, 50 }, y0[3] = { 1, 2, 3 };
+  double DT[3] = { 0.3, -0.2, 0.1 }, *ybar, fin[3];
+  int64_t N = 13, k;
+  int st, level, order;
+  if (build_ode (&o, 3, lz_st, 3, lz_pa, 3, lz_rhs, 0, NULL, 0) != VM_OK)
+    return;
+  st = vm_dual_ode_init (&e, &o, par, c);
+  ybar = malloc ((size_t) 200 * 3 * sizeof *ybar);
+  for (k = 0; k < 3 * N; k++)
+    ybar[k] = 4 * urand () - 2;
+  for (order = 2; order <= 6; order += 4)
+    {
+      int64_t NN = order == 2 ? 13 : 16;
+      st = vm_dual_init (&d, 3, 3, 0, NN, order, 0.0, 0.3, c, ybar, y0, DT, vm_dual_ode_node, &e,
+                         VM_DUAL_WEAK_FINAL);
+      CHECK (st == VM_OK && d.nz == NN * 3, "weak Lorenz init %d, nz %ld", st, (long) d.nz);
+      if (st == VM_OK)
+        {
+          check_derivatives (&d, order == 2 ? "weak Lorenz N=13 order 2" : "weak Lorenz N=16 order 6",
+                             0.5);
+          vm_dual_free (&d);
+        }
+    }
+  /* the recovered primal is the SBP-SAT solution, whatever the base state */
+  {
+    int64_t NN = 33, j;
+    double *yref = malloc ((size_t) NN * 3 * sizeof *yref), dmax[2] = { 0, 0 }, rmax = 0.0;
+    double *res = malloc ((size_t) NN * 3 * sizeof *res);
+    int b;
+    CHECK (lorenz_sbp_sat (par, y0, NN, 4, 0.1, yref), "independent SBP-SAT solve converged");
+    for (b = 0; b < 2; b++)
+      {
+        double *z;
+        vm_newton_info info;
+        vm_newton_info_init (&info);
+        for (k = 0; k < 3 * NN; k++)
+          ybar[k] = b == 0 ? 0.0 : yref[k] + 0.5 * (2 * urand () - 1);
+        st = vm_dual_init (&d, 3, 3, 0, NN, 4, 0.0, 0.1, c, ybar, y0, NULL, vm_dual_ode_node, &e,
+                           VM_DUAL_WEAK_FINAL);
+        z = calloc ((size_t) d.nz, sizeof *z);
+        st = vm_dual_solve (&d, z, 1e-13, 30, &info);
+        CHECK (st == VM_OK, "weak Lorenz solve (base %d): %s", b, info.message);
+        vm_dual_primal (&d, res, NULL, NULL);
+        for (j = 0; j < NN * 3; j++)
+          {
+            if (fabs (d.y[j] - yref[j]) > dmax[b])
+              dmax[b] = fabs (d.y[j] - yref[j]);
+            if (fabs (res[j]) > rmax)
+              rmax = fabs (res[j]);
+          }
+        /* vm_dual_move back onto the same interval and base state reproduces the same action */
+        if (b == 1)
+          {
+            double S1, S2, *g1 = malloc ((size_t) d.nz * sizeof *g1), *g2 = malloc ((size_t) d.nz * sizeof *g2),
+                   gd = 0.0;
+            vm_dual d2;
+            vm_dual_eval (&d, z, &S1, g1, NULL);
+            st = vm_dual_init (&d2, 3, 3, 0, NN, 4, 5.0, 7.0, c, NULL, DT, NULL, vm_dual_ode_node,
+                               &e, VM_DUAL_WEAK_FINAL);
+            st = st == VM_OK ? vm_dual_move (&d2, 0.0, 0.1, y0, ybar) : st;
+            st = st == VM_OK ? vm_dual_eval (&d2, z, &S2, g2, NULL) : st;
+            for (j = 0; j < d.nz; j++)
+              if (fabs (g1[j] - g2[j]) > gd)
+                gd = fabs (g1[j] - g2[j]);
+            CHECK (st == VM_OK && fabs (S1 - S2) <= 1e-12 * (1 + fabs (S1)) && gd <= 1e-10,
+                   "vm_dual_move = fresh setup: status %d, dS %.3g, dgrad %.3g", st, S1 - S2, gd);
+            vm_dual_free (&d2);
+            free (g1);
+            free (g2);
+          }
+        printf ("weak Lorenz N=33 (base state %s): %d Newton iterations, |y^H - SBP-SAT| %.2e\n",
+                b == 0 ? "0" : "SBP-SAT + 0.5 noise", info.iterations, dmax[b]);
+        vm_newton_info_free (&info);
+        free (z);
+        vm_dual_free (&d);
+      }
+    /* rounding: |y| ~ 10, Dm ~ 1/h = 320, Newton to 1e-13 relative */
+    CHECK (dmax[0] <= 1e-10 && dmax[1] <= 1e-10,
+           "weak: recovered primal = independent SBP-SAT solve (%.3g, %.3g)", dmax[0], dmax[1]);
+    CHECK (rmax <= 1e-8, "weak: discrete primal equations at every node, the last included: %.3g",
+           rmax);
+    free (yref);
+    free (res);
+  }
+  /* final-time superconvergence: order 2p = 4 for the order-4 operator (max-norm order 3) */
+  for (level = 0; level < 3; level++)
+    {
+      int64_t NN = 9 << level;
+      double yr[3] = { 1, 2, 3 }, *z, err = 0.0;
+      vm_newton_info info;
+      int i;
+      vm_newton_info_init (&info);
+      st = vm_dual_init (&d, 3, 3, 0, NN, 4, 0.0, 0.1, c, NULL, y0, NULL, vm_dual_ode_node, &e,
+                         VM_DUAL_WEAK_FINAL);
+      z = calloc ((size_t) d.nz, sizeof *z);
+      st = vm_dual_solve (&d, z, 1e-13, 30, &info);
+      CHECK (st == VM_OK, "weak Lorenz N=%ld: %s", (long) NN, info.message);
+      lorenz_rk4 (par, yr, 0.1, 4000);
+      for (i = 0; i < 3; i++)
+        if (fabs (d.y[(NN - 1) * 3 + i] - yr[i]) > err)
+          err = fabs (d.y[(NN - 1) * 3 + i] - yr[i]);
+      fin[level] = err;
+      printf ("weak Lorenz N=%ld: final-time error %.3e\n", (long) NN, err);
+      vm_newton_info_free (&info);
+      free (z);
+      vm_dual_free (&d);
+    }
+  {
+    double r = log2 (fin[1] / fin[2]);
+    printf ("weak Lorenz final-time observed orders %.2f %.2f (expected 4)\n", log2 (fin[0] / fin[1]), r);
+    CHECK (r >= 3.7, "weak final-time order %.2f (expected 4)", r);
+  }
+  /* the nonlinear DAE (nonsquare-capable engine) and Pars: derivatives in the weak mode */
+  free (ybar);
   vm_dual_ode_free (&e);
   vm_ode_free (&o);
 }
@@ -328,13 +555,15 @@ test_args (void)
 {
   vm_dual d;
   double c[2] = { 1, -1 }, y0[2] = { 0, 0 };
-  CHECK (vm_dual_init (&d, 2, 2, 0, 10, 4, 0, 1, c, NULL, y0, NULL, vm_dual_ode_node, NULL)
+  CHECK (vm_dual_init (&d, 2, 2, 0, 10, 4, 0, 1, c, NULL, y0, NULL, vm_dual_ode_node, NULL, 0)
          == VM_EARG, "c <= 0 refused");
   c[1] = 1;
-  CHECK (vm_dual_init (&d, 2, 2, 0, 3, 4, 0, 1, c, NULL, y0, NULL, vm_dual_ode_node, NULL)
+  CHECK (vm_dual_init (&d, 2, 2, 0, 3, 4, 0, 1, c, NULL, y0, NULL, vm_dual_ode_node, NULL, 0)
          != VM_OK, "N too small refused");
-  CHECK (vm_dual_init (&d, 2, 3, 0, 10, 4, 0, 1, c, NULL, y0, NULL, vm_dual_ode_node, NULL)
+  CHECK (vm_dual_init (&d, 2, 3, 0, 10, 4, 0, 1, c, NULL, y0, NULL, vm_dual_ode_node, NULL, 0)
          == VM_EARG, "nd > ny refused");
+  CHECK (vm_dual_init (&d, 2, 2, 0, 10, 4, 0, 1, c, NULL, y0, NULL, vm_dual_ode_node, NULL, 4)
+         == VM_EARG, "unknown flags refused");
 }
 
 int
@@ -345,5 +574,6 @@ main (void)
   test_lorenz ();
   test_nonlinear ();
   test_pars ();
+  test_weak ();
   return vmtest_finish ("test_dual");
 }

@@ -1,0 +1,116 @@
+% Acceptance tests of the marching dual solver (dual_solve with defaults: adaptive windows of
+% N = 33 nodes, order 4 with the order-6 companion, weak final dual, RK4-predicted base states).
+% The five problems of bench/dual_march_problems.m (Lorenz from (1,1,1) on [0,1] and [0,10], the
+% pendulum th'' = -10 sin th from th = 2 at rest on [0,20], the bead on a hoop rotating at
+% Omega = 6 on [0,4], Van der Pol mu = 5 from (2,0) on [0,20]) at RelTol 1e-6 and 1e-9
+% (AbsTol = RelTol/100): exitflag 1; the error on the whole grid against ode45 (RelTol = AbsTol =
+% 1e-12, 1e-13 for Lorenz on [0,10]) within 10 times the requested tolerance
+% (RelTol max|y| + AbsTol: the controller bounds each window's estimated error by the tolerance,
+% the factor 10 leaves room for the accumulation over the windows); Lorenz on [0,10] (chaotic: the
+% error grows like exp(0.9 t) whatever the method) no larger at tf than ode45's at the same
+% tolerances.  The references' own errors (against 10x their tolerance) are below 3e-9, two
+% decades under the smallest bound tested here (1e-8 max|y|).
+
+%!shared P, S
+%! P = dual_march_problems ();
+%! rts = [1e-6 1e-9];
+%! S = cell (numel (P), 2);
+%! for k = 1:numel (P)
+%!   for j = 1:2
+%!     S{k, j} = dual_solve (P(k).ode, P(k).tspan, P(k).y0, 'RelTol', rts(j), 'AbsTol', rts(j)/100);
+%!   end
+%! end
+
+%!test
+%! % every problem converges at both tolerances, every accepted window within its tolerance
+%! for k = 1:numel (P)
+%!   for j = 1:2
+%!     s = S{k, j};
+%!     assert (s.exitflag, 1, sprintf ('%s: %s', P(k).name, s.message));
+%!     assert (all (s.windows.error <= 1));
+%!     assert (all (s.windows.N == 33));
+%!     assert (s.t([1 end])', P(k).tspan);
+%!     assert (strcmp (s.mode, 'adaptive') && strcmp (s.guess, 'marching'));
+%!     assert (all (ismember (s.rejected.reason, {'error', 'newton', 'companion'})));
+%!   end
+%! end
+
+%!test
+%! % error within 10x the tolerance on the whole grid (all but the chaotic Lorenz [0,10])
+%! rts = [1e-6 1e-9];
+%! for k = 1:numel (P)
+%!   if (P(k).chaotic)
+%!     continue;
+%!   end
+%!   for j = 1:2
+%!     s = S{k, j};
+%!     yr = P(k).ref (s.t);
+%!     tol = rts(j) * max (abs (yr(:))) + rts(j)/100;
+%!     err = max (max (abs (s.y - yr)));
+%!     assert (err <= 10 * tol, sprintf ('%s RelTol %g: error %.3g > 10 x %.3g', P(k).name, rts(j), err, tol));
+%!   end
+%! end
+
+%!test
+%! % Lorenz on [0,10]: at tf no larger than ode45's error at the same tolerances
+%! rts = [1e-6 1e-9];
+%! k = 2;
+%! for j = 1:2
+%!   s = S{k, j};
+%!   yr = P(k).ref ([0; 10]);
+%!   [~, yo] = ode45 (P(k).f, [0 10], P(k).y0(:), odeset ('RelTol', rts(j), 'AbsTol', rts(j)/100));
+%!   e_dual = max (abs (s.y(end, :) - yr(end, :)));
+%!   e_ode45 = max (abs (yo(end, :) - yr(end, :)));
+%!   assert (e_dual <= e_ode45, sprintf ('RelTol %g: dual %.3g, ode45 %.3g', rts(j), e_dual, e_ode45));
+%! end
+
+%!test
+%! % Guess 'marching' given explicitly is the default of the adaptive mode
+%! s = dual_solve (P(4).ode, P(4).tspan, P(4).y0, 'RelTol', 1e-6, 'AbsTol', 1e-8, 'Guess', 'marching');
+%! assert (s.exitflag, 1);
+%! assert (s.y, S{4, 1}.y);
+%! s = dual_solve (P(4).ode, P(4).tspan, P(4).y0, 'RelTol', 1e-9, 'AbsTol', 1e-11, 'Guess', 'auto');
+%! assert (s.y, S{4, 2}.y);
+
+%!test
+%! % the defaults alone (RelTol 1e-6, AbsTol 1e-8) solve the problems of issue 11
+%! for k = [1 3 4]
+%!   s = dual_solve (P(k).ode, P(k).tspan, P(k).y0);
+%!   assert (s.exitflag, 1);
+%!   yr = P(k).ref (s.t);
+%!   assert (max (max (abs (s.y - yr))) <= 10 * (1e-6 * max (abs (yr(:))) + 1e-8));
+%! end
+
+%!test
+%! % a fixed grid with the marching base states (Slabs windows of N nodes): the pendulum on [0,20];
+%! % 400 windows of 33 nodes, h = 1/640: order-4 SBP-SAT, max-norm error O(h^3) ~ 1e-6
+%! s = dual_solve (P(3).ode, P(3).tspan, P(3).y0, 'Slabs', 400, 'N', 33, 'Guess', 'marching');
+%! assert (s.exitflag, 1);
+%! assert (strcmp (s.mode, 'fixed'));
+%! assert (numel (s.t), 400 * 32 + 1);
+%! yr = P(3).ref (s.t);
+%! assert (max (max (abs (s.y - yr))) < 1e-5);
+
+%!test
+%! % OutputTimes: the windows' interpolants, as accurate as the nodes (degree order + 1)
+%! tq = linspace (0, 4, 37)';
+%! s = dual_solve (P(4).ode, P(4).tspan, P(4).y0, 'RelTol', 1e-9, 'AbsTol', 1e-11, 'OutputTimes', tq);
+%! yr = P(4).ref ([0; tq(2:end)]);
+%! assert (size (s.output), [37 2]);
+%! assert (max (max (abs (s.output - yr))) <= 10 * (1e-9 * max (abs (yr(:))) + 1e-11));
+%! assert (size (s.output_D), [37 2]);
+
+%!test
+%! % Display 'iter' prints every Newton iteration and window while it runs
+%! out = evalc ('dual_solve (P(1).ode, [0 0.05], P(1).y0, ''RelTol'', 1e-4, ''Display'', ''iter'');');
+%! assert (! isempty (strfind (out, 'window 1')));
+%! assert (! isempty (strfind (out, 'iter   0')));
+%! out = evalc ('dual_solve (P(1).ode, [0 0.05], P(1).y0, ''RelTol'', 1e-4, ''Display'', ''final'');');
+%! assert (! isempty (strfind (out, 'converged')));
+
+%!error <BaseState needs a fixed grid> dual_solve (P(1).ode, [0 1], [1 1 1], 'BaseState', [0 0 0])
+%!error <Guess must be> dual_solve (P(1).ode, [0 1], [1 1 1], 'RelTol', 1e-6, 'Guess', zeros (3))
+%!error <FinalDual> dual_solve (P(1).ode, [0 1], [1 1 1], 'FinalDual', 'strong')
+%!error <FinalDual must be> dual_solve (P(1).ode, [0 1], [1 1 1], 'FinalDual', 'medium')
+%!error <RelTol must be> dual_solve (P(1).ode, [0 1], [1 1 1], 'RelTol', -1)
+%!error <OutputTimes must be> dual_solve (P(1).ode, [0 1], [1 1 1], 'OutputTimes', 2)
