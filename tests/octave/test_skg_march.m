@@ -64,3 +64,20 @@
 %! tm = (s.windows.t0(short) + s.windows.t1(short)) / 2;
 %! assert (~isempty (tin) && ~isempty (tm));
 %! assert (all (min (abs (bsxfun (@minus, tm(:), tin(:)')), [], 2) < 0.02));
+
+%!test
+%! % the spherical pendulum with its position constraint as written in textbooks, with the
+%! % defaults: q and qdot within 10x the tolerance, the constraint at every node to rounding; the
+%! % multipliers (index 3: order p - 1 at the windows' closure nodes, doc/skg.md) within 1e-3
+%! % relative (4e-4 measured)
+%! sp = mechsys ('coordinates', {'x', 'y', 'z'}, 'parameters', struct ('g', 9.81), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2 + dot(z)^2)/2 - g*z', 'constraints', {'x^2 + y^2 + z^2 - 1'});
+%! q0 = [sin(1) 0 -cos(1)];
+%! v0 = [0 1.5 0];
+%! s = skg_solve (sp, [0 5], q0, v0);
+%! assert (s.exitflag, 1);
+%! r = gauss_integrate (sp, [0 5], q0, v0, 'Method', 'dop853', 'RelTol', 1e-12, 'AbsTol', 1e-12, ...
+%!                      'OutputTimes', s.t);
+%! assert (rel_err ([s.q s.qdot], [r.q r.qdot], 1e-6, 1e-8) <= 10);
+%! assert (max (abs (sum (s.q .^ 2, 2) - 1)) <= 1e-10);
+%! assert (max (abs (s.lambda - r.lambda)) <= 1e-3 * max (abs (r.lambda)));
