@@ -1,5 +1,6 @@
 /* march.c -- the time-marching driver of the discrete actions (see march.h). */
 #include "march.h"
+#include "sbp.h"
 #include "vm_status.h"
 
 #include <float.h>
@@ -24,6 +25,22 @@ vm_march_opts_init (vm_march_opts *o)
   o->max_windows = 100000;
   vm_newton_opts_init (&o->newton);
   o->name = "march";
+}
+
+int
+vm_march_companion_order (int order)
+{
+  return order < 8 ? order + 2 : order - 2;
+}
+
+int64_t
+vm_march_min_n (int order, int with_companion)
+{
+  int64_t a = vm_sbp_min_n (order), b;
+  if (a < 0 || ! with_companion)
+    return a;
+  b = vm_sbp_min_n (vm_march_companion_order (order));
+  return a > b ? a : b;
 }
 
 void
@@ -500,8 +517,13 @@ march_fixed (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, wor
                     W, ta, tb, rej_name (reason), info.message);
         }
       if (st == VM_OK && o->display >= 2)
-        say (o, "%s: window %d of %d [%.6g, %.6g]: %d Newton iterations%s\n", o->name, k + 1, W,
-             ta, tb, info.iterations, isnan (err) ? "" : ", error estimate (relative to tol)");
+        {
+          char est[64] = "";
+          if (! isnan (err))
+            snprintf (est, sizeof est, ", error estimate %.3g of the tolerance", err);
+          say (o, "%s: window %d of %d [%.6g, %.6g]: %d Newton iterations%s\n", o->name, k + 1, W,
+               ta, tb, info.iterations, est);
+        }
       vm_newton_info_free (&info);
       if (st != VM_OK && ! s->message[0])
         snprintf (s->message, sizeof s->message, "window %d of %d [%.6g, %.6g]: %s", k + 1, W, ta,
@@ -556,10 +578,16 @@ march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, 
         }
       if (L < hmin)
         {
+          char why[128] = "none rejected";
+          if (last_reason == VM_MARCH_REJ_ERROR)
+            snprintf (why, sizeof why, "%s (estimate %.3g of the tolerance)", rej_name (last_reason),
+                      last_err);
+          else if (last_reason)
+            snprintf (why, sizeof why, "%s", rej_name (last_reason));
           snprintf (s->message, sizeof s->message, "stopped at t = %.9g: the window length fell "
-                    "to %.3g, below the minimum %.3g; the last attempt: %s%s. Loosen RelTol/AbsTol,"
+                    "to %.3g, below the minimum %.3g; the last attempt: %s. Loosen RelTol/AbsTol,"
                     " give more nodes per window (N), or check the model near this time", t, L,
-                    hmin, rej_name (last_reason), last_reason == VM_MARCH_REJ_ERROR ? "" : "");
+                    hmin, why);
           return VM_EHMIN;
         }
       last = rem <= 1.1 * L;
@@ -584,9 +612,9 @@ march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, 
           double f = reason == VM_MARCH_REJ_ERROR && isfinite (err)
                        ? fmax (0.1, 0.9 * pow (err, -expo)) : 0.5;
           if (o->display >= 2)
-            say (o, "%s: window [%.6g, %.6g] rejected: %s%s; length %.3g -> %.3g\n", o->name, ta,
-                 tb, rej_name (reason), reason == VM_MARCH_REJ_ERROR ? " (estimate/tol " : "",
-                 L, L * fmin (f, 0.9));
+            say (o, "%s: window [%.6g, %.6g] rejected: %s (estimate %.3g of the tolerance); "
+                 "length %.3g -> %.3g\n", o->name, ta, tb, rej_name (reason), err, tb - ta,
+                 (tb - ta) * fmin (f, 0.9));
           if ((st = add_rejection (s, g, ta, tb - ta, reason, err)) != VM_OK)
             {
               vm_newton_info_free (&info);
@@ -623,7 +651,6 @@ march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, 
       }
       rejected = 0;
     }
-  (void) last_err;
   snprintf (s->message, sizeof s->message, "converged: %d windows of %lld nodes (%d rejected), "
             "%d Newton iterations, largest error estimate %.3g of the tolerance", s->nwin,
             (long long) a->N, s->nrej, s->iterations, emax);

@@ -19,8 +19,8 @@
  *                             nodes are NaN.
  *   adaptive (windows = 0)    the driver chooses each window's length L (N fixed): the window is
  *                             solved with the main action (order p) and, from that solution, with
- *                             the companion action (another order on the same N nodes: p + 2, or
- *                             p - 2 for the largest order); err = max over nodes and over the nerr
+ *                             the companion action (another order on the same N nodes:
+ *                             vm_march_companion_order, p + 2 or p - 2 for the largest order); err = max over nodes and over the nerr
  *                             values of |x_p - x_c| / (atol + rtol max_window |x_p|).  err <= 1:
  *                             accepted (the main solution is kept, as an embedded Runge-Kutta pair
  *                             keeps its lower-order solution when it does not extrapolate); the next
@@ -139,6 +139,13 @@ typedef struct
 } vm_march_sol;
 
 void vm_march_opts_init (vm_march_opts *o);
+
+/* The companion order of the error estimate: order + 2, or order - 2 for order 8 (the largest). */
+int vm_march_companion_order (int order);
+/* The smallest N per window for the SBP order (with_companion != 0: and for its companion order,
+ * as the adaptive march needs); -1 for an order that is not 2, 4, 6 or 8.  The one place that the
+ * front ends ask (through their gateways). */
+int64_t vm_march_min_n (int order, int with_companion);
 void vm_march_sol_init (vm_march_sol *s);
 void vm_march_sol_free (vm_march_sol *s);
 

@@ -66,7 +66,6 @@ typedef struct
 {
   vm_skg *s;
   double *grad;          /* nz */
-  double *hval;          /* s->nnz */
   /* reduced mode */
   double *z;             /* nz: full point, q- = lambda- = 0 */
   int64_t nr;            /* reduced unknowns */
@@ -220,7 +219,6 @@ static void
 ctx_free (skg_ctx *c)
 {
   free (c->grad);
-  free (c->hval);
   free (c->z);
   free (c->plus);
   free (c->minus);
@@ -533,8 +531,6 @@ act_init (skg_act *A, const vm_mech *model, const double *par, int order, int64_
 static void
 act_free (skg_act *A)
 {
-  free (A->c.grad);
-  A->c.grad = NULL;
   ctx_free (&A->c);
   free (A->wt);
   free (A->f0);
@@ -544,22 +540,6 @@ act_free (skg_act *A)
 }
 
 /* ---- the solver -------------------------------------------------------------------------------- */
-
-int
-vm_skg_companion_order (int order)
-{
-  return order < 8 ? order + 2 : order - 2;
-}
-
-int64_t
-vm_skg_min_n (int order, int adaptive)
-{
-  int64_t a = vm_sbp_min_n (order), b;
-  if (a < 0 || ! adaptive)
-    return a;
-  b = vm_sbp_min_n (vm_skg_companion_order (order));
-  return a > b ? a : b;
-}
 
 static void
 to_solution (const vm_march_sol *ms, int n, int m, vm_skg_solution *sol)
@@ -633,7 +613,7 @@ vm_skg_solve (const vm_mech *model, const double *par, const double *q_i, const 
     }
   adaptive = o->windows == 0;
   est = adaptive || o->estimate;
-  nmin = vm_skg_min_n (o->order, est);
+  nmin = vm_march_min_n (o->order, est);
   if (nmin < 0 || o->N < nmin)
     {
       sol->status = nmin < 0 ? VM_EORDER : VM_ESIZE;
@@ -653,7 +633,7 @@ vm_skg_solve (const vm_mech *model, const double *par, const double *q_i, const 
   sol->m = m;
   act_init (&A, model, par, o->order, o->N, o->mode, o->eom_residual);
   if (est)
-    act_init (&C, model, par, vm_skg_companion_order (o->order), o->N, o->mode, o->eom_residual);
+    act_init (&C, model, par, vm_march_companion_order (o->order), o->N, o->mode, o->eom_residual);
   vm_march_opts_init (&mo);
   mo.t0 = o->t0;
   mo.tf = o->tf;

@@ -21,7 +21,7 @@
  *   windows = W >= 1: [t0, tf] is split into W windows of equal length, N points each (total
  *   W (N - 1) + 1 points), without error control.  windows = 0 (adaptive): the driver chooses the
  *   window lengths from an error estimate -- each window is solved at the order and at the
- *   companion order (vm_skg_companion_order, same N nodes; started from the first solution) and
+ *   companion order (vm_march_companion_order, same N nodes; started from the first solution) and
  *   err = max |x_p - x_c| / (atol + rtol |x|) over the nodes, x = (q+, Da q+) -- accepting err <= 1,
  *   growing or shrinking the next window, halving after a failed Newton solve (march.h).
  *   Window w is an independent SKG problem on its interval whose initial data are the end state
@@ -111,12 +111,6 @@ typedef struct
 } vm_skg_solution;
 
 void vm_skg_solve_opts_init (vm_skg_solve_opts *o);
-
-/* The companion order of the error estimate: order + 2, or order - 2 for order 8. */
-int vm_skg_companion_order (int order);
-/* The smallest N per window for the order (adaptive != 0: and for its companion order); -1 for
- * an order that is not 2, 4, 6 or 8.  The one place that the front ends ask. */
-int64_t vm_skg_min_n (int order, int adaptive);
 void vm_skg_solution_init (vm_skg_solution *sol);
 void vm_skg_solution_free (vm_skg_solution *sol);
 

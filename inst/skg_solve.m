@@ -150,8 +150,8 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   minN = __vm_skg__ ('min_n', opts.Order, double (adaptive));
   if (~isnumeric (opts.N) || ~isscalar (opts.N) || opts.N ~= round (opts.N) || opts.N < minN)
     if (adaptive)
-      vm_badarg (fname, 'N must be an integer >= %d for order %d with error control (its companion order %d needs it)', ...
-                 minN, opts.Order, opts.Order + 2 - 4 * (opts.Order == 8));
+      vm_badarg (fname, 'N must be an integer >= %d for order %d with error control (the companion order of the estimate needs it)', ...
+                 minN, opts.Order);
     end
     vm_badarg (fname, 'N must be an integer >= %d for order %d', minN, opts.Order);
   end

@@ -3,6 +3,7 @@
  *   sol         = __vm_dual__ ("solve",  ode, setup)
  *   [S, g, H, y] = __vm_dual__ ("action", ode, setup)
  *   sol         = __vm_dual__ ("march",  ode, setup)
+ *   nmin        = __vm_dual__ ("min_n",  order, adaptive)
  *
  * ode: an odesys struct (its formulas are parsed again here), used when setup.kernel is "general";
  * for the closed forms it may be [] and setup.kpar holds their parameters.  setup: struct with t0,
@@ -17,6 +18,7 @@
 
 #include "vm_mex.h"
 #include "vm_mech_mx.h"
+#include "vm_march_mx.h"
 #include "dual.h"
 #include "dual_closed.h"
 #include "dual_march.h"
@@ -476,25 +478,6 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   kernel_free (&k);
 }
 
-static mxArray *
-int_col (const int *src, size_t n)
-{
-  mxArray *a = mxCreateDoubleMatrix (n, 1, mxREAL);
-  size_t k;
-  for (k = 0; k < n; k++)
-    mxGetPr (a)[k] = src[k];
-  return a;
-}
-
-static mxArray *
-dcol (const double *src, size_t n)
-{
-  mxArray *a = mxCreateDoubleMatrix (n, 1, mxREAL);
-  if (src && n > 0)
-    memcpy (mxGetPr (a), src, n * sizeof (double));
-  return a;
-}
-
 /* an optional numeric setup field (default when absent or empty) */
 static double
 num_opt (const mxArray *o, const char *key, const char *fn, double dflt)
@@ -511,9 +494,7 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const char *fn = "dual_solve";
   static const char *keys[] = { "t", "y", "D", "windows", "rejected", "exitflag", "message",
                                 "iterations", "residual_history", "history_window", "output",
-                                "time", "newton_time", "predict_fallbacks" };
-  static const char *wk[] = { "t0", "t1", "N", "error", "iterations", "companion_iterations" };
-  static const char *rk[] = { "t0", "length", "reason", "error" };
+                                "time", "newton_time", "predict_fallbacks", "companion_order" };
   const mxArray *o, *guess, *tout;
   kernel k;
   vm_dual_march am, ac;
@@ -523,8 +504,8 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   double Nd, od;
   int64_t N;
   int order, corder, st, i;
-  mxArray *out, *w, *r, *reason, *nn;
-  size_t q, nw, nr, ntot;
+  mxArray *out;
+  size_t ntot;
   if (nrhs != 3 || ! mxIsStruct (prhs[2]))
     BAD ("%s: internal: \"march\" takes ode and a setup struct", fn);
   o = prhs[2];
@@ -535,7 +516,7 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   order = (int) od;
   if (Nd != (double) N || N < 2 || N > 100000000 || od != (double) order)
     BAD ("%s: internal: N and order must be integers", fn);
-  corder = order < 8 ? order + 2 : order - 2;
+  corder = vm_march_companion_order (order);
   c = arr (o, "c", (size_t) k.ny, 0, fn, "c");
   y0 = arr (o, "y0", (size_t) k.nd, 0, fn, "y0 (one value per differential state)");
   for (i = 0; i < k.ny; i++)
@@ -602,38 +583,15 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
         memcpy (mxGetPr (Y), ms.traj, (size_t) ms.ntot * ny * sizeof (double));
         memcpy (mxGetPr (D), ms.traj + (size_t) ms.ntot * ny, (size_t) ms.ntot * m * sizeof (double));
       }
-    mxSetField (out, 0, "t", dcol (ms.t, (size_t) ms.ntot));
+    mxSetField (out, 0, "t", vm_mx_col (ms.t, (size_t) ms.ntot));
     mxSetField (out, 0, "y", Y);
     mxSetField (out, 0, "D", D);
   }
-  nw = (size_t) ms.nwin;
-  nr = (size_t) ms.nrej;
-  w = mxCreateStructMatrix (1, 1, 6, wk);
-  mxSetField (w, 0, "t0", dcol (ms.win_t0, nw));
-  mxSetField (w, 0, "t1", dcol (ms.win_t1, nw));
-  nn = mxCreateDoubleMatrix (nw, 1, mxREAL);
-  for (q = 0; q < nw; q++)
-    mxGetPr (nn)[q] = (double) N;
-  mxSetField (w, 0, "N", nn);
-  mxSetField (w, 0, "error", dcol (ms.win_err, nw));
-  mxSetField (w, 0, "iterations", int_col (ms.win_iter, nw));
-  mxSetField (w, 0, "companion_iterations", int_col (ms.win_citer, nw));
-  mxSetField (out, 0, "windows", w);
-  r = mxCreateStructMatrix (1, 1, 4, rk);
-  mxSetField (r, 0, "t0", dcol (ms.rej_t0, nr));
-  mxSetField (r, 0, "length", dcol (ms.rej_len, nr));
-  mxSetField (r, 0, "error", dcol (ms.rej_err, nr));
-  reason = mxCreateCellMatrix (nr, 1);
-  for (q = 0; q < nr; q++)
-    mxSetCell (reason, q, mxCreateString (ms.rej_reason[q] == VM_MARCH_REJ_ERROR ? "error"
-                                          : ms.rej_reason[q] == VM_MARCH_REJ_NEWTON ? "newton"
-                                          : "companion"));
-  mxSetField (r, 0, "reason", reason);
-  mxSetField (out, 0, "rejected", r);
+  vm_march_mx_windows (out, &ms, N);
   mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
   mxSetField (out, 0, "message", mxCreateString (ms.message));
   mxSetField (out, 0, "iterations", mxCreateDoubleScalar (ms.iterations));
-  mxSetField (out, 0, "residual_history", dcol (ms.res_hist, (size_t) ms.nhist));
+  mxSetField (out, 0, "residual_history", vm_mx_col (ms.res_hist, (size_t) ms.nhist));
   {
     mxArray *hw = mxCreateDoubleMatrix ((size_t) ms.nhist, 1, mxREAL);
     int h;
@@ -656,6 +614,7 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       mxSetField (out, 0, "output", d);
     }
   mxSetField (out, 0, "time", mxCreateDoubleScalar (ms.t_total));
+  mxSetField (out, 0, "companion_order", mxCreateDoubleScalar ((double) corder));
   mxSetField (out, 0, "newton_time", mxCreateDoubleScalar (ms.t_newton));
   mxSetField (out, 0, "predict_fallbacks",
               mxCreateDoubleScalar ((double) (am.npredict_fallback + ac.npredict_fallback)));
@@ -664,6 +623,17 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_dual_march_free (&ac);
   kernel_free (&k);
   plhs[0] = out;
+}
+
+/* the smallest N per window (csrc/march.c: one place for the fact) */
+static void
+cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "dual_solve";
+  if (nrhs != 3)
+    BAD ("%s: internal: \"min_n\" takes 2 arguments", fn);
+  plhs[0] = mxCreateDoubleScalar ((double) vm_march_min_n ((int) vm_get_int (prhs[1], fn, "Order"),
+                                                           (int) vm_get_int (prhs[2], fn, "adaptive")));
 }
 
 void
@@ -677,6 +647,8 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_action (nlhs, plhs, nrhs, prhs);
   else if (strcmp (cmd, "march") == 0)
     cmd_march (plhs, nrhs, prhs);
+  else if (strcmp (cmd, "min_n") == 0)
+    cmd_min_n (plhs, nrhs, prhs);
   else
-    BAD ("__vm_dual__: unknown command '%s'; expected solve, action or march", cmd);
+    BAD ("__vm_dual__: unknown command '%s'; expected solve, action, march or min_n", cmd);
 }

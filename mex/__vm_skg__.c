@@ -13,6 +13,7 @@
 
 #include "vm_mex.h"
 #include "vm_mech_mx.h"
+#include "vm_march_mx.h"
 #include "skg.h"
 #include "skg_solve.h"
 #include "vm_status.h"
@@ -120,47 +121,6 @@ num_opt (const mxArray *o, const char *key, const char *fn, double dflt)
   return num (o, key, fn);
 }
 
-static mxArray *
-int_col (const int *src, size_t n)
-{
-  mxArray *a = mxCreateDoubleMatrix (n, 1, mxREAL);
-  size_t k;
-  for (k = 0; k < n; k++)
-    mxGetPr (a)[k] = src[k];
-  return a;
-}
-
-/* sol.windows: one row per accepted window; sol.rejected: one per rejected attempt */
-static void
-set_windows (mxArray *out, const vm_march_sol *ms, int64_t N)
-{
-  static const char *wk[] = { "t0", "t1", "N", "error", "iterations", "companion_iterations" };
-  static const char *rk[] = { "t0", "length", "reason", "error" };
-  mxArray *w = mxCreateStructMatrix (1, 1, 6, wk), *r = mxCreateStructMatrix (1, 1, 4, rk), *nn,
-          *reason;
-  size_t k, nw = (size_t) ms->nwin, nr = (size_t) ms->nrej;
-  mxSetField (w, 0, "t0", colmajor (ms->win_t0, nw, 1));
-  mxSetField (w, 0, "t1", colmajor (ms->win_t1, nw, 1));
-  nn = mxCreateDoubleMatrix (nw, 1, mxREAL);
-  for (k = 0; k < nw; k++)
-    mxGetPr (nn)[k] = (double) N;
-  mxSetField (w, 0, "N", nn);
-  mxSetField (w, 0, "error", colmajor (ms->win_err, nw, 1));
-  mxSetField (w, 0, "iterations", int_col (ms->win_iter, nw));
-  mxSetField (w, 0, "companion_iterations", int_col (ms->win_citer, nw));
-  mxSetField (out, 0, "windows", w);
-  mxSetField (r, 0, "t0", colmajor (ms->rej_t0, nr, 1));
-  mxSetField (r, 0, "length", colmajor (ms->rej_len, nr, 1));
-  mxSetField (r, 0, "error", colmajor (ms->rej_err, nr, 1));
-  reason = mxCreateCellMatrix (nr, 1);
-  for (k = 0; k < nr; k++)
-    mxSetCell (reason, k, mxCreateString (ms->rej_reason[k] == VM_MARCH_REJ_ERROR ? "error"
-                                          : ms->rej_reason[k] == VM_MARCH_REJ_NEWTON ? "newton"
-                                          : "companion"));
-  mxSetField (r, 0, "reason", reason);
-  mxSetField (out, 0, "rejected", r);
-}
-
 static void
 cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -266,7 +226,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
         mxGetPr (wi)[w] = ms->win_iter[w];
       mxSetField (out, 0, "window_iterations", wi);
     }
-    set_windows (out, ms, so.N);
+    vm_march_mx_windows (out, ms, so.N);
     if (tout && ! mxIsEmpty (tout))
       {
         /* dense output: the SBP solution's own interpolant (degree order + 1 on each window) */
@@ -308,7 +268,7 @@ cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (nrhs != 3)
     BAD ("skg_solve: internal: \"min_n\" takes 2 arguments");
   order = (int) vm_get_int (prhs[1], "skg_solve", "Order");
-  a = vm_skg_min_n (order, (int) vm_get_int (prhs[2], "skg_solve", "adaptive"));
+  a = vm_march_min_n (order, (int) vm_get_int (prhs[2], "skg_solve", "adaptive"));
   plhs[0] = mxCreateDoubleScalar ((double) a);
 }
 

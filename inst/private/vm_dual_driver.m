@@ -300,14 +300,10 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
   if (~isnumeric (at) || ~isscalar (at) || ~isreal (at) || ~(at > 0) || ~isfinite (at))
     vm_badarg (fname, 'AbsTol must be a positive scalar');
   end
-  minN = [2 8 12 16 16];
-  co = opts.Order + 2;
-  if (opts.Order == 8)
-    co = 6;
-  end
-  if (adaptive && opts.N < max (minN(opts.Order/2), minN(co/2)))
-    vm_badarg (fname, 'N must be at least %d for order %d and its companion order %d', ...
-               max (minN(opts.Order/2), minN(co/2)), opts.Order, co);
+  minN = __vm_dual__ ('min_n', opts.Order, double (adaptive));
+  if (adaptive && opts.N < minN)
+    vm_badarg (fname, 'N must be at least %d for order %d and the companion order of the error estimate', ...
+               minN, opts.Order);
   end
   tout = [];
   if (isfield (opts, 'OutputTimes'))
@@ -351,7 +347,7 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
   sol.final_dual = 'weak';
   sol.N = opts.N;
   sol.order = opts.Order;
-  sol.companion_order = co;
+  sol.companion_order = r.companion_order;
   sol.windows = r.windows;
   sol.rejected = r.rejected;
   sol.iterations = r.iterations;
