@@ -1,6 +1,7 @@
 /* skg_solve.c -- Newton solve of the discrete SKG action, full and reduced modes, time windows
  * (see skg_solve.h). */
 #include "skg_solve.h"
+#include "mech_points.h"
 #include "march.h"
 #include "skg.h"
 #include "sbp.h"
@@ -54,6 +55,7 @@ vm_skg_solution_free (vm_skg_solution *sol)
   free (sol->v);
   free (sol->lambda);
   free (sol->lambda_plus);
+  free (sol->out);
   free (sol->hist_ptr);
   free (sol->res_hist);
   vm_march_sol_free (&sol->march);
@@ -183,7 +185,7 @@ red_build (skg_ctx *c)
       }
   /* the scatter plan: row components q-, lambda- and column components q+, lambda+ of a node */
   {
-    int rowc[4 * 64], colc[4 * 64], *rc = rowc, *cc = colc, cmp, n = s->n, m = s->m;
+    int rowc[4 * 64] = { 0 }, colc[4 * 64] = { 0 }, *rc = rowc, *cc = colc, cmp, n = s->n, m = s->m;
     if (s->nb > 4 * 64)
       {
         rc = malloc ((size_t) s->nb * sizeof *rc);
@@ -273,8 +275,14 @@ res_scale0 (skg_ctx *c, int reduced, const double *x, double *F, int64_t n, doub
 
 /* ---- the SKG action as a vm_march_action ------------------------------------------------------- */
 
+/* Residual of the projection onto holonomic constraints (position and velocity level), as
+ * gauss_integrate's default ProjectTol. */
+#define VM_SKG_PROJECT_TOL 1e-12
+
 /* One order of the discrete action on a window of N nodes.  The trajectory of a window has, per
  * node, q+ (n), the scheme velocity Da q+ (n) and lambda+ (m), the raw multiplier of the action;
+ * with holonomic constraints (q+, Da q+) are projected onto the constraints (mech_points.h; a
+ * failed projection leaves them as they are, for the error estimate to judge);
  * the state passed on is (q+, Da q+) at the last node, so the next window's momentum SAT
  * p_i = dL/dqdot(q_i, v_i) equals the previous p+_N (skg_solve.h). */
 typedef struct
@@ -282,6 +290,7 @@ typedef struct
   vm_march_action act;
   const vm_mech *model;
   const double *par;
+  vm_mech_points *pts;     /* NULL, or the projector onto holonomic constraints (shared) */
   int mode, eom_residual, built;
   vm_skg s;
   skg_ctx c;
@@ -477,6 +486,13 @@ act_extract (void *self, const double *x, double *traj, int64_t ld, double *xend
       for (a = 0; a < m; a++)
         traj[k + ld * (2 * n + a)] = cp->z[vm_skg_index (sp, k, 2, a)];
     }
+  if (A->pts && vm_mech_points_project (A->pts, N, sp->t, traj, traj + ld * n, ld,
+                                        VM_SKG_PROJECT_TOL) == VM_OK)
+    for (cc = 0; cc < n; cc++)
+      {
+        xend[cc] = traj[N - 1 + ld * cc];
+        xend[n + cc] = traj[N - 1 + ld * (n + cc)];
+      }
   A->last_qm = A->last_lm = A->last_grad = 0.0;
   for (k = 0; k < N; k++)
     {
@@ -589,16 +605,82 @@ to_solution (const vm_march_sol *ms, int n, int m, vm_skg_solution *sol)
       sol->hist_ptr[w] = (int) k + 1;
 }
 
+/* sol->lambda from the states (multipliers.h), and the gap to -lambda+ at the nodes of each window
+ * at least order + 1 nodes from its ends; on failure lambda stays -lambda+. */
+static void
+state_multipliers (vm_mech_points *pts, int order, vm_skg_solution *sol)
+{
+  const vm_march_sol *ms = &sol->march;
+  int64_t Ntot = sol->Ntot, k, nsing = 0;
+  double *lam, gap = NAN;
+  int c, w;
+  if (sol->m == 0 || Ntot == 0)
+    return;
+  lam = malloc ((size_t) (Ntot * sol->m) * sizeof *lam);
+  if (! lam || vm_mech_points_multipliers (pts, Ntot, sol->t, sol->q, sol->v, Ntot, lam, &nsing)
+               != VM_OK)
+    {
+      free (lam);
+      return;
+    }
+  for (w = 0; w < ms->nwin; w++)
+    {
+      int64_t first = w > 0 ? ms->win_first[w] - 1 : 0, last = ms->win_first[w + 1] - 1;
+      for (k = first + order + 1; k <= last - order - 1; k++)
+        for (c = 0; c < sol->m; c++)
+          {
+            double d = fabs (lam[k + Ntot * c] + sol->lambda_plus[k + Ntot * c]);
+            gap = isnan (gap) || d > gap ? d : gap;
+          }
+    }
+  memcpy (sol->lambda, lam, (size_t) (Ntot * sol->m) * sizeof *lam);
+  free (lam);
+  sol->lambda_state = 1;
+  sol->lambda_gap = gap;
+}
+
+/* Dense output at o->t_out (sol->status VM_OK only): the interpolated trajectory, then the
+ * multipliers from its states. */
+static void
+dense_output (vm_mech_points *pts, const vm_skg_solve_opts *o, vm_skg_solution *sol)
+{
+  int64_t nq = o->n_out, k;
+  int n = sol->n, m = sol->m, c;
+  sol->out = malloc ((size_t) (nq * (2 * n + m)) * sizeof *sol->out);
+  if (! sol->out)
+    {
+      sol->status = VM_ENOMEM;
+      snprintf (sol->message, sizeof sol->message, "vm_skg_solve: out of memory (dense output)");
+      return;
+    }
+  /* the march's columns: q+, Da q+, lambda+ */
+  if (vm_march_interp (&sol->march, o->order + 1, o->t_out, nq, sol->out) != VM_OK)
+    {
+      sol->status = VM_EARG;
+      snprintf (sol->message, sizeof sol->message, "vm_skg_solve: output times outside [t0, tf]");
+      return;
+    }
+  sol->n_out = nq;
+  for (c = 0; c < m; c++)
+    for (k = 0; k < nq; k++)
+      sol->out[k + nq * (2 * n + c)] = -sol->out[k + nq * (2 * n + c)];
+  if (m > 0 && sol->lambda_state)
+    vm_mech_points_multipliers (pts, nq, o->t_out, sol->out, sol->out + nq * n, nq,
+                                sol->out + nq * 2 * n, NULL);
+}
+
 int
-vm_skg_solve (const vm_mech *model, const double *par, const double *q_i, const double *v_i,
+vm_skg_solve (vm_mech *model, const double *par, const double *q_i, const double *v_i,
               const vm_skg_solve_opts *o, vm_skg_solution *sol)
 {
   skg_act A, C;
+  vm_mech_points pts;
   vm_march_opts mo;
   double *xa = NULL, *guess = NULL, t_start = vm_wall_time ();
-  int n, m, st, adaptive, est;
+  int n, m, st, adaptive, est, pts_ok = 0;
   int64_t nmin, Ntot = 0;
   memset (&A, 0, sizeof A);
+  memset (&pts, 0, sizeof pts);
   memset (&C, 0, sizeof C);
   if (! sol)
     return VM_EARG;
@@ -606,7 +688,8 @@ vm_skg_solve (const vm_mech *model, const double *par, const double *q_i, const 
   sol->status = VM_EARG;
   if (! model || ! o || ! q_i || ! v_i || (model->np > 0 && ! par) || o->windows < 0
       || (o->mode != VM_SKG_FULL && o->mode != VM_SKG_REDUCED) || ! isfinite (o->t0)
-      || ! isfinite (o->tf) || ! (o->tf > o->t0) || (o->q_guess && o->windows < 1))
+      || ! isfinite (o->tf) || ! (o->tf > o->t0) || (o->q_guess && o->windows < 1)
+      || o->n_out < 0 || (o->n_out > 0 && ! o->t_out))
     {
       snprintf (sol->message, sizeof sol->message, "vm_skg_solve: invalid argument");
       return VM_EARG;
@@ -631,9 +714,13 @@ vm_skg_solve (const vm_mech *model, const double *par, const double *q_i, const 
   m = model->m;
   sol->n = n;
   sol->m = m;
+  /* the equations of motion at points: multipliers, projection onto holonomic constraints */
+  pts_ok = model->m > 0 && vm_mech_points_init (&pts, model, par) == VM_OK;
   act_init (&A, model, par, o->order, o->N, o->mode, o->eom_residual);
   if (est)
     act_init (&C, model, par, vm_march_companion_order (o->order), o->N, o->mode, o->eom_residual);
+  if (pts_ok && pts.nhol > 0)
+    A.pts = C.pts = &pts;
   vm_march_opts_init (&mo);
   mo.t0 = o->t0;
   mo.tf = o->tf;
@@ -680,6 +767,17 @@ vm_skg_solve (const vm_mech *model, const double *par, const double *q_i, const 
   to_solution (&sol->march, n, m, sol);
   if (sol->status == VM_ENOMEM)
     st = VM_ENOMEM;
+  else
+    {
+      sol->lambda_gap = NAN;
+      if (pts_ok)
+        state_multipliers (&pts, o->order, sol);
+      if (st == VM_OK && o->n_out > 0)
+        {
+          dense_output (&pts, o, sol);
+          st = sol->status;
+        }
+    }
   sol->max_qm = A.max_qm;
   sol->max_lm = A.max_lm;
   sol->max_grad = A.max_grad;
@@ -706,6 +804,8 @@ done:
   act_free (&A);
   if (est)
     act_free (&C);
+  if (pts_ok)
+    vm_mech_points_free (&pts);
   sol->status = st;
   sol->t_total = vm_wall_time () - t_start;
   return st;

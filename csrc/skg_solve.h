@@ -41,7 +41,13 @@
  *
  * Multipliers: the action's lambda+ is the negative of the physical multiplier of
  * M qddot = dL/dq + F + sum_a lambda_a dg_a/dqdot (the convention of eq. 3 of the rolling-disk
- * paper, and of gauss_integrate); the solution holds both (lambda = -lambda+).
+ * paper, and of gauss_integrate).  -lambda+ converges at order p at the interior nodes of a
+ * window but only at a lower order at its SBP closure nodes (the first and last few of every
+ * window, doc/skg.md), where a marching solution has many of them.  So sol->lambda is the
+ * multiplier of the ideal reaction at the solution's own states (q+, Da q+) (multipliers.h),
+ * accurate to the states' error at every node; sol->lambda_plus keeps the action's raw lambda+,
+ * and sol->lambda_gap the largest |lambda + lambda+| over the interior nodes (a cross-check of
+ * the two; it is O(the discretization error)).
  *
  * Output layout: column-major, Octave style: q[k + Ntot c] = q+ at node k, component c.
  */
@@ -74,6 +80,8 @@ typedef struct
   double t0, tf;           /* time interval, tf > t0 (default 0, 1) */
   const double *q_guess;   /* NULL, or Ntot x n (column-major) initial guess for q+ (fixed
                               windows only) (default NULL) */
+  const double *t_out;     /* n_out times in [t0, tf] for dense output (default NULL) */
+  int64_t n_out;           /* (default 0) */
   int eom_residual;        /* nonzero: Newton measures the residual of the discrete equations of
                               motion (equations of node k weighted by 1/sqrt(H_kk), newton.h
                               res_weight); 0: the plain 2-norm of the action gradient (default 1) */
@@ -91,8 +99,16 @@ typedef struct
   double *t;               /* Ntot: grid */
   double *q;               /* Ntot x n: q+ */
   double *v;               /* Ntot x n: velocity Da q+ of each window's scheme */
-  double *lambda;          /* Ntot x m: the physical multipliers, -lambda+ (see above) */
+  double *lambda;          /* Ntot x m: the physical multipliers at the states (see above; -lambda+
+                              where the multipliers could not be evaluated, lambda_state = 0) */
   double *lambda_plus;     /* Ntot x m: lambda+ of the action */
+  int lambda_state;        /* 1: lambda from the states (multipliers.h); 0: lambda = -lambda+ */
+  int64_t n_out;           /* dense output (after a successful solve; 0 otherwise) */
+  double *out;             /* n_out x (2n + m), column-major: q and qdot at t_out by the SBP
+                              solution's own interpolant (degree order + 1 on the window of each
+                              time, vm_march_interp), lambda from those states as above */
+  double lambda_gap;       /* max |lambda + lambda+| over the nodes of each window at least
+                              order + 1 nodes away from its ends (NaN if there are none) */
   double max_qm, max_lm;   /* max |q-|, max |lambda-| over all windows (0 in reduced mode) */
   double max_grad;         /* max over windows of ||grad S||_inf of the full action at the
                               returned point (q-, lambda- = 0 in reduced mode): a cross-check */
@@ -114,11 +130,11 @@ void vm_skg_solve_opts_init (vm_skg_solve_opts *o);
 void vm_skg_solution_init (vm_skg_solution *sol);
 void vm_skg_solution_free (vm_skg_solution *sol);
 
-/* Solve.  model: compiled system (only read); par: np parameters (NULL if np = 0); q_i, v_i: n
- * initial positions and velocities; o: options (not NULL); sol: initialized or used before (its
+/* Solve.  model: compiled system (its graph gains the nodes of the multipliers, multipliers.h);
+ * par: np parameters (NULL if np = 0); q_i, v_i: n initial positions and velocities; o: options (not NULL); sol: initialized or used before (its
  * arrays are freed first).  Returns sol->status: VM_OK, VM_EARG, VM_ENOMEM, vm_sbp_init errors,
  * or the vm_newton_solve codes (VM_ENEWTON_MAXIT, ..._STALL, ...) with the best iterate stored. */
-int vm_skg_solve (const vm_mech *model, const double *par, const double *q_i, const double *v_i,
+int vm_skg_solve (vm_mech *model, const double *par, const double *q_i, const double *v_i,
                   const vm_skg_solve_opts *o, vm_skg_solution *sol);
 
 #endif

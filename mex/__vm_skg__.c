@@ -125,7 +125,7 @@ static void
 cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   const char *fn = "skg_solve";
-  static const char *keys[] = { "t", "q", "qdot", "lambda", "lambda_plus", "max_qminus",
+  static const char *keys[] = { "t", "q", "qdot", "lambda", "lambda_plus", "lambda_gap", "max_qminus",
                                 "max_lambdaminus", "max_gradient", "iterations",
                                 "residual_history", "step_history", "step_kind", "step_factor",
                                 "history_window", "window_iterations", "windows", "rejected",
@@ -153,7 +153,15 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   v0 = vec (prhs[4], (size_t) n, fn, "qdot0");
   tout = mxGetField (o, 0, "output_times");
   if (tout && ! mxIsEmpty (tout))
-    vm_check_real_matrix (tout, fn, "OutputTimes");
+    {
+      size_t k, nq;
+      vm_check_real_matrix (tout, fn, "OutputTimes");
+      nq = mxGetNumberOfElements (tout);
+      for (k = 0; k < nq; k++)
+        if (! (mxGetPr (tout)[k] >= t0 && mxGetPr (tout)[k] <= tf))
+          BAD ("%s: OutputTimes must lie in tspan [%g, %g] (entry %lu is %g)", fn, t0, tf,
+               (unsigned long) k + 1, mxGetPr (tout)[k]);
+    }
   model_from_sys (prhs[1], fn, &m, &par);   /* last: nothing below raises before freeing m */
   vm_skg_solve_opts_init (&so);
   so.t0 = t0;
@@ -172,6 +180,11 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   so.max_windows = (int) num_opt (o, "max_windows", fn, 0.0);
   so.display = (int) num_opt (o, "display", fn, 0.0);
   so.print = vm_mex_print;
+  if (tout && ! mxIsEmpty (tout))
+    {
+      so.t_out = mxGetPr (tout);
+      so.n_out = (int64_t) mxGetNumberOfElements (tout);
+    }
   guess = mxGetField (o, 0, "guess");
   if (guess && ! mxIsEmpty (guess))
     {
@@ -201,6 +214,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxSetField (out, 0, "qdot", colmajor (sol.v, (size_t) sol.Ntot, (size_t) sol.n));
   mxSetField (out, 0, "lambda", colmajor (sol.lambda, (size_t) sol.Ntot, (size_t) sol.m));
   mxSetField (out, 0, "lambda_plus", colmajor (sol.lambda_plus, (size_t) sol.Ntot, (size_t) sol.m));
+  mxSetField (out, 0, "lambda_gap", mxCreateDoubleScalar (sol.lambda_state ? sol.lambda_gap : mxGetNaN ()));
   mxSetField (out, 0, "max_qminus", mxCreateDoubleScalar (sol.max_qm));
   mxSetField (out, 0, "max_lambdaminus", mxCreateDoubleScalar (sol.max_lm));
   mxSetField (out, 0, "max_gradient", mxCreateDoubleScalar (sol.max_grad));
@@ -227,21 +241,9 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       mxSetField (out, 0, "window_iterations", wi);
     }
     vm_march_mx_windows (out, ms, so.N);
-    if (tout && ! mxIsEmpty (tout))
-      {
-        /* dense output: the SBP solution's own interpolant (degree order + 1 on each window) */
-        size_t nq = mxGetNumberOfElements (tout), no = (size_t) ms->nout;
-        mxArray *d = mxCreateDoubleMatrix (nq, no, mxREAL);
-        if (st == VM_OK && vm_march_interp (ms, so.order + 1, mxGetPr (tout), (int64_t) nq,
-                                            mxGetPr (d)) != VM_OK)
-          {
-            mxDestroyArray (d);
-            mxDestroyArray (out);
-            vm_skg_solution_free (&sol);
-            BAD ("%s: OutputTimes must lie in tspan", fn);
-          }
-        mxSetField (out, 0, "output", d);
-      }
+    if (sol.n_out > 0)
+      mxSetField (out, 0, "output", colmajor (sol.out, (size_t) sol.n_out,
+                                              (size_t) (2 * sol.n + sol.m)));
   }
   mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
   mxSetField (out, 0, "message", mxCreateString (sol.message));

@@ -1,0 +1,54 @@
+/* mech_points.h -- the equations of motion of a compiled mechanical system evaluated at given
+ * states, for the action solvers' output (plain C99, no Octave headers): the multipliers of the
+ * ideal constraint reaction, and the projection of a state onto the constraints.
+ *
+ * At a state (t, q, qdot) the accelerations and multipliers of an ideal reaction solve
+ *   M qddot = f + A^T lambda,   A qddot = c
+ * (motion.h: f = dL/dq - the velocity terms of d/dt dL/dqdot + F + contact forces; A = dg/dqdot,
+ * or dg/dq for a holonomic constraint g(t, q); c from the time derivative of the constraints).
+ * lambda is in the convention of eq. 3 of the rolling-disk paper,
+ *   M qddot = dL/dq + F + sum_a lambda_a dg_a/dqdot   (+ lambda_a dg_a/dq for g(t, q)),
+ * the convention of gauss_integrate.  For an exact motion it is a function of the state alone, so
+ * an action solver whose states are accurate to err gets multipliers accurate to O(err) from it,
+ * also at nodes where its own multiplier is of lower order (the SBP closure nodes of skg_solve,
+ * doc/skg.md).
+ *
+ * The projection is vm_motion_project (motion.h): the holonomic constraints at position level,
+ * then every constraint at velocity level, in the metric M.  skg_solve needs it for holonomic
+ * constraints, which its action imposes at position level only: the scheme's velocity Da q+ at
+ * a window's last closure nodes has a normal component of low order (doc/skg.md). */
+#ifndef VM_MECH_POINTS_H
+#define VM_MECH_POINTS_H
+
+#include <stdint.h>
+
+#include "model.h"
+#include "motion.h"
+
+typedef struct {
+  vm_block b[3];               /* eom, motion, contacts */
+  int nb;
+  vm_motion mo;
+  int nhol;                    /* holonomic constraints (no velocity in g) */
+} vm_mech_points;
+
+/* Compile the blocks of the model (its graph gains their nodes; nothing else changes) for the
+ * parameter values par (np, kept by pointer; NULL if np = 0).  Returns VM_OK, VM_EARG, VM_ENOMEM
+ * or a compilation status; on failure p is left freed. */
+int vm_mech_points_init (vm_mech_points *p, vm_mech *model, const double *par);
+void vm_mech_points_free (vm_mech_points *p);
+
+/* lambda at npts states t[k], q[k + ld i], qdot[k + ld i] (i < n, column-major, leading dimension
+ * ld >= npts); lambda[k + ld a] (a < m) is written.  Where A M^-1 A^T is singular lambda is NaN
+ * and *nsingular (may be NULL) counts it.  Returns VM_OK or an evaluation status. */
+int vm_mech_points_multipliers (vm_mech_points *p, int64_t npts, const double *t, const double *q,
+                                const double *qdot, int64_t ld, double *lambda,
+                                int64_t *nsingular);
+
+/* Project the npts states (same layout) in place onto the constraints, residuals below tol
+ * (vm_motion_project).  Returns VM_OK, or the first failing point's status (the points before it
+ * are projected). */
+int vm_mech_points_project (vm_mech_points *p, int64_t npts, const double *t, double *q,
+                            double *qdot, int64_t ld, double tol);
+
+#endif
