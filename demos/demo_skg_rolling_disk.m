@@ -69,6 +69,8 @@ function results = demo_skg_rolling_disk (varargin)
 % order, N, t, q, qdot, lambda, energy, ref, lambda_ideal, iterations, err_q (per coordinate),
 % sign, err_lambda, err_ref_lambda, g, max_g, scale_g, E0, energy_drift, diff_forms, max_qminus,
 % max_lambdaminus), @code{rates} (order, N, predicted, predicted_lambda, q, lambda, energy),
+% @code{adaptive} (the error-controlled march at order 8, RelTol 1e-10: exitflag, windows, err_q,
+% err_qdot, err_lambda against the closed form, lambda_scale),
 % @code{default_guess} (exitflag, iterations, message), @code{checks} and @code{pass}.
 % @seealso{skg_solve, demo_rolling_disk, gauss_integrate}
 % @end deftypefn
@@ -124,6 +126,16 @@ function results = demo_skg_rolling_disk (varargin)
   end
   results.rates = rates;
 
+  % error control: the defaults with RelTol 1e-10 at order 8 (marching from the prediction, no
+  % guess, no fixed grid) against the closed form at every node
+  sa = skg_solve (sysq, [0, T], q0, qdot0, 'Order', 8, 'RelTol', 1e-10);
+  ra = vm_disk_closed_form (P, q0, qdot0, sa.t);
+  results.adaptive = struct ('exitflag', sa.exitflag, 'windows', numel (sa.windows.t0), ...
+                             'err_q', max (max (abs (sa.q - ra.q))), ...
+                             'err_qdot', max (max (abs (sa.qdot - ra.qdot))), ...
+                             'err_lambda', max (max (abs (sa.lambda - ra.lambda))), ...
+                             'lambda_scale', max (max (abs (ra.lambda))));
+
   % checks: N = 64, order 4 (the paper's SBP242 run), then the convergence
   c = struct ('part', {}, 'name', {}, 'value', {}, 'reference', {}, 'error', {}, 'tol', {}, ...
               'pass', {}, 'info', {});
@@ -172,6 +184,14 @@ function results = demo_skg_rolling_disk (varargin)
     c = vm_demo_check (c, 'observed order, lambda', rt.lambda, rt.predicted_lambda, 0.3, 'part', part);
     c = vm_demo_check (c, 'observed order, energy drift', rt.energy, rt.predicted, 0.3, 'part', part);
   end
+  ad = results.adaptive;
+  part = 'p8 RelTol 1e-10';
+  c = vm_demo_check (c, 'exitflag (error-controlled march)', ad.exitflag, 1, 0, 'part', part);
+  c = vm_demo_check (c, 'accepted windows', ad.windows, NaN, NaN, 'part', part);
+  c = vm_demo_check (c, 'max |q - closed form|', ad.err_q, 0, 1e-9, 'part', part);
+  c = vm_demo_check (c, 'max |qdot - closed form|', ad.err_qdot, 0, 1e-9, 'part', part);
+  c = vm_demo_check (c, 'max |lambda - closed form|', ad.err_lambda, 0, 1e-9 * max (1, ad.lambda_scale), ...
+                     'part', part);
   results.checks = c;
   results.pass = vm_demo_verdict (c);
 

@@ -56,3 +56,11 @@
 %!   confirm_recursive_rmdir (false, 'local');
 %!   rmdir (d, 's');
 %! end_unwind_protect
+
+%!test
+%! % error control (issue 11): order 8, RelTol 1e-10, defaults otherwise, within 1e-9 of the
+%! % closed form in q, qdot and (relative to its size) lambda (1.2e-10, 1.8e-10, 1.8e-10 measured)
+%! a = r.adaptive;
+%! assert (a.exitflag, 1);
+%! assert (a.err_q <= 1e-9 && a.err_qdot <= 1e-9);
+%! assert (a.err_lambda <= 1e-9 * a.lambda_scale);
