@@ -68,6 +68,7 @@ function sol = gauss_integrate (sys, tspan, q0, qdot0, varargin)
     vm_badarg ('gauss_integrate', 'expected at least 4 inputs: sys, tspan, q0, qdot0 (see help gauss_integrate)');
   end
   t_start = tic;
+  check_initial (sys, tspan, q0, qdot0, varargin);
   try
     sol = __vm_integrate__ (sys, tspan, q0, qdot0, varargin{:});
   catch err
@@ -76,6 +77,28 @@ function sol = gauss_integrate (sys, tspan, q0, qdot0, varargin)
   sol.time = toc (t_start);
   if (sol.exitflag == 0 && nargout == 0)
     error ('varmech:gauss_integrate:failed', 'gauss_integrate: %s', sol.message);
+  end
+end
+
+function check_initial (sys, tspan, q0, qdot0, args)
+  % the initial data against the constraints, in the words of every solver (vm_check_initial:
+  % rank, position and velocity level); only for well-formed arguments -- the gateway names
+  % anything else
+  if (~isstruct (sys) || ~isfield (sys, 'm') || ~isfield (sys, 'n') || ~isequal (sys.m, fix (sys.m)) ...
+      || sys.m < 1 || ~isnumeric (tspan) || numel (tspan) ~= 2 || ~isreal (tspan) || issparse (tspan) ...
+      || ~isnumeric (q0) || ~isnumeric (qdot0) || numel (q0) ~= sys.n || numel (qdot0) ~= sys.n ...
+      || ~isreal (q0) || ~isreal (qdot0) || issparse (q0) || issparse (qdot0) ...
+      || ~all (isfinite ([q0(:); qdot0(:); tspan(:)])))
+    return;
+  end
+  tol = 1e-8;
+  for k = 1:2:numel (args) - 1
+    if (ischar (args{k}) && strcmpi (args{k}, 'ConstraintTol'))
+      tol = args{k + 1};
+    end
+  end
+  if (isnumeric (tol) && isscalar (tol) && isreal (tol) && isfinite (tol) && tol > 0)
+    vm_check_initial ('gauss_integrate', sys, tspan(1), q0, qdot0, double (tol));
   end
 end
 
@@ -117,7 +140,11 @@ end
 %! assert (all (s.q(:,2) >= -1e-8));
 %! assert (~isempty (strfind (s.message, 'left the admissible side')));
 %!error <the initial position is outside contact 1> gauss_integrate (mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x', 'sigma', 1, 'V0', 1)), [0 1], -1, 0)
-%!error <gauss_integrate: the initial state violates constraint 1 by 0.75> gauss_integrate (pend, [0 1], [0 -0.5], [0 0])
+%!error <gauss_integrate: the initial state violates constraint 1 .x\^2 \+ y\^2 - l\^2. by 0.75 .ConstraintTol = 1e-08.> gauss_integrate (pend, [0 1], [0 -0.5], [0 0])
+%!error <gauss_integrate: the initial state violates constraint 1 .x\*dot.x. \+ y\*dot.y.. by 1 > gauss_integrate (mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + dot(y)^2)/2', 'constraints', {'x*dot(x) + y*dot(y)'}), [0 1], [0 -1], [0 1])
+%!error <gauss_integrate: the constraint Jacobian is rank-deficient at the initial state: constraints 1 .x. and 2 .x-1. are contradictory> gauss_integrate (mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + dot(y)^2)/2', 'constraints', {'x', 'x-1'}), [0 1], [0 0], [0 0])
+%!error <gauss_integrate: the constraint Jacobian is rank-deficient: constraint 1 .1. is a constant> gauss_integrate (mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + dot(y)^2)/2', 'constraints', {'1'}), [0 1], [0 0], [0 0])
+%!error <gauss_integrate: the constraint Jacobian is rank-deficient at the initial state: constraints 1 .x. and 2 .2\*x. are redundant> gauss_integrate (mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + dot(y)^2)/2', 'constraints', {'x', '2*x'}), [0 1], [0 0], [0 0])
 %!error <Method must be one of: dopri5, gl4, gl6, rk4, dop853> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Method', 'euler')
 %!error <RelTol must be a finite number > gauss_integrate (pend, [0 1], [0 -1], [0 0], 'RelTol', -1)
 %!error <Restitution must be a number in \[0, 1\]> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Restitution', 2)
