@@ -302,6 +302,15 @@ solve (vm_march_action *a, const vm_march_opts *o, vm_newton_symbolic *sym, doub
   if (a->n > INT_MAX)
     return VM_EARG;
   st = vm_newton_solve ((int) a->n, a->colptr, a->rowind, a->F, a->J, a->self, x, &no, info);
+  if (st == VM_OK && no.tol_res > 0.0 && info->final_res > no.tol_res * info->res_scale)
+    {
+      s->nround++;
+      if (info->final_res / info->res_scale > s->round_res)
+        {
+          s->round_res = info->final_res / info->res_scale;
+          s->round_tol = no.tol_res;
+        }
+    }
   s->iterations += info->iterations;
   s->nfactor += info->nfactor;
   s->t_fun += info->t_fun;
@@ -311,6 +320,18 @@ solve (vm_march_action *a, const vm_march_opts *o, vm_newton_symbolic *sym, doub
   s->t_solve += info->t_solve;
   *t_newton += vm_wall_time () - t0;
   return st;
+}
+
+/* Append to the message when Newton stopped at the rounding level above Tol somewhere. */
+static void
+round_note (vm_march_sol *s)
+{
+  size_t len = strlen (s->message);
+  if (s->nround > 0 && len < sizeof s->message)
+    snprintf (s->message + len, sizeof s->message - len, "; in %d solve%s Newton stopped at the "
+              "rounding level of the residual, %.3g (relative), above its tolerance %.3g, which "
+              "cannot be reached there", s->nround, s->nround == 1 ? "" : "s", s->round_res,
+              s->round_tol);
 }
 
 /* err = max over the first nerr values c of max_k |a_kc - b_kc| / (atol + rtol max_k |a_kc|): the
@@ -548,8 +569,11 @@ march_fixed (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, wor
       s->ntot = Ntot;
     }
   if (st == VM_OK)
-    snprintf (s->message, sizeof s->message, "converged: %d window%s of %lld nodes, %d Newton "
-              "iterations", W, W == 1 ? "" : "s", (long long) a->N, s->iterations);
+    {
+      snprintf (s->message, sizeof s->message, "converged: %d window%s of %lld nodes, %d Newton "
+                "iterations", W, W == 1 ? "" : "s", (long long) a->N, s->iterations);
+      round_note (s);
+    }
   return st;
 }
 
@@ -654,6 +678,7 @@ march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, 
   snprintf (s->message, sizeof s->message, "converged: %d windows of %lld nodes (%d rejected), "
             "%d Newton iterations, largest error estimate %.3g of the tolerance", s->nwin,
             (long long) a->N, s->nrej, s->iterations, emax);
+  round_note (s);
   return VM_OK;
 }
 

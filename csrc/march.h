@@ -128,6 +128,11 @@ typedef struct
   double *rej_t0, *rej_len, *rej_err;   /* nrej: start, length, error estimate (NaN if none) */
   int *rej_reason;          /* nrej: VM_MARCH_REJ_* */
   int iterations;           /* Newton steps, all solves (main, companion, rejected) */
+  int nround;               /* successful solves that stopped at the rounding level of the
+                               residual (newton.h test 1') or at a step below rounding, above
+                               the residual tolerance: Tol cannot be reached there */
+  double round_res;         /* the largest final ||F||_W / scale among them (0 if none) ... */
+  double round_tol;         /* ... and the tolerance tol_res of that solve */
   long nfactor;
   double t_newton, t_total; /* wall-clock seconds: in Newton, in the whole march */
   double t_fun, t_jac, t_symbolic, t_numeric, t_solve;   /* Newton's parts (newton.h) */

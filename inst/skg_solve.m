@@ -429,6 +429,14 @@ end
 %! en = max (abs (s.q - (cos (s.t) + 0.5 * sin (s.t))));
 %! assert (max (abs (s.output.q - ex)) < 2 * max (en, 1e-9));
 %!test
+%! % a Tol below the rounding level of the residual: converged where rounding stops Newton, and
+%! % the message says that Tol was not reached
+%! s = skg_solve (osc, [0 10], 1, 0, 'N', 257, 'Tol', 1e-15);
+%! assert (s.exitflag, 1);
+%! assert (~isempty (strfind (s.message, 'rounding level')));
+%! s = skg_solve (osc, [0 10], 1, 0, 'N', 257, 'Tol', 1e-10);
+%! assert (isempty (strfind (s.message, 'rounding level')));
+%!test
 %! % the multipliers are in gauss_integrate's convention (M qddot = dL/dq + lambda dg/dqdot),
 %! % as accurate as the states (within 10x AbsTol + RelTol max|lambda|, like q and qdot), at the
 %! % nodes and at OutputTimes; the action's -lambda+ agrees with them at the windows' interior
