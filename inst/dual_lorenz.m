@@ -33,6 +33,9 @@ function sol = dual_lorenz (tspan, y0, varargin)
   end
   dopts = rmfield (opts, {'A', 'R', 'B'});
   sol = vm_dual_driver (fname, 'lorenz', [p opts.c], [], [3 3 0], tspan, y0, dopts);
+  if (sol.exitflag ~= 1 && nargout == 0)
+    error (['varmech:' fname ':noconv'], '%s: %s', fname, sol.message);
+  end
 end
 
 %!test

@@ -54,6 +54,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   if (~isnumeric (y0) || ~isreal (y0) || numel (y0) ~= nd || ~all (isfinite (y0(:))))
     vm_badarg (fname, 'y0 must be a real finite vector with %d entries (one per differential state)', nd);
   end
+  check_rhs (fname, ode, tspan(1), y0);
   if (~isnumeric (opts.Order) || ~isscalar (opts.Order) || ~any (opts.Order == [2 4 6 8]))
     vm_badarg (fname, 'Order must be 2, 4, 6 or 8');
   end
@@ -178,7 +179,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
         vm_rethrow (err, fname);
       end
       if (isempty (r.y))
-        error ('varmech:%s:dtp', '%s: slab %d of %d: %s', fname, s, S, r.message);
+        error (['varmech:' fname ':dtp'], '%s: slab %d of %d: %s', fname, s, S, r.message);
       end
       Y(idx, :) = r.y;
       Dd(idx, :) = r.D;
@@ -258,9 +259,6 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
     fprintf (['%s: %s; max |discrete primal equations| %.3e; at the slabs'' last nodes ' ...
               '(not equations of the action) max |Dm y - F| %.3e\n'], fname, message, ...
              max ([0; abs(Rin(:))]), max ([0; abs(end_res(:))]));
-  end
-  if (exitflag ~= 1 && nargout == 0)
-    error ('varmech:%s:noconv', '%s: %s', fname, message);
   end
 end
 
@@ -362,7 +360,21 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
   sol.exitflag = r.exitflag;
   sol.message = r.message;
   sol.time = r.time;
-  if (r.exitflag ~= 1 && nargout == 0)
-    error ('varmech:%s:noconv', '%s: %s', fname, r.message);
+end
+
+function check_rhs (fname, ode, t0, y0)
+  % the initial data: without algebraic states y0 is the whole state, and the right-hand side must
+  % be real and finite there (as gauss_integrate and skg_solve check theirs); an error names the
+  % equation, its value and what to change
+  if (isempty (ode) || ode.na > 0)
+    return;
+  end
+  out = odesys_eval (ode, t0, y0(:)');
+  F = out.F;
+  bad = find (~isfinite (F) | imag (F) ~= 0, 1);
+  if (~isempty (bad))
+    error (['varmech:' fname ':initial_state'], ['%s: the right-hand side %d (%s) is %s at the ' ...
+           'initial state (t0 = %g, y0 = %s): start where it is real and finite'], fname, bad, ...
+           ode.rhs{bad}, num2str (F(bad)), t0, mat2str (y0(:)', 6));
   end
 end
