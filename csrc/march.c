@@ -334,6 +334,28 @@ round_note (vm_march_sol *s)
               s->round_tol);
 }
 
+/* The defect of the window's initial data, imposed weakly by the actions: max over the first nerr
+ * values c of |a_0c - xa_c| / (atol + rtol max_k |a_kc|).  It is of the order of the window's
+ * discretization error when the window resolves the motion; a window far too long for its nodes
+ * can meet its equations with a trajectory that ignores its initial data (a harmonic oscillator
+ * over 1e20 s comes back as q = 0), which both orders agree on, so the estimate adds it. */
+static double
+initial_defect (const double *ta, const double *xa, int64_t N, int nerr, double rtol, double atol)
+{
+  double e = 0.0;
+  int64_t k;
+  int c;
+  for (c = 0; c < nerr; c++)
+    {
+      double y = 0.0, r;
+      for (k = 0; k < N; k++)
+        y = fmax (y, fabs (ta[k + N * c]));
+      r = fabs (ta[N * c] - xa[c]) / (atol + rtol * y);
+      e = isnan (r) ? r : fmax (e, r);
+    }
+  return e;
+}
+
 /* err = max over the first nerr values c of max_k |a_kc - b_kc| / (atol + rtol max_k |a_kc|): the
  * scale of a component is its size over the window (as ode45 takes max(|y(t)|, |y(t+h)|)), so
  * that a zero crossing inside the window does not demand absolute accuracy atol there. */
@@ -473,6 +495,9 @@ window (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *
       if (st != VM_OK)
         return st;
       *err = error_norm (w->tm, w->tc, a->N, a->nerr, o->rtol, o->atol);
+      if (! isnan (*err))
+        *err = fmax (*err, initial_defect (w->tm, w->xa, a->N, a->nerr < a->nstate ? a->nerr
+                                           : a->nstate, o->rtol, o->atol));
     }
   for (r = 0; r < o->repeat; r++)
     {
@@ -592,12 +617,14 @@ march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, 
       double ta = t, tb, err, rem = o->tf - t, hmin;
       int citer, reason, last;
       vm_newton_info info;
-      hmin = o->hmin > 0.0 ? o->hmin : 1e-12 * (1.0 + fabs (t)) * (double) (a->N - 1);
+      hmin = o->hmin > 0.0 ? o->hmin : vm_march_hmin (t, T, a->N);
       if (attempts >= o->max_windows)
         {
           snprintf (s->message, sizeof s->message, "stopped at t = %.9g after %d windows "
-                    "(accepted and rejected; MaxWindows): the problem needs more windows than "
-                    "allowed, or is too stiff for the tolerance", t, attempts);
+                    "(accepted and rejected; MaxWindows): at the present window length %.3g the "
+                    "rest of the interval needs about %.3g more; the problem needs more windows "
+                    "than allowed, or is too stiff for the tolerance", t, attempts, L,
+                    (o->tf - t) / L);
           return VM_EMAXSTEPS;
         }
       if (L < hmin)
@@ -682,6 +709,13 @@ march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, 
   return VM_OK;
 }
 
+double
+vm_march_hmin (double t, double T, int64_t N)
+{
+  double h = 1e-12 * (fabs (t) + fmin (1.0, T)) * (double) (N - 1);
+  return fmax (h, 1e-100 * (double) (N - 1));
+}
+
 int
 vm_march (vm_march_action *a, vm_march_action *c, const double *xa0, const vm_march_opts *o,
           vm_march_sol *s)
@@ -709,6 +743,16 @@ vm_march (vm_march_action *a, vm_march_action *c, const double *xa0, const vm_ma
       return VM_EARG;
     }
   s->nout = a->nout;
+  if (o->windows > 0 && (o->tf - o->t0) / o->windows < vm_march_hmin (o->t0, o->tf - o->t0, a->N))
+    {
+      /* the node spacing would be lost to rounding of t, or the equations' 1/h overflow */
+      snprintf (s->message, sizeof s->message, "the windows of [%.9g, %.9g] are %.3g long, below "
+                "the shortest that %lld nodes can resolve, %.3g (rounding of t, or 1/h overflows): "
+                "use a longer interval or fewer windows", o->t0, o->tf,
+                (o->tf - o->t0) / o->windows, (long long) a->N,
+                vm_march_hmin (o->t0, o->tf - o->t0, a->N));
+      return VM_EARG;
+    }
   vm_newton_symbolic_init (&sym);
   vm_newton_symbolic_init (&csym);
   st = work_alloc (&w, a, c);

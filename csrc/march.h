@@ -91,7 +91,7 @@ typedef struct
                                (default 0) */
   double h0;                /* adaptive: first window length (0: automatic) (default 0) */
   double hmax;              /* adaptive: longest window (0: tf - t0) (default 0) */
-  double hmin;              /* adaptive: shortest window (0: 1e-12 (1 + |t|) (N - 1)) (default 0) */
+  double hmin;              /* adaptive: shortest window (0: vm_march_hmin) (default 0) */
   int max_windows;          /* adaptive: attempted windows, accepted or not (default 100000) */
   int repeat;               /* solve each accepted window this many more times, each from the
                                previous solve's trajectory (from_traj): the dual's base-state
@@ -144,6 +144,12 @@ typedef struct
 } vm_march_sol;
 
 void vm_march_opts_init (vm_march_opts *o);
+
+/* The shortest window that N nodes resolve at time t of an interval of length T:
+ * max (1e-12 (|t| + min (1, T)) (N - 1), 1e-100 (N - 1)): node spacings stay above rounding of t,
+ * and the discrete equations' 1/h above overflow.  A fixed grid with shorter windows is refused
+ * (VM_EARG, with a message); the adaptive march stops below it (VM_EHMIN). */
+double vm_march_hmin (double t, double T, int64_t N);
 
 /* The companion order of the error estimate: order + 2, or order - 2 for order 8 (the largest). */
 int vm_march_companion_order (int order);

@@ -81,6 +81,9 @@
 % @item "OutputTimes"
 % times in tspan where the solution is wanted: @code{sol.output} (t, q, qdot, lambda) from the
 % SBP solution's own interpolant (degree p+1 on the nodes of the window that holds each time).
+% @item "MaxWindows"
+% with error control: the most windows attempted, accepted or rejected (default 100000); the
+% message of a march that stops there estimates how many more it would need.
 % @item "InitialWindow", "MaxWindow"
 % the first and the longest window length with error control (default automatic, tf - t0).
 % @item "ConstraintTol"
@@ -126,7 +129,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   defaults = struct ('N', [], 'Order', 4, 'Mode', 'reduced', 'Windows', [], 'RelTol', [], ...
                      'AbsTol', [], 'Tol', 1e-10, 'MaxIter', [], 'Guess', [], 'Display', 'off', ...
                      'OutputTimes', [], 'MaxWindow', [], 'InitialWindow', [], ...
-                     'ConstraintTol', 1e-8);
+                     'MaxWindows', 100000, 'ConstraintTol', 1e-8);
   opts = vm_options (fname, defaults, varargin);
   if (~isnumeric (tspan) || ~isreal (tspan) || numel (tspan) ~= 2 || ~all (isfinite (tspan)) ...
       || ~(tspan(2) > tspan(1)))
@@ -198,6 +201,10 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   if (~ischar (opts.Display) || ~any (strcmpi (opts.Display, {'off', 'final', 'iter'})))
     vm_badarg (fname, 'Display must be ''off'', ''final'' or ''iter''');
   end
+  if (~isnumeric (opts.MaxWindows) || ~isscalar (opts.MaxWindows) || ~isreal (opts.MaxWindows) ...
+      || opts.MaxWindows ~= round (opts.MaxWindows) || opts.MaxWindows < 1 || opts.MaxWindows > 2^31 - 1)
+    vm_badarg (fname, 'MaxWindows must be an integer in [1, 2^31 - 1]');
+  end
   win = [0 0];
   names = {'InitialWindow', 'MaxWindow'};
   for k = 1:2
@@ -258,6 +265,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
               'mode', double (strcmpi (opts.Mode, 'reduced')), 'windows', double (opts.Windows * ~adaptive), ...
               'tol', double (opts.Tol), 'max_iter', double (opts.MaxIter), 'guess', double (opts.Guess), ...
               'rtol', double (opts.RelTol), 'atol', double (opts.AbsTol), 'h0', win(1), 'hmax', win(2), ...
+              'max_windows', double (opts.MaxWindows), ...
               'display', find (strcmpi (opts.Display, {'off', 'final', 'iter'})) - 1, ...
               'output_times', double (tout(:)));
   try
@@ -280,6 +288,9 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   end
   sol.guess = kind;
   sol.adaptive = adaptive;
+  if (~adaptive && sol.exitflag == 1)
+    unresolved_warning (fname, sol, q0);
+  end
   if (~isempty (tout))
     out = sol.output;
     if (isempty (out))
@@ -301,6 +312,18 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   sol.step_kind = reshape (kinds(sol.step_kind + 1), [], 1);
   if (sol.exitflag == 0 && nargout == 0)
     error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
+  end
+end
+
+function unresolved_warning (fname, sol, q0)
+  % a fixed grid far too coarse for the motion meets its equations with a trajectory that ignores
+  % the weakly imposed initial position (an oscillator over 1e20 s comes back as q = 0); the
+  % error-controlled default rejects such windows, a fixed grid can only say so
+  d = max (abs (sol.q(1, :) - q0(:)') ./ max (max (abs (sol.q), [], 1), abs (q0(:)')));
+  if (d > 0.1)
+    warning (['varmech:' fname ':unresolved'], ['%s: the first node is %.3g (relative) away ' ...
+             'from q0: the grid does not resolve the motion; give more nodes (N, Windows) or ' ...
+             'use the error-controlled default (RelTol)'], fname, d);
   end
 end
 
@@ -428,6 +451,12 @@ end
 %! ex = cos (tq(:)) + 0.5 * sin (tq(:));
 %! en = max (abs (s.q - (cos (s.t) + 0.5 * sin (s.t))));
 %! assert (max (abs (s.output.q - ex)) < 2 * max (en, 1e-9));
+%!warning <the first node is 1 .relative. away from q0: the grid does not resolve the motion> skg_solve (osc, [0 1e20], 1, 0, 'N', 33);
+%!test
+%! % with error control such an interval is marched, and stops with an estimate of what it needs
+%! s = skg_solve (osc, [0 1e20], 1, 0, 'MaxWindows', 200);
+%! assert (s.exitflag, 0);
+%! assert (~isempty (strfind (s.message, 'more windows than allowed')));
 %!test
 %! % a Tol below the rounding level of the residual: converged where rounding stops Newton, and
 %! % the message says that Tol was not reached
@@ -466,6 +495,7 @@ end
 %!error <Guess 'constant' needs a fixed grid> skg_solve (osc, [0 1], 1, 0, 'Guess', 'constant')
 %!error <OutputTimes must be real times within tspan> skg_solve (osc, [0 1], 1, 0, 'OutputTimes', 2)
 %!error <InitialWindow must be a finite real scalar . 0> skg_solve (osc, [0 1], 1, 0, 'InitialWindow', 0)
+%!error <MaxWindows must be an integer in .1, 2.31 - 1.> skg_solve (osc, [0 1], 1, 0, 'MaxWindows', 0)
 %!error <N must be an integer .= 12 for order 4 with error control> skg_solve (osc, [0 1], 1, 0, 'N', 9, 'RelTol', 1e-6)
 %!error <Display must be 'off', 'final' or 'iter'> skg_solve (osc, [0 1], 1, 0, 'Display', 'on')
 %!test
