@@ -314,6 +314,34 @@ build_contact (vm_mech *m, int c, int32_t h, int32_t sigma, int32_t V0, int32_t 
   return vm_graph_status (g);
 }
 
+/* A constant contact coefficient inside its domain: sigma > 0 (the layer's width), mu >= 0 (the
+ * friction coefficient), epsv > 0 (the slip regularization; 0 makes the friction force 0/0 at
+ * rest); V0 any finite value.  Coefficients that depend on parameters are checked by the caller
+ * with the parameter values (mechsys). */
+static int
+contact_coef_ok (vm_graph *g, int32_t node, int j, int k, vm_err *err)
+{
+  static const char *nm[4] = { "sigma", "V0", "mu", "epsv" };
+  static const char *need[4] = { "> 0 (the width of the contact layer)", "",
+                                 ">= 0 (the friction coefficient)",
+                                 "> 0 (the slip velocity of the friction regularization)" };
+  const vm_node *nd = vm_graph_node (g, node);
+  double c;
+  int ok;
+  if (! nd || nd->op != VM_OP_CONST)
+    return 1;
+  c = nd->c;
+  ok = j == 1 || (j == 2 ? c >= 0.0 : c > 0.0);
+  if (! ok)
+    {
+      err->status = VM_EARG;
+      err->column = 0;
+      snprintf (err->msg, sizeof err->msg, "contact %d: %s = %g; expected a number %s", k + 1,
+                nm[j], c, need[j]);
+    }
+  return ok;
+}
+
 int
 vm_mech_build (const vm_mech_desc *d, vm_mech *m, vm_err *err)
 {
@@ -420,6 +448,8 @@ vm_mech_build (const vm_mech_desc *d, vm_mech *m, vm_err *err)
           snprintf (ctx, sizeof ctx, "contact %d: %s", k + 1, nm[j]);
           coef[j] = parse_or_fail (g, s, txt[j], ctx, err);
           if (coef[j] < 0)
+            goto fail;
+          if (! contact_coef_ok (g, coef[j], j, k, err))
             goto fail;
         }
       vm_symtab_forbid_dot (s, NULL);
