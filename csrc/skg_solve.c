@@ -38,6 +38,14 @@ vm_skg_solve_opts_init (vm_skg_solve_opts *o)
   o->newton.umf_irstep = 0;
 }
 
+double
+vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode)
+{
+  double u = (double) (n + m) * (mode == VM_SKG_FULL ? 2.0 : 1.0);
+  double f = fmax (0.75, 1.0 + (order - 4) / 8.0);
+  return (744.0 + 1106.0 * u + 74.0 * u * u) * f * (double) N;
+}
+
 void
 vm_skg_solution_init (vm_skg_solution *sol)
 {

@@ -223,6 +223,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   end
   vm_check_initial (fname, sys, tspan(1), q0(:)', qdot0(:)', opts.ConstraintTol);
   ntot = opts.Windows * (opts.N - 1) + 1;
+  check_memory (fname, sys, opts, ntot);
   if (isempty (opts.Guess))
     opts.Guess = 'auto';
   end
@@ -312,6 +313,21 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   sol.step_kind = reshape (kinds(sol.step_kind + 1), [], 1);
   if (sol.exitflag == 0 && nargout == 0)
     error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
+  end
+end
+
+function check_memory (fname, sys, opts, ntot)
+  % refuse before allocating: one window (csrc's estimate) and the output arrays (t, q, qdot,
+  % lambda, lambda_plus, a guess, the march's trajectory: about 4 copies of 2n + m columns)
+  mode = double (strcmpi (opts.Mode, 'reduced'));
+  need = __vm_skg__ ('memory', sys.n, sys.m, opts.N, opts.Order, mode) ...
+         + 8 * 4 * ntot * (2 * sys.n + sys.m + 1);
+  avail = vm_available_memory ();
+  if (need > avail)
+    error (['varmech:' fname ':memory'], ['%s: N = %d nodes per window (%d grid points) need about ' ...
+           '%.3g GB (an estimate), more than the %.3g GB available; use fewer nodes per window ' ...
+           '(N, with Windows for a fixed grid) or the error-controlled default (RelTol)'], ...
+           fname, opts.N, ntot, need / 2^30, avail / 2^30);
   end
 end
 
@@ -495,6 +511,7 @@ end
 %!error <Guess 'constant' needs a fixed grid> skg_solve (osc, [0 1], 1, 0, 'Guess', 'constant')
 %!error <OutputTimes must be real times within tspan> skg_solve (osc, [0 1], 1, 0, 'OutputTimes', 2)
 %!error <InitialWindow must be a finite real scalar . 0> skg_solve (osc, [0 1], 1, 0, 'InitialWindow', 0)
+%!error <skg_solve: N = 1073741824 nodes per window .1073741824 grid points. need about> skg_solve (osc, [0 1], 1, 0, 'N', 2^30)
 %!error <MaxWindows must be an integer in .1, 2.31 - 1.> skg_solve (osc, [0 1], 1, 0, 'MaxWindows', 0)
 %!error <N must be an integer .= 12 for order 4 with error control> skg_solve (osc, [0 1], 1, 0, 'N', 9, 'RelTol', 1e-6)
 %!error <Display must be 'off', 'final' or 'iter'> skg_solve (osc, [0 1], 1, 0, 'Display', 'on')

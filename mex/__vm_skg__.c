@@ -3,6 +3,7 @@
  *   sol = __vm_skg__ ("solve", sys, tspan, q0, qdot0, opts)
  *   [S, g, H] = __vm_skg__ ("action", sys, tspan, q0, qdot0, N, order, z)
  *   nmin = __vm_skg__ ("min_n", order, adaptive)
+ *   bytes = __vm_skg__ ("memory", n, m, N, order, mode)   (vm_skg_memory_estimate, one window)
  *
  * sys: a mechsys struct (its formulas are parsed again here: the action is built symbolically
  * from L, the forces and the constraints; parameter values come from sys.parameters).  opts:
@@ -274,6 +275,19 @@ cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   plhs[0] = mxCreateDoubleScalar ((double) a);
 }
 
+/* memory of one window, asked by the front end before it solves (csrc/skg_solve.h) */
+static void
+cmd_memory (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "skg_solve";
+  if (nrhs != 6)
+    BAD ("%s: internal: \"memory\" takes 5 arguments", fn);
+  plhs[0] = mxCreateDoubleScalar (vm_skg_memory_estimate (
+    (int) vm_get_int (prhs[1], fn, "n"), (int) vm_get_int (prhs[2], fn, "m"),
+    (int64_t) vm_get_int (prhs[3], fn, "N"), (int) vm_get_int (prhs[4], fn, "Order"),
+    (int) vm_get_int (prhs[5], fn, "mode") ? VM_SKG_REDUCED : VM_SKG_FULL));
+}
+
 static void
 cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -341,6 +355,8 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_action (nlhs, plhs, nrhs, prhs);
   else if (strcmp (cmd, "min_n") == 0)
     cmd_min_n (plhs, nrhs, prhs);
+  else if (strcmp (cmd, "memory") == 0)
+    cmd_memory (plhs, nrhs, prhs);
   else
-    BAD ("__vm_skg__: unknown command '%s'; expected solve, action or min_n", cmd);
+    BAD ("__vm_skg__: unknown command '%s'; expected solve, action, min_n or memory", cmd);
 }
