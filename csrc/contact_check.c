@@ -126,8 +126,8 @@ vm_contact_check_eval (vm_contact_check *k, int64_t N, const double *t, const do
           double f;
           if (sig == 0.0)
             continue;
-          if (! isfinite (dh) || ! isfinite (sig))
-            f = 0.5;
+          if (! isfinite (h[j] + h[j + 1] + hd[j] + hd[j + 1] + sig + t[j + 1] - t[j]))
+            f = 0.5;                       /* (fmin and fmax drop a NaN) */
           else if (lo - dh > k->layer * sig || hi + dh < -k->layer * sig || dh <= k->res * sig)
             continue;
           else
