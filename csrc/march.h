@@ -24,15 +24,17 @@
  *                             values of |x_p - x_c| / (atol + rtol max_window |x_p|).  err <= 1:
  *                             accepted (the main solution is kept, as an embedded Runge-Kutta pair
  *                             keeps its lower-order solution when it does not extrapolate); the next
- *                             length is L min(4, max(0.2, 0.9 err^(-1/(p+1)))) (max-norm order p+1
- *                             of the SBP-SAT scheme in h = L/(N-1)), at most 1 after a rejection.
- *                             err > 1: rejected, retried with L max(0.1, 0.9 err^(-1/(p+1))).  A
+ *                             length is L min(4, max(0.2, 0.9 err^(-1/(p+2)))), at most L after
+ *                             a rejection (the exponent of a local error of order p+2 in L: the
+ *                             max-norm order p+1 of the SBP-SAT scheme in h = L/(N-1), times L).
+ *                             err > 1: rejected, retried with L max(0.1, 0.9 err^(-1/(p+2))).  A
  *                             failed Newton solve (main or companion): rejected, retried with L/2.
  *                             An accepted estimate is followed by the action's check, when it
- *                             has one (vm_march_action.check): a veto rejects the window too,
- *                             retried with the length the check suggests.
+ *                             has one (vm_march_action.check): a veto rejects the window too
+ *                             (VM_MARCH_REJ_CHECK), retried with the length the check suggests.
  *                             Below hmin the march stops with VM_EHMIN and a message that says
- *                             where and why.  The first length is h0, or min(T, T/16, ...) when 0.
+ *                             where and why.  The first length is h0, or T/16 when 0 (at most
+ *                             hmax).
  *
  * Each rejection is recorded (time, length, reason, err).  The driver prints through opts.print
  * while it runs (display 2: each Newton iteration and each window; 1: one final line).
