@@ -14,10 +14,10 @@
  *   dh_k = max (|h_k+1 - h_k|, (t_k+1 - t_k) max (|hdot_k|, |hdot_k+1|))
  * bounds the change of h over the interval, also when h turns around inside it (a bounce between
  * two nodes with equal h).  The interval is in the layer when [min h - dh_k, max h + dh_k] meets
- * [-layer sigma, layer sigma]; an interval in the layer must have dh_k <= res sigma.  The check
- * fails on the first contact and interval that does not, and suggests the factor
- * min_k (res sigma / dh_k) over the failing intervals of all contacts (by how much the window
- * must shrink for dh to scale down to res sigma at the same speed).  An interval away from the
+ * [-layer sigma, layer sigma]; an interval in the layer must have dh_k <= res sigma.  When some
+ * do not, the check fails and suggests the factor min_k (res sigma / dh_k) over the failing
+ * intervals of all contacts (by how much the window must shrink for dh to come down to
+ * res sigma at the same speed); its text names the contact and interval of that minimum.  An interval away from the
  * layer is not restricted, nor is a long stay in the layer at small normal speed (sliding on a
  * wall): dh is small there.  The test needs no bound on the energy: a particle that has the
  * energy to cross the barrier crosses it resolved.  Non-finite h, hdot or sigma fail the check
