@@ -163,7 +163,7 @@ test_tumbler (void)
         }
       for (k = 0; k < s.Ntot; k++)
         hmin = fmin (hmin, 1 - s.q[k] * s.q[k] - s.q[k + s.Ntot] * s.q[k + s.Ntot]);
-      CHECK (es < 1e-7, "final state vs the soft wall %.3g (2.6e-9 measured)", es);
+      CHECK (es < 1e-7, "final state vs the soft wall %.3g (1.5e-9 measured)", es);
       CHECK (eh < 1e-4, "final state vs the hard wall %.3g (3.2e-5 measured)", eh);
       CHECK (hmin > 0.5e-3, "min h %.3g: never through the wall (0.81 sigma measured)", hmin);
     }

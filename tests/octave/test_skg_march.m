@@ -107,7 +107,7 @@
 %! % vetoes it (sol.rejected.reason 'contact', doc/skg.md).  The final state is within 1e-4 of the
 %! % hard wall in closed form (3.2e-5 measured; soft and hard wall differ by O(sigma) there, 3.2e-5
 %! % between the references) and the trajectory within 1e-8 (q) and 1e-5 (qdot) of the soft-wall
-%! % reference at every node (2.0e-10 and 3.8e-7 measured; qdot changes by 2.6 within 1e-3 s at the
+%! % reference at every node (1.4e-10 and 1.4e-7 measured; qdot changes by 2.6 within 1e-3 s at the
 %! % impacts).  The reference must resolve the wall too (MaxStep; gauss_integrate steps over it
 %! % without one, issue 12): its radius stays below 1
 %! sig = 1/1000;
