@@ -267,6 +267,8 @@ vm_mech_free (vm_mech *m)
   free (m->h);
   free (m->FN);
   free (m->FR);
+  free (m->hdot);
+  free (m->sigma);
   memset (m, 0, sizeof *m);
 }
 
@@ -298,6 +300,8 @@ build_contact (vm_mech *m, int c, int32_t h, int32_t sigma, int32_t V0, int32_t 
       vn = B2 (VM_OP_ADD, vn, B2 (VM_OP_MUL, qd, gh[i]));
     }
   fnabs = B2 (VM_OP_MUL, U1 (VM_OP_ABS, amp), U1 (VM_OP_SQRT, gn2));   /* |FN|, also for V0 < 0 */
+  m->hdot[c] = vn;
+  m->sigma[c] = sigma;
   for (i = 0; i < n; i++)
     {
       int32_t vpi = B2 (VM_OP_SUB, vm_var (g, m->vqd + i),
@@ -390,7 +394,9 @@ vm_mech_build (const vm_mech_desc *d, vm_mech *m, vm_err *err)
   m->h = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->h);
   m->FN = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * n * sizeof *m->FN);
   m->FR = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * n * sizeof *m->FR);
-  if (! g || ! s || ! m->F || ! m->gc || ! m->h || ! m->FN || ! m->FR)
+  m->hdot = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->hdot);
+  m->sigma = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->sigma);
+  if (! g || ! s || ! m->F || ! m->gc || ! m->h || ! m->FN || ! m->FR || ! m->hdot || ! m->sigma)
     {
       snprintf (err->msg, sizeof err->msg, "out of memory");
       goto fail;

@@ -24,6 +24,16 @@
 % converge, is retried shorter.  A fixed grid is used instead when @code{Windows} is given, or
 % @code{N} without @code{RelTol}/@code{AbsTol}, or a guess matrix.
 %
+% @strong{Contacts.}  The regularized contact force acts within a few sigma of h = 0, and a
+% window whose nodes step over that layer would not feel it at either order (the estimate then
+% passes with the particle through the wall).  With error control every window is also checked:
+% between two consecutive nodes the change of each contact's gap h (at least the time step times
+% the larger |dh/dt| at the two nodes) must be at most sigma wherever it may come within
+% 6 sigma of h = 0; a window that fails is rejected (reason @code{"contact"} in
+% @code{sol.rejected}) and retried shorter in proportion.  Intervals away from the wall, and
+% resting or sliding on it, are not restricted (@file{doc/skg.md}, "Contact check").  A fixed
+% grid is not checked.
+%
 % @strong{Multipliers.}  @code{sol.lambda} is in the convention of eq. 3 of the rolling-disk
 % paper, the same as @code{gauss_integrate}:
 % @code{M qddot = dL/dq + F + sum_a lambda_a dg_a/dqdot} (for a position constraint g(t, q):
@@ -99,7 +109,8 @@
 % @code{max_qminus},
 % @code{max_lambdaminus} (full mode), @code{max_gradient}, @code{windows} (t0, t1, N, error
 % estimate relative to the tolerance, iterations, companion_iterations of each accepted window),
-% @code{rejected} (t0, length, reason "error", "newton" or "companion", error), @code{adaptive},
+% @code{rejected} (t0, length, reason "error", "newton", "companion" or "contact", error (the
+% estimate, which passed for "contact")), @code{adaptive},
 % @code{iterations}, @code{residual_history} (||r||_H per iterate of the accepted windows),
 % @code{step_history}, @code{step_kind} (@code{"start"}, @code{"newton"}, @code{"damped"} or
 % @code{"lm"}), @code{step_factor}, @code{history_window}, @code{window_iterations},
