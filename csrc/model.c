@@ -319,11 +319,12 @@ build_contact (vm_mech *m, int c, int32_t h, int32_t sigma, int32_t V0, int32_t 
 }
 
 /* A constant contact coefficient inside its domain: sigma > 0 (the layer's width), mu >= 0 (the
- * friction coefficient), epsv > 0 (the slip regularization; 0 makes the friction force 0/0 at
- * rest); V0 any finite value.  Coefficients that depend on parameters are checked by the caller
- * with the parameter values (mechsys). */
+ * friction coefficient), epsv > 0 unless mu is the constant 0 (the slip regularization; 0 makes
+ * the friction force 0/0 at rest); V0 any finite value.  mu: the node of mu when j is epsv.
+ * Coefficients that depend on parameters are checked by the caller with the parameter values
+ * (mechsys). */
 static int
-contact_coef_ok (vm_graph *g, int32_t node, int j, int k, vm_err *err)
+contact_coef_ok (vm_graph *g, int32_t node, int j, int32_t mu, int k, vm_err *err)
 {
   static const char *nm[4] = { "sigma", "V0", "mu", "epsv" };
   static const char *need[4] = { "> 0 (the width of the contact layer)", "",
@@ -333,6 +334,8 @@ contact_coef_ok (vm_graph *g, int32_t node, int j, int k, vm_err *err)
   double c;
   int ok;
   if (! nd || nd->op != VM_OP_CONST)
+    return 1;
+  if (j == 3 && vm_graph_node (g, mu)->op == VM_OP_CONST && vm_graph_node (g, mu)->c == 0.0)
     return 1;
   c = nd->c;
   ok = j == 1 || (j == 2 ? c >= 0.0 : c > 0.0);
@@ -455,7 +458,7 @@ vm_mech_build (const vm_mech_desc *d, vm_mech *m, vm_err *err)
           coef[j] = parse_or_fail (g, s, txt[j], ctx, err);
           if (coef[j] < 0)
             goto fail;
-          if (! contact_coef_ok (g, coef[j], j, k, err))
+          if (! contact_coef_ok (g, coef[j], j, j == 3 ? coef[2] : -1, k, err))
             goto fail;
         }
       vm_symtab_forbid_dot (s, NULL);
