@@ -549,6 +549,24 @@ keep_previous (work_t *w, const vm_march_action *a)
   memcpy (w->xa, w->xe, (size_t) a->nstate * sizeof *w->xa);
 }
 
+/* Fixed grid: the action's check of window k, recorded (the first veto's text kept in check_why)
+ * but not rejected. */
+static int
+fixed_check (vm_march_action *a, const work_t *w, vm_march_sol *s, int k)
+{
+  int reason = 0, st;
+  double f;
+  char why[160];
+  st = check_window (a, w, &reason, &f, why, sizeof why);
+  if (st == VM_OK && reason == VM_MARCH_REJ_CHECK)
+    {
+      if (s->nunresolved == 0)
+        snprintf (s->check_why, sizeof s->check_why, "window %d: %s", k + 1, why);
+      s->nunresolved++;
+    }
+  return st;
+}
+
 static int
 march_fixed (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *w,
              vm_newton_symbolic *sym, vm_newton_symbolic *csym, vm_march_sol *s, grow_t *g)
@@ -574,6 +592,8 @@ march_fixed (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, wor
       if (st == VM_OK)
         st = append_window (s, g, a, a->t, w->tm, k > 0, ta, tb, err, info.iterations, citer,
                             reason ? info.status : VM_OK);
+      if (st == VM_OK && ! reason)
+        st = fixed_check (a, w, s, k);
       if (st == VM_OK && reason)
         {
           st = reason == VM_MARCH_REJ_NEWTON ? info.status : VM_ENEWTON_STALL;
@@ -615,6 +635,13 @@ march_fixed (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, wor
     {
       snprintf (s->message, sizeof s->message, "converged: %d window%s of %lld nodes, %d Newton "
                 "iterations", W, W == 1 ? "" : "s", (long long) a->N, s->iterations);
+      if (s->nunresolved > 0)
+        {
+          size_t len = strlen (s->message);
+          snprintf (s->message + len, sizeof s->message - len, "; the %s check fails in %d of "
+                    "the %d windows (first %s): the grid does not resolve it, give more nodes or "
+                    "use error control", s->check_name, s->nunresolved, W, s->check_why);
+        }
       round_note (s);
     }
   return st;

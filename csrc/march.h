@@ -148,6 +148,9 @@ typedef struct
   double *rej_t0, *rej_len, *rej_err;   /* nrej: start, length, error estimate (NaN if none) */
   int *rej_reason;          /* nrej: VM_MARCH_REJ_* */
   char check_name[24];      /* the main action's check_name ("check" when it has none) */
+  int nunresolved;          /* fixed grid: windows the action's check vetoes (they are kept:
+                               the grid is the caller's; the message says so) */
+  char check_why[200];      /* the first of them: "window k: " and the check's text */
   int iterations;           /* Newton steps, all solves (main, companion, rejected) */
   int nround;               /* successful solves that stopped at the rounding level of the
                                residual (newton.h test 1') or at a step below rounding, above

@@ -31,8 +31,10 @@
 % the larger |dh/dt| at the two nodes) must be at most sigma wherever it may come within
 % 6 sigma of h = 0; a window that fails is rejected (reason @code{"contact"} in
 % @code{sol.rejected}) and retried shorter in proportion.  Intervals away from the wall, and
-% resting or sliding on it, are not restricted (@file{doc/skg.md}, "Contact check").  A fixed
-% grid is not checked.
+% resting or sliding on it, are not restricted (@file{doc/skg.md}, "Contact check").  On a fixed
+% grid the same check runs on each window, which is kept: @code{sol.unresolved_windows} counts
+% the windows that fail it, the message names the first, and a warning
+% (@code{varmech:skg_solve:unresolved}) says that the grid does not resolve the contact.
 %
 % @strong{Multipliers.}  @code{sol.lambda} is in the convention of eq. 3 of the rolling-disk
 % paper, the same as @code{gauss_integrate}:
@@ -302,6 +304,9 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   sol.adaptive = adaptive;
   if (~adaptive && sol.exitflag == 1)
     unresolved_warning (fname, sol, q0);
+    if (sol.unresolved_windows > 0)
+      warning (['varmech:' fname ':unresolved'], '%s: %s', fname, sol.message);
+    end
   end
   if (~isempty (tout))
     out = sol.output;

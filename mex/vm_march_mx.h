@@ -29,7 +29,8 @@ vm_mx_col (const double *src, size_t n)
   return a;
 }
 
-/* out.windows: t0, t1, N, error, iterations, companion_iterations of each accepted window;
+/* out.unresolved_windows: fixed grid, the windows the action's check vetoes (kept);
+ * out.windows: t0, t1, N, error, iterations, companion_iterations of each accepted window;
  * out.rejected: t0, length, reason ("error", "newton", "companion", or the check_name of the
  * action's check, e.g. "contact"), error of each rejected attempt.  N: nodes per window. */
 static void
@@ -61,6 +62,8 @@ vm_march_mx_windows (mxArray *out, const vm_march_sol *ms, int64_t N)
                                           ? ms->check_name : "companion"));
   mxSetField (r, 0, "reason", reason);
   mxSetField (out, 0, "rejected", r);
+  mxAddField (out, "unresolved_windows");
+  mxSetField (out, 0, "unresolved_windows", mxCreateDoubleScalar ((double) ms->nunresolved));
 }
 
 #endif
