@@ -43,8 +43,10 @@
 % @item "RelTol", "AbsTol"
 % error tolerances of dopri5 and dop853 (default 1e-8, 1e-10).
 % @item "Step"
-% the fixed step of gl4, gl6, rk4 (default (tf - t0)/1000).  Soft contacts shorten steps in their
-% layer (see above).
+% the fixed step of gl4, gl6, rk4 (default (tf - t0)/1000).  The grid is t0 + k Step, the last
+% step shortened to land on tf; a Step longer than the interval is one step over the interval.
+% There is no error control: a step too long for the motion gives a wrong result with exitflag 1
+% (check @code{sol.residual}).  Soft contacts shorten steps in their layer (see above).
 % @item "InitialStep", "MaxStep", "MaxSteps"
 % dopri5 and dop853 step controls (0: automatic).
 % @item "OutputTimes"
@@ -148,6 +150,30 @@ end
 %! assert (abs (s.t(end) - tacc) < 1e-3);
 %! assert (all (s.q(:,2) >= -1e-8));
 %! assert (~isempty (strfind (s.message, 'left the admissible side')));
+%!test
+%! % a fixed step is limited to the interval: Step 10 on [0, 1] is one step that lands on tf, the
+%! % same as Step 1, forwards and backwards; the grid t0 + k Step ends with a shortened step; output
+%! % times are hit.  (rk4 at Step 1 ends about 0.55 off the constraint: omega h = 3.1 is outside
+%! % RK4's stability interval; no error control, and sol.residual_position shows it.)
+%! q0 = [sin(0.3) -cos(0.3)];
+%! for meth = {'rk4', 'gl4', 'gl6'}
+%!   a = gauss_integrate (pend, [0 1], q0, [0 0], 'Method', meth{1}, 'Step', 10);
+%!   b = gauss_integrate (pend, [0 1], q0, [0 0], 'Method', meth{1}, 'Step', 1);
+%!   assert (a.t, [0; 1]);
+%!   assert (a.stats.nsteps, 1);
+%!   assert ([a.q a.qdot], [b.q b.qdot]);
+%!   c = gauss_integrate (pend, [1 0], q0, [0 0], 'Method', meth{1}, 'Step', 10);
+%!   assert (c.t, [1; 0]);
+%!   assert (c.stats.nsteps, 1);
+%!   d = gauss_integrate (pend, [0 1], q0, [0 0], 'Method', meth{1}, 'Step', 0.3);
+%!   assert (d.t, [0; 0.3; 0.6; 0.9; 1], 1e-15);
+%!   e = gauss_integrate (pend, [0 1], q0, [0 0], 'Method', meth{1}, 'Step', 0.3, ...
+%!                        'OutputTimes', [0.1 0.3 0.65 1]);
+%!   assert (e.t, [0.1; 0.3; 0.65; 1]);
+%!   assert (e.stats.nsteps, 4);
+%!   assert ([e.q(end,:) e.qdot(end,:)], [d.q(end,:) d.qdot(end,:)]);
+%! end
+%! assert (max (abs (gauss_integrate (pend, [0 1], q0, [0 0], 'Method', 'rk4', 'Step', 10).residual_position)) > 0.1);
 %!test
 %! % soft contacts: no step crosses a wall's layer unseen.  The tumbler (sigma = 1/1000 and 1/3000,
 %! % V0 = 5, from (-0.5, -0.75) at rest) was stepped over by dopri5 in 4 steps (radius 2.04, exitflag

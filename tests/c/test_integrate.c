@@ -1577,6 +1577,41 @@ test_step_check (void)
   vm_ode_sol_free (&r);
 }
 
+/* A fixed step longer than the interval is the interval: one step that lands on tf, equal to the
+ * run with the step tf - t0, forwards and backwards; output times inside it are hit. */
+static void
+test_step_beyond_interval (void)
+{
+  vm_ode_opts o;
+  vm_ode_sol s, r;
+  const double y0[2] = { 1.0, 0.0 }, tout[3] = { 0.25, 0.5, 1.0 };
+  int m, st, dir;
+  vm_ode_sol_init (&s);
+  vm_ode_sol_init (&r);
+  for (m = VM_ODE_GL4; m <= VM_ODE_RK4; m++)
+    for (dir = 1; dir >= -1; dir -= 2)
+      {
+        const double t0 = dir > 0 ? 0.0 : 1.0, tf = 1.0 - t0;
+        opts_for (&o, m, 10.0);
+        st = vm_ode_solve (2, rhs_osc, NULL, NULL, t0, tf, y0, NULL, 0, &o, &s);
+        opts_for (&o, m, 1.0);
+        vm_ode_solve (2, rhs_osc, NULL, NULL, t0, tf, y0, NULL, 0, &o, &r);
+        CHECK (st == VM_OK && s.nsteps == 1 && s.npts == 2 && s.t[1] == tf && r.npts == 2
+               && memcmp (s.y, r.y, 4 * sizeof (double)) == 0,
+               "%s: step 10 on [%g, %g] is the step %g", mname[m], t0, tf, tf - t0);
+      }
+  for (m = VM_ODE_GL4; m <= VM_ODE_RK4; m++)
+    {
+      opts_for (&o, m, 10.0);
+      st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 1.0, y0, tout, 3, &o, &s);
+      CHECK (st == VM_OK && s.nsteps == 1 && s.npts == 3 && s.t[0] == 0.25 && s.t[1] == 0.5
+             && s.t[2] == 1.0,
+             "%s: output times inside one step", mname[m]);
+    }
+  vm_ode_sol_free (&s);
+  vm_ode_sol_free (&r);
+}
+
 int
 main (void)
 {
@@ -1599,6 +1634,7 @@ main (void)
   test_failures ();
   test_grid_stats ();
   test_step_check ();
+  test_step_beyond_interval ();
   CHECK (strcmp (vm_status_string (VM_ENEWTON), "unknown status") != 0
          && strcmp (vm_status_string (VM_STOP_EVENT), "unknown status") != 0, "status strings");
   return vmtest_finish ("test_integrate");
