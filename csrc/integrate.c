@@ -188,7 +188,7 @@ typedef struct
   double *rc;                 /* dense coefficients: DOPRI5 2..5 (4n), DOP853 1..7 (7n) */
   /* Gauss-Legendre */
   const double *gc, *ga, *gb;
-  double *Z, *Zp, *Fz, *r, *J, *M, *comp;
+  double *Z, *Zp, *Fz, *r, *J, *M, *comp, *compn;
   int *ipiv;
   double hprev;
   int have_prev;
@@ -196,6 +196,7 @@ typedef struct
   double *gold, *gnew, *gtmp, *cte;
   int *cidx;
   double event_tol;
+  double hlim;                /* the step check's bound on the next step (HUGE_VAL: none) */
 } ws;
 
 /* ---- small helpers ---------------------------------------------------------------------------- */
@@ -504,6 +505,35 @@ advance (ws *w)
   w->sol->t_end = w->t;
 }
 
+/* The step check of a step [w->t, tn] that the method accepted (new state in w->yn).  *ok = 0:
+ * rejected, *factor in [1e-6, 1) the suggested fraction of the step (0.5 for NaN).  *ok = 1:
+ * accepted, w->hlim the bound on the next step.  Returns the check's nonzero code, else VM_OK. */
+static int
+check_step (ws *w, double tn, int *ok, double *factor)
+{
+  double f = 1.0, hn = HUGE_VAL;
+  int st;
+  *ok = 1;
+  *factor = 1.0;
+  w->hlim = HUGE_VAL;
+  if (w->o->step_check == NULL)
+    return VM_OK;
+  st = w->o->step_check (w->t, w->y, tn, w->yn, &f, &hn, w->ctx);
+  if (st != 0)
+    return st;
+  if (! (f >= 1.0))
+    {
+      *ok = 0;
+      *factor = isnan (f) ? 0.5 : fmax (f, 1e-6);
+      w->sol->nreject++;
+      w->sol->ncheck_reject++;
+      return VM_OK;
+    }
+  if (hn > 0.0)
+    w->hlim = hn;
+  return VM_OK;
+}
+
 /* ---- DOPRI5 ------------------------------------------------------------------------------------ */
 
 /* weighted RMS-type norms of Hairer's HINIT use sums; sk = atol + rtol |y_i| (guarded against 0) */
@@ -571,6 +601,8 @@ adaptive_accepted (ws *w, int *terminal, int last, double h, double hmax, int *r
     *hnew = w->dir * hmax;
   if (*reject)
     *hnew = w->dir * fmin (fabs (*hnew), fabs (h));
+  if (fabs (*hnew) > w->hlim)
+    *hnew = w->dir * w->hlim;
   *reject = 0;
   return 0;
 }
@@ -587,8 +619,8 @@ run_dopri5 (ws *w, int *terminal)
   const double safe = 0.9, facc1 = 1.0 / 0.2, facc2 = 1.0 / 10.0, beta = 0.04;
   const double expo1 = 0.2 - beta * 0.75;
   double *k2 = w->k, *k3 = w->k + n, *k4 = w->k + 2 * n, *k5 = w->k + 3 * n, *k6 = w->k + 4 * n;
-  double h, facold = 1e-4;
-  int reject = 0, last = 0, i, st;
+  double h, facold = 1e-4, cfac;
+  int reject = 0, last = 0, i, st, ok;
 
   if (o->h0 > 0.0)
     h = fmin (o->h0, hmax);
@@ -665,7 +697,10 @@ run_dopri5 (ws *w, int *terminal)
       fac = fmax (facc2, fmin (facc1, fac / safe));
       hnew = h / fac;
 
-      if (err <= 1.0)
+      ok = 1;
+      if (err <= 1.0 && (st = check_step (w, tn, &ok, &cfac)) != VM_OK)
+        return st;
+      if (err <= 1.0 && ok)
         {
           facold = fmax (err, 1e-4);
           sol->naccept++;
@@ -688,10 +723,12 @@ run_dopri5 (ws *w, int *terminal)
         }
       else
         {
-          hnew = h / fmin (facc1, fac11 / safe);
+          /* the step check's fraction, or Hairer's factor after an error rejection */
+          hnew = ok ? h / fmin (facc1, fac11 / safe) : h * cfac;
           reject = 1;
           last = 0;
-          sol->nreject++;
+          if (ok)
+            sol->nreject++;
         }
       h = hnew;
     }
@@ -721,8 +758,8 @@ run_dop853 (ws *w, int *terminal)
          *const k8 = w->k + 6 * n, *const k9 = w->k + 7 * n, *const k10 = w->k + 8 * n,
          *const k11 = w->k + 9 * n, *const k12 = w->k + 10 * n, *const k14 = w->k + 11 * n,
          *const k15 = w->k + 12 * n, *const k16 = w->k + 13 * n;
-  double h;
-  int reject = 0, last = 0, i, st;
+  double h, cfac;
+  int reject = 0, last = 0, i, st, ok;
 
   if (o->h0 > 0.0)
     h = fmin (o->h0, hmax);
@@ -840,7 +877,10 @@ run_dop853 (ws *w, int *terminal)
       fac = fmax (facc2, fmin (facc1, fac11 / safe));
       hnew = h / fac;
 
-      if (err <= 1.0)
+      ok = 1;
+      if (err <= 1.0 && (st = check_step (w, tn, &ok, &cfac)) != VM_OK)
+        return st;
+      if (err <= 1.0 && ok)
         {
           /* F at the new point: needed by the dense output and by the next step (FSAL) */
           if ((st = rhs (w, tn, y1, k13)) != 0)
@@ -912,10 +952,12 @@ run_dop853 (ws *w, int *terminal)
         }
       else
         {
-          hnew = h / fmin (facc1, fac11 / safe);
+          /* the step check's fraction, or Hairer's factor after an error rejection */
+          hnew = ok ? h / fmin (facc1, fac11 / safe) : h * cfac;
           reject = 1;
           last = 0;
-          sol->nreject++;
+          if (ok)
+            sol->nreject++;
         }
       h = hnew;
     }
@@ -924,8 +966,9 @@ run_dop853 (ws *w, int *terminal)
 
 /* ---- RK4 and Gauss-Legendre (fixed step) --------------------------------------------------------- */
 
+/* one RK4 step of size hs from (w->t, w->y) to tn into w->yn (F at tn is left to the caller) */
 static int
-rk4_step (ws *w, double hs, double tn, int need_fn)
+rk4_step (ws *w, double hs, double tn)
 {
   const int n = w->n;
   const double t = w->t, *y = w->y, *k1 = w->fy;
@@ -947,13 +990,6 @@ rk4_step (ws *w, double hs, double tn, int need_fn)
     w->yn[i] = y[i] + hs / 6.0 * (k1[i] + 2.0 * (k2[i] + k3[i]) + k4[i]);
   if (! all_finite (n, w->yn))
     return VM_ENONFINITE;
-  if (need_fn)
-    {
-      if ((st = rhs (w, tn, w->yn, w->fn)) != 0)
-        return st;
-      if (! all_finite (n, w->fn))
-        return VM_ENONFINITE;
-    }
   return VM_OK;
 }
 
@@ -985,8 +1021,9 @@ gl_jacobian (ws *w)
 }
 
 /* One attempt of a Gauss step of size hs from (w->t, w->y) to tn.  *ok = 1 on convergence (then
- * w->yn holds the new state); *ok = 0 on Newton failure, *nonfinite = 1 if it was caused by
- * non-finite values.  A nonzero return is a fatal status (RHS code). */
+ * w->yn holds the new state and w->compn its compensation, to be committed to w->comp when the
+ * step is kept); *ok = 0 on Newton failure, *nonfinite = 1 if it was caused by non-finite values.
+ * A nonzero return is a fatal status (RHS code). */
 static int
 gl_attempt (ws *w, double hs, int *ok, int *nonfinite)
 {
@@ -1132,8 +1169,120 @@ gl_attempt (ws *w, double hs, int *ok, int *nonfinite)
       for (i = 0; i < s; i++)
         inc += hs * b[i] * w->Fz[i * n + p];
       ynew = w->y[p] + inc;
-      w->comp[p] = (w->y[p] - ynew) + inc;
+      w->compn[p] = (w->y[p] - ynew) + inc;
       w->yn[p] = ynew;
+    }
+  return VM_OK;
+}
+
+/* One sub-step of a fixed-step method from (w->t, w->y) to tn (length hs), then the step check.
+ * *ok = 1: kept (w->yn; w->fn when need_fn; GL: the collocation polynomial and compensation
+ * committed).  *ok = 0: not kept; *newton = 1 (2: caused by non-finite values) after a Newton
+ * failure, else the step check rejected it with the fraction *factor. */
+static int
+fixed_substep (ws *w, double hs, double tn, int need_fn, int *ok, int *newton, double *factor)
+{
+  const int n = w->n;
+  int st, nonfinite = 0;
+  *ok = 0;
+  *newton = 0;
+  if (w->s == 0)
+    st = rk4_step (w, hs, tn);
+  else
+    {
+      st = gl_attempt (w, hs, ok, &nonfinite);
+      if (st == VM_OK && ! *ok)
+        {
+          *newton = nonfinite ? 2 : 1;
+          return VM_OK;
+        }
+      if (st == VM_OK && ! all_finite (n, w->yn))
+        st = VM_ENONFINITE;
+    }
+  if (st != VM_OK || (st = check_step (w, tn, ok, factor)) != VM_OK || ! *ok)
+    return st;
+  if (w->s > 0)
+    {
+      memcpy (w->Zp, w->Z, (size_t) w->s * (size_t) n * sizeof (double));
+      memcpy (w->comp, w->compn, (size_t) n * sizeof (double));
+      w->hprev = hs;
+      w->have_prev = 1;
+    }
+  if (need_fn)
+    {
+      if ((st = rhs (w, tn, w->yn, w->fn)) != 0)
+        return st;
+      if (! all_finite (n, w->fn))
+        return VM_ENONFINITE;
+    }
+  return VM_OK;
+}
+
+/* the sub-step level at which a grid step of length hfull starts: sub-steps of at most w->hlim */
+static int
+start_level (double hfull, double hlim)
+{
+  int level = 0;
+  while (level < VM_ODE_CHECK_LEVELS && fabs (ldexp (hfull, -level)) > hlim)
+    level++;
+  return level;
+}
+
+/* The sub-steps of hfull / 2^level that cover the grid step from w->t to tt; level rises after a
+ * Newton failure (by 1, at most MAX_HALVINGS times) or a step check's rejection (by
+ * ceil(log2(1/factor)), at most VM_ODE_CHECK_LEVELS levels in all). */
+static int
+fixed_grid_step (ws *w, double tt, int last, int *terminal)
+{
+  vm_ode_sol *sol = w->sol;
+  const double dir = w->dir, hfull = tt - w->t;
+  const long max_steps = w->o->max_steps > 0 ? w->o->max_steps : 10000000L;
+  int level = start_level (hfull, w->hlim), nhalve = 0, clevel = level, st;
+
+  while (w->t != tt)
+    {
+      const double hsub = ldexp (hfull, -level);
+      double hs = tt - w->t, tn, factor;
+      int sublast = 1, ok, newton;
+      if (sol->nsteps >= max_steps)
+        return VM_EMAXSTEPS;
+      if (level > 0 && ! (fabs (hsub) >= 16.0 * DBL_EPSILON * fabs (w->t)))
+        return VM_EHMIN;
+      if (level > 0 && (tt - w->t) * dir > fabs (hsub) * (1.0 + 1e-12))
+        {
+          hs = hsub;
+          sublast = 0;
+        }
+      tn = sublast ? tt : w->t + hs;
+      sol->nsteps++;
+      st = fixed_substep (w, hs, tn, w->dense || ! (last && sublast), &ok, &newton, &factor);
+      if (st != VM_OK)
+        return st;
+      if (! ok && newton)
+        {
+          sol->nreject++;
+          if (nhalve++ >= MAX_HALVINGS)
+            return newton == 2 ? VM_ENONFINITE : VM_ENEWTON;
+          level++;
+          continue;
+        }
+      if (! ok)
+        {
+          const int add = factor > 0.5 ? 1 : (int) ceil (-log2 (factor));
+          if (clevel + add > VM_ODE_CHECK_LEVELS)
+            return VM_ELAYER;
+          clevel += add;
+          level += add;
+          continue;
+        }
+      sol->naccept++;
+      w->tn = tn;
+      st = after_step (w, terminal);
+      if (st != VM_OK || *terminal)
+        return st;
+      advance (w);
+      if (w->s > 0 && ! (last && w->t == tt) && (st = gl_jacobian (w)) != VM_OK)
+        return st;              /* once per step, at its start */
     }
   return VM_OK;
 }
@@ -1141,12 +1290,7 @@ gl_attempt (ws *w, double hs, int *ok, int *nonfinite)
 static int
 run_fixed (ws *w, int *terminal)
 {
-  const int n = w->n;
-  vm_ode_sol *sol = w->sol;
-  const vm_ode_opts *o = w->o;
-  const double dir = w->dir, hnom = o->h, t0 = w->t0, tf = w->tf;
-  const long max_steps = o->max_steps > 0 ? o->max_steps : 10000000L;
-  const int gl = w->method != VM_ODE_RK4;
+  const double dir = w->dir, hnom = w->o->h, t0 = w->t0, tf = w->tf;
   long kgrid = 0;
   int st;
 
@@ -1154,8 +1298,8 @@ run_fixed (ws *w, int *terminal)
     {
       /* the nominal step [t, tt] of the grid t0 + k h; the last one ends at tf */
       const double ts = w->t;
-      double tt, hfull;
-      int last, level = 0;
+      double tt;
+      int last;
       if ((tf - ts) * dir <= hnom * (1.0 + 1e-12))
         {
           tt = tf;
@@ -1166,77 +1310,11 @@ run_fixed (ws *w, int *terminal)
           tt = t0 + dir * (double) (kgrid + 1) * hnom;
           last = 0;
         }
-      hfull = tt - ts;
       if (! (hnom >= 16.0 * DBL_EPSILON * fabs (ts)))
         return VM_EHMIN;
-
-      /* after Newton failures: sub-steps of hfull / 2^level until tt */
-      while (w->t != tt)
-        {
-          const double hsub = ldexp (hfull, -level);
-          double hs = tt - w->t, tn;
-          int sublast = 1, need_fn;
-          if (sol->nsteps >= max_steps)
-            return VM_EMAXSTEPS;
-          if (level > 0 && (tt - w->t) * dir > fabs (hsub) * (1.0 + 1e-12))
-            {
-              hs = hsub;
-              sublast = 0;
-            }
-          tn = sublast ? tt : w->t + hs;
-          need_fn = w->dense || ! (last && sublast);
-          sol->nsteps++;
-          if (! gl)
-            {
-              st = rk4_step (w, hs, tn, need_fn);
-              if (st != VM_OK)
-                return st;
-            }
-          else
-            {
-              int ok, nonfinite;
-              st = gl_attempt (w, hs, &ok, &nonfinite);
-              if (st != VM_OK)
-                return st;
-              if (! ok)
-                {
-                  sol->nreject++;
-                  if (level >= MAX_HALVINGS)
-                    return nonfinite ? VM_ENONFINITE : VM_ENEWTON;
-                  level++;
-                  if (! (fabs (ldexp (hfull, -level)) >= 16.0 * DBL_EPSILON * fabs (w->t)))
-                    return VM_EHMIN;
-                  continue;
-                }
-              if (! all_finite (n, w->yn))
-                return VM_ENONFINITE;
-              memcpy (w->Zp, w->Z, (size_t) w->s * (size_t) n * sizeof (double));
-              w->hprev = hs;
-              w->have_prev = 1;
-              if (need_fn)
-                {
-                  st = rhs (w, tn, w->yn, w->fn);
-                  if (st != 0)
-                    return st;
-                  if (! all_finite (n, w->fn))
-                    return VM_ENONFINITE;
-                }
-            }
-          sol->naccept++;
-          w->tn = tn;
-          st = after_step (w, terminal);
-          if (st != VM_OK || *terminal)
-            return st;
-          advance (w);
-          if (gl && ! (last && w->t == tt))
-            {
-              st = gl_jacobian (w);   /* once per step, at its start */
-              if (st != VM_OK)
-                return st;
-            }
-        }
-      if (last)
-        return VM_OK;
+      st = fixed_grid_step (w, tt, last, terminal);
+      if (st != VM_OK || *terminal || last)
+        return st;
       kgrid++;
     }
 }
@@ -1356,6 +1434,7 @@ vm_ode_solve (int n, vm_rhs_fn f, vm_event_fn ev, void *ctx, double t0, double t
   sol->npts = 0;
   sol->nevents = 0;
   sol->nsteps = sol->naccept = sol->nreject = sol->nfev = sol->nnewton_iter = 0;
+  sol->ncheck_reject = 0;
   sol->njac = sol->nlu = sol->ngev = 0;
   sol->n = n;
   sol->t_end = t0;
@@ -1387,10 +1466,11 @@ vm_ode_solve (int n, vm_rhs_fn f, vm_event_fn ev, void *ctx, double t0, double t
   w.ntout = ntout;
   w.dense = ntout > 0 || w.nev > 0;
   w.event_tol = opts->event_tol;
+  w.hlim = HUGE_VAL;
   w.s = w.method == VM_ODE_GL4 ? 2 : w.method == VM_ODE_GL6 ? 3 : 0;
 
   /* one block: y fy yn fn yd yev ytmp (7n), k (5n; DOP853 14n), rc (4n; DOP853 7n), events
-   * (4 nev), Gauss: Z Zp Fz r (4 sn), comp (n), J (n^2), M (sn^2) */
+   * (4 nev), Gauss: Z Zp Fz r (4 sn), comp compn (2n), J (n^2), M (sn^2) */
   sn = (size_t) w.s * (size_t) n;
   nn = (size_t) n * (size_t) n;
   nk = (w.method == VM_ODE_DOP853 ? 14 : 5) * (size_t) n;
@@ -1403,7 +1483,7 @@ vm_ode_solve (int n, vm_rhs_fn f, vm_event_fn ev, void *ctx, double t0, double t
           sol->status = VM_ENOMEM;
           return VM_ENOMEM;
         }
-      nd += 4 * sn + (size_t) n + nn + sn * sn;
+      nd += 4 * sn + 2 * (size_t) n + nn + sn * sn;
     }
   ni = sn + (size_t) w.nev + 1;
   mem = malloc (nd * sizeof (double));
@@ -1437,6 +1517,7 @@ vm_ode_solve (int n, vm_rhs_fn f, vm_event_fn ev, void *ctx, double t0, double t
       TAKE (w.Fz, sn);
       TAKE (w.r, sn);
       TAKE (w.comp, n);
+      TAKE (w.compn, n);
       TAKE (w.J, nn);
       TAKE (w.M, sn * sn);
       memset (w.comp, 0, (size_t) n * sizeof (double));

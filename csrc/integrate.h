@@ -29,6 +29,20 @@
  * DOPRI5, DOP853 and RK4 stop at the first non-finite trial value (no retry with a smaller step).
  * Stiffness detection (as in Hairer's code) is not implemented.
  *
+ * Step check (opts->step_check, optional): a test of each step that the method has accepted, made
+ * before the step is committed, for what an error estimate cannot see (the caller's example: a
+ * thin layer of the right-hand side that all stages of a long step jump over, motion.h).  It
+ * receives the step's ends (t, y) and (tn, yn) and either accepts (*factor = 1) or rejects
+ * (*factor in (0, 1), the suggested fraction of the step).  A rejected step counts in nreject and
+ * ncheck_reject.  DOPRI5, DOP853: the step is retried with its length times max(*factor, 1e-6),
+ * and, as after an error rejection, the next step does not grow.  GL4, GL6, RK4: the grid step is
+ * subdivided into 2^k equal sub-steps, k raised by ceil(log2(1 / *factor)) (at least 1) at each
+ * rejection, the sub-steps covering that grid step (as the Newton halvings do; the k of both add
+ * up); beyond VM_ODE_CHECK_LEVELS = 30 levels the run fails with VM_ELAYER.  On acceptance the
+ * check may bound the next step: *hnext (> 0; HUGE_VAL: no bound) caps the magnitude of the next
+ * adaptive step, and the fixed-step methods start the next grid step at the level k that makes
+ * the sub-step at most *hnext.  A nonzero return of the check aborts the integration with that code.
+ *
  * Dense output (used for output times and for event location): DOPRI5 and DOP853 their continuous
  * extensions (orders 4 and 7), GL4/GL6/RK4 the cubic Hermite interpolant of the step-end values
  * and derivatives.
@@ -46,9 +60,9 @@
  *
  * Return value and sol->status: VM_OK when tf was reached; VM_STOP_EVENT when a terminal event
  * stopped the integration (sol->t_end is the event time and the state there is the last stored
- * point); VM_EHMIN, VM_EMAXSTEPS, VM_ENONFINITE, VM_ENEWTON, VM_ENOMEM, VM_EARG, VM_ETSPAN (see
- * vm_status.h); or the nonzero code returned by the RHS or the event function, passed through
- * unchanged (use codes that differ from the vm_status values, e.g. negative ones).
+ * point); VM_EHMIN, VM_EMAXSTEPS, VM_ENONFINITE, VM_ENEWTON, VM_ELAYER, VM_ENOMEM, VM_EARG,
+ * VM_ETSPAN (see vm_status.h); or the nonzero code returned by the RHS, the event function or the
+ * step check, passed through unchanged (use codes that differ from the vm_status values, e.g. negative ones).
  * sol->t_end is the last time reached at which the state and F were finite.
  * The solution is stored up to the point of failure on every path.
  */
@@ -61,6 +75,13 @@
 typedef int (*vm_rhs_fn) (double t, const double *y, double *dydt, void *ctx);
 /* nevent values g_k(t, y) into g.  0 = ok; a nonzero return aborts with that code. */
 typedef int (*vm_event_fn) (double t, const double *y, double *g, void *ctx);
+/* Step check (see above): *factor = 1 accepts the step from (t, y) to (tn, yn) (n values each),
+ * *factor in (0, 1) rejects it; *hnext: on acceptance, a bound on the magnitude of the next step
+ * (HUGE_VAL: none).  0 = ok; a nonzero return aborts with that code. */
+typedef int (*vm_step_check_fn) (double t, const double *y, double tn, const double *yn,
+                                 double *factor, double *hnext, void *ctx);
+
+#define VM_ODE_CHECK_LEVELS 30  /* fixed-step methods: sub-step levels for the step check */
 
 enum { VM_ODE_DOPRI5 = 0, VM_ODE_GL4, VM_ODE_GL6, VM_ODE_RK4, VM_ODE_DOP853 };
 
@@ -78,6 +99,7 @@ typedef struct
   double event_tol;           /* time tolerance of event location (0: 1e-12*max(1,|t|)) */
   double newton_tol;          /* GL: |Newton increment|_inf <= newton_tol*(1 + |y|_inf) (0: 1e-14) */
   int newton_maxit;           /* GL: Newton iterations per attempt (0: 50) */
+  vm_step_check_fn step_check;  /* test of accepted steps, called with ctx (NULL: none) */
 } vm_ode_opts;
 
 typedef struct
@@ -91,7 +113,8 @@ typedef struct
   double *ye;                 /* ye[k*n + i] */
   int *ie;                    /* ie[k]: index of the event function, 0-based */
   long nsteps;                /* attempted steps (accepted + rejected / Newton failures) */
-  long naccept, nreject;
+  long naccept, nreject;      /* nreject includes the step check's rejections */
+  long ncheck_reject;         /* steps rejected by the step check */
   long nfev;                  /* RHS evaluations (Jacobian columns included) */
   long nnewton_iter;          /* GL: simplified Newton iterations */
   long njac, nlu;             /* GL: Jacobians, LU factorizations */

@@ -592,10 +592,12 @@ vm_mech_block (vm_mech *m, int kind, vm_block *blk)
     case VM_MECH_CONTACTS:
       {
         int fh = bld_field (&b, "h", m->nc, 1), fq = bld_field (&b, "h_q", m->nc, n),
-            fn = bld_field (&b, "FN", m->nc, n), fr = bld_field (&b, "FR", m->nc, n);
+            fn = bld_field (&b, "FN", m->nc, n), fr = bld_field (&b, "FR", m->nc, n),
+            fs = bld_field (&b, "sigma", m->nc, 1);
         for (i = 0; i < m->nc; i++)
           {
             bld_out (&b, fh, i, 0, m->h[i]);
+            bld_out (&b, fs, i, 0, m->sigma[i]);
             for (j = 0; j < n; j++)
               {
                 bld_out (&b, fq, i, j, vm_diff (g, m->h[i], m->vq + j));

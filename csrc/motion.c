@@ -115,6 +115,7 @@ vm_motion_free (vm_motion *mo)
   free (mo->rwork);
   free (mo->iwork);
   free (mo->feff);
+  free (mo->lbuf);
   memset (mo, 0, sizeof *mo);
 }
 
@@ -141,7 +142,8 @@ vm_motion_init (vm_motion *mo, int n, int m, int np, const vm_block *eom, const 
   if (! field_ok (eom, 0, "M", n, n) || ! field_ok (eom, 1, "f", n, 1)
       || ! field_ok (mot, 0, "phi", m, 1) || ! field_ok (mot, 1, "A", m, n)
       || (con && (! field_ok (con, 0, "h", nc, 1) || ! field_ok (con, 1, "h_q", nc, n)
-                  || ! field_ok (con, 2, "FN", nc, n) || ! field_ok (con, 3, "FR", nc, n)))
+                  || ! field_ok (con, 2, "FN", nc, n) || ! field_ok (con, 3, "FR", nc, n)
+                  || ! field_ok (con, 4, "sigma", nc, 1)))
       || eom->tape.nvar != 1 + 2 * n + np + m + n || mot->tape.nvar != eom->tape.nvar
       || (con && con->tape.nvar != eom->tape.nvar))
     return VM_EARG;
@@ -164,6 +166,9 @@ vm_motion_init (vm_motion *mo, int n, int m, int np, const vm_block *eom, const 
   mo->inc = calloc ((size_t) mo->nvar, sizeof *mo->inc);
   mo->x = calloc ((size_t) mo->nvar, sizeof *mo->x);
   mo->feff = calloc ((size_t) n, sizeof *mo->feff);
+  mo->lslot = -1;
+  if (nc > 0)
+    mo->lbuf = malloc ((size_t) 2 * (1 + 2 * (size_t) n + 2 * (size_t) nc) * sizeof *mo->lbuf);
   if (vm_reaction_work_size (n, m > 0 ? m : 1, mo->k, &rw, &iw) != VM_OK)
     {
       vm_motion_free (mo);
@@ -171,7 +176,8 @@ vm_motion_init (vm_motion *mo, int n, int m, int np, const vm_block *eom, const 
     }
   mo->rwork = malloc ((rw > 0 ? rw : 1) * sizeof *mo->rwork);
   mo->iwork = malloc ((iw > 0 ? iw : 1) * sizeof *mo->iwork);
-  if (! mo->in || ! mo->inc || ! mo->x || ! mo->rwork || ! mo->iwork || ! mo->feff)
+  if (! mo->in || ! mo->inc || ! mo->x || ! mo->rwork || ! mo->iwork || ! mo->feff
+      || (nc > 0 && ! mo->lbuf))
     {
       vm_motion_free (mo);
       return VM_ENOMEM;
@@ -213,16 +219,23 @@ vm_motion_init (vm_motion *mo, int n, int m, int np, const vm_block *eom, const 
   return VM_OK;
 }
 
-int
-vm_motion_eval (vm_motion *mo, double t, const double *q, const double *qdot, int want_contacts)
+/* the tape inputs t | q | qdot | p (lambda and w stay 0: the Hessian blocks are not used here) */
+static void
+set_inputs (vm_motion *mo, double t, const double *q, const double *qdot)
 {
-  int n = mo->n, st;
+  int n = mo->n;
   mo->x[0] = t;
   memcpy (mo->x + 1, q, (size_t) n * sizeof (double));
   memcpy (mo->x + 1 + n, qdot, (size_t) n * sizeof (double));
   if (mo->np > 0)
     memcpy (mo->x + 1 + 2 * n, mo->p, (size_t) mo->np * sizeof (double));
-  /* lambda and w stay 0: the Hessian blocks are not used here */
+}
+
+int
+vm_motion_eval (vm_motion *mo, double t, const double *q, const double *qdot, int want_contacts)
+{
+  int st;
+  set_inputs (mo, t, q, qdot);
   mo->nrhs++;
   if ((st = pb_eval (&mo->eom, mo->in, mo->inc)) != VM_OK
       || (st = pb_eval (&mo->mot, mo->in, mo->inc)) != VM_OK)
@@ -328,6 +341,202 @@ vm_motion_rhs (double t, const double *y, double *dydt, void *ctx)
   int n = mo->n;
   memcpy (dydt, y + n, (size_t) n * sizeof (double));
   return vm_motion_accel (mo, t, y, y + n, dydt + n, NULL);
+}
+
+/* ---- soft contacts: the layer check (see motion.h) --------------------------------------------- */
+
+static double
+hermite (const double *cf, double th)
+{
+  return cf[0] + th * (cf[1] + th * (cf[2] + th * cf[3]));
+}
+
+static double
+clip (double x, double b)
+{
+  return x < -b ? -b : x > b ? b : x;
+}
+
+/* the zeros of H' = cf[1] + 2 cf[2] th + 3 cf[3] th^2 inside (0, 1), increasing, into r */
+static int
+hermite_turns (const double *cf, double *r)
+{
+  const double a = 3.0 * cf[3], b = 2.0 * cf[2], c = cf[1];
+  double z[2], disc, q;
+  int nz = 0, k, m = 0;
+  if (a == 0.0)
+    {
+      if (b != 0.0)
+        z[nz++] = -c / b;
+    }
+  else if ((disc = b * b - 4.0 * a * c) >= 0.0)
+    {
+      q = -0.5 * (b + copysign (sqrt (disc), b));
+      if (q != 0.0)
+        {
+          z[nz++] = q / a;
+          z[nz++] = c / q;
+        }
+    }
+  for (k = 0; k < nz; k++)
+    if (z[k] > 0.0 && z[k] < 1.0)
+      r[m++] = z[k];
+  if (m == 2 && r[0] > r[1])
+    {
+      q = r[0];
+      r[0] = r[1];
+      r[1] = q;
+    }
+  return m;
+}
+
+/* on a monotone piece [lo, hi] of H starting at the clipped value a: the fraction at which
+ * |clip(H) - a| reaches rem (bisection) */
+static double
+travel_point (const double *cf, double band, double lo, double hi, double a, double rem)
+{
+  int it;
+  for (it = 0; it < 60 && hi - lo > 1e-15; it++)
+    {
+      const double mid = 0.5 * (lo + hi);
+      if (fabs (clip (hermite (cf, mid), band) - a) < rem)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return hi;
+}
+
+/* the travel of clip(H) for the cubic H = cf[0] + cf[1] th + cf[2] th^2 + cf[3] th^3 on [0, 1], and
+ * the fraction at which it reaches target (1 if it stays below) */
+static double
+cubic_travel (const double *cf, double band, double target, double *theta)
+{
+  double node[4], val[4], tot = 0.0;
+  int nn, k;
+  node[0] = 0.0;
+  nn = 1 + hermite_turns (cf, node + 1);
+  node[nn++] = 1.0;
+  for (k = 0; k < nn; k++)
+    val[k] = clip (hermite (cf, node[k]), band);
+  *theta = 1.0;
+  for (k = 0; k + 1 < nn; k++)
+    {
+      const double v = fabs (val[k + 1] - val[k]);
+      if (*theta == 1.0 && tot + v > target)
+        *theta = travel_point (cf, band, node[k], node[k + 1], val[k], target - tot);
+      tot += v;
+    }
+  return tot;
+}
+
+double
+vm_motion_layer_travel (double h0, double hd0, double h1, double hd1, double dt, double band,
+                        double target, double *theta)
+{
+  /* the cubic Hermite interpolant, the line from the start, the line back from the end */
+  const double cf[3][4] = { { h0, dt * hd0, 3.0 * (h1 - h0) - dt * (2.0 * hd0 + hd1),
+                              2.0 * (h0 - h1) + dt * (hd0 + hd1) },
+                            { h0, dt * hd0, 0.0, 0.0 },
+                            { h1 - dt * hd1, dt * hd1, 0.0, 0.0 } };
+  double tot = 0.0, th, thmin = 1.0;
+  int k;
+  for (k = 0; k < 3; k++)
+    {
+      tot = fmax (tot, cubic_travel (cf[k], band, target, &th));
+      thmin = fmin (thmin, th);
+    }
+  if (theta)
+    *theta = thmin;
+  return tot;
+}
+
+/* h and hdot = grad h . qdot of every contact at (t, y) into a slot: t | y (2n) | h (nc) | hdot */
+static int
+layer_values (vm_motion *mo, double t, const double *y, double *slot)
+{
+  const int n = mo->n, nc = mo->nc;
+  double *h = slot + 1 + 2 * n, *hd = h + nc;
+  int st, c, j;
+  set_inputs (mo, t, y, y + n);
+  if ((st = pb_eval (&mo->con, mo->in, mo->inc)) != VM_OK)
+    return st;
+  slot[0] = t;
+  memcpy (slot + 1, y, (size_t) 2 * n * sizeof (double));
+  for (c = 0; c < nc; c++)
+    {
+      h[c] = mo->con.field[0][c];
+      hd[c] = 0.0;
+      for (j = 0; j < n; j++)
+        hd[c] += mo->con.field[1][c + (size_t) nc * j] * y[n + j];
+      if (! isfinite (h[c]) || ! isfinite (hd[c]))
+        return VM_ENONFINITE;
+    }
+  return VM_OK;
+}
+
+static int
+slot_is (const double *slot, double t, const double *y, int n2)
+{
+  return slot[0] == t && memcmp (slot + 1, y, (size_t) n2 * sizeof (double)) == 0;
+}
+
+/* the slots of the step's start (kept from the last call when it ended or started there) and end */
+static int
+layer_ends (vm_motion *mo, double t, const double *y, double tn, const double *yn, double **s0,
+            double **s1)
+{
+  const int n2 = 2 * mo->n;
+  double *a = mo->lbuf + (mo->lslot == 1 ? 1 + n2 + 2 * mo->nc : 0);
+  double *b = a == mo->lbuf ? mo->lbuf + 1 + n2 + 2 * mo->nc : mo->lbuf;
+  int st = VM_OK;
+  *s0 = a;
+  *s1 = b;
+  if (mo->lslot >= 0 && slot_is (b, t, y, n2))
+    {
+      *s0 = b;
+      *s1 = a;
+    }
+  else if (! (mo->lslot >= 0 && slot_is (a, t, y, n2)))
+    st = layer_values (mo, t, y, a);
+  mo->lslot = -1;
+  if (st != VM_OK || (st = layer_values (mo, tn, yn, *s1)) != VM_OK)
+    return st;
+  mo->lslot = *s1 == mo->lbuf ? 0 : 1;
+  return VM_OK;
+}
+
+int
+vm_motion_layer_check (double t, const double *y, double tn, const double *yn, double *factor,
+                       double *hnext, void *ctx)
+{
+  vm_motion *mo = ctx;
+  const int nc = mo->nc, off = 1 + 2 * mo->n;
+  const double layer = mo->layer > 0 ? mo->layer : 6.0, res = mo->layer_res > 0 ? mo->layer_res : 1.0;
+  double *s0, *s1;
+  int c, st;
+  *factor = 1.0;
+  *hnext = HUGE_VAL;
+  if (nc == 0 || ! mo->con.b)
+    return VM_OK;
+  if ((st = layer_ends (mo, t, y, tn, yn, &s0, &s1)) != VM_OK)
+    return st;
+  for (c = 0; c < nc; c++)
+    {
+      const double sig = fabs (mo->con.field[4][c]), band = layer * sig, allow = res * sig;
+      const double h1 = s1[off + c], hd1 = s1[off + nc + c];
+      double th, d;
+      if (! (sig > 0.0) || ! isfinite (sig))
+        continue;
+      if (vm_motion_layer_travel (s0[off + c], s0[off + nc + c], h1, hd1, tn - t, band, 0.8 * allow,
+                                  &th) > allow)
+        *factor = fmin (*factor, fmin (th, 0.9));
+      /* the next step: to the layer (when moving towards it), then 0.8 allow inside it */
+      d = fabs (h1) <= band ? 0.0 : h1 * hd1 < 0.0 ? fabs (h1) - band : HUGE_VAL;
+      if (hd1 != 0.0 && d < HUGE_VAL)
+        *hnext = fmin (*hnext, (d + 0.8 * allow) / fabs (hd1));
+    }
+  return VM_OK;
 }
 
 /* ---- projection -------------------------------------------------------------------------------- */
@@ -581,6 +790,13 @@ vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double t
     }
   else
     oo.nevent = 0;
+  if (! o->hard && mo->nc > 0)
+    {
+      oo.step_check = vm_motion_layer_check;
+      mo->layer = o->layer;
+      mo->layer_res = o->layer_res;
+      mo->lslot = -1;
+    }
   /* the state at t0 is the first output when there are no output times, or when tout[0] == t0 */
   for (;;)
     {
@@ -635,6 +851,7 @@ vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double t
       sol->nreject += seg.nreject;
       sol->nfev += seg.nfev;
       sol->nnewton_iter += seg.nnewton_iter;
+      sol->nlayer += seg.ncheck_reject;
       /* append the segment's points; drop a repeated start point and, with output times, the
        * event point */
       stored_start = nt == 0 && sol->npts > 0 && seg.npts > 0 && sol->t[sol->npts - 1] == seg.t[0]

@@ -51,6 +51,11 @@ typedef struct {
   double rcond;                /* of the last reaction solve */
   double tfail;                /* time of a failure */
   long nrhs;                   /* number of evaluations */
+  /* the soft-contact layer check (vm_motion_layer_check) */
+  double layer, layer_res;     /* in units of sigma: half-width of the layer (0: 6) and largest
+                                  travel of h inside it per step (0: 1) */
+  double *lbuf;                /* two slots of 1 + 2n + 2nc values: t, y, h, hdot at a step end */
+  int lslot;                   /* the slot of the last step end checked (-1: none) */
 } vm_motion;
 
 /* Prepare: eom and mot are required, con may be NULL; p: np parameter values (kept by pointer). */
@@ -60,7 +65,8 @@ void vm_motion_free (vm_motion *mo);
 
 /* Evaluate the blocks at (t, q, qdot).  After it: M = mo->eom.field[0] (n x n), f = field[1],
  * energy = field[2]; phi = mo->mot.field[0], A = [1], c = [2], hol = [3], gpos = [4], gpos_q = [5];
- * h = mo->con.field[0], h_q = [1]. */
+ * h = mo->con.field[0], h_q = [1], FN = [2], FR = [3], sigma = [4] (the contacts block must have
+ * these five fields, as compiled by vm_mech_block). */
 int vm_motion_eval (vm_motion *mo, double t, const double *q, const double *qdot, int want_contacts);
 
 /* Accelerations qddot (n) and multipliers (m for the ideal law, k for directions; may be NULL)
@@ -77,6 +83,59 @@ int vm_motion_check_state (vm_motion *mo, double t, const double *q, const doubl
 /* Right-hand side of y = [q; qdot] for vm_ode_solve (ctx = vm_motion). */
 int vm_motion_rhs (double t, const double *y, double *dydt, void *ctx);
 
+/* ---- soft contacts: no step may cross a contact's layer unseen ----------------------------------
+ *
+ * The regularized normal force of contact c (model.c, build_contact; doc/language.md Sec. 7) is
+ *   FN = V0/sqrt(2 pi sigma^2) exp(-h^2/(2 sigma^2)) grad h = -grad V,   V = V0 Phi(-h/sigma):
+ * a Gaussian of width sigma in the gap h.  Its peak grows like V0/sigma, but all of its work
+ * V0 is done while h crosses a layer a few sigma wide: beyond |h| = 6 sigma the force is below
+ * exp(-18) = 1.5e-8 of its peak, and the work left there is V0 Phi(-6) = 1e-9 V0.  A step whose
+ * stages all fall outside the layer does not see the force at all, and an error estimate made from
+ * those stages is as small as in free flight: dopri5 crossed the tumbler's wall at sigma = 1/1000
+ * in 4 steps and reported success.  Error control cannot see this; a resolution test can.
+ *
+ * The test (vm_motion_layer_check, the step check of vm_ode_solve with soft contacts).  Over a step
+ * [t, tn], the path of h is estimated from its values and rates hdot = grad h . qdot at the two
+ * ends, three ways: the cubic Hermite interpolant (the path when the step resolves the motion),
+ * the line from the start (the path the step would take if the force stayed unseen) and the line
+ * back from the end (the path that the end state came from: after a kick by a stage that fell into
+ * the layer, the end is far out and fast, and only this line shows where it came from).  The
+ * travel of h inside the layer is the total variation of clip(path, -layer sigma, layer sigma)
+ * over the step, the largest of the three (vm_motion_layer_travel): the part of a path outside
+ * the layer is free, a crossing of the whole layer counts 2 layer sigma, a bounce inside it both
+ * ways.  A step is accepted when that travel is at most layer_res sigma for every contact
+ * (defaults layer = 6, layer_res = 1, the values of skg_solve's contact check).  Then the stage
+ * nodes of every method (largest gap 0.5 of the step for dopri5 and rk4, 0.58 for gl4, 0.39 for
+ * gl6, 0.27 for dop853) sample h at most 0.6 sigma apart inside the layer, so the force's peak is
+ * always seen, and the error estimate of dopri5 and dop853 sets the accuracy from there (the
+ * fixed-step methods have none: their accuracy in the layer is that of about
+ * 2 layer / layer_res = 12 steps per crossing).  A rejected step gets the fraction of its length
+ * after which the travel (of the first path to get there) reaches 0.8 layer_res sigma; an
+ * accepted one bounds the next step by the time to travel 0.8 layer_res sigma in the layer at the
+ * speed |hdot| of its end (or to reach the layer and travel that far, when moving towards it),
+ * which avoids most rejections.  The test needs no bound on the energy: a particle with more than
+ * V0 of normal kinetic energy crosses the barrier, but resolved.  A long stay in the layer at
+ * small normal speed (sliding, resting on the wall) is not restricted: its travel is small.
+ * Limitation: h is known at the step ends only; a wall crossed and crossed back inside one step
+ * without a trace in the end values and rates of h is not seen (such a step does not resolve the
+ * free motion either).  Cost: one evaluation of the contacts block per step (the start value is
+ * kept from the previous step). */
+
+/* The travel of the gap inside the layer |h| <= band over a step of length dt (signed): the largest
+ * total variation of clip(P, -band, band) on the step, over the three paths P above (from h0, h1
+ * and the rates hd0, hd1 = dh/dt at the ends).  theta (may be NULL): the smallest fraction of the
+ * step at which the travel of one of them reaches target (1 if all stay below target). */
+double vm_motion_layer_travel (double h0, double hd0, double h1, double hd1, double dt, double band,
+                               double target, double *theta);
+
+/* The step check of vm_ode_solve for soft contacts (ctx = vm_motion with contacts): *factor = 1
+ * (accepted; *hnext the bound on the next step, HUGE_VAL when none) or in (0, 1) (rejected: the
+ * smallest fraction over the contacts whose travel exceeds layer_res sigma).  A contact with
+ * sigma = 0 or non-finite has no layer to resolve and is skipped.  Returns VM_OK, the status of the
+ * contacts block evaluation, or VM_ENONFINITE for a non-finite h or hdot. */
+int vm_motion_layer_check (double t, const double *y, double tn, const double *yn, double *factor,
+                           double *hnext, void *ctx);
+
 /* Project (q, qdot) onto the constraints in the metric M: the holonomic ones at position level,
  * then all at velocity level, by Newton steps dq = -M^{-1} G^T (G M^{-1} G^T)^{-1} g (at most 20
  * each) until the residuals are below tol.  Returns VM_OK, a solver status, or VM_ENEWTON when the
@@ -90,6 +149,7 @@ typedef struct {
   int project;                 /* project onto the constraints at every output time and impact */
   double project_tol;          /* 0: 1e-12 */
   long max_impacts;            /* 0: 100000 */
+  double layer, layer_res;     /* soft contacts: the layer check (0: 6, 1); see above */
 } vm_motion_opts;
 
 typedef struct {
@@ -105,6 +165,7 @@ typedef struct {
   int *ci;
   double *yb, *ya;
   long nsteps, naccept, nreject, nfev, nnewton_iter;
+  long nlayer;                 /* steps rejected by the soft-contact layer check (in nreject) */
   int status;                  /* VM_OK or the failure */
   double t_end;                /* time reached */
   double rcond;                /* reaction rcond at a singular failure */
@@ -114,8 +175,11 @@ typedef struct {
 void vm_motion_sol_free (vm_motion_sol *sol);
 
 /* Integrate from (t0; q0, qdot0) to tf.  tout (ntout, may be 0): output times; without them the
- * accepted steps are returned (with projection on, 100 equal intervals are used).  The solution
- * holds whatever was reached before a failure. */
+ * accepted steps are returned (with projection on, 100 equal intervals are used).  With soft
+ * contacts (o->hard == 0, nc > 0) every step passes vm_motion_layer_check (fixed-step methods:
+ * sub-steps; VM_ELAYER when 2^-30 of the step is not enough).  The solution holds whatever was
+ * reached before a failure.  Returns sol->status: VM_OK, or the failure (vm_ode_solve's codes,
+ * VM_EIMPACTS, VM_ECONTACT, VM_EPROJECT, VM_ENOMEM, VM_EARG). */
 int vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double tf,
                          const double *y0, const double *tout, size_t ntout, vm_motion_sol *sol);
 

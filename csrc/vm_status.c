@@ -54,6 +54,8 @@ vm_status_string (int status)
     case VM_ENEWTON_NONFINITE: return "nonlinear solver: non-finite residual or Jacobian";
     case VM_EUMFPACK:  return "UMFPACK sparse LU factorization or solve failed";
     case VM_EDTP:      return "dual-to-primal map: no well-conditioned root (increase c or move the base state closer)";
+    case VM_ELAYER:    return "a soft contact's layer is not resolved even by sub-steps of 2^-30 of the "
+                              "fixed step (use a smaller Step, or dopri5 or dop853)";
     default:           return "unknown status";
     }
 }

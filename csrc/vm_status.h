@@ -27,7 +27,8 @@ typedef enum {
   VM_ENEWTON_SINGULAR,  /* vm_newton_solve: singular Jacobian and the LM fallback disabled */
   VM_ENEWTON_NONFINITE, /* vm_newton_solve: non-finite residual or Jacobian */
   VM_EUMFPACK,          /* UMFPACK sparse LU failed (not singularity or memory) */
-  VM_EDTP               /* dual action: the dual-to-primal map has no well-conditioned root */
+  VM_EDTP,              /* dual action: the dual-to-primal map has no well-conditioned root */
+  VM_ELAYER             /* ODE: the step check still rejects sub-steps of 2^-30 of the fixed step */
 } vm_status;
 
 /* Human-readable description of a status code (static storage; never NULL). */

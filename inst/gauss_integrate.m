@@ -20,7 +20,15 @@
 % Contacts of the model (@code{h(q) >= 0}) are hard walls by default (option
 % @code{"Contacts"}, @code{"hard"}): the impact is located as an event and the velocity jumps by
 % the restitution impulse @code{qdot+ = qdot - (1+e) (n.qdot)/(n M^-1 n) M^-1 n}, n = grad h, in
-% the metric M.  With @code{"soft"} the regularized forces of the model act instead.
+% the metric M.  With @code{"soft"} the regularized forces of the model act instead: the normal
+% force @code{V0/sqrt(2 pi sigma^2) exp(-h^2/(2 sigma^2)) grad h} does all its work while h crosses
+% a layer a few sigma wide, which a long step can jump over unseen.  So every step passes a layer
+% check: over the step, the travel of h inside the layer @code{|h| <= 6 sigma} (estimated from h
+% and @code{dh/dt} at both ends: the cubic Hermite path, the line from the start and the line back
+% from the end) must be at most @code{sigma}.  Otherwise an adaptive step is retried shorter and a
+% fixed step is split into 2^k sub-steps (at most k = 30, then the run stops with exitflag 0 and a
+% message to use a smaller Step).  No "MaxStep" is needed for soft walls;
+% @code{sol.stats.nlayer} counts the rejected steps (doc/integrators.md, section 3.1).
 %
 % @var{tspan} is @code{[t0 tf]}; @var{q0}, @var{qdot0} the initial state.  The initial state must
 % satisfy the constraints to within @code{"ConstraintTol"}, otherwise the error says by how much.
@@ -35,7 +43,10 @@
 % @item "RelTol", "AbsTol"
 % error tolerances of dopri5 and dop853 (default 1e-8, 1e-10).
 % @item "Step"
-% the fixed step of gl4, gl6, rk4 (default (tf - t0)/1000).
+% the fixed step of gl4, gl6, rk4 (default (tf - t0)/1000).  The grid is t0 + k Step, the last
+% step shortened to land on tf; a Step longer than the interval is one step over the interval.
+% There is no error control: a step too long for the motion gives a wrong result with exitflag 1
+% (check @code{sol.residual}).  Soft contacts shorten steps in their layer (see above).
 % @item "InitialStep", "MaxStep", "MaxSteps"
 % dopri5 and dop853 step controls (0: automatic).
 % @item "OutputTimes"
@@ -54,7 +65,7 @@
 % @code{residual} (the velocity-level constraints phi), @code{residual_position} (the holonomic
 % constraints), @code{impacts} (struct with @code{t}, @code{contact}, @code{qdot_before},
 % @code{qdot_after}, @code{q}), @code{stats} (@code{nsteps}, @code{naccept}, @code{nreject},
-% @code{nfev}, @code{nnewton}), @code{exitflag} (1 on success), @code{message}, @code{method} and
+% @code{nfev}, @code{nnewton}, @code{nlayer}), @code{exitflag} (1 on success), @code{message}, @code{method} and
 % @code{time} (seconds).  A failure (singular constraint matrix, non-finite state, step size too
 % small) ends the integration there: @code{exitflag} is 0 and @code{message} gives the time and
 % the state; with no output argument it is an error.
@@ -139,6 +150,60 @@ end
 %! assert (abs (s.t(end) - tacc) < 1e-3);
 %! assert (all (s.q(:,2) >= -1e-8));
 %! assert (~isempty (strfind (s.message, 'left the admissible side')));
+%!test
+%! % a fixed step is limited to the interval: Step 10 on [0, 1] is one step that lands on tf, the
+%! % same as Step 1, forwards and backwards; the grid t0 + k Step ends with a shortened step; output
+%! % times are hit.  (rk4 at Step 1 ends about 0.55 off the constraint: omega h = 3.1 is outside
+%! % RK4's stability interval; no error control, and sol.residual_position shows it.)
+%! q0 = [sin(0.3) -cos(0.3)];
+%! for meth = {'rk4', 'gl4', 'gl6'}
+%!   a = gauss_integrate (pend, [0 1], q0, [0 0], 'Method', meth{1}, 'Step', 10);
+%!   b = gauss_integrate (pend, [0 1], q0, [0 0], 'Method', meth{1}, 'Step', 1);
+%!   assert (a.t, [0; 1]);
+%!   assert (a.stats.nsteps, 1);
+%!   assert ([a.q a.qdot], [b.q b.qdot]);
+%!   c = gauss_integrate (pend, [1 0], q0, [0 0], 'Method', meth{1}, 'Step', 10);
+%!   assert (c.t, [1; 0]);
+%!   assert (c.stats.nsteps, 1);
+%!   d = gauss_integrate (pend, [0 1], q0, [0 0], 'Method', meth{1}, 'Step', 0.3);
+%!   assert (d.t, [0; 0.3; 0.6; 0.9; 1], 1e-15);
+%!   e = gauss_integrate (pend, [0 1], q0, [0 0], 'Method', meth{1}, 'Step', 0.3, ...
+%!                        'OutputTimes', [0.1 0.3 0.65 1]);
+%!   assert (e.t, [0.1; 0.3; 0.65; 1]);
+%!   assert (e.stats.nsteps, 4);
+%!   assert ([e.q(end,:) e.qdot(end,:)], [d.q(end,:) d.qdot(end,:)]);
+%! end
+%! assert (max (abs (gauss_integrate (pend, [0 1], q0, [0 0], 'Method', 'rk4', 'Step', 10).residual_position)) > 0.1);
+%!test
+%! % soft contacts: no step crosses a wall's layer unseen.  The tumbler (sigma = 1/1000 and 1/3000,
+%! % V0 = 5, from (-0.5, -0.75) at rest) was stepped over by dopri5 in 4 steps (radius 2.04, exitflag
+%! % 1).  Every method now stays inside radius 1 + 3 sigma and agrees with the resolved reference
+%! % (dop853 at RelTol 1e-12 with MaxStep sigma/4: h moves less than sigma per step).
+%! tum = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('m', 1, 'g', 9.8, 'sig', 1/1000, 'V0', 5), ...
+%!   'lagrangian', 'm/2*(dot(x)^2 + dot(y)^2) - m*g*y', ...
+%!   'contacts', struct ('h', '1 - x^2 - y^2', 'sigma', 'sig', 'V0', 'V0'));
+%! tg = linspace (0, 0.5, 51);
+%! runs = {{'dopri5'}, {'dop853'}, {'rk4', 'Step', 1e-2}, {'gl6', 'Step', 1e-2}};
+%! tol = [1e-8, 1e-8, 2e-3, 1e-5];
+%! for sig = [1/1000, 1/3000]
+%!   tum.parameters.sig = sig;
+%!   ref = gauss_integrate (tum, [0 0.5], [-0.5 -0.75], [0 0], 'Contacts', 'soft', 'Method', 'dop853', ...
+%!                          'RelTol', 1e-12, 'AbsTol', 1e-14, 'MaxStep', sig/4, 'OutputTimes', tg);
+%!   for k = 1:numel (runs)
+%!     s = gauss_integrate (tum, [0 0.5], [-0.5 -0.75], [0 0], 'Contacts', 'soft', 'Method', runs{k}{:}, ...
+%!                          'OutputTimes', tg);
+%!     assert (s.exitflag, 1);
+%!     assert (s.stats.nlayer > 0);
+%!     assert (max (sqrt (sum (s.q .^ 2, 2))) < 1 + 3*sig);
+%!     assert (s.q, ref.q, tol(k));
+%!   end
+%! end
+%! % the hard wall is not affected by the check
+%! s = gauss_integrate (tum, [0 0.5], [-0.5 -0.75], [0 0], 'Contacts', 'hard');
+%! assert (s.exitflag, 1);
+%! assert (s.stats.nlayer, 0);
+%! assert (numel (s.impacts.t), 2);
+%!error <a soft contact.s layer is not resolved even by sub-steps of 2\^-30 of the fixed step> gauss_integrate (mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.8), 'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'contacts', struct ('h', '1 - x^2 - y^2', 'sigma', 1e-12, 'V0', 5)), [0 0.5], [-0.5 -0.75], [0 0], 'Contacts', 'soft', 'Method', 'rk4', 'Step', 0.1)
 %!error <the initial position is outside contact 1> gauss_integrate (mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x', 'sigma', 1, 'V0', 1)), [0 1], -1, 0)
 %!error <gauss_integrate: the initial state violates constraint 1 .x\^2 \+ y\^2 - l\^2. by 0.75 .ConstraintTol = 1e-08.> gauss_integrate (pend, [0 1], [0 -0.5], [0 0])
 %!error <gauss_integrate: the initial state violates constraint 1 .x\*dot.x. \+ y\*dot.y.. by 1 > gauss_integrate (mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + dot(y)^2)/2', 'constraints', {'x*dot(x) + y*dot(y)'}), [0 1], [0 -1], [0 1])

@@ -40,7 +40,8 @@
 % @code{M} = d2L/dqdot2, @code{f} = dL/dq - (d2L/dqdot dq) qdot - d2L/dqdot dt + F, and
 % @code{energy} = qdot . dL/dqdot - L.
 % @item contacts
-% @code{h}, @code{h_q}, and the contact forces @code{FN}, @code{FR} (nc-by-n per point).
+% @code{h}, @code{h_q}, and the contact forces @code{FN}, @code{FR} (nc-by-n per point);
+% @code{sigma}, the width of each contact (nc per point).
 % @end table
 % @seealso{mechsys, odesys_eval}
 % @end deftypefn

@@ -138,7 +138,7 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
                                 "residual_position", "impacts", "stats", "method", "exitflag",
                                 "message" };
   static const char *ikeys[] = { "t", "contact", "q", "qdot_before", "qdot_after" };
-  static const char *skeys[] = { "nsteps", "naccept", "nreject", "nfev", "nnewton" };
+  static const char *skeys[] = { "nsteps", "naccept", "nreject", "nfev", "nnewton", "nlayer" };
   static const char *methods[] = { "dopri5", "gl4", "gl6", "rk4", "dop853" };
   static const char *laws[] = { "ideal", "explicit" };
   static const char *cmodes[] = { "hard", "soft" };
@@ -369,12 +369,13 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxSetField (imp, 0, "qdot_before", matrix_rows (sol.yb, sol.nimpact, (size_t) 2 * n, (size_t) n, (size_t) n));
   mxSetField (imp, 0, "qdot_after", matrix_rows (sol.ya, sol.nimpact, (size_t) 2 * n, (size_t) n, (size_t) n));
   mxSetField (out, 0, "impacts", imp);
-  stats = mxCreateStructMatrix (1, 1, 5, skeys);
+  stats = mxCreateStructMatrix (1, 1, 6, skeys);
   mxSetField (stats, 0, "nsteps", mxCreateDoubleScalar ((double) sol.nsteps));
   mxSetField (stats, 0, "naccept", mxCreateDoubleScalar ((double) sol.naccept));
   mxSetField (stats, 0, "nreject", mxCreateDoubleScalar ((double) sol.nreject));
   mxSetField (stats, 0, "nfev", mxCreateDoubleScalar ((double) sol.nfev));
   mxSetField (stats, 0, "nnewton", mxCreateDoubleScalar ((double) sol.nnewton_iter));
+  mxSetField (stats, 0, "nlayer", mxCreateDoubleScalar ((double) sol.nlayer));
   mxSetField (out, 0, "stats", stats);
   mxSetField (out, 0, "method", mxCreateString (methods[method]));
   mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));

@@ -1496,6 +1496,122 @@ test_grid_stats (void)
   vm_ode_sol_free (&s);
 }
 
+/* ---- the step check (integrate.h) ---------------------------------------------------------------
+ * A mock check on the oscillator: a step may change x = y[0] by at most dmax (mode 0), or it is
+ * always accepted (mode 3: the run must equal the one without a check, bit for bit), always
+ * rejected (mode 1: fixed step VM_ELAYER after VM_ODE_CHECK_LEVELS levels, adaptive step-size
+ * underflow; the levels 0 .. VM_ODE_CHECK_LEVELS are tried), or the check fails with code -7
+ * (mode 2: passed through). */
+typedef struct
+{
+  ctx_t c;          /* first: rhs_osc counts its evaluations there */
+  double dmax;
+  int mode;
+  long ncalls;
+} chk_t;
+
+static int
+mock_check (double t, const double *y, double tn, const double *yn, double *factor, double *hnext,
+            void *ctx)
+{
+  chk_t *k = ctx;
+  const double d = fabs (yn[0] - y[0]);
+  (void) t;
+  (void) tn;
+  k->ncalls++;
+  *factor = 1.0;
+  *hnext = HUGE_VAL;
+  if (k->mode == 2)
+    return -7;
+  if (k->mode == 1 || (k->mode == 0 && d > k->dmax))
+    *factor = k->mode == 1 ? 0.5 : 0.9 * k->dmax / d;
+  return 0;
+}
+
+static void
+test_step_check (void)
+{
+  vm_ode_opts o;
+  vm_ode_sol s, r;
+  const double y0[2] = { 1.0, 0.0 };
+  chk_t k;
+  int m, st;
+  size_t j;
+  vm_ode_sol_init (&s);
+  vm_ode_sol_init (&r);
+  for (m = 0; m < NMETHODS; m++)
+    {
+      double dx = 0.0, hr = adaptive (m) ? 1e-8 : 0.3;
+      memset (&k, 0, sizeof k);
+      k.dmax = 0.05;
+      opts_for (&o, m, hr);
+      o.step_check = mock_check;
+      st = vm_ode_solve (2, rhs_osc, NULL, &k, 0.0, 10.0, y0, NULL, 0, &o, &s);
+      for (j = 1; j < s.npts; j++)
+        dx = fmax (dx, fabs (s.y[2 * j] - s.y[2 * j - 2]));
+      CHECK (st == VM_OK && dx <= k.dmax && s.ncheck_reject > 0 && s.nreject >= s.ncheck_reject
+             && s.nsteps == s.naccept + s.nreject && k.ncalls == s.naccept + s.ncheck_reject
+             && fabs (s.y[2 * (s.npts - 1)] - cos (10.0)) < 1e-4,
+             "%s: step check |dx| <= 0.05: %s, max |dx| %g, %ld rejected of %ld", mname[m],
+             vm_status_string (st), dx, s.ncheck_reject, s.nsteps);
+      /* a check that accepts everything changes nothing */
+      k.mode = 3;
+      st = vm_ode_solve (2, rhs_osc, NULL, &k, 0.0, 10.0, y0, NULL, 0, &o, &s);
+      o.step_check = NULL;
+      vm_ode_solve (2, rhs_osc, NULL, &k, 0.0, 10.0, y0, NULL, 0, &o, &r);
+      CHECK (st == VM_OK && s.npts == r.npts && s.nfev == r.nfev
+             && memcmp (s.y, r.y, 2 * s.npts * sizeof (double)) == 0,
+             "%s: an accepting check changes nothing", mname[m]);
+      o.step_check = mock_check;
+      k.mode = 1;
+      st = vm_ode_solve (2, rhs_osc, NULL, &k, 1.0, 10.0, y0, NULL, 0, &o, &s);
+      CHECK (st == (adaptive (m) ? VM_EHMIN : VM_ELAYER) && s.naccept == 0
+             && (adaptive (m) || s.ncheck_reject == VM_ODE_CHECK_LEVELS + 1),
+             "%s: a check that always rejects: %s after %ld rejections", mname[m],
+             vm_status_string (st), s.ncheck_reject);
+      k.mode = 2;
+      st = vm_ode_solve (2, rhs_osc, NULL, &k, 0.0, 10.0, y0, NULL, 0, &o, &s);
+      CHECK (st == -7 && s.npts == 1, "%s: the check's code is passed through", mname[m]);
+    }
+  vm_ode_sol_free (&s);
+  vm_ode_sol_free (&r);
+}
+
+/* A fixed step longer than the interval is the interval: one step that lands on tf, equal to the
+ * run with the step tf - t0, forwards and backwards; output times inside it are hit. */
+static void
+test_step_beyond_interval (void)
+{
+  vm_ode_opts o;
+  vm_ode_sol s, r;
+  const double y0[2] = { 1.0, 0.0 }, tout[3] = { 0.25, 0.5, 1.0 };
+  int m, st, dir;
+  vm_ode_sol_init (&s);
+  vm_ode_sol_init (&r);
+  for (m = VM_ODE_GL4; m <= VM_ODE_RK4; m++)
+    for (dir = 1; dir >= -1; dir -= 2)
+      {
+        const double t0 = dir > 0 ? 0.0 : 1.0, tf = 1.0 - t0;
+        opts_for (&o, m, 10.0);
+        st = vm_ode_solve (2, rhs_osc, NULL, NULL, t0, tf, y0, NULL, 0, &o, &s);
+        opts_for (&o, m, 1.0);
+        vm_ode_solve (2, rhs_osc, NULL, NULL, t0, tf, y0, NULL, 0, &o, &r);
+        CHECK (st == VM_OK && s.nsteps == 1 && s.npts == 2 && s.t[1] == tf && r.npts == 2
+               && memcmp (s.y, r.y, 4 * sizeof (double)) == 0,
+               "%s: step 10 on [%g, %g] is the step %g", mname[m], t0, tf, tf - t0);
+      }
+  for (m = VM_ODE_GL4; m <= VM_ODE_RK4; m++)
+    {
+      opts_for (&o, m, 10.0);
+      st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 1.0, y0, tout, 3, &o, &s);
+      CHECK (st == VM_OK && s.nsteps == 1 && s.npts == 3 && s.t[0] == 0.25 && s.t[1] == 0.5
+             && s.t[2] == 1.0,
+             "%s: output times inside one step", mname[m]);
+    }
+  vm_ode_sol_free (&s);
+  vm_ode_sol_free (&r);
+}
+
 int
 main (void)
 {
@@ -1517,6 +1633,8 @@ main (void)
   test_args ();
   test_failures ();
   test_grid_stats ();
+  test_step_check ();
+  test_step_beyond_interval ();
   CHECK (strcmp (vm_status_string (VM_ENEWTON), "unknown status") != 0
          && strcmp (vm_status_string (VM_STOP_EVENT), "unknown status") != 0, "status strings");
   return vmtest_finish ("test_integrate");

@@ -209,6 +209,103 @@ test_tumbler (void)
   release (&md);
 }
 
+/* the travel of h inside the layer over one step, on hand-made ends (units of sigma = 1, dt = 1,
+ * layer 6): the largest total variation of the clipped path over the Hermite cubic and the lines
+ * from the start and back from the end */
+static void
+test_layer_travel (void)
+{
+  double th;
+  /* stepping over the whole layer: 2 layer, entered 0.8 deep at (20 - 5.2) / 40 of the step */
+  CHECK (fabs (vm_motion_layer_travel (20, -40, -20, -40, 1, 6, 0.8, &th) - 12) < 1e-12
+         && fabs (th - 14.8 / 40) < 1e-12, "step over: travel 12, theta %g", th);
+  /* resolved: 0.8 inside the layer */
+  CHECK (fabs (vm_motion_layer_travel (0.5, -0.8, -0.3, -0.8, 1, 6, 0.8, &th) - 0.8) < 1e-12
+         && th == 1, "resolved step: travel 0.8");
+  /* far from the layer, and backwards in time (dt < 0) */
+  CHECK (vm_motion_layer_travel (100, -50, 50, -50, 1, 6, 0.8, &th) == 0 && th == 1
+         && vm_motion_layer_travel (50, -50, 100, -50, -1, 6, 0.8, NULL) == 0, "far from the layer");
+  /* a bounce between equal end values: the Hermite cubic dips to -2 (twice 8 of travel) */
+  CHECK (fabs (vm_motion_layer_travel (8, -40, 8, 40, 1, 6, 0.8, &th) - 16) < 1e-12,
+         "hidden bounce: travel 16");
+  /* a kick: a stage fell into the layer, the end is far out and fast; the Hermite cubic stays
+   * outside the layer, the line from the start crosses it (12) */
+  CHECK (fabs (vm_motion_layer_travel (10, -20, 80, 160, 1, 6, 0.8, &th) - 12) < 1e-12
+         && fabs (th - 4.8 / 20) < 1e-12, "kicked end: travel 12, theta %g", th);
+  /* sliding in the layer at small normal speed */
+  CHECK (fabs (vm_motion_layer_travel (0.2, 0.05, 0.25, 0.05, 1, 6, 0.8, NULL) - 0.05) < 1e-12,
+         "sliding: travel 0.05");
+}
+
+/* a point mass dropped in the tumbler h = 1 - x^2 - y^2 with a soft wall (sigma = 1/1000, V0 = 5):
+ * with the layer check no method steps over the wall; without it (layer_res huge) dopri5 did */
+static void
+test_tumbler_soft (void)
+{
+  const char *coord[] = { "x", "y" }, *param[] = { "g", "sig" };
+  vm_contact_desc c = { "1 - x^2 - y^2", "sig", "5", "0", "1e-3" };
+  double p[2] = { 9.8, 1e-3 };
+  const double y0[4] = { -0.5, -0.75, 0, 0 }, tf = 0.5;
+  static const struct { int method; double tol_or_h, err; } run[] = {
+    { VM_ODE_DOPRI5, 1e-8, 1e-8 }, { VM_ODE_DOP853, 1e-8, 1e-8 }, { VM_ODE_RK4, 5e-4, 1e-2 },
+    { VM_ODE_RK4, 1e-2, 5e-3 }, { VM_ODE_GL6, 1e-2, 1e-5 } };
+  vm_mech_desc d;
+  model md;
+  vm_motion_opts o;
+  vm_motion_sol ref, sol;
+  double rmax, err;
+  size_t k, i;
+  memset (&d, 0, sizeof d);
+  d.n = 2;
+  d.coord = coord;
+  d.np = 2;
+  d.param = param;
+  d.lagrangian = "(dot(x)^2 + dot(y)^2)/2 - g*y";
+  d.ncontact = 1;
+  d.contact = &c;
+  if (build (&md, &d, p, VM_LAW_IDEAL, 0, NULL) != VM_OK)
+    return;
+  /* the reference: dop853 at 1e-12 with steps below sigma/4 (h moves less than sigma per step),
+   * the check switched off */
+  memset (&o, 0, sizeof o);
+  vm_ode_opts_init (&o.ode, VM_ODE_DOP853);
+  o.ode.rtol = 1e-12;
+  o.ode.atol = 1e-14;
+  o.ode.hmax = p[1] / 4;
+  o.layer_res = 1e300;
+  CHECK (vm_motion_integrate (&md.mo, &o, 0, tf, y0, NULL, 0, &ref) == VM_OK && ref.nlayer == 0,
+         "soft reference");
+  /* the failure mode: dopri5 at 1e-8 without the check ends outside the wall */
+  vm_ode_opts_init (&o.ode, VM_ODE_DOPRI5);
+  o.ode.rtol = 1e-8;
+  o.ode.atol = 1e-10;
+  CHECK (vm_motion_integrate (&md.mo, &o, 0, tf, y0, NULL, 0, &sol) == VM_OK
+         && hypot (sol.y[4 * (sol.npts - 1)], sol.y[4 * (sol.npts - 1) + 1]) > 1.5,
+         "without the check dopri5 steps over the wall (%ld steps)", sol.nsteps);
+  vm_motion_sol_free (&sol);
+  o.layer_res = 0;
+  for (i = 0; i < sizeof run / sizeof run[0]; i++)
+    {
+      vm_ode_opts_init (&o.ode, run[i].method);
+      o.ode.rtol = run[i].tol_or_h;
+      o.ode.atol = run[i].tol_or_h / 100;
+      o.ode.h = run[i].tol_or_h;
+      CHECK (vm_motion_integrate (&md.mo, &o, 0, tf, y0, NULL, 0, &sol) == VM_OK, "soft run %lu",
+             (unsigned long) i);
+      for (rmax = 0, k = 0; k < sol.npts; k++)
+        rmax = fmax (rmax, hypot (sol.y[4 * k], sol.y[4 * k + 1]));
+      k = sol.npts - 1;
+      err = fmax (fabs (sol.y[4 * k] - ref.y[4 * (ref.npts - 1)]),
+                  fabs (sol.y[4 * k + 1] - ref.y[4 * (ref.npts - 1) + 1]));
+      CHECK (sol.t[k] == tf && rmax < 1 + 3 * p[1] && err < run[i].err && sol.nlayer > 0,
+             "soft run %lu: max r = 1 %+.2g sigma, error %.3g, %ld steps, %ld rejected by the "
+             "layer check", (unsigned long) i, (rmax - 1) / p[1], err, sol.nsteps, sol.nlayer);
+      vm_motion_sol_free (&sol);
+    }
+  vm_motion_sol_free (&ref);
+  release (&md);
+}
+
 /* a singular constraint matrix is reported with the time */
 static void
 test_singular (void)
@@ -235,6 +332,8 @@ main (void)
 {
   test_pendulum ();
   test_tumbler ();
+  test_layer_travel ();
+  test_tumbler_soft ();
   test_singular ();
   return vmtest_finish ("test_motion");
 }
