@@ -39,14 +39,27 @@
 % the Hessian at the solution (the gateway's @code{__vm_dual__ ('action', ...)}, the matrix
 % dual_lorenz factorizes): end to end (dual_lorenz time / iterations) and marginal ((time -
 % time with MaxIter = 0) / iterations, i.e. without the setup of the discretization).
+% @item (c)
+% the adaptive marching driver (dual_solve with its defaults and RelTol 1e-6 or 1e-9, AbsTol =
+% RelTol/100 as in @file{tests/octave/test_dual_march.m}: windows of N = 33 nodes, order 4 with the
+% order-6 estimate, RK4-predicted base states) against one fixed window of equal accuracy
+% (dual_solve with 'N', N, 'Slabs', 1, 'Guess', 'marching' and the same RelTol/AbsTol, which set
+% Newton's stopping rule: one window of N nodes, order 4, the RK4-predicted base state; from the
+% fixed grid's default zero base state one window does not converge), on Lorenz from (1, 1, 1) on
+% [0, 1] (reference: ode45, RelTol = AbsTol = 1e-12) and the pendulum th'' = -10 sin th from
+% th = 2 at rest on [0, 20] (reference: the closed form th = 2 asin (k sn (K - sqrt (10) t, k)),
+% k = sin 1), and Van der Pol mu = 5 from (2, 0) on [0, 20] (reference: ode45 at 1e-12).  Error:
+% max over the nodes of |y - y_ref|.  The smallest single-window N whose
+% error is <= the adaptive error (doubling from 64, then bisection; up to 2^16) and the times of
+% both solves, median of 5 pairs run in turn (@file{march_vs_fixed.m}).
 % @end table
-% @var{parts}: a string of the letters to run (default 'ab').  Times: best of several runs.  No
-% timing is asserted.
+% @var{parts}: a string of the letters to run (default 'abc').  Times: best of several runs (part
+% c: medians).  No timing is asserted.
 % @end deftypefn
 
 function r = bench_dual (parts, fd_cap)
   if (nargin < 1 || isempty (parts))
-    parts = 'ab';
+    parts = 'abc';
   end
   if (nargin < 2 || isempty (fd_cap))
     fd_cap = 60;
@@ -59,6 +72,9 @@ function r = bench_dual (parts, fd_cap)
   end
   if (any (parts == 'b'))
     r.b = part_b (Ns);
+  end
+  if (any (parts == 'c'))
+    r.c = part_c ();
   end
   fprintf ('bench_dual: %.0f s in all\n', toc (t_all));
 end
@@ -317,6 +333,73 @@ end
 
 function lu_5 (H)
   [L, U, P, Q, R] = lu (H); %#ok<ASGLU>
+end
+
+function C = part_c ()
+  t_all = tic ();
+  fprintf (['(c) adaptive marching (defaults, RelTol given) against one fixed window of equal accuracy, ' ...
+            'order 4\n']);
+  P = dual_march_problems ();
+  pbs = P([1 3 5]);
+  pbs(1).refname = 'ode45 1e-12';
+  pbs(2).refname = 'closed form';
+  pbs(2).ref = @(t) pendulum_closed_form (t);
+  pbs(3).refname = 'ode45 1e-12';
+  % the references' own errors
+  tt = linspace (0, 1, 2001)';
+  [~, y14] = ode45 (pbs(1).f, tt, pbs(1).y0(:), odeset ('RelTol', 1e-14, 'AbsTol', 1e-14));
+  fprintf ('  %s: reference %s, its error (vs ode45 at 1e-14 on 2001 points) %.1e\n', pbs(1).name, ...
+           pbs(1).refname, max (max (abs (pbs(1).ref (tt) - y14))));
+  tt = linspace (0, 20, 2001)';
+  [~, y13] = ode45 (pbs(2).f, tt, pbs(2).y0(:), odeset ('RelTol', 1e-13, 'AbsTol', 1e-13));
+  fprintf ('  %s: reference %s, its distance from ode45 at 1e-13 on 2001 points %.1e\n', pbs(2).name, ...
+           pbs(2).refname, max (max (abs (pbs(2).ref (tt) - y13))));
+  tt = linspace (0, 20, 2001)';
+  [~, y13] = ode45 (pbs(3).f, tt, pbs(3).y0(:), odeset ('RelTol', 1e-13, 'AbsTol', 1e-13));
+  fprintf ('  %s: reference %s, its error (vs ode45 at 1e-13 on 2001 points) %.1e\n', pbs(3).name, ...
+           pbs(3).refname, max (max (abs (pbs(3).ref (tt) - y13))));
+  rtols = [1e-6 1e-9];
+  opt = struct ('N0', 64, 'Nmin', 16, 'Nmax', 2^16, 'nrep', 5);
+  rows = [];
+  for ip = 1:numel (pbs)
+    pb = pbs(ip);
+    for rt = rtols
+      tol = {'RelTol', rt, 'AbsTol', rt / 100};
+      adaptive = @() dual_run (pb, tol);
+      fixed = @(N) dual_run (pb, [{'N', N, 'Slabs', 1, 'Guess', 'marching'}, tol]);
+      w = march_vs_fixed (adaptive, fixed, pb.ref, opt);
+      w.name = pb.name;
+      w.rtol = rt;
+      w.atol = rt / 100;
+      w.note = '';
+      rows = [rows, w]; %#ok<AGROW>
+    end
+  end
+  march_vs_fixed_table (rows);
+  fprintf (['err = max over the nodes of |y - y_ref| (Lorenz, Van der Pol: ode45 at RelTol = AbsTol = 1e-12; the ' ...
+            'pendulum: closed form);\nadaptive = dual_solve (ode, tspan, y0, ''RelTol'', RelTol, ' ...
+            '''AbsTol'', AbsTol) (N = 33, order 4); fixed = dual_solve (..., ''N'', N, ''Slabs'', 1, ' ...
+            '''Guess'', ''marching'', ''RelTol'', RelTol, ''AbsTol'', AbsTol):\none window of N nodes, ' ...
+            'the smallest N found with err fixed <= err adapt; ok = exitflag of that fixed solve; times: ' ...
+            'median of %d pairs\n(adaptive, fixed, ...); f/a = median of time fixed / time adaptive ' ...
+            'per pair (range)\n'], opt.nrep);
+  fprintf ('part (c): %.0f s\n\n', toc (t_all));
+  C = rows;
+end
+
+function r = dual_run (pb, args)
+  s = dual_solve (pb.ode, pb.tspan, pb.y0, args{:});
+  r = struct ('t', s.t, 'x', s.y, 'iterations', s.iterations, 'exitflag', s.exitflag, ...
+              'windows', numel (s.windows.t0), 'rejected', numel (s.rejected.t0));
+end
+
+function y = pendulum_closed_form (t)
+  % th'' = -10 sin th, th(0) = 2, th'(0) = 0: th = 2 asin (k sn (K - w t, k)), th' = -2 k w cn,
+  % k = sin (th0/2), w = sqrt (10), K the complete elliptic integral (parameter m = k^2)
+  k = sin (1);
+  w = sqrt (10);
+  [sn, cn] = ellipj (ellipke (k ^ 2) - w * t(:), k ^ 2);
+  y = [2 * asin(k * sn), -2 * k * w * cn];
 end
 
 function n = rows_of (M)

@@ -23,13 +23,27 @@
 % (@file{skg_scaling_one.m}): time per iteration and peak memory (VmHWM); stops after a solve
 % longer than 60 s or a peak above 8 GB.  Least-squares exponent of log(time/iteration) against
 % log(N) over the N >= 2^10 points.  Target: exponent <= 1.1.
+% @item (d)
+% the adaptive marching driver (skg_solve with its defaults and RelTol 1e-6 or 1e-8: windows of
+% N = 33 nodes, order 4 with the order-6 estimate) against one fixed window of equal accuracy
+% (skg_solve with 'N' only: Windows 1, order 4), on the damped double pendulum on [0, 10] and the
+% knife edge on an incline on [0, 4] of @file{tests/octave/test_skg_march.m} (reference:
+% gauss_integrate dop853, RelTol = AbsTol = 1e-12) and the rolling disk of Fig. 2 with its
+% quadratic constraint on [0, 2 pi] (reference: the closed form).  Error: max over the nodes of
+% |q - q_ref| and |qdot - qdot_ref|.  The smallest single-window N whose error is <= the adaptive
+% error (doubling from 128, then bisection; up to 2^16), and the times of both solves, median of
+% 5 pairs run in turn (@file{march_vs_fixed.m}).  The fixed window starts from skg_solve's
+% default guess; when that default ('auto') fails from the marching start at N = 128 and retries
+% from the integrator, the ladder and the timing use 'Guess' 'integrator' directly (the failed
+% attempt is not timed, which favours the fixed window).
 % @end table
-% @var{parts}: a string of the letters to run (default 'abc').  Times: best of several runs.
+% @var{parts}: a string of the letters to run (default 'abcd').  Times: best of several runs
+% (part d: medians).
 % @end deftypefn
 
 function r = bench_skg (parts, Nmax)
   if (nargin < 1 || isempty (parts))
-    parts = 'abc';
+    parts = 'abcd';
   end
   if (nargin < 2 || isempty (Nmax))
     Nmax = 2^20;
@@ -44,6 +58,9 @@ function r = bench_skg (parts, Nmax)
   end
   if (any (parts == 'c'))
     r.c = part_c (order, Nmax);
+  end
+  if (any (parts == 'd'))
+    r.d = part_d ();
   end
 end
 
@@ -237,6 +254,100 @@ function C = part_c (order, Nmax)
   fprintf ('end-point exponents N = %d -> %d: time/iteration %.2f, memory %.2f\n\n', Ns(lo), Ns(hi), ...
            log (ti(hi) / ti(lo)) / log (Ns(hi) / Ns(lo)), log (mem(hi) / mem(lo)) / log (Ns(hi) / Ns(lo)));
   C = struct ('runs', C, 'exponent_time', pt(1), 'exponent_memory', pm(1));
+end
+
+function D = part_d ()
+  t_all = tic ();
+  fprintf (['(d) adaptive marching (defaults, RelTol given) against one fixed window of equal accuracy, ' ...
+            'order 4\n']);
+  dp = mechsys ('coordinates', {'a', 'b'}, 'parameters', struct ('g', 9.81, 'c', 0.3), ...
+    'lagrangian', 'dot(a)^2 + dot(b)^2/2 + dot(a)*dot(b)*cos(a-b) + 2*g*cos(a) + g*cos(b)', ...
+    'forces', {'-c*dot(a)', '-c*dot(b)'});
+  ke = mechsys ('coordinates', {'x', 'y', 'phi'}, ...
+    'parameters', struct ('m', 1, 'g', 9.81, 'alpha', 0.5, 'I', 0.2), ...
+    'lagrangian', 'm/2*(dot(x)^2 + dot(y)^2) + I/2*dot(phi)^2 + m*g*sin(alpha)*x', ...
+    'constraints', {'dot(x)*sin(phi) - dot(y)*cos(phi)'});
+  Pd = struct ('M', 1, 'g', 9.8, 'alpha', pi/6, 'R', 1, 'IS', 1/2, 'ID', 1/4);
+  disk = mechsys ('coordinates', {'x', 'y', 'theta', 'phi'}, 'parameters', Pd, ...
+    'lagrangian', 'M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2 + M*g*x*sin(alpha)', ...
+    'constraints', {'dot(x)^2 + dot(y)^2 - R^2*dot(theta)^2', 'dot(x)*sin(phi) - dot(y)*cos(phi)'});
+  pbs = struct ('name', {'damped double pendulum', 'knife edge', 'rolling disk'}, ...
+                'sys', {dp, ke, disk}, 'tspan', {[0 10], [0 4], [0 2*pi]}, ...
+                'q0', {[1.5 -0.5], [0 0 0], [0 0 0 0]}, 'v0', {[0 0], [0 0 2], [5 0 5 1]});
+  rtols = [1e-6 1e-8];
+  opt = struct ('N0', 128, 'Nmin', 16, 'Nmax', 2^16, 'nrep', 5);
+  rows = [];
+  for ip = 1:numel (pbs)
+    pb = pbs(ip);
+    if (strcmp (pb.name, 'rolling disk'))
+      ref = @(t) disk_closed_form (Pd, pb.q0, pb.v0, t);
+      refname = 'closed form';
+    else
+      ref = @(t) gauss_ref (pb, t, 1e-12);
+      refname = 'dop853 1e-12';
+      % the reference's own error, against dop853 at 1e-14
+      tt = linspace (pb.tspan(1), pb.tspan(2), 2001)';
+      fprintf ('  %s: reference %s, its error (vs dop853 at 1e-14 on 2001 points) %.1e\n', pb.name, ...
+               refname, max (max (abs (ref (tt) - gauss_ref (pb, tt, 1e-14)))));
+    end
+    % which start does the fixed window's default guess end with?
+    s0 = skg_solve (pb.sys, pb.tspan, pb.q0, pb.v0, 'N', opt.N0);
+    guess = {};
+    note = sprintf ('fixed: Guess %s', s0.guess);
+    if (strncmp (s0.guess, 'integrator (after', 17))
+      guess = {'Guess', 'integrator'};
+      note = 'fixed: default auto fails from the marching start; timed with Guess integrator';
+    end
+    for rt = rtols
+      adaptive = @() skg_run (pb, {'RelTol', rt});
+      fixed = @(N) skg_run (pb, [{'N', N}, guess]);
+      w = march_vs_fixed (adaptive, fixed, ref, opt);
+      w.name = pb.name;
+      w.rtol = rt;
+      w.atol = 1e-8;
+      w.note = note;
+      rows = [rows, w]; %#ok<AGROW>
+    end
+  end
+  march_vs_fixed_table (rows);
+  fprintf (['err = max over the nodes of |q - q_ref| and |qdot - qdot_ref| (ref: gauss_integrate dop853 at ' ...
+            'RelTol = AbsTol = 1e-12; the disk: closed form);\nadaptive = skg_solve (sys, tspan, q0, v0, ' ...
+            '''RelTol'', RelTol) (AbsTol 1e-8, N = 33, order 4); fixed = skg_solve (..., ''N'', N): one ' ...
+            'window of N nodes,\nthe smallest N found with err fixed <= err adapt; times: median of %d pairs ' ...
+            '(adaptive, fixed, ...); f/a = median of time fixed / time adaptive per pair (range)\n'], opt.nrep);
+  fprintf ('part (d): %.0f s\n\n', toc (t_all));
+  D = rows;
+end
+
+function r = skg_run (pb, args)
+  s = skg_solve (pb.sys, pb.tspan, pb.q0, pb.v0, args{:});
+  r = struct ('t', s.t, 'x', [s.q, s.qdot], 'iterations', s.iterations, 'exitflag', s.exitflag, ...
+              'windows', numel (s.windows.t0), 'rejected', numel (s.rejected.t0));
+end
+
+function x = gauss_ref (pb, t, tol)
+  r = gauss_integrate (pb.sys, pb.tspan, pb.q0, pb.v0, 'Method', 'dop853', 'RelTol', tol, ...
+                       'AbsTol', tol, 'OutputTimes', t);
+  x = [r.q, r.qdot];
+end
+
+function x = disk_closed_form (P, q0, qdot0, t)
+  % the rolling disk's closed form (the same as demos/private/vm_disk_closed_form.m; derivation in
+  % help demo_rolling_disk): phi = phi0 + Omega t, (M + IS/R^2) vdot = M g sin(alpha) cos(phi)
+  M = P.M;
+  R = P.R;
+  Om = qdot0(4);
+  phi0 = q0(4);
+  kk = M * P.g * sin (P.alpha) / (M + P.IS / R ^ 2);
+  v0 = qdot0(1) * cos (phi0) + qdot0(2) * sin (phi0);
+  phi = phi0 + Om * t;
+  cc = v0 - kk / Om * sin (phi0);
+  v = cc + kk / Om * sin (phi);
+  x = q0(1) + cc * (sin (phi) - sin (phi0)) / Om + kk * (sin (phi) .^ 2 - sin (phi0) ^ 2) / (2 * Om ^ 2);
+  y = q0(2) + cc * (cos (phi0) - cos (phi)) / Om ...
+      + kk / Om * (t / 2 - (sin (2 * phi) - sin (2 * phi0)) / (4 * Om));
+  th = q0(3) + (cc * t + kk * (cos (phi0) - cos (phi)) / Om ^ 2) / R;
+  x = [x, y, th, phi, v .* cos(phi), v .* sin(phi), v / R, Om * ones(size (t))];
 end
 
 function s = yesno (b)
