@@ -40,9 +40,13 @@ name_eq (const char *a, const char *b)
 static double
 nonneg (const mxArray *a, const char *name, int allow_zero)
 {
-  double v = vm_arg_real (a, FN, name);
-  if (v < 0 || (! allow_zero && v == 0))
-    vm_arg_refuse (a, FN, name, allow_zero ? "a finite number >= 0" : "a finite number > 0");
+  const char *e = allow_zero ? "a finite number >= 0" : "a finite number > 0";
+  double v;
+  if (! mxIsNumeric (a) || mxIsComplex (a) || mxIsSparse (a) || mxGetNumberOfElements (a) != 1)
+    vm_arg_refuse (a, FN, name, e);
+  v = mxGetScalar (a);
+  if (! isfinite (v) || v < 0 || (! allow_zero && v == 0))
+    vm_arg_refuse (a, FN, name, e);
   return v;
 }
 
