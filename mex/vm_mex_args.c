@@ -36,7 +36,8 @@ vm_arg_describe (const mxArray *a, char *buf, size_t len)
         snprintf (buf + u, len - u, " ('%s')", t);
     }
   /* a numeric scalar: its value too ("double 1x1 (NaN)") */
-  if (mxGetNumberOfElements (a) == 1 && (mxIsNumeric (a) || mxIsLogical (a)) && ! mxIsSparse (a))
+  if (mxGetNumberOfElements (a) == 1 && (mxIsNumeric (a) || mxIsLogical (a)) && ! mxIsSparse (a)
+      && ! mxIsComplex (a))
     {
       double v = mxGetScalar (a);
       u = strlen (buf);
