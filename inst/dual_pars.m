@@ -53,9 +53,6 @@ function sol = dual_pars (tspan, x0, v0, varargin)
   if (abs (g0) > 1e-10 * max (1, norm (v0)))
     vm_badarg (fname, 'the initial data violate the constraint: (b + L x0) . v0 = %g, expected 0', g0);
   end
-  if (~(islogical (opts.Reduced) || isnumeric (opts.Reduced)) || ~isscalar (opts.Reduced))
-    vm_badarg (fname, 'Reduced must be true or false');
-  end
   dopts = rmfield (opts, {'L', 'b', 'Reduced'});
   if (opts.Reduced)
     if (M ~= 3 || ~isequal (L, [0 0 1; 0 0 0; 0 0 0]) || ~isequal (b(:)', [0 -1 0]))
@@ -104,4 +101,6 @@ end
 %! assert (s1.exitflag, 1);
 %! assert (s1.y, s2.y, 1e-10);
 %!error <violate the constraint> dual_pars ([0 1], [0 0 1], [1 0 0])
+%!error <Reduced must be true or false; got char 1x3 \('yes'\)> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'Reduced', 'yes')
+%!error <N must be an integer in \[2, 100000000\]; got double 1x1 \(2147483651\)> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'N', 2^31 + 3)
 %!error <c must hold the four positive weights> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'c', [1 2])
