@@ -10,6 +10,10 @@
 % @code{numel (z) = N*(nd+ng) - nd}.  Options "N" (default 65), "Order" (4), "c" (10),
 % "BaseState" ([], a constant vector or an N-by-ny matrix) and "DT" as for @code{dual_solve}
 % (one slab).
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{dual_solve}
 % @end deftypefn
 

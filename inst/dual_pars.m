@@ -21,6 +21,10 @@
 % "Reduced" Ntot-by-2), "DT", "Slabs", "BaseIterations", "Guess", "Tol", "MaxIter", "Display"
 % as for @code{dual_solve}.  The solution struct is that of @code{dual_solve}; @code{sol.y} has
 % the columns x, v, Q, s (or v1, v2).
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{dual_solve, dual_lorenz, gauss_integrate}
 % @end deftypefn
 

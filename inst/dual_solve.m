@@ -104,6 +104,10 @@
 % @code{slab_iterations}, @code{residual_history}, @code{exitflag} (1 on convergence),
 % @code{message} and @code{time}.  When Newton does not converge the best iterate is returned
 % with @code{exitflag} 0.
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{odesys, dual_lorenz, dual_pars, skg_solve}
 % @end deftypefn
 

@@ -58,6 +58,10 @@
 % @code{time} (seconds).  A failure (singular constraint matrix, non-finite state, step size too
 % small) ends the integration there: @code{exitflag} is 0 and @code{message} gives the time and
 % the state; with no output argument it is an error.
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{mechsys, mechsys_eval}
 % @end deftypefn
 

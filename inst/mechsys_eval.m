@@ -42,6 +42,10 @@
 % @item contacts
 % @code{h}, @code{h_q}, and the contact forces @code{FN}, @code{FR} (nc-by-n per point).
 % @end table
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{mechsys, odesys_eval}
 % @end deftypefn
 

@@ -9,6 +9,10 @@
 % @code{F} (N-by-nd), @code{F_y} (N-by-nd-by-ny, @code{F_y(:,i,j)} = dF_i/dy_j), @code{F_t},
 % @code{G}, @code{G_y}, @code{G_t}, and the weighted Hessians @code{wF_yy} (of wF . F) and
 % @code{wG_yy} (of wG . G), N-by-ny-by-ny.
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{odesys, mechsys_eval}
 % @end deftypefn
 

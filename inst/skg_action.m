@@ -7,6 +7,10 @@
 % @var{z} is ordered by grid point: at each of the @var{N} points q+ (n values), q- (n),
 % lambda+ (m), lambda- (m).  The Hessian is exact (symbolic derivatives of the model, chain rule
 % through the SBP operator) and symmetric; its pattern does not depend on @var{z}.
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{skg_solve}
 % @end deftypefn
 

@@ -112,6 +112,10 @@
 % sol = skg_solve (pend, [0 10], 2, 0, 'RelTol', 1e-8);
 % plot (sol.t, sol.q)
 % @end example
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{skg_action, mechsys, gauss_integrate}
 % @end deftypefn
 

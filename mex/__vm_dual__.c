@@ -58,21 +58,6 @@ arr (const mxArray *o, const char *key, size_t n, int allow_empty, const char *f
   return vm_arg_vector (a, fn, what, n);
 }
 
-/* 1 when a is a real full double vector of n finite entries (checked before raising, so that
- * C objects can be freed first) */
-static int
-is_vector (const mxArray *a, size_t n)
-{
-  size_t k;
-  if (! mxIsDouble (a) || mxIsComplex (a) || mxIsSparse (a) || mxGetNumberOfElements (a) != n
-      || mxGetNumberOfDimensions (a) != 2 || (n > 0 && mxGetM (a) != 1 && mxGetN (a) != 1))
-    return 0;
-  for (k = 0; k < n; k++)
-    if (! isfinite (mxGetPr (a)[k]))
-      return 0;
-  return 1;
-}
-
 typedef struct {
   int kind;                    /* 0 general, 1 lorenz, 2 pars, 3 pars_reduced */
   vm_ode o;
@@ -345,7 +330,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     const mxArray *zf = sfield (prhs[2], "z", fn, "the setup");
     if (! mxIsEmpty (zf))
       {
-        if (! is_vector (zf, (size_t) d.nz))
+        if (! vm_arg_is_vector (zf, (size_t) d.nz))
           {
             int64_t nz = d.nz;
             vm_dual_free (&d);
@@ -430,7 +415,7 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   kernel_setup (&k, prhs[1], prhs[2], fn);
   setup_dual (&d, &k, prhs[1], prhs[2], fn, &ybar_pm);
   zf = sfield (prhs[2], "z", fn, "the setup");
-  if (! is_vector (zf, (size_t) d.nz))
+  if (! vm_arg_is_vector (zf, (size_t) d.nz))
     {
       int64_t nz = d.nz;
       vm_dual_free (&d);
@@ -467,22 +452,6 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     plhs[3] = colmajor_pm (d.y, d.N, d.ny, d.ny, 0);
   vm_dual_free (&d);
   kernel_free (&k);
-}
-
-/* an optional numeric setup field (default when absent or empty) */
-static double
-num_opt (const mxArray *o, const char *key, const char *fn, double dflt)
-{
-  const mxArray *f = vm_arg_field_opt (o, key);
-  return f ? vm_arg_real (f, fn, key) : dflt;
-}
-
-/* an optional integer setup field in [lo, hi] (default when absent or empty) */
-static int
-int_opt (const mxArray *o, const char *key, const char *name, const char *fn, int dflt, int hi)
-{
-  const mxArray *f = vm_arg_field_opt (o, key);
-  return f ? (int) vm_arg_int (f, fn, name, 0, hi) : dflt;
 }
 
 static void
@@ -522,12 +491,13 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mo.atol = num (o, "atol", fn);
   mo.newton.tol_res = num (o, "tol", fn);
   mo.newton.max_iter = (int) inum (o, "max_iter", "MaxIter", fn, 0, 1000000);
-  mo.h0 = num_opt (o, "h0", fn, 0.0);
-  mo.hmax = num_opt (o, "hmax", fn, 0.0);
-  mo.max_windows = int_opt (o, "max_windows", "max_windows", fn, mo.max_windows, 2147483647);
-  mo.repeat = int_opt (o, "repeat", "BaseIterations", fn, 0, 1000000);
-  mo.estimate = int_opt (o, "estimate", "estimate", fn, 0, 1);
-  mo.display = int_opt (o, "display", "Display", fn, 0, 2);
+  mo.h0 = vm_arg_field_real (o, "h0", fn, "h0", 0.0);
+  mo.hmax = vm_arg_field_real (o, "hmax", fn, "hmax", 0.0);
+  mo.max_windows = (int) vm_arg_field_int (o, "max_windows", fn, "max_windows", 0, 2147483647,
+                                           mo.max_windows);
+  mo.repeat = (int) vm_arg_field_int (o, "repeat", fn, "BaseIterations", 0, 1000000, 0);
+  mo.estimate = (int) vm_arg_field_int (o, "estimate", fn, "estimate", 0, 1, 0);
+  mo.display = (int) vm_arg_field_int (o, "display", fn, "Display", 0, 2, 0);
   mo.print = vm_mex_print;
   mo.name = fn;
   if (! (mo.tf > mo.t0) || mo.windows < 0 || ! (mo.atol > 0.0) || ! (mo.rtol >= 0.0))

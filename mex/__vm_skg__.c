@@ -43,14 +43,7 @@ ncoord (const mxArray *sys, const char *fn)
   return (int) mxGetNumberOfElements (c);
 }
 
-/* option KEY of the options struct o (made by skg_solve.m), checked under its user-facing NAME */
-static double
-opt_real (const mxArray *o, const char *key, const char *name, const char *fn, double dflt)
-{
-  const mxArray *f = vm_arg_field_opt (o, key);
-  return f ? vm_arg_real (f, fn, name) : dflt;
-}
-
+/* required option KEY of the options struct o (made by skg_solve.m), under its user-facing NAME */
 static int64_t
 opt_int (const mxArray *o, const char *key, const char *name, const char *fn, int64_t lo,
          int64_t hi)
@@ -101,19 +94,15 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   so.order = vm_arg_order (vm_arg_field (o, "order", fn, "the options"), fn, "Order");
   so.mode = (int) opt_int (o, "mode", "Mode", fn, 0, 1);
   so.windows = (int) opt_int (o, "windows", "Windows", fn, 0, VM_ARG_WINDOWS_MAX);
-  so.newton.tol_res = opt_real (o, "tol", "Tol", fn, so.newton.tol_res);
+  so.newton.tol_res = vm_arg_field_real (o, "tol", fn, "Tol", so.newton.tol_res);
   so.newton.max_iter = (int) opt_int (o, "max_iter", "MaxIter", fn, 0, 1000000);
-  so.rtol = opt_real (o, "rtol", "RelTol", fn, so.rtol);
-  so.atol = opt_real (o, "atol", "AbsTol", fn, so.atol);
-  so.estimate = vm_arg_field_opt (o, "estimate") != NULL
-                && vm_arg_int (mxGetField (o, 0, "estimate"), fn, "estimate", 0, 1);
-  so.h0 = opt_real (o, "h0", "InitialWindow", fn, 0.0);
-  so.hmax = opt_real (o, "hmax", "MaxWindow", fn, 0.0);
-  if (vm_arg_field_opt (o, "max_windows"))
-    so.max_windows = (int) vm_arg_int (mxGetField (o, 0, "max_windows"), fn, "max_windows", 0,
-                                       2147483647);
-  if (vm_arg_field_opt (o, "display"))
-    so.display = (int) vm_arg_int (mxGetField (o, 0, "display"), fn, "Display", 0, 2);
+  so.rtol = vm_arg_field_real (o, "rtol", fn, "RelTol", so.rtol);
+  so.atol = vm_arg_field_real (o, "atol", fn, "AbsTol", so.atol);
+  so.estimate = (int) vm_arg_field_int (o, "estimate", fn, "estimate", 0, 1, 0);
+  so.h0 = vm_arg_field_real (o, "h0", fn, "InitialWindow", 0.0);
+  so.hmax = vm_arg_field_real (o, "hmax", fn, "MaxWindow", 0.0);
+  so.max_windows = (int) vm_arg_field_int (o, "max_windows", fn, "max_windows", 0, 2147483647, 0);
+  so.display = (int) vm_arg_field_int (o, "display", fn, "Display", 0, 2, 0);
   so.print = vm_mex_print;
   tout = vm_arg_field_opt (o, "output_times");
   if (tout)
@@ -214,16 +203,6 @@ cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   plhs[0] = mxCreateDoubleScalar ((double) vm_march_min_n (order, adaptive));
 }
 
-static int
-all_finite (const mxArray *a)
-{
-  size_t k, ne = mxGetNumberOfElements (a);
-  for (k = 0; k < ne; k++)
-    if (! isfinite (mxGetPr (a)[k]))
-      return 0;
-  return 1;
-}
-
 static void
 cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -252,8 +231,7 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (st != VM_OK)
     BAD ("%s: the discrete action could not be built (N = %ld, order %d): %s", fn, (long) N, order,
          vm_status_string (st));
-  if (mxGetNumberOfElements (prhs[7]) != (size_t) s.nz
-      || (mxGetM (prhs[7]) != 1 && mxGetN (prhs[7]) != 1) || ! all_finite (prhs[7]))
+  if (! vm_arg_is_vector (prhs[7], (size_t) s.nz))
     {
       int64_t nz = s.nz;
       vm_skg_free (&s);

@@ -93,6 +93,21 @@ vm_arg_vector (const mxArray *a, const char *fn, const char *name, size_t n)
   return mxGetPr (a);
 }
 
+int
+vm_arg_is_vector (const mxArray *a, size_t n)
+{
+  const double *p;
+  size_t k;
+  if (! is_real_full_double (a) || mxGetNumberOfElements (a) != n
+      || (n > 0 && mxGetM (a) != 1 && mxGetN (a) != 1))
+    return 0;
+  p = mxGetPr (a);
+  for (k = 0; k < n; k++)
+    if (! isfinite (p[k]))
+      return 0;
+  return 1;
+}
+
 const double *
 vm_arg_vector_any (const mxArray *a, const char *fn, const char *name, size_t *n)
 {
@@ -190,6 +205,21 @@ vm_arg_field_opt (const mxArray *s, const char *key)
 {
   const mxArray *f = mxGetField (s, 0, key);
   return (f && ! mxIsEmpty (f)) ? f : NULL;
+}
+
+double
+vm_arg_field_real (const mxArray *s, const char *key, const char *fn, const char *name, double dflt)
+{
+  const mxArray *f = vm_arg_field_opt (s, key);
+  return f ? vm_arg_real (f, fn, name) : dflt;
+}
+
+int64_t
+vm_arg_field_int (const mxArray *s, const char *key, const char *fn, const char *name, int64_t lo,
+                  int64_t hi, int64_t dflt)
+{
+  const mxArray *f = vm_arg_field_opt (s, key);
+  return f ? vm_arg_int (f, fn, name, lo, hi) : dflt;
 }
 
 void

@@ -32,6 +32,10 @@ void vm_arg_refuse (const mxArray *a, const char *fn, const char *name, const ch
 /* a real full double vector (1-by-n or n-by-1; any empty array when n = 0) of n finite entries */
 const double *vm_arg_vector (const mxArray *a, const char *fn, const char *name, size_t n);
 
+/* 1 when a would pass vm_arg_vector (a, ..., n), 0 otherwise (nothing raised: for a gateway
+ * that must free C objects before it refuses) */
+int vm_arg_is_vector (const mxArray *a, size_t n);
+
 /* a real full double vector of any length (*n entries), finite */
 const double *vm_arg_vector_any (const mxArray *a, const char *fn, const char *name, size_t *n);
 
@@ -60,6 +64,13 @@ const mxArray *vm_arg_field (const mxArray *s, const char *key, const char *fn, 
 
 /* field KEY of s, or NULL when it is absent or empty (an optional setting) */
 const mxArray *vm_arg_field_opt (const mxArray *s, const char *key);
+
+/* Optional settings of a setup struct made by an m-file: field KEY, checked under the user-facing
+ * NAME as vm_arg_real / vm_arg_int, or dflt when the field is absent or empty. */
+double vm_arg_field_real (const mxArray *s, const char *key, const char *fn, const char *name,
+                          double dflt);
+int64_t vm_arg_field_int (const mxArray *s, const char *key, const char *fn, const char *name,
+                          int64_t lo, int64_t hi, int64_t dflt);
 
 /* The command name of a gateway (its first argument), or an error naming the gateway. */
 void vm_arg_command (int nrhs, const mxArray *prhs[], const char *gw, char *buf, size_t len);
