@@ -139,8 +139,10 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   % fixed grid when Windows is given, or N without a tolerance, or a guess matrix; else adaptive
   adaptive = isempty (opts.Windows) && ~(isnumeric (opts.Guess) && ~isempty (opts.Guess)) ...
              && (isempty (opts.N) || ~isempty (opts.RelTol) || ~isempty (opts.AbsTol));
-  if (isempty (opts.N))
-    opts.N = 33 + 48 * ~adaptive;
+  if (isempty (opts.N) && adaptive)
+    opts.N = 33;
+  elseif (isempty (opts.N))
+    opts.N = 81;
   end
   minN = __vm_skg__ ('min_n', opts.Order, double (adaptive));   % the fact lives in csrc/march.c
   if (opts.N < minN)

@@ -21,10 +21,14 @@ static void
 init_or_error (vm_sbp *op, const char *fn, int order, int64_t n, double t0, double tf)
 {
   int st = vm_sbp_init (op, order, n, t0, tf);
+  if (st == VM_ESIZE && strcmp (fn, "sbp_apply") == 0)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: X has %lld rows; the order-%d operator needs at "
+                       "least %lld (one row per grid point)", fn, (long long) n, order,
+                       (long long) vm_sbp_min_n (order));
   if (st == VM_ESIZE)
     mexErrMsgIdAndTxt ("varmech:badarg",
-                       "%s: N = %lld is too small: the order-%lld operator needs N >= %lld", fn,
-                       (long long) n, (long long) order, (long long) vm_sbp_min_n ((int) order));
+                       "%s: N = %lld is too small: the order-%d operator needs N >= %lld", fn,
+                       (long long) n, order, (long long) vm_sbp_min_n (order));
   if (st != VM_OK)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s", fn, vm_status_string (st));
 }
