@@ -1119,6 +1119,27 @@ next_token (parser *p)
 
 static int32_t parse_expr (parser *p);
 
+/* op applied to parsed operands (b < 0: unary); an operation on constants whose value is not
+ * finite (1/0, log(0), 0^-1, sqrt(-1)) is an error at column col: a model never needs it, and
+ * folded or not it would make every evaluation NaN or Inf. */
+static int32_t
+apply_checked (parser *p, size_t col, int op, int32_t a, int32_t b)
+{
+  vm_graph *g = p->g;
+  if (ISC (a) && (b < 0 || ISC (b)))
+    {
+      double r = apply_op (op, CV (a), b >= 0 ? CV (b) : 0.0);
+      if (! isfinite (r))
+        {
+          perr (p, col, "this constant expression evaluates to %s; expected a finite value (a "
+                "division by zero, a logarithm of 0, a negative power of 0, a root of a negative "
+                "number?)", isnan (r) ? "NaN" : r > 0 ? "Inf" : "-Inf");
+          return -1;
+        }
+    }
+  return b < 0 ? vm_unary (g, op, a) : vm_binary (g, op, a, b);
+}
+
 static int32_t
 parse_primary (parser *p)
 {
@@ -1256,7 +1277,7 @@ parse_primary (parser *p)
               return -1;
             }
           next_token (p);
-          return ar == 1 ? vm_unary (p->g, fop, a) : vm_binary (p->g, fop, a, b);
+          return apply_checked (p, at, fop, a, ar == 1 ? -1 : b);
         }
       if (strcmp (name, "pi") == 0)
         {
@@ -1314,6 +1335,7 @@ parse_signed (parser *p, int32_t (*operand) (parser *))
   if (p->tok == T_OP && (p->op == '-' || p->op == '+'))
     {
       char op = p->op;
+      size_t at = p->pos;
       int32_t a;
       if (++p->depth > VM_EXPR_MAX_DEPTH)
         {
@@ -1325,7 +1347,7 @@ parse_signed (parser *p, int32_t (*operand) (parser *))
       p->depth--;
       if (a < 0)
         return -1;
-      return op == '-' ? vm_unary (p->g, VM_OP_NEG, a) : a;
+      return op == '-' ? apply_checked (p, at, VM_OP_NEG, a, -1) : a;
     }
   return operand (p);
 }
@@ -1338,11 +1360,12 @@ parse_power (parser *p)
   while (a >= 0 && p->tok == T_OP && p->op == '^')
     {
       int32_t b;
+      size_t at = p->pos;
       next_token (p);
       b = parse_signed (p, parse_primary);
       if (b < 0)
         return -1;
-      a = vm_binary (p->g, VM_OP_POW, a, b);
+      a = apply_checked (p, at, VM_OP_POW, a, b);
     }
   return a;
 }
@@ -1362,11 +1385,12 @@ parse_term (parser *p)
     {
       int op = p->op == '*' ? VM_OP_MUL : VM_OP_DIV;
       int32_t b;
+      size_t at = p->pos;
       next_token (p);
       b = parse_unary (p);
       if (b < 0)
         return -1;
-      a = vm_binary (p->g, op, a, b);
+      a = apply_checked (p, at, op, a, b);
     }
   return a;
 }
@@ -1379,11 +1403,12 @@ parse_expr (parser *p)
     {
       int op = p->op == '+' ? VM_OP_ADD : VM_OP_SUB;
       int32_t b;
+      size_t at = p->pos;
       next_token (p);
       b = parse_term (p);
       if (b < 0)
         return -1;
-      a = vm_binary (p->g, op, a, b);
+      a = apply_checked (p, at, op, a, b);
     }
   return a;
 }

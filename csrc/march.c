@@ -334,6 +334,28 @@ round_note (vm_march_sol *s)
               s->round_tol);
 }
 
+/* The defect of the window's initial data, imposed weakly by the actions: max over the first nerr
+ * values c of |a_0c - xa_c| / (atol + rtol max_k |a_kc|).  It is of the order of the window's
+ * discretization error when the window resolves the motion; a window far too long for its nodes
+ * can meet its equations with a trajectory that ignores its initial data (a harmonic oscillator
+ * over 1e20 s comes back as q = 0), which both orders agree on, so the estimate adds it. */
+static double
+initial_defect (const double *ta, const double *xa, int64_t N, int nerr, double rtol, double atol)
+{
+  double e = 0.0;
+  int64_t k;
+  int c;
+  for (c = 0; c < nerr; c++)
+    {
+      double y = 0.0, r;
+      for (k = 0; k < N; k++)
+        y = fmax (y, fabs (ta[k + N * c]));
+      r = fabs (ta[N * c] - xa[c]) / (atol + rtol * y);
+      e = isnan (r) ? r : fmax (e, r);
+    }
+  return e;
+}
+
 /* err = max over the first nerr values c of max_k |a_kc - b_kc| / (atol + rtol max_k |a_kc|): the
  * scale of a component is its size over the window (as ode45 takes max(|y(t)|, |y(t+h)|)), so
  * that a zero crossing inside the window does not demand absolute accuracy atol there. */
@@ -412,7 +434,25 @@ rej_name (int r)
 {
   return r == VM_MARCH_REJ_ERROR ? "error estimate above the tolerance"
          : r == VM_MARCH_REJ_NEWTON ? "Newton did not converge"
+         : r == VM_MARCH_REJ_CHECK ? "vetoed by the check"
          : "Newton did not converge for the companion order";
+}
+
+/* The action's check of a window whose estimate passed: *reason = VM_MARCH_REJ_CHECK and *f the
+ * retry's length factor (clamped) on a veto, why the check's text. */
+static int
+check_window (vm_march_action *a, const work_t *w, int *reason, double *f, char *why, size_t nwhy)
+{
+  int ok = 1, st;
+  double fac = 0.5;
+  why[0] = '\0';
+  if (! a->check)
+    return VM_OK;
+  if ((st = a->check (a->self, w->tm, a->N, &ok, &fac, why, nwhy)) != VM_OK || ok)
+    return st;
+  *reason = VM_MARCH_REJ_CHECK;
+  *f = fac > 0.0 && isfinite (fac) ? fmin (0.9, fmax (0.01, fac)) : 0.5;
+  return VM_OK;
 }
 
 /* ---- the driver -------------------------------------------------------------------------------- */
@@ -473,6 +513,9 @@ window (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *
       if (st != VM_OK)
         return st;
       *err = error_norm (w->tm, w->tc, a->N, a->nerr, o->rtol, o->atol);
+      if (! isnan (*err))
+        *err = fmax (*err, initial_defect (w->tm, w->xa, a->N, a->nerr < a->nstate ? a->nerr
+                                           : a->nstate, o->rtol, o->atol));
     }
   for (r = 0; r < o->repeat; r++)
     {
@@ -577,109 +620,145 @@ march_fixed (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, wor
   return st;
 }
 
+/* The last rejection, for the message when the window length collapses. */
+typedef struct
+{
+  int reason;
+  double err;
+  char why[320];
+} last_rej;
+
+static void
+collapse_message (vm_march_sol *s, double t, double L, double hmin, const last_rej *lr)
+{
+  char why[400] = "none rejected";
+  if (lr->reason == VM_MARCH_REJ_ERROR)
+    snprintf (why, sizeof why, "%s (estimate %.3g of the tolerance)", rej_name (lr->reason),
+              lr->err);
+  else if (lr->reason == VM_MARCH_REJ_CHECK)
+    snprintf (why, sizeof why, "%s check: %s", s->check_name, lr->why);
+  else if (lr->reason)
+    snprintf (why, sizeof why, "%s", rej_name (lr->reason));
+  snprintf (s->message, sizeof s->message, "stopped at t = %.9g: the window length fell to %.3g, "
+            "below the minimum %.3g; the last attempt: %s. Loosen RelTol/AbsTol, give more nodes "
+            "per window (N), or check the model near this time", t, L, hmin, why);
+}
+
+/* Record the rejection of [ta, tb] and return the retry's length: the check's factor fchk, or
+ * from the estimate, or half after a failed Newton solve. */
+static int
+reject (const vm_march_opts *o, vm_march_sol *s, grow_t *g, double ta, double tb, int reason,
+        double err, double fchk, const char *why, double expo, last_rej *lr, double *L)
+{
+  double f = reason == VM_MARCH_REJ_CHECK ? fchk
+             : reason == VM_MARCH_REJ_ERROR && isfinite (err) ? fmax (0.1, 0.9 * pow (err, -expo))
+             : 0.5;
+  if (o->display >= 2)
+    say (o, "%s: window [%.6g, %.6g] rejected: %s%s%s (estimate %.3g of the tolerance); "
+         "length %.3g -> %.3g\n", o->name, ta, tb,
+         reason == VM_MARCH_REJ_CHECK ? s->check_name : rej_name (reason),
+         reason == VM_MARCH_REJ_CHECK ? " check: " : "",
+         reason == VM_MARCH_REJ_CHECK ? why : "", err, tb - ta, (tb - ta) * fmin (f, 0.9));
+  snprintf (lr->why, sizeof lr->why, "%s", reason == VM_MARCH_REJ_CHECK ? why : "");
+  lr->reason = reason;
+  lr->err = err;
+  *L = (tb - ta) * fmin (f, 0.9);
+  return add_rejection (s, g, ta, tb - ta, reason, err);
+}
+
+/* Accept [ta, tb]: output, history, the next length (at most L after a rejection). */
+static int
+accept (vm_march_action *a, const vm_march_opts *o, work_t *w, vm_march_sol *s, grow_t *g,
+        double ta, double tb, double err, const vm_newton_info *info, int citer, int rejected,
+        double expo, double hmax, double *L)
+{
+  int st;
+  double f = err > 0.0 ? 0.9 * pow (err, -expo) : 4.0;
+  if ((st = add_history (s, g, s->nwin, info)) != VM_OK
+      || (st = append_window (s, g, a, a->t, w->tm, s->nwin > 0, ta, tb, err, info->iterations,
+                              citer, VM_OK)) != VM_OK)
+    return st;
+  if (o->display >= 2)
+    say (o, "%s: window %d [%.6g, %.6g] accepted: error estimate %.3g of the tolerance, "
+         "Newton iterations %d + %d (companion)\n", o->name, s->nwin, ta, tb, err,
+         info->iterations, citer);
+  keep_previous (w, a);
+  f = fmin (4.0, fmax (0.2, f));
+  if (rejected)
+    f = fmin (f, 1.0);
+  *L = fmin ((tb - ta) * f, hmax);
+  return VM_OK;
+}
+
 static int
 march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *w,
                 vm_newton_symbolic *sym, vm_newton_symbolic *csym, vm_march_sol *s, grow_t *g)
 {
   double T = o->tf - o->t0, t = o->t0, L, hmax, expo = 1.0 / (a->order + 2), emax = 0.0;
-  int attempts = 0, rejected = 0, st = VM_OK, last_reason = 0;
-  double last_err = NAN;
+  int attempts = 0, rejected = 0, st = VM_OK;
+  last_rej lr;
+  memset (&lr, 0, sizeof lr);
   hmax = o->hmax > 0.0 ? fmin (o->hmax, T) : T;
-  L = o->h0 > 0.0 ? o->h0 : T / 16.0;
-  L = fmin (L, hmax);
+  L = fmin (o->h0 > 0.0 ? o->h0 : T / 16.0, hmax);
   while (t < o->tf)
     {
-      double ta = t, tb, err, rem = o->tf - t, hmin;
-      int citer, reason, last;
+      double ta = t, tb, err, fchk = 0.5, hmin;
+      int citer, reason;
+      char why[320] = "";
       vm_newton_info info;
-      hmin = o->hmin > 0.0 ? o->hmin : 1e-12 * (1.0 + fabs (t)) * (double) (a->N - 1);
+      hmin = o->hmin > 0.0 ? o->hmin : vm_march_hmin (t, T, a->N);
       if (attempts >= o->max_windows)
         {
           snprintf (s->message, sizeof s->message, "stopped at t = %.9g after %d windows "
-                    "(accepted and rejected; MaxWindows): the problem needs more windows than "
-                    "allowed, or is too stiff for the tolerance", t, attempts);
+                    "(accepted and rejected; MaxWindows): at the present window length %.3g the "
+                    "rest of the interval needs about %.3g more; the problem needs more windows "
+                    "than allowed, or is too stiff for the tolerance", t, attempts, L,
+                    (o->tf - t) / L);
           return VM_EMAXSTEPS;
         }
       if (L < hmin)
         {
-          char why[128] = "none rejected";
-          if (last_reason == VM_MARCH_REJ_ERROR)
-            snprintf (why, sizeof why, "%s (estimate %.3g of the tolerance)", rej_name (last_reason),
-                      last_err);
-          else if (last_reason)
-            snprintf (why, sizeof why, "%s", rej_name (last_reason));
-          snprintf (s->message, sizeof s->message, "stopped at t = %.9g: the window length fell "
-                    "to %.3g, below the minimum %.3g; the last attempt: %s. Loosen RelTol/AbsTol,"
-                    " give more nodes per window (N), or check the model near this time", t, L,
-                    hmin, why);
+          collapse_message (s, t, L, hmin, &lr);
           return VM_EHMIN;
         }
-      last = rem <= 1.1 * L;
-      if (last)
-        L = rem;
-      tb = last ? o->tf : t + L;
+      tb = o->tf - t <= 1.1 * L ? o->tf : t + L;
       attempts++;
       vm_newton_info_init (&info);
       st = window (a, c, o, w, ta, tb, NULL, 0, sym, csym, s, &info, &citer, &err, &reason,
                    s->nwin + 1);
-      if (st != VM_OK)
-        {
-          vm_newton_info_free (&info);
-          snprintf (s->message, sizeof s->message, "window [%.9g, %.9g]: %s", ta, tb,
-                    vm_status_string (st));
-          return st;
-        }
-      if (! reason && ! (err <= 1.0))
+      if (st == VM_OK && ! reason && ! (err <= 1.0))
         reason = VM_MARCH_REJ_ERROR;
-      if (reason)
-        {
-          double f = reason == VM_MARCH_REJ_ERROR && isfinite (err)
-                       ? fmax (0.1, 0.9 * pow (err, -expo)) : 0.5;
-          if (o->display >= 2)
-            say (o, "%s: window [%.6g, %.6g] rejected: %s (estimate %.3g of the tolerance); "
-                 "length %.3g -> %.3g\n", o->name, ta, tb, rej_name (reason), err, tb - ta,
-                 (tb - ta) * fmin (f, 0.9));
-          if ((st = add_rejection (s, g, ta, tb - ta, reason, err)) != VM_OK)
-            {
-              vm_newton_info_free (&info);
-              return st;
-            }
-          last_reason = reason;
-          last_err = err;
-          L = (tb - ta) * fmin (f, 0.9);
-          rejected = 1;
-          vm_newton_info_free (&info);
-          continue;
-        }
-      if ((st = add_history (s, g, s->nwin, &info)) != VM_OK
-          || (st = append_window (s, g, a, a->t, w->tm, s->nwin > 0, ta, tb, err,
-                                  info.iterations, citer, VM_OK)) != VM_OK)
-        {
-          vm_newton_info_free (&info);
-          return st;
-        }
-      if (o->display >= 2)
-        say (o, "%s: window %d [%.6g, %.6g] accepted: error estimate %.3g of the tolerance, "
-             "Newton iterations %d + %d (companion)\n", o->name, s->nwin, ta, tb, err,
-             info.iterations, citer);
+      if (st == VM_OK && ! reason)
+        st = check_window (a, w, &reason, &fchk, why, sizeof why);
+      if (st != VM_OK)
+        snprintf (s->message, sizeof s->message, "window [%.9g, %.9g]: %s", ta, tb,
+                  vm_status_string (st));
+      else if (reason)
+        st = reject (o, s, g, ta, tb, reason, err, fchk, why, expo, &lr, &L);
+      else
+        st = accept (a, o, w, s, g, ta, tb, err, &info, citer, rejected, expo, hmax, &L);
       vm_newton_info_free (&info);
-      emax = fmax (emax, err);
-      keep_previous (w, a);
-      t = tb;
-      {
-        double f = err > 0.0 ? 0.9 * pow (err, -expo) : 4.0;
-        f = fmin (4.0, fmax (0.2, f));
-        if (rejected)
-          f = fmin (f, 1.0);
-        L = fmin ((tb - ta) * f, hmax);
-      }
-      rejected = 0;
+      if (st != VM_OK)
+        return st;
+      if (! reason)
+        {
+          emax = fmax (emax, err);
+          t = tb;
+        }
+      rejected = reason != 0;
     }
   snprintf (s->message, sizeof s->message, "converged: %d windows of %lld nodes (%d rejected), "
             "%d Newton iterations, largest error estimate %.3g of the tolerance", s->nwin,
             (long long) a->N, s->nrej, s->iterations, emax);
   round_note (s);
   return VM_OK;
+}
+
+double
+vm_march_hmin (double t, double T, int64_t N)
+{
+  double h = 1e-12 * (fabs (t) + fmin (1.0, T)) * (double) (N - 1);
+  return fmax (h, 1e-100 * (double) (N - 1));
 }
 
 int
@@ -709,6 +788,17 @@ vm_march (vm_march_action *a, vm_march_action *c, const double *xa0, const vm_ma
       return VM_EARG;
     }
   s->nout = a->nout;
+  if (o->windows > 0 && (o->tf - o->t0) / o->windows < vm_march_hmin (o->t0, o->tf - o->t0, a->N))
+    {
+      /* the node spacing would be lost to rounding of t, or the equations' 1/h overflow */
+      snprintf (s->message, sizeof s->message, "the windows of [%.9g, %.9g] are %.3g long, below "
+                "the shortest that %lld nodes can resolve, %.3g (rounding of t, or 1/h overflows): "
+                "use a longer interval or fewer windows", o->t0, o->tf,
+                (o->tf - o->t0) / o->windows, (long long) a->N,
+                vm_march_hmin (o->t0, o->tf - o->t0, a->N));
+      return VM_EARG;
+    }
+  snprintf (s->check_name, sizeof s->check_name, "%s", a->check_name ? a->check_name : "check");
   vm_newton_symbolic_init (&sym);
   vm_newton_symbolic_init (&csym);
   st = work_alloc (&w, a, c);

@@ -24,12 +24,17 @@
  *                             values of |x_p - x_c| / (atol + rtol max_window |x_p|).  err <= 1:
  *                             accepted (the main solution is kept, as an embedded Runge-Kutta pair
  *                             keeps its lower-order solution when it does not extrapolate); the next
- *                             length is L min(4, max(0.2, 0.9 err^(-1/(p+1)))) (max-norm order p+1
- *                             of the SBP-SAT scheme in h = L/(N-1)), at most 1 after a rejection.
- *                             err > 1: rejected, retried with L max(0.1, 0.9 err^(-1/(p+1))).  A
+ *                             length is L min(4, max(0.2, 0.9 err^(-1/(p+2)))), at most L after
+ *                             a rejection (the exponent of a local error of order p+2 in L: the
+ *                             max-norm order p+1 of the SBP-SAT scheme in h = L/(N-1), times L).
+ *                             err > 1: rejected, retried with L max(0.1, 0.9 err^(-1/(p+2))).  A
  *                             failed Newton solve (main or companion): rejected, retried with L/2.
+ *                             An accepted estimate is followed by the action's check, when it
+ *                             has one (vm_march_action.check): a veto rejects the window too
+ *                             (VM_MARCH_REJ_CHECK), retried with the length the check suggests.
  *                             Below hmin the march stops with VM_EHMIN and a message that says
- *                             where and why.  The first length is h0, or min(T, T/16, ...) when 0.
+ *                             where and why.  The first length is h0, or T/16 when 0 (at most
+ *                             hmax).
  *
  * Each rejection is recorded (time, length, reason, err).  The driver prints through opts.print
  * while it runs (display 2: each Newton iteration and each window; 1: one final line).
@@ -37,6 +42,7 @@
 #ifndef VM_MARCH_H
 #define VM_MARCH_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "newton.h"
@@ -75,12 +81,26 @@ typedef struct
   int (*extract) (void *self, const double *x, double *traj, int64_t ld, double *xend);
   /* NULL, or told that the window of the last extract was accepted (diagnostics). */
   void (*accepted) (void *self);
+  /* NULL (default: no check), or the acceptance check of an adaptive window whose error estimate
+   * passed (called after the repeats; never on a fixed grid, never for the companion): what the
+   * estimate cannot see, e.g. a contact layer that both orders step over (skg_solve.c,
+   * contact_check.h).  traj: the window's trajectory as extract wrote it (N x nout, leading
+   * dimension ld, on the nodes t).  Returns VM_OK and sets *ok: 1 accepts the window; 0 rejects
+   * it (VM_MARCH_REJ_CHECK, recorded with its error estimate): *factor is the suggested length
+   * of the retry relative to this window (the driver uses it clamped to [0.01, 0.9], and 0.5
+   * when it is not a number > 0), why gets a one-line reason (at most nwhy bytes; the driver
+   * prints it with display 2 and in its message when the window length collapses).  Any other
+   * return code ends the march with that status. */
+  int (*check) (void *self, const double *traj, int64_t ld, int *ok, double *factor, char *why,
+                size_t nwhy);
+  const char *check_name;   /* a word for the check's rejections, e.g. "contact" (NULL: "check") */
 } vm_march_action;
 
 /* Why a window was rejected (vm_march_sol.rej_reason). */
 enum { VM_MARCH_REJ_ERROR = 1,      /* error estimate above the tolerance */
        VM_MARCH_REJ_NEWTON = 2,     /* Newton did not converge (main action) */
-       VM_MARCH_REJ_COMPANION = 3 };/* Newton did not converge for the companion order */
+       VM_MARCH_REJ_COMPANION = 3,  /* Newton did not converge for the companion order */
+       VM_MARCH_REJ_CHECK = 4 };    /* the action's check vetoed the window (vm_march_action.check) */
 
 typedef struct
 {
@@ -91,7 +111,7 @@ typedef struct
                                (default 0) */
   double h0;                /* adaptive: first window length (0: automatic) (default 0) */
   double hmax;              /* adaptive: longest window (0: tf - t0) (default 0) */
-  double hmin;              /* adaptive: shortest window (0: 1e-12 (1 + |t|) (N - 1)) (default 0) */
+  double hmin;              /* adaptive: shortest window (0: vm_march_hmin) (default 0) */
   int max_windows;          /* adaptive: attempted windows, accepted or not (default 100000) */
   int repeat;               /* solve each accepted window this many more times, each from the
                                previous solve's trajectory (from_traj): the dual's base-state
@@ -127,6 +147,7 @@ typedef struct
   int nrej;                 /* rejected attempts */
   double *rej_t0, *rej_len, *rej_err;   /* nrej: start, length, error estimate (NaN if none) */
   int *rej_reason;          /* nrej: VM_MARCH_REJ_* */
+  char check_name[24];      /* the main action's check_name ("check" when it has none) */
   int iterations;           /* Newton steps, all solves (main, companion, rejected) */
   int nround;               /* successful solves that stopped at the rounding level of the
                                residual (newton.h test 1') or at a step below rounding, above
@@ -144,6 +165,12 @@ typedef struct
 } vm_march_sol;
 
 void vm_march_opts_init (vm_march_opts *o);
+
+/* The shortest window that N nodes resolve at time t of an interval of length T:
+ * max (1e-12 (|t| + min (1, T)) (N - 1), 1e-100 (N - 1)): node spacings stay above rounding of t,
+ * and the discrete equations' 1/h above overflow.  A fixed grid with shorter windows is refused
+ * (VM_EARG, with a message); the adaptive march stops below it (VM_EHMIN). */
+double vm_march_hmin (double t, double T, int64_t N);
 
 /* The companion order of the error estimate: order + 2, or order - 2 for order 8 (the largest). */
 int vm_march_companion_order (int order);

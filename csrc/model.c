@@ -267,6 +267,8 @@ vm_mech_free (vm_mech *m)
   free (m->h);
   free (m->FN);
   free (m->FR);
+  free (m->hdot);
+  free (m->sigma);
   memset (m, 0, sizeof *m);
 }
 
@@ -298,6 +300,8 @@ build_contact (vm_mech *m, int c, int32_t h, int32_t sigma, int32_t V0, int32_t 
       vn = B2 (VM_OP_ADD, vn, B2 (VM_OP_MUL, qd, gh[i]));
     }
   fnabs = B2 (VM_OP_MUL, U1 (VM_OP_ABS, amp), U1 (VM_OP_SQRT, gn2));   /* |FN|, also for V0 < 0 */
+  m->hdot[c] = vn;
+  m->sigma[c] = sigma;
   for (i = 0; i < n; i++)
     {
       int32_t vpi = B2 (VM_OP_SUB, vm_var (g, m->vqd + i),
@@ -312,6 +316,37 @@ build_contact (vm_mech *m, int c, int32_t h, int32_t sigma, int32_t V0, int32_t 
                                                                   m->FR[(size_t) c * n + i]), slip));
   free (gh);
   return vm_graph_status (g);
+}
+
+/* A constant contact coefficient inside its domain: sigma > 0 (the layer's width), mu >= 0 (the
+ * friction coefficient), epsv > 0 unless mu is the constant 0 (the slip regularization; 0 makes
+ * the friction force 0/0 at rest); V0 any finite value.  mu: the node of mu when j is epsv.
+ * Coefficients that depend on parameters are checked by the caller with the parameter values
+ * (mechsys). */
+static int
+contact_coef_ok (vm_graph *g, int32_t node, int j, int32_t mu, int k, vm_err *err)
+{
+  static const char *nm[4] = { "sigma", "V0", "mu", "epsv" };
+  static const char *need[4] = { "> 0 (the width of the contact layer)", "",
+                                 ">= 0 (the friction coefficient)",
+                                 "> 0 (the slip velocity of the friction regularization)" };
+  const vm_node *nd = vm_graph_node (g, node);
+  double c;
+  int ok;
+  if (! nd || nd->op != VM_OP_CONST)
+    return 1;
+  if (j == 3 && vm_graph_node (g, mu)->op == VM_OP_CONST && vm_graph_node (g, mu)->c == 0.0)
+    return 1;
+  c = nd->c;
+  ok = j == 1 || (j == 2 ? c >= 0.0 : c > 0.0);
+  if (! ok)
+    {
+      err->status = VM_EARG;
+      err->column = 0;
+      snprintf (err->msg, sizeof err->msg, "contact %d: %s = %g; expected a number %s", k + 1,
+                nm[j], c, need[j]);
+    }
+  return ok;
 }
 
 int
@@ -362,7 +397,9 @@ vm_mech_build (const vm_mech_desc *d, vm_mech *m, vm_err *err)
   m->h = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->h);
   m->FN = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * n * sizeof *m->FN);
   m->FR = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * n * sizeof *m->FR);
-  if (! g || ! s || ! m->F || ! m->gc || ! m->h || ! m->FN || ! m->FR)
+  m->hdot = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->hdot);
+  m->sigma = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->sigma);
+  if (! g || ! s || ! m->F || ! m->gc || ! m->h || ! m->FN || ! m->FR || ! m->hdot || ! m->sigma)
     {
       snprintf (err->msg, sizeof err->msg, "out of memory");
       goto fail;
@@ -420,6 +457,8 @@ vm_mech_build (const vm_mech_desc *d, vm_mech *m, vm_err *err)
           snprintf (ctx, sizeof ctx, "contact %d: %s", k + 1, nm[j]);
           coef[j] = parse_or_fail (g, s, txt[j], ctx, err);
           if (coef[j] < 0)
+            goto fail;
+          if (! contact_coef_ok (g, coef[j], j, j == 3 ? coef[2] : -1, k, err))
             goto fail;
         }
       vm_symtab_forbid_dot (s, NULL);

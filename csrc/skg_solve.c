@@ -1,6 +1,7 @@
 /* skg_solve.c -- Newton solve of the discrete SKG action, full and reduced modes, time windows
  * (see skg_solve.h). */
 #include "skg_solve.h"
+#include "contact_check.h"
 #include "mech_points.h"
 #include "march.h"
 #include "skg.h"
@@ -36,6 +37,14 @@ vm_skg_solve_opts_init (vm_skg_solve_opts *o)
   o->newton.umf_ordering = VM_UMF_ORDERING_NONE;
   o->newton.umf_strategy = VM_UMF_STRATEGY_UNSYMMETRIC;
   o->newton.umf_irstep = 0;
+}
+
+double
+vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode)
+{
+  double u = (double) (n + m) * (mode == VM_SKG_FULL ? 2.0 : 1.0);
+  double f = fmax (0.75, 1.0 + (order - 4) / 8.0);
+  return (744.0 + 1106.0 * u + 74.0 * u * u) * f * (double) N;
 }
 
 void
@@ -301,6 +310,8 @@ typedef struct
   double t_build;
   long ntape;
   double t_tape, t_hess;
+  vm_contact_check cc;   /* the contacts' resolution check (main order only; built at first use) */
+  int cc_ok;
 } skg_act;
 
 static int
@@ -519,6 +530,23 @@ act_accepted (void *self)
   A->max_grad = isnan (A->last_grad) ? NAN : fmax (A->max_grad, A->last_grad);
 }
 
+/* The window's contact layers resolved (contact_check.h): q and Da q+ of the trajectory. */
+static int
+act_check (void *self, const double *traj, int64_t ld, int *ok, double *factor, char *why,
+           size_t nwhy)
+{
+  skg_act *A = self;
+  int st;
+  if (! A->cc_ok)
+    {
+      if ((st = vm_contact_check_init (&A->cc, A->model, A->par)) != VM_OK)
+        return st;
+      A->cc_ok = 1;
+    }
+  return vm_contact_check_eval (&A->cc, A->s.N, A->s.t, traj, traj + ld * A->s.n, ld, ok, factor,
+                                why, nwhy);
+}
+
 static void
 act_init (skg_act *A, const vm_mech *model, const double *par, int order, int64_t N, int mode,
           int eom_residual)
@@ -542,12 +570,16 @@ act_init (skg_act *A, const vm_mech *model, const double *par, int order, int64_
   A->act.newton_setup = act_newton_setup;
   A->act.extract = act_extract;
   A->act.accepted = act_accepted;
+  A->act.check = model->nc > 0 ? act_check : NULL;
+  A->act.check_name = "contact";
 }
 
 static void
 act_free (skg_act *A)
 {
   ctx_free (&A->c);
+  if (A->cc_ok)
+    vm_contact_check_free (&A->cc);
   free (A->wt);
   free (A->f0);
   if (A->built)

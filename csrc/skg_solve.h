@@ -126,6 +126,15 @@ typedef struct
                               steps), rejections, the full history, the trajectory */
 } vm_skg_solution;
 
+/* Peak memory in bytes of one window of N nodes (the action's tapes and pattern, Newton's
+ * Jacobian, UMFPACK's factorization and work), for n coordinates, m constraints, the SBP order and
+ * the mode; the output arrays are extra.  A fit of measured peaks (VmHWM, N = 65536, orders 4 and
+ * 8, u = n + m unknowns per node in reduced mode, 2 (n + m) in full mode, u = 1, 6 and 12; doc/skg.md):
+ *   (744 + 1106 u + 74 u^2) (1 + (p - 4) / 8) bytes per node,
+ * through the fitted points within 1%, 25% above the full-mode peak for n + m = 6.
+ * For refusing work that cannot fit before allocating it. */
+double vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode);
+
 void vm_skg_solve_opts_init (vm_skg_solve_opts *o);
 void vm_skg_solution_init (vm_skg_solution *sol);
 void vm_skg_solution_free (vm_skg_solution *sol);

@@ -31,6 +31,9 @@ function sol = dual_lorenz (tspan, y0, varargin)
   p = [opts.A opts.R opts.B];   % A, R, B, c: real scalars, c > 0 (vm_option_rule)
   dopts = rmfield (opts, {'A', 'R', 'B'});
   sol = vm_dual_driver (fname, 'lorenz', [p opts.c], [], [3 3 0], tspan, y0, dopts);
+  if (sol.exitflag ~= 1 && nargout == 0)
+    error (['varmech:' fname ':noconv'], '%s: %s', fname, sol.message);
+  end
 end
 
 %!test

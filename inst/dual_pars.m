@@ -82,6 +82,9 @@ function sol = dual_pars (tspan, x0, v0, varargin)
     kpar = [M, cw(:)', b(:)', L(:)'];
     sol = vm_dual_driver (fname, 'pars', kpar, [], [3*M+1 2*M 2], tspan, [x0 v0], dopts);
   end
+  if (sol.exitflag ~= 1 && nargout == 0)
+    error (['varmech:' fname ':noconv'], '%s: %s', fname, sol.message);
+  end
 end
 
 %!test

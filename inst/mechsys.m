@@ -75,6 +75,7 @@ function sys = mechsys (varargin)
   end
   cons = vm_cellstr (opts.constraints, fname, 'constraints');
   contacts = normalize_contacts (opts.contacts, fname);
+  check_contact_parameters (contacts, pnames, pvalues, fname);
   try
     blocks = __vm_model__ ('mech', coords, pnames, lag, forces, cons, contacts);
   catch err
@@ -98,6 +99,29 @@ function sys = mechsys (varargin)
   sys.blocks = blocks;
   % The values at compile time; mechsys_eval reads sys.parameters at each call.
   sys.compiled_parameter_values = pvalues;
+end
+
+function check_contact_parameters (c, pnames, pvalues, fname)
+  % a contact coefficient that is a parameter: its value inside the domain that the C side checks
+  % for constants (csrc/model.c): sigma > 0, mu >= 0, epsv > 0
+  keys = {'sigma', 'mu', 'epsv'};   % epsv only with friction (mu not 0)
+  need = {'> 0 (the width of the contact layer)', '>= 0 (the friction coefficient)', ...
+          '> 0 (the slip velocity of the friction regularization)'};
+  for k = 1:numel (c)
+    for j = 1:numel (keys)
+      i = find (strcmp (c(k).(keys{j}), pnames), 1);
+      if (j == 3 && strcmp (c(k).mu, '0'))
+        i = [];
+      end
+      if (~isempty (i))
+        v = pvalues(i);
+        if (~(v > 0 || (j == 2 && v == 0)))
+          vm_badarg (fname, 'contact %d: %s = %s = %g; expected a number %s', k, keys{j}, ...
+                     pnames{i}, v, need{j});
+        end
+      end
+    end
+  end
 end
 
 function c = normalize_contacts (x, fname)
@@ -178,6 +202,16 @@ end
 %!error <2 forces for 1 coordinates> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'forces', {'0', '1'})
 %!error <constraint 1: column 8: found the end of the expression> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'constraints', {'dot(x)+'})
 %!error <contact 1: h: column 5: velocities are not allowed here> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x + dot(x)', 'sigma', 0.1, 'V0', 1))
+%!error <contact 1: sigma = 0; expected a number . 0 .the width of the contact layer.> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x', 'sigma', 0, 'V0', 1))
+%!error <contact 1: sigma = -1; expected a number . 0> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x', 'sigma', -1, 'V0', 1))
+%!error <contact 1: mu = -3; expected a number .= 0 .the friction coefficient.> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x', 'sigma', 0.1, 'V0', 1, 'mu', -3))
+%!error <contact 1: epsv = 0; expected a number . 0 .the slip velocity> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x', 'sigma', 0.1, 'V0', 1, 'mu', 0.2, 'epsv', 0))
+%!test
+%! % without friction (mu = 0) the slip regularization is not used: epsv = 0 is accepted
+%! s = mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x', 'sigma', 0.1, 'V0', 1, 'epsv', 0));
+%! assert (s.nc, 1);
+%!error <contact 1: sigma = sig = 0; expected a number . 0> mechsys ('coordinates', {'x'}, 'parameters', struct ('sig', 0), 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x', 'sigma', 'sig', 'V0', 1))
+%!error <lagrangian: column 15: this constant expression evaluates to Inf> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2/2 + 1/0*x')
 %!error <contacts\(1\).sigma is required> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x'))
 %!error <quote characters are not part of the language> mechsys ('coordinates', {'x'}, 'lagrangian', 'x''^2')
 %!error <coordinates\{2\} must be a string> mechsys ('coordinates', {'x', 3}, 'lagrangian', '1')

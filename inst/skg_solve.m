@@ -24,6 +24,16 @@
 % converge, is retried shorter.  A fixed grid is used instead when @code{Windows} is given, or
 % @code{N} without @code{RelTol}/@code{AbsTol}, or a guess matrix.
 %
+% @strong{Contacts.}  The regularized contact force acts within a few sigma of h = 0, and a
+% window whose nodes step over that layer would not feel it at either order (the estimate then
+% passes with the particle through the wall).  With error control every window is also checked:
+% between two consecutive nodes the change of each contact's gap h (at least the time step times
+% the larger |dh/dt| at the two nodes) must be at most sigma wherever it may come within
+% 6 sigma of h = 0; a window that fails is rejected (reason @code{"contact"} in
+% @code{sol.rejected}) and retried shorter in proportion.  Intervals away from the wall, and
+% resting or sliding on it, are not restricted (@file{doc/skg.md}, "Contact check").  A fixed
+% grid is not checked.
+%
 % @strong{Multipliers.}  @code{sol.lambda} is in the convention of eq. 3 of the rolling-disk
 % paper, the same as @code{gauss_integrate}:
 % @code{M qddot = dL/dq + F + sum_a lambda_a dg_a/dqdot} (for a position constraint g(t, q):
@@ -81,6 +91,9 @@
 % @item "OutputTimes"
 % times in tspan where the solution is wanted: @code{sol.output} (t, q, qdot, lambda) from the
 % SBP solution's own interpolant (degree p+1 on the nodes of the window that holds each time).
+% @item "MaxWindows"
+% with error control: the most windows attempted, accepted or rejected (default 100000); the
+% message of a march that stops there estimates how many more it would need.
 % @item "InitialWindow", "MaxWindow"
 % the first and the longest window length with error control (default automatic, tf - t0).
 % @item "ConstraintTol"
@@ -96,7 +109,8 @@
 % @code{max_qminus},
 % @code{max_lambdaminus} (full mode), @code{max_gradient}, @code{windows} (t0, t1, N, error
 % estimate relative to the tolerance, iterations, companion_iterations of each accepted window),
-% @code{rejected} (t0, length, reason "error", "newton" or "companion", error), @code{adaptive},
+% @code{rejected} (t0, length, reason "error", "newton", "companion" or "contact", error (the
+% estimate, which passed for "contact")), @code{adaptive},
 % @code{iterations}, @code{residual_history} (||r||_H per iterate of the accepted windows),
 % @code{step_history}, @code{step_kind} (@code{"start"}, @code{"newton"}, @code{"damped"} or
 % @code{"lm"}), @code{step_factor}, @code{history_window}, @code{window_iterations},
@@ -130,7 +144,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   defaults = struct ('N', [], 'Order', 4, 'Mode', 'reduced', 'Windows', [], 'RelTol', [], ...
                      'AbsTol', [], 'Tol', 1e-10, 'MaxIter', [], 'Guess', [], 'Display', 'off', ...
                      'OutputTimes', [], 'MaxWindow', [], 'InitialWindow', [], ...
-                     'ConstraintTol', 1e-8);
+                     'MaxWindows', 100000, 'ConstraintTol', 1e-8);
   opts = vm_options (fname, defaults, varargin);   % classes and ranges: vm_option_rule
   tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
   n = sys.n;
@@ -173,6 +187,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   end
   vm_check_initial (fname, sys, tspan(1), q0', qdot0', opts.ConstraintTol);
   ntot = opts.Windows * (opts.N - 1) + 1;
+  check_memory (fname, sys, opts, ntot);
   if (isempty (opts.Guess))
     opts.Guess = 'auto';
   end
@@ -215,6 +230,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
               'mode', double (strcmp (opts.Mode, 'reduced')), 'windows', opts.Windows * ~adaptive, ...
               'tol', opts.Tol, 'max_iter', opts.MaxIter, 'guess', {vm_double(opts.Guess)}, ...
               'rtol', double (opts.RelTol), 'atol', double (opts.AbsTol), 'h0', win(1), 'hmax', win(2), ...
+              'max_windows', opts.MaxWindows, ...
               'display', find (strcmp (opts.Display, {'off', 'final', 'iter'})) - 1, ...
               'output_times', tout);
   try
@@ -237,6 +253,9 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   end
   sol.guess = kind;
   sol.adaptive = adaptive;
+  if (~adaptive && sol.exitflag == 1)
+    unresolved_warning (fname, sol, q0);
+  end
   if (~isempty (tout))
     out = sol.output;
     if (isempty (out))
@@ -258,6 +277,33 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   sol.step_kind = reshape (kinds(sol.step_kind + 1), [], 1);
   if (sol.exitflag == 0 && nargout == 0)
     error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
+  end
+end
+
+function check_memory (fname, sys, opts, ntot)
+  % refuse before allocating: one window (csrc's estimate) and the output arrays (t, q, qdot,
+  % lambda, lambda_plus, a guess, the march's trajectory: about 4 copies of 2n + m columns)
+  mode = double (strcmpi (opts.Mode, 'reduced'));
+  need = __vm_skg__ ('memory', sys.n, sys.m, opts.N, opts.Order, mode) ...
+         + 8 * 4 * ntot * (2 * sys.n + sys.m + 1);
+  avail = vm_available_memory ();
+  if (need > avail)
+    error (['varmech:' fname ':memory'], ['%s: N = %d nodes per window (%d grid points) need about ' ...
+           '%.3g GB (an estimate), more than the %.3g GB available; use fewer nodes per window ' ...
+           '(N, with Windows for a fixed grid) or the error-controlled default (RelTol)'], ...
+           fname, opts.N, ntot, need / 2^30, avail / 2^30);
+  end
+end
+
+function unresolved_warning (fname, sol, q0)
+  % a fixed grid far too coarse for the motion meets its equations with a trajectory that ignores
+  % the weakly imposed initial position (an oscillator over 1e20 s comes back as q = 0); the
+  % error-controlled default rejects such windows, a fixed grid can only say so
+  d = max (abs (sol.q(1, :) - q0(:)') ./ max (max (abs (sol.q), [], 1), abs (q0(:)')));
+  if (d > 0.1)
+    warning (['varmech:' fname ':unresolved'], ['%s: the first node is %.3g (relative) away ' ...
+             'from q0: the grid does not resolve the motion; give more nodes (N, Windows) or ' ...
+             'use the error-controlled default (RelTol)'], fname, d);
   end
 end
 
@@ -385,6 +431,12 @@ end
 %! ex = cos (tq(:)) + 0.5 * sin (tq(:));
 %! en = max (abs (s.q - (cos (s.t) + 0.5 * sin (s.t))));
 %! assert (max (abs (s.output.q - ex)) < 2 * max (en, 1e-9));
+%!warning <the first node is 1 .relative. away from q0: the grid does not resolve the motion> skg_solve (osc, [0 1e20], 1, 0, 'N', 33);
+%!test
+%! % with error control such an interval is marched, and stops with an estimate of what it needs
+%! s = skg_solve (osc, [0 1e20], 1, 0, 'MaxWindows', 200);
+%! assert (s.exitflag, 0);
+%! assert (~isempty (strfind (s.message, 'more windows than allowed')));
 %!test
 %! % a Tol below the rounding level of the residual: converged where rounding stops Newton, and
 %! % the message says that Tol was not reached
@@ -423,6 +475,8 @@ end
 %!error <Guess 'constant' needs a fixed grid> skg_solve (osc, [0 1], 1, 0, 'Guess', 'constant')
 %!error <OutputTimes must be real times within tspan> skg_solve (osc, [0 1], 1, 0, 'OutputTimes', 2)
 %!error <InitialWindow must be a finite real scalar . 0> skg_solve (osc, [0 1], 1, 0, 'InitialWindow', 0)
+%!error <skg_solve: N = 1073741824 nodes per window .1073741824 grid points. need about> skg_solve (osc, [0 1], 1, 0, 'N', 2^30)
+%!error <MaxWindows must be an integer in \[1, 2147483647\]; got double 1x1 \(0\)> skg_solve (osc, [0 1], 1, 0, 'MaxWindows', 0)
 %!error <N must be an integer .= 12 for order 4 with error control> skg_solve (osc, [0 1], 1, 0, 'N', 9, 'RelTol', 1e-6)
 %!error <Display must be one of 'off', 'final', 'iter'; got char 1x2 \('on'\)> skg_solve (osc, [0 1], 1, 0, 'Display', 'on')
 %!test
@@ -467,7 +521,7 @@ end
 %!error <tspan must be a real full vector with 2 entries; got sparse double 1x2> skg_solve (osc, sparse ([0 1]), 1, 0)
 %!error <tspan must be a real full vector with 2 entries; got int32 1x3> skg_solve (osc, int32 ([0 1 2]), 1, 0)
 %!error <MaxIter must be an integer in \[0, 1000000\]; got double 1x1 \(1000000000000\)> skg_solve (osc, [0 1], 1, 0, 'MaxIter', 1e12)
-%!error <N must be an integer in \[2, 100000000\]; got double 1x1 \(2147483651\)> skg_solve (osc, [0 1], 1, 0, 'N', 2^31 + 3)
+%!error <N must be an integer in \[2, 9007199254740992\]; got double 1x1 \(1e\+300\)> skg_solve (osc, [0 1], 1, 0, 'N', 1e300)
 %!error <Windows must be an integer in \[1, 1000000\]; got int64 1x1 \(4294967300\)> skg_solve (osc, [0 1], 1, 0, 'Windows', int64 (2^32 + 4))
 %!error <Order must be an integer in \[1, 64\]; got double 1x1 \(4294967300\)> skg_solve (osc, [0 1], 1, 0, 'Order', 2^32 + 4)
 %!error <Guess must be a real full double matrix; got sparse double 41x1> skg_solve (osc, [0 1], 1, 0, 'N', 41, 'Guess', sparse (ones (41, 1)))

@@ -3,6 +3,7 @@
  *   sol = __vm_skg__ ("solve", sys, tspan, q0, qdot0, opts)
  *   [S, g, H] = __vm_skg__ ("action", sys, tspan, q0, qdot0, N, order, z)
  *   nmin = __vm_skg__ ("min_n", order, adaptive)
+ *   bytes = __vm_skg__ ("memory", n, m, N, order, mode)   (vm_skg_memory_estimate, one window)
  *
  * sys: a mechsys struct (its formulas are parsed again here: the action is built symbolically
  * from L, the forces and the constraints; parameter values come from sys.parameters).  opts:
@@ -101,7 +102,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   so.estimate = (int) vm_arg_field_int (o, "estimate", fn, "estimate", 0, 1, 0);
   so.h0 = vm_arg_field_real (o, "h0", fn, "InitialWindow", 0.0);
   so.hmax = vm_arg_field_real (o, "hmax", fn, "MaxWindow", 0.0);
-  so.max_windows = (int) vm_arg_field_int (o, "max_windows", fn, "max_windows", 0, 2147483647, 0);
+  so.max_windows = (int) vm_arg_field_int (o, "max_windows", fn, "MaxWindows", 0, 2147483647, 0);
   so.display = (int) vm_arg_field_int (o, "display", fn, "Display", 0, 2, 0);
   so.print = vm_mex_print;
   tout = vm_arg_field_opt (o, "output_times");
@@ -203,6 +204,19 @@ cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   plhs[0] = mxCreateDoubleScalar ((double) vm_march_min_n (order, adaptive));
 }
 
+/* memory of one window, asked by the front end before it solves (csrc/skg_solve.h) */
+static void
+cmd_memory (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "skg_solve";
+  if (nrhs != 6)
+    BAD ("%s: internal: \"memory\" takes 5 arguments", fn);
+  plhs[0] = mxCreateDoubleScalar (vm_skg_memory_estimate (
+    (int) vm_arg_int (prhs[1], fn, "n", 1, 1000000), (int) vm_arg_int (prhs[2], fn, "m", 0, 1000000),
+    vm_arg_int (prhs[3], fn, "N", 2, 9007199254740992LL), vm_arg_order (prhs[4], fn, "Order"),
+    vm_arg_int (prhs[5], fn, "mode", 0, 1) ? VM_SKG_REDUCED : VM_SKG_FULL));
+}
+
 static void
 cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -273,6 +287,8 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_action (nlhs, plhs, nrhs, prhs);
   else if (strcmp (cmd, "min_n") == 0)
     cmd_min_n (plhs, nrhs, prhs);
+  else if (strcmp (cmd, "memory") == 0)
+    cmd_memory (plhs, nrhs, prhs);
   else
-    BAD ("__vm_skg__: unknown command '%s'; expected solve, action or min_n", cmd);
+    BAD ("__vm_skg__: unknown command '%s'; expected solve, action, min_n or memory", cmd);
 }

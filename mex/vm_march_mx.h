@@ -30,8 +30,8 @@ vm_mx_col (const double *src, size_t n)
 }
 
 /* out.windows: t0, t1, N, error, iterations, companion_iterations of each accepted window;
- * out.rejected: t0, length, reason ("error", "newton" or "companion"), error of each rejected
- * attempt.  N: nodes per window. */
+ * out.rejected: t0, length, reason ("error", "newton", "companion", or the check_name of the
+ * action's check, e.g. "contact"), error of each rejected attempt.  N: nodes per window. */
 static void
 vm_march_mx_windows (mxArray *out, const vm_march_sol *ms, int64_t N)
 {
@@ -57,7 +57,8 @@ vm_march_mx_windows (mxArray *out, const vm_march_sol *ms, int64_t N)
   for (k = 0; k < nr; k++)
     mxSetCell (reason, k, mxCreateString (ms->rej_reason[k] == VM_MARCH_REJ_ERROR ? "error"
                                           : ms->rej_reason[k] == VM_MARCH_REJ_NEWTON ? "newton"
-                                          : "companion"));
+                                          : ms->rej_reason[k] == VM_MARCH_REJ_CHECK
+                                          ? ms->check_name : "companion"));
   mxSetField (r, 0, "reason", reason);
   mxSetField (out, 0, "rejected", r);
 }

@@ -45,6 +45,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   end
   tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
   y0 = vm_check_value (fname, 'y0', y0, {'vector', nd})';
+  check_rhs (fname, ode, tspan(1), y0);
   N = opts.N;
   minN = __vm_dual__ ('min_n', opts.Order, 0);   % the fact lives in csrc/march.c
   if (N < minN)
@@ -229,9 +230,6 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
               '(not equations of the action) max |Dm y - F| %.3e\n'], fname, message, ...
              max ([0; abs(Rin(:))]), max ([0; abs(end_res(:))]));
   end
-  if (exitflag ~= 1 && nargout == 0)
-    error (['varmech:' fname ':noconv'], '%s: %s', fname, message);
-  end
 end
 
 function z = vm_dual_pack (Dg, nd, weak)
@@ -325,7 +323,21 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
   sol.exitflag = r.exitflag;
   sol.message = r.message;
   sol.time = r.time;
-  if (r.exitflag ~= 1 && nargout == 0)
-    error (['varmech:' fname ':noconv'], '%s: %s', fname, r.message);
+end
+
+function check_rhs (fname, ode, t0, y0)
+  % the initial data: without algebraic states y0 is the whole state, and the right-hand side must
+  % be real and finite there (as gauss_integrate and skg_solve check theirs); an error names the
+  % equation, its value and what to change
+  if (isempty (ode) || ode.na > 0)
+    return;
+  end
+  out = odesys_eval (ode, t0, y0(:)');
+  F = out.F;
+  bad = find (~isfinite (F) | imag (F) ~= 0, 1);
+  if (~isempty (bad))
+    error (['varmech:' fname ':initial_state'], ['%s: the right-hand side %d (%s) is %s at the ' ...
+           'initial state (t0 = %g, y0 = %s): start where it is real and finite'], fname, bad, ...
+           ode.rhs{bad}, num2str (F(bad)), t0, mat2str (y0(:)', 6));
   end
 end

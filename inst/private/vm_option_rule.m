@@ -31,10 +31,12 @@ function t = make_table ()
   pos = {'real', 0, Inf, '()'};
   t = {
     % solvers: grid and Newton
+    'skg_solve.N',       {'?int', 2, 2^53}   % large N: refused by the memory estimate, with figures
     'N',                 {'?int', 2, nmax}
     'Order',             {'order'}
     'Windows',           {'?int', 1, wmax}
     'Slabs',             {'?int', 1, wmax}
+    'MaxWindows',        {'int', 1, 2^31 - 1}
     'BaseIterations',    {'int', 0, 1e6}
     'Tol',               pos
     'MaxIter',           {'?int', 0, 1e6}

@@ -392,10 +392,11 @@ test_simplify (void)
   CHECK (nd->op == VM_OP_CONST && nd->c == 0, "derivative of an expression without x is 0");
   CHECK (! vm_depends (g, parse_ok (g, s, "x - x + y"), 0) && vm_depends (g, parse_ok (g, s, "x*y"), 1),
          "dependence");
-  {   /* 1/0 is not folded into Inf: it stays symbolic and evaluates to Inf */
-    double x[NV] = { 0 };
-    a = parse_ok (g, s, "1/0");
-    CHECK (vm_graph_node (g, a)->op == VM_OP_DIV && isinf (vm_graph_eval1 (g, a, x)), "1/0 kept");
+  {   /* x/0 (not constant) is not folded into Inf: it stays symbolic and evaluates to Inf;
+       constant ones are parse errors (test_errors) */
+    double x[NV] = { 1 };
+    a = parse_ok (g, s, "x/0");
+    CHECK (vm_graph_node (g, a)->op == VM_OP_DIV && isinf (vm_graph_eval1 (g, a, x)), "x/0 kept");
   }
   {   /* substitution */
     int32_t map[NV];
@@ -527,7 +528,10 @@ test_errors (void)
     { "2x", 2, "a letter follows the digits" }, { "x $ y", 3, "unexpected character '$'" },
     { "1e999", 1, "out of the range" }, { "x y", 3, "found the name 'y'" },
     { "pi(2)", 1, "'pi' is a constant" }, { "_a", 1, "cannot start with '_'" },
-    { "x = 1", 3, "unexpected character '='" }, { "x\x01", 2, "unexpected byte 0x01" }
+    { "x = 1", 3, "unexpected character '='" }, { "x\x01", 2, "unexpected byte 0x01" },
+    { "1/0*x", 2, "evaluates to Inf" }, { "x + log(0)", 5, "evaluates to -Inf" },
+    { "0^-1", 2, "evaluates to Inf" }, { "x*sqrt(-1)", 3, "evaluates to NaN" },
+    { "-(1/0)", 4, "evaluates to Inf" }, { "2 - 1/0 + x", 6, "evaluates to Inf" }
   };
   vm_graph *g = vm_graph_new (NV);
   vm_symtab *s = std_symtab ();

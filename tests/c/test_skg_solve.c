@@ -13,7 +13,7 @@
 
 
 static int
-solve (const vm_mech *m, const double *par, const double *qi, const double *vi, int mode,
+solve (vm_mech *m, const double *par, const double *qi, const double *vi, int mode,
        int order, int64_t N, int W, double t0, double tf, int max_iter, vm_skg_solution *sol)
 {
   vm_skg_solve_opts o;

@@ -11,6 +11,39 @@
 %!  r = max (max (abs (x - xref)) ./ (atol + rtol * max (abs (xref))));
 %!endfunction
 
+%!function [q, v] = tumbler_hard (t)
+%!  % the tumbler's hard-wall limit in closed form: free fall from (-1/2, -3/4) at rest inside the
+%!  % unit circle (g = 9.8) with elastic, specular impacts; each impact time is the first positive
+%!  % root of the quartic |q + v s + a s^2/2|^2 = 1, polished by one Newton step
+%!  a = [0 -9.8];
+%!  ts = 0;  qs = [-0.5 -0.75];  vs = [0 0];
+%!  while true
+%!    p = [dot(a, a)/4, dot(vs(end,:), a), dot(vs(end,:), vs(end,:)) + dot(qs(end,:), a), ...
+%!         2*dot(qs(end,:), vs(end,:)), dot(qs(end,:), qs(end,:)) - 1];
+%!    r = roots (p);
+%!    r = real (r(abs (imag (r)) < 1e-9 & real (r) > 1e-9));
+%!    if (isempty (r) || ts(end) + min (r) > max (t))
+%!      break;
+%!    end
+%!    s = min (r);
+%!    s = s - polyval (p, s) / polyval (polyder (p), s);
+%!    qi = qs(end,:) + vs(end,:) * s + a * s^2/2;
+%!    vi = vs(end,:) + a * s;
+%!    nrm = qi / norm (qi);
+%!    ts(end+1) = ts(end) + s;
+%!    qs(end+1,:) = qi;
+%!    vs(end+1,:) = vi - 2 * dot (vi, nrm) * nrm;
+%!  end
+%!  q = zeros (numel (t), 2);
+%!  v = q;
+%!  for k = 1:numel (t)
+%!    j = find (ts <= t(k), 1, 'last');
+%!    s = t(k) - ts(j);
+%!    q(k,:) = qs(j,:) + vs(j,:) * s + a * s^2/2;
+%!    v(k,:) = vs(j,:) + a * s;
+%!  end
+%!endfunction
+
 %!test
 %! % damped double pendulum on [0, 10] from the marching start, RelTol 1e-6 and 1e-9
 %! dp = mechsys ('coordinates', {'a', 'b'}, 'parameters', struct ('g', 9.81, 'c', 0.3), ...
@@ -67,6 +100,49 @@
 %! tm = (s.windows.t0(short) + s.windows.t1(short)) / 2;
 %! assert (~isempty (tin) && ~isempty (tm));
 %! assert (all (min (abs (bsxfun (@minus, tm(:), tin(:)')), [], 2) < 0.02));
+
+%!test
+%! % the tumbler with a thin wall, sigma = 1/1000 (issue 11; about 0.2 s): the window of the first
+%! % impact steps over the wall, where both orders agree, unless the contacts' resolution check
+%! % vetoes it (sol.rejected.reason 'contact', doc/skg.md).  The final state is within 1e-4 of the
+%! % hard wall in closed form (3.2e-5 measured; soft and hard wall differ by O(sigma) there, 3.2e-5
+%! % between the references) and the trajectory within 1e-8 (q) and 1e-5 (qdot) of the soft-wall
+%! % reference at every node (1.4e-10 and 1.4e-7 measured; qdot changes by 2.6 within 1e-3 s at the
+%! % impacts).  The reference must resolve the wall too (MaxStep; gauss_integrate steps over it
+%! % without one, issue 12): its radius stays below 1
+%! sig = 1/1000;
+%! contact = struct ('h', 'R^2 - x^2 - y^2', 'sigma', 'sig', 'V0', 'V0');
+%! tb = mechsys ('coordinates', {'x', 'y'}, 'parameters', ...
+%!   struct ('m', 1, 'g', 9.8, 'R', 1, 'sig', sig, 'V0', 5), ...
+%!   'lagrangian', 'm/2*(dot(x)^2 + dot(y)^2) - m*g*y', 'contacts', contact);
+%! s = skg_solve (tb, [0 0.5], [-1/2 -3/4], [0 0], 'RelTol', 1e-8);
+%! assert (s.exitflag, 1);
+%! assert (any (strcmp (s.rejected.reason, 'contact')));
+%! [qh, vh] = tumbler_hard (0.5);
+%! assert (max (abs ([s.q(end,:) s.qdot(end,:)] - [qh vh])) <= 1e-4);
+%! r = gauss_integrate (tb, [0 0.5], [-1/2 -3/4], [0 0], 'Method', 'dop853', 'Contacts', 'soft', ...
+%!                      'RelTol', 1e-12, 'AbsTol', 1e-12, 'MaxStep', sig/20, 'OutputTimes', s.t);
+%! assert (max (sqrt (sum (r.q .^ 2, 2))) <= 1);
+%! assert (max (abs (s.q(:) - r.q(:))) <= 1e-8);
+%! assert (max (abs (s.qdot(:) - r.qdot(:))) <= 1e-5);
+%! % the hard-wall closed form against gauss_integrate's impacts (events)
+%! rh = gauss_integrate (tb, [0 0.5], [-1/2 -3/4], [0 0], 'Method', 'dop853', 'Contacts', 'hard', ...
+%!                       'RelTol', 1e-13, 'AbsTol', 1e-13);
+%! assert (max (abs ([rh.q(end,:) rh.qdot(end,:)] - [qh vh])) <= 1e-9);
+
+%!test
+%! % a wall too thin for RelTol 1e-6 (sigma = 1e-5): inside it the error estimate stops
+%! % decreasing below windows of about 1e-8 s and then grows like 1/length (a floor of the
+%! % positions amplified by the difference operator), so the march stops at the first impact
+%! % (t = 0.1539) with a clear message -- not a trajectory through the wall with exitflag 1
+%! contact = struct ('h', 'R^2 - x^2 - y^2', 'sigma', 'sig', 'V0', 'V0');
+%! tb = mechsys ('coordinates', {'x', 'y'}, 'parameters', ...
+%!   struct ('m', 1, 'g', 9.8, 'R', 1, 'sig', 1e-5, 'V0', 5), ...
+%!   'lagrangian', 'm/2*(dot(x)^2 + dot(y)^2) - m*g*y', 'contacts', contact);
+%! s = skg_solve (tb, [0 0.5], [-1/2 -3/4], [0 0], 'RelTol', 1e-6);
+%! assert (s.exitflag, 0);
+%! assert (~isempty (strfind (s.message, 'window length fell')));
+%! assert (s.t(end) < 0.16 && all (1 - sum (s.q .^ 2, 2) > 0));
 
 %!test
 %! % the spherical pendulum with its position constraint as written in textbooks, with the

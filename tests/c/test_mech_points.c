@@ -1,0 +1,89 @@
+/* test_mech_points.c -- csrc/mech_points.c: the ideal-reaction multipliers at given states against
+ * the closed form of the pendulum's tension, the projection onto a holonomic constraint, a
+ * nonholonomic constraint left alone by the projection, and the arguments. */
+#include "vmtest.h"
+#include "vmtest_mech.h"
+#include "mech_points.h"
+#include "vm_status.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *xy[] = { "x", "y" };
+static const char *pg[] = { "g" };
+
+/* Planar pendulum x^2 + y^2 - 1 = 0, L = |qdot|^2/2 - g y: at q = (sin th, -cos th), qdot = w
+ * (cos th, sin th), the radial equation q . qddot = -w^2 with qddot = (0, -g) + 2 lambda q gives
+ * lambda = (g y - w^2) / 2 = -(g cos th + w^2) / 2. */
+static void
+pendulum (void)
+{
+  const char *c[] = { "x^2 + y^2 - 1" };
+  const double g = 9.81, th[3] = { 0.3, -1.2, 2.5 }, w[3] = { 0.0, 1.7, -3.0 };
+  double t[3] = { 0, 0.5, 1 }, q[6], v[6], lam[3];
+  int64_t nsing = -1;
+  vm_mech m;
+  vm_mech_points p;
+  int k;
+  if (build_mech (&m, 2, xy, 1, pg, "(dot(x)^2 + dot(y)^2)/2 - g*y", NULL, 1, c) != VM_OK)
+    return;
+  CHECK (vm_mech_points_init (&p, &m, &g) == VM_OK, "init");
+  CHECK (p.nhol == 1, "one holonomic constraint: %d", p.nhol);
+  for (k = 0; k < 3; k++)
+    {
+      q[k] = sin (th[k]);
+      q[k + 3] = -cos (th[k]);
+      v[k] = w[k] * cos (th[k]);
+      v[k + 3] = w[k] * sin (th[k]);
+    }
+  CHECK (vm_mech_points_multipliers (&p, 3, t, q, v, 3, lam, &nsing) == VM_OK, "multipliers");
+  CHECK (nsing == 0, "no singular point: %lld", (long long) nsing);
+  for (k = 0; k < 3; k++)
+    CHECK (fabs (lam[k] + (g * cos (th[k]) + w[k] * w[k]) / 2) <= 1e-13,
+           "lambda %d: %.17g, closed form %.17g", k, lam[k], -(g * cos (th[k]) + w[k] * w[k]) / 2);
+  /* projection: a radial velocity and a position off the circle are removed; the tangential
+   * velocity is kept to first order */
+  q[0] *= 1.01;
+  q[3] *= 1.01;
+  v[0] += 0.2 * q[0];
+  v[3] += 0.2 * q[3];
+  CHECK (vm_mech_points_project (&p, 1, t, q, v, 3, 1e-12) == VM_OK, "project");
+  CHECK (fabs (q[0] * q[0] + q[3] * q[3] - 1) <= 1e-12, "position: |q|^2 - 1 = %.3g",
+         q[0] * q[0] + q[3] * q[3] - 1);
+  CHECK (fabs (q[0] * v[0] + q[3] * v[3]) <= 1e-12, "velocity: q . v = %.3g", q[0] * v[0] + q[3] * v[3]);
+  vm_mech_points_free (&p);
+  vm_mech_free (&m);
+}
+
+/* A knife edge (nonholonomic): nhol = 0; the projection keeps a consistent state unchanged. */
+static void
+knife (void)
+{
+  const char *c3[] = { "x", "y", "phi" };
+  const char *c[] = { "dot(x)*sin(phi) - dot(y)*cos(phi)" };
+  double t = 0, q[3] = { 0.1, 0.2, 0.4 }, v[3], v0[3];
+  vm_mech m;
+  vm_mech_points p;
+  v[0] = 2 * cos (0.4);
+  v[1] = 2 * sin (0.4);
+  v[2] = 1;
+  memcpy (v0, v, sizeof v);
+  if (build_mech (&m, 3, c3, 0, NULL, "(dot(x)^2 + dot(y)^2)/2 + dot(phi)^2/10", NULL, 1, c) != VM_OK)
+    return;
+  CHECK (vm_mech_points_init (&p, &m, NULL) == VM_OK, "init");
+  CHECK (p.nhol == 0, "no holonomic constraint: %d", p.nhol);
+  CHECK (vm_mech_points_project (&p, 1, &t, q, v, 1, 1e-12) == VM_OK, "project");
+  CHECK (fabs (v[0] - v0[0]) + fabs (v[1] - v0[1]) + fabs (v[2] - v0[2]) <= 1e-14, "unchanged");
+  vm_mech_points_free (&p);
+  CHECK (vm_mech_points_init (&p, NULL, NULL) == VM_EARG, "NULL model");
+  CHECK (vm_mech_points_init (NULL, &m, NULL) == VM_EARG, "NULL points");
+  vm_mech_free (&m);
+}
+
+int
+main (void)
+{
+  pendulum ();
+  knife ();
+  return vmtest_finish ("test_mech_points");
+}
