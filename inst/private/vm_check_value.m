@@ -77,7 +77,7 @@ end
 
 function x = check_int (fname, name, x, lo, hi)
   if (~real_num (x) || ~isscalar (x) || ~isfinite (x) || x ~= round (x) || x < lo || x > hi)
-    refuse (fname, name, x, sprintf ('an integer in [%.15g, %.15g]', lo, hi));
+    refuse (fname, name, x, sprintf ('an integer in [%d, %d]', lo, hi));
   end
   x = double (x);
 end
