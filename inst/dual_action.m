@@ -10,6 +10,10 @@
 % @code{numel (z) = N*(nd+ng) - nd}.  Options "N" (default 65), "Order" (4), "c" (10),
 % "BaseState" ([], a constant vector or an N-by-ny matrix) and "DT" as for @code{dual_solve}
 % (one slab).
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{dual_solve}
 % @end deftypefn
 
@@ -22,41 +26,35 @@ function [S, g, H, y] = dual_action (ode, tspan, y0, z, varargin)
     vm_badarg (fname, 'ode must be a system made by odesys');
   end
   opts = vm_options (fname, struct ('N', 65, 'Order', 4, 'c', 10, 'BaseState', [], 'DT', []), varargin);
-  if (~isnumeric (tspan) || ~isreal (tspan) || numel (tspan) ~= 2 || ~all (isfinite (tspan)) ...
-      || ~(tspan(2) > tspan(1)))
-    vm_badarg (fname, 'tspan must be [t0 tf] with finite t0 < tf');
-  end
+  tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
   ny = ode.ny;
   nd = ode.nd;
   N = opts.N;
-  minN = [2 8 12 16];
-  if (~isnumeric (opts.Order) || ~isscalar (opts.Order) || ~any (opts.Order == [2 4 6 8]))
-    vm_badarg (fname, 'Order must be 2, 4, 6 or 8');
-  end
-  if (~isnumeric (N) || ~isscalar (N) || N ~= round (N) || N < minN(opts.Order/2))
-    vm_badarg (fname, 'N must be an integer >= %d for order %d', minN(opts.Order/2), opts.Order);
+  minN = __vm_dual__ ('min_n', opts.Order, 0);   % the fact lives in csrc/march.c
+  if (N < minN)
+    vm_badarg (fname, 'N must be an integer >= %d for order %d', minN, opts.Order);
   end
   c = opts.c;
-  if (~isnumeric (c) || ~isreal (c) || ~(isscalar (c) || numel (c) == ny) || ~all (c(:) > 0))
-    vm_badarg (fname, 'c must be a positive scalar or a vector with %d positive entries', ny);
+  if (~isnumeric (c) || ~isreal (c) || issparse (c) || ~(isscalar (c) || numel (c) == ny) || ~all (c(:) > 0))
+    vm_badarg (fname, 'c must be a positive scalar or a vector with %d positive entries; got %s', ny, vm_describe (c));
   end
-  if (isscalar (c))
-    c = c * ones (1, ny);
-  end
-  yb = opts.BaseState;
+  c = double (c(:)') .* ones (1, ny);
+  yb = vm_double (opts.BaseState);
   if (isempty (yb))
     yb = zeros (N, ny);
-  elseif (numel (yb) == ny)
+  elseif (isnumeric (yb) && numel (yb) == ny)
     yb = repmat (yb(:)', N, 1);
-  elseif (~isequal (size (yb), [N ny]))
-    vm_badarg (fname, 'BaseState must be empty, a vector with %d entries or a %d-by-%d matrix', ny, N, ny);
+  elseif (~isnumeric (yb) || ~isequal (size (yb), [N ny]))
+    vm_badarg (fname, 'BaseState must be empty, a vector with %d entries or a %d-by-%d matrix; got %s', ...
+               ny, N, ny, vm_describe (yb));
   end
-  DT = opts.DT;
+  DT = vm_double (opts.DT);
   if (isempty (DT))
     DT = zeros (1, nd);
   end
+  % y0, z and DT are checked by the gateway (class, size, finiteness) under these names
   setup = struct ('t0', tspan(1), 'tf', tspan(2), 'N', N, 'order', opts.Order, ...
-                  'c', c(:)', 'ybar', yb, 'y0', y0(:)', 'DT', DT(:)', 'z', z(:), 'tol', 1, ...
+                  'c', c, 'ybar', yb, 'y0', {vm_double(y0)}, 'DT', {DT}, 'z', {vm_double(z)}, 'tol', 1, ...
                   'max_iter', 0, 'kernel', 'general', 'kpar', []);
   try
     [S, g, H, y] = __vm_dual__ ('action', ode, setup);
@@ -86,4 +84,22 @@ end
 %! assert (max (abs (gd - g)) < 1e-7 * max (1, max (abs (g))));
 %! assert (max (max (abs (Hd - H))) < 1e-6 * max (1, max (abs (H(:)))));
 %! assert (issparse (H));
-%!error <z must have 24 entries> dual_action (odesys ('states', {'x', 'y', 'z'}, 'rhs', {'y', 'z', 'x'}), [0 1], [1 2 3], zeros (5, 1), 'N', 9, 'Order', 2)
+%!error <z must be a real full double vector with 24 entries; got double 5x1> dual_action (odesys ('states', {'x', 'y', 'z'}, 'rhs', {'y', 'z', 'x'}), [0 1], [1 2 3], zeros (5, 1), 'N', 9, 'Order', 2)
+%!shared ode3
+%! ode3 = odesys ('states', {'x', 'y', 'z'}, 'rhs', {'y', 'z', 'x'});
+%!test
+%! % integer and single classes are converted
+%! S1 = dual_action (ode3, [0 1], [1 2 3], zeros (24, 1), 'N', 9, 'Order', 2);
+%! S2 = dual_action (ode3, int8 ([0 1]), single ([1 2 3]), zeros (24, 1, 'int32'), 'N', int32 (9), 'Order', int8 (2));
+%! assert (S1, S2);
+%!error <dual_action: z must be a real full double vector with 24 entries; got sparse double 24x1> dual_action (ode3, [0 1], [1 2 3], sparse (zeros (24, 1)), 'N', 9, 'Order', 2)
+%!error <dual_action: z must be a real full double vector with 24 entries; got complex double 24x1> dual_action (ode3, [0 1], [1 2 3], complex (zeros (24, 1)), 'N', 9, 'Order', 2)
+%!error <dual_action: z must be a real full double vector with 24 entries; got logical 24x1> dual_action (ode3, [0 1], [1 2 3], false (24, 1), 'N', 9, 'Order', 2)
+%!error <dual_action: z must be a real full double vector with 24 entries; got cell 1x1> dual_action (ode3, [0 1], [1 2 3], {0}, 'N', 9, 'Order', 2)
+%!error <dual_action: y0 must be a real full double vector with 3 entries; got sparse double 1x3> dual_action (ode3, [0 1], sparse ([1 2 3]), zeros (24, 1), 'N', 9, 'Order', 2)
+%!error <dual_action: y0 must be a real full double vector with 3 entries; got cell 1x3> dual_action (ode3, [0 1], {1 2 3}, zeros (24, 1), 'N', 9, 'Order', 2)
+%!error <dual_action: tspan must be a real full vector with 2 entries; got sparse double 1x2> dual_action (ode3, sparse ([0 1]), [1 2 3], zeros (24, 1), 'N', 9, 'Order', 2)
+%!error <dual_action: N must be an integer in \[2, 100000000\]; got double 1x1 \(2147483651\)> dual_action (ode3, [0 1], [1 2 3], zeros (24, 1), 'N', 2^31 + 3)
+%!error <dual_action: Order must be one of 2, 4, 6, 8; got double 1x1 \(5\)> dual_action (ode3, [0 1], [1 2 3], zeros (24, 1), 'Order', 5)
+%!error <dual_action: N must be an integer .= 8 for order 4> dual_action (ode3, [0 1], [1 2 3], zeros (24, 1), 'N', 5)
+%!error <dual_action: c must be a positive scalar or a vector with 3 positive entries; got cell 1x1> dual_action (ode3, [0 1], [1 2 3], zeros (24, 1), 'c', {1})

@@ -12,6 +12,10 @@
 % Options: "A" (10), "R" (28), "B" (8/3), "c" (a positive scalar, default 50), and "N",
 % "Order", "BaseState", "DT", "Slabs", "BaseIterations", "Guess", "Tol", "MaxIter",
 % "Display" as for @code{dual_solve}.  The solution struct is that of @code{dual_solve}.
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{dual_solve, dual_pars}
 % @end deftypefn
 
@@ -24,13 +28,7 @@ function sol = dual_lorenz (tspan, y0, varargin)
                      'DT', [], 'Slabs', 1, 'BaseIterations', 0, 'Guess', [], 'Tol', 1e-11, ...
                      'MaxIter', 50, 'Display', 'off');
   opts = vm_options (fname, defaults, varargin);
-  p = [opts.A opts.R opts.B];
-  if (~isnumeric (p) || ~isreal (p) || numel (p) ~= 3 || ~all (isfinite (p)))
-    vm_badarg (fname, 'A, R and B must be real finite scalars');
-  end
-  if (~isnumeric (opts.c) || ~isscalar (opts.c) || ~isreal (opts.c) || ~(opts.c > 0) || ~isfinite (opts.c))
-    vm_badarg (fname, 'c must be a positive finite scalar (the dual Lorenz action has one c)');
-  end
+  p = [opts.A opts.R opts.B];   % A, R, B, c: real scalars, c > 0 (vm_option_rule)
   dopts = rmfield (opts, {'A', 'R', 'B'});
   sol = vm_dual_driver (fname, 'lorenz', [p opts.c], [], [3 3 0], tspan, y0, dopts);
   if (sol.exitflag ~= 1 && nargout == 0)
@@ -48,5 +46,7 @@ end
 %! assert (s2.exitflag, 1);
 %! assert (s1.y, s2.y, 1e-10 * max (abs (s2.y(:))));
 %! assert (s1.D, s2.D, 1e-9 * max (abs (s2.D(:))));
-%!error <c must be a positive finite scalar> dual_lorenz ([0 1], [1 2 3], 'c', [1 2 3])
-%!error <A, R and B must be real finite scalars> dual_lorenz ([0 1], [1 2 3], 'A', NaN)
+%!error <c must be a finite real scalar . 0; got double 1x3> dual_lorenz ([0 1], [1 2 3], 'c', [1 2 3])
+%!error <A must be a finite real scalar; got double 1x1 \(NaN\)> dual_lorenz ([0 1], [1 2 3], 'A', NaN)
+%!error <Slabs must be an integer in \[1, 1000000\]; got double 1x1 \(1000000000\)> dual_lorenz ([0 1], [1 2 3], 'Slabs', 1e9)
+%!error <y0 must be a real full vector with 3 entries; got sparse double 1x3> dual_lorenz ([0 1], sparse ([1 2 3]))

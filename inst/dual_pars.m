@@ -21,6 +21,10 @@
 % "Reduced" Ntot-by-2), "DT", "Slabs", "BaseIterations", "Guess", "Tol", "MaxIter", "Display"
 % as for @code{dual_solve}.  The solution struct is that of @code{dual_solve}; @code{sol.y} has
 % the columns x, v, Q, s (or v1, v2).
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{dual_solve, dual_lorenz, gauss_integrate}
 % @end deftypefn
 
@@ -52,9 +56,6 @@ function sol = dual_pars (tspan, x0, v0, varargin)
   g0 = (b(:)' + x0 * L') * v0';
   if (abs (g0) > 1e-10 * max (1, norm (v0)))
     vm_badarg (fname, 'the initial data violate the constraint: (b + L x0) . v0 = %g, expected 0', g0);
-  end
-  if (~(islogical (opts.Reduced) || isnumeric (opts.Reduced)) || ~isscalar (opts.Reduced))
-    vm_badarg (fname, 'Reduced must be true or false');
   end
   dopts = rmfield (opts, {'L', 'b', 'Reduced'});
   if (opts.Reduced)
@@ -107,4 +108,6 @@ end
 %! assert (s1.exitflag, 1);
 %! assert (s1.y, s2.y, 1e-10);
 %!error <violate the constraint> dual_pars ([0 1], [0 0 1], [1 0 0])
+%!error <Reduced must be true or false; got char 1x3 \('yes'\)> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'Reduced', 'yes')
+%!error <N must be an integer in \[2, 100000000\]; got double 1x1 \(2147483651\)> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'N', 2^31 + 3)
 %!error <c must hold the four positive weights> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'c', [1 2])

@@ -104,6 +104,10 @@
 % @code{slab_iterations}, @code{residual_history}, @code{exitflag} (1 on convergence),
 % @code{message} and @code{time}.  When Newton does not converge the best iterate is returned
 % with @code{exitflag} 0.
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{odesys, dual_lorenz, dual_pars, skg_solve}
 % @end deftypefn
 
@@ -185,7 +189,24 @@ end
 %!error <dual_solve: the right-hand side 1 .sqrt.x.. is NaN at the initial state .t0 = 0, y0 = -1.: start where it is real and finite> dual_solve (odesys ('states', {'x'}, 'rhs', {'sqrt(x)'}), [0 1], -1)
 %!error <dual_solve: slab 1 of 1: no convergence in 1 iterations> dual_solve (ode, [0 1], [1 1 1], 'N', 33, 'Slabs', 1, 'MaxIter', 1)
 %!error <ode must be a system made by odesys> dual_solve (struct (), [0 1], 1)
-%!error <y0 must be a real finite vector with 3 entries> dual_solve (ode, [0 1], [1 2])
+%!error <y0 must be a real full vector with 3 entries; got double 1x2> dual_solve (ode, [0 1], [1 2])
+%!error <y0 must be a real full vector with 3 entries; got sparse double 1x3> dual_solve (ode, [0 1], sparse ([1 2 3]))
+%!error <y0 must be a real full vector with 3 entries; got complex double 1x3> dual_solve (ode, [0 1], [1 2 3i])
+%!error <y0 must be a real full vector with 3 entries; got logical 1x3> dual_solve (ode, [0 1], true (1, 3))
+%!error <y0 must be a real full vector with 3 entries; got cell 1x3> dual_solve (ode, [0 1], {1 2 3})
+%!error <y0 must be finite; entry 3 is Inf> dual_solve (ode, [0 1], [1 2 Inf])
+%!error <tspan must be a real full vector with 2 entries; got sparse double 1x2> dual_solve (ode, sparse ([0 1]), [1 2 3])
+%!error <tspan must be a real full vector with 2 entries; got cell 1x2> dual_solve (ode, {0 1}, [1 2 3])
+%!error <Slabs must be an integer in \[1, 1000000\]; got double 1x1 \(1000000000\)> dual_solve (ode, [0 1], [1 2 3], 'Slabs', 1e9)
+%!error <N must be an integer in \[2, 100000000\]; got double 1x1 \(2147483651\)> dual_solve (ode, [0 1], [1 2 3], 'N', 2^31 + 3)
+%!error <MaxIter must be an integer in \[0, 1000000\]; got double 1x1 \(1000000000000\)> dual_solve (ode, [0 1], [1 2 3], 'MaxIter', 1e12)
+%!error <Order must be one of 2, 4, 6, 8; got double 1x1 \(7\)> dual_solve (ode, [0 1], [1 2 3], 'Order', 7)
+%!error <DT must be a real full vector with 3 entries; got sparse double 1x3> dual_solve (ode, [0 1], [1 2 3], 'Slabs', 1, 'FinalDual', 'strong', 'DT', sparse ([0 0 1]))
+%!test
+%! % integer and single classes are converted (the same solution)
+%! s1 = dual_solve (ode, [0 0.1], [1 2 3], 'N', 33, 'c', 50, 'Slabs', 1);
+%! s2 = dual_solve (ode, [0 0.1], int32 ([1 2 3]), 'N', int16 (33), 'c', single (50), 'Slabs', uint8 (1));
+%! assert (s1.y, s2.y, 1e-12);
 %!error <c must be a positive scalar> dual_solve (ode, [0 1], [1 2 3], 'c', -1)
 %!error <tspan must be> dual_solve (ode, [1 0], [1 2 3])
 %!error <N must be an integer> dual_solve (ode, [0 1], [1 2 3], 'N', 3)

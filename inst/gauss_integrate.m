@@ -69,16 +69,24 @@
 % @code{time} (seconds).  A failure (singular constraint matrix, non-finite state, step size too
 % small) ends the integration there: @code{exitflag} is 0 and @code{message} gives the time and
 % the state; with no output argument it is an error.
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{mechsys, mechsys_eval}
 % @end deftypefn
 
 function sol = gauss_integrate (sys, tspan, q0, qdot0, varargin)
-  % The arguments are checked by the gateway (its messages name gauss_integrate): the checks in
-  % C cost microseconds, where the interpreter would take about a millisecond.
+  % The arguments and options are checked by the gateway (its messages name gauss_integrate and
+  % the argument, with its class and size): the checks in C cost microseconds, where the
+  % interpreter would take about a millisecond.  Other real classes than double become double.
   if (nargin < 4)
     vm_badarg ('gauss_integrate', 'expected at least 4 inputs: sys, tspan, q0, qdot0 (see help gauss_integrate)');
   end
   t_start = tic;
+  tspan = vm_double (tspan);
+  q0 = vm_double (q0);
+  qdot0 = vm_double (qdot0);
   check_initial (sys, tspan, q0, qdot0, varargin);
   try
     sol = __vm_integrate__ (sys, tspan, q0, qdot0, varargin{:});
@@ -213,19 +221,32 @@ end
 %!error <Method must be one of: dopri5, gl4, gl6, rk4, dop853> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Method', 'euler')
 %!error <RelTol must be a finite number > gauss_integrate (pend, [0 1], [0 -1], [0 0], 'RelTol', -1)
 %!error <Restitution must be a number in \[0, 1\]> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Restitution', 2)
-%!error <Projection must be one of: off, on> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Projection', 1)
+%!error <Projection must be one of: off, on; got double 1x1 \(1\)> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Projection', 1)
 %!error <OutputTimes must be strictly monotone> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'OutputTimes', [0 0.5 0.4])
-%!error <q0 must be a real finite vector with 2 entries> gauss_integrate (pend, [0 1], [0 -1 0], [0 0])
-%!error <tspan must be \[t0 tf\]> gauss_integrate (pend, [1 1], [0 -1], [0 0])
+%!error <q0 must be a real full double vector with 2 entries; got double 1x3> gauss_integrate (pend, [0 1], [0 -1 0], [0 0])
+%!error <q0 must be a real full double vector with 2 entries; got sparse double 1x2> gauss_integrate (pend, [0 1], sparse ([0 -1]), [0 0])
+%!error <q0 must be a real full double vector with 2 entries; got complex double 1x2> gauss_integrate (pend, [0 1], [0 -1i], [0 0])
+%!error <q0 must be a real full double vector with 2 entries; got logical 1x2> gauss_integrate (pend, [0 1], [false true], [0 0])
+%!error <q0 must be a real full double vector with 2 entries; got cell 1x2> gauss_integrate (pend, [0 1], {0 -1}, [0 0])
+%!error <qdot0 must be finite; entry 2 is NaN> gauss_integrate (pend, [0 1], [0 -1], [0 NaN])
+%!error <tspan must be a real full double vector \[t0 tf\] with t0 ~= tf; got \[1 1\]> gauss_integrate (pend, [1 1], [0 -1], [0 0])
+%!error <tspan must be a real full double vector \[t0 tf\] with t0 ~= tf; got sparse double 1x2> gauss_integrate (pend, sparse ([0 1]), [0 -1], [0 0])
+%!error <tspan must be a real full double vector \[t0 tf\] with t0 ~= tf; got cell 1x2> gauss_integrate (pend, {0 1}, [0 -1], [0 0])
+%!error <MaxSteps must be an integer in \[0, 1000000000000000\]; got double 1x1 \(1e\+20\)> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'MaxSteps', 1e20)
+%!test
+%! % integer and single classes are converted (the same trajectory)
+%! s1 = gauss_integrate (pend, [0 1], [0 -1], [0 0]);
+%! s2 = gauss_integrate (pend, int8 ([0 1]), int32 ([0 -1]), single ([0 0]));
+%! assert (isequal (s1.q, s2.q));
 %!error <Reaction must be 'ideal', 'explicit' or a k-by-2 matrix> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Reaction', ones (1, 3))
 %!error <Step must be a finite number > gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Method', 'rk4', 'Step', 0)
 %!error <AbsTol must be a finite number> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'AbsTol', -1)
 %!error <InitialStep must be a finite number> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'InitialStep', NaN)
 %!error <MaxStep must be a finite number> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'MaxStep', 'a')
-%!error <MaxSteps must be a nonnegative integer> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'MaxSteps', 1.5)
+%!error <MaxSteps must be an integer in \[0, 1000000000000000\]; got double 1x1 \(1.5\)> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'MaxSteps', 1.5)
 %!error <Contacts must be one of: hard, soft> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Contacts', 'rigid')
 %!error <ConstraintTol must be a finite number> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'ConstraintTol', 0)
-%!error <OutputTimes must be a vector of finite times> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'OutputTimes', [0 Inf])
+%!error <OutputTimes must be finite; entry 2 is Inf> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'OutputTimes', [0 Inf])
 %!error <options must be name/value pairs> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'RelTol')
 %!error <unknown option 'Tolerance'> gauss_integrate (pend, [0 1], [0 -1], [0 0], struct ('Tolerance', 1))
 %!error <parameter 'g' must be a real finite scalar> gauss_integrate (setfield (pend, 'parameters', struct ('m', 1, 'g', NaN, 'l', 1)), [0 1], [0 -1], [0 0])

@@ -43,6 +43,10 @@
 % @code{h}, @code{h_q}, and the contact forces @code{FN}, @code{FR} (nc-by-n per point);
 % @code{sigma}, the width of each contact (nc per point).
 % @end table
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{mechsys, odesys_eval}
 % @end deftypefn
 
@@ -56,12 +60,12 @@ function out = mechsys_eval (sys, t, q, qdot, varargin)
   end
   all_blocks = {'lagrangian', 'forces', 'constraints', 'eom', 'contacts'};
   defaults = struct ('lambda', [], 'weights', [], 'blocks', {{}}, 'layout', 'full');
-  opts = vm_options (fname, defaults, varargin);
+  opts = vm_options (fname, defaults, varargin);   % layout: vm_option_rule
   n = sys.n;
   q = vm_points (q, fname, 'q', n, []);
   N = size (q, 1);
   qdot = vm_points (qdot, fname, 'qdot', n, N);
-  t = vm_points (t(:), fname, 't', 1, N);
+  t = vm_points (t, fname, 't', 1, N);
   if (isempty (opts.lambda))
     lam = zeros (1, sys.m);
   else
@@ -91,9 +95,6 @@ function out = mechsys_eval (sys, t, q, qdot, varargin)
         vm_badarg (fname, 'unknown block ''%s''; expected one of: %s', blocks{k}, strjoin (all_blocks, ', '));
       end
     end
-  end
-  if (~ischar (opts.layout) || ~any (strcmp (opts.layout, {'full', 'compact'})))
-    vm_badarg (fname, 'layout must be ''full'' or ''compact''');
   end
   names = {'t', 'q', 'qdot', 'parameters', 'lambda', 'weights'};
   out = struct ();
@@ -170,9 +171,23 @@ end
 %! end
 %! assert (sum (strcmp (c.block, 'constraints')), 14);
 %! assert (size (c.values), [N numel(c.field)]);
-%!error <layout must be 'full' or 'compact'> mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4], 'layout', 'sparse')
+%!error <layout must be one of 'full', 'compact'; got char 1x6 \('sparse'\)> mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4], 'layout', 'sparse')
 %!error <mechsys_eval: q has 3 columns; expected 4> mechsys_eval (sys, 0, [1 2 3], [1 2 3 4])
 %!error <qdot has 2 rows; expected 1> mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4; 1 2 3 4])
+%!error <mechsys_eval: lambda has 3 columns; expected 1 per point> mechsys_eval (mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + dot(y)^2)/2', 'constraints', {'x*dot(x) + y*dot(y)'}), 0, [1 2], [1 2], 'lambda', [1 2 3])
+%!error <mechsys_eval: q must be a real full matrix; got sparse double 1x4> mechsys_eval (sys, 0, sparse ([1 2 3 4]), [1 2 3 4])
+%!error <mechsys_eval: qdot must be a real full matrix; got complex double 1x4> mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4i])
+%!error <mechsys_eval: q must be a real full matrix; got logical 1x4> mechsys_eval (sys, 0, true (1, 4), [1 2 3 4])
+%!error <mechsys_eval: t must be a real full matrix; got cell 1x1> mechsys_eval (sys, {0}, [1 2 3 4], [1 2 3 4])
+%!error <mechsys_eval: t has 2 columns; expected 1 per point> mechsys_eval (sys, [0 1], [1 2 3 4], [1 2 3 4])
+%!test
+%! % integer and single classes are converted; a lambda column of one multiplier per point
+%! o1 = mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4], 'blocks', {'lagrangian'});
+%! o2 = mechsys_eval (sys, int32 (0), int8 ([1 2 3 4]), single ([1 2 3 4]), 'blocks', {'lagrangian'});
+%! assert (o1.L, o2.L);
+%! one = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + dot(y)^2)/2', 'constraints', {'x*dot(x) + y*dot(y)'});
+%! o = mechsys_eval (one, [0 1 2], [1 2; 3 4; 5 6], [1 2; 3 4; 5 6], 'lambda', [1 2 3], 'blocks', {'constraints'});
+%! assert (o.lg_qqdot(:, 1, 1), [1; 2; 3]);
 %!error <lambda has 1 columns; expected 2> mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4], 'lambda', 1)
 %!error <q must be finite> mechsys_eval (sys, 0, [1 2 NaN 4], [1 2 3 4])
 %!error <unknown block 'lagr'> mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4], 'blocks', {'lagr'})

@@ -47,9 +47,6 @@ function ode = odesys (varargin)
   [pnames, pvalues] = vm_param_values (opts.parameters, fname);
   rhs = vm_cellstr (opts.rhs, fname, 'rhs', true);
   alg = vm_cellstr (opts.algebraic, fname, 'algebraic', true);
-  if (~(islogical (opts.square) || isnumeric (opts.square)) || ~isscalar (opts.square))
-    vm_badarg (fname, 'square must be true or false');
-  end
   square = logical (opts.square);
   if (numel (rhs) > numel (states))
     vm_badarg (fname, '%d states but %d right-hand sides; expected at most one per state', ...
@@ -106,3 +103,4 @@ end
 %!error <right-hand side 1 \(dx/dt\): column 1: velocities are not allowed here> odesys ('states', {'x'}, 'rhs', {'dot(x)'})
 %!error <right-hand side 2 \(dy/dt\): column 3: unknown name 'q'> odesys ('states', {'x', 'y'}, 'rhs', {'y', 'x+q'})
 %!error <state 2: the name 'x' is used twice> odesys ('states', {'x', 'x'}, 'rhs', {'1', '2'})
+%!error <odesys: square must be true or false; got cell 1x1> odesys ('states', {'x'}, 'rhs', {'x'}, 'square', {1})

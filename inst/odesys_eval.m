@@ -9,6 +9,10 @@
 % @code{F} (N-by-nd), @code{F_y} (N-by-nd-by-ny, @code{F_y(:,i,j)} = dF_i/dy_j), @code{F_t},
 % @code{G}, @code{G_y}, @code{G_t}, and the weighted Hessians @code{wF_yy} (of wF . F) and
 % @code{wG_yy} (of wG . G), N-by-ny-by-ny.
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{odesys, mechsys_eval}
 % @end deftypefn
 
@@ -23,7 +27,7 @@ function out = odesys_eval (ode, t, y, varargin)
   opts = vm_options (fname, struct ('wF', [], 'wG', []), varargin);
   y = vm_points (y, fname, 'y', ode.ny, []);
   N = size (y, 1);
-  t = vm_points (t(:), fname, 't', 1, N);
+  t = vm_points (t, fname, 't', 1, N);
   if (isempty (opts.wF))
     wf = zeros (1, ode.nd);
   else
@@ -59,3 +63,13 @@ end
 %!error <odesys_eval: y has 2 columns; expected 3> odesys_eval (ode, 0, [1 2])
 %!error <wF has 2 columns> odesys_eval (ode, 0, [1 2 3], 'wF', [1 2])
 %!error <ode must be a system made by odesys> odesys_eval (1, 0, 1)
+%!error <odesys_eval: y must be a real full matrix; got sparse double 1x3> odesys_eval (ode, 0, sparse ([1 2 3]))
+%!error <odesys_eval: y must be a real full matrix; got complex double 1x3> odesys_eval (ode, 0, [1 2 3i])
+%!error <odesys_eval: y must be a real full matrix; got cell 1x3> odesys_eval (ode, 0, {1 2 3})
+%!error <odesys_eval: t must be a real full matrix; got logical 1x1> odesys_eval (ode, true, [1 2 3])
+%!error <odesys_eval: y must be finite; entry 2 is NaN> odesys_eval (ode, 0, [1 NaN 3])
+%!test
+%! % integer and single classes are converted
+%! o1 = odesys_eval (ode, 0, int32 ([1 2 3]));
+%! o2 = odesys_eval (ode, 0, [1 2 3]);
+%! assert (o1.F, o2.F);

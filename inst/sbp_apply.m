@@ -29,9 +29,7 @@ function Y = sbp_apply (X, order, tspan, mode)
   if (nargin < 3 || (isnumeric (tspan) && isempty (tspan)))
     tspan = [0 1];
   end
-  if (isnumeric (tspan) && isreal (tspan) && ~issparse (tspan))
-    tspan = double (tspan);
-  end
+  tspan = vm_double (tspan);   % other real classes; the gateway checks every argument
   trans = 0;
   if (nargin == 4)
     if (ischar (mode) && any (strcmpi (mode, {'transpose', 'T'})))
@@ -74,13 +72,18 @@ end
 %!error <called with too many inputs> sbp_apply (ones (10, 1), 2, [0 1], 'transpose', 1)
 %!error <MODE must be 'transpose' or 'notranspose'> sbp_apply (ones (10, 1), 2, [0 1], 'x')
 %!error <MODE must be 'transpose' or 'notranspose'> sbp_apply (ones (10, 1), 2, [0 1], 1)
-%!error <X must be a real full double matrix> sbp_apply (single (ones (10, 1)), 2)
-%!error <X must be a real full double matrix> sbp_apply (ones (10, 1) * 1i, 2)
-%!error <X must be a real full double matrix> sbp_apply (sparse (ones (10, 1)), 2)
-%!error <X must be a real full double matrix> sbp_apply (ones (10, 2, 2), 2)
-%!error <X must be a real full double matrix> sbp_apply ({1}, 2)
-%!error <X must be finite \(element 3 is NaN\)> sbp_apply ([1; 2; NaN; 4], 2)
-%!error <N = 5 is too small: the order-4 operator needs N> sbp_apply (ones (5, 1), 4)
-%!error <N = 1 is too small> sbp_apply (ones (1, 20), 2)
+%!error <X must be a real full double matrix; got single 10x1> sbp_apply (single (ones (10, 1)), 2)
+%!error <X must be a real full double matrix; got complex double 10x1> sbp_apply (ones (10, 1) * 1i, 2)
+%!error <X must be a real full double matrix; got sparse double 10x1> sbp_apply (sparse (ones (10, 1)), 2)
+%!error <X must be a real full double matrix; got double 10x2x2> sbp_apply (ones (10, 2, 2), 2)
+%!error <X must be a real full double matrix; got cell 1x1> sbp_apply ({1}, 2)
+%!error <X must be a real full double matrix; got int32 10x1> sbp_apply (int32 (ones (10, 1)), 2)
+%!error <X must be a real full double matrix; got logical 10x1> sbp_apply (true (10, 1), 2)
+%!error <ORDER must be an integer in \[1, 64\]; got double 1x1 \(4294967300\)> sbp_apply (ones (20, 1), 2^32 + 4)
+%!error <TSPAN must be a real full double vector \[t0 tf\] with t0 . tf; got sparse double 1x2> sbp_apply (ones (20, 1), 4, sparse ([0 1]))
+%!error <X must be finite; entry 3 is NaN> sbp_apply ([1; 2; NaN; 4], 2)
+%!error <X has 5 rows; the order-4 operator needs at least 8 \(one row per grid point\)> sbp_apply (ones (5, 1), 4)
+%!error <X has 1 rows; the order-2 operator needs at least 2> sbp_apply (ones (1, 20), 2)
+%!error <X has 0 rows; the order-6 operator needs at least 12> sbp_apply ([], 6)
 %!error <ORDER must be one of 2, 4, 6, 8> sbp_apply (ones (20, 1), 5)
-%!error <must be finite and increasing> sbp_apply (ones (20, 1), 4, [2 1])
+%!error <TSPAN must be a real full double vector \[t0 tf\] with t0 . tf; got \[2 1\]> sbp_apply (ones (20, 1), 4, [2 1])

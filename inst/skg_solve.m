@@ -128,6 +128,10 @@
 % sol = skg_solve (pend, [0 10], 2, 0, 'RelTol', 1e-8);
 % plot (sol.t, sol.q)
 % @end example
+%
+% Numbers of another real class than double (single, int32, ...) are converted to double;
+% sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
+% with an error that names the argument, what it must be and the class and size received.
 % @seealso{skg_action, mechsys, gauss_integrate}
 % @end deftypefn
 
@@ -143,98 +147,47 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
                      'AbsTol', [], 'Tol', 1e-10, 'MaxIter', [], 'Guess', [], 'Display', 'off', ...
                      'OutputTimes', [], 'MaxWindow', [], 'InitialWindow', [], ...
                      'MaxWindows', 100000, 'ConstraintTol', 1e-8);
-  opts = vm_options (fname, defaults, varargin);
-  if (~isnumeric (tspan) || ~isreal (tspan) || numel (tspan) ~= 2 || ~all (isfinite (tspan)) ...
-      || ~(tspan(2) > tspan(1)))
-    vm_badarg (fname, 'tspan must be [t0 tf] with finite t0 < tf');
-  end
+  opts = vm_options (fname, defaults, varargin);   % classes and ranges: vm_option_rule
+  tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
   n = sys.n;
-  if (~isnumeric (q0) || ~isreal (q0) || numel (q0) ~= n || ~all (isfinite (q0(:))))
-    vm_badarg (fname, 'q0 must be a real finite vector with %d entries (one per coordinate)', n);
-  end
-  if (~isnumeric (qdot0) || ~isreal (qdot0) || numel (qdot0) ~= n || ~all (isfinite (qdot0(:))))
-    vm_badarg (fname, 'qdot0 must be a real finite vector with %d entries (one per coordinate)', n);
-  end
-  if (~isnumeric (opts.Order) || ~isscalar (opts.Order) || ~any (opts.Order == [2 4 6 8]))
-    vm_badarg (fname, 'Order must be 2, 4, 6 or 8');
-  end
+  q0 = vm_check_value (fname, 'q0', q0, {'vector', n});
+  qdot0 = vm_check_value (fname, 'qdot0', qdot0, {'vector', n});
   % fixed grid when Windows is given, or N without a tolerance, or a guess matrix; else adaptive
   adaptive = isempty (opts.Windows) && ~(isnumeric (opts.Guess) && ~isempty (opts.Guess)) ...
              && (isempty (opts.N) || ~isempty (opts.RelTol) || ~isempty (opts.AbsTol));
-  if (isempty (opts.N))
-    if (adaptive)
-      opts.N = 33;
-    else
-      opts.N = 81;
-    end
+  if (isempty (opts.N) && adaptive)
+    opts.N = 33;
+  elseif (isempty (opts.N))
+    opts.N = 81;
   end
-  minN = __vm_skg__ ('min_n', opts.Order, double (adaptive));
-  if (~isnumeric (opts.N) || ~isscalar (opts.N) || opts.N ~= round (opts.N) || opts.N < minN)
+  minN = __vm_skg__ ('min_n', opts.Order, double (adaptive));   % the fact lives in csrc/march.c
+  if (opts.N < minN)
     if (adaptive)
       vm_badarg (fname, 'N must be an integer >= %d for order %d with error control (the companion order of the estimate needs it)', ...
                  minN, opts.Order);
     end
     vm_badarg (fname, 'N must be an integer >= %d for order %d', minN, opts.Order);
   end
-  if (~ischar (opts.Mode) || ~any (strcmpi (opts.Mode, {'full', 'reduced'})))
-    vm_badarg (fname, 'Mode must be ''full'' or ''reduced''');
-  end
-  if (isempty (opts.Windows))
-    opts.Windows = 1;
-  end
-  if (~isnumeric (opts.Windows) || ~isscalar (opts.Windows) || opts.Windows ~= round (opts.Windows) ...
-      || opts.Windows < 1)
-    vm_badarg (fname, 'Windows must be a positive integer');
-  end
-  if (isempty (opts.RelTol))
-    opts.RelTol = 1e-6;
-  end
-  if (isempty (opts.AbsTol))
-    opts.AbsTol = 1e-8;
-  end
-  if (~isnumeric (opts.RelTol) || ~isscalar (opts.RelTol) || ~isreal (opts.RelTol) ...
-      || ~(opts.RelTol >= 1e-14) || ~(opts.RelTol < 1))
-    vm_badarg (fname, 'RelTol must be a real scalar in [1e-14, 1)');
-  end
-  if (~isnumeric (opts.AbsTol) || ~isscalar (opts.AbsTol) || ~isreal (opts.AbsTol) ...
-      || ~(opts.AbsTol > 0) || ~isfinite (opts.AbsTol))
-    vm_badarg (fname, 'AbsTol must be a finite real scalar > 0');
-  end
-  if (~isnumeric (opts.Tol) || ~isscalar (opts.Tol) || ~(opts.Tol > 0) || ~isfinite (opts.Tol))
-    vm_badarg (fname, 'Tol must be a finite number > 0');
-  end
-  if (isempty (opts.MaxIter))
-    % a window that needs more Newton steps than this is too long: the march halves it
-    opts.MaxIter = 50 - 35 * adaptive;
-  end
-  if (~isnumeric (opts.MaxIter) || ~isscalar (opts.MaxIter) || opts.MaxIter ~= round (opts.MaxIter) ...
-      || opts.MaxIter < 0 || opts.MaxIter > 1e6)
-    vm_badarg (fname, 'MaxIter must be an integer in [0, 1e6]');
-  end
-  if (~ischar (opts.Display) || ~any (strcmpi (opts.Display, {'off', 'final', 'iter'})))
-    vm_badarg (fname, 'Display must be ''off'', ''final'' or ''iter''');
-  end
-  if (~isnumeric (opts.MaxWindows) || ~isscalar (opts.MaxWindows) || ~isreal (opts.MaxWindows) ...
-      || opts.MaxWindows ~= round (opts.MaxWindows) || opts.MaxWindows < 1 || opts.MaxWindows > 2^31 - 1)
-    vm_badarg (fname, 'MaxWindows must be an integer in [1, 2^31 - 1]');
-  end
-  win = [0 0];
-  names = {'InitialWindow', 'MaxWindow'};
-  for k = 1:2
-    v = opts.(names{k});
-    if (~isempty (v))
-      if (~isnumeric (v) || ~isscalar (v) || ~isreal (v) || ~(v > 0) || ~isfinite (v))
-        vm_badarg (fname, '%s must be a finite real scalar > 0', names{k});
-      end
-      win(k) = v;
+  defaults = struct ('Windows', 1, 'RelTol', 1e-6, 'AbsTol', 1e-8, ...
+                     'MaxIter', 50 - 35 * adaptive);   % a window needing more is halved
+  f = fieldnames (defaults);
+  for k = 1:numel (f)
+    if (isempty (opts.(f{k})))
+      opts.(f{k}) = defaults.(f{k});
     end
   end
-  tout = opts.OutputTimes;
-  if (~isempty (tout) && (~isnumeric (tout) || ~isreal (tout) || ~all (isfinite (tout(:))) ...
-                          || any (tout(:) < tspan(1)) || any (tout(:) > tspan(2))))
-    vm_badarg (fname, 'OutputTimes must be real times within tspan');
+  win = [0 0];
+  if (~isempty (opts.InitialWindow))
+    win(1) = opts.InitialWindow;
   end
-  vm_check_initial (fname, sys, tspan(1), q0(:)', qdot0(:)', opts.ConstraintTol);
+  if (~isempty (opts.MaxWindow))
+    win(2) = opts.MaxWindow;
+  end
+  tout = opts.OutputTimes;
+  if (any (tout < tspan(1)) || any (tout > tspan(2)))
+    vm_badarg (fname, 'OutputTimes must be real times within tspan [%.15g, %.15g]', tspan(1), tspan(2));
+  end
+  vm_check_initial (fname, sys, tspan(1), q0', qdot0', opts.ConstraintTol);
   ntot = opts.Windows * (opts.N - 1) + 1;
   check_memory (fname, sys, opts, ntot);
   if (isempty (opts.Guess))
@@ -273,17 +226,17 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
     end
     opts.Guess = G;
   else
-    kind = 'matrix';
+    kind = 'matrix';   % the gateway checks it (class, size) under the name Guess
   end
-  o = struct ('N', double (opts.N), 'order', double (opts.Order), ...
-              'mode', double (strcmpi (opts.Mode, 'reduced')), 'windows', double (opts.Windows * ~adaptive), ...
-              'tol', double (opts.Tol), 'max_iter', double (opts.MaxIter), 'guess', double (opts.Guess), ...
+  o = struct ('N', opts.N, 'order', opts.Order, ...
+              'mode', double (strcmp (opts.Mode, 'reduced')), 'windows', opts.Windows * ~adaptive, ...
+              'tol', opts.Tol, 'max_iter', opts.MaxIter, 'guess', {vm_double(opts.Guess)}, ...
               'rtol', double (opts.RelTol), 'atol', double (opts.AbsTol), 'h0', win(1), 'hmax', win(2), ...
-              'max_windows', double (opts.MaxWindows), ...
-              'display', find (strcmpi (opts.Display, {'off', 'final', 'iter'})) - 1, ...
-              'output_times', double (tout(:)));
+              'max_windows', opts.MaxWindows, ...
+              'display', find (strcmp (opts.Display, {'off', 'final', 'iter'})) - 1, ...
+              'output_times', tout);
   try
-    sol = __vm_skg__ ('solve', sys, double (tspan(:)'), double (q0(:)), double (qdot0(:)), o);
+    sol = __vm_skg__ ('solve', sys, tspan, q0, qdot0, o);
     if (retry && sol.exitflag == 0)
       % Guess 'auto' on a fixed grid: Newton did not converge from the marching prediction; once
       % more from the integrator's trajectory (sol.guess and sol.message say so)
@@ -291,7 +244,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
       if (~isempty (G))
         o.guess = double (G);
         first = sol;
-        sol = __vm_skg__ ('solve', sys, double (tspan(:)'), double (q0(:)), double (qdot0(:)), o);
+        sol = __vm_skg__ ('solve', sys, tspan, q0, qdot0, o);
         kind = 'integrator (after the marching start failed)';
         sol.message = sprintf ('%s [from the integrator guess; from the marching start: %s]', ...
                                sol.message, first.message);
@@ -528,9 +481,9 @@ end
 %!error <OutputTimes must be real times within tspan> skg_solve (osc, [0 1], 1, 0, 'OutputTimes', 2)
 %!error <InitialWindow must be a finite real scalar . 0> skg_solve (osc, [0 1], 1, 0, 'InitialWindow', 0)
 %!error <skg_solve: N = 1073741824 nodes per window .1073741824 grid points. need about> skg_solve (osc, [0 1], 1, 0, 'N', 2^30)
-%!error <MaxWindows must be an integer in .1, 2.31 - 1.> skg_solve (osc, [0 1], 1, 0, 'MaxWindows', 0)
+%!error <MaxWindows must be an integer in \[1, 2147483647\]; got double 1x1 \(0\)> skg_solve (osc, [0 1], 1, 0, 'MaxWindows', 0)
 %!error <N must be an integer .= 12 for order 4 with error control> skg_solve (osc, [0 1], 1, 0, 'N', 9, 'RelTol', 1e-6)
-%!error <Display must be 'off', 'final' or 'iter'> skg_solve (osc, [0 1], 1, 0, 'Display', 'on')
+%!error <Display must be one of 'off', 'final', 'iter'; got char 1x2 \('on'\)> skg_solve (osc, [0 1], 1, 0, 'Display', 'on')
 %!test
 %! % Guess 'auto' (the default): the integrator for the disk's quadratic constraint, and for the
 %! % tumbler's sharp contact at sigma = 1/110, N = 256 (which the constant start cannot solve);
@@ -561,9 +514,27 @@ end
 %! assert (s.guess, 'integrator (after the marching start failed)');
 %! assert (~isempty (strfind (s.message, 'from the marching start')));
 %!error <Guess must be an Ntot-by-n matrix, 'auto', 'marching', 'constant' or 'integrator'> skg_solve (osc, [0 1], 1, 0, 'Guess', 'euler')
-%!error <Order must be 2, 4, 6 or 8> skg_solve (osc, [0 1], 1, 0, 'Order', 3)
+%!error <Order must be one of 2, 4, 6, 8; got double 1x1 \(3\)> skg_solve (osc, [0 1], 1, 0, 'Order', 3)
 %!error <N must be an integer> skg_solve (osc, [0 1], 1, 0, 'N', 5)
-%!error <Mode must be 'full' or 'reduced'> skg_solve (osc, [0 1], 1, 0, 'Mode', 'half')
-%!error <q0 must be a real finite vector with 1 entries> skg_solve (osc, [0 1], [1 2], 0)
+%!error <Mode must be one of 'full', 'reduced'> skg_solve (osc, [0 1], 1, 0, 'Mode', 'half')
+%!error <q0 must be a real full vector with 1 entry; got double 1x2> skg_solve (osc, [0 1], [1 2], 0)
+%!error <q0 must be a real full vector with 1 entry; got sparse double 1x1> skg_solve (osc, [0 1], sparse (1), 0)
+%!error <q0 must be a real full vector with 1 entry; got complex double 1x1> skg_solve (osc, [0 1], 1i, 0)
+%!error <q0 must be a real full vector with 1 entry; got logical 1x1> skg_solve (osc, [0 1], true, 0)
+%!error <q0 must be a real full vector with 1 entry; got cell 1x1> skg_solve (osc, [0 1], {1}, 0)
+%!error <qdot0 must be finite; entry 1 is NaN> skg_solve (osc, [0 1], 1, NaN)
+%!error <tspan must be a real full vector with 2 entries; got sparse double 1x2> skg_solve (osc, sparse ([0 1]), 1, 0)
+%!error <tspan must be a real full vector with 2 entries; got int32 1x3> skg_solve (osc, int32 ([0 1 2]), 1, 0)
+%!error <MaxIter must be an integer in \[0, 1000000\]; got double 1x1 \(1000000000000\)> skg_solve (osc, [0 1], 1, 0, 'MaxIter', 1e12)
+%!error <N must be an integer in \[2, 9007199254740992\]; got double 1x1 \(1e\+300\)> skg_solve (osc, [0 1], 1, 0, 'N', 1e300)
+%!error <Windows must be an integer in \[1, 1000000\]; got int64 1x1 \(4294967300\)> skg_solve (osc, [0 1], 1, 0, 'Windows', int64 (2^32 + 4))
+%!error <Order must be an integer in \[1, 64\]; got double 1x1 \(4294967300\)> skg_solve (osc, [0 1], 1, 0, 'Order', 2^32 + 4)
+%!error <Guess must be a real full double matrix; got sparse double 41x1> skg_solve (osc, [0 1], 1, 0, 'N', 41, 'Guess', sparse (ones (41, 1)))
+%!error <OutputTimes must be a real full vector; got complex double 1x1> skg_solve (osc, [0 1], 1, 0, 'OutputTimes', 0.5i)
+%!test
+%! % integer and single classes are converted to double (the same solution)
+%! s1 = skg_solve (osc, [0 1], 1, 0, 'N', 41);
+%! s2 = skg_solve (osc, int32 ([0 1]), int8 (1), single (0), 'N', int32 (41), 'Order', uint8 (4));
+%! assert (isequal (s1.q, s2.q));
 %!error <tspan must be \[t0 tf\]> skg_solve (osc, [1 0], 1, 0)
 %!error <unknown option 'Tolerance'> skg_solve (osc, [0 1], 1, 0, 'Tolerance', 1)

@@ -30,36 +30,32 @@
 static const mxArray *
 sfield (const mxArray *s, const char *key, const char *fn, const char *what)
 {
-  const mxArray *f = mxGetField (s, 0, key);
-  if (! f)
-    BAD ("%s: %s has no field %s", fn, what, key);
-  return f;
+  return vm_arg_field (s, key, fn, what);
 }
 
+/* setup field KEY: a real finite scalar (NAME: the user-facing name) */
 static double
 num (const mxArray *o, const char *key, const char *fn)
 {
-  const mxArray *f = sfield (o, key, fn, "the setup");
-  if (! mxIsDouble (f) || mxIsComplex (f) || mxGetNumberOfElements (f) != 1
-      || ! isfinite (mxGetScalar (f)))
-    BAD ("%s: internal: %s must be a finite real scalar", fn, key);
-  return mxGetScalar (f);
+  return vm_arg_real (sfield (o, key, fn, "the setup"), fn, key);
 }
 
-/* a real finite double array with exactly n entries, or NULL when empty and allowed */
+/* setup field KEY: an integer in [lo, hi], refused under its user-facing NAME */
+static int64_t
+inum (const mxArray *o, const char *key, const char *name, const char *fn, int64_t lo, int64_t hi)
+{
+  return vm_arg_int (sfield (o, key, fn, "the setup"), fn, name, lo, hi);
+}
+
+/* setup field KEY: a real full finite double vector with exactly n entries, or NULL when empty
+ * and allowed */
 static const double *
 arr (const mxArray *o, const char *key, size_t n, int allow_empty, const char *fn, const char *what)
 {
   const mxArray *a = sfield (o, key, fn, "the setup");
-  size_t k;
   if (allow_empty && mxIsEmpty (a))
     return NULL;
-  if (! mxIsDouble (a) || mxIsComplex (a) || mxIsSparse (a) || mxGetNumberOfElements (a) != n)
-    BAD ("%s: %s must be a real double array with %lu entries", fn, what, (unsigned long) n);
-  for (k = 0; k < n; k++)
-    if (! isfinite (mxGetPr (a)[k]))
-      BAD ("%s: %s must be finite (entry %lu is not)", fn, what, (unsigned long) k + 1);
-  return mxGetPr (a);
+  return vm_arg_vector (a, fn, what, n);
 }
 
 typedef struct {
@@ -91,16 +87,16 @@ ode_from_struct (const mxArray *ode, const char *fn, vm_ode *o, double **par)
 {
   vm_ode_desc d;
   vm_err err;
-  int k, ns, np, nd, na;
+  int ns, np, nd, na;
   const mxArray *params, *pn, *sq;
   char **st, **pnm, **rhs, **alg;
   if (! mxIsStruct (ode) || mxGetNumberOfElements (ode) != 1)
     BAD ("%s: ode must be a system made by odesys", fn);
-  st = get_cellstr (sfield (ode, "states", fn, "ode"), fn, "ode.states", &ns);
+  st = vm_arg_cellstr (sfield (ode, "states", fn, "ode"), fn, "ode.states", &ns);
   pn = sfield (ode, "parameter_names", fn, "ode");
-  pnm = get_cellstr (pn, fn, "ode.parameter_names", &np);
-  rhs = get_cellstr (sfield (ode, "rhs", fn, "ode"), fn, "ode.rhs", &nd);
-  alg = get_cellstr (sfield (ode, "algebraic", fn, "ode"), fn, "ode.algebraic", &na);
+  pnm = vm_arg_cellstr (pn, fn, "ode.parameter_names", &np);
+  rhs = vm_arg_cellstr (sfield (ode, "rhs", fn, "ode"), fn, "ode.rhs", &nd);
+  alg = vm_arg_cellstr (sfield (ode, "algebraic", fn, "ode"), fn, "ode.algebraic", &na);
   sq = mxGetField (ode, 0, "square");
   memset (&d, 0, sizeof d);
   d.ny = ns;
@@ -113,17 +109,8 @@ ode_from_struct (const mxArray *ode, const char *fn, vm_ode *o, double **par)
   d.alg = (const char *const *) alg;
   d.nonsquare = sq && mxGetNumberOfElements (sq) == 1 && mxGetScalar (sq) == 0.0;
   params = sfield (ode, "parameters", fn, "ode");
-  if (! mxIsStruct (params) || mxGetNumberOfElements (params) != 1)
-    BAD ("%s: ode.parameters must be a scalar struct of name = value", fn);
   *par = mxMalloc ((size_t) (np > 0 ? np : 1) * sizeof **par);
-  for (k = 0; k < np; k++)
-    {
-      const mxArray *v = mxGetField (params, 0, pnm[k]);
-      if (! v || ! (mxIsNumeric (v) || mxIsLogical (v)) || mxIsComplex (v)
-          || mxGetNumberOfElements (v) != 1 || ! isfinite (mxGetScalar (v)))
-        BAD ("%s: parameter '%s' must be a real finite scalar", fn, pnm[k]);
-      (*par)[k] = mxGetScalar (v);
-    }
+  vm_arg_params (params, (const char *const *) pnm, np, fn, "ode", *par);
   if (vm_ode_build (&d, o, &err) != VM_OK)
     mexErrMsgIdAndTxt ("varmech:model", "%s: %s", fn, err.msg);
 }
@@ -145,10 +132,10 @@ kernel_setup (kernel *k, const mxArray *ode, const mxArray *o, const char *fn)
       k->kind = 0;
       if (! mxIsStruct (ode) || mxGetNumberOfElements (ode) != 1)
         BAD ("%s: ode must be a system made by odesys", fn);
-      get_cellstr (sfield (ode, "states", fn, "ode"), fn, "ode.states", &nst);
-      get_cellstr (sfield (ode, "parameter_names", fn, "ode"), fn, "ode.parameter_names", &np);
-      get_cellstr (sfield (ode, "rhs", fn, "ode"), fn, "ode.rhs", &nd);
-      get_cellstr (sfield (ode, "algebraic", fn, "ode"), fn, "ode.algebraic", &na);
+      vm_arg_cellstr (sfield (ode, "states", fn, "ode"), fn, "ode.states", &nst);
+      vm_arg_cellstr (sfield (ode, "parameter_names", fn, "ode"), fn, "ode.parameter_names", &np);
+      vm_arg_cellstr (sfield (ode, "rhs", fn, "ode"), fn, "ode.rhs", &nd);
+      vm_arg_cellstr (sfield (ode, "algebraic", fn, "ode"), fn, "ode.algebraic", &na);
       if (nd < 1)
         BAD ("%s: the system has no differential state (no right-hand side); expected at least one",
              fn);
@@ -177,18 +164,14 @@ kernel_setup (kernel *k, const mxArray *ode, const mxArray *o, const char *fn)
   else if (strcmp (name, "pars") == 0)
     {
       /* kpar = [M, cx, cv, cQ, cs, b (M), L (M x M, column-major)] */
-      const mxArray *a = kp;
       const double *p;
+      size_t nk;
       int M, i, j;
       double *L;
-      if (! mxIsDouble (a) || mxIsComplex (a) || mxGetNumberOfElements (a) < 1)
-        BAD ("%s: internal: Pars parameters", fn);
-      p = mxGetPr (a);
-      M = (int) p[0];
-      if (M < 1 || M > 1000 || (double) M != p[0]
-          || mxGetNumberOfElements (a) != (size_t) (5 + M + M * M))
+      p = vm_arg_vector_any (kp, fn, "the Pars parameters", &nk);
+      M = nk > 0 ? (int) p[0] : 0;
+      if (nk < 1 || M < 1 || M > 1000 || (double) M != p[0] || nk != (size_t) (5 + M + M * M))
         BAD ("%s: internal: Pars parameters must be [M cx cv cQ cs b L(:)']", fn);
-      arr (o, "kpar", (size_t) (5 + M + M * M), 0, fn, "the Pars parameters");
       for (i = 1; i < 5; i++)
         if (! (p[i] > 0.0))
           BAD ("%s: cx, cv, cQ and cs must be positive", fn);
@@ -282,16 +265,21 @@ static void
 setup_dual (vm_dual *d, kernel *k, const mxArray *ode, const mxArray *o, const char *fn,
             double **ybar_pm)
 {
-  double t0 = num (o, "t0", fn), tf = num (o, "tf", fn), Nd = num (o, "N", fn), od = num (o, "order", fn);
-  const double *c, *ybar, *y0, *DT;
-  int64_t N = (int64_t) Nd, j;
+  double t0 = num (o, "t0", fn), tf = num (o, "tf", fn);
+  int64_t N = inum (o, "N", "N", fn, 2, VM_ARG_NMAX), j;
+  int order = vm_arg_order (sfield (o, "order", fn, "the setup"), fn, "Order");
+  const mxArray *yb = sfield (o, "ybar", fn, "the setup");
+  const double *c, *ybar = NULL, *y0, *DT;
   int i, st;
-  if (Nd != (double) N || N < 2 || N > 100000000)
-    BAD ("%s: N must be an integer >= 2", fn);
   c = arr (o, "c", (size_t) k->ny, 0, fn, "c");
-  ybar = arr (o, "ybar", (size_t) (N * k->ny), 1, fn, "the base state (N x ny)");
-  y0 = arr (o, "y0", (size_t) k->nd, 0, fn, "y0 (one value per differential state)");
-  DT = arr (o, "DT", (size_t) k->nd, 1, fn, "the final duals");
+  if (! mxIsEmpty (yb))
+    {
+      ybar = vm_arg_matrix (yb, fn, "BaseState");
+      if (mxGetM (yb) != (size_t) N || mxGetN (yb) != (size_t) k->ny)
+        vm_arg_refuse (yb, fn, "BaseState", "an N-by-ny matrix (one row per grid point)");
+    }
+  y0 = arr (o, "y0", (size_t) k->nd, 0, fn, "y0");
+  DT = arr (o, "DT", (size_t) k->nd, 1, fn, "DT");
   for (i = 0; i < k->ny; i++)
     if (! (c[i] > 0.0))
       BAD ("%s: c must be positive (entry %d is not)", fn, i + 1);
@@ -304,13 +292,13 @@ setup_dual (vm_dual *d, kernel *k, const mxArray *ode, const mxArray *o, const c
           (*ybar_pm)[j * k->ny + i] = ybar[j + N * i];
     }
   kernel_build (k, ode, c, fn);
-  st = vm_dual_init (d, k->ny, k->nd, k->ng, N, (int) od, t0, tf, c, *ybar_pm, y0, DT, k->fn,
+  st = vm_dual_init (d, k->ny, k->nd, k->ng, N, order, t0, tf, c, *ybar_pm, y0, DT, k->fn,
                      k->ctx, weak_flag (o, fn));
   if (st != VM_OK)
     {
       kernel_free (k);
-      BAD ("%s: the discrete dual action could not be set up (N = %ld, order %g on [%g, %g]): %s",
-           fn, (long) N, od, t0, tf, vm_status_string (st));
+      BAD ("%s: the discrete dual action could not be set up (N = %ld, order %d on [%g, %g]): %s",
+           fn, (long) N, order, t0, tf, vm_status_string (st));
     }
 }
 
@@ -333,7 +321,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (nrhs != 3 || ! mxIsStruct (prhs[2]))
     BAD ("%s: internal: \"solve\" takes ode and a setup struct", fn);
   tol = num (prhs[2], "tol", fn);
-  maxit = (int) num (prhs[2], "max_iter", fn);
+  maxit = (int) inum (prhs[2], "max_iter", "MaxIter", fn, 0, 1000000);
   kernel_setup (&k, prhs[1], prhs[2], fn);
   setup_dual (&d, &k, prhs[1], prhs[2], fn, &ybar_pm);
   z = mxMalloc ((size_t) d.nz * sizeof *z);
@@ -342,16 +330,12 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     const mxArray *zf = sfield (prhs[2], "z", fn, "the setup");
     if (! mxIsEmpty (zf))
       {
-        int ok = mxIsDouble (zf) && ! mxIsComplex (zf) && ! mxIsSparse (zf)
-                 && mxGetNumberOfElements (zf) == (size_t) d.nz;
-        for (j = 0; ok && j < d.nz; j++)
-          ok = isfinite (mxGetPr (zf)[j]);
-        if (! ok)
+        if (! vm_arg_is_vector (zf, (size_t) d.nz))
           {
             int64_t nz = d.nz;
             vm_dual_free (&d);
             kernel_free (&k);
-            BAD ("%s: the initial duals must be a real finite vector with %ld entries", fn, (long) nz);
+            vm_arg_vector (zf, fn, "the initial duals (Guess)", (size_t) nz);   /* raises */
           }
         z0 = mxGetPr (zf);
       }
@@ -431,21 +415,13 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   kernel_setup (&k, prhs[1], prhs[2], fn);
   setup_dual (&d, &k, prhs[1], prhs[2], fn, &ybar_pm);
   zf = sfield (prhs[2], "z", fn, "the setup");
-  if (! mxIsDouble (zf) || mxIsComplex (zf) || mxGetNumberOfElements (zf) != (size_t) d.nz)
+  if (! vm_arg_is_vector (zf, (size_t) d.nz))
     {
       int64_t nz = d.nz;
       vm_dual_free (&d);
       kernel_free (&k);
-      BAD ("%s: z must have %ld entries (N m - nd: the duals at every node without the prescribed "
-           "final differential duals)", fn, (long) nz);
+      vm_arg_vector (zf, fn, "z", (size_t) nz);   /* raises */
     }
-  for (j = 0; j < d.nz; j++)
-    if (! isfinite (mxGetPr (zf)[j]))
-      {
-        vm_dual_free (&d);
-        kernel_free (&k);
-        BAD ("%s: z must be finite (entry %ld is not)", fn, (long) j + 1);
-      }
   g = mxMalloc ((size_t) d.nz * sizeof *g);
   H = mxCreateSparse ((mwSize) d.nz, (mwSize) d.nz, (mwSize) (d.nnz > 0 ? d.nnz : 1), mxREAL);
   hv = mxGetPr (H);
@@ -478,16 +454,6 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   kernel_free (&k);
 }
 
-/* an optional numeric setup field (default when absent or empty) */
-static double
-num_opt (const mxArray *o, const char *key, const char *fn, double dflt)
-{
-  const mxArray *f = mxGetField (o, 0, key);
-  if (! f || mxIsEmpty (f))
-    return dflt;
-  return num (o, key, fn);
-}
-
 static void
 cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -501,7 +467,6 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_march_opts mo;
   vm_march_sol ms;
   const double *c, *y0;
-  double Nd, od;
   int64_t N;
   int order, corder, st, i;
   mxArray *out;
@@ -510,51 +475,51 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     BAD ("%s: internal: \"march\" takes ode and a setup struct", fn);
   o = prhs[2];
   kernel_setup (&k, prhs[1], o, fn);
-  Nd = num (o, "N", fn);
-  od = num (o, "order", fn);
-  N = (int64_t) Nd;
-  order = (int) od;
-  if (Nd != (double) N || N < 2 || N > 100000000 || od != (double) order)
-    BAD ("%s: internal: N and order must be integers", fn);
+  N = inum (o, "N", "N", fn, 2, VM_ARG_NMAX);
+  order = vm_arg_order (sfield (o, "order", fn, "the setup"), fn, "Order");
   corder = vm_march_companion_order (order);
   c = arr (o, "c", (size_t) k.ny, 0, fn, "c");
-  y0 = arr (o, "y0", (size_t) k.nd, 0, fn, "y0 (one value per differential state)");
+  y0 = arr (o, "y0", (size_t) k.nd, 0, fn, "y0");
   for (i = 0; i < k.ny; i++)
     if (! (c[i] > 0.0))
       BAD ("%s: c must be positive (entry %d is not)", fn, i + 1);
   vm_march_opts_init (&mo);
   mo.t0 = num (o, "t0", fn);
   mo.tf = num (o, "tf", fn);
-  mo.windows = (int) num (o, "windows", fn);
+  mo.windows = (int) inum (o, "windows", "Slabs", fn, 0, VM_ARG_WINDOWS_MAX);
   mo.rtol = num (o, "rtol", fn);
   mo.atol = num (o, "atol", fn);
   mo.newton.tol_res = num (o, "tol", fn);
-  mo.newton.max_iter = (int) num (o, "max_iter", fn);
-  mo.h0 = num_opt (o, "h0", fn, 0.0);
-  mo.hmax = num_opt (o, "hmax", fn, 0.0);
-  mo.max_windows = (int) num_opt (o, "max_windows", fn, (double) mo.max_windows);
-  mo.repeat = (int) num_opt (o, "repeat", fn, 0.0);
-  mo.estimate = (int) num_opt (o, "estimate", fn, 0.0);
-  mo.display = (int) num_opt (o, "display", fn, 0.0);
+  mo.newton.max_iter = (int) inum (o, "max_iter", "MaxIter", fn, 0, 1000000);
+  mo.h0 = vm_arg_field_real (o, "h0", fn, "h0", 0.0);
+  mo.hmax = vm_arg_field_real (o, "hmax", fn, "hmax", 0.0);
+  mo.max_windows = (int) vm_arg_field_int (o, "max_windows", fn, "max_windows", 0, 2147483647,
+                                           mo.max_windows);
+  mo.repeat = (int) vm_arg_field_int (o, "repeat", fn, "BaseIterations", 0, 1000000, 0);
+  mo.estimate = (int) vm_arg_field_int (o, "estimate", fn, "estimate", 0, 1, 0);
+  mo.display = (int) vm_arg_field_int (o, "display", fn, "Display", 0, 2, 0);
   mo.print = vm_mex_print;
   mo.name = fn;
   if (! (mo.tf > mo.t0) || mo.windows < 0 || ! (mo.atol > 0.0) || ! (mo.rtol >= 0.0))
     BAD ("%s: internal: bad march setup", fn);
-  guess = mxGetField (o, 0, "guess");
+  guess = vm_arg_field_opt (o, "guess");
   ntot = (size_t) (mo.windows > 0 ? mo.windows : 0) * (size_t) (N - 1) + 1;
-  if (guess && ! mxIsEmpty (guess))
+  if (guess)
     {
       if (mo.windows < 1)
         BAD ("%s: internal: a base state needs a fixed grid", fn);
-      arr (o, "guess", ntot * (size_t) k.ny, 0, fn, "the base state (Ntot x ny)");
-      if (mxGetM (guess) != ntot)
+      vm_arg_matrix (guess, fn, "the base state");
+      if (mxGetM (guess) != ntot || mxGetN (guess) != (size_t) k.ny)
         BAD ("%s: the base state must be %lu x %d (one row per grid point)", fn,
              (unsigned long) ntot, k.ny);
       mo.guess = mxGetPr (guess);
     }
-  tout = mxGetField (o, 0, "output_times");
-  if (tout && ! mxIsEmpty (tout))
-    arr (o, "output_times", mxGetNumberOfElements (tout), 0, fn, "OutputTimes");
+  tout = vm_arg_field_opt (o, "output_times");
+  if (tout)
+    {
+      size_t nq;
+      vm_arg_vector_any (tout, fn, "OutputTimes", &nq);
+    }
   kernel_build (&k, prhs[1], c, fn);   /* the one compile of the model, for both orders */
   st = vm_dual_march_init (&am, k.ny, k.nd, k.ng, N, order, c, k.fn, k.ctx,
                            k.kind == 0 ? vm_dual_ode_rhs : NULL, &k.e, mo.rtol, mo.atol);
@@ -599,7 +564,7 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       mxGetPr (hw)[h] = ms.hist_win[h] + 1;
     mxSetField (out, 0, "history_window", hw);
   }
-  if (tout && ! mxIsEmpty (tout))
+  if (tout)
     {
       /* dense output: the SBP solution's interpolant of degree order + 1 on each window */
       size_t nq = mxGetNumberOfElements (tout);
@@ -630,17 +595,19 @@ static void
 cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   const char *fn = "dual_solve";
+  int order, adaptive;
   if (nrhs != 3)
     BAD ("%s: internal: \"min_n\" takes 2 arguments", fn);
-  plhs[0] = mxCreateDoubleScalar ((double) vm_march_min_n ((int) vm_get_int (prhs[1], fn, "Order"),
-                                                           (int) vm_get_int (prhs[2], fn, "adaptive")));
+  order = vm_arg_order (prhs[1], fn, "Order");
+  adaptive = (int) vm_arg_int (prhs[2], fn, "adaptive", 0, 1);
+  plhs[0] = mxCreateDoubleScalar ((double) vm_march_min_n (order, adaptive));
 }
 
 void
 mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   char cmd[16];
-  vm_get_command (nrhs, prhs, "__vm_dual__", cmd, sizeof cmd);
+  vm_arg_command (nrhs, prhs, "__vm_dual__", cmd, sizeof cmd);
   if (strcmp (cmd, "solve") == 0)
     cmd_solve (plhs, nrhs, prhs);
   else if (strcmp (cmd, "action") == 0)

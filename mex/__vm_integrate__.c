@@ -36,23 +36,17 @@ name_eq (const char *a, const char *b)
   return *a == *b;
 }
 
-/* A real finite numeric (or logical) scalar; returns 1 and the value, 0 otherwise. */
-static int
-real_scalar (const mxArray *a, double *v)
-{
-  if (! a || ! (mxIsNumeric (a) || mxIsLogical (a)) || mxIsComplex (a) || mxIsSparse (a)
-      || mxGetNumberOfElements (a) != 1)
-    return 0;
-  *v = mxGetScalar (a);
-  return isfinite (*v);
-}
-
+/* a real finite scalar >= 0 (> 0 unless allow_zero) */
 static double
 nonneg (const mxArray *a, const char *name, int allow_zero)
 {
+  const char *e = allow_zero ? "a finite number >= 0" : "a finite number > 0";
   double v;
-  if (! real_scalar (a, &v) || v < 0 || (! allow_zero && v == 0))
-    BAD ("%s: %s must be a finite number %s", FN, name, allow_zero ? ">= 0" : "> 0");
+  if (! mxIsNumeric (a) || mxIsComplex (a) || mxIsSparse (a) || mxGetNumberOfElements (a) != 1)
+    vm_arg_refuse (a, FN, name, e);
+  v = mxGetScalar (a);
+  if (! isfinite (v) || v < 0 || (! allow_zero && v == 0))
+    vm_arg_refuse (a, FN, name, e);
   return v;
 }
 
@@ -66,25 +60,12 @@ choice (const mxArray *a, const char *name, const char *const *choices, int nc, 
     for (k = 0; k < nc; k++)
       if (name_eq (buf, choices[k]))
         return k;
-  BAD ("%s: %s must be one of: %s", FN, name, list);
+  {
+    char e[128];
+    snprintf (e, sizeof e, "one of: %s", list);
+    vm_arg_refuse (a, FN, name, e);
+  }
   return -1;
-}
-
-static const double *
-real_vector (const mxArray *a, const char *name, size_t n)
-{
-  const double *p;
-  size_t k;
-  if (! mxIsDouble (a) || mxIsComplex (a) || mxIsSparse (a) || mxGetNumberOfElements (a) != n
-      || mxGetNumberOfDimensions (a) != 2 || (mxGetM (a) != 1 && mxGetN (a) != 1 && n > 0))
-    BAD ("%s: %s must be a real finite vector with %lu entries (one per coordinate)", FN, name,
-         (unsigned long) n);
-  p = mxGetPr (a);
-  for (k = 0; k < n; k++)
-    if (! isfinite (p[k]))
-      BAD ("%s: %s must be a real finite vector with %lu entries (one per coordinate)", FN, name,
-           (unsigned long) n);
-  return p;
 }
 
 static const mxArray *
@@ -99,10 +80,9 @@ sys_field (const mxArray *sys, const char *key)
 static int
 sys_count (const mxArray *sys, const char *key)
 {
-  double v;
-  if (! real_scalar (sys_field (sys, key), &v) || v < 0 || v > 1e6 || v != floor (v))
-    BAD ("%s: sys must be a system made by mechsys (field %s)", FN, key);
-  return (int) v;
+  char what[32];
+  snprintf (what, sizeof what, "sys.%s", key);
+  return (int) vm_arg_int (sys_field (sys, key), FN, what, 0, 1000000);
 }
 
 static mxArray *
@@ -215,15 +195,9 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     }
 
   /* time span and initial state */
-  if (! (mxIsNumeric (prhs[1])) || mxIsComplex (prhs[1]) || mxGetNumberOfElements (prhs[1]) != 2
-      || ! mxIsDouble (prhs[1]))
-    BAD ("%s: tspan must be [t0 tf] with finite t0 ~= tf", FN);
-  t0 = mxGetPr (prhs[1])[0];
-  tf = mxGetPr (prhs[1])[1];
-  if (! isfinite (t0) || ! isfinite (tf) || t0 == tf)
-    BAD ("%s: tspan must be [t0 tf] with finite t0 ~= tf", FN);
-  q0 = real_vector (prhs[2], "q0", (size_t) n);
-  qd0 = real_vector (prhs[3], "qdot0", (size_t) n);
+  vm_arg_interval (prhs[1], FN, "tspan", 0, &t0, &tf);
+  q0 = vm_arg_vector (prhs[2], FN, "q0", (size_t) n);
+  qd0 = vm_arg_vector (prhs[3], FN, "qdot0", (size_t) n);
 
   memset (&mopt, 0, sizeof mopt);
   if (opt[O_METHOD])
@@ -237,34 +211,28 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mopt.ode.hmax = opt[O_HMAX] ? nonneg (opt[O_HMAX], "MaxStep", 1) : 0;
   if (opt[O_MAXSTEPS])
     {
-      double v = nonneg (opt[O_MAXSTEPS], "MaxSteps", 1);
-      if (v != floor (v) || v > 1e15)
-        BAD ("%s: MaxSteps must be a nonnegative integer", FN);
-      mopt.ode.max_steps = (long) v;
+      mopt.ode.max_steps = (long) vm_arg_int (opt[O_MAXSTEPS], FN, "MaxSteps", 0,
+                                              1000000000000000LL);
     }
   if (opt[O_CTOL])
     ctol = nonneg (opt[O_CTOL], "ConstraintTol", 0);
   if (opt[O_REACTION])
     {
       const mxArray *r = opt[O_REACTION];
+      char e[96], buf[32];
+      snprintf (e, sizeof e, "'ideal', 'explicit' or a k-by-%d matrix of reaction directions", n);
       if (mxIsChar (r))
         {
-          char buf[32];
           if (mxGetString (r, buf, sizeof buf) != 0 || ! (name_eq (buf, laws[0]) || name_eq (buf, laws[1])))
-            BAD ("%s: Reaction must be 'ideal', 'explicit' or a k-by-%d matrix of reaction "
-                 "directions", FN, n);
+            vm_arg_refuse (r, FN, "Reaction", e);
           law = name_eq (buf, laws[0]) ? VM_LAW_IDEAL : VM_LAW_EXPLICIT;
         }
       else
         {
-          size_t e;
-          int ok = mxIsDouble (r) && ! mxIsComplex (r) && ! mxIsSparse (r)
-                   && mxGetNumberOfDimensions (r) == 2 && mxGetN (r) == (size_t) n && mxGetM (r) >= 1;
-          for (e = 0; ok && e < mxGetNumberOfElements (r); e++)
-            ok = isfinite (mxGetPr (r)[e]);
-          if (! ok)
-            BAD ("%s: Reaction must be 'ideal', 'explicit' or a k-by-%d matrix of reaction "
-                 "directions", FN, n);
+          if (! mxIsDouble (r) || mxIsComplex (r) || mxIsSparse (r) || mxGetNumberOfDimensions (r) != 2
+              || mxGetN (r) != (size_t) n || mxGetM (r) < 1)
+            vm_arg_refuse (r, FN, "Reaction", e);
+          vm_arg_matrix (r, FN, "Reaction");
           law = VM_LAW_DIRECTIONS;
           kdir = (int) mxGetM (r);
           B = mxGetPr (r);
@@ -274,8 +242,9 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mopt.restitution = 1;
   if (opt[O_RESTITUTION])
     {
-      if (! real_scalar (opt[O_RESTITUTION], &val) || val < 0 || val > 1)
-        BAD ("%s: Restitution must be a number in [0, 1]", FN);
+      val = vm_arg_real (opt[O_RESTITUTION], FN, "Restitution");
+      if (val < 0 || val > 1)
+        vm_arg_refuse (opt[O_RESTITUTION], FN, "Restitution", "a number in [0, 1]");
       mopt.restitution = val;
     }
   mopt.project = opt[O_PROJECTION] ? choice (opt[O_PROJECTION], "Projection", onoff, 2, "off, on")
@@ -284,14 +253,7 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     {
       const mxArray *a = opt[O_TOUT];
       double s = tf > t0 ? 1 : -1;
-      if (! mxIsDouble (a) || mxIsComplex (a) || mxIsSparse (a) || mxGetNumberOfDimensions (a) != 2
-          || (mxGetM (a) != 1 && mxGetN (a) != 1))
-        BAD ("%s: OutputTimes must be a vector of finite times", FN);
-      tout = mxGetPr (a);
-      ntout = mxGetNumberOfElements (a);
-      for (j = 0; j < ntout; j++)
-        if (! isfinite (tout[j]))
-          BAD ("%s: OutputTimes must be a vector of finite times", FN);
+      tout = vm_arg_vector_any (a, FN, "OutputTimes", &ntout);
       for (j = 0; j < ntout; j++)
         if ((j > 0 && ! (s * (tout[j] - tout[j - 1]) > 0)) || s * (tout[j] - t0) < 0
             || s * (tf - tout[j]) < 0)
@@ -305,18 +267,16 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     BAD ("%s: sys.parameters must be a scalar struct of name = value", FN);
   np = (int) mxGetNumberOfElements (pnames);
   p = mxMalloc ((size_t) (np > 0 ? np : 1) * sizeof *p);
-  for (k = 0; k < np; k++)
-    {
-      char nm[64];
-      const mxArray *c = mxGetCell (pnames, (mwIndex) k), *v;
-      if (! c || ! mxIsChar (c) || mxGetString (c, nm, sizeof nm) != 0)
-        BAD ("%s: sys must be a system made by mechsys (parameter_names)", FN);
-      v = mxGetField (params, 0, nm);
-      if (! v)
-        BAD ("%s: sys.parameters has no field '%s' (the system was compiled with it)", FN, nm);
-      if (! real_scalar (v, &p[k]))
-        BAD ("%s: parameter '%s' must be a real finite scalar", FN, nm);
-    }
+  {
+    const char **pn = mxMalloc ((size_t) (np > 0 ? np : 1) * sizeof *pn);
+    for (k = 0; k < np; k++)
+      {
+        const mxArray *c = mxGetCell (pnames, (mwIndex) k);
+        if (! c || ! mxIsChar (c) || ! (pn[k] = mxArrayToString (c)))
+          BAD ("%s: sys must be a system made by mechsys (parameter_names)", FN);
+      }
+    vm_arg_params (params, pn, np, FN, "sys", p);
+  }
   if (mxGetNumberOfFields (params) != np)
     BAD ("%s: sys.parameters must have exactly the fields the system was compiled with", FN);
 

@@ -106,10 +106,10 @@ cmd_ode (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   (void) nlhs;
   if (nrhs != 5 && nrhs != 6)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"ode\" takes 4 or 5 arguments", fn);
-  state = get_cellstr (prhs[1], fn, "states", &ny);
-  param = get_cellstr (prhs[2], fn, "parameter names", &np);
-  rhs = get_cellstr (prhs[3], fn, "rhs", &nd);
-  alg = get_cellstr (prhs[4], fn, "algebraic", &na);
+  state = vm_arg_cellstr (prhs[1], fn, "states", &ny);
+  param = vm_arg_cellstr (prhs[2], fn, "parameter names", &np);
+  rhs = vm_arg_cellstr (prhs[3], fn, "rhs", &nd);
+  alg = vm_arg_cellstr (prhs[4], fn, "algebraic", &na);
   memset (&d, 0, sizeof d);
   d.ny = ny;
   d.state = (const char *const *) state;
@@ -195,12 +195,7 @@ cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   nvar = bl[0].tape.nvar;
 
   /* inputs */
-  {
-    double v = (double) vm_get_int (prhs[2], fn, "the number of points");
-    if (v < 0 || v > 1e10)
-      mexErrMsgIdAndTxt ("varmech:badarg", "%s: the number of points must be >= 0", fn);
-    npts = (size_t) v;
-  }
+  npts = (size_t) vm_arg_int (prhs[2], fn, "the number of points", 0, 10000000000LL);
   cin = prhs[3];
   if (! mxIsCell (cin))
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: inputs must be a cell array", fn);
@@ -219,7 +214,7 @@ cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
         sprintf (what, "input %lu", (unsigned long) k + 1);
       if (! a)
         mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s is missing", fn, what);
-      vm_check_real_matrix (a, fn, what);
+      vm_arg_matrix (a, fn, what);
       rows = mxGetM (a);
       cols = mxGetN (a);
       if (cols == 0)
@@ -303,38 +298,25 @@ cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 static void
 cmd_check_initial (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  char fn[64] = "vm_check_initial", what[16];
-  const mxArray *vec[2];
+  char fn[64] = "vm_check_initial";
   vm_mech_desc d;
   vm_mech m;
   vm_err err;
   vm_initial_report r;
   double *par, t0, tol;
-  int k, st;
+  int st;
   if (nrhs != 6 && nrhs != 7)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"check_initial\" takes 5 or 6 arguments",
                        GW);
   if (nrhs == 7 && (! mxIsChar (prhs[6]) || mxGetString (prhs[6], fn, sizeof fn) != 0))
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: caller must be a short string", GW);
   vm_mech_from_sys (prhs[1], fn, &d, &par);
-  if (! mxIsDouble (prhs[2]) || mxIsComplex (prhs[2]) || mxGetNumberOfElements (prhs[2]) != 1
-      || ! isfinite (mxGetScalar (prhs[2])))
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: t0 must be a real finite scalar", fn);
-  t0 = mxGetScalar (prhs[2]);
-  vec[0] = prhs[3];
-  vec[1] = prhs[4];
-  for (k = 0; k < 2; k++)
-    {
-      strcpy (what, k ? "qdot0" : "q0");
-      vm_check_real_matrix (vec[k], fn, what);
-      if (mxGetNumberOfElements (vec[k]) != (size_t) d.n || (mxGetM (vec[k]) != 1 && mxGetN (vec[k]) != 1))
-        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s must be a vector of %d values (one per coordinate)",
-                           fn, what, d.n);
-    }
-  if (! mxIsDouble (prhs[5]) || mxIsComplex (prhs[5]) || mxGetNumberOfElements (prhs[5]) != 1
-      || ! (mxGetScalar (prhs[5]) >= 0) || ! isfinite (mxGetScalar (prhs[5])))
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: the constraint tolerance must be a finite scalar >= 0", fn);
-  tol = mxGetScalar (prhs[5]);
+  t0 = vm_arg_real (prhs[2], fn, "t0");
+  vm_arg_vector (prhs[3], fn, "q0", (size_t) d.n);
+  vm_arg_vector (prhs[4], fn, "qdot0", (size_t) d.n);
+  tol = vm_arg_real (prhs[5], fn, "ConstraintTol");
+  if (! (tol >= 0))
+    vm_arg_refuse (prhs[5], fn, "ConstraintTol", "a finite scalar >= 0");
   st = vm_mech_build (&d, &m, &err);
   if (st != VM_OK)
     raise_model_error (fn, &err);
@@ -358,7 +340,7 @@ void
 mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   char cmd[16];
-  vm_get_command (nrhs, prhs, GW, cmd, sizeof cmd);
+  vm_arg_command (nrhs, prhs, GW, cmd, sizeof cmd);
   if (strcmp (cmd, "mech") == 0)
     cmd_mech (nlhs, plhs, nrhs, prhs);
   else if (strcmp (cmd, "ode") == 0)

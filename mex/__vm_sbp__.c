@@ -3,6 +3,10 @@
  *
  *   [D, H, Q] = __vm_sbp__ ("operator", N, order, [t0 tf])
  *   Y         = __vm_sbp__ ("apply", X, order, [t0 tf], trans)
+ *   [orders, nmin, lim] = __vm_sbp__ ("orders")
+ *
+ * "orders": the supported interior orders and their smallest N (rows), and lim = [the largest N,
+ * the most windows or slabs] that the gateways accept (vm_mex_args.h).
  *
  * Validates, converts, calls csrc/, converts back.  No numerics here. */
 #include <string.h>
@@ -14,16 +18,17 @@
 
 /* Initialise *op with csrc/'s validation; turn its status into a message naming the argument. */
 static void
-init_or_error (vm_sbp *op, const char *fn, int64_t order, int64_t n, double t0, double tf)
+init_or_error (vm_sbp *op, const char *fn, int order, int64_t n, double t0, double tf)
 {
-  int st = (order >= 2 && order <= 8) ? vm_sbp_init (op, (int) order, n, t0, tf) : VM_EORDER;
-  if (st == VM_EORDER)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: ORDER must be one of 2, 4, 6, 8 (got %lld)", fn,
-                       (long long) order);
+  int st = vm_sbp_init (op, order, n, t0, tf);
+  if (st == VM_ESIZE && strcmp (fn, "sbp_apply") == 0)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: X has %lld rows; the order-%d operator needs at "
+                       "least %lld (one row per grid point)", fn, (long long) n, order,
+                       (long long) vm_sbp_min_n (order));
   if (st == VM_ESIZE)
     mexErrMsgIdAndTxt ("varmech:badarg",
-                       "%s: N = %lld is too small: the order-%lld operator needs N >= %lld", fn,
-                       (long long) n, (long long) order, (long long) vm_sbp_min_n ((int) order));
+                       "%s: N = %lld is too small: the order-%d operator needs N >= %lld", fn,
+                       (long long) n, order, (long long) vm_sbp_min_n (order));
   if (st != VM_OK)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s", fn, vm_status_string (st));
 }
@@ -41,15 +46,16 @@ cmd_operator (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   const char *fn = "sbp_operator";
   vm_sbp op;
-  int64_t n, order, nnz, i;
+  int64_t n, nnz, i;
+  int order;
   double t0, tf;
   if (nrhs != 4)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: expected N, ORDER and [t0 tf]", fn);
   if (nlhs > 3)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: at most 3 outputs [D, H, Q]", fn);
-  n = vm_get_int (prhs[1], fn, "N");
-  order = vm_get_int (prhs[2], fn, "ORDER");
-  vm_get_interval (prhs[3], fn, "TSPAN", &t0, &tf);
+  n = vm_arg_int (prhs[1], fn, "N", 1, VM_ARG_NMAX);
+  order = vm_arg_order (prhs[2], fn, "ORDER");
+  vm_arg_interval (prhs[3], fn, "TSPAN", 1, &t0, &tf);
   init_or_error (&op, fn, order, n, t0, tf);
 
   nnz = vm_sbp_nnz (&op);
@@ -77,18 +83,17 @@ cmd_apply (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   const char *fn = "sbp_apply";
   vm_sbp op;
-  int64_t order, trans, n, ncol;
+  int64_t trans, n, ncol;
+  int order;
   double t0, tf;
   if (nrhs != 5)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: expected X, ORDER, [t0 tf] and TRANS", fn);
   if (nlhs > 1)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: one output Y", fn);
-  vm_check_real_matrix (prhs[1], fn, "X");
-  order = vm_get_int (prhs[2], fn, "ORDER");
-  vm_get_interval (prhs[3], fn, "TSPAN", &t0, &tf);
-  trans = vm_get_int (prhs[4], fn, "TRANS");
-  if (trans != 0 && trans != 1)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: TRANS must be 0 or 1", fn);
+  vm_arg_matrix (prhs[1], fn, "X");
+  order = vm_arg_order (prhs[2], fn, "ORDER");
+  vm_arg_interval (prhs[3], fn, "TSPAN", 1, &t0, &tf);
+  trans = vm_arg_int (prhs[4], fn, "TRANS", 0, 1);
   n = (int64_t) mxGetM (prhs[1]);
   ncol = (int64_t) mxGetN (prhs[1]);
   init_or_error (&op, fn, order, n, t0, tf);
@@ -96,16 +101,51 @@ cmd_apply (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_sbp_apply (&op, (int) trans, ncol, mxGetPr (prhs[1]), n, mxGetPr (plhs[0]), n);
 }
 
+/* the supported orders, their smallest N and the gateways' ceilings, asked by the m-files (one
+ * place for each fact) */
+static void
+cmd_orders (int nlhs, mxArray *plhs[], int nrhs)
+{
+  mxArray *o, *nmin;
+  int k, no = 0;
+  if (nrhs != 1 || nlhs > 3)
+    mexErrMsgIdAndTxt ("varmech:badarg", "__vm_sbp__: \"orders\" takes no argument");
+  for (k = 1; k <= 64; k++)
+    no += vm_sbp_min_n (k) > 0;
+  o = mxCreateDoubleMatrix (1, (mwSize) no, mxREAL);
+  nmin = mxCreateDoubleMatrix (1, (mwSize) no, mxREAL);
+  for (k = 1, no = 0; k <= 64; k++)
+    if (vm_sbp_min_n (k) > 0)
+      {
+        mxGetPr (o)[no] = k;
+        mxGetPr (nmin)[no++] = (double) vm_sbp_min_n (k);
+      }
+  plhs[0] = o;
+  if (nlhs > 1)
+    plhs[1] = nmin;
+  else
+    mxDestroyArray (nmin);
+  if (nlhs > 2)
+    {
+      plhs[2] = mxCreateDoubleMatrix (1, 2, mxREAL);
+      mxGetPr (plhs[2])[0] = VM_ARG_NMAX;
+      mxGetPr (plhs[2])[1] = VM_ARG_WINDOWS_MAX;
+    }
+}
+
 void
 mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   char cmd[16];
-  vm_get_command (nrhs, prhs, "__vm_sbp__", cmd, sizeof cmd);
+  vm_arg_command (nrhs, prhs, "__vm_sbp__", cmd, sizeof cmd);
   if (strcmp (cmd, "operator") == 0)
     cmd_operator (nlhs, plhs, nrhs, prhs);
   else if (strcmp (cmd, "apply") == 0)
     cmd_apply (nlhs, plhs, nrhs, prhs);
+  else if (strcmp (cmd, "orders") == 0)
+    cmd_orders (nlhs, plhs, nrhs);
   else
     mexErrMsgIdAndTxt ("varmech:badarg",
-                       "__vm_sbp__: unknown command '%s' (expected 'operator' or 'apply')", cmd);
+                       "__vm_sbp__: unknown command '%s' (expected 'operator', 'apply' or 'orders')",
+                       cmd);
 }

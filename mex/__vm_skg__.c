@@ -21,86 +21,35 @@
 
 #define BAD(...) mexErrMsgIdAndTxt ("varmech:badarg", __VA_ARGS__)
 
-static const mxArray *
-field (const mxArray *s, const char *key, const char *fn)
-{
-  const mxArray *f = mxGetField (s, 0, key);
-  if (! f)
-    BAD ("%s: sys must be a system made by mechsys (no field %s)", fn, key);
-  return f;
-}
-
 /* the model of sys and its parameter values (mxMalloc'd) */
 static void
 model_from_sys (const mxArray *sys, const char *fn, vm_mech *m, double **par)
 {
-  const mxArray *args[6], *params, *pn;
   vm_mech_desc d;
   vm_err err;
-  int k, np;
-  if (! mxIsStruct (sys) || mxGetNumberOfElements (sys) != 1)
-    BAD ("%s: sys must be a system made by mechsys", fn);
-  args[0] = field (sys, "coordinates", fn);
-  args[1] = field (sys, "parameter_names", fn);
-  args[2] = field (sys, "lagrangian", fn);
-  args[3] = field (sys, "forces", fn);
-  args[4] = field (sys, "constraints", fn);
-  args[5] = field (sys, "contacts", fn);
-  mech_desc_from_args (args, fn, &d);
-  params = field (sys, "parameters", fn);
-  pn = args[1];
-  np = d.np;
-  *par = mxMalloc ((size_t) (np > 0 ? np : 1) * sizeof **par);
-  if (! mxIsStruct (params) || mxGetNumberOfElements (params) != 1)
-    BAD ("%s: sys.parameters must be a scalar struct of name = value", fn);
-  for (k = 0; k < np; k++)
-    {
-      char nm[64];
-      const mxArray *v;
-      if (mxGetString (mxGetCell (pn, (mwIndex) k), nm, sizeof nm) != 0)
-        BAD ("%s: sys must be a system made by mechsys (parameter_names)", fn);
-      v = mxGetField (params, 0, nm);
-      if (! v || ! (mxIsNumeric (v) || mxIsLogical (v)) || mxIsComplex (v)
-          || mxGetNumberOfElements (v) != 1 || ! isfinite (mxGetScalar (v)))
-        BAD ("%s: parameter '%s' must be a real finite scalar", fn, nm);
-      (*par)[k] = mxGetScalar (v);
-    }
+  vm_mech_from_sys (sys, fn, &d, par);
   if (vm_mech_build (&d, m, &err) != VM_OK)
     mexErrMsgIdAndTxt ("varmech:model", "%s: %s", fn, err.msg);
 }
 
+/* the number of coordinates of sys (before the model is built: the sizes of q0 and qdot0) */
 static int
 ncoord (const mxArray *sys, const char *fn)
 {
   const mxArray *c;
-  if (! mxIsStruct (sys) || mxGetNumberOfElements (sys) != 1)
-    BAD ("%s: sys must be a system made by mechsys", fn);
-  c = field (sys, "coordinates", fn);
+  vm_arg_struct (sys, fn, "sys");
+  c = vm_arg_field (sys, "coordinates", fn, "sys");
   if (! mxIsCell (c) || mxGetNumberOfElements (c) < 1)
     BAD ("%s: sys must be a system made by mechsys (coordinates)", fn);
   return (int) mxGetNumberOfElements (c);
 }
 
-static const double *
-vec (const mxArray *a, size_t n, const char *fn, const char *what)
+/* required option KEY of the options struct o (made by skg_solve.m), under its user-facing NAME */
+static int64_t
+opt_int (const mxArray *o, const char *key, const char *name, const char *fn, int64_t lo,
+         int64_t hi)
 {
-  size_t k;
-  if (! mxIsDouble (a) || mxIsComplex (a) || mxIsSparse (a) || mxGetNumberOfElements (a) != n)
-    BAD ("%s: %s must be a real vector with %lu entries", fn, what, (unsigned long) n);
-  for (k = 0; k < n; k++)
-    if (! isfinite (mxGetPr (a)[k]))
-      BAD ("%s: %s must be finite", fn, what);
-  return mxGetPr (a);
-}
-
-static double
-num (const mxArray *o, const char *key, const char *fn)
-{
-  const mxArray *f = mxGetField (o, 0, key);
-  if (! f || ! mxIsDouble (f) || mxIsComplex (f) || mxGetNumberOfElements (f) != 1
-      || ! isfinite (mxGetScalar (f)))
-    BAD ("%s: internal: option %s must be a finite real scalar", fn, key);
-  return mxGetScalar (f);
+  return vm_arg_int (vm_arg_field (o, key, fn, "the options"), fn, name, lo, hi);
 }
 
 static mxArray *
@@ -110,16 +59,6 @@ colmajor (const double *src, size_t rows, size_t cols)
   if (src && rows * cols > 0)
     memcpy (mxGetPr (a), src, rows * cols * sizeof (double));
   return a;
-}
-
-/* an optional numeric option (default when absent or empty) */
-static double
-num_opt (const mxArray *o, const char *key, const char *fn, double dflt)
-{
-  const mxArray *f = mxGetField (o, 0, key);
-  if (! f || mxIsEmpty (f))
-    return dflt;
-  return num (o, key, fn);
 }
 
 static void
@@ -135,7 +74,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
                                  "numeric", "solve", "total", "factorizations", "tape_evaluations" };
   vm_mech m;
   double *par, t0, tf;
-  const double *q0, *v0, *ts;
+  const double *q0, *v0;
   const mxArray *o, *guess, *tout;
   vm_skg_solve_opts so;
   vm_skg_solution sol;
@@ -144,61 +83,51 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (nrhs != 6)
     BAD ("%s: internal: \"solve\" takes 5 arguments", fn);
   o = prhs[5];
-  if (! mxIsStruct (o))
-    BAD ("%s: internal: options must be a struct", fn);
-  ts = vec (prhs[2], 2, fn, "tspan");
-  t0 = ts[0];
-  tf = ts[1];
+  vm_arg_struct (o, fn, "the options");
+  vm_arg_interval (prhs[2], fn, "tspan", 1, &t0, &tf);
   n = ncoord (prhs[1], fn);
-  q0 = vec (prhs[3], (size_t) n, fn, "q0");
-  v0 = vec (prhs[4], (size_t) n, fn, "qdot0");
-  tout = mxGetField (o, 0, "output_times");
-  if (tout && ! mxIsEmpty (tout))
-    {
-      size_t k, nq;
-      vm_check_real_matrix (tout, fn, "OutputTimes");
-      nq = mxGetNumberOfElements (tout);
-      for (k = 0; k < nq; k++)
-        if (! (mxGetPr (tout)[k] >= t0 && mxGetPr (tout)[k] <= tf))
-          BAD ("%s: OutputTimes must lie in tspan [%g, %g] (entry %lu is %g)", fn, t0, tf,
-               (unsigned long) k + 1, mxGetPr (tout)[k]);
-    }
-  model_from_sys (prhs[1], fn, &m, &par);   /* last: nothing below raises before freeing m */
+  q0 = vm_arg_vector (prhs[3], fn, "q0", (size_t) n);
+  v0 = vm_arg_vector (prhs[4], fn, "qdot0", (size_t) n);
   vm_skg_solve_opts_init (&so);
   so.t0 = t0;
   so.tf = tf;
-  so.N = (int64_t) num (o, "N", fn);
-  so.order = (int) num (o, "order", fn);
-  so.mode = (int) num (o, "mode", fn);
-  so.windows = (int) num (o, "windows", fn);
-  so.newton.tol_res = num (o, "tol", fn);
-  so.newton.max_iter = (int) num (o, "max_iter", fn);
-  so.rtol = num_opt (o, "rtol", fn, so.rtol);
-  so.atol = num_opt (o, "atol", fn, so.atol);
-  so.estimate = (int) num_opt (o, "estimate", fn, 0.0);
-  so.h0 = num_opt (o, "h0", fn, 0.0);
-  so.hmax = num_opt (o, "hmax", fn, 0.0);
-  so.max_windows = (int) num_opt (o, "max_windows", fn, 0.0);
-  so.display = (int) num_opt (o, "display", fn, 0.0);
+  so.N = opt_int (o, "N", "N", fn, 2, VM_ARG_NMAX);
+  so.order = vm_arg_order (vm_arg_field (o, "order", fn, "the options"), fn, "Order");
+  so.mode = (int) opt_int (o, "mode", "Mode", fn, 0, 1);
+  so.windows = (int) opt_int (o, "windows", "Windows", fn, 0, VM_ARG_WINDOWS_MAX);
+  so.newton.tol_res = vm_arg_field_real (o, "tol", fn, "Tol", so.newton.tol_res);
+  so.newton.max_iter = (int) opt_int (o, "max_iter", "MaxIter", fn, 0, 1000000);
+  so.rtol = vm_arg_field_real (o, "rtol", fn, "RelTol", so.rtol);
+  so.atol = vm_arg_field_real (o, "atol", fn, "AbsTol", so.atol);
+  so.estimate = (int) vm_arg_field_int (o, "estimate", fn, "estimate", 0, 1, 0);
+  so.h0 = vm_arg_field_real (o, "h0", fn, "InitialWindow", 0.0);
+  so.hmax = vm_arg_field_real (o, "hmax", fn, "MaxWindow", 0.0);
+  so.max_windows = (int) vm_arg_field_int (o, "max_windows", fn, "MaxWindows", 0, 2147483647, 0);
+  so.display = (int) vm_arg_field_int (o, "display", fn, "Display", 0, 2, 0);
   so.print = vm_mex_print;
-  if (tout && ! mxIsEmpty (tout))
+  tout = vm_arg_field_opt (o, "output_times");
+  if (tout)
     {
-      so.t_out = mxGetPr (tout);
-      so.n_out = (int64_t) mxGetNumberOfElements (tout);
+      size_t k, nq;
+      const double *tq = vm_arg_vector_any (tout, fn, "OutputTimes", &nq);
+      for (k = 0; k < nq; k++)
+        if (! (tq[k] >= t0 && tq[k] <= tf))
+          BAD ("%s: OutputTimes must lie in tspan [%g, %g] (entry %lu is %g)", fn, t0, tf,
+               (unsigned long) k + 1, tq[k]);
+      so.t_out = tq;
+      so.n_out = (int64_t) nq;
     }
-  guess = mxGetField (o, 0, "guess");
-  if (guess && ! mxIsEmpty (guess))
+  guess = vm_arg_field_opt (o, "guess");
+  if (guess)
     {
       size_t ntot = (size_t) so.windows * (size_t) (so.N - 1) + 1;
-      if (so.windows < 1 || ! mxIsDouble (guess) || mxIsSparse (guess) || mxIsComplex (guess)
-          || mxGetM (guess) != ntot || mxGetN (guess) != (size_t) n)
-        {
-          vm_mech_free (&m);
-          BAD ("%s: the initial guess must be %lu x %d (one row per grid point of a fixed grid)",
-               fn, (unsigned long) ntot, n);
-        }
+      vm_arg_matrix (guess, fn, "Guess");
+      if (so.windows < 1 || mxGetM (guess) != ntot || mxGetN (guess) != (size_t) n)
+        BAD ("%s: the initial guess must be %lu x %d (one row per grid point of a fixed grid)",
+             fn, (unsigned long) ntot, n);
       so.q_guess = mxGetPr (guess);
     }
+  model_from_sys (prhs[1], fn, &m, &par);   /* last: nothing below raises before freeing m */
   vm_skg_solution_init (&sol);
   st = vm_skg_solve (&m, par, q0, v0, &so, &sol);
   vm_mech_free (&m);
@@ -263,16 +192,16 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 }
 
 /* sbp minimum N, asked by the front end (one place for the fact: csrc) */
+/* sbp minimum N, asked by the front end (one place for the fact: csrc) */
 static void
 cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  int order;
-  int64_t a;
+  int order, adaptive;
   if (nrhs != 3)
     BAD ("skg_solve: internal: \"min_n\" takes 2 arguments");
-  order = (int) vm_get_int (prhs[1], "skg_solve", "Order");
-  a = vm_march_min_n (order, (int) vm_get_int (prhs[2], "skg_solve", "adaptive"));
-  plhs[0] = mxCreateDoubleScalar ((double) a);
+  order = vm_arg_order (prhs[1], "skg_solve", "Order");
+  adaptive = (int) vm_arg_int (prhs[2], "skg_solve", "adaptive", 0, 1);
+  plhs[0] = mxCreateDoubleScalar ((double) vm_march_min_n (order, adaptive));
 }
 
 /* memory of one window, asked by the front end before it solves (csrc/skg_solve.h) */
@@ -283,9 +212,9 @@ cmd_memory (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (nrhs != 6)
     BAD ("%s: internal: \"memory\" takes 5 arguments", fn);
   plhs[0] = mxCreateDoubleScalar (vm_skg_memory_estimate (
-    (int) vm_get_int (prhs[1], fn, "n"), (int) vm_get_int (prhs[2], fn, "m"),
-    (int64_t) vm_get_int (prhs[3], fn, "N"), (int) vm_get_int (prhs[4], fn, "Order"),
-    (int) vm_get_int (prhs[5], fn, "mode") ? VM_SKG_REDUCED : VM_SKG_FULL));
+    (int) vm_arg_int (prhs[1], fn, "n", 1, 1000000), (int) vm_arg_int (prhs[2], fn, "m", 0, 1000000),
+    vm_arg_int (prhs[3], fn, "N", 2, 9007199254740992LL), vm_arg_order (prhs[4], fn, "Order"),
+    vm_arg_int (prhs[5], fn, "mode", 0, 1) ? VM_SKG_REDUCED : VM_SKG_FULL));
 }
 
 static void
@@ -294,30 +223,33 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const char *fn = "skg_action";
   vm_mech m;
   vm_skg s;
-  double *par, S, *g, *hv;
-  const double *q0, *v0, *ts, *z;
-  int st, order;
+  double *par, S, *g, *hv, t0, tf;
+  const double *q0, *v0, *z;
+  int st, order, n;
   int64_t N, k;
   mxArray *H;
   if (nrhs != 8)
     BAD ("%s: internal: \"action\" takes 7 arguments", fn);
-  ts = vec (prhs[2], 2, fn, "tspan");
-  N = vm_get_int (prhs[5], fn, "N");
-  order = (int) vm_get_int (prhs[6], fn, "the order");
-  q0 = vec (prhs[3], (size_t) ncoord (prhs[1], fn), fn, "q0");
-  v0 = vec (prhs[4], (size_t) ncoord (prhs[1], fn), fn, "qdot0");
+  vm_arg_interval (prhs[2], fn, "tspan", 1, &t0, &tf);
+  N = vm_arg_int (prhs[5], fn, "N", 2, VM_ARG_NMAX);
+  order = vm_arg_order (prhs[6], fn, "order");
+  n = ncoord (prhs[1], fn);
+  q0 = vm_arg_vector (prhs[3], fn, "q0", (size_t) n);
+  v0 = vm_arg_vector (prhs[4], fn, "qdot0", (size_t) n);
+  if (! mxIsDouble (prhs[7]) || mxIsComplex (prhs[7]) || mxIsSparse (prhs[7]))
+    vm_arg_refuse (prhs[7], fn, "z", "a real full double vector");   /* its length: after the build */
   model_from_sys (prhs[1], fn, &m, &par);
   memset (&s, 0, sizeof s);
-  st = vm_skg_build (&s, &m, par, N, order, ts[0], ts[1], q0, v0);
+  st = vm_skg_build (&s, &m, par, N, order, t0, tf, q0, v0);
   vm_mech_free (&m);
   if (st != VM_OK)
     BAD ("%s: the discrete action could not be built (N = %ld, order %d): %s", fn, (long) N, order,
          vm_status_string (st));
-  if (! mxIsDouble (prhs[7]) || mxIsComplex (prhs[7]) || mxGetNumberOfElements (prhs[7]) != (size_t) s.nz)
+  if (! vm_arg_is_vector (prhs[7], (size_t) s.nz))
     {
       int64_t nz = s.nz;
       vm_skg_free (&s);
-      BAD ("%s: z must have %ld entries (N * (2 n + 2 m))", fn, (long) nz);
+      vm_arg_vector (prhs[7], fn, "z", (size_t) nz);   /* raises */
     }
   z = mxGetPr (prhs[7]);
   g = mxMalloc ((size_t) s.nz * sizeof *g);
@@ -348,7 +280,7 @@ void
 mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   char cmd[16];
-  vm_get_command (nrhs, prhs, "__vm_skg__", cmd, sizeof cmd);
+  vm_arg_command (nrhs, prhs, "__vm_skg__", cmd, sizeof cmd);
   if (strcmp (cmd, "solve") == 0)
     cmd_solve (plhs, nrhs, prhs);
   else if (strcmp (cmd, "action") == 0)

@@ -10,56 +10,6 @@
 #include "vm_mex.h"
 #include "model.h"
 
-/* A cell array of char row vectors -> mxMalloc'd array of strings. */
-static VM_MAYBE_UNUSED char **
-get_cellstr (const mxArray *a, const char *fn, const char *name, int *n)
-{
-  mwSize k, ne;
-  char **s;
-  if (mxIsEmpty (a) && (mxIsCell (a) || mxIsDouble (a)))
-    {
-      *n = 0;
-      return NULL;
-    }
-  if (! mxIsCell (a))
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s must be a cell array of strings", fn, name);
-  ne = mxGetNumberOfElements (a);
-  if (ne > 100000)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s has %lu entries; expected at most 100000", fn,
-                       name, (unsigned long) ne);
-  s = mxMalloc ((ne ? ne : 1) * sizeof *s);
-  for (k = 0; k < ne; k++)
-    {
-      const mxArray *c = mxGetCell (a, k);
-      if (! c || ! mxIsChar (c) || (mxGetM (c) > 1) || mxGetNumberOfDimensions (c) != 2)
-        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s{%lu} must be a character row vector", fn,
-                           name, (unsigned long) k + 1);
-      s[k] = mxArrayToString (c);
-      if (! s[k])
-        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s{%lu} could not be read as text", fn, name,
-                           (unsigned long) k + 1);
-      if (strlen (s[k]) != mxGetNumberOfElements (c))
-        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s{%lu} contains a NUL character", fn, name,
-                           (unsigned long) k + 1);
-    }
-  *n = (int) ne;
-  return s;
-}
-
-static VM_MAYBE_UNUSED char *
-get_string (const mxArray *a, const char *fn, const char *name)
-{
-  char *s;
-  if (! mxIsChar (a) || mxGetM (a) > 1 || mxGetNumberOfDimensions (a) != 2)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s must be a character row vector", fn, name);
-  s = mxArrayToString (a);
-  if (! s)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s could not be read as text", fn, name);
-  if (strlen (s) != mxGetNumberOfElements (a))
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s contains a NUL character", fn, name);
-  return s;
-}
-
 /* args[0..5]: coordinates, parameter names, lagrangian, forces, constraints, contacts (as passed by
  * mechsys.m to "mech", and as stored in a mechsys struct) -> d */
 static VM_MAYBE_UNUSED void
@@ -69,11 +19,11 @@ mech_desc_from_args (const mxArray *const *args, const char *fn, vm_mech_desc *d
   char **coord, **param, **force, **cons, *lag;
   int n, np, nf, nc, ncon = 0, k, j;
   vm_contact_desc *con = NULL;
-  coord = get_cellstr (args[0], fn, "coordinates", &n);
-  param = get_cellstr (args[1], fn, "parameter names", &np);
-  lag = get_string (args[2], fn, "lagrangian");
-  force = get_cellstr (args[3], fn, "forces", &nf);
-  cons = get_cellstr (args[4], fn, "constraints", &nc);
+  coord = vm_arg_cellstr (args[0], fn, "coordinates", &n);
+  param = vm_arg_cellstr (args[1], fn, "parameter names", &np);
+  lag = vm_arg_text (args[2], fn, "lagrangian");
+  force = vm_arg_cellstr (args[3], fn, "forces", &nf);
+  cons = vm_arg_cellstr (args[4], fn, "constraints", &nc);
   if (! mxIsEmpty (args[5]))
     {
       if (! mxIsStruct (args[5]))
@@ -89,7 +39,7 @@ mech_desc_from_args (const mxArray *const *args, const char *fn, vm_mech_desc *d
             sprintf (what, "contacts(%d).%s", k + 1, ckeys[j]);
             if (! f)
               mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s is missing", fn, what);
-            txt = get_string (f, fn, what);
+            txt = vm_arg_text (f, fn, what);
             switch (j)
               {
               case 0: con[k].h = txt; break;
@@ -132,19 +82,11 @@ vm_mech_from_sys (const mxArray *sys, const char *fn, vm_mech_desc *d, double **
                          fn, keys[k]);
   mech_desc_from_args (args, fn, d);
   params = mxGetField (sys, 0, "parameters");
-  if (! params || ! mxIsStruct (params) || mxGetNumberOfElements (params) != 1)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: sys.parameters must be a scalar struct of name = value",
-                       fn);
+  if (! params)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: sys must be a system made by mechsys (no field "
+                       "parameters)", fn);
   *par = mxMalloc ((size_t) (d->np > 0 ? d->np : 1) * sizeof **par);
-  for (k = 0; k < d->np; k++)
-    {
-      const mxArray *v = mxGetField (params, 0, d->param[k]);
-      if (! v || ! (mxIsNumeric (v) || mxIsLogical (v)) || mxIsComplex (v)
-          || mxGetNumberOfElements (v) != 1 || ! isfinite (mxGetScalar (v)))
-        mexErrMsgIdAndTxt ("varmech:badarg", "%s: parameter '%s' must be a real finite scalar", fn,
-                           d->param[k]);
-      (*par)[k] = mxGetScalar (v);
-    }
+  vm_arg_params (params, d->param, d->np, fn, "sys", *par);
 }
 
 #endif

@@ -29,13 +29,9 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
       opts.N = 65;
     end
   end
-  weak = false;
-  if (isfield (opts, 'FinalDual'))
-    if (~ischar (opts.FinalDual) || ~any (strcmpi (opts.FinalDual, {'weak', 'strong'})))
-      vm_badarg (fname, 'FinalDual must be ''weak'' or ''strong''');
-    end
-    weak = strcmpi (opts.FinalDual, 'weak');
-  end
+  % the options' classes and ranges were checked by vm_options (vm_option_rule); here what
+  % depends on the system's sizes and the grid
+  weak = isfield (opts, 'FinalDual') && strcmpi (opts.FinalDual, 'weak');
   guess = opts.Guess;
   marching = false;
   if (ischar (guess))
@@ -47,56 +43,28 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   elseif (adaptive && ~isempty (guess))
     vm_badarg (fname, 'Guess must be ''marching'' or ''auto'' in the adaptive mode (a matrix of initial duals needs a fixed grid: give Slabs)');
   end
-  if (~isnumeric (tspan) || ~isreal (tspan) || numel (tspan) ~= 2 || ~all (isfinite (tspan)) ...
-      || ~(tspan(2) > tspan(1)))
-    vm_badarg (fname, 'tspan must be [t0 tf] with finite t0 < tf');
-  end
-  if (~isnumeric (y0) || ~isreal (y0) || numel (y0) ~= nd || ~all (isfinite (y0(:))))
-    vm_badarg (fname, 'y0 must be a real finite vector with %d entries (one per differential state)', nd);
-  end
+  tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
+  y0 = vm_check_value (fname, 'y0', y0, {'vector', nd})';
   check_rhs (fname, ode, tspan(1), y0);
-  if (~isnumeric (opts.Order) || ~isscalar (opts.Order) || ~any (opts.Order == [2 4 6 8]))
-    vm_badarg (fname, 'Order must be 2, 4, 6 or 8');
-  end
-  minN = [2 8 12 16];
   N = opts.N;
-  if (~isnumeric (N) || ~isscalar (N) || ~isreal (N) || N ~= round (N) || N < minN(opts.Order/2))
-    vm_badarg (fname, 'N must be an integer >= %d for order %d', minN(opts.Order/2), opts.Order);
+  minN = __vm_dual__ ('min_n', opts.Order, 0);   % the fact lives in csrc/march.c
+  if (N < minN)
+    vm_badarg (fname, 'N must be an integer >= %d for order %d', minN, opts.Order);
   end
   S = opts.Slabs;
-  if (~isnumeric (S) || ~isscalar (S) || S ~= round (S) || S < 1)
-    vm_badarg (fname, 'Slabs must be a positive integer');
+  c = vm_double (opts.c);
+  if (~isnumeric (c) || ~isreal (c) || issparse (c) || ~(isscalar (c) || numel (c) == ny) ...
+      || ~all (isfinite (c(:))) || ~all (c(:) > 0))
+    vm_badarg (fname, 'c must be a positive scalar or a vector with %d positive entries; got %s', ...
+               ny, vm_describe (c));
   end
-  c = opts.c;
-  if (~isnumeric (c) || ~isreal (c) || ~(isscalar (c) || numel (c) == ny) || ~all (isfinite (c(:))) ...
-      || ~all (c(:) > 0))
-    vm_badarg (fname, 'c must be a positive scalar or a vector with %d positive entries', ny);
-  end
-  if (isscalar (c))
-    c = c * ones (1, ny);
-  end
-  c = c(:)';
-  if (~isnumeric (opts.Tol) || ~isscalar (opts.Tol) || ~(opts.Tol > 0))
-    vm_badarg (fname, 'Tol must be a positive scalar');
-  end
-  if (~isnumeric (opts.MaxIter) || ~isscalar (opts.MaxIter) || opts.MaxIter ~= round (opts.MaxIter) ...
-      || opts.MaxIter < 0)
-    vm_badarg (fname, 'MaxIter must be a nonnegative integer');
-  end
+  c = c(:)' .* ones (1, ny);
   nb = opts.BaseIterations;
-  if (~isnumeric (nb) || ~isscalar (nb) || nb ~= round (nb) || nb < 0)
-    vm_badarg (fname, 'BaseIterations must be a nonnegative integer');
-  end
-  if (~ischar (opts.Display) || ~any (strcmpi (opts.Display, {'off', 'final', 'iter'})))
-    vm_badarg (fname, 'Display must be ''off'', ''final'' or ''iter''');
-  end
   DT = opts.DT;
   if (isempty (DT))
     DT = zeros (1, nd);
   end
-  if (~isnumeric (DT) || ~isreal (DT) || numel (DT) ~= nd || ~all (isfinite (DT(:))))
-    vm_badarg (fname, 'DT (the prescribed final duals) must be a real finite vector with %d entries', nd);
-  end
+  DT = vm_check_value (fname, 'DT', DT, {'vector', nd})';
   % the grid: S slabs of N points sharing their end points
   Ntot = S * (N - 1) + 1;
   t = linspace (tspan(1), tspan(2), Ntot)';
@@ -115,22 +83,24 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
       ybar(k, :) = v(:)';
     end
     const_base = false;
-  elseif (isnumeric (yb) && isreal (yb) && numel (yb) == ny && all (isfinite (yb(:))))
+  elseif (isnumeric (yb) && isreal (yb) && ~issparse (yb) && numel (yb) == ny && all (isfinite (yb(:))))
     ybar = repmat (yb(:)', Ntot, 1);
-  elseif (isnumeric (yb) && isreal (yb) && isequal (size (yb), [Ntot ny]) && all (isfinite (yb(:))))
-    ybar = yb;
+  elseif (isnumeric (yb) && isreal (yb) && ~issparse (yb) && isequal (size (yb), [Ntot ny]) && all (isfinite (yb(:))))
+    ybar = double (yb);
     const_base = false;
   else
     vm_badarg (fname, ['BaseState must be empty (zero), a vector with %d entries (constant), ' ...
-                       'a %d-by-%d matrix on the grid, or a function handle of t'], ny, Ntot, ny);
+                       'a %d-by-%d matrix on the grid, or a function handle of t; got %s'], ny, Ntot, ny, ...
+               vm_describe (yb));
   end
   if (marching || adaptive)
     sol = march_path (fname, kernel, kpar, ode, [ny nd ng], tspan, y0, opts, c, adaptive, weak, yb);
     return;
   end
-  if (~isempty (guess) && (~isnumeric (guess) || ~isreal (guess) || ~isequal (size (guess), [Ntot m]) ...
+  if (~isempty (guess) && (~isnumeric (guess) || ~isreal (guess) || issparse (guess) || ~isequal (size (guess), [Ntot m]) ...
                            || ~all (isfinite (guess(:)))))
-    vm_badarg (fname, 'Guess (initial duals) must be a %d-by-%d matrix (one row per grid point)', Ntot, m);
+    vm_badarg (fname, 'Guess (initial duals) must be a real finite %d-by-%d matrix (one row per grid point); got %s', ...
+               Ntot, m, vm_describe (guess));
   end
   setup = struct ('t0', 0, 'tf', 0, 'N', N, 'order', opts.Order, 'c', c, 'ybar', [], ...
                   'y0', y0(:)', 'DT', DT(:)', 'z', [], 'tol', opts.Tol, 'max_iter', opts.MaxIter, ...
@@ -292,12 +262,6 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
   if (isfield (opts, 'AbsTol') && ~isempty (opts.AbsTol))
     at = opts.AbsTol;
   end
-  if (~isnumeric (rt) || ~isscalar (rt) || ~isreal (rt) || ~(rt >= 0) || ~isfinite (rt))
-    vm_badarg (fname, 'RelTol must be a nonnegative scalar');
-  end
-  if (~isnumeric (at) || ~isscalar (at) || ~isreal (at) || ~(at > 0) || ~isfinite (at))
-    vm_badarg (fname, 'AbsTol must be a positive scalar');
-  end
   minN = __vm_dual__ ('min_n', opts.Order, double (adaptive));
   if (adaptive && opts.N < minN)
     vm_badarg (fname, 'N must be at least %d for order %d and the companion order of the error estimate', ...
@@ -307,9 +271,8 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
   if (isfield (opts, 'OutputTimes'))
     tout = opts.OutputTimes;
   end
-  if (~isempty (tout) && (~isnumeric (tout) || ~isreal (tout) || ~all (isfinite (tout(:))) ...
-                          || any (tout(:) < tspan(1)) || any (tout(:) > tspan(2))))
-    vm_badarg (fname, 'OutputTimes must be real times within tspan');
+  if (any (tout < tspan(1)) || any (tout > tspan(2)))
+    vm_badarg (fname, 'OutputTimes must be real times within tspan [%.15g, %.15g]', tspan(1), tspan(2));
   end
   windows = 0;
   base = [];

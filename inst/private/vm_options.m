@@ -3,13 +3,17 @@
 % Parse name/value pairs (or one options struct) into a struct with the fields of @var{defaults}.
 %
 % Names are matched case-insensitively; an unknown name, a name that is not a string, or a
-% missing value is an error that names the function and lists the accepted names.
+% missing value is an error that names the function and lists the accepted names.  Every value
+% given is checked against its rule in the options table of the package (@code{vm_option_rule}:
+% class, range, integer-ness, allowed strings) and converted (numbers to double, choices to
+% their spelling in the table); defaults are taken as they are.  Refusals are errors
+% @samp{varmech:@var{fname}:badarg} that name the option, what it must be and what it got.
 % @end deftypefn
 
 function opts = vm_options (fname, defaults, args)
   opts = defaults;
   keys = fieldnames (defaults);
-  if (numel (args) == 1 && isstruct (args{1}))
+  if (numel (args) == 1 && isstruct (args{1}) && isscalar (args{1}))
     s = args{1};
     f = fieldnames (s);
     args = cell (1, 2 * numel (f));
@@ -32,6 +36,7 @@ function opts = vm_options (fname, defaults, args)
       vm_badarg (fname, 'unknown option ''%s''; expected one of: %s', ...
              name, strjoin (keys', ', '));
     end
-    opts.(keys{hit}) = args{k+1};
+    key = keys{hit};
+    opts.(key) = vm_check_value (fname, key, args{k+1}, vm_option_rule (fname, key));
   end
 end

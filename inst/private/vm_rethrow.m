@@ -4,7 +4,8 @@
 %
 % Octave prefixes errors raised in a MEX file with the file's name (@samp{__vm_sbp__: }); the
 % messages of the gateways already start with the user-facing function's name, so the prefix is
-% removed and the identifier kept.  Errors raised by Octave itself inside the gateway (for example
+% removed and the identifier kept (@samp{varmech:badarg}, the gateways' refusal of an argument,
+% becomes @samp{varmech:@var{fname}:badarg} as raised by @code{vm_badarg}).  Errors raised by Octave itself inside the gateway (for example
 % when memory for a result cannot be allocated) get the prefix @var{fname} and the identifier
 % @samp{varmech:@var{fname}:failed}.
 % @end deftypefn
@@ -17,6 +18,8 @@ function vm_rethrow (err, fname)
   end
   if (isempty (id))
     id = ['varmech:' fname ':failed'];
+  elseif (strcmp (id, 'varmech:badarg'))
+    id = ['varmech:' fname ':badarg'];
   end
   error (id, '%s', msg);
 end
