@@ -436,6 +436,21 @@ end
 %! ex = cos (tq(:)) + 0.5 * sin (tq(:));
 %! en = max (abs (s.q - (cos (s.t) + 0.5 * sin (s.t))));
 %! assert (max (abs (s.output.q - ex)) < 2 * max (en, 1e-9));
+%!test
+%! % a fixed grid that steps over a thin contact layer (the tumbler at sigma = 1/1000, 33 nodes):
+%! % converged, but the contact check fails: counted, named in the message, and a warning
+%! tb = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.8, 'sig', 1/1000), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', ...
+%!   'contacts', struct ('h', '1 - x^2 - y^2', 'sigma', 'sig', 'V0', 5));
+%! warning ('off', 'varmech:skg_solve:unresolved', 'local');
+%! s = skg_solve (tb, [0 0.5], [-1/2 -3/4], [0 0], 'N', 33);
+%! assert (s.unresolved_windows, 1);
+%! assert (~isempty (strfind (s.message, 'the contact check fails in 1 of the 1 windows')));
+%!warning <the contact check fails in 1 of the 1 windows>
+%! tb = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.8, 'sig', 1/1000), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', ...
+%!   'contacts', struct ('h', '1 - x^2 - y^2', 'sigma', 'sig', 'V0', 5));
+%! skg_solve (tb, [0 0.5], [-1/2 -3/4], [0 0], 'N', 33);
 %!warning <the first node is 1 .relative. away from q0: the grid does not resolve the motion> skg_solve (osc, [0 1e20], 1, 0, 'N', 33);
 %!test
 %! % with error control such an interval is marched, and stops with an estimate of what it needs
