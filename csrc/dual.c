@@ -406,6 +406,13 @@ vm_dual_move (vm_dual *d, double t0, double tf, const double *y0, const double *
   return VM_OK;
 }
 
+double
+vm_dual_memory_estimate (int nd, int ng, int64_t N)
+{
+  double u = (double) nd + (double) ng;
+  return 2.5 * (750.0 + 878.0 * u * u) * (double) N;
+}
+
 int
 vm_dual_init (vm_dual *d, int ny, int nd, int ng, int64_t N, int order, double t0, double tf,
               const double *c, const double *ybar, const double *y0, const double *DT,

@@ -186,6 +186,8 @@ end
 %! assert (sol.exitflag, 1);
 %! assert (strcmp (sol.mode, 'adaptive'));
 %! assert (all (sol.windows.error <= 1));
+%!error <dual_solve: N = 100000000 nodes per slab .99999999000001 grid points. need about> dual_solve (ode, [0 1], [1 1 1], 'N', 1e8, 'Slabs', 1e6)
+%!error <dual_solve: N = 100000000 nodes per slab .100000000 grid points. need about> dual_solve (ode, [0 1], [1 1 1], 'N', 1e8, 'RelTol', 1e-6)
 %!error <dual_solve: the right-hand side 1 .sqrt.x.. is NaN at the initial state .t0 = 0, y0 = -1.: start where it is real and finite> dual_solve (odesys ('states', {'x'}, 'rhs', {'sqrt(x)'}), [0 1], -1)
 %!error <dual_solve: slab 1 of 1: no convergence in 1 iterations> dual_solve (ode, [0 1], [1 1 1], 'N', 33, 'Slabs', 1, 'MaxIter', 1)
 %!error <ode must be a system made by odesys> dual_solve (struct (), [0 1], 1)

@@ -4,6 +4,7 @@
  *   [S, g, H, y] = __vm_dual__ ("action", ode, setup)
  *   sol         = __vm_dual__ ("march",  ode, setup)
  *   nmin        = __vm_dual__ ("min_n",  order, adaptive)
+ *   bytes       = __vm_dual__ ("memory", nd, ng, N)   (vm_dual_memory_estimate, one window)
  *
  * ode: an odesys struct (its formulas are parsed again here), used when setup.kernel is "general";
  * for the closed forms it may be [] and setup.kpar holds their parameters.  setup: struct with t0,
@@ -603,6 +604,18 @@ cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   plhs[0] = mxCreateDoubleScalar ((double) vm_march_min_n (order, adaptive));
 }
 
+/* memory of one window, asked by the front end before it allocates (csrc/dual.h) */
+static void
+cmd_memory (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "dual_solve";
+  if (nrhs != 4)
+    BAD ("%s: internal: \"memory\" takes 3 arguments", fn);
+  plhs[0] = mxCreateDoubleScalar (vm_dual_memory_estimate (
+    (int) vm_arg_int (prhs[1], fn, "nd", 0, 1000000), (int) vm_arg_int (prhs[2], fn, "ng", 0, 1000000),
+    (int64_t) vm_arg_int (prhs[3], fn, "N", 1, INT64_C (9007199254740992))));
+}
+
 void
 mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -614,8 +627,10 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_action (nlhs, plhs, nrhs, prhs);
   else if (strcmp (cmd, "march") == 0)
     cmd_march (plhs, nrhs, prhs);
+  else if (strcmp (cmd, "memory") == 0)
+    cmd_memory (plhs, nrhs, prhs);
   else if (strcmp (cmd, "min_n") == 0)
     cmd_min_n (plhs, nrhs, prhs);
   else
-    BAD ("__vm_dual__: unknown command '%s'; expected solve, action, march or min_n", cmd);
+    BAD ("__vm_dual__: unknown command '%s'; expected solve, action, march, min_n or memory", cmd);
 }

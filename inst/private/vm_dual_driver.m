@@ -67,6 +67,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   DT = vm_check_value (fname, 'DT', DT, {'vector', nd})';
   % the grid: S slabs of N points sharing their end points
   Ntot = S * (N - 1) + 1;
+  check_memory (fname, nd, ng, N, Ntot, ny);
   t = linspace (tspan(1), tspan(2), Ntot)';
   % base state on the grid
   yb = opts.BaseState;
@@ -285,6 +286,8 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
       vm_badarg (fname, 'BaseState and Guess ''marching'' exclude each other (the marching guess is a base state)');
     end
   end
+  ny = dims(1);
+  check_memory (fname, dims(2), dims(3), opts.N, max (windows, 1) * (opts.N - 1) + 1, ny);
   disp_code = find (strcmpi (opts.Display, {'off', 'final', 'iter'})) - 1;
   setup = struct ('t0', tspan(1), 'tf', tspan(2), 'N', opts.N, 'order', opts.Order, 'c', c, ...
                   'y0', y0(:)', 'kernel', kernel, 'kpar', kpar, 'windows', windows, ...
@@ -339,5 +342,18 @@ function check_rhs (fname, ode, t0, y0)
     error (['varmech:' fname ':initial_state'], ['%s: the right-hand side %d (%s) is %s at the ' ...
            'initial state (t0 = %g, y0 = %s): start where it is real and finite'], fname, bad, ...
            ode.rhs{bad}, num2str (F(bad)), t0, mat2str (y0(:)', 6));
+  end
+end
+
+function check_memory (fname, nd, ng, N, Ntot, ny)
+  % refuse before allocating: one window (csrc's estimate) and the arrays on the whole grid (base
+  % state, primal, duals, residuals: about 6 copies of ny + nd + ng columns)
+  need = __vm_dual__ ('memory', nd, ng, N) + 8 * 6 * Ntot * (ny + nd + ng + 1);
+  avail = vm_available_memory ();
+  if (need > avail)
+    error (['varmech:' fname ':memory'], ['%s: N = %d nodes per slab (%d grid points) need about ' ...
+           '%.3g GB (an estimate), more than the %.3g GB available; use fewer nodes per slab (N), ' ...
+           'fewer slabs, or the error-controlled default (RelTol)'], fname, N, Ntot, ...
+           need / 2^30, avail / 2^30);
   end
 end
