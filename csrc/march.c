@@ -334,31 +334,42 @@ round_note (vm_march_sol *s)
               s->round_tol);
 }
 
+/* The error scale of component c of a window's trajectory ta (N nodes): atol + rtol max_k |a_kc|,
+ * its size over the window (as ode45 takes max(|y(t)|, |y(t+h)|)), so that a zero crossing inside
+ * the window does not demand absolute accuracy atol there. */
+static double
+comp_scale (const double *ta, int64_t N, int c, double rtol, double atol)
+{
+  double y = 0.0;
+  int64_t k;
+  for (k = 0; k < N; k++)
+    y = fmax (y, fabs (ta[k + N * c]));
+  return atol + rtol * y;
+}
+
+/* The larger of e and r, NaN counting as infinite. */
+static double
+worse (double e, double r)
+{
+  return r <= e ? e : isnan (r) ? INFINITY : r;
+}
+
 /* The defect of the window's initial data, imposed weakly by the actions: max over the first nerr
- * values c of |a_0c - xa_c| / (atol + rtol max_k |a_kc|).  It is of the order of the window's
- * discretization error when the window resolves the motion; a window far too long for its nodes
- * can meet its equations with a trajectory that ignores its initial data (a harmonic oscillator
- * over 1e20 s comes back as q = 0), which both orders agree on, so the estimate adds it. */
+ * values c of |a_0c - xa_c| / comp_scale.  It is of the order of the window's discretization
+ * error when the window resolves the motion; a window far too long for its nodes can meet its
+ * equations with a trajectory that ignores its initial data (a harmonic oscillator over 1e20 s
+ * comes back as q = 0), which both orders agree on, so the estimate adds it. */
 static double
 initial_defect (const double *ta, const double *xa, int64_t N, int nerr, double rtol, double atol)
 {
   double e = 0.0;
-  int64_t k;
   int c;
   for (c = 0; c < nerr; c++)
-    {
-      double y = 0.0, r;
-      for (k = 0; k < N; k++)
-        y = fmax (y, fabs (ta[k + N * c]));
-      r = fabs (ta[N * c] - xa[c]) / (atol + rtol * y);
-      e = isnan (r) ? r : fmax (e, r);
-    }
+    e = worse (e, fabs (ta[N * c] - xa[c]) / comp_scale (ta, N, c, rtol, atol));
   return e;
 }
 
-/* err = max over the first nerr values c of max_k |a_kc - b_kc| / (atol + rtol max_k |a_kc|): the
- * scale of a component is its size over the window (as ode45 takes max(|y(t)|, |y(t+h)|)), so
- * that a zero crossing inside the window does not demand absolute accuracy atol there. */
+/* err = max over the first nerr values c of max_k |a_kc - b_kc| / comp_scale. */
 static double
 error_norm (const double *ta, const double *tb, int64_t N, int nerr, double rtol, double atol)
 {
@@ -367,17 +378,10 @@ error_norm (const double *ta, const double *tb, int64_t N, int nerr, double rtol
   int c;
   for (c = 0; c < nerr; c++)
     {
-      double d = 0.0, y = 0.0, r;
+      double d = 0.0;
       for (k = 0; k < N; k++)
-        {
-          double u = ta[k + N * c], v = tb[k + N * c];
-          if (! (fabs (u - v) <= d))
-            d = isnan (u - v) ? INFINITY : fabs (u - v);
-          y = fmax (y, fabs (u));
-        }
-      r = d / (atol + rtol * y);
-      if (! (r <= e))
-        e = isnan (r) ? INFINITY : r;
+        d = worse (d, fabs (ta[k + N * c] - tb[k + N * c]));
+      e = worse (e, d / comp_scale (ta, N, c, rtol, atol));
     }
   return e;
 }
