@@ -171,3 +171,23 @@
 %!   % (tol^(1/(p+1)))
 %!   assert (numel (s.windows.t0) <= 3 * 91 * (tol / 1e-6) ^ (-1/5));
 %! end
+
+%!test
+%! % a position and a velocity constraint together, with the defaults: a knife edge on an
+%! % incline whose angle is the point (c, s) of the unit circle; q, qdot and both multipliers
+%! % within 10x the tolerance (0.27, 0.67, 0.39 of it measured at 1e-8), both constraints (and
+%! % the position one at velocity level) at every node to rounding
+%! knife = mechsys ('coordinates', {'x', 'y', 'c', 's'}, ...
+%!   'parameters', struct ('g', 9.81, 'alpha', pi / 6, 'I', 0.25), ...
+%!   'lagrangian', '(dot(x)^2+dot(y)^2)/2 + I/2*(dot(c)^2+dot(s)^2) + g*sin(alpha)*x', ...
+%!   'constraints', {'c^2+s^2-1', 'dot(x)*s - dot(y)*c'});
+%! for tol = [1e-6 1e-8]
+%!   s = skg_solve (knife, [0 5], [0 0 1 0], [1 0 0 2], 'RelTol', tol);
+%!   assert (s.exitflag, 1);
+%!   r = gauss_integrate (knife, [0 5], [0 0 1 0], [1 0 0 2], 'Method', 'dop853', 'RelTol', 1e-12, ...
+%!                        'AbsTol', 1e-12, 'OutputTimes', s.t);
+%!   assert (rel_err ([s.q s.qdot s.lambda], [r.q r.qdot r.lambda], tol, 1e-8) <= 10);
+%!   assert (max (abs (s.q(:, 3) .^ 2 + s.q(:, 4) .^ 2 - 1)) <= 1e-10);
+%!   assert (max (abs (s.q(:, 3) .* s.qdot(:, 3) + s.q(:, 4) .* s.qdot(:, 4))) <= 1e-10);
+%!   assert (max (abs (s.qdot(:, 1) .* s.q(:, 4) - s.qdot(:, 2) .* s.q(:, 3))) <= 1e-10);
+%! end
