@@ -291,6 +291,9 @@ function check_memory (fname, sys, opts, ntot)
   mode = double (strcmpi (opts.Mode, 'reduced'));
   need = __vm_skg__ ('memory', sys.n, sys.m, opts.N, opts.Order, mode) ...
          + 8 * 4 * ntot * (2 * sys.n + sys.m + 1);
+  if (need < 2^28)
+    return;   % a quarter of a GB: not worth asking the system
+  end
   avail = vm_available_memory ();
   if (need > avail)
     error (['varmech:' fname ':memory'], ['%s: N = %d nodes per window (%d grid points) need about ' ...
