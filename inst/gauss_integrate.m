@@ -89,7 +89,7 @@ function sol = gauss_integrate (sys, tspan, q0, qdot0, varargin)
   qdot0 = vm_double (qdot0);
   check_initial (sys, tspan, q0, qdot0, varargin);
   try
-    sol = __vm_integrate__ (sys, tspan, q0, qdot0, varargin{:});
+    sol = vm_integrate_mex (sys, tspan, q0, qdot0, varargin{:});
   catch err
     vm_rethrow (err, 'gauss_integrate');
   end

@@ -77,7 +77,7 @@ function sys = mechsys (varargin)
   contacts = normalize_contacts (opts.contacts, fname);
   check_contact_parameters (contacts, pnames, pvalues, fname);
   try
-    blocks = __vm_model__ ('mech', coords, pnames, lag, forces, cons, contacts);
+    blocks = vm_model_mex ('mech', coords, pnames, lag, forces, cons, contacts);
   catch err
     vm_rethrow (err, fname);
   end

@@ -58,7 +58,7 @@ function ode = odesys (varargin)
                numel (states), numel (rhs), numel (alg));
   end
   try
-    blocks = __vm_model__ ('ode', states, pnames, rhs, alg, double (square));
+    blocks = vm_model_mex ('ode', states, pnames, rhs, alg, double (square));
   catch err
     vm_rethrow (err, fname);
   end

@@ -40,7 +40,7 @@ function out = odesys_eval (ode, t, y, varargin)
   end
   p = vm_param_vector (ode, fname, 'ode');
   try
-    out = __vm_model__ ('eval', ode.blocks.system, N, {t, y, p, wf, wg}, fname, 'full', {'t', 'y', 'parameters', 'wF', 'wG'});
+    out = vm_model_mex ('eval', ode.blocks.system, N, {t, y, p, wf, wg}, fname, 'full', {'t', 'y', 'parameters', 'wF', 'wG'});
   catch err
     vm_rethrow (err, fname);
   end

@@ -40,7 +40,7 @@ function Y = sbp_apply (X, order, tspan, mode)
     end
   end
   try
-    Y = __vm_sbp__ ('apply', X, order, tspan, trans);
+    Y = vm_sbp_mex ('apply', X, order, tspan, trans);
   catch err
     vm_rethrow (err, 'sbp_apply');
   end

@@ -49,11 +49,11 @@ function [D, H, Q] = sbp_operator (N, order, tspan)
   tspan = vm_double (tspan);   % other real classes; the gateway checks every argument
   try
     if (nargout <= 1)
-      D = __vm_sbp__ ('operator', N, order, tspan);
+      D = vm_sbp_mex ('operator', N, order, tspan);
     elseif (nargout == 2)
-      [D, H] = __vm_sbp__ ('operator', N, order, tspan);
+      [D, H] = vm_sbp_mex ('operator', N, order, tspan);
     else
-      [D, H, Q] = __vm_sbp__ ('operator', N, order, tspan);
+      [D, H, Q] = vm_sbp_mex ('operator', N, order, tspan);
     end
   catch err
     vm_rethrow (err, 'sbp_operator');

@@ -26,9 +26,9 @@ function [S, g, Hs] = skg_action (sys, tspan, q0, qdot0, N, order, z)
   args = {sys, vm_double(tspan), vm_double(q0), vm_double(qdot0), N, order, vm_double(z)};
   try
     if (nargout <= 1)
-      S = __vm_skg__ ('action', args{:});
+      S = vm_skg_mex ('action', args{:});
     else
-      [S, g, Hs] = __vm_skg__ ('action', args{:});
+      [S, g, Hs] = vm_skg_mex ('action', args{:});
     end
   catch err
     vm_rethrow (err, fname);
