@@ -160,6 +160,9 @@ function files = varmech_build (varargin)
     rmdir (builddir, 's');
   end
   fprintf ('varmech_build: %d MEX files in %s\n', numel (files), opt.OutDir);
+  if (nargout == 0)
+    clear files
+  end
 end
 
 function restore_cflags (is_octave, old)
