@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{S} =} dual_action (@var{ode}, @var{tspan}, @var{y0}, @var{z})
-% @deftypefnx {} {[@var{S}, @var{g}, @var{H}, @var{y}] =} dual_action (@dots{}, @var{name}, @var{value}, @dots{})
+% @deftypefn  {} {S =} dual_action (ode, tspan, y0, z)
+% @deftypefnx {} {[S, g, H, y] =} dual_action (..., name, value, ...)
 % The discrete dual action of @code{dual_solve} at the duals @var{z}, for inspection: its value
 % @var{S}, gradient @var{g}, sparse Hessian @var{H} and the recovered primal @var{y} (the
 % dual-to-primal map at every grid point, N-by-ny).

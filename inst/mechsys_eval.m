@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{out} =} mechsys_eval (@var{sys}, @var{t}, @var{q}, @var{qdot})
-% @deftypefnx {} {@var{out} =} mechsys_eval (@dots{}, @var{name}, @var{value})
+% @deftypefn  {} {out =} mechsys_eval (sys, t, q, qdot)
+% @deftypefnx {} {out =} mechsys_eval (..., name, value)
 % Values and exact derivatives of a compiled mechanical system at many points.
 %
 % @var{t} is N-by-1 (or a scalar used at every point), @var{q} and @var{qdot} are N-by-n (one row

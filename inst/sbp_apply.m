@@ -1,7 +1,7 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{Y} =} sbp_apply (@var{X}, @var{order})
-% @deftypefnx {} {@var{Y} =} sbp_apply (@var{X}, @var{order}, [@var{t0} @var{tf}])
-% @deftypefnx {} {@var{Y} =} sbp_apply (@var{X}, @var{order}, [@var{t0} @var{tf}], 'transpose')
+% @deftypefn  {} {Y =} sbp_apply (X, order)
+% @deftypefnx {} {Y =} sbp_apply (X, order, [t0 tf])
+% @deftypefnx {} {Y =} sbp_apply (X, order, [t0 tf], 'transpose')
 % Apply the SBP derivative operator to the columns of @var{X} without forming a matrix.
 %
 % @code{sbp_apply (X, order, tspan)} equals @code{D * X} and

@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {[@var{D}, @var{H}, @var{Q}] =} sbp_operator (@var{N}, @var{order})
-% @deftypefnx {} {[@var{D}, @var{H}, @var{Q}] =} sbp_operator (@var{N}, @var{order}, [@var{t0} @var{tf}])
+% @deftypefn  {} {[D, H, Q] =} sbp_operator (N, order)
+% @deftypefnx {} {[D, H, Q] =} sbp_operator (N, order, [t0 tf])
 % Diagonal-norm summation-by-parts (SBP) first-derivative operator on a uniform grid.
 %
 % The grid has @var{N} points @code{t(k) = t0 + (k-1)*h}, @code{h = (tf - t0)/(N - 1)}, on the

@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{S} =} skg_action (@var{sys}, @var{tspan}, @var{q0}, @var{qdot0}, @var{N}, @var{order}, @var{z})
-% @deftypefnx {} {[@var{S}, @var{g}, @var{Hs}] =} skg_action (@dots{})
+% @deftypefn  {} {S =} skg_action (sys, tspan, q0, qdot0, N, order, z)
+% @deftypefnx {} {[S, g, Hs] =} skg_action (...)
 % The discrete SKG action of @code{skg_solve}, its gradient @var{g} and its sparse Hessian
 % @var{Hs} at the unknowns @var{z}, for inspection and tests.
 %

@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{sol} =} skg_solve (@var{sys}, @var{tspan}, @var{q0}, @var{qdot0})
-% @deftypefnx {} {@var{sol} =} skg_solve (@dots{}, @var{name}, @var{value}, @dots{})
+% @deftypefn  {} {sol =} skg_solve (sys, tspan, q0, qdot0)
+% @deftypefnx {} {sol =} skg_solve (..., name, value, ...)
 % Trajectory of a @code{mechsys} system as the critical point of the discrete
 % Schwinger-Keldysh-Galley (SKG) action.
 %
@@ -123,11 +123,11 @@
 % argument that is an error.
 %
 % Example (a pendulum in polar form, error-controlled):
-% @example
-% pend = mechsys ('coordinates', @{'th'@}, 'lagrangian', 'dot(th)^2/2 + 10*cos(th)');
+% @verbatim
+% pend = mechsys ('coordinates', {'th'}, 'lagrangian', 'dot(th)^2/2 + 10*cos(th)');
 % sol = skg_solve (pend, [0 10], 2, 0, 'RelTol', 1e-8);
 % plot (sol.t, sol.q)
-% @end example
+% @end verbatim
 %
 % Numbers of another real class than double (single, int32, ...) are converted to double;
 % sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
