@@ -36,7 +36,7 @@
 % m-code equations) and the differences of the duals are printed.
 % @item (b)
 % time per Newton iteration against one UMFPACK factorization @code{[L, U, P, Q, R] = lu (H)} of
-% the Hessian at the solution (the gateway's @code{__vm_dual__ ('action', ...)}, the matrix
+% the Hessian at the solution (the gateway's @code{vm_dual_mex ('action', ...)}, the matrix
 % dual_lorenz factorizes): end to end (dual_lorenz time / iterations) and marginal ((time -
 % time with MaxIter = 0) / iterations, i.e. without the setup of the discretization).
 % @item (c)
@@ -100,7 +100,7 @@ function pb = dual_problem (N)
 end
 
 function setup = gateway_setup (pb, z)
-  % the setup struct of __vm_dual__ for the closed-form Lorenz kernel (what dual_lorenz solves)
+  % the setup struct of vm_dual_mex for the closed-form Lorenz kernel (what dual_lorenz solves)
   setup = struct ('t0', pb.tspan(1), 'tf', pb.tspan(2), 'N', pb.N, 'order', pb.order, ...
                   'c', pb.c * [1 1 1], 'ybar', pb.ybar, 'y0', pb.y0, 'DT', [0 0 0], 'z', z, ...
                   'tol', 1, 'max_iter', 0, 'kernel', 'lorenz', 'kpar', [pb.A pb.R pb.B pb.c]);
@@ -146,7 +146,7 @@ function A = part_a (Ns, fd_cap)
     pr1 = pr;
     pr1.rowscale = ones (nz, 1);
     [g, Hm, Sm] = dual_mcode_lorenz (pr1, zr);
-    [Sc, gc, Hc] = feval ('__vm_dual__', 'action', [], gateway_setup (pb, zr));
+    [Sc, gc, Hc] = feval ('vm_dual_mex', 'action', [], gateway_setup (pb, zr));
     [Sg, gg] = dual_action (ode, pb.tspan, pb.y0, zr, 'N', N, 'Order', pb.order, 'c', pb.c, ...
                             'BaseState', pb.ybar);
     ck = struct ('N', N, 'grad_closed', max (abs (g - gc)) / max (abs (gc)), ...
@@ -296,7 +296,7 @@ function B = part_b (Ns)
     ts = best_time (@() dual_lorenz (pb.tspan, pb.y0, pb.opts{:}), 10, 5);
     t0 = best_time (@() dual_lorenz (pb.tspan, pb.y0, pb.opts{:}, 'MaxIter', 0), 10, 3);
     setup = gateway_setup (pb, pack_duals (s.D));
-    [~, g, H] = feval ('__vm_dual__', 'action', [], setup);
+    [~, g, H] = feval ('vm_dual_mex', 'action', [], setup);
     ta = best_time (@() action_3 (setup), 10, 3);
     [L, U, P, Q, R] = lu (H); %#ok<ASGLU>
     nlu = nnz (L) + nnz (U);
@@ -323,12 +323,12 @@ function B = part_b (Ns)
   fprintf (['total: dual_lorenz end to end; setup: dual_lorenz with MaxIter = 0 (discretization, ' ...
             'Hessian pattern, first residual);\nit = total / iterations; marg = (total - setup) / ' ...
             'iterations; lu: [L,U,P,Q,R] = lu (H) (UMFPACK, symbolic + numeric); H\\g: Octave''s ' ...
-            'sparse backslash;\nact: one __vm_dual__ (''action'') call returning S, g and H ' ...
+            'sparse backslash;\nact: one vm_dual_mex (''action'') call returning S, g and H ' ...
             '(including its setup)\n\n']);
 end
 
 function action_3 (setup)
-  [S, g, H] = feval ('__vm_dual__', 'action', [], setup); %#ok<ASGLU>
+  [S, g, H] = feval ('vm_dual_mex', 'action', [], setup); %#ok<ASGLU>
 end
 
 function lu_5 (H)

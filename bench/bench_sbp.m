@@ -86,7 +86,7 @@ end
 function print_header ()
   fprintf ('bench_sbp: SBP first-derivative operator, varmech vs m-code peers\n');
   fprintf ('  varmech : sbp_operator / sbp_apply  (%s)\n', which ('sbp_operator'));
-  mex = which ('__vm_sbp__');
+  mex = which ('vm_sbp_mex');
   if isempty (mex)
     mex = 'not found';
   end

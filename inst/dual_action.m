@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{S} =} dual_action (@var{ode}, @var{tspan}, @var{y0}, @var{z})
-% @deftypefnx {} {[@var{S}, @var{g}, @var{H}, @var{y}] =} dual_action (@dots{}, @var{name}, @var{value}, @dots{})
+% @deftypefn  {} {S =} dual_action (ode, tspan, y0, z)
+% @deftypefnx {} {[S, g, H, y] =} dual_action (..., name, value, ...)
 % The discrete dual action of @code{dual_solve} at the duals @var{z}, for inspection: its value
 % @var{S}, gradient @var{g}, sparse Hessian @var{H} and the recovered primal @var{y} (the
 % dual-to-primal map at every grid point, N-by-ny).
@@ -30,7 +30,7 @@ function [S, g, H, y] = dual_action (ode, tspan, y0, z, varargin)
   ny = ode.ny;
   nd = ode.nd;
   N = opts.N;
-  minN = __vm_dual__ ('min_n', opts.Order, 0);   % the fact lives in csrc/march.c
+  minN = vm_dual_mex ('min_n', opts.Order, 0);   % the fact lives in csrc/march.c
   if (N < minN)
     vm_badarg (fname, 'N must be an integer >= %d for order %d', minN, opts.Order);
   end
@@ -57,7 +57,7 @@ function [S, g, H, y] = dual_action (ode, tspan, y0, z, varargin)
                   'c', c, 'ybar', yb, 'y0', {vm_double(y0)}, 'DT', {DT}, 'z', {vm_double(z)}, 'tol', 1, ...
                   'max_iter', 0, 'kernel', 'general', 'kpar', []);
   try
-    [S, g, H, y] = __vm_dual__ ('action', ode, setup);
+    [S, g, H, y] = vm_dual_mex ('action', ode, setup);
   catch err
     vm_rethrow (err, fname);
   end

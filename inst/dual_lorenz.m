@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{sol} =} dual_lorenz (@var{tspan}, @var{y0})
-% @deftypefnx {} {@var{sol} =} dual_lorenz (@dots{}, @var{name}, @var{value}, @dots{})
+% @deftypefn  {} {sol =} dual_lorenz (tspan, y0)
+% @deftypefnx {} {sol =} dual_lorenz (..., name, value, ...)
 % The Lorenz system xdot = A (y - x), ydot = x (R - z) - y, zdot = x y - B z as the critical
 % point of the closed-form dual Lorenz action of Acharya and Sengupta (their eq. 31 with the
 % dual-to-primal map of eq. 30): duals (lambda, mu, gamma), potential

@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{sol} =} dual_pars (@var{tspan}, @var{x0}, @var{v0})
-% @deftypefnx {} {@var{sol} =} dual_pars (@dots{}, @var{name}, @var{value}, @dots{})
+% @deftypefn  {} {sol =} dual_pars (tspan, x0, v0)
+% @deftypefnx {} {sol =} dual_pars (..., name, value, ...)
 % The generalized Pars system of Acharya and Sengupta (their eq. 32, unit masses):
 % @code{xdot = v, vdot = -Q, (b + L x) . v = 0, Q . v - s^2/2 = 0} with the constraint force Q
 % and the slack s left free, as the critical point of the closed-form dual action (their

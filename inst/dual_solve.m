@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{sol} =} dual_solve (@var{ode}, @var{tspan}, @var{y0})
-% @deftypefnx {} {@var{sol} =} dual_solve (@dots{}, @var{name}, @var{value}, @dots{})
+% @deftypefn  {} {sol =} dual_solve (ode, tspan, y0)
+% @deftypefnx {} {sol =} dual_solve (..., name, value, ...)
 % Solve a first-order system as the critical point of the discrete dual action of Acharya and
 % Sengupta.
 %

@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{sol} =} gauss_integrate (@var{sys}, @var{tspan}, @var{q0}, @var{qdot0})
-% @deftypefnx {} {@var{sol} =} gauss_integrate (@dots{}, @var{name}, @var{value}, @dots{})
+% @deftypefn  {} {sol =} gauss_integrate (sys, tspan, q0, qdot0)
+% @deftypefnx {} {sol =} gauss_integrate (..., name, value, ...)
 % Integrate the classical constrained equations of motion of a system made by @code{mechsys}.
 %
 % The accelerations solve @code{M qddot = f + R} with @code{M = d2L/dqdot2},
@@ -89,7 +89,7 @@ function sol = gauss_integrate (sys, tspan, q0, qdot0, varargin)
   qdot0 = vm_double (qdot0);
   check_initial (sys, tspan, q0, qdot0, varargin);
   try
-    sol = __vm_integrate__ (sys, tspan, q0, qdot0, varargin{:});
+    sol = vm_integrate_mex (sys, tspan, q0, qdot0, varargin{:});
   catch err
     vm_rethrow (err, 'gauss_integrate');
   end

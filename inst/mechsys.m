@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{sys} =} mechsys (@var{name}, @var{value}, @dots{})
-% @deftypefnx {} {@var{sys} =} mechsys (@var{opts})
+% @deftypefn  {} {sys =} mechsys (name, value, ...)
+% @deftypefnx {} {sys =} mechsys (opts)
 % Compile a mechanical system written as formulas.
 %
 % The system is given by name/value pairs (or one struct with these fields):
@@ -37,17 +37,15 @@
 % blocks (@code{sys.blocks}) that @code{mechsys_eval} and the solvers evaluate.
 %
 % Example (the rolling disk):
-% @example
-% @group
-% sys = mechsys ('coordinates', @{'x', 'y', 'theta', 'phi'@}, ...
+% @verbatim
+% sys = mechsys ('coordinates', {'x', 'y', 'theta', 'phi'}, ...
 %   'parameters', struct ('M', 1, 'g', 9.8, 'alpha', pi/6, 'R', 1, 'IS', 1/2, 'ID', 1/4), ...
 %   'lagrangian', ['M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2' ...
 %                  ' + M*g*x*sin(alpha)'], ...
-%   'constraints', @{'dot(x)^2 + dot(y)^2 - R^2*dot(theta)^2', ...
-%                   'dot(x)*sin(phi) - dot(y)*cos(phi)'@});
+%   'constraints', {'dot(x)^2 + dot(y)^2 - R^2*dot(theta)^2', ...
+%                   'dot(x)*sin(phi) - dot(y)*cos(phi)'});
 % out = mechsys_eval (sys, 0, [0 0 0 0], [5 0 5 1]);
-% @end group
-% @end example
+% @end verbatim
 % @seealso{mechsys_eval, odesys}
 % @end deftypefn
 
@@ -77,7 +75,7 @@ function sys = mechsys (varargin)
   contacts = normalize_contacts (opts.contacts, fname);
   check_contact_parameters (contacts, pnames, pvalues, fname);
   try
-    blocks = __vm_model__ ('mech', coords, pnames, lag, forces, cons, contacts);
+    blocks = vm_model_mex ('mech', coords, pnames, lag, forces, cons, contacts);
   catch err
     vm_rethrow (err, fname);
   end

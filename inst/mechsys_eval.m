@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{out} =} mechsys_eval (@var{sys}, @var{t}, @var{q}, @var{qdot})
-% @deftypefnx {} {@var{out} =} mechsys_eval (@dots{}, @var{name}, @var{value})
+% @deftypefn  {} {out =} mechsys_eval (sys, t, q, qdot)
+% @deftypefnx {} {out =} mechsys_eval (..., name, value)
 % Values and exact derivatives of a compiled mechanical system at many points.
 %
 % @var{t} is N-by-1 (or a scalar used at every point), @var{q} and @var{qdot} are N-by-n (one row
@@ -113,10 +113,10 @@ function out = mechsys_eval (sys, t, q, qdot, varargin)
         out.row = [out.row, mod(idx, d0) + 1];
         out.col = [out.col, floor(idx ./ d0) + 1];
       end
-      out.values = __vm_model__ ('eval', blks, N, {t, q, qdot, p, lam, w}, fname, 'compact', names);
+      out.values = vm_model_mex ('eval', blks, N, {t, q, qdot, p, lam, w}, fname, 'compact', names);
     else
       for k = 1:numel (blocks)
-        r = __vm_model__ ('eval', sys.blocks.(blocks{k}), N, {t, q, qdot, p, lam, w}, fname, 'full', names);
+        r = vm_model_mex ('eval', sys.blocks.(blocks{k}), N, {t, q, qdot, p, lam, w}, fname, 'full', names);
         f = fieldnames (r);
         for j = 1:numel (f)
           out.(f{j}) = r.(f{j});

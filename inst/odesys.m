@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{ode} =} odesys (@var{name}, @var{value}, @dots{})
-% @deftypefnx {} {@var{ode} =} odesys (@var{opts})
+% @deftypefn  {} {ode =} odesys (name, value, ...)
+% @deftypefnx {} {ode =} odesys (opts)
 % Compile a first-order system @code{ydot = F(t, y)}, @code{G(t, y) = 0} written as formulas.
 %
 % Name/value pairs (or one struct with these fields):
@@ -24,14 +24,12 @@
 % functions of @code{mechsys}; @code{dot()} is not used here.  See @file{doc/language.md}.
 %
 % Example (the Lorenz system):
-% @example
-% @group
-% ode = odesys ('states', @{'x', 'y', 'z'@}, ...
+% @verbatim
+% ode = odesys ('states', {'x', 'y', 'z'}, ...
 %   'parameters', struct ('sigma', 10, 'rho', 28, 'beta', 8/3), ...
-%   'rhs', @{'sigma*(y - x)', 'x*(rho - z) - y', 'x*y - beta*z'@});
+%   'rhs', {'sigma*(y - x)', 'x*(rho - z) - y', 'x*y - beta*z'});
 % out = odesys_eval (ode, 0, [1 1 1]);   % out.F, out.F_y, ...
-% @end group
-% @end example
+% @end verbatim
 % @seealso{odesys_eval, mechsys}
 % @end deftypefn
 
@@ -58,7 +56,7 @@ function ode = odesys (varargin)
                numel (states), numel (rhs), numel (alg));
   end
   try
-    blocks = __vm_model__ ('ode', states, pnames, rhs, alg, double (square));
+    blocks = vm_model_mex ('ode', states, pnames, rhs, alg, double (square));
   catch err
     vm_rethrow (err, fname);
   end

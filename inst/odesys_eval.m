@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{out} =} odesys_eval (@var{ode}, @var{t}, @var{y})
-% @deftypefnx {} {@var{out} =} odesys_eval (@dots{}, @var{name}, @var{value})
+% @deftypefn  {} {out =} odesys_eval (ode, t, y)
+% @deftypefnx {} {out =} odesys_eval (..., name, value)
 % Values and exact derivatives of a compiled first-order system at many points.
 %
 % @var{t} is N-by-1 (or a scalar), @var{y} is N-by-ny (one row per point).  Options
@@ -40,7 +40,7 @@ function out = odesys_eval (ode, t, y, varargin)
   end
   p = vm_param_vector (ode, fname, 'ode');
   try
-    out = __vm_model__ ('eval', ode.blocks.system, N, {t, y, p, wf, wg}, fname, 'full', {'t', 'y', 'parameters', 'wF', 'wG'});
+    out = vm_model_mex ('eval', ode.blocks.system, N, {t, y, p, wf, wg}, fname, 'full', {'t', 'y', 'parameters', 'wF', 'wG'});
   catch err
     vm_rethrow (err, fname);
   end

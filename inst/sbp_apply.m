@@ -1,7 +1,7 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{Y} =} sbp_apply (@var{X}, @var{order})
-% @deftypefnx {} {@var{Y} =} sbp_apply (@var{X}, @var{order}, [@var{t0} @var{tf}])
-% @deftypefnx {} {@var{Y} =} sbp_apply (@var{X}, @var{order}, [@var{t0} @var{tf}], 'transpose')
+% @deftypefn  {} {Y =} sbp_apply (X, order)
+% @deftypefnx {} {Y =} sbp_apply (X, order, [t0 tf])
+% @deftypefnx {} {Y =} sbp_apply (X, order, [t0 tf], 'transpose')
 % Apply the SBP derivative operator to the columns of @var{X} without forming a matrix.
 %
 % @code{sbp_apply (X, order, tspan)} equals @code{D * X} and
@@ -40,7 +40,7 @@ function Y = sbp_apply (X, order, tspan, mode)
     end
   end
   try
-    Y = __vm_sbp__ ('apply', X, order, tspan, trans);
+    Y = vm_sbp_mex ('apply', X, order, tspan, trans);
   catch err
     vm_rethrow (err, 'sbp_apply');
   end

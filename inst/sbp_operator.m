@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {[@var{D}, @var{H}, @var{Q}] =} sbp_operator (@var{N}, @var{order})
-% @deftypefnx {} {[@var{D}, @var{H}, @var{Q}] =} sbp_operator (@var{N}, @var{order}, [@var{t0} @var{tf}])
+% @deftypefn  {} {[D, H, Q] =} sbp_operator (N, order)
+% @deftypefnx {} {[D, H, Q] =} sbp_operator (N, order, [t0 tf])
 % Diagonal-norm summation-by-parts (SBP) first-derivative operator on a uniform grid.
 %
 % The grid has @var{N} points @code{t(k) = t0 + (k-1)*h}, @code{h = (tf - t0)/(N - 1)}, on the
@@ -49,11 +49,11 @@ function [D, H, Q] = sbp_operator (N, order, tspan)
   tspan = vm_double (tspan);   % other real classes; the gateway checks every argument
   try
     if (nargout <= 1)
-      D = __vm_sbp__ ('operator', N, order, tspan);
+      D = vm_sbp_mex ('operator', N, order, tspan);
     elseif (nargout == 2)
-      [D, H] = __vm_sbp__ ('operator', N, order, tspan);
+      [D, H] = vm_sbp_mex ('operator', N, order, tspan);
     else
-      [D, H, Q] = __vm_sbp__ ('operator', N, order, tspan);
+      [D, H, Q] = vm_sbp_mex ('operator', N, order, tspan);
     end
   catch err
     vm_rethrow (err, 'sbp_operator');

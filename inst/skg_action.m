@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{S} =} skg_action (@var{sys}, @var{tspan}, @var{q0}, @var{qdot0}, @var{N}, @var{order}, @var{z})
-% @deftypefnx {} {[@var{S}, @var{g}, @var{Hs}] =} skg_action (@dots{})
+% @deftypefn  {} {S =} skg_action (sys, tspan, q0, qdot0, N, order, z)
+% @deftypefnx {} {[S, g, Hs] =} skg_action (...)
 % The discrete SKG action of @code{skg_solve}, its gradient @var{g} and its sparse Hessian
 % @var{Hs} at the unknowns @var{z}, for inspection and tests.
 %
@@ -26,9 +26,9 @@ function [S, g, Hs] = skg_action (sys, tspan, q0, qdot0, N, order, z)
   args = {sys, vm_double(tspan), vm_double(q0), vm_double(qdot0), N, order, vm_double(z)};
   try
     if (nargout <= 1)
-      S = __vm_skg__ ('action', args{:});
+      S = vm_skg_mex ('action', args{:});
     else
-      [S, g, Hs] = __vm_skg__ ('action', args{:});
+      [S, g, Hs] = vm_skg_mex ('action', args{:});
     end
   catch err
     vm_rethrow (err, fname);

@@ -1,6 +1,6 @@
 % -*- texinfo -*-
-% @deftypefn  {} {@var{sol} =} skg_solve (@var{sys}, @var{tspan}, @var{q0}, @var{qdot0})
-% @deftypefnx {} {@var{sol} =} skg_solve (@dots{}, @var{name}, @var{value}, @dots{})
+% @deftypefn  {} {sol =} skg_solve (sys, tspan, q0, qdot0)
+% @deftypefnx {} {sol =} skg_solve (..., name, value, ...)
 % Trajectory of a @code{mechsys} system as the critical point of the discrete
 % Schwinger-Keldysh-Galley (SKG) action.
 %
@@ -123,11 +123,11 @@
 % argument that is an error.
 %
 % Example (a pendulum in polar form, error-controlled):
-% @example
-% pend = mechsys ('coordinates', @{'th'@}, 'lagrangian', 'dot(th)^2/2 + 10*cos(th)');
+% @verbatim
+% pend = mechsys ('coordinates', {'th'}, 'lagrangian', 'dot(th)^2/2 + 10*cos(th)');
 % sol = skg_solve (pend, [0 10], 2, 0, 'RelTol', 1e-8);
 % plot (sol.t, sol.q)
-% @end example
+% @end verbatim
 %
 % Numbers of another real class than double (single, int32, ...) are converted to double;
 % sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
@@ -160,7 +160,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   elseif (isempty (opts.N))
     opts.N = 81;
   end
-  minN = __vm_skg__ ('min_n', opts.Order, double (adaptive));   % the fact lives in csrc/march.c
+  minN = vm_skg_mex ('min_n', opts.Order, double (adaptive));   % the fact lives in csrc/march.c
   if (opts.N < minN)
     if (adaptive)
       vm_badarg (fname, 'N must be an integer >= %d for order %d with error control (the companion order of the estimate needs it)', ...
@@ -236,7 +236,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
               'display', find (strcmp (opts.Display, {'off', 'final', 'iter'})) - 1, ...
               'output_times', tout);
   try
-    sol = __vm_skg__ ('solve', sys, tspan, q0, qdot0, o);
+    sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
     if (retry && sol.exitflag == 0)
       % Guess 'auto' on a fixed grid: Newton did not converge from the marching prediction; once
       % more from the integrator's trajectory (sol.guess and sol.message say so)
@@ -244,7 +244,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
       if (~isempty (G))
         o.guess = double (G);
         first = sol;
-        sol = __vm_skg__ ('solve', sys, tspan, q0, qdot0, o);
+        sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
         kind = 'integrator (after the marching start failed)';
         sol.message = sprintf ('%s [from the integrator guess; from the marching start: %s]', ...
                                sol.message, first.message);
@@ -289,7 +289,7 @@ function check_memory (fname, sys, opts, ntot)
   % refuse before allocating: one window (csrc's estimate) and the output arrays (t, q, qdot,
   % lambda, lambda_plus, a guess, the march's trajectory: about 4 copies of 2n + m columns)
   mode = double (strcmpi (opts.Mode, 'reduced'));
-  need = __vm_skg__ ('memory', sys.n, sys.m, opts.N, opts.Order, mode) ...
+  need = vm_skg_mex ('memory', sys.n, sys.m, opts.N, opts.Order, mode) ...
          + 8 * 4 * ntot * (2 * sys.n + sys.m + 1);
   if (need < 2^28)
     return;   % a quarter of a GB: not worth asking the system

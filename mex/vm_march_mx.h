@@ -1,5 +1,5 @@
 /* vm_march_mx.h -- the record of a time march (csrc/march.h) as Octave/MATLAB values, shared by
- * the gateways of the action solvers (__vm_skg__, __vm_dual__).  Conversion only. */
+ * the gateways of the action solvers (vm_skg_mex, vm_dual_mex).  Conversion only. */
 #ifndef VM_MARCH_MX_H
 #define VM_MARCH_MX_H
 

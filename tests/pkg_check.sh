@@ -29,11 +29,36 @@ HOME="$tmp" "$OCTAVE" --no-gui --norc --no-history --quiet --eval "
     np = np + 1;
     pkg ('load', 'varmech');
     np = np + 1;
-    if (exist ('sbp_operator') == 2 && exist ('__vm_sbp__') == 3 && exist ('demo_sbp_convergence') == 2 && exist ('mechsys') == 2 && exist ('__vm_model__') == 3 && exist ('gauss_integrate') == 2 && exist ('__vm_integrate__') == 3 && exist ('skg_solve') == 2 && exist ('__vm_skg__') == 3 && exist ('dual_solve') == 2 && exist ('__vm_dual__') == 3)
+    if (exist ('sbp_operator') == 2 && exist ('vm_sbp_mex') == 3 && exist ('demo_sbp_convergence') == 2 && exist ('mechsys') == 2 && exist ('vm_model_mex') == 3 && exist ('gauss_integrate') == 2 && exist ('vm_integrate_mex') == 3 && exist ('skg_solve') == 2 && exist ('vm_skg_mex') == 3 && exist ('dual_solve') == 2 && exist ('vm_dual_mex') == 3)
       np = np + 1;
     else
       nf = nf + 1;
-      fprintf ('FAIL: sbp_operator, __vm_sbp__ (MEX), mechsys, __vm_model__ (MEX) or demo_sbp_convergence not found after pkg load\n');
+      fprintf ('FAIL: sbp_operator, vm_sbp_mex (MEX), mechsys, vm_model_mex (MEX) or demo_sbp_convergence not found after pkg load\n');
+    end
+    % every installed function and MEX file has a name MATLAB accepts (it starts with a letter)
+    info = pkg ('list', 'varmech');
+    bad = {};
+    roots = {info{1}.dir, info{1}.archprefix};
+    while (~isempty (roots))
+      d = roots{1};
+      roots(1) = [];
+      ents = dir (d);
+      for k = 1:numel (ents)
+        nm = ents(k).name;
+        if (ents(k).isdir)
+          if (~any (strcmp (nm, {'.', '..'})))
+            roots{end+1} = fullfile (d, nm);
+          end
+        elseif (~isempty (regexp (nm, '\.(m|mex|oct)$', 'once')) && isempty (regexp (nm, '^[A-Za-z]', 'once')))
+          bad{end+1} = fullfile (d, nm);
+        end
+      end
+    end
+    if (isempty (bad))
+      np = np + 1;
+    else
+      nf = nf + 1;
+      fprintf ('FAIL: installed names that do not start with a letter: %s\n', strjoin (bad, ', '));
     end
     % the installed demos run (with their private helpers): every check of the quiet runs passes
     r = demo_tumbler ('quiet');

@@ -2,7 +2,8 @@
 # run_checks.sh SRCDIR BUILDDIR MAKE -- the whole test suite behind `make check`.
 #
 # Suites: C unit tests; the same tests under AddressSanitizer + UndefinedBehaviorSanitizer; every
-# %!test block of inst/ and every test file of tests/octave (in the build tree); the pkg round trip
+# %!test block of inst/ and every test file of tests/octave (in the build tree); the MATLAB build path
+# (varmech_build.m under Octave in a scratch folder, tests/matlab_build_check.sh); the pkg round trip
 # (make pkg, install into a throw-away prefix, pkg load, pkg test, uninstall).  Each suite reports
 # "N passed, N failed"; a suite that crashes or reports nothing counts as one failure.  The last line
 # is the total; the exit status is non-zero on any failure.
@@ -89,6 +90,12 @@ echo "== Octave tests (inst/ %!test blocks, tests/octave)"
 st=$?
 grep -vE '^(  [a-z_]+ +[0-9]+ / +[0-9]+|octave tests:)' "$logdir/octave.log" | head -n 60
 count "octave" "$logdir/octave.log" $st
+
+echo "== MATLAB build path under Octave (varmech_build in a scratch folder)"
+OCTAVE="$OCTAVE" $SHELL "$srcdir/tests/matlab_build_check.sh" "$srcdir" > "$logdir/matlab_build.log" 2>&1
+st=$?
+grep -E '^(matlab build check|FAIL|pendulum)' "$logdir/matlab_build.log"
+count "matlab build" "$logdir/matlab_build.log" $st
 
 echo "== pkg install round trip"
 OCTAVE="$OCTAVE" PKG_TARBALL="$PKG_TARBALL" $SHELL "$srcdir/tests/pkg_check.sh" "$builddir" "$make" \

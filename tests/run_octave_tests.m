@@ -19,6 +19,13 @@ function run_octave_tests (srcdir, builddir)
            dir(fullfile (srcdir, 'bench', 'disk_handwritten*.m'))];
   np = 0;
   nf = 0;
+  % MEX files that varmech_build put into inst/private would shadow the ones of builddir
+  stale = dir (fullfile (srcdir, 'inst', 'private', 'vm_*_mex.*'));
+  if (~isempty (stale))
+    fprintf ('FAIL: %s in inst/private (from varmech_build) would be tested instead of the build; remove them\n', ...
+             strjoin ({stale.name}, ', '));
+    nf = nf + 1;
+  end
   for k = 1:numel (files)
     name = files(k).name(1:end-2);
     [n, nmax] = test (name, 'quiet', 1);

@@ -23,7 +23,7 @@
 
 function [ok, msg, kind, index, value] = vm_check_initial (fname, sys, t0, q0, qdot0, tol)
   try
-    [ok, msg, kind, index, value] = __vm_model__ ('check_initial', sys, double (t0), ...
+    [ok, msg, kind, index, value] = vm_model_mex ('check_initial', sys, double (t0), ...
                                                   double (q0(:)), double (qdot0(:)), double (tol), fname);
   catch err
     id = err.identifier;

@@ -44,7 +44,7 @@ function x = vm_check_value (fname, name, x, rule)
     case 'choice'
       x = check_choice (fname, name, x, rule{2});
     case 'order'
-      orders = __vm_sbp__ ('orders');
+      orders = vm_sbp_mex ('orders');
       x = check_int (fname, name, x, 1, 64);
       if (~any (x == orders))
         refuse (fname, name, x, ['one of ' strjoin(arrayfun (@num2str, orders, 'UniformOutput', false), ', ')]);

@@ -47,7 +47,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   y0 = vm_check_value (fname, 'y0', y0, {'vector', nd})';
   check_rhs (fname, ode, tspan(1), y0);
   N = opts.N;
-  minN = __vm_dual__ ('min_n', opts.Order, 0);   % the fact lives in csrc/march.c
+  minN = vm_dual_mex ('min_n', opts.Order, 0);   % the fact lives in csrc/march.c
   if (N < minN)
     vm_badarg (fname, 'N must be an integer >= %d for order %d', minN, opts.Order);
   end
@@ -145,7 +145,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
         setup.z = vm_dual_pack (guess(idx, :), nd, weak);
       end
       try
-        r = __vm_dual__ ('solve', ode, setup);
+        r = vm_dual_mex ('solve', ode, setup);
       catch err
         vm_rethrow (err, fname);
       end
@@ -263,7 +263,7 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
   if (isfield (opts, 'AbsTol') && ~isempty (opts.AbsTol))
     at = opts.AbsTol;
   end
-  minN = __vm_dual__ ('min_n', opts.Order, double (adaptive));
+  minN = vm_dual_mex ('min_n', opts.Order, double (adaptive));
   if (adaptive && opts.N < minN)
     vm_badarg (fname, 'N must be at least %d for order %d and the companion order of the error estimate', ...
                minN, opts.Order);
@@ -295,7 +295,7 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
                   'repeat', opts.BaseIterations, 'display', disp_code, 'guess', base, ...
                   'output_times', tout(:));
   try
-    r = __vm_dual__ ('march', ode, setup);
+    r = vm_dual_mex ('march', ode, setup);
   catch err
     vm_rethrow (err, fname);
   end
@@ -348,7 +348,7 @@ end
 function check_memory (fname, nd, ng, N, Ntot, ny)
   % refuse before allocating: one window (csrc's estimate) and the arrays on the whole grid (base
   % state, primal, duals, residuals: about 6 copies of ny + nd + ng columns)
-  need = __vm_dual__ ('memory', nd, ng, N) + 8 * 6 * Ntot * (ny + nd + ng + 1);
+  need = vm_dual_mex ('memory', nd, ng, N) + 8 * 6 * Ntot * (ny + nd + ng + 1);
   if (need < 2^28)
     return;   % a quarter of a GB: not worth asking the system
   end

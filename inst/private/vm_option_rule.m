@@ -5,7 +5,7 @@
 % and comes before a row @samp{Name} shared by every function with an option of that name.
 % Options whose check depends on other arguments (sizes of the system, the grid) have the rule
 % @code{@{'any'@}} here and are checked by their function.  The ceilings of N and of the
-% number of windows are those of the gateways, asked from them (@code{__vm_sbp__ ('orders')}).
+% number of windows are those of the gateways, asked from them (@code{vm_sbp_mex ('orders')}).
 % @end deftypefn
 
 function rule = vm_option_rule (fname, name)
@@ -25,7 +25,7 @@ function rule = vm_option_rule (fname, name)
 end
 
 function t = make_table ()
-  [~, ~, lim] = __vm_sbp__ ('orders');   % [largest N, most windows] the gateways accept
+  [~, ~, lim] = vm_sbp_mex ('orders');   % [largest N, most windows] the gateways accept
   nmax = lim(1);
   wmax = lim(2);
   pos = {'real', 0, Inf, '()'};

@@ -1,4 +1,4 @@
-% Robustness of the __vm_model__ gateway against damaged compiled models: sys.blocks is a plain
+% Robustness of the vm_model_mex gateway against damaged compiled models: sys.blocks is a plain
 % struct that users can save, load and edit, so every field of a block is validated before the
 % tape runs.  Each damaged block must either raise an error that says the model is damaged (or
 % names the bad argument), or -- when the change happens to keep the tape valid, e.g. a changed

@@ -1,9 +1,9 @@
-/* __vm_model__.c -- MEX gateway of the model language (csrc/expr, csrc/model).
+/* vm_model_mex.c -- MEX gateway of the model language (csrc/expr, csrc/model).
  *
- *   blocks = __vm_model__ ("mech", coords, params, lagrangian, forces, constraints, contacts)
- *   blocks = __vm_model__ ("ode", states, params, rhs, algebraic [, square])
- *   out    = __vm_model__ ("eval", block, npts, {A1, A2, ...} [, caller [, layout [, names]]])
- *   [ok, msg, kind, index, value] = __vm_model__ ("check_initial", sys, t0, q0, qdot0, tol [, caller])
+ *   blocks = vm_model_mex ("mech", coords, params, lagrangian, forces, constraints, contacts)
+ *   blocks = vm_model_mex ("ode", states, params, rhs, algebraic [, square])
+ *   out    = vm_model_mex ("eval", block, npts, {A1, A2, ...} [, caller [, layout [, names]]])
+ *   [ok, msg, kind, index, value] = vm_model_mex ("check_initial", sys, t0, q0, qdot0, tol [, caller])
  *
  * layout "full" (default): a struct of the block's fields (points first, structural zeros
  * included); "compact": one npts x nout matrix whose column k is tape output k; in the compact
@@ -32,7 +32,7 @@
 #include "initial_check.h"
 #include "vm_status.h"
 
-#define GW "__vm_model__"
+#define GW "vm_model_mex"
 
 static void
 raise_model_error (const char *fn, const vm_err *err)

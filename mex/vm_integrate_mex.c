@@ -1,6 +1,6 @@
-/* __vm_integrate__.c -- MEX gateway of the reference integrators (csrc/motion, integrate, reaction).
+/* vm_integrate_mex.c -- MEX gateway of the reference integrators (csrc/motion, integrate, reaction).
  *
- *   sol = __vm_integrate__ (sys, tspan, q0, qdot0, name, value, ...)
+ *   sol = vm_integrate_mex (sys, tspan, q0, qdot0, name, value, ...)
  *
  * The whole argument list of gauss_integrate (inst/gauss_integrate.m documents it): the gateway
  * validates sys (a mechsys struct: its compiled blocks are checked completely before use), the

@@ -1,9 +1,9 @@
-/* __vm_sbp__.c -- MEX gateway of the SBP kernel family (csrc/sbp.c). Internal: use sbp_operator.m
+/* vm_sbp_mex.c -- MEX gateway of the SBP kernel family (csrc/sbp.c). Internal: use sbp_operator.m
  * and sbp_apply.m.
  *
- *   [D, H, Q] = __vm_sbp__ ("operator", N, order, [t0 tf])
- *   Y         = __vm_sbp__ ("apply", X, order, [t0 tf], trans)
- *   [orders, nmin, lim] = __vm_sbp__ ("orders")
+ *   [D, H, Q] = vm_sbp_mex ("operator", N, order, [t0 tf])
+ *   Y         = vm_sbp_mex ("apply", X, order, [t0 tf], trans)
+ *   [orders, nmin, lim] = vm_sbp_mex ("orders")
  *
  * "orders": the supported interior orders and their smallest N (rows), and lim = [the largest N,
  * the most windows or slabs] that the gateways accept (vm_mex_args.h).
@@ -109,7 +109,7 @@ cmd_orders (int nlhs, mxArray *plhs[], int nrhs)
   mxArray *o, *nmin;
   int k, no = 0;
   if (nrhs != 1 || nlhs > 3)
-    mexErrMsgIdAndTxt ("varmech:badarg", "__vm_sbp__: \"orders\" takes no argument");
+    mexErrMsgIdAndTxt ("varmech:badarg", "vm_sbp_mex: \"orders\" takes no argument");
   for (k = 1; k <= 64; k++)
     no += vm_sbp_min_n (k) > 0;
   o = mxCreateDoubleMatrix (1, (mwSize) no, mxREAL);
@@ -137,7 +137,7 @@ void
 mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   char cmd[16];
-  vm_arg_command (nrhs, prhs, "__vm_sbp__", cmd, sizeof cmd);
+  vm_arg_command (nrhs, prhs, "vm_sbp_mex", cmd, sizeof cmd);
   if (strcmp (cmd, "operator") == 0)
     cmd_operator (nlhs, plhs, nrhs, prhs);
   else if (strcmp (cmd, "apply") == 0)
@@ -146,6 +146,6 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_orders (nlhs, plhs, nrhs);
   else
     mexErrMsgIdAndTxt ("varmech:badarg",
-                       "__vm_sbp__: unknown command '%s' (expected 'operator', 'apply' or 'orders')",
+                       "vm_sbp_mex: unknown command '%s' (expected 'operator', 'apply' or 'orders')",
                        cmd);
 }

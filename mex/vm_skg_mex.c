@@ -1,9 +1,9 @@
-/* __vm_skg__.c -- MEX gateway of the discrete SKG action (csrc/skg, skg_solve, newton).
+/* vm_skg_mex.c -- MEX gateway of the discrete SKG action (csrc/skg, skg_solve, newton).
  *
- *   sol = __vm_skg__ ("solve", sys, tspan, q0, qdot0, opts)
- *   [S, g, H] = __vm_skg__ ("action", sys, tspan, q0, qdot0, N, order, z)
- *   nmin = __vm_skg__ ("min_n", order, adaptive)
- *   bytes = __vm_skg__ ("memory", n, m, N, order, mode)   (vm_skg_memory_estimate, one window)
+ *   sol = vm_skg_mex ("solve", sys, tspan, q0, qdot0, opts)
+ *   [S, g, H] = vm_skg_mex ("action", sys, tspan, q0, qdot0, N, order, z)
+ *   nmin = vm_skg_mex ("min_n", order, adaptive)
+ *   bytes = vm_skg_mex ("memory", n, m, N, order, mode)   (vm_skg_memory_estimate, one window)
  *
  * sys: a mechsys struct (its formulas are parsed again here: the action is built symbolically
  * from L, the forces and the constraints; parameter values come from sys.parameters).  opts:
@@ -280,7 +280,7 @@ void
 mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   char cmd[16];
-  vm_arg_command (nrhs, prhs, "__vm_skg__", cmd, sizeof cmd);
+  vm_arg_command (nrhs, prhs, "vm_skg_mex", cmd, sizeof cmd);
   if (strcmp (cmd, "solve") == 0)
     cmd_solve (plhs, nrhs, prhs);
   else if (strcmp (cmd, "action") == 0)
@@ -290,5 +290,5 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   else if (strcmp (cmd, "memory") == 0)
     cmd_memory (plhs, nrhs, prhs);
   else
-    BAD ("__vm_skg__: unknown command '%s'; expected solve, action, min_n or memory", cmd);
+    BAD ("vm_skg_mex: unknown command '%s'; expected solve, action, min_n or memory", cmd);
 }

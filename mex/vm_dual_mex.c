@@ -1,10 +1,10 @@
-/* __vm_dual__.c -- MEX gateway of the discrete dual action (csrc/dual, csrc/dual_closed, newton).
+/* vm_dual_mex.c -- MEX gateway of the discrete dual action (csrc/dual, csrc/dual_closed, newton).
  *
- *   sol         = __vm_dual__ ("solve",  ode, setup)
- *   [S, g, H, y] = __vm_dual__ ("action", ode, setup)
- *   sol         = __vm_dual__ ("march",  ode, setup)
- *   nmin        = __vm_dual__ ("min_n",  order, adaptive)
- *   bytes       = __vm_dual__ ("memory", nd, ng, N)   (vm_dual_memory_estimate, one window)
+ *   sol         = vm_dual_mex ("solve",  ode, setup)
+ *   [S, g, H, y] = vm_dual_mex ("action", ode, setup)
+ *   sol         = vm_dual_mex ("march",  ode, setup)
+ *   nmin        = vm_dual_mex ("min_n",  order, adaptive)
+ *   bytes       = vm_dual_mex ("memory", nd, ng, N)   (vm_dual_memory_estimate, one window)
  *
  * ode: an odesys struct (its formulas are parsed again here), used when setup.kernel is "general";
  * for the closed forms it may be [] and setup.kpar holds their parameters.  setup: struct with t0,
@@ -620,7 +620,7 @@ void
 mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   char cmd[16];
-  vm_arg_command (nrhs, prhs, "__vm_dual__", cmd, sizeof cmd);
+  vm_arg_command (nrhs, prhs, "vm_dual_mex", cmd, sizeof cmd);
   if (strcmp (cmd, "solve") == 0)
     cmd_solve (plhs, nrhs, prhs);
   else if (strcmp (cmd, "action") == 0)
@@ -632,5 +632,5 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   else if (strcmp (cmd, "min_n") == 0)
     cmd_min_n (plhs, nrhs, prhs);
   else
-    BAD ("__vm_dual__: unknown command '%s'; expected solve, action, march, min_n or memory", cmd);
+    BAD ("vm_dual_mex: unknown command '%s'; expected solve, action, march, min_n or memory", cmd);
 }
