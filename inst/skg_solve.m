@@ -291,16 +291,8 @@ function check_memory (fname, sys, opts, ntot)
   mode = double (strcmpi (opts.Mode, 'reduced'));
   need = vm_skg_mex ('memory', sys.n, sys.m, opts.N, opts.Order, mode) ...
          + 8 * 4 * ntot * (2 * sys.n + sys.m + 1);
-  if (need < 2^28)
-    return;   % a quarter of a GB: not worth asking the system
-  end
-  avail = vm_available_memory ();
-  if (need > avail)
-    error (['varmech:' fname ':memory'], ['%s: N = %d nodes per window (%d grid points) need about ' ...
-           '%.3g GB (an estimate), more than the %.3g GB available; use fewer nodes per window ' ...
-           '(N, with Windows for a fixed grid) or the error-controlled default (RelTol)'], ...
-           fname, opts.N, ntot, need / 2^30, avail / 2^30);
-  end
+  vm_check_memory (fname, need, 'window', opts.N, ntot, ['use fewer nodes per window (N, with ' ...
+                   'Windows for a fixed grid) or the error-controlled default (RelTol)']);
 end
 
 function unresolved_warning (fname, sol, q0)

@@ -349,14 +349,6 @@ function check_memory (fname, nd, ng, N, Ntot, ny)
   % refuse before allocating: one window (csrc's estimate) and the arrays on the whole grid (base
   % state, primal, duals, residuals: about 6 copies of ny + nd + ng columns)
   need = vm_dual_mex ('memory', nd, ng, N) + 8 * 6 * Ntot * (ny + nd + ng + 1);
-  if (need < 2^28)
-    return;   % a quarter of a GB: not worth asking the system
-  end
-  avail = vm_available_memory ();
-  if (need > avail)
-    error (['varmech:' fname ':memory'], ['%s: N = %d nodes per slab (%d grid points) need about ' ...
-           '%.3g GB (an estimate), more than the %.3g GB available; use fewer nodes per slab (N), ' ...
-           'fewer slabs, or the error-controlled default (RelTol)'], fname, N, Ntot, ...
-           need / 2^30, avail / 2^30);
-  end
+  vm_check_memory (fname, need, 'slab', N, Ntot, ['use fewer nodes per slab (N), fewer slabs, ' ...
+                   'or the error-controlled default (RelTol)']);
 end
