@@ -10,8 +10,8 @@
 % by
 % @itemize
 % @item each class: double, sparse, complex, single, int32, logical (the baseline's numbers, or
-% 1, converted), char ('abc'), cell (@{baseline@}), struct (struct ('a', 1)), function handle
-% (@@sin);
+% 1, converted; sparse also all zeros, with no stored entry), char ('abc'), cell (@{baseline@}),
+% struct (struct ('a', 1)), function handle (@@sin);
 % @item each shape: empty ([]), scalar, row, column, matrix (of 1 + numel (baseline) numbers,
 % so never the baseline's count), the baseline transposed and the baseline stacked into a 3-D
 % array;
@@ -452,7 +452,10 @@ function reps = replacements (sp)
     k = numel (num);
     v = num(1);
     row = v + (0:k);
-    c = {'double', num; 'sparse', sparse(num); 'complex', complex(num, ones (size (num))); ...
+    % sparse: the baseline's numbers, and all zeros (no stored entry: a gateway that reads a
+    % sparse array as full reads past its data, which ASan reports)
+    c = {'double', num; 'sparse', sparse(num); 'sparse zeros', sparse(size (num, 1), size (num, 2)); ...
+         'complex', complex(num, ones (size (num))); ...
          'single', single(num); 'int32', int32(num); 'logical', logical(num); ...
          'char', 'abc'; 'cell', {b}; 'struct', struct('a', 1); 'function handle', @sin; ...
          'empty', []; 'scalar', v; 'row', row; 'column', row'; ...
