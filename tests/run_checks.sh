@@ -2,12 +2,15 @@
 # run_checks.sh SRCDIR BUILDDIR MAKE -- the whole test suite behind `make check`.
 #
 # Suites: C unit tests; the same tests under AddressSanitizer + UndefinedBehaviorSanitizer; every
-# %!test block of inst/ and every test file of tests/octave (in the build tree); the MATLAB build path
-# (varmech_build.m under Octave in a scratch folder, tests/matlab_build_check.sh); the pkg round trip
-# (make pkg, install into a throw-away prefix, pkg load, pkg test, uninstall).  Each suite reports
-# "N passed, N failed"; a suite that crashes or reports nothing counts as one failure.  The last line
-# is the total; the exit status is non-zero on any failure.
-# Environment (from Makefile.am): OCTAVE, C_TESTS, C_SAN_TESTS, PKG_TARBALL.
+# %!test block of inst/ and every test file of tests/octave (in the build tree); the bad-input table
+# and the gateway tests again with the MEX files built with ASan + UBSan (tests/run_octave_asan.sh);
+# the MATLAB build path (varmech_build.m under Octave in a scratch folder,
+# tests/matlab_build_check.sh); the pkg round trip (make pkg, install into a throw-away prefix,
+# pkg load, pkg test, uninstall).  Each suite reports "N passed, N failed"; a suite that crashes or
+# reports nothing counts as one failure.  The last line is the total; the exit status is non-zero
+# on any failure.
+# Environment (from Makefile.am): OCTAVE, C_TESTS, C_SAN_TESTS, PKG_TARBALL, ASAN_MEX (empty without
+# sanitizers), ASAN_RUNTIME.
 set -u
 srcdir=$1
 builddir=$2
@@ -90,6 +93,18 @@ echo "== Octave tests (inst/ %!test blocks, tests/octave)"
 st=$?
 grep -vE '^(  [a-z_]+ +[0-9]+ / +[0-9]+|octave tests:)' "$logdir/octave.log" | head -n 60
 count "octave" "$logdir/octave.log" $st
+
+echo "== Octave tests with the MEX files under ASan + UBSan (asan/, libasan preloaded into octave-cli)"
+if [ -z "${ASAN_MEX:-}" ]; then
+  echo "  the compiler has no ASan/UBSan runtime (Debian packages: libasan8 libubsan1): counted as 1 failure"
+  failed=$((failed + 1))
+else
+  OCTAVE="$OCTAVE" ASAN_RUNTIME="${ASAN_RUNTIME:-}" $SHELL "$srcdir/tests/run_octave_asan.sh" "$srcdir" "$builddir" \
+    > "$logdir/octave_asan.log" 2>&1
+  st=$?
+  grep -vE '^  [A-Za-z_-]+: [0-9]+ passed, 0 failed$' "$logdir/octave_asan.log" | grep -vE '^    #([5-9]|1[0-9])' | head -n 60
+  count "octave-asan" "$logdir/octave_asan.log" $st
+fi
 
 echo "== MATLAB build path under Octave (varmech_build in a scratch folder)"
 OCTAVE="$OCTAVE" $SHELL "$srcdir/tests/matlab_build_check.sh" "$srcdir" > "$logdir/matlab_build.log" 2>&1
