@@ -1667,6 +1667,8 @@ vm_tape_validate (const vm_tape *tp)
         goto done;
       if (ar == 2 && (in->b < 0 || in->b >= tp->nslot || ! written[in->b]))
         goto done;
+      if (ar == 1 && in->b != -1)
+        goto done;   /* the compiler writes -1; evaluation reads slot b whenever b >= 0 */
       if (in->op == VM_OP_POWI && (in->imm != floor (in->imm) || fabs (in->imm) > 64))
         goto done;
       if (written[in->dst] == 2)

@@ -493,6 +493,18 @@ test_tapes (void)
     c[last].imm = tp.nout;
     CHECK (c[last].op != VM_OP_STORE || vm_tape_validate (&bad) == VM_EARG, "output out of range");
     c[last] = tp.code[last];
+    {   /* a unary instruction with an operand b (read by the evaluator when b >= 0): refused */
+      int k;
+      for (k = firstmain; k < tp.ninstr && ! (c[k].op != VM_OP_STORE && vm_op_arity (c[k].op) == 1
+                                             && c[k].op != VM_OP_POWI); k++)
+        ;
+      if (k < tp.ninstr)
+        {
+          c[k].b = 1000000;
+          CHECK (vm_tape_validate (&bad) == VM_EARG, "unary instruction with an operand b refused");
+          c[k] = tp.code[k];
+        }
+    }
     c[0].a = NV;
     CHECK (c[0].op != VM_OP_VAR || vm_tape_validate (&bad) == VM_EARG, "variable out of range");
     c[0] = tp.code[0];
