@@ -239,6 +239,7 @@ end
 %! s2 = gauss_integrate (pend, int8 ([0 1]), int32 ([0 -1]), single ([0 0]));
 %! assert (isequal (s1.q, s2.q));
 %!error <Reaction must be 'ideal', 'explicit' or a k-by-2 matrix> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Reaction', ones (1, 3))
+%!error <Reaction must be 'ideal', 'explicit' or a k-by-2 matrix of reaction directions; got char 5x1> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Reaction', transpose ('ideal'))
 %!error <Step must be a finite number > gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Method', 'rk4', 'Step', 0)
 %!error <AbsTol must be a finite number> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'AbsTol', -1)
 %!error <InitialStep must be a finite number> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'InitialStep', NaN)

@@ -56,7 +56,7 @@ choice (const mxArray *a, const char *name, const char *const *choices, int nc, 
 {
   char buf[32];
   int k;
-  if (a && mxIsChar (a) && mxGetM (a) <= 1 && mxGetString (a, buf, sizeof buf) == 0)
+  if (vm_arg_get_string (a, buf, sizeof buf))
     for (k = 0; k < nc; k++)
       if (name_eq (buf, choices[k]))
         return k;
@@ -223,7 +223,8 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       snprintf (e, sizeof e, "'ideal', 'explicit' or a k-by-%d matrix of reaction directions", n);
       if (mxIsChar (r))
         {
-          if (mxGetString (r, buf, sizeof buf) != 0 || ! (name_eq (buf, laws[0]) || name_eq (buf, laws[1])))
+          if (! vm_arg_get_string (r, buf, sizeof buf)
+              || ! (name_eq (buf, laws[0]) || name_eq (buf, laws[1])))
             vm_arg_refuse (r, FN, "Reaction", e);
           law = name_eq (buf, laws[0]) ? VM_LAW_IDEAL : VM_LAW_EXPLICIT;
         }

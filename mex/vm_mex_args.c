@@ -179,11 +179,19 @@ vm_arg_struct (const mxArray *a, const char *fn, const char *name)
     vm_arg_refuse (a, fn, name, "a 1x1 struct");
 }
 
+int
+vm_arg_get_string (const mxArray *a, char *buf, size_t len)
+{
+  if (! a || ! mxIsChar (a) || mxGetNumberOfDimensions (a) != 2 || mxGetM (a) != 1
+      || len < 1 || mxGetN (a) >= len)
+    return 0;
+  return mxGetString (a, buf, (mwSize) len) == 0;
+}
+
 void
 vm_arg_string (const mxArray *a, const char *fn, const char *name, char *buf, size_t len)
 {
-  if (! mxIsChar (a) || mxGetNumberOfDimensions (a) != 2 || mxGetM (a) > 1
-      || mxGetNumberOfElements (a) >= len || mxGetString (a, buf, (mwSize) len) != 0)
+  if (! vm_arg_get_string (a, buf, len))
     {
       char e[64];
       snprintf (e, sizeof e, "a string of at most %lu characters", (unsigned long) len - 1);

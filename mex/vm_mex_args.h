@@ -56,7 +56,12 @@ void vm_arg_interval (const mxArray *a, const char *fn, const char *name, int in
 /* a 1x1 struct */
 void vm_arg_struct (const mxArray *a, const char *fn, const char *name);
 
-/* a character row vector that fits in buf (len bytes with the NUL) */
+/* 1 when a is a 1-by-n character row (2-D, one row, n >= 0) that fits in buf (len bytes with
+ * the NUL) and was copied into it; 0 otherwise (a column, a matrix, an N-D array, another class),
+ * for the caller to refuse it with its own wording */
+int vm_arg_get_string (const mxArray *a, char *buf, size_t len);
+
+/* a 1-by-n character row that fits in buf (len bytes with the NUL), else refused */
 void vm_arg_string (const mxArray *a, const char *fn, const char *name, char *buf, size_t len);
 
 /* field KEY of the 1x1 struct s; refused as "FN: WHAT has no field KEY" when absent */
