@@ -204,6 +204,7 @@ end
 %!error <MaxIter must be an integer in \[0, 1000000\]; got double 1x1 \(1000000000000\)> dual_solve (ode, [0 1], [1 2 3], 'MaxIter', 1e12)
 %!error <Order must be one of 2, 4, 6, 8; got double 1x1 \(7\)> dual_solve (ode, [0 1], [1 2 3], 'Order', 7)
 %!error <DT must be a real full vector with 3 entries; got sparse double 1x3> dual_solve (ode, [0 1], [1 2 3], 'Slabs', 1, 'FinalDual', 'strong', 'DT', sparse ([0 0 1]))
+%!error <Guess must be 'marching', 'auto' or a matrix of initial duals; got char 1x4x2> dual_solve (ode, [0 1], [1 2 3], 'Guess', repmat ('auto', [1 1 2]))
 %!test
 %! % integer and single classes are converted (the same solution)
 %! s1 = dual_solve (ode, [0 0.1], [1 2 3], 'N', 33, 'c', 50, 'Slabs', 1);

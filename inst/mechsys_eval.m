@@ -172,6 +172,7 @@ end
 %! assert (sum (strcmp (c.block, 'constraints')), 14);
 %! assert (size (c.values), [N numel(c.field)]);
 %!error <layout must be one of 'full', 'compact'; got char 1x6 \('sparse'\)> mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4], 'layout', 'sparse')
+%!error <layout must be one of 'full', 'compact'; got char 1x4x2> mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4], 'layout', repmat ('full', [1 1 2]))
 %!error <mechsys_eval: q has 3 columns; expected 4> mechsys_eval (sys, 0, [1 2 3], [1 2 3 4])
 %!error <qdot has 2 rows; expected 1> mechsys_eval (sys, 0, [1 2 3 4], [1 2 3 4; 1 2 3 4])
 %!error <mechsys_eval: lambda has 3 columns; expected 1 per point> mechsys_eval (mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + dot(y)^2)/2', 'constraints', {'x*dot(x) + y*dot(y)'}), 0, [1 2], [1 2], 'lambda', [1 2 3])

@@ -102,3 +102,4 @@ end
 %!error <right-hand side 2 \(dy/dt\): column 3: unknown name 'q'> odesys ('states', {'x', 'y'}, 'rhs', {'y', 'x+q'})
 %!error <state 2: the name 'x' is used twice> odesys ('states', {'x', 'x'}, 'rhs', {'1', '2'})
 %!error <odesys: square must be true or false; got cell 1x1> odesys ('states', {'x'}, 'rhs', {'x'}, 'square', {1})
+%!error <odesys: square must be true or false; got double 1x1 \(Inf\)> odesys ('states', {'x'}, 'rhs', {'x'}, 'square', Inf)

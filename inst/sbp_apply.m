@@ -32,11 +32,12 @@ function Y = sbp_apply (X, order, tspan, mode)
   tspan = vm_double (tspan);   % other real classes; the gateway checks every argument
   trans = 0;
   if (nargin == 4)
-    if (ischar (mode) && any (strcmpi (mode, {'transpose', 'T'})))
+    % a 1-by-n char row only: strcmpi would fail on a char N-D array without naming MODE
+    if (vm_isrow_string (mode) && any (strcmpi (mode, {'transpose', 'T'})))
       trans = 1;
-    elseif (~(ischar (mode) && any (strcmpi (mode, {'notranspose', 'N'}))))
+    elseif (~(vm_isrow_string (mode) && any (strcmpi (mode, {'notranspose', 'N'}))))
       error ('varmech:sbp_apply:mode', ...
-             'sbp_apply: MODE must be ''transpose'' or ''notranspose''');
+             'sbp_apply: MODE must be ''transpose'' or ''notranspose''; got %s', vm_describe (mode));
     end
   end
   try
@@ -72,6 +73,7 @@ end
 %!error <called with too many inputs> sbp_apply (ones (10, 1), 2, [0 1], 'transpose', 1)
 %!error <MODE must be 'transpose' or 'notranspose'> sbp_apply (ones (10, 1), 2, [0 1], 'x')
 %!error <MODE must be 'transpose' or 'notranspose'> sbp_apply (ones (10, 1), 2, [0 1], 1)
+%!error <MODE must be 'transpose' or 'notranspose'; got char 1x9x2> sbp_apply (ones (10, 1), 2, [0 1], repmat ('transpose', [1 1 2]))
 %!error <X must be a real full double matrix; got single 10x1> sbp_apply (single (ones (10, 1)), 2)
 %!error <X must be a real full double matrix; got complex double 10x1> sbp_apply (ones (10, 1) * 1i, 2)
 %!error <X must be a real full double matrix; got sparse double 10x1> sbp_apply (sparse (ones (10, 1)), 2)

@@ -195,10 +195,12 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   end
   retry = false;
   if (ischar (opts.Guess))
-    kind = lower (opts.Guess);
-    if (~any (strcmp (kind, {'auto', 'marching', 'constant', 'integrator'})))
-      vm_badarg (fname, 'Guess must be an Ntot-by-n matrix, ''auto'', ''marching'', ''constant'' or ''integrator''');
+    % a 1-by-n char row only (a char N-D array would fail in strcmp without naming Guess)
+    if (~vm_isrow_string (opts.Guess) || ~any (strcmpi (opts.Guess, {'auto', 'marching', 'constant', 'integrator'})))
+      vm_badarg (fname, 'Guess must be an Ntot-by-n matrix, ''auto'', ''marching'', ''constant'' or ''integrator''; got %s', ...
+                 vm_describe (opts.Guess));
     end
+    kind = lower (opts.Guess);
     if (adaptive && any (strcmp (kind, {'constant', 'integrator'})))
       vm_badarg (fname, 'Guess ''%s'' needs a fixed grid (give Windows, or N without RelTol/AbsTol); with error control the guess is ''marching''', kind);
     end
@@ -524,6 +526,7 @@ end
 %! assert (s.guess, 'integrator (after the marching start failed)');
 %! assert (~isempty (strfind (s.message, 'from the marching start')));
 %!error <Guess must be an Ntot-by-n matrix, 'auto', 'marching', 'constant' or 'integrator'> skg_solve (osc, [0 1], 1, 0, 'Guess', 'euler')
+%!error <Guess must be an Ntot-by-n matrix, 'auto', 'marching', 'constant' or 'integrator'; got char 1x4x2> skg_solve (osc, [0 1], 1, 0, 'Guess', repmat ('auto', [1 1 2]))
 %!error <Order must be one of 2, 4, 6, 8; got double 1x1 \(3\)> skg_solve (osc, [0 1], 1, 0, 'Order', 3)
 %!error <N must be an integer> skg_solve (osc, [0 1], 1, 0, 'N', 5)
 %!error <Mode must be one of 'full', 'reduced'> skg_solve (osc, [0 1], 1, 0, 'Mode', 'half')

@@ -13,11 +13,12 @@
 % @item @{'real', lo, hi, b@}
 % a real scalar in the interval from lo to hi, b = '[]', '[)', '(]' or '()' its brackets;
 % @item @{'choice', @{...@}@}
-% one of the strings (case-insensitive);
+% one of the strings (case-insensitive), given as a 1-by-n char row (a column, a matrix or an
+% N-D char array is refused);
 % @item @{'order'@}
 % an SBP interior order that the C library supports (the list is asked from csrc);
 % @item @{'logical'@}
-% true or false (a logical or real numeric scalar);
+% true or false (a logical scalar, or a real full numeric scalar 0 or 1);
 % @item @{'vector', n@}
 % a real full finite vector with n entries (n = []: any number), returned as a column;
 % @item @{'interval'@}
@@ -50,7 +51,8 @@ function x = vm_check_value (fname, name, x, rule)
         refuse (fname, name, x, ['one of ' strjoin(arrayfun (@num2str, orders, 'UniformOutput', false), ', ')]);
       end
     case 'logical'
-      if (~((islogical (x) || (isnumeric (x) && isreal (x) && ~issparse (x))) && isscalar (x)) || isnan (double (x)))
+      if (~((islogical (x) || (isnumeric (x) && isreal (x) && ~issparse (x))) && isscalar (x)) ...
+          || ~(double (x) == 0 || double (x) == 1))
         refuse (fname, name, x, 'true or false');
       end
       x = logical (x);
@@ -105,7 +107,7 @@ function x = check_real (fname, name, x, lo, hi, b)
 end
 
 function x = check_choice (fname, name, x, choices)
-  if (ischar (x) && size (x, 1) == 1)
+  if (vm_isrow_string (x))
     hit = find (strcmpi (x, choices), 1);
     if (~isempty (hit))
       x = choices{hit};

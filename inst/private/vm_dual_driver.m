@@ -35,8 +35,10 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   guess = opts.Guess;
   marching = false;
   if (ischar (guess))
-    if (~any (strcmpi (guess, {'marching', 'auto'})))
-      vm_badarg (fname, 'Guess must be ''marching'', ''auto'' or a matrix of initial duals');
+    % a 1-by-n char row only (a char N-D array would fail in strcmpi without naming Guess)
+    if (~vm_isrow_string (guess) || ~any (strcmpi (guess, {'marching', 'auto'})))
+      vm_badarg (fname, 'Guess must be ''marching'', ''auto'' or a matrix of initial duals; got %s', ...
+                 vm_describe (guess));
     end
     marching = strcmpi (guess, 'marching') || adaptive;
     guess = [];

@@ -27,7 +27,7 @@ function opts = vm_options (fname, defaults, args)
   end
   for k = 1:2:numel (args)
     name = args{k};
-    if (~ischar (name) || size (name, 1) ~= 1)
+    if (~vm_isrow_string (name))
       vm_badarg (fname, 'argument %d must be an option name (a string); expected one of: %s', ...
              k, strjoin (keys', ', '));
     end
