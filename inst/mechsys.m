@@ -12,7 +12,8 @@
 % a struct of named real scalars, e.g. @code{struct ("M", 1, "g", 9.8)}.  Their values are inputs
 % of the compiled code: change them with @code{sys.parameters.g = 3.7} without recompiling.
 % @item "lagrangian"
-% L(t, q, qdot), a formula (required, not empty).
+% L(t, q, qdot), a formula (required, not empty), or a number (a real full finite scalar of any
+% numeric class: a constant lagrangian).
 % @item "forces"
 % generalized nonconservative forces F(t, q, qdot), one formula (or number) per coordinate.
 % @item "constraints"
@@ -60,11 +61,16 @@ function sys = mechsys (varargin)
   end
   [pnames, pvalues] = vm_param_values (opts.parameters, fname);
   lag = opts.lagrangian;
-  if (isnumeric (lag) && isscalar (lag) && isreal (lag) && isfinite (lag))
+  if (isnumeric (lag))
+    % a number is the constant formula: a real full finite scalar of any numeric class
+    if (~(isscalar (lag) && isreal (lag) && ~issparse (lag) && isfinite (lag)))
+      vm_badarg (fname, 'the lagrangian must be a formula (a string) or a real full finite scalar; got %s', ...
+                 vm_describe (lag));
+    end
     lag = sprintf ('%.17g', double (lag));
   end
-  if (~ischar (lag) || size (lag, 1) > 1)
-    vm_badarg (fname, 'the lagrangian must be a formula (a string)');
+  if (~ischar (lag) || size (lag, 1) > 1 || ndims (lag) > 2)
+    vm_badarg (fname, 'the lagrangian must be a formula (a string); got %s', vm_describe (lag));
   end
   forces = vm_cellstr (opts.forces, fname, 'forces', true);
   if (~isempty (forces) && numel (forces) ~= numel (coords))
@@ -212,4 +218,6 @@ end
 %!error <lagrangian: column 15: this constant expression evaluates to Inf> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2/2 + 1/0*x')
 %!error <contacts\(1\).sigma is required> mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x'))
 %!error <quote characters are not part of the language> mechsys ('coordinates', {'x'}, 'lagrangian', 'x''^2')
+%!error <the lagrangian must be a formula \(a string\) or a real full finite scalar; got sparse double 1x1> mechsys ('coordinates', {'x'}, 'lagrangian', sparse (1))
+%!error <the lagrangian must be a formula \(a string\); got cell 1x1> mechsys ('coordinates', {'x'}, 'lagrangian', {'dot(x)^2'})
 %!error <coordinates\{2\} must be a string> mechsys ('coordinates', {'x', 3}, 'lagrangian', '1')
