@@ -38,19 +38,21 @@ function sol = dual_pars (tspan, x0, v0, varargin)
                      'BaseIterations', 0, 'Guess', [], 'Tol', 1e-11, 'MaxIter', 50, ...
                      'Display', 'off');
   opts = vm_options (fname, defaults, varargin);
-  L = opts.L;
+  % each argument checked by its own name (numbers of another real class converted to double)
+  L = vm_double (opts.L);
+  if (~(isnumeric (L) && isreal (L) && ~issparse (L) && ndims (L) == 2 && size (L, 1) >= 1 ...
+        && size (L, 1) == size (L, 2)))
+    vm_badarg (fname, 'L must be a real full square matrix; got %s', vm_describe (L));
+  end
+  bad = find (~isfinite (L(:)), 1);
+  if (~isempty (bad))
+    vm_badarg (fname, 'L must be finite; entry %d is %s', bad, num2str (L(bad)));
+  end
   M = size (L, 1);
-  if (~isnumeric (L) || ~isreal (L) || size (L, 2) ~= M || M < 1 || ~all (isfinite (L(:))))
-    vm_badarg (fname, 'L must be a real finite square matrix');
-  end
-  b = opts.b;
-  if (~isnumeric (b) || ~isreal (b) || numel (b) ~= M || ~all (isfinite (b(:))))
-    vm_badarg (fname, 'b must be a real finite vector with %d entries (the size of L)', M);
-  end
-  if (~isnumeric (x0) || ~isreal (x0) || numel (x0) ~= M || ~all (isfinite (x0(:))) ...
-      || ~isnumeric (v0) || ~isreal (v0) || numel (v0) ~= M || ~all (isfinite (v0(:))))
-    vm_badarg (fname, 'x0 and v0 must be real finite vectors with %d entries', M);
-  end
+  b = check_size (fname, 'b', vm_double (opts.b), M);
+  x0 = check_size (fname, 'x0', vm_double (x0), M);
+  v0 = check_size (fname, 'v0', vm_double (v0), M);
+  opts.c = vm_double (opts.c);
   x0 = x0(:)';
   v0 = v0(:)';
   g0 = (b(:)' + x0 * L') * v0';
@@ -65,8 +67,9 @@ function sol = dual_pars (tspan, x0, v0, varargin)
     if (isempty (dopts.c))
       dopts.c = 1;
     end
-    if (~isnumeric (dopts.c) || ~isscalar (dopts.c) || ~(dopts.c > 0))
-      vm_badarg (fname, 'c must be a positive scalar for the reduced Pars dual');
+    if (~(isnumeric (dopts.c) && isreal (dopts.c) && ~issparse (dopts.c) && isscalar (dopts.c) ...
+          && isfinite (dopts.c) && dopts.c > 0))
+      vm_badarg (fname, 'c must be a positive finite scalar for the reduced Pars dual; got %s', vm_describe (dopts.c));
     end
     kpar = [v0(3) x0(3) dopts.c];
     sol = vm_dual_driver (fname, 'pars_reduced', kpar, [], [2 2 0], tspan, v0(1:2), dopts);
@@ -75,8 +78,10 @@ function sol = dual_pars (tspan, x0, v0, varargin)
       dopts.c = [20 20 20 20];
     end
     cw = dopts.c;
-    if (~isnumeric (cw) || ~isreal (cw) || numel (cw) ~= 4 || ~all (cw(:) > 0) || ~all (isfinite (cw(:))))
-      vm_badarg (fname, 'c must hold the four positive weights [cx cv cQ cs]');
+    if (~(isnumeric (cw) && isreal (cw) && ~issparse (cw) && isvector (cw) && numel (cw) == 4 ...
+          && all (isfinite (cw(:))) && all (cw(:) > 0)))
+      vm_badarg (fname, 'c must hold the four positive weights [cx cv cQ cs] (a real full finite vector); got %s', ...
+                 vm_describe (cw));
     end
     dopts.c = [cw(1)*ones(1, M), cw(2)*ones(1, M), cw(3)*ones(1, M), cw(4)];
     kpar = [M, cw(:)', b(:)', L(:)'];
@@ -84,6 +89,16 @@ function sol = dual_pars (tspan, x0, v0, varargin)
   end
   if (sol.exitflag ~= 1 && nargout == 0)
     error (['varmech:' fname ':noconv'], '%s: %s', fname, sol.message);
+  end
+end
+
+function x = check_size (fname, name, x, M)
+  % a real full finite vector (vm_check_value), then one entry per row of L: a count that does
+  % not match is refused naming both, as either may be the wrong one
+  x = vm_check_value (fname, name, x, {'vector', []});
+  if (numel (x) ~= M)
+    vm_badarg (fname, '%s has %d entries but L is %d-by-%d; expected %d (one per coordinate)', ...
+               name, numel (x), M, M, M);
   end
 end
 
@@ -111,3 +126,18 @@ end
 %!error <Reduced must be true or false; got char 1x3 \('yes'\)> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'Reduced', 'yes')
 %!error <N must be an integer in \[2, 100000000\]; got double 1x1 \(2147483651\)> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'N', 2^31 + 3)
 %!error <c must hold the four positive weights> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'c', [1 2])
+%!error <c must hold the four positive weights \[cx cv cQ cs\] \(a real full finite vector\); got sparse double 1x4> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'c', sparse ([1 2 3 4]))
+%!error <c must be a positive finite scalar for the reduced Pars dual; got double 1x1 \(-1\)> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'Reduced', true, 'c', -1)
+%!error <Reduced must be true or false; got double 1x1 \(Inf\)> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'Reduced', Inf)
+%!error <L must be a real full square matrix; got double 3x3x2> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'L', zeros (3, 3, 2))
+%!error <L must be finite; entry 2 is NaN> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'L', [0 0 1; NaN 0 0; 0 0 0])
+%!error <x0 must be a real full vector; got sparse double 1x3> dual_pars ([0 1], sparse ([0 0 0.5]), [1 0.5 0])
+%!error <b has 2 entries but L is 3-by-3; expected 3 .one per coordinate.> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'b', [0 -1])
+%!test
+%! % integer and single classes are converted (the same solution)
+%! yb = [0 0 1 1 1 0 0 0 0 0.1];
+%! s1 = dual_pars ([0 0.2], [0 0 1], [1 1 0], 'N', 17, 'BaseState', yb);
+%! s2 = dual_pars ([0 0.2], int32 ([0 0 1]), int32 ([1 1 0]), 'N', 17, 'BaseState', yb, ...
+%!   'L', int32 ([0 0 1; 0 0 0; 0 0 0]), 'b', single ([0 -1 0]), 'c', int32 ([20 20 20 20]));
+%! assert (s1.exitflag, 1);
+%! assert (s2.y, s1.y, 1e-12);
