@@ -35,8 +35,8 @@ vm_contact_check_init (vm_contact_check *k, const vm_mech *model, const double *
   k->nc = model->nc;
   k->n = model->n;
   k->nvar = model->nvar;
-  k->layer = 6.0;
-  k->res = 1.0;
+  k->layer = VM_CONTACT_LAYER;
+  k->res = VM_CONTACT_RES;
   k->par = par;
   outs = malloc ((size_t) (3 * k->nc) * sizeof *outs);
   k->in = malloc ((size_t) k->nvar * sizeof *k->in);

@@ -35,9 +35,10 @@
 typedef struct
 {
   int nc, n, nvar;
-  double layer;             /* half-width of the layer in units of sigma (default 6) */
+  double layer;             /* half-width of the layer in units of sigma (default
+                               VM_CONTACT_LAYER, 6, model.h) */
   double res;               /* largest change of h between two nodes in the layer, in units of
-                               sigma (default 1) */
+                               sigma (default VM_CONTACT_RES, 1) */
   vm_tape tape;             /* per contact: h, hdot, |sigma| */
   const double *par;        /* np parameters (not owned) */
   const double **in;        /* nvar tape inputs */

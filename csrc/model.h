@@ -76,6 +76,13 @@ typedef struct {
   const char *epsv;            /* slip speed below which friction is smoothed (expression in p) */
 } vm_contact_desc;
 
+/* The resolution of a contact's layer, shared by the solvers that check it (skg_solve's window
+ * check, contact_check.h; gauss_integrate's step check, motion.h): the Gaussian normal force acts
+ * within VM_CONTACT_LAYER sigma of h = 0 (beyond it it is below 1.5e-8 of its peak), and inside
+ * that layer h may change by at most VM_CONTACT_RES sigma between two samples. */
+#define VM_CONTACT_LAYER 6.0
+#define VM_CONTACT_RES 1.0
+
 typedef struct {
   int n;
   const char *const *coord;

@@ -512,7 +512,8 @@ vm_motion_layer_check (double t, const double *y, double tn, const double *yn, d
 {
   vm_motion *mo = ctx;
   const int nc = mo->nc, off = 1 + 2 * mo->n;
-  const double layer = mo->layer > 0 ? mo->layer : 6.0, res = mo->layer_res > 0 ? mo->layer_res : 1.0;
+  const double layer = mo->layer > 0 ? mo->layer : VM_CONTACT_LAYER,
+               res = mo->layer_res > 0 ? mo->layer_res : VM_CONTACT_RES;
   double *s0, *s1;
   int c, st;
   *factor = 1.0;

@@ -52,8 +52,9 @@ typedef struct {
   double tfail;                /* time of a failure */
   long nrhs;                   /* number of evaluations */
   /* the soft-contact layer check (vm_motion_layer_check) */
-  double layer, layer_res;     /* in units of sigma: half-width of the layer (0: 6) and largest
-                                  travel of h inside it per step (0: 1) */
+  double layer, layer_res;     /* in units of sigma: half-width of the layer (0: VM_CONTACT_LAYER,
+                                  6) and largest travel of h inside it per step (0:
+                                  VM_CONTACT_RES, 1) (model.h) */
   double *lbuf;                /* two slots of 1 + 2n + 2nc values: t, y, h, hdot at a step end */
   int lslot;                   /* the slot of the last step end checked (-1: none) */
 } vm_motion;
