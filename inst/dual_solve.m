@@ -128,6 +128,8 @@ function sol = dual_solve (ode, tspan, y0, varargin)
                      'FinalDual', 'weak');
   opts = vm_options (fname, defaults, varargin);
   sol = vm_dual_driver (fname, 'general', [], ode, [ode.ny ode.nd ode.na], tspan, y0, opts);
+  sol.solver = fname;
+  sol.names = reshape (ode.states, 1, []);
   if (sol.exitflag ~= 1 && nargout == 0)
     error (['varmech:' fname ':noconv'], '%s: %s', fname, sol.message);
   end
@@ -205,6 +207,13 @@ end
 %!error <Order must be one of 2, 4, 6, 8; got double 1x1 \(7\)> dual_solve (ode, [0 1], [1 2 3], 'Order', 7)
 %!error <DT must be a real full vector with 3 entries; got sparse double 1x3> dual_solve (ode, [0 1], [1 2 3], 'Slabs', 1, 'FinalDual', 'strong', 'DT', sparse ([0 0 1]))
 %!error <Guess must be 'marching', 'auto' or a matrix of initial duals; got char 1x4x2> dual_solve (ode, [0 1], [1 2 3], 'Guess', repmat ('auto', [1 1 2]))
+%!test
+%! % every solution names its solver and its states (varmech_plot reads them)
+%! s = dual_solve (ode, [0 0.1], [1 2 3]);
+%! assert (s.solver, 'dual_solve');
+%! assert (s.names, {'x', 'y', 'z'});
+%! s = dual_solve (ode, [0 0.1], [1 2 3], 'N', 33, 'c', 50, 'Slabs', 1);
+%! assert (s.names, {'x', 'y', 'z'});
 %!test
 %! % integer and single classes are converted (the same solution)
 %! s1 = dual_solve (ode, [0 0.1], [1 2 3], 'N', 33, 'c', 50, 'Slabs', 1);

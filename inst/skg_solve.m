@@ -273,13 +273,11 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   else
     sol = rmfield (sol, 'output');
   end
-  % energy on the grid points that were solved (a failed window leaves NaN after it)
-  ok = all (isfinite ([sol.t sol.q sol.qdot]), 2);
-  sol.energy = NaN (numel (sol.t), 1);
-  if (any (ok))
-    e = mechsys_eval (sys, sol.t(ok), sol.q(ok, :), sol.qdot(ok, :), 'blocks', {'eom'});
-    sol.energy(ok) = e.energy;
-  end
+  % energy and constraint residuals on the grid points that were solved (a failed window leaves
+  % NaN after it), in gauss_integrate's definitions
+  [sol.residual, sol.residual_position, sol.energy] = vm_constraint_residuals (sys, sol.t, sol.q, sol.qdot);
+  sol.solver = fname;
+  sol.names = reshape (sys.coordinates, 1, []);
   kinds = {'start', 'newton', 'damped', 'lm'};
   sol.step_kind = reshape (kinds(sol.step_kind + 1), [], 1);
   if (sol.exitflag == 0 && nargout == 0)
@@ -348,6 +346,28 @@ end
 %! osc = mechsys ('coordinates', {'q'}, 'lagrangian', 'dot(q)^2/2 - q^2/2');
 %! damp = mechsys ('coordinates', {'q'}, 'parameters', struct ('c', 0.25), ...
 %!   'lagrangian', 'dot(q)^2/2 - q^2/2', 'forces', {'-c*dot(q)'});
+%!test
+%! % the constraint residuals in gauss_integrate's definitions: residual at velocity level
+%! % (dg/dq qdot + dg/dt for a holonomic constraint), residual_position the holonomic ones at
+%! % position level and 0 for a constraint in the velocities; the solver and coordinate names
+%! s = mechsys ('coordinates', {'x', 'y', 'z'}, 'parameters', struct ('g', 9.81), ...
+%!   'lagrangian', '(dot(x)^2+dot(y)^2+dot(z)^2)/2 - g*y', ...
+%!   'constraints', {'x^2+y^2-1-t^2/10', 'dot(z)-x*dot(y)'});
+%! sol = skg_solve (s, [0 1], [1 0 0], [0 0 0], 'RelTol', 1e-8);
+%! assert (sol.exitflag, 1);
+%! assert (sol.solver, 'skg_solve');
+%! assert (sol.names, {'x', 'y', 'z'});
+%! q = sol.q;
+%! v = sol.qdot;
+%! assert (sol.residual_position(:, 1), q(:, 1).^2 + q(:, 2).^2 - 1 - sol.t.^2/10, 1e-14);
+%! assert (sol.residual_position(:, 2), zeros (numel (sol.t), 1));
+%! assert (sol.residual(:, 1), 2*q(:, 1).*v(:, 1) + 2*q(:, 2).*v(:, 2) - sol.t/5, 1e-13);
+%! assert (sol.residual(:, 2), v(:, 3) - q(:, 1).*v(:, 2), 1e-14);
+%! assert (max (abs (sol.residual_position(:, 1))) < 1e-8);
+%! g = gauss_integrate (s, [0 1], [1 0 0], [0 0 0]);
+%! assert (g.solver, 'gauss_integrate');
+%! assert (g.names, {'x', 'y', 'z'});
+%! assert (size (g.residual_position), size (g.residual));
 %!test
 %! % harmonic oscillator: full and reduced modes agree, q- = 0, error at the SBP-SAT level
 %! T = 4*pi;
