@@ -14,8 +14,8 @@
 % factor); default 0.  With the multipliers of a solver (@code{sol.lambda}, the convention of
 % eq. 3 of the rolling-disk paper, @code{M qddot = f + sum_a lambda_a dg_a/dqdot}) they are the
 % derivatives of the ideal reaction @code{sum_a lambda_a dg_a/dqdot}: e.g.
-% @code{lg_qqdot(:,i,j)} = d/dq_i of its component j, lambda held fixed.  (The SKG action's own multiplier
-% lambda+ is about -lambda.)
+% @code{lg_qqdot(:,i,j)} = d/dq_i of its component j, lambda held fixed.  (The SKG action's own
+% multiplier lambda+ is about -lambda.)
 % @item "weights"
 % N-by-n (or 1-by-n) weights w of the force Hessian (the Hessian of @code{+ w . F}); default 0.
 % @item "blocks"
