@@ -325,18 +325,5 @@ end
 %! sol = gauss_integrate (bead, [0 6], [1 0.5], [0 0], 'RelTol', 1e-10, 'AbsTol', 1e-12);
 %! fprintf ('%d steps, max |y - a x^2| = %.1e, energy drift %.1e J\n', sol.stats.nsteps, ...
 %!          max (abs (sol.residual_position)), max (abs (sol.energy - sol.energy(1))));
-%! % (varmech_plot (sol) draws this panel set)
-%! figure ();
-%! subplot (4, 1, 1);
-%! plot (sol.t, sol.q);
-%! ylabel ('q (m)');  legend ('x', 'y');
-%! title ('gauss_integrate: a bead on the wire y = a x^2', 'Interpreter', 'none');
-%! subplot (4, 1, 2);
-%! plot (sol.t, sol.lambda);
-%! ylabel ('lambda (N)');  legend ('lambda (vertical force of the wire)');
-%! subplot (4, 1, 3);
-%! plot (sol.t, sol.residual_position);
-%! ylabel ('g (m)');  legend ('position residual y - a x^2');
-%! subplot (4, 1, 4);
-%! plot (sol.t, sol.energy - sol.energy(1));
-%! xlabel ('t (s)');  ylabel ('E - E(0) (J)');  legend ('energy drift');
+%! varmech_plot (sol, 'Units', {'m', 'm'}, 'EnergyUnit', 'J', ...
+%!               'Title', 'gauss_integrate: a bead on the wire y = a x^2');

@@ -146,8 +146,8 @@
 % for a constraint that depends on the velocities, @code{dg/dt = g_q qdot + g_t} for a position
 % constraint g(t, q).
 % @item residual_position
-% N-by-m: the position constraints g(t, q) at the nodes; NaN columns for the constraints that
-% depend on the velocities.
+% N-by-m: the position constraints g(t, q) at the nodes; the columns of the constraints that
+% depend on the velocities hold 0 (as in @code{gauss_integrate}).
 % @item energy
 % N-by-1, @code{qdot . dL/dqdot - L} (units of L) on the grid, NaN after a failed window.
 % @item exitflag, message
@@ -653,18 +653,5 @@ end
 %! fprintf ('%d windows, max |x^2 + y^2 - 1| = %.1e, energy drift %.1e J\n', ...
 %!          numel (sol.windows.t0), max (abs (sum (sol.q .^ 2, 2) - 1)), ...
 %!          max (abs (sol.energy - sol.energy(1))));
-%! % (varmech_plot (sol) draws this panel set)
-%! figure ();
-%! subplot (4, 1, 1);
-%! plot (sol.t, sol.q);
-%! ylabel ('q (m)');  legend ('x', 'y');
-%! title ('skg_solve: a pendulum on x^2 + y^2 = l^2', 'Interpreter', 'none');
-%! subplot (4, 1, 2);
-%! plot (sol.t, sol.lambda);
-%! ylabel ('lambda (N/m)');  legend ('lambda (tension = -2 l lambda)');
-%! subplot (4, 1, 3);
-%! plot (sol.t, sum (sol.q .^ 2, 2) - 1);
-%! ylabel ('g (m^2)');  legend ('position residual x^2 + y^2 - l^2');
-%! subplot (4, 1, 4);
-%! plot (sol.t, sol.energy - sol.energy(1));
-%! xlabel ('t (s)');  ylabel ('E - E(0) (J)');  legend ('energy drift');
+%! varmech_plot (sol, 'Units', {'m', 'm'}, 'EnergyUnit', 'J', ...
+%!               'Title', 'skg_solve: a pendulum on x^2 + y^2 = l^2');
