@@ -1,4 +1,5 @@
-/* newton.c -- globalized Newton solver with a sparse (UMFPACK) Jacobian; see newton.h. */
+/* newton.c -- globalized Newton solver with a sparse Jacobian (linear systems: linsolve.h); see
+ * newton.h. */
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -8,19 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <umfpack.h>
-
+#include "linsolve.h"
 #include "newton.h"
 #include "vm_status.h"
-
-/* UMFPACK's 64-bit index type: SuiteSparse_long (long) up to UMFPACK 5, int64_t from UMFPACK 6.
- * The caller's int64_t pattern is copied once into this type (the two may be distinct types of the
- * same width, e.g. long and long long, which may not alias). */
-#if defined(UMFPACK_MAIN_VERSION) && UMFPACK_MAIN_VERSION >= 6
-typedef int64_t umf_int;
-#else
-typedef SuiteSparse_long umf_int;
-#endif
 
 #define ARMIJO_C 1e-4        /* sufficient decrease of 1/2 ||F||^2 */
 #define T_MIN 1e-10          /* smallest line-search factor */
@@ -32,37 +23,27 @@ typedef SuiteSparse_long umf_int;
 typedef struct
 {
   int n;
-  umf_int nnz;
-  umf_int *Ap, *Ai;          /* the pattern of J in UMFPACK's index type */
+  int64_t nnz;
+  const int64_t *Ap, *Ai;    /* the caller's pattern of J */
   double *Jx;                /* values of J at the current iterate */
   double *F, *Ft;            /* F at the current iterate and at the trial point */
   double *dx, *xt, *xbest, *w;
   double *wt;                /* per-equation weights of the residual norm (all 1 when none given) */
   double *jx;                /* |J| |x| (rounding level of F) */
-  /* augmented LM system K = [I J; J^T -mu I] of order 2n (built at the first fallback) */
-  umf_int *Kp, *Ki;
+  vm_linsolve_opts lo;       /* the linear solver options of J (from vm_newton_opts) */
+  vm_linsolve ls;            /* J's linear solver */
+  /* augmented LM system K = [I J; J^T -mu I] of order 2n, interleaved (r_i at 2i, dx_j at
+   * 2j+1: banded when J is), built at the first fallback */
+  int64_t *Kp, *Ki;
   double *Kx, *kb, *ksol;
-  umf_int *kposJ, *kposT, *kposmu;
-  void *Sym, *SymK;
-  int sym_borrowed;          /* Sym belongs to opts.symbolic */
+  int64_t *kposJ, *kposT, *kposmu;
+  vm_linsolve lsK;           /* K's linear solver (lsK.n = 0: not set up) */
   double mu_next;            /* mu for the next consecutive LM step (0: start afresh) */
-  double Control[UMFPACK_CONTROL], Info[UMFPACK_INFO];
 } ws_t;
 
 /* ---- small helpers ------------------------------------------------------------------------------ */
 
 #define wall vm_wall_time
-
-/* newton.h's copies of the UMFPACK codes */
-typedef char vm_umf_codes_match[(VM_UMF_ORDERING_AMD == UMFPACK_ORDERING_AMD
-                                 && VM_UMF_ORDERING_METIS == UMFPACK_ORDERING_METIS
-                                 && VM_UMF_ORDERING_NONE == UMFPACK_ORDERING_NONE
-                                 && VM_UMF_ORDERING_CHOLMOD == UMFPACK_ORDERING_CHOLMOD
-                                 && VM_UMF_ORDERING_BEST == UMFPACK_ORDERING_BEST
-                                 && VM_UMF_STRATEGY_AUTO == UMFPACK_STRATEGY_AUTO
-                                 && VM_UMF_STRATEGY_UNSYMMETRIC == UMFPACK_STRATEGY_UNSYMMETRIC
-                                 && VM_UMF_STRATEGY_SYMMETRIC == UMFPACK_STRATEGY_SYMMETRIC)
-                                ? 1 : -1];
 
 static void
 setmsg (vm_newton_info *inf, const char *fmt, ...)
@@ -137,27 +118,20 @@ nrminf (int n, const double *v)
   return m;
 }
 
+/* A failure of the linear solver: its reason in the message, its status returned. */
 static int
-umf_error (vm_newton_info *inf, const char *what, umf_int st, int iter)
+ls_error (vm_newton_info *inf, const char *what, const vm_linsolve *ls, int st, int iter)
 {
-  if (st == UMFPACK_ERROR_out_of_memory)
-    {
-      setmsg (inf, "%s: UMFPACK ran out of memory at iteration %d", what, iter);
-      return VM_ENOMEM;
-    }
-  setmsg (inf, "%s failed at iteration %d with UMFPACK status %ld", what, iter, (long) st);
-  return VM_EUMFPACK;
+  setmsg (inf, "%s failed at iteration %d (%s): %s", what, iter, vm_linsolve_name (ls->kind),
+          ls->message);
+  return st;
 }
 
 static void
 ws_free (ws_t *w)
 {
-  if (w->Sym && !w->sym_borrowed)
-    umfpack_dl_free_symbolic (&w->Sym);
-  if (w->SymK)
-    umfpack_dl_free_symbolic (&w->SymK);
-  free (w->Ap);
-  free (w->Ai);
+  vm_linsolve_free (&w->ls);
+  vm_linsolve_free (&w->lsK);
   free (w->Jx);
   free (w->F);
   free (w->Ft);
@@ -197,6 +171,7 @@ vm_newton_opts_init (vm_newton_opts *o)
   o->umf_ordering = -1;
   o->umf_strategy = -1;
   o->umf_irstep = -1;
+  o->linsolve = VM_LINSOLVE_AUTO;
   o->symbolic = NULL;
   o->on_iter = NULL;
   o->on_iter_ctx = NULL;
@@ -205,32 +180,13 @@ vm_newton_opts_init (vm_newton_opts *o)
 void
 vm_newton_symbolic_init (vm_newton_symbolic *c)
 {
-  if (c)
-    memset (c, 0, sizeof *c);
+  vm_linsolve_cache_init (c);
 }
 
 void
 vm_newton_symbolic_free (vm_newton_symbolic *c)
 {
-  if (!c)
-    return;
-  if (c->sym)
-    umfpack_dl_free_symbolic (&c->sym);
-  memset (c, 0, sizeof *c);
-}
-
-/* FNV-1a over the pattern */
-static uint64_t
-pattern_hash (int n, const int64_t *colptr, const int64_t *rowind)
-{
-  uint64_t h = 1469598103934665603ull;
-  int64_t p;
-  int j;
-  for (j = 0; j <= n; j++)
-    h = (h ^ (uint64_t) colptr[j]) * 1099511628211ull;
-  for (p = 0; p < colptr[n]; p++)
-    h = (h ^ (uint64_t) rowind[p]) * 1099511628211ull;
-  return h;
+  vm_linsolve_cache_free (c);
 }
 
 void
@@ -337,14 +293,21 @@ check_args (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F,
                   o->res_weight[j]);
           return VM_EARG;
         }
-  if (o->umf_ordering < -1 || o->umf_ordering > UMFPACK_ORDERING_NONE
-      || o->umf_strategy < -1 || o->umf_strategy > UMFPACK_STRATEGY_SYMMETRIC
+  if (o->umf_ordering < -1 || o->umf_ordering > VM_UMF_ORDERING_NONE
+      || o->umf_strategy < -1 || o->umf_strategy > VM_UMF_STRATEGY_SYMMETRIC
       || o->umf_irstep < -1 || o->umf_irstep > 10)
     {
       setmsg (inf, "umf_ordering = %d, umf_strategy = %d, umf_irstep = %d: must be -1 (default) "
               "or a UMFPACK ordering (0..%d, not USER), strategy (0..%d), number of refinement "
               "steps (0..10)", o->umf_ordering, o->umf_strategy, o->umf_irstep,
-              UMFPACK_ORDERING_NONE, UMFPACK_STRATEGY_SYMMETRIC);
+              VM_UMF_ORDERING_NONE, VM_UMF_STRATEGY_SYMMETRIC);
+      return VM_EARG;
+    }
+  if (o->linsolve != VM_LINSOLVE_AUTO && o->linsolve != VM_LINSOLVE_UMFPACK
+      && o->linsolve != VM_LINSOLVE_BANDED)
+    {
+      setmsg (inf, "linsolve = %d: must be VM_LINSOLVE_AUTO (%d), _UMFPACK (%d) or _BANDED (%d)",
+              o->linsolve, VM_LINSOLVE_AUTO, VM_LINSOLVE_UMFPACK, VM_LINSOLVE_BANDED);
       return VM_EARG;
     }
   if (o->max_iter < 0 || o->max_iter > MAX_ITER_CAP)
@@ -363,16 +326,18 @@ check_args (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F,
 
 /* ---- Levenberg-Marquardt fallback --------------------------------------------------------------- */
 
-/* Build the pattern of K = [I J; J^T -mu I] (order 2n, rows sorted within columns) and the maps
- * from the entries of J to their two places in K. */
+/* Build the pattern of K = [I J; J^T -mu I] in the interleaved order (r_i is unknown and equation
+ * 2i, dx_j is 2j+1; rows sorted within columns), with the identity's values, and the maps from the
+ * entries of J and from mu to their places in K.  Column 2i holds row 2i and the rows 2j+1 of the
+ * entries J(i, j) of row i of J; column 2j+1 the rows 2i of column j of J and row 2j+1.  K's
+ * bandwidths are at most 2 max (kl, ku) + 1 for those of J. */
 static int
 build_aug (ws_t *w)
 {
   const int n = w->n;
-  const umf_int nnz = w->nnz, nk = 2 * nnz + 2 * (umf_int) n;
-  umf_int *next;
+  const int64_t nnz = w->nnz, nk = 2 * nnz + 2 * (int64_t) n;
+  int64_t *cnt, *low, p;
   int i, j;
-  umf_int p;
   w->Kp = malloc ((2 * (size_t) n + 1) * sizeof *w->Kp);
   w->Ki = malloc ((size_t) nk * sizeof *w->Ki);
   w->Kx = malloc ((size_t) nk * sizeof *w->Kx);
@@ -381,45 +346,55 @@ build_aug (ws_t *w)
   w->kposJ = malloc ((size_t) (nnz > 0 ? nnz : 1) * sizeof *w->kposJ);
   w->kposT = malloc ((size_t) (nnz > 0 ? nnz : 1) * sizeof *w->kposT);
   w->kposmu = malloc ((size_t) n * sizeof *w->kposmu);
-  next = malloc ((size_t) n * sizeof *next);
+  cnt = calloc (2 * (size_t) n, sizeof *cnt);
   if (!w->Kp || !w->Ki || !w->Kx || !w->kb || !w->ksol || !w->kposJ || !w->kposT || !w->kposmu
-      || !next)
+      || !cnt)
     {
-      free (next);
+      free (cnt);
       return VM_ENOMEM;
     }
-  /* column i < n: row i (identity), then rows n + j for the entries J(i, j) of row i */
-  for (i = 0; i < n; i++)
-    next[i] = 0;
-  for (p = 0; p < nnz; p++)
-    next[w->Ai[p]]++;
+  low = cnt + n;   /* low[i]: entries of row i of J left of the diagonal (j < i) */
+  for (j = 0; j < n; j++)
+    for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
+      {
+        cnt[w->Ai[p]]++;
+        if (j < w->Ai[p])
+          low[w->Ai[p]]++;
+      }
   w->Kp[0] = 0;
   for (i = 0; i < n; i++)
-    w->Kp[i + 1] = w->Kp[i] + 1 + next[i];
-  /* column n + j: the rows of J(:, j), then row n + j */
-  for (j = 0; j < n; j++)
-    w->Kp[n + j + 1] = w->Kp[n + j] + (w->Ap[j + 1] - w->Ap[j]) + 1;
-  for (i = 0; i < n; i++)
     {
-      w->Ki[w->Kp[i]] = i;
-      w->Kx[w->Kp[i]] = 1.0;
-      next[i] = w->Kp[i] + 1;
+      w->Kp[2 * i + 1] = w->Kp[2 * i] + cnt[i] + 1;
+      w->Kp[2 * i + 2] = w->Kp[2 * i + 1] + (w->Ap[i + 1] - w->Ap[i]) + 1;
+      w->Ki[w->Kp[2 * i] + low[i]] = 2 * (int64_t) i;
+      w->Kx[w->Kp[2 * i] + low[i]] = 1.0;
+      cnt[i] = 0;
     }
   for (j = 0; j < n; j++)
     {
-      const umf_int q0 = w->Kp[n + j];
+      int64_t q = w->Kp[2 * j + 1];
+      int diag = 0;
       for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
         {
-          const umf_int q = next[w->Ai[p]]++;  /* columns j ascending: rows n + j sorted */
-          w->Ki[q] = (umf_int) n + j;
-          w->kposT[p] = q;
-          w->Ki[q0 + (p - w->Ap[j])] = w->Ai[p];
-          w->kposJ[p] = q0 + (p - w->Ap[j]);
+          const int64_t r = w->Ai[p];
+          /* J(r, j) in column 2j+1 at row 2r, after the diagonal 2j+1 when r > j ... */
+          if (r > j && !diag)
+            {
+              w->kposmu[j] = q++;
+              diag = 1;
+            }
+          w->Ki[q] = 2 * r;
+          w->kposJ[p] = q++;
+          /* ... and in column 2r at row 2j+1 (columns j ascending: sorted; the identity skipped) */
+          w->kposT[p] = w->Kp[2 * r] + cnt[r] + (j >= r ? 1 : 0);
+          w->Ki[w->kposT[p]] = 2 * (int64_t) j + 1;
+          cnt[r]++;
         }
-      w->Ki[w->Kp[n + j + 1] - 1] = (umf_int) n + j;
-      w->kposmu[j] = w->Kp[n + j + 1] - 1;
+      if (!diag)
+        w->kposmu[j] = q;
+      w->Ki[w->kposmu[j]] = 2 * (int64_t) j + 1;
     }
-  free (next);
+  free (cnt);
   return VM_OK;
 }
 
@@ -432,29 +407,22 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
 {
   const int n = w->n;
   double gmax = 0.0, cmax = 0.0, mu, nu = 2.0, xn;
-  umf_int p, st;
-  int i, j, trial;
+  int64_t p;
+  int i, j, trial, st;
 
   if (!w->Kp)
     {
+      vm_linsolve_opts ko = w->lo;
+      ko.cache = NULL;
       if (build_aug (w) != VM_OK)
         {
           setmsg (inf, "out of memory for the Levenberg-Marquardt system at iteration %d", iter);
           return VM_ENOMEM;
         }
-    }
-  if (!w->SymK)
-    {
-      double t0 = wall ();
-      st = umfpack_dl_symbolic (2 * (umf_int) n, 2 * (umf_int) n, w->Kp, w->Ki, NULL, &w->SymK,
-                                w->Control, w->Info);
-      inf->t_symbolic += wall () - t0;
-      inf->nsymbolic++;
-      if (st != UMFPACK_OK)
-        {
-          w->SymK = NULL;
-          return umf_error (inf, "symbolic analysis of the Levenberg-Marquardt system", st, iter);
-        }
+      st = vm_linsolve_init (&w->lsK, 2 * n, w->Kp, w->Ki, &ko);
+      inf->linsolve_lm = w->lsK.kind;
+      if (st != VM_OK)
+        return ls_error (inf, "setting up the Levenberg-Marquardt system", &w->lsK, st, iter);
     }
   /* gradient J^T F of 1/2 ||F||^2 and the largest column norm of J */
   for (j = 0; j < n; j++)
@@ -483,14 +451,12 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
   xn = nrminf (n, x);
   for (i = 0; i < n; i++)
     {
-      w->kb[i] = -w->wt[i] * w->F[i];
-      w->kb[n + i] = 0.0;
+      w->kb[2 * i] = -w->wt[i] * w->F[i];
+      w->kb[2 * i + 1] = 0.0;
     }
   for (trial = 0; trial < LM_MAX_TRIALS && isfinite (mu); trial++, mu *= nu, nu *= 2.0)
     {
-      void *Num = NULL;
-      double dxn, pred, actual, jdx, rho;
-      int ok = 1;
+      double dxn, pred, actual, jdx, rho, t0;
       for (p = 0; p < w->nnz; p++)
         {
           const double wj = w->wt[w->Ai[p]] * w->Jx[p];
@@ -499,36 +465,20 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
         }
       for (j = 0; j < n; j++)
         w->Kx[w->kposmu[j]] = -mu;
-      double t0 = wall ();
-      st = umfpack_dl_numeric (w->Kp, w->Ki, w->Kx, w->SymK, &Num, w->Control, w->Info);
-      inf->t_numeric += wall () - t0;
-      inf->nfactor++;
-      if (st < 0)
-        {
-          umfpack_dl_free_numeric (&Num);
-          return umf_error (inf, "factorization of the Levenberg-Marquardt system", st, iter);
-        }
-      if (st == UMFPACK_WARNING_singular_matrix)
-        ok = 0;
-      else
-        {
-          t0 = wall ();
-          st = umfpack_dl_solve (UMFPACK_A, w->Kp, w->Ki, w->Kx, w->ksol, w->kb, Num, w->Control,
-                                 w->Info);
-          inf->t_solve += wall () - t0;
-          if (st < 0)
-            {
-              umfpack_dl_free_numeric (&Num);
-              return umf_error (inf, "solve with the Levenberg-Marquardt system", st, iter);
-            }
-          if (st != UMFPACK_OK)
-            ok = 0;
-        }
-      umfpack_dl_free_numeric (&Num);
-      if (!ok)
+      /* K is nonsingular for mu > 0: a factorization that fails the singularity test is a
+       * (numerically) too small mu */
+      if ((st = vm_linsolve_factor (&w->lsK, w->Kx)) != VM_OK)
+        return ls_error (inf, "factorization of the Levenberg-Marquardt system", &w->lsK, st, iter);
+      if (w->lsK.singular)
+        continue;
+      st = vm_linsolve_solve (&w->lsK, w->kb, w->ksol);
+      vm_linsolve_release (&w->lsK);
+      if (st != VM_OK)
+        return ls_error (inf, "solve with the Levenberg-Marquardt system", &w->lsK, st, iter);
+      if (w->lsK.singular)
         continue;
       for (i = 0; i < n; i++)
-        w->dx[i] = w->ksol[n + i];
+        w->dx[i] = w->ksol[2 * i + 1];
       dxn = nrminf (n, w->dx);
       if (!isfinite (dxn))
         continue;
@@ -578,6 +528,47 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
 
 /* ---- the solver --------------------------------------------------------------------------------- */
 
+/* The Newton direction: factor J (the values w->Jx) and solve J dx = -F.  VM_OK with *singular
+ * set when J fails the backend's singularity test (linsolve.h) or dx is not finite; otherwise the
+ * linear solver's failure (message set). */
+static int
+direction (ws_t *w, vm_newton_info *inf, int k, int verbose, int *singular)
+{
+  double t0 = wall ();
+  int i, st;
+  *singular = 1;
+  if ((st = vm_linsolve_factor (&w->ls, w->Jx)) != VM_OK)
+    return ls_error (inf, "factorization of the Jacobian", &w->ls, st, k);
+  if (verbose && k == 0)
+    fprintf (stderr, "newton: linear solver %s (kl = %d, ku = %d): first factorization %.3f s, "
+             "rcond %.3e\n", vm_linsolve_name (w->ls.kind), w->ls.kl, w->ls.ku, wall () - t0,
+             w->ls.rcond);
+  if (!w->ls.singular)
+    {
+      for (i = 0; i < w->n; i++)
+        w->w[i] = -w->F[i];
+      st = vm_linsolve_solve (&w->ls, w->w, w->dx);
+      if (st != VM_OK)
+        {
+          vm_linsolve_release (&w->ls);
+          return ls_error (inf, "solve with the Jacobian", &w->ls, st, k);
+        }
+      *singular = w->ls.singular || !isfinite (nrminf (w->n, w->dx));
+    }
+  vm_linsolve_release (&w->ls);
+  return VM_OK;
+}
+
+static void
+add_linsolve_stats (vm_newton_info *inf, const vm_linsolve *ls)
+{
+  inf->nfactor += ls->nfactor;
+  inf->nsymbolic += ls->nsymbolic;
+  inf->t_symbolic += ls->t_symbolic;
+  inf->t_numeric += ls->t_numeric;
+  inf->t_solve += ls->t_solve;
+}
+
 static const char *kind_name[] = { "start", "newton", "damped", "lm" };
 
 int
@@ -589,10 +580,10 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
   vm_newton_info *inf = info ? info : &local;
   vm_newton_opts defaults;
   ws_t ws, *w = &ws;
-  int status = VM_OK, k = 0, kbest = 0, i, j, step_conv = 0, started = 0;
+  int status = VM_OK, k = 0, kbest = 0, i, j, step_conv = 0, started = 0, st;
   double f, fbest = 0.0, scale, target, t0;
+  int64_t p;
   size_t nh;
-  umf_int st;
 
   if (info)
     vm_newton_info_free (info);
@@ -611,10 +602,10 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
 
   /* work arrays, once */
   w->n = n;
-  w->nnz = (umf_int) colptr[n];
+  w->nnz = colptr[n];
+  w->Ap = colptr;
+  w->Ai = rowind;
   nh = (size_t) o->max_iter + 1;
-  w->Ap = malloc ((size_t) (n + 1) * sizeof *w->Ap);
-  w->Ai = malloc ((size_t) (w->nnz > 0 ? w->nnz : 1) * sizeof *w->Ai);
   w->Jx = malloc ((size_t) (w->nnz > 0 ? w->nnz : 1) * sizeof *w->Jx);
   w->F = malloc ((size_t) n * sizeof *w->F);
   w->Ft = malloc ((size_t) n * sizeof *w->Ft);
@@ -628,7 +619,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
   inf->step_hist = malloc (nh * sizeof *inf->step_hist);
   inf->lambda_hist = malloc (nh * sizeof *inf->lambda_hist);
   inf->kind_hist = malloc (nh * sizeof *inf->kind_hist);
-  if (!w->Ap || !w->Ai || !w->Jx || !w->F || !w->Ft || !w->dx || !w->xt || !w->xbest || !w->w
+  if (!w->Jx || !w->F || !w->Ft || !w->dx || !w->xt || !w->xbest || !w->w
       || !w->wt || !w->jx || !inf->res_hist || !inf->step_hist || !inf->lambda_hist || !inf->kind_hist)
     {
       status = VM_ENOMEM;
@@ -636,39 +627,23 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
               (long long) colptr[n]);
       goto done;
     }
-  for (j = 0; j <= n; j++)
-    w->Ap[j] = (umf_int) colptr[j];
-  for (st = 0; st < w->nnz; st++)
-    w->Ai[st] = (umf_int) rowind[st];
   for (i = 0; i < n; i++)
     w->wt[i] = o->res_weight ? o->res_weight[i] : 1.0;
-  umfpack_dl_defaults (w->Control);
-  if (o->umf_ordering >= 0)
-    w->Control[UMFPACK_ORDERING] = o->umf_ordering;
-  if (o->umf_strategy >= 0)
-    w->Control[UMFPACK_STRATEGY] = o->umf_strategy;
-  if (o->umf_irstep >= 0)
-    w->Control[UMFPACK_IRSTEP] = o->umf_irstep;
-  if (o->symbolic)
+  /* the linear solver of J: the backend chosen (or resolved from the pattern) once */
+  w->lo.kind = o->linsolve;
+  w->lo.umf_ordering = o->umf_ordering;
+  w->lo.umf_strategy = o->umf_strategy;
+  w->lo.umf_irstep = o->umf_irstep;
+  w->lo.cache = o->symbolic;
+  status = vm_linsolve_init (&w->ls, n, colptr, rowind, &w->lo);
+  inf->linsolve = w->ls.kind;
+  inf->kl = w->ls.kl;
+  inf->ku = w->ls.ku;
+  if (status != VM_OK)
     {
-      vm_newton_symbolic *c = o->symbolic;
-      const uint64_t hsh = pattern_hash (n, colptr, rowind);
-      if (c->sym && c->n == n && c->nnz == colptr[n] && c->hash == hsh
-          && c->ordering == o->umf_ordering && c->strategy == o->umf_strategy)
-        {
-          w->Sym = c->sym;
-          c->nreuse++;
-        }
-      else
-        {
-          vm_newton_symbolic_free (c);
-          c->n = n;
-          c->nnz = colptr[n];
-          c->hash = hsh;
-          c->ordering = o->umf_ordering;
-          c->strategy = o->umf_strategy;
-        }
-      w->sym_borrowed = 1;
+      setmsg (inf, "setting up the linear solver (%s): %s", vm_linsolve_name (w->ls.kind),
+              w->ls.message);
+      goto done;
     }
   memcpy (w->xbest, x, (size_t) n * sizeof *x);
   started = 1;
@@ -709,7 +684,6 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
 
   for (;;)
     {
-      void *Num = NULL;
       int singular = 0, accepted = 0, kind = VM_NEWTON_FULL;
       double t = 1.0, ft = NAN, lam, stepn;
 
@@ -747,14 +721,14 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
           setmsg (inf, "the Jacobian function returned %d at iteration %d", status, k);
           break;
         }
-      for (st = 0; st < w->nnz; st++)
-        if (!isfinite (w->Jx[st]))
+      for (p = 0; p < w->nnz; p++)
+        if (!isfinite (w->Jx[p]))
           break;
-      if (st < w->nnz)
+      if (p < w->nnz)
         {
           status = VM_ENEWTON_NONFINITE;
           setmsg (inf, "Jacobian entry %lld not finite at iteration %d (||F|| = %.3e)",
-                  (long long) st, k, f);
+                  (long long) p, k, f);
           break;
         }
       /* rounding level of F at x_k: eps || W |J| |x| ||_2 */
@@ -766,8 +740,8 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
           for (j = 0; j < n; j++)
             {
               const double ax = fabs (x[j]);
-              for (st = w->Ap[j]; st < w->Ap[j + 1]; st++)
-                w->jx[w->Ai[st]] += fabs (w->Jx[st]) * ax;
+              for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
+                w->jx[w->Ai[p]] += fabs (w->Jx[p]) * ax;
             }
           rl = o->tol_round * DBL_EPSILON * wnrm2 (n, w->wt, w->jx);
           inf->round_level = rl;
@@ -782,56 +756,8 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
               break;
             }
         }
-      if (!w->Sym)
-        {
-          t0 = wall ();
-          st = umfpack_dl_symbolic (n, n, w->Ap, w->Ai, NULL, &w->Sym, w->Control, w->Info);
-          inf->t_symbolic += wall () - t0;
-          inf->nsymbolic++;
-          if (st != UMFPACK_OK)
-            {
-              w->Sym = NULL;
-              status = umf_error (inf, "symbolic analysis of the Jacobian", st, k);
-              break;
-            }
-          if (o->symbolic)
-            o->symbolic->sym = w->Sym;
-        }
-      t0 = wall ();
-      st = umfpack_dl_numeric (w->Ap, w->Ai, w->Jx, w->Sym, &Num, w->Control, w->Info);
-      inf->t_numeric += wall () - t0;
-      if (o->verbose && k == 0)
-        fprintf (stderr, "newton: LU nnz(L) %.0f nnz(U) %.0f, flops %.3g, numeric %.0f MB, peak "
-                 "%.0f MB, %.3f s\n", w->Info[UMFPACK_LNZ], w->Info[UMFPACK_UNZ],
-                 w->Info[UMFPACK_FLOPS], w->Info[UMFPACK_NUMERIC_SIZE] * w->Info[UMFPACK_SIZE_OF_UNIT] / 1048576.0,
-                 w->Info[UMFPACK_PEAK_MEMORY] * w->Info[UMFPACK_SIZE_OF_UNIT] / 1048576.0, wall () - t0);
-      inf->nfactor++;
-      if (st < 0)
-        {
-          umfpack_dl_free_numeric (&Num);
-          status = umf_error (inf, "factorization of the Jacobian", st, k);
-          break;
-        }
-      if (st == UMFPACK_WARNING_singular_matrix || !(w->Info[UMFPACK_RCOND] >= DBL_EPSILON))
-        singular = 1;
-      else
-        {
-          for (i = 0; i < n; i++)
-            w->w[i] = -w->F[i];
-          t0 = wall ();
-          st = umfpack_dl_solve (UMFPACK_A, w->Ap, w->Ai, w->Jx, w->dx, w->w, Num, w->Control,
-                                 w->Info);
-          inf->t_solve += wall () - t0;
-          if (st < 0)
-            {
-              umfpack_dl_free_numeric (&Num);
-              status = umf_error (inf, "solve with the Jacobian", st, k);
-              break;
-            }
-          if (st != UMFPACK_OK || !isfinite (nrminf (n, w->dx)))
-            singular = 1;
-        }
-      umfpack_dl_free_numeric (&Num);
+      if ((status = direction (w, inf, k, o->verbose, &singular)) != VM_OK)
+        break;
 
       /* Newton step, with or without line search */
       if (!singular)
@@ -915,9 +841,10 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
               if (singular)
                 {
                   status = VM_ENEWTON_SINGULAR;
-                  setmsg (inf, "singular Jacobian at iteration %d (UMFPACK rcond %.3e) and the "
+                  setmsg (inf, "singular Jacobian at iteration %d (%s rcond %.3e) and the "
                           "Levenberg-Marquardt fallback disabled: best ||F|| = %.3e "
-                          "(iteration %d)", k, w->Info[UMFPACK_RCOND], fbest, kbest);
+                          "(iteration %d)", k, vm_linsolve_name (w->ls.kind), w->ls.rcond, fbest,
+                          kbest);
                 }
               else
                 {
@@ -975,6 +902,8 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
     }
 
 done:
+  add_linsolve_stats (inf, &w->ls);
+  add_linsolve_stats (inf, &w->lsK);
   if (started)
     {
       /* the best iterate; fbest is its residual (x0's when nothing better was found) */

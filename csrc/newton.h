@@ -2,13 +2,17 @@
  *
  * Meant for grad S(x) = 0 of discrete action principles, whose Jacobian is the symmetric indefinite
  * Hessian of S; the solver itself treats J as a general square sparse matrix in compressed sparse
- * column (CSC) form with a fixed pattern, given once, and factors it by UMFPACK's LU (64-bit
- * interface: one umfpack_dl_symbolic per solve -- none when opts.symbolic already holds the
- * analysis of this pattern -- (one more for the LM system below, if needed), one
- * umfpack_dl_numeric per factorization).  The ordering, strategy and iterative refinement of
- * UMFPACK are options (umf_ordering, umf_strategy, umf_irstep: for banded, node-major
- * discretizations the natural ordering keeps the band; see doc/skg.md).  vm_newton_info reports
- * the wall-clock time spent in the callbacks and in UMFPACK's phases.
+ * column (CSC) form with a fixed pattern, given once, and factors it by one of the two backends
+ * of csrc/linsolve.h (option linsolve): UMFPACK's sparse LU (one umfpack_dl_symbolic per solve --
+ * none when opts.symbolic already holds the analysis of this pattern --, one umfpack_dl_numeric
+ * per factorization; ordering, strategy and iterative refinement are options: umf_ordering,
+ * umf_strategy, umf_irstep) or LAPACK's banded LU (dgbtrf / dgbtrs on the band of the pattern in
+ * its natural order, bandwidths kl and ku read from the pattern once per solve; no symbolic
+ * phase).  The unknowns of the discrete actions are ordered by time node, so their Jacobians are
+ * banded as they come (doc/skg.md); VM_LINSOLVE_AUTO picks the backend from the pattern
+ * (vm_linsolve_auto: the measured rule, bench/README_band.md).  vm_newton_info reports the
+ * backend, the bandwidths and the wall-clock time spent in the callbacks and in the linear
+ * solver's phases.
  *
  * Residual norm: ||F||_W = ||diag(w) F||_2 with the caller's per-equation weights w_i > 0
  * (res_weight; all 1 by default, the plain 2-norm).  Every residual norm below -- the tests, the
@@ -34,10 +38,10 @@
  *      a point that is in fact converged.  The estimate is a bound: measured floors are 3 to 10
  *      times below it, so the iterate returned can be up to about one digit less accurate than
  *      the best attainable one.  Cost: one pass over the Jacobian values per iteration.
- *   2. Newton step: J(x_k) dx = -F_k by sparse LU.  J counts as singular when UMFPACK reports
- *      UMFPACK_WARNING_singular_matrix (an exactly zero pivot), when its pivot-based estimate of the
- *      reciprocal condition number (Info[UMFPACK_RCOND] of the scaled matrix) is below DBL_EPSILON
- *      or NaN, or when the computed dx is not finite.
+ *   2. Newton step: J(x_k) dx = -F_k by LU.  J counts as singular when the factorization meets
+ *      an exactly zero pivot, when the reciprocal condition estimate of the row-scaled matrix is
+ *      below DBL_EPSILON or NaN (UMFPACK: its pivot-based Info[UMFPACK_RCOND]; banded: LAPACK's
+ *      dgbcon in the 1-norm; linsolve.h), or when the computed dx is not finite.
  *   3. Line search (line_search != 0): backtracking on phi = 1/2 ||F||_W^2 along dx with the Armijo
  *      condition phi(x + t dx) <= (1 - 2 c t) phi(x), c = 1e-4 (phi'(0) = -||F||_W^2 for the Newton
  *      direction, whatever the weights), t = 1, 1/2, 1/4, ... while t >= 1e-10.  A trial point with a non-finite F is
@@ -53,8 +57,11 @@
  *          [ I    J    ] [ r  ]   [ -F ]
  *          [ J^T  -mu I] [ dx ] = [  0 ]         (r = -(F + J dx), the linearized residual)
  *      of order 2n, quasi-definite hence nonsingular for mu > 0, with 2 nnz(J) + 2n entries and a
- *      pattern independent of mu, is factored by UMFPACK (its symbolic analysis done once, at the
- *      first fallback).  mu starts at 1e-3 max_j ||J(:,j)||_2^2 and follows Nielsen's rule: a trial
+ *      pattern independent of mu, is factored by the backend of option linsolve (AUTO: the rule
+ *      applied to K's own pattern; UMFPACK's symbolic analysis done once, at the first fallback).
+ *      Its unknowns are interleaved (r_i is unknown 2i, dx_j is 2j + 1), so that K is banded
+ *      when J is (bandwidths at most 2 max (kl, ku) + 1); a factorization of K that fails the
+ *      singularity test of step 2 counts as a too small mu (the trial is rejected).  mu starts at 1e-3 max_j ||J(:,j)||_2^2 and follows Nielsen's rule: a trial
  *      step is accepted when the gain ratio rho = (phi(x) - phi(x + dx)) / (1/2 ||J dx||^2 +
  *      mu ||dx||^2) exceeds 1e-4 (then mu *= max(1/3, 1 - (2 rho - 1)^3)); otherwise mu *= nu,
  *      nu *= 2 (nu starts at 2), at most 40 trials.  The fallback fails (VM_ENEWTON_STALL) when
@@ -83,17 +90,20 @@
  * errors of the callbacks included.  A return value other than VM_OK always means "not converged";
  * info->message says why and gives the best residual.
  *
- * Memory: the work arrays (a copy of the pattern in UMFPACK's index type -- SuiteSparse_long or
- * int64_t, which may be distinct types of the same width --, 6 n-vectors, the
- * Jacobian values and the histories) are allocated once per solve, those of the augmented LM
- * system once at the first fallback; inside the iteration only UMFPACK allocates (its Numeric
- * object, freed after each solve; the Symbolic objects are freed at the end).  Every path frees
- * everything except the arrays of info (vm_newton_info_free).
+ * Memory: the work arrays (8 n-vectors, the Jacobian values, the histories, and the linear
+ * solver's: UMFPACK a copy of the pattern in its index type when that is not int64_t; banded the
+ * band of (2 kl + ku + 1) n doubles and 2 n ints) are allocated once per solve, those of the
+ * augmented LM system once at the first fallback; the caller's pattern is not copied otherwise.
+ * Inside the iteration only UMFPACK allocates (its Numeric object, freed after each solve; the
+ * Symbolic objects are freed at the end, except a cached one).  Every path frees everything
+ * except the arrays of info (vm_newton_info_free).
  */
 #ifndef VM_NEWTON_H
 #define VM_NEWTON_H
 
 #include <stdint.h>
+
+#include "linsolve.h"
 
 /* F(x) into F (n values).  0 = ok; a nonzero return aborts the solve with that code. */
 typedef int (*vm_newton_fn) (const double *x, double *F, void *ctx);
@@ -101,15 +111,9 @@ typedef int (*vm_newton_fn) (const double *x, double *F, void *ctx);
  * colptr[j] <= p < colptr[j+1].  0 = ok; a nonzero return aborts the solve with that code. */
 typedef int (*vm_newton_jac) (const double *x, double *Jx, void *ctx);
 
-/* A symbolic analysis of a Jacobian pattern kept between solves (vm_newton_opts.symbolic). */
-typedef struct
-{
-  void *sym;           /* UMFPACK Symbolic object (NULL: empty) */
-  int n, ordering, strategy;
-  int64_t nnz;
-  uint64_t hash;
-  long nreuse;         /* solves that reused it */
-} vm_newton_symbolic;
+/* A symbolic analysis of a Jacobian pattern kept between solves (vm_newton_opts.symbolic): the
+ * UMFPACK backend's cache (linsolve.h; nreuse counts the solves that reused it). */
+typedef vm_linsolve_cache vm_newton_symbolic;
 
 /* An empty cache (or zero the struct). */
 void vm_newton_symbolic_init (vm_newton_symbolic *c);
@@ -140,24 +144,23 @@ typedef struct
   int umf_irstep;    /* UMFPACK Control[UMFPACK_IRSTEP], iterative refinement steps per solve
                         (0: none; a Newton direction does not need them); -1: UMFPACK's default
                         (2) (default -1) */
+  int linsolve;      /* the linear solver (linsolve.h): VM_LINSOLVE_AUTO (the backend that
+                        vm_linsolve_auto picks from the pattern), VM_LINSOLVE_UMFPACK or
+                        VM_LINSOLVE_BANDED (LAPACK's banded LU; refused with VM_EARG when the band
+                        exceeds LAPACK's 32-bit indices) (default VM_LINSOLVE_AUTO) */
   void (*on_iter) (void *ctx, int k, double res, double step, int kind, double factor);
                      /* NULL, or called with on_iter_ctx at x_0 (k = 0, kind VM_NEWTON_START) and
                         after every accepted step k: ||F(x_k)||_W, ||x_k - x_{k-1}||_inf, the kind
                         of step (VM_NEWTON_*) and its line-search factor t or LM mu, while the
                         solve runs (live progress) (default NULL) */
   void *on_iter_ctx;
-  vm_newton_symbolic *symbolic; /* NULL, or a caller-owned cache of the symbolic analysis of J:
-                        reused when it was made for the same pattern (n, nnz and a hash of colptr
-                        and rowind) and the same ordering and strategy, otherwise replaced;
+  vm_newton_symbolic *symbolic; /* NULL, or a caller-owned cache of UMFPACK's symbolic analysis
+                        of J: reused when it was made for the same pattern (n, nnz and a hash of
+                        colptr and rowind) and the same ordering and strategy, otherwise replaced;
                         successive solves with one pattern (time windows) then analyse it once.
-                        Free it with vm_newton_symbolic_free (default NULL) */
+                        Not touched by the banded backend.  Free it with vm_newton_symbolic_free
+                        (default NULL) */
 } vm_newton_opts;
-
-/* UMFPACK's ordering and strategy codes (the values of umfpack.h; newton.c checks them), for
- * callers that do not include umfpack.h. */
-enum { VM_UMF_ORDERING_CHOLMOD = 0, VM_UMF_ORDERING_AMD = 1, VM_UMF_ORDERING_METIS = 3,
-       VM_UMF_ORDERING_BEST = 4, VM_UMF_ORDERING_NONE = 5 };
-enum { VM_UMF_STRATEGY_AUTO = 0, VM_UMF_STRATEGY_UNSYMMETRIC = 1, VM_UMF_STRATEGY_SYMMETRIC = 3 };
 
 /* Kinds of steps in vm_newton_info.kind_hist. */
 enum { VM_NEWTON_START = 0, VM_NEWTON_FULL, VM_NEWTON_DAMPED, VM_NEWTON_LM };
@@ -178,11 +181,17 @@ typedef struct
   double res_scale;    /* the scale of the residual test that was used */
   long nfev, njev;     /* residual and Jacobian evaluations */
   long nfactor;        /* numeric LU factorizations (Jacobian and augmented LM systems) */
-  long nsymbolic;      /* symbolic analyses: 1 for J (0 when reused from opts.symbolic), +1 when
-                          the LM fallback was needed */
+  long nsymbolic;      /* UMFPACK symbolic analyses: 1 for J (0 when reused from opts.symbolic
+                          or with the banded backend), +1 when the LM fallback was needed with
+                          UMFPACK */
+  int linsolve;        /* the backend of J's systems: VM_LINSOLVE_UMFPACK or _BANDED (the choice
+                          of AUTO; 0 when the solve stopped at the argument checks) */
+  int kl, ku;          /* the lower and upper bandwidths of J's pattern (either backend) */
+  int linsolve_lm;     /* the backend of the LM systems (0: no fallback was needed) */
   double t_fun, t_jac; /* wall-clock seconds in the residual and Jacobian callbacks */
-  double t_symbolic, t_numeric, t_solve;  /* ... in UMFPACK's symbolic analyses, numeric
-                                             factorizations and solves (all systems) */
+  double t_symbolic, t_numeric, t_solve;  /* ... in the linear solver's symbolic analyses
+                          (UMFPACK only), numeric factorizations (banded: the band's fill, dgbtrf
+                          and dgbcon) and solves (all systems) */
   int nlm;             /* accepted Levenberg-Marquardt steps */
   int ndamped;         /* accepted damped Newton steps (t < 1) */
 } vm_newton_info;
@@ -213,7 +222,8 @@ void vm_newton_info_free (vm_newton_info *info);
  *   VM_ENEWTON_NONFINITE   F(x0) or a Jacobian value not finite, or (plain Newton, no line search)
  *                          F at the new iterate not finite
  *   VM_EUMFPACK            UMFPACK failed (other than for singularity or memory; code in message)
- *   VM_ENOMEM, VM_EARG     (x unchanged on VM_EARG)
+ *   VM_ENOMEM, VM_EARG     (x unchanged on VM_EARG; VM_EARG also for a band too large for
+ *                          LAPACK's indices with linsolve = VM_LINSOLVE_BANDED)
  *   the nonzero code of a callback, passed through unchanged (use codes that differ from the
  *   vm_status values, e.g. negative ones). */
 int vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F,

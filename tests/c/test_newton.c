@@ -306,10 +306,14 @@ test_bratu (void)
          inf200.res_scale);
   CHECK (order > 1.95 && order < 2.05, "Bratu observed order %.4f", order);
   CHECK (e200 < 0.05 * h200 * h200, "Bratu error %.3e vs h^2 = %.3e", e200, h200 * h200);
-  /* all full Newton steps from u = 0; one symbolic analysis, one factorization per iteration */
+  /* all full Newton steps from u = 0; one factorization per iteration, by the banded LU (the
+   * choice of VM_LINSOLVE_AUTO for a tridiagonal pattern: no symbolic analysis) */
   CHECK (inf200.ndamped == 0 && inf200.nlm == 0 && !has_kind (&inf200, VM_NEWTON_DAMPED),
          "Bratu: undamped Newton");
-  CHECK (inf200.nsymbolic == 1 && inf200.nfactor == inf200.iterations
+  CHECK (inf200.linsolve == VM_LINSOLVE_BANDED && inf200.kl == 1 && inf200.ku == 1
+         && inf200.linsolve_lm == 0, "Bratu: linear solver %d, kl %d, ku %d, LM %d",
+         inf200.linsolve, inf200.kl, inf200.ku, inf200.linsolve_lm);
+  CHECK (inf200.nsymbolic == 0 && inf200.nfactor == inf200.iterations
          && inf200.njev == inf200.iterations && inf200.nfev == inf200.iterations + 1,
          "Bratu counts: nsymbolic %ld, nfactor %ld, njev %ld, nfev %ld, iterations %d",
          inf200.nsymbolic, inf200.nfactor, inf200.njev, inf200.nfev, inf200.iterations);
@@ -727,9 +731,19 @@ test_singular (void)
   sing_F (z, F, NULL);
   CHECK (st == VM_OK && roots && norm2 (2 * SB, F) < 1e-10, "LM fallback from a singular start: %s",
          inf.message);
-  CHECK (inf.nhist > 1 && inf.kind_hist[1] == VM_NEWTON_LM && inf.nlm >= 1 && inf.nsymbolic == 2,
-         "the first step is LM (kind %d, nlm %d, nsymbolic %ld)", inf.nhist > 1 ? inf.kind_hist[1]
-         : -1, inf.nlm, inf.nsymbolic);
+  CHECK (inf.nhist > 1 && inf.kind_hist[1] == VM_NEWTON_LM && inf.nlm >= 1
+         && inf.linsolve_lm == VM_LINSOLVE_BANDED && inf.nsymbolic == 0,
+         "the first step is LM (kind %d, nlm %d, LM system by %d, nsymbolic %ld)", inf.nhist > 1
+         ? inf.kind_hist[1] : -1, inf.nlm, inf.linsolve_lm, inf.nsymbolic);
+  /* the same with UMFPACK: one symbolic analysis of J and one of the LM system */
+  o.linsolve = VM_LINSOLVE_UMFPACK;
+  memcpy (z, z0, sizeof z);
+  st = vm_newton_solve (2 * SB, cp, ri, sing_F, sing_J, NULL, z, &o, &inf);
+  CHECK (st == VM_OK && inf.nhist > 1 && inf.kind_hist[1] == VM_NEWTON_LM
+         && inf.linsolve == VM_LINSOLVE_UMFPACK && inf.linsolve_lm == VM_LINSOLVE_UMFPACK
+         && inf.nsymbolic == 2, "UMFPACK: LM from a singular start (LM system by %d, nsymbolic "
+         "%ld): %s", inf.linsolve_lm, inf.nsymbolic, inf.message);
+  o.linsolve = VM_LINSOLVE_AUTO;
   CHECK (inf.lambda_hist[1] > 0.0, "LM mu = %.3e", inf.lambda_hist[1]);
 
   /* without the fallback: reported, x0 returned */
@@ -1101,6 +1115,14 @@ test_weights_round (void)
     int r;
     vm_newton_symbolic_init (&cache);
     vm_newton_opts_init (&o);
+    o.linsolve = VM_LINSOLVE_BANDED;   /* the banded backend leaves the cache alone */
+    o.symbolic = &cache;
+    for (i = 0; i < N; i++)
+      u[i] = 0.0;
+    st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+    CHECK (st == VM_OK && cache.sym == NULL && cache.n == 0 && inf.nsymbolic == 0,
+           "banded: the symbolic cache untouched: %s", inf.message);
+    o.linsolve = VM_LINSOLVE_UMFPACK;
     o.umf_ordering = VM_UMF_ORDERING_NONE;
     o.umf_strategy = VM_UMF_STRATEGY_UNSYMMETRIC;
     o.umf_irstep = 0;
@@ -1128,6 +1150,10 @@ test_weights_round (void)
     o.umf_irstep = 11;
     st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
     CHECK (st == VM_EARG, "umf_irstep 11: %s", inf.message);
+    o.umf_irstep = -1;
+    o.linsolve = 3;
+    st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+    CHECK (st == VM_EARG && strstr (inf.message, "linsolve = 3"), "linsolve 3: %s", inf.message);
   }
   vm_newton_info_free (&inf);
   vm_newton_info_free (&inf1);

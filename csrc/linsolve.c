@@ -1,0 +1,493 @@
+/* linsolve.c -- sparse LU (UMFPACK) or banded LU (LAPACK) behind one interface; see linsolve.h. */
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <umfpack.h>
+
+#include "linsolve.h"
+#include "vm_status.h"
+
+/* UMFPACK's 64-bit index type: SuiteSparse_long (long) up to UMFPACK 5, int64_t from UMFPACK 6.
+ * Up to UMFPACK 5 the caller's int64_t pattern is copied once into this type (the two may be
+ * distinct types of the same width, e.g. long and long long, which may not alias); from UMFPACK 6
+ * it is used as it is. */
+#if defined(UMFPACK_MAIN_VERSION) && UMFPACK_MAIN_VERSION >= 6
+typedef int64_t umf_int;
+#define VM_UMF_COPY_PATTERN 0
+#else
+typedef SuiteSparse_long umf_int;
+#define VM_UMF_COPY_PATTERN 1
+#endif
+
+/* LAPACK (Fortran 77 interface, 32-bit integers as in Octave's LAPACK_LIBS).  The trailing size_t
+ * is the hidden length of the character argument (gfortran ABI); a C implementation ignores it. */
+extern void dgbtrf_ (const int *m, const int *n, const int *kl, const int *ku, double *ab,
+                     const int *ldab, int *ipiv, int *info);
+extern void dgbtrs_ (const char *trans, const int *n, const int *kl, const int *ku,
+                     const int *nrhs, const double *ab, const int *ldab, const int *ipiv,
+                     double *b, const int *ldb, int *info, size_t trans_len);
+extern void dgbcon_ (const char *norm, const int *n, const int *kl, const int *ku,
+                     const double *ab, const int *ldab, const int *ipiv, const double *anorm,
+                     double *rcond, double *work, int *iwork, int *info, size_t norm_len);
+
+#define wall vm_wall_time
+
+/* linsolve.h's copies of the UMFPACK codes */
+typedef char vm_umf_codes_match[(VM_UMF_ORDERING_AMD == UMFPACK_ORDERING_AMD
+                                 && VM_UMF_ORDERING_METIS == UMFPACK_ORDERING_METIS
+                                 && VM_UMF_ORDERING_NONE == UMFPACK_ORDERING_NONE
+                                 && VM_UMF_ORDERING_CHOLMOD == UMFPACK_ORDERING_CHOLMOD
+                                 && VM_UMF_ORDERING_BEST == UMFPACK_ORDERING_BEST
+                                 && VM_UMF_STRATEGY_AUTO == UMFPACK_STRATEGY_AUTO
+                                 && VM_UMF_STRATEGY_UNSYMMETRIC == UMFPACK_STRATEGY_UNSYMMETRIC
+                                 && VM_UMF_STRATEGY_SYMMETRIC == UMFPACK_STRATEGY_SYMMETRIC)
+                                ? 1 : -1];
+
+static void
+setmsg (vm_linsolve *ls, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (ls->message, sizeof ls->message, fmt, ap);
+  va_end (ap);
+}
+
+/* ---- the rule of VM_LINSOLVE_AUTO --------------------------------------------------------------- */
+
+int
+vm_linsolve_auto (int n, int64_t nnz, int kl, int ku)
+{
+  /* placeholder: replaced by the measured rule */
+  double band = (double) n * (double) (kl + ku + 1);
+  (void) nnz;
+  if ((double) n * (double) (2 * kl + ku + 1) > (double) INT_MAX)
+    return VM_LINSOLVE_UMFPACK;
+  return band <= 4.0 * (double) nnz ? VM_LINSOLVE_BANDED : VM_LINSOLVE_UMFPACK;
+}
+
+/* ---- small public helpers ----------------------------------------------------------------------- */
+
+void
+vm_linsolve_cache_init (vm_linsolve_cache *c)
+{
+  if (c)
+    memset (c, 0, sizeof *c);
+}
+
+void
+vm_linsolve_cache_free (vm_linsolve_cache *c)
+{
+  if (!c)
+    return;
+  if (c->sym)
+    umfpack_dl_free_symbolic (&c->sym);
+  memset (c, 0, sizeof *c);
+}
+
+void
+vm_linsolve_opts_init (vm_linsolve_opts *o)
+{
+  if (!o)
+    return;
+  o->kind = VM_LINSOLVE_AUTO;
+  o->umf_ordering = -1;
+  o->umf_strategy = -1;
+  o->umf_irstep = -1;
+  o->cache = NULL;
+}
+
+const char *
+vm_linsolve_name (int kind)
+{
+  switch (kind)
+    {
+    case VM_LINSOLVE_AUTO: return "auto";
+    case VM_LINSOLVE_UMFPACK: return "umfpack";
+    case VM_LINSOLVE_BANDED: return "banded";
+    default: return "?";
+    }
+}
+
+void
+vm_linsolve_bandwidth (int n, const int64_t *colptr, const int64_t *rowind, int *kl, int *ku)
+{
+  int64_t lo = 0, up = 0, p;
+  int j;
+  for (j = 0; j < n; j++)
+    for (p = colptr[j]; p < colptr[j + 1]; p++)
+      {
+        const int64_t d = rowind[p] - j;
+        if (d > lo)
+          lo = d;
+        if (-d > up)
+          up = -d;
+      }
+  *kl = (int) lo;
+  *ku = (int) up;
+}
+
+/* FNV-1a over the pattern */
+static uint64_t
+pattern_hash (int n, const int64_t *colptr, const int64_t *rowind)
+{
+  uint64_t h = 1469598103934665603ull;
+  int64_t p;
+  int j;
+  for (j = 0; j <= n; j++)
+    h = (h ^ (uint64_t) colptr[j]) * 1099511628211ull;
+  for (p = 0; p < colptr[n]; p++)
+    h = (h ^ (uint64_t) rowind[p]) * 1099511628211ull;
+  return h;
+}
+
+/* ---- UMFPACK backend ---------------------------------------------------------------------------- */
+
+static int
+umf_status (vm_linsolve *ls, const char *what, umf_int st)
+{
+  if (st == UMFPACK_ERROR_out_of_memory)
+    {
+      setmsg (ls, "%s: UMFPACK ran out of memory", what);
+      return VM_ENOMEM;
+    }
+  setmsg (ls, "%s failed with UMFPACK status %ld", what, (long) st);
+  return VM_EUMFPACK;
+}
+
+/* Take the analysis from the cache when it matches, else empty it and label it for this pattern
+ * (umf_symbolic fills it). */
+static void
+umf_use_cache (vm_linsolve *ls, const vm_linsolve_opts *o)
+{
+  vm_linsolve_cache *c = o->cache;
+  const uint64_t h = pattern_hash (ls->n, ls->colptr, ls->rowind);
+  if (c->sym && c->n == ls->n && c->nnz == ls->nnz && c->hash == h
+      && c->ordering == o->umf_ordering && c->strategy == o->umf_strategy)
+    {
+      ls->sym = c->sym;
+      c->nreuse++;
+    }
+  else
+    {
+      vm_linsolve_cache_free (c);
+      c->n = ls->n;
+      c->nnz = ls->nnz;
+      c->hash = h;
+      c->ordering = o->umf_ordering;
+      c->strategy = o->umf_strategy;
+    }
+  ls->cache = c;
+}
+
+static int
+umf_init (vm_linsolve *ls, const vm_linsolve_opts *o)
+{
+  const int n = ls->n;
+  double *ctl;
+  if (o->umf_ordering < -1 || o->umf_ordering > UMFPACK_ORDERING_NONE
+      || o->umf_strategy < -1 || o->umf_strategy > UMFPACK_STRATEGY_SYMMETRIC
+      || o->umf_irstep < -1 || o->umf_irstep > 10)
+    {
+      setmsg (ls, "umf_ordering = %d, umf_strategy = %d, umf_irstep = %d: must be -1 (default) "
+              "or a UMFPACK ordering (0..%d), strategy (0..%d), number of refinement steps "
+              "(0..10)", o->umf_ordering, o->umf_strategy, o->umf_irstep, UMFPACK_ORDERING_NONE,
+              UMFPACK_STRATEGY_SYMMETRIC);
+      return VM_EARG;
+    }
+  ls->control = malloc (UMFPACK_CONTROL * sizeof *ls->control);
+  ls->info = malloc (UMFPACK_INFO * sizeof *ls->info);
+  if (VM_UMF_COPY_PATTERN)
+    {
+      ls->Ap = malloc ((size_t) (n + 1) * sizeof (umf_int));
+      ls->Ai = malloc ((size_t) (ls->nnz > 0 ? ls->nnz : 1) * sizeof (umf_int));
+    }
+  if (!ls->control || !ls->info || (VM_UMF_COPY_PATTERN && (!ls->Ap || !ls->Ai)))
+    {
+      setmsg (ls, "out of memory for UMFPACK's pattern (n = %d, nnz = %lld)", n,
+              (long long) ls->nnz);
+      return VM_ENOMEM;
+    }
+  if (VM_UMF_COPY_PATTERN)
+    {
+      umf_int *ap = ls->Ap, *ai = ls->Ai;
+      int64_t p;
+      int j;
+      for (j = 0; j <= n; j++)
+        ap[j] = (umf_int) ls->colptr[j];
+      for (p = 0; p < ls->nnz; p++)
+        ai[p] = (umf_int) ls->rowind[p];
+    }
+  ctl = ls->control;
+  umfpack_dl_defaults (ctl);
+  if (o->umf_ordering >= 0)
+    ctl[UMFPACK_ORDERING] = o->umf_ordering;
+  if (o->umf_strategy >= 0)
+    ctl[UMFPACK_STRATEGY] = o->umf_strategy;
+  if (o->umf_irstep >= 0)
+    ctl[UMFPACK_IRSTEP] = o->umf_irstep;
+  if (o->cache)
+    umf_use_cache (ls, o);
+  return VM_OK;
+}
+
+static const umf_int *
+umf_ap (const vm_linsolve *ls)
+{
+  return VM_UMF_COPY_PATTERN ? (const umf_int *) ls->Ap : (const umf_int *) (const void *) ls->colptr;
+}
+
+static const umf_int *
+umf_ai (const vm_linsolve *ls)
+{
+  return VM_UMF_COPY_PATTERN ? (const umf_int *) ls->Ai : (const umf_int *) (const void *) ls->rowind;
+}
+
+/* The symbolic analysis, at the first factorization (a solve that needs none analyses nothing),
+ * into the cache when there is one. */
+static int
+umf_symbolic (vm_linsolve *ls)
+{
+  double t0 = wall ();
+  umf_int st = umfpack_dl_symbolic (ls->n, ls->n, umf_ap (ls), umf_ai (ls), NULL, &ls->sym,
+                                    ls->control, ls->info);
+  ls->t_symbolic += wall () - t0;
+  ls->nsymbolic++;
+  if (st != UMFPACK_OK)
+    {
+      ls->sym = NULL;
+      return umf_status (ls, "symbolic analysis", st);
+    }
+  if (ls->cache)
+    ls->cache->sym = ls->sym;
+  return VM_OK;
+}
+
+static int
+umf_factor (vm_linsolve *ls, const double *Ax)
+{
+  umf_int st;
+  double t0;
+  int rc;
+  if (!ls->sym && (rc = umf_symbolic (ls)) != VM_OK)
+    return rc;
+  vm_linsolve_release (ls);
+  t0 = wall ();
+  st = umfpack_dl_numeric (umf_ap (ls), umf_ai (ls), Ax, ls->sym, &ls->num, ls->control, ls->info);
+  ls->t_numeric += wall () - t0;
+  ls->nfactor++;
+  if (st < 0)
+    {
+      vm_linsolve_release (ls);
+      return umf_status (ls, "numeric factorization", st);
+    }
+  ls->rcond = ls->info[UMFPACK_RCOND];
+  ls->singular = st == UMFPACK_WARNING_singular_matrix || !(ls->rcond >= DBL_EPSILON);
+  return VM_OK;
+}
+
+static int
+umf_solve (vm_linsolve *ls, const double *Ax, const double *b, double *x)
+{
+  double t0 = wall ();
+  umf_int st = umfpack_dl_solve (UMFPACK_A, umf_ap (ls), umf_ai (ls), Ax, x, b, ls->num,
+                                 ls->control, ls->info);
+  ls->t_solve += wall () - t0;
+  ls->nsolve++;
+  if (st < 0)
+    return umf_status (ls, "solve", st);
+  if (st != UMFPACK_OK)
+    ls->singular = 1;
+  return VM_OK;
+}
+
+/* ---- banded backend ----------------------------------------------------------------------------- */
+
+static int
+band_init (vm_linsolve *ls)
+{
+  const int n = ls->n;
+  const int64_t ldab = 2 * (int64_t) ls->kl + ls->ku + 1;
+  if (ldab * (int64_t) n > INT_MAX)
+    {
+      setmsg (ls, "the band of %lld x %d entries (kl = %d, ku = %d) exceeds LAPACK's 32-bit "
+              "indices", (long long) ldab, n, ls->kl, ls->ku);
+      return VM_EARG;
+    }
+  ls->ldab = (int) ldab;
+  ls->ab = malloc ((size_t) ldab * (size_t) n * sizeof *ls->ab);
+  ls->rs = malloc ((size_t) n * sizeof *ls->rs);
+  ls->work = malloc (3 * (size_t) n * sizeof *ls->work);
+  ls->ipiv = malloc ((size_t) n * sizeof *ls->ipiv);
+  ls->iwork = malloc ((size_t) n * sizeof *ls->iwork);
+  if (!ls->ab || !ls->rs || !ls->work || !ls->ipiv || !ls->iwork)
+    {
+      setmsg (ls, "out of memory for the band (%lld x %d doubles)", (long long) ldab, n);
+      return VM_ENOMEM;
+    }
+  return VM_OK;
+}
+
+/* The band of R A (R: the reciprocal row sums of |A|) from the CSC values; returns ||R A||_1. */
+static double
+band_fill (vm_linsolve *ls, const double *Ax)
+{
+  const int n = ls->n, off = ls->kl + ls->ku;
+  const int64_t *cp = ls->colptr, *ri = ls->rowind;
+  double anorm = 0.0;
+  int64_t p;
+  int i, j;
+  for (i = 0; i < n; i++)
+    ls->rs[i] = 0.0;
+  for (p = 0; p < ls->nnz; p++)
+    ls->rs[ri[p]] += fabs (Ax[p]);
+  for (i = 0; i < n; i++)
+    ls->rs[i] = ls->rs[i] > 0.0 ? 1.0 / ls->rs[i] : 1.0;
+  memset (ls->ab, 0, (size_t) ls->ldab * (size_t) n * sizeof *ls->ab);
+  for (j = 0; j < n; j++)
+    {
+      /* A(i, j) goes to ab[off + i - j + j ldab] (LAPACK's AB(KL+KU+1+i-j, j), 1-based) */
+      double *col = ls->ab + (size_t) j * (size_t) ls->ldab + off;
+      double s = 0.0;
+      for (p = cp[j]; p < cp[j + 1]; p++)
+        {
+          const double v = ls->rs[ri[p]] * Ax[p];
+          col[ri[p] - j] = v;
+          s += fabs (v);
+        }
+      if (s > anorm || s != s)
+        anorm = s;
+    }
+  return anorm;
+}
+
+static int
+band_factor (vm_linsolve *ls, const double *Ax)
+{
+  const int n = ls->n;
+  double t0 = wall (), anorm;
+  int info = 0;
+  anorm = band_fill (ls, Ax);
+  dgbtrf_ (&n, &n, &ls->kl, &ls->ku, ls->ab, &ls->ldab, ls->ipiv, &info);
+  ls->nfactor++;
+  ls->rcond = 0.0;
+  if (info == 0)
+    dgbcon_ ("1", &n, &ls->kl, &ls->ku, ls->ab, &ls->ldab, ls->ipiv, &anorm, &ls->rcond,
+             ls->work, ls->iwork, &info, 1);
+  ls->t_numeric += wall () - t0;
+  if (info < 0)
+    {
+      setmsg (ls, "LAPACK (dgbtrf or dgbcon) refused its argument %d", -info);
+      return VM_EARG;
+    }
+  ls->singular = !(ls->rcond >= DBL_EPSILON);
+  return VM_OK;
+}
+
+static int
+band_solve (vm_linsolve *ls, const double *b, double *x)
+{
+  const int n = ls->n, one = 1;
+  double t0 = wall ();
+  int i, info = 0;
+  for (i = 0; i < n; i++)
+    x[i] = ls->rs[i] * b[i];
+  dgbtrs_ ("N", &n, &ls->kl, &ls->ku, &one, ls->ab, &ls->ldab, ls->ipiv, x, &n, &info, 1);
+  ls->t_solve += wall () - t0;
+  ls->nsolve++;
+  if (info < 0)
+    {
+      setmsg (ls, "dgbtrs refused its argument %d", -info);
+      return VM_EARG;
+    }
+  return VM_OK;
+}
+
+/* ---- the interface ------------------------------------------------------------------------------ */
+
+int
+vm_linsolve_init (vm_linsolve *ls, int n, const int64_t *colptr, const int64_t *rowind,
+                  const vm_linsolve_opts *o)
+{
+  vm_linsolve_opts defaults;
+  memset (ls, 0, sizeof *ls);
+  if (!o)
+    {
+      vm_linsolve_opts_init (&defaults);
+      o = &defaults;
+    }
+  ls->n = n;
+  ls->colptr = colptr;
+  ls->rowind = rowind;
+  ls->rcond = NAN;
+  if (n < 1 || !colptr || (colptr[n] > 0 && !rowind))
+    {
+      setmsg (ls, "n = %d or the pattern is not valid", n);
+      return VM_EARG;
+    }
+  ls->nnz = colptr[n];
+  vm_linsolve_bandwidth (n, colptr, rowind, &ls->kl, &ls->ku);
+  if (o->kind == VM_LINSOLVE_AUTO)
+    ls->kind = vm_linsolve_auto (n, ls->nnz, ls->kl, ls->ku);
+  else if (o->kind == VM_LINSOLVE_UMFPACK || o->kind == VM_LINSOLVE_BANDED)
+    ls->kind = o->kind;
+  else
+    {
+      setmsg (ls, "linear solver %d: must be VM_LINSOLVE_AUTO, _UMFPACK or _BANDED", o->kind);
+      return VM_EARG;
+    }
+  return ls->kind == VM_LINSOLVE_BANDED ? band_init (ls) : umf_init (ls, o);
+}
+
+int
+vm_linsolve_factor (vm_linsolve *ls, const double *Ax)
+{
+  ls->singular = 1;
+  ls->Ax = Ax;
+  return ls->kind == VM_LINSOLVE_BANDED ? band_factor (ls, Ax) : umf_factor (ls, Ax);
+}
+
+int
+vm_linsolve_solve (vm_linsolve *ls, const double *b, double *x)
+{
+  if (ls->singular || (ls->kind == VM_LINSOLVE_UMFPACK && !ls->num)
+      || (ls->kind == VM_LINSOLVE_BANDED && ls->nfactor == 0))
+    {
+      setmsg (ls, "solve without a nonsingular factorization");
+      return VM_EARG;
+    }
+  return ls->kind == VM_LINSOLVE_BANDED ? band_solve (ls, b, x) : umf_solve (ls, ls->Ax, b, x);
+}
+
+void
+vm_linsolve_release (vm_linsolve *ls)
+{
+  if (ls && ls->num)
+    umfpack_dl_free_numeric (&ls->num);
+}
+
+void
+vm_linsolve_free (vm_linsolve *ls)
+{
+  if (!ls)
+    return;
+  vm_linsolve_release (ls);
+  if (ls->sym && !ls->cache)
+    umfpack_dl_free_symbolic (&ls->sym);
+  free (ls->Ap);
+  free (ls->Ai);
+  free (ls->control);
+  free (ls->info);
+  free (ls->ab);
+  free (ls->rs);
+  free (ls->work);
+  free (ls->ipiv);
+  free (ls->iwork);
+  memset (ls, 0, sizeof *ls);
+}

@@ -1,0 +1,152 @@
+/* linsolve.h -- the linear solver of the Newton iterations (newton.h): A x = b for a square sparse
+ * matrix A of order n with a fixed pattern in compressed sparse column (CSC) form, factored once
+ * per set of values and solved with it, by one of two backends (plain C99).
+ *
+ * Backends
+ *   VM_LINSOLVE_UMFPACK  UMFPACK's LU (64-bit interface).  One umfpack_dl_symbolic per pattern --
+ *                        none when the cache (vm_linsolve_opts.cache) already holds the analysis of
+ *                        this pattern with this ordering and strategy --, one umfpack_dl_numeric per
+ *                        factorization, umfpack_dl_solve per solve.  The ordering, strategy and
+ *                        iterative refinement are options (UMFPACK's Control; -1: its default).
+ *                        Singular: UMFPACK_WARNING_singular_matrix (an exactly zero pivot), or its
+ *                        pivot-based estimate of the reciprocal condition number of the scaled
+ *                        matrix (Info[UMFPACK_RCOND], min |U_ii| / max |U_ii|) below DBL_EPSILON or
+ *                        NaN.  Memory: the pattern copied once into UMFPACK's index type, the
+ *                        Symbolic object, and the Numeric object while a factorization is held.
+ *   VM_LINSOLVE_BANDED   LAPACK's banded LU with partial pivoting (dgbtrf / dgbtrs) on the band of
+ *                        the pattern in its natural order: kl = max (i - j) and ku = max (j - i) over
+ *                        the entries (i, j) (vm_linsolve_bandwidth, computed once per init), band
+ *                        storage of LDAB = 2 kl + ku + 1 rows (n LDAB doubles, allocated once; the
+ *                        kl extra rows hold the fill of the row interchanges).  No symbolic phase.
+ *                        The rows are scaled by the reciprocal sums of their absolute values before
+ *                        the factorization (as UMFPACK's default scaling, UMFPACK_SCALE_SUM), so
+ *                        that both backends test the same scaled matrix R A.  Singular: dgbtrf
+ *                        reports an exactly zero pivot (info > 0), or the reciprocal condition
+ *                        estimate of R A in the 1-norm (dgbcon, from ||R A||_1 computed from the
+ *                        CSC values) is below DBL_EPSILON or NaN.  The two estimates differ:
+ *                        dgbcon estimates the 1-norm condition number itself (usually within a
+ *                        factor of a few), UMFPACK's pivot ratio is cruder and usually larger, so
+ *                        a nearly singular matrix may pass UMFPACK's test and fail this one.
+ *                        Refused (VM_EARG) when n LDAB exceeds INT_MAX (LAPACK's 32-bit indices).
+ *   VM_LINSOLVE_AUTO     resolved by vm_linsolve_auto from the pattern at init (the rule and the
+ *                        measurement it comes from: linsolve.c, bench/README_band.md).
+ *
+ * The unknowns of the discrete actions are ordered by time node (skg.h, dual.h), so their
+ * Jacobians are banded in the natural order; no permutation is applied here.  A pattern that is
+ * not banded (kl or ku of the order of n) is factored by UMFPACK under AUTO.
+ *
+ * Every function returns VM_OK or a vm_status code and, on failure, leaves a one-line reason in
+ * ls->message.  Every path frees what it allocates; vm_linsolve_free frees the rest.
+ */
+#ifndef VM_LINSOLVE_H
+#define VM_LINSOLVE_H
+
+#include <stdint.h>
+
+/* Backends (vm_linsolve_opts.kind, vm_linsolve.kind). */
+enum { VM_LINSOLVE_AUTO = 0, VM_LINSOLVE_UMFPACK = 1, VM_LINSOLVE_BANDED = 2 };
+
+/* UMFPACK's ordering and strategy codes (the values of umfpack.h; linsolve.c checks them), for
+ * callers that do not include umfpack.h. */
+enum { VM_UMF_ORDERING_CHOLMOD = 0, VM_UMF_ORDERING_AMD = 1, VM_UMF_ORDERING_METIS = 3,
+       VM_UMF_ORDERING_BEST = 4, VM_UMF_ORDERING_NONE = 5 };
+enum { VM_UMF_STRATEGY_AUTO = 0, VM_UMF_STRATEGY_UNSYMMETRIC = 1, VM_UMF_STRATEGY_SYMMETRIC = 3 };
+
+/* A UMFPACK symbolic analysis of a pattern kept between solves (vm_linsolve_opts.cache). */
+typedef struct
+{
+  void *sym;           /* UMFPACK Symbolic object (NULL: empty) */
+  int n, ordering, strategy;
+  int64_t nnz;
+  uint64_t hash;
+  long nreuse;         /* inits that reused it */
+} vm_linsolve_cache;
+
+/* An empty cache (or zero the struct). */
+void vm_linsolve_cache_init (vm_linsolve_cache *c);
+/* Free the analysis and leave the cache empty.  NULL is ignored. */
+void vm_linsolve_cache_free (vm_linsolve_cache *c);
+
+typedef struct
+{
+  int kind;            /* VM_LINSOLVE_AUTO, _UMFPACK or _BANDED (default VM_LINSOLVE_AUTO) */
+  int umf_ordering;    /* UMFPACK Control[UMFPACK_ORDERING]; -1: UMFPACK's default (default -1) */
+  int umf_strategy;    /* UMFPACK Control[UMFPACK_STRATEGY]; -1: UMFPACK's default (default -1) */
+  int umf_irstep;      /* UMFPACK Control[UMFPACK_IRSTEP]; -1: UMFPACK's default (default -1) */
+  vm_linsolve_cache *cache;  /* NULL, or a caller-owned cache of the UMFPACK symbolic analysis:
+                        reused when it was made for the same pattern (n, nnz and a hash of colptr
+                        and rowind) and the same ordering and strategy, otherwise replaced; the
+                        banded backend does not touch it (default NULL) */
+} vm_linsolve_opts;
+
+typedef struct
+{
+  int kind;            /* the backend in use: VM_LINSOLVE_UMFPACK or _BANDED */
+  int n;
+  int64_t nnz;
+  const int64_t *colptr, *rowind;   /* the pattern (the caller's; must outlive the solver) */
+  int kl, ku;          /* lower and upper bandwidth of the pattern (both backends) */
+  int singular;        /* the last factorization is singular (see above); its solves refused */
+  double rcond;        /* the last factorization's reciprocal condition estimate (UMFPACK:
+                          Info[UMFPACK_RCOND]; banded: dgbcon of R A; 0 after a zero pivot) */
+  long nfactor, nsymbolic, nsolve;
+  double t_symbolic, t_numeric, t_solve;  /* wall-clock seconds: symbolic analyses, numeric
+                          factorizations (banded: filling the band, dgbtrf and dgbcon), solves */
+  char message[200];   /* why the last call failed */
+  const double *Ax;    /* the values of the last factorization (the caller's: UMFPACK's iterative
+                          refinement reads them in the solves) */
+  /* UMFPACK */
+  void *Ap, *Ai;       /* the pattern in UMFPACK's index type */
+  void *sym, *num;
+  vm_linsolve_cache *cache;  /* NULL, or the caller's cache, which owns sym */
+  double *control, *info;
+  /* banded */
+  int ldab;
+  double *ab;          /* ldab x n: the band of R A, then its LU factors */
+  double *rs;          /* n: the row scales R */
+  double *work;        /* 3 n: dgbcon */
+  int *ipiv, *iwork;   /* n, n */
+} vm_linsolve;
+
+/* Defaults (see vm_linsolve_opts). */
+void vm_linsolve_opts_init (vm_linsolve_opts *o);
+
+/* The bandwidths of a CSC pattern (rows in [0, n)): *kl = max (0, max (i - j)), *ku = max (0,
+ * max (j - i)).  O(nnz). */
+void vm_linsolve_bandwidth (int n, const int64_t *colptr, const int64_t *rowind, int *kl, int *ku);
+
+/* The backend that VM_LINSOLVE_AUTO picks for a pattern of order n with nnz entries and
+ * bandwidths kl, ku: VM_LINSOLVE_BANDED or VM_LINSOLVE_UMFPACK (the rule: linsolve.c). */
+int vm_linsolve_auto (int n, int64_t nnz, int kl, int ku);
+
+/* "umfpack", "banded" or "auto" (static storage; "?" for another value). */
+const char *vm_linsolve_name (int kind);
+
+/* Set up a solver for the pattern (n >= 1; colptr[n + 1], rowind[colptr[n]] sorted within the
+ * columns, as vm_newton_solve checks them; not copied: they must outlive ls).  o: NULL for the
+ * defaults.  ls is always left freeable (vm_linsolve_free), also on failure.  Returns VM_OK,
+ * VM_EARG (bad kind or UMFPACK option, or a band too large for LAPACK's indices), VM_ENOMEM,
+ * VM_EUMFPACK (the symbolic analysis failed; its status in the message). */
+int vm_linsolve_init (vm_linsolve *ls, int n, const int64_t *colptr, const int64_t *rowind,
+                      const vm_linsolve_opts *o);
+
+/* Factor the matrix with the values Ax (colptr[n] of them, finite) in the pattern; sets
+ * ls->singular and ls->rcond.  Ax must stay unchanged until the last solve with this
+ * factorization.  A singular matrix is not an error.  Returns VM_OK, VM_ENOMEM,
+ * VM_EUMFPACK (UMFPACK failed otherwise), VM_EARG (LAPACK refused an argument: a bug). */
+int vm_linsolve_factor (vm_linsolve *ls, const double *Ax);
+
+/* x = A^{-1} b with the last factorization (b and x of n values, distinct arrays).  Returns VM_OK,
+ * VM_EARG (no nonsingular factorization held), VM_ENOMEM, VM_EUMFPACK (UMFPACK failed; a
+ * singular-matrix warning of the solve sets ls->singular and returns VM_OK).  x may hold
+ * non-finite values when A is nearly singular: the caller checks. */
+int vm_linsolve_solve (vm_linsolve *ls, const double *b, double *x);
+
+/* Drop the numeric factorization (UMFPACK's Numeric object; nothing for the banded backend, whose
+ * arrays are kept for the next factorization). */
+void vm_linsolve_release (vm_linsolve *ls);
+
+/* Free everything except a cached symbolic analysis, and leave ls zeroed.  NULL is ignored. */
+void vm_linsolve_free (vm_linsolve *ls);
+
+#endif
