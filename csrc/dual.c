@@ -726,7 +726,8 @@ solve_J (const double *z, double *Jx, void *vctx)
 }
 
 int
-vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, vm_newton_info *info)
+vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
+               vm_newton_info *info)
 {
   solve_ctx c;
   vm_newton_opts o;
@@ -802,6 +803,7 @@ vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, vm_newton_info *
   o.tol_res = tol;
   o.res_scale = sqrt ((double) d->nz) * (r0 > 1.0 ? r0 : 1.0);
   o.max_iter = max_iter;
+  o.linsolve = linsolve;
   st = vm_newton_solve ((int) d->nz, d->colptr, d->rowind, solve_F, solve_J, &c, z, &o, info);
   if (st <= -1000)
     st = -st - 1000;

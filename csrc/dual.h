@@ -141,8 +141,10 @@ void vm_dual_primal (const vm_dual *d, double *res, double *gres, double *ham);
  * residuals of the discrete primal equations (*) and G, N-independent), converged when their RMS is
  * <= tol max(1, s), s the RMS of F(ybar) and of Dm ybar_d (the size of the equations' terms at the
  * base state, independent of the guess and of DT), or by the step test.  z: in the guess, out the
- * best iterate. */
-int vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, vm_newton_info *info);
+ * best iterate.  linsolve: Newton's linear solver (vm_newton_opts.linsolve: VM_LINSOLVE_AUTO,
+ * _UMFPACK or _BANDED); info->linsolve reports the one used. */
+int vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
+                   vm_newton_info *info);
 
 /* ---- small dense LU (row-major n x n, partial pivoting), used by the node functions ------------- */
 

@@ -33,9 +33,8 @@ extern void dgbtrf_ (const int *m, const int *n, const int *kl, const int *ku, d
 extern void dgbtrs_ (const char *trans, const int *n, const int *kl, const int *ku,
                      const int *nrhs, const double *ab, const int *ldab, const int *ipiv,
                      double *b, const int *ldb, int *info, size_t trans_len);
-extern void dgbcon_ (const char *norm, const int *n, const int *kl, const int *ku,
-                     const double *ab, const int *ldab, const int *ipiv, const double *anorm,
-                     double *rcond, double *work, int *iwork, int *info, size_t norm_len);
+extern void dlacn2_ (const int *n, double *v, double *x, int *isgn, double *est, int *kase,
+                     int *isave);
 
 #define wall vm_wall_time
 
@@ -61,15 +60,29 @@ setmsg (vm_linsolve *ls, const char *fmt, ...)
 
 /* ---- the rule of VM_LINSOLVE_AUTO --------------------------------------------------------------- */
 
+/* The rule, from the measurement of bench/README_band.md ("Where the switch is": one
+ * factorization + solve of each backend on the Jacobians of the SKG rolling disk (reduced and full
+ * mode, orders 4 and 8), the tumbler, chains of 8 and 16 masses and the dual Lorenz action, N =
+ * 64 .. 16384, n = 128 .. 524288).  What decides is the density of the band,
+ * nnz / (n (kl + ku + 1)): UMFPACK factors only the entries the elimination fills (about a
+ * quarter to a half of the band for these patterns in their natural order) at ~50 ns per entry
+ * of L + U, dgbtrf factors the whole band at 0.04 .. 0.5 ns per flop.  Measured time ratios
+ * UMFPACK / banded against the density (all N; the ratio hardly depends on N):
+ *   0.03 (chain16 full) 0.53-0.65, 0.06 (chain8 full) 0.56-0.73   -> UMFPACK
+ *   0.066 (chain16 reduced) 1.05-1.67, 0.08 (disk full, order 8) 1.00-1.31,
+ *   0.10 (disk full) 1.08-1.82, 0.13-0.18 (disk and chain8 reduced) 1.19-3.19,
+ *   0.24-0.48 (tumbler) 3.3-5.4, 0.7-0.77 (dual Lorenz) 5.5-12             -> banded
+ * so banded from a density of 1/16 on (the ratio is within 0.6 .. 1.7 around it: the choice
+ * there matters little).  UMFPACK's symbolic analysis (about 1/3 of a numeric factorization,
+ * once per pattern) is not counted: the rule leans towards UMFPACK.  Also UMFPACK when the band
+ * exceeds LAPACK's 32-bit indices. */
 int
 vm_linsolve_auto (int n, int64_t nnz, int kl, int ku)
 {
-  /* placeholder: replaced by the measured rule */
-  double band = (double) n * (double) (kl + ku + 1);
-  (void) nnz;
-  if ((double) n * (double) (2 * kl + ku + 1) > (double) INT_MAX)
+  const double band = (double) n * (double) (kl + ku + 1);
+  if ((double) n * (double) (2.0 * kl + ku + 1.0) > (double) INT_MAX)
     return VM_LINSOLVE_UMFPACK;
-  return band <= 4.0 * (double) nnz ? VM_LINSOLVE_BANDED : VM_LINSOLVE_UMFPACK;
+  return 16.0 * (double) nnz >= band ? VM_LINSOLVE_BANDED : VM_LINSOLVE_UMFPACK;
 }
 
 /* ---- small public helpers ----------------------------------------------------------------------- */
@@ -101,6 +114,7 @@ vm_linsolve_opts_init (vm_linsolve_opts *o)
   o->umf_strategy = -1;
   o->umf_irstep = -1;
   o->cache = NULL;
+  o->cond = VM_LINSOLVE_COND_PIVOT;
 }
 
 const char *
@@ -323,7 +337,7 @@ band_init (vm_linsolve *ls)
   ls->ldab = (int) ldab;
   ls->ab = malloc ((size_t) ldab * (size_t) n * sizeof *ls->ab);
   ls->rs = malloc ((size_t) n * sizeof *ls->rs);
-  ls->work = malloc (3 * (size_t) n * sizeof *ls->work);
+  ls->work = malloc (2 * (size_t) n * sizeof *ls->work);
   ls->ipiv = malloc ((size_t) n * sizeof *ls->ipiv);
   ls->iwork = malloc ((size_t) n * sizeof *ls->iwork);
   if (!ls->ab || !ls->rs || !ls->work || !ls->ipiv || !ls->iwork)
@@ -334,7 +348,8 @@ band_init (vm_linsolve *ls)
   return VM_OK;
 }
 
-/* The band of R A (R: the reciprocal row sums of |A|) from the CSC values; returns ||R A||_1. */
+/* The band of R A (R: the reciprocal row sums of |A|) from the CSC values; returns ||R A||_1.
+ * Only the rows kl .. ldab-1 of each column are set: dgbtrf sets the kl rows of fill itself. */
 static double
 band_fill (vm_linsolve *ls, const double *Ax)
 {
@@ -349,7 +364,11 @@ band_fill (vm_linsolve *ls, const double *Ax)
     ls->rs[ri[p]] += fabs (Ax[p]);
   for (i = 0; i < n; i++)
     ls->rs[i] = ls->rs[i] > 0.0 ? 1.0 / ls->rs[i] : 1.0;
-  memset (ls->ab, 0, (size_t) ls->ldab * (size_t) n * sizeof *ls->ab);
+  for (j = 0; j < n; j++)
+    {
+      memset (ls->ab + (size_t) j * (size_t) ls->ldab + ls->kl, 0,
+              (size_t) (ls->kl + ls->ku + 1) * sizeof *ls->ab);
+    }
   for (j = 0; j < n; j++)
     {
       /* A(i, j) goes to ab[off + i - j + j ldab] (LAPACK's AB(KL+KU+1+i-j, j), 1-based) */
@@ -367,6 +386,55 @@ band_fill (vm_linsolve *ls, const double *Ax)
   return anorm;
 }
 
+/* VM_LINSOLVE_COND_NORM1: the reciprocal condition number of the factored band in the 1-norm,
+ * 1 / (||A||_1 est), est Higham's estimate of ||A^{-1}||_1 (dlacn2, as dgbcon computes it) from
+ * solves with A and A^T by dgbtrs: O(n (2 kl + ku)) per solve, about 5 solves.  Not dgbcon
+ * itself: its triangular solve (dlatbs) takes its "careful" path with an idamax over all previous
+ * entries per column on these Jacobians -- O(n^2), 18 s of dgbcon against 0.33 s of dgbtrf at
+ * n = 196608 (the disk in full mode, N = 16384; bench/README_band.md).  A solve that overflows
+ * gives a NaN or infinite estimate: rcond NaN or 0. */
+static int
+band_rcond_norm1 (vm_linsolve *ls, double anorm)
+{
+  const int n = ls->n, one = 1;
+  double est = 0.0, *v = ls->work, *x = ls->work + n;
+  int kase = 0, isave[3] = { 0, 0, 0 }, info = 0;
+  for (;;)
+    {
+      dlacn2_ (&n, v, x, ls->iwork, &est, &kase, isave);
+      if (kase == 0)
+        break;
+      dgbtrs_ (kase == 1 ? "N" : "T", &n, &ls->kl, &ls->ku, &one, ls->ab, &ls->ldab, ls->ipiv, x,
+               &n, &info, 1);
+      if (info < 0)
+        return info;
+    }
+  ls->rcond = est != est ? NAN : est > 0.0 && anorm > 0.0 ? (1.0 / est) / anorm : 0.0;
+  return 0;
+}
+
+/* VM_LINSOLVE_COND_PIVOT: min |U_jj| / max |U_jj| of the factored band (U's diagonal is row
+ * kl + ku of ab), UMFPACK's Info[UMFPACK_RCOND] for this factorization; NaN if a pivot is. */
+static void
+band_rcond_pivot (vm_linsolve *ls)
+{
+  const double *d = ls->ab + ls->kl + ls->ku;
+  double lo = INFINITY, hi = 0.0;
+  int j;
+  for (j = 0; j < ls->n; j++)
+    {
+      const double a = fabs (d[(size_t) j * (size_t) ls->ldab]);
+      if (a != a)
+        {
+          ls->rcond = NAN;
+          return;
+        }
+      lo = a < lo ? a : lo;
+      hi = a > hi ? a : hi;
+    }
+  ls->rcond = hi > 0.0 ? lo / hi : 0.0;
+}
+
 static int
 band_factor (vm_linsolve *ls, const double *Ax)
 {
@@ -378,12 +446,18 @@ band_factor (vm_linsolve *ls, const double *Ax)
   ls->nfactor++;
   ls->rcond = 0.0;
   if (info == 0)
-    dgbcon_ ("1", &n, &ls->kl, &ls->ku, ls->ab, &ls->ldab, ls->ipiv, &anorm, &ls->rcond,
-             ls->work, ls->iwork, &info, 1);
+    {
+      double t1 = wall ();
+      if (ls->cond == VM_LINSOLVE_COND_NORM1)
+        info = band_rcond_norm1 (ls, anorm);
+      else
+        band_rcond_pivot (ls);
+      ls->t_rcond += wall () - t1;
+    }
   ls->t_numeric += wall () - t0;
   if (info < 0)
     {
-      setmsg (ls, "LAPACK (dgbtrf or dgbcon) refused its argument %d", -info);
+      setmsg (ls, "LAPACK (dgbtrf or dgbtrs) refused its argument %d", -info);
       return VM_EARG;
     }
   ls->singular = !(ls->rcond >= DBL_EPSILON);
@@ -433,6 +507,12 @@ vm_linsolve_init (vm_linsolve *ls, int n, const int64_t *colptr, const int64_t *
     }
   ls->nnz = colptr[n];
   vm_linsolve_bandwidth (n, colptr, rowind, &ls->kl, &ls->ku);
+  ls->cond = o->cond;
+  if (o->cond != VM_LINSOLVE_COND_PIVOT && o->cond != VM_LINSOLVE_COND_NORM1)
+    {
+      setmsg (ls, "condition estimate %d: must be VM_LINSOLVE_COND_PIVOT or _NORM1", o->cond);
+      return VM_EARG;
+    }
   if (o->kind == VM_LINSOLVE_AUTO)
     ls->kind = vm_linsolve_auto (n, ls->nnz, ls->kl, ls->ku);
   else if (o->kind == VM_LINSOLVE_UMFPACK || o->kind == VM_LINSOLVE_BANDED)

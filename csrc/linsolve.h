@@ -22,11 +22,18 @@
  *                        the factorization (as UMFPACK's default scaling, UMFPACK_SCALE_SUM), so
  *                        that both backends test the same scaled matrix R A.  Singular: dgbtrf
  *                        reports an exactly zero pivot (info > 0), or the reciprocal condition
- *                        estimate of R A in the 1-norm (dgbcon, from ||R A||_1 computed from the
- *                        CSC values) is below DBL_EPSILON or NaN.  The two estimates differ:
- *                        dgbcon estimates the 1-norm condition number itself (usually within a
- *                        factor of a few), UMFPACK's pivot ratio is cruder and usually larger, so
- *                        a nearly singular matrix may pass UMFPACK's test and fail this one.
+ *                        estimate of R A is below DBL_EPSILON or NaN; the estimate (option cond):
+ *                          VM_LINSOLVE_COND_PIVOT (default) min |U_jj| / max |U_jj| of the
+ *                            factorization, UMFPACK's own estimate (Info[UMFPACK_RCOND]): the
+ *                            same test as the UMFPACK backend, at O(n) cost;
+ *                          VM_LINSOLVE_COND_NORM1 the 1-norm reciprocal condition number
+ *                            1 / (||R A||_1 est ||(R A)^{-1}||_1), Higham's estimate (LAPACK's
+ *                            dlacn2, as dgbcon computes it) from about 5 band solves with dgbtrs.
+ *                            Stricter (it is the condition number itself, within a factor of a
+ *                            few; the pivot ratio is up to 1000 times larger on the SKG Jacobians
+ *                            at n = 10^5) and dearer: the solves stream the band, 0.5 to 1.5 times
+ *                            a dgbtrf of the same matrix (bench/README_band.md).  dgbcon itself is
+ *                            O(n^2) on these matrices (linsolve.c).
  *                        Refused (VM_EARG) when n LDAB exceeds INT_MAX (LAPACK's 32-bit indices).
  *   VM_LINSOLVE_AUTO     resolved by vm_linsolve_auto from the pattern at init (the rule and the
  *                        measurement it comes from: linsolve.c, bench/README_band.md).
@@ -45,6 +52,9 @@
 
 /* Backends (vm_linsolve_opts.kind, vm_linsolve.kind). */
 enum { VM_LINSOLVE_AUTO = 0, VM_LINSOLVE_UMFPACK = 1, VM_LINSOLVE_BANDED = 2 };
+
+/* The banded backend's condition estimates (vm_linsolve_opts.cond). */
+enum { VM_LINSOLVE_COND_PIVOT = 0, VM_LINSOLVE_COND_NORM1 = 1 };
 
 /* UMFPACK's ordering and strategy codes (the values of umfpack.h; linsolve.c checks them), for
  * callers that do not include umfpack.h. */
@@ -77,6 +87,8 @@ typedef struct
                         reused when it was made for the same pattern (n, nnz and a hash of colptr
                         and rowind) and the same ordering and strategy, otherwise replaced; the
                         banded backend does not touch it (default NULL) */
+  int cond;            /* the banded backend's condition estimate: VM_LINSOLVE_COND_PIVOT or
+                        VM_LINSOLVE_COND_NORM1 (see above) (default VM_LINSOLVE_COND_PIVOT) */
 } vm_linsolve_opts;
 
 typedef struct
@@ -86,12 +98,15 @@ typedef struct
   int64_t nnz;
   const int64_t *colptr, *rowind;   /* the pattern (the caller's; must outlive the solver) */
   int kl, ku;          /* lower and upper bandwidth of the pattern (both backends) */
+  int cond;            /* the banded backend's condition estimate (VM_LINSOLVE_COND_*) */
   int singular;        /* the last factorization is singular (see above); its solves refused */
   double rcond;        /* the last factorization's reciprocal condition estimate (UMFPACK:
-                          Info[UMFPACK_RCOND]; banded: dgbcon of R A; 0 after a zero pivot) */
+                          Info[UMFPACK_RCOND]; banded: see cond; 0 after a zero pivot) */
   long nfactor, nsymbolic, nsolve;
   double t_symbolic, t_numeric, t_solve;  /* wall-clock seconds: symbolic analyses, numeric
-                          factorizations (banded: filling the band, dgbtrf and dgbcon), solves */
+                          factorizations (banded: filling the band, dgbtrf and the condition
+                          estimate), solves */
+  double t_rcond;      /* banded: the part of t_numeric in the condition estimate */
   char message[200];   /* why the last call failed */
   const double *Ax;    /* the values of the last factorization (the caller's: UMFPACK's iterative
                           refinement reads them in the solves) */
@@ -104,7 +119,7 @@ typedef struct
   int ldab;
   double *ab;          /* ldab x n: the band of R A, then its LU factors */
   double *rs;          /* n: the row scales R */
-  double *work;        /* 3 n: dgbcon */
+  double *work;        /* 2 n: the 1-norm condition estimate */
   int *ipiv, *iwork;   /* n, n */
 } vm_linsolve;
 

@@ -486,6 +486,12 @@ window (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *
     return st;
   snprintf (what, sizeof what, "window %d [%.6g, %.6g] order %d", wnum, ta, tb, a->order);
   st = solve (a, o, sym, w->x, info, what, s, &s->t_newton);
+  if (! s->linsolve)
+    {
+      s->linsolve = info->linsolve;
+      s->kl = info->kl;
+      s->ku = info->ku;
+    }
   if ((r = a->extract (a->self, w->x, w->tm, a->N, w->xe)) != VM_OK)
     return r;
   if (st != VM_OK)

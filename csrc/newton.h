@@ -39,9 +39,10 @@
  *      times below it, so the iterate returned can be up to about one digit less accurate than
  *      the best attainable one.  Cost: one pass over the Jacobian values per iteration.
  *   2. Newton step: J(x_k) dx = -F_k by LU.  J counts as singular when the factorization meets
- *      an exactly zero pivot, when the reciprocal condition estimate of the row-scaled matrix is
- *      below DBL_EPSILON or NaN (UMFPACK: its pivot-based Info[UMFPACK_RCOND]; banded: LAPACK's
- *      dgbcon in the 1-norm; linsolve.h), or when the computed dx is not finite.
+ *      an exactly zero pivot, when the pivot-based estimate of the reciprocal condition number
+ *      of the row-scaled matrix (min |U_ii| / max |U_ii|: UMFPACK's Info[UMFPACK_RCOND], and the
+ *      same for the banded LU; linsolve.h) is below DBL_EPSILON or NaN, or when the computed dx
+ *      is not finite.
  *   3. Line search (line_search != 0): backtracking on phi = 1/2 ||F||_W^2 along dx with the Armijo
  *      condition phi(x + t dx) <= (1 - 2 c t) phi(x), c = 1e-4 (phi'(0) = -||F||_W^2 for the Newton
  *      direction, whatever the weights), t = 1, 1/2, 1/4, ... while t >= 1e-10.  A trial point with a non-finite F is
@@ -191,7 +192,7 @@ typedef struct
   double t_fun, t_jac; /* wall-clock seconds in the residual and Jacobian callbacks */
   double t_symbolic, t_numeric, t_solve;  /* ... in the linear solver's symbolic analyses
                           (UMFPACK only), numeric factorizations (banded: the band's fill, dgbtrf
-                          and dgbcon) and solves (all systems) */
+                          and the pivot ratio) and solves (all systems) */
   int nlm;             /* accepted Levenberg-Marquardt steps */
   int ndamped;         /* accepted damped Newton steps (t < 1) */
 } vm_newton_info;

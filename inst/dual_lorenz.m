@@ -26,7 +26,7 @@ function sol = dual_lorenz (tspan, y0, varargin)
   end
   defaults = struct ('A', 10, 'R', 28, 'B', 8/3, 'c', 50, 'N', 65, 'Order', 4, 'BaseState', [], ...
                      'DT', [], 'Slabs', 1, 'BaseIterations', 0, 'Guess', [], 'Tol', 1e-11, ...
-                     'MaxIter', 50, 'Display', 'off');
+                     'MaxIter', 50, 'Display', 'off', 'LinearSolver', 'auto');
   opts = vm_options (fname, defaults, varargin);
   p = [opts.A opts.R opts.B];   % A, R, B, c: real scalars, c > 0 (vm_option_rule)
   dopts = rmfield (opts, {'A', 'R', 'B'});

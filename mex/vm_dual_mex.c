@@ -9,7 +9,8 @@
  * ode: an odesys struct (its formulas are parsed again here), used when setup.kernel is "general";
  * for the closed forms it may be [] and setup.kpar holds their parameters.  setup: struct with t0,
  * tf, N, order, c (ny), ybar (N x ny), y0 (nd), DT (nd), z ([] or nz), tol, max_iter, kernel and
- * kpar (and optionally weak: 1 for the weak final dual).  "march" (csrc/dual_march.h, march.h):
+ * kpar (and optionally weak: 1 for the weak final dual; linsolve: 0 auto, 1 umfpack, 2 banded,
+ * Newton's linear solver, also for "march").  "march" (csrc/dual_march.h, march.h):
  * setup has t0, tf, N, order, c, y0, kernel, kpar, windows (0 adaptive, W fixed), rtol, atol, tol
  * (Newton's fraction of the error tolerance), max_iter, and optionally h0, hmax, max_windows,
  * repeat, estimate, display (0/1/2), guess (Ntot x ny base state, fixed mode), output_times.
@@ -20,6 +21,7 @@
 #include "vm_mex.h"
 #include "vm_mech_mx.h"
 #include "vm_march_mx.h"
+#include "vm_linsolve_mx.h"
 #include "dual.h"
 #include "dual_closed.h"
 #include "dual_march.h"
@@ -309,13 +311,13 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const char *fn = "dual_solve";
   static const char *keys[] = { "t", "y", "D", "residual", "G", "hamiltonian", "S", "iterations",
                                 "residual_history", "exitflag", "message", "linear_dtp",
-                                "bad_node" };
+                                "bad_node", "linear_solver" };
   kernel k;
   vm_dual d;
   vm_newton_info info;
   double *ybar_pm, *z, tol, S = 0.0, *res, *gres, *ham;
   const double *z0;
-  int st, maxit;
+  int st, maxit, linsolve;
   int64_t j;
   mxArray *out;
   char msg[400];
@@ -323,6 +325,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     BAD ("%s: internal: \"solve\" takes ode and a setup struct", fn);
   tol = num (prhs[2], "tol", fn);
   maxit = (int) inum (prhs[2], "max_iter", "MaxIter", fn, 0, 1000000);
+  linsolve = vm_mx_linsolve_opt (prhs[2], fn);
   kernel_setup (&k, prhs[1], prhs[2], fn);
   setup_dual (&d, &k, prhs[1], prhs[2], fn, &ybar_pm);
   z = mxMalloc ((size_t) d.nz * sizeof *z);
@@ -344,7 +347,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   for (j = 0; j < d.nz; j++)
     z[j] = z0 ? z0[j] : 0.0;
   vm_newton_info_init (&info);
-  st = vm_dual_solve (&d, z, tol, maxit, &info);
+  st = vm_dual_solve (&d, z, tol, maxit, linsolve, &info);
   if (st == VM_EDTP)
     snprintf (msg, sizeof msg, "%s at t = %g (node %ld)%s", vm_status_string (st),
               d.bad >= 0 ? d.t[d.bad] : d.t0, (long) d.bad + 1,
@@ -394,6 +397,8 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxSetField (out, 0, "message", mxCreateString (msg));
   mxSetField (out, 0, "linear_dtp", mxCreateDoubleScalar (k.kind == 0 ? k.e.linear : 1.0));
   mxSetField (out, 0, "bad_node", mxCreateDoubleScalar (st == VM_EDTP ? (double) d.bad + 1 : 0.0));
+  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (info.linsolve, info.kl, info.ku,
+                                                       info.t_numeric, info.t_solve));
   vm_newton_info_free (&info);
   vm_dual_free (&d);
   kernel_free (&k);
@@ -461,7 +466,8 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const char *fn = "dual_solve";
   static const char *keys[] = { "t", "y", "D", "windows", "rejected", "exitflag", "message",
                                 "iterations", "residual_history", "history_window", "output",
-                                "time", "newton_time", "predict_fallbacks", "companion_order" };
+                                "time", "newton_time", "predict_fallbacks", "companion_order",
+                                "linear_solver" };
   const mxArray *o, *guess, *tout;
   kernel k;
   vm_dual_march am, ac;
@@ -492,6 +498,7 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mo.atol = num (o, "atol", fn);
   mo.newton.tol_res = num (o, "tol", fn);
   mo.newton.max_iter = (int) inum (o, "max_iter", "MaxIter", fn, 0, 1000000);
+  mo.newton.linsolve = vm_mx_linsolve_opt (o, fn);
   mo.h0 = vm_arg_field_real (o, "h0", fn, "h0", 0.0);
   mo.hmax = vm_arg_field_real (o, "hmax", fn, "hmax", 0.0);
   mo.max_windows = (int) vm_arg_field_int (o, "max_windows", fn, "max_windows", 0, 2147483647,
@@ -582,6 +589,8 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxSetField (out, 0, "time", mxCreateDoubleScalar (ms.t_total));
   mxSetField (out, 0, "companion_order", mxCreateDoubleScalar ((double) corder));
   mxSetField (out, 0, "newton_time", mxCreateDoubleScalar (ms.t_newton));
+  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (ms.linsolve, ms.kl, ms.ku, ms.t_numeric,
+                                                       ms.t_solve));
   mxSetField (out, 0, "predict_fallbacks",
               mxCreateDoubleScalar ((double) (am.npredict_fallback + ac.npredict_fallback)));
   vm_march_sol_free (&ms);

@@ -7,14 +7,15 @@
  *
  * sys: a mechsys struct (its formulas are parsed again here: the action is built symbolically
  * from L, the forces and the constraints; parameter values come from sys.parameters).  opts:
- * struct with the numeric fields N, order, mode (0 full, 1 reduced), windows, tol, max_iter and
- * guess ([] or Ntot x n).  inst/skg_solve.m and inst/skg_action.m document and check them.  No
+ * struct with the numeric fields N, order, mode (0 full, 1 reduced), windows, tol, max_iter,
+ * guess ([] or Ntot x n) and optionally linsolve (0 auto, 1 umfpack, 2 banded).  inst/skg_solve.m and inst/skg_action.m document and check them.  No
  * numerics here: conversion and checks only. */
 #include <string.h>
 
 #include "vm_mex.h"
 #include "vm_mech_mx.h"
 #include "vm_march_mx.h"
+#include "vm_linsolve_mx.h"
 #include "skg.h"
 #include "skg_solve.h"
 #include "vm_status.h"
@@ -69,7 +70,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
                                 "max_lambdaminus", "max_gradient", "iterations",
                                 "residual_history", "step_history", "step_kind", "step_factor",
                                 "history_window", "window_iterations", "windows", "rejected",
-                                "exitflag", "message", "timing", "output" };
+                                "exitflag", "message", "timing", "output", "linear_solver" };
   static const char *tkeys[] = { "build", "residual", "jacobian", "tape", "hessian", "symbolic",
                                  "numeric", "solve", "total", "factorizations", "tape_evaluations" };
   vm_mech m;
@@ -97,6 +98,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   so.windows = (int) opt_int (o, "windows", "Windows", fn, 0, VM_ARG_WINDOWS_MAX);
   so.newton.tol_res = vm_arg_field_real (o, "tol", fn, "Tol", so.newton.tol_res);
   so.newton.max_iter = (int) opt_int (o, "max_iter", "MaxIter", fn, 0, 1000000);
+  so.newton.linsolve = vm_mx_linsolve_opt (o, fn);
   so.rtol = vm_arg_field_real (o, "rtol", fn, "RelTol", so.rtol);
   so.atol = vm_arg_field_real (o, "atol", fn, "AbsTol", so.atol);
   so.estimate = (int) vm_arg_field_int (o, "estimate", fn, "estimate", 0, 1, 0);
@@ -187,6 +189,8 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       mxSetField (tm, 0, tkeys[q], mxCreateDoubleScalar (tv[q]));
     mxSetField (out, 0, "timing", tm);
   }
+  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (sol.march.linsolve, sol.march.kl,
+                                                       sol.march.ku, sol.t_numeric, sol.t_solve));
   vm_skg_solution_free (&sol);
   plhs[0] = out;
 }

@@ -4,8 +4,9 @@
 % options, solves consecutive time slabs (each starting from the previous slab's recovered end
 % state), optionally iterates the base state, and assembles the solution struct.
 % @var{dims} = [ny nd ng]; @var{opts} has the fields N, Order, c, BaseState, DT, Tol, MaxIter,
-% Display, Slabs, BaseIterations and Guess, and optionally RelTol, AbsTol, OutputTimes and
-% FinalDual (absent: the strong final dual, fixed grid: @code{dual_lorenz}, @code{dual_pars}).
+% Display, Slabs, BaseIterations, Guess and LinearSolver, and optionally RelTol, AbsTol,
+% OutputTimes and FinalDual (absent: the strong final dual, fixed grid: @code{dual_lorenz},
+% @code{dual_pars}).
 % Adaptive mode (@code{dual_solve} without Slabs, and without N unless RelTol or AbsTol is given)
 % and Guess 'marching' go through the marching driver (csrc/march.h, csrc/dual_march.h).
 % @end deftypefn
@@ -107,8 +108,10 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   end
   setup = struct ('t0', 0, 'tf', 0, 'N', N, 'order', opts.Order, 'c', c, 'ybar', [], ...
                   'y0', y0(:)', 'DT', DT(:)', 'z', [], 'tol', opts.Tol, 'max_iter', opts.MaxIter, ...
-                  'kernel', kernel, 'kpar', kpar, 'weak', double (weak));
+                  'kernel', kernel, 'kpar', kpar, 'weak', double (weak), ...
+                  'linsolve', linsolve_code (opts));
   history = {};
+  lin_all = {};
   base_change = zeros (nb, 1);
   % each slab keeps its own base state on its N points (a node shared by two slabs has two values:
   % the earlier slab's last node and the later slab's first node, which differ by the weak initial
@@ -162,6 +165,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
       Sv = Sv + r.S;
       iters(s) = r.iterations;
       history{end+1} = r.residual_history;
+      lin_all{end+1} = r.linear_solver;
       if (strcmpi (opts.Display, 'iter'))
         fprintf ('%s: slab %d of %d, base pass %d: Newton residuals (RMS of the discrete equations):\n', ...
                  fname, s, S, b);
@@ -204,6 +208,9 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   if (exitflag == 1)
     message = sprintf ('converged (%d slab(s), %d Newton iterations)', S, sum (iters));
   end
+  lin = r.linear_solver;   % the first slab's choice (every slab has the same pattern), all times
+  lin.factor_time = sum (cellfun (@(x) x.factor_time, lin_all));
+  lin.solve_time = sum (cellfun (@(x) x.solve_time, lin_all));
   sol = struct ();
   sol.t = t;
   sol.y = Y;
@@ -224,6 +231,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   sol.iterations = sum (iters);
   sol.slab_iterations = iters;
   sol.residual_history = history;
+  sol.linear_solver = lin;
   sol.exitflag = exitflag;
   sol.message = message;
   sol.time = toc (t_start);
@@ -295,7 +303,7 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
                   'y0', y0(:)', 'kernel', kernel, 'kpar', kpar, 'windows', windows, ...
                   'rtol', rt, 'atol', at, 'tol', 1e-3, 'max_iter', opts.MaxIter, ...
                   'repeat', opts.BaseIterations, 'display', disp_code, 'guess', base, ...
-                  'output_times', tout(:));
+                  'output_times', tout(:), 'linsolve', linsolve_code (opts));
   try
     r = vm_dual_mex ('march', ode, setup);
   catch err
@@ -325,9 +333,18 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
     sol.output_D = r.output(:, ny+1:end);
   end
   sol.predict_fallbacks = r.predict_fallbacks;
+  sol.linear_solver = r.linear_solver;
   sol.exitflag = r.exitflag;
   sol.message = r.message;
   sol.time = r.time;
+end
+
+function code = linsolve_code (opts)
+  % LinearSolver (checked by vm_options) as the gateways' code: 0 auto, 1 umfpack, 2 banded
+  code = 0;
+  if (isfield (opts, 'LinearSolver'))
+    code = find (strcmp (opts.LinearSolver, {'auto', 'umfpack', 'banded'})) - 1;
+  end
 end
 
 function check_rhs (fname, ode, t0, y0)

@@ -182,7 +182,7 @@ test_lorenz (void)
         }
       z = calloc ((size_t) d.nz, sizeof *z);
       res = malloc ((size_t) NN * 3 * sizeof *res);
-      st = vm_dual_solve (&d, z, 1e-12, 30, &info);
+      st = vm_dual_solve (&d, z, 1e-12, 30, VM_LINSOLVE_AUTO, &info);
       CHECK (st == VM_OK, "Lorenz solve N=%ld: %s", (long) NN, info.message);
       vm_dual_primal (&d, res, NULL, NULL);
       {
@@ -472,7 +472,7 @@ test_weak (void)
         st = vm_dual_init (&d, 3, 3, 0, NN, 4, 0.0, 0.1, c, ybar, y0, NULL, vm_dual_ode_node, &e,
                            VM_DUAL_WEAK_FINAL);
         z = calloc ((size_t) d.nz, sizeof *z);
-        st = vm_dual_solve (&d, z, 1e-13, 30, &info);
+        st = vm_dual_solve (&d, z, 1e-13, 30, VM_LINSOLVE_AUTO, &info);
         CHECK (st == VM_OK, "weak Lorenz solve (base %d): %s", b, info.message);
         vm_dual_primal (&d, res, NULL, NULL);
         for (j = 0; j < NN * 3; j++)
@@ -527,7 +527,7 @@ test_weak (void)
       st = vm_dual_init (&d, 3, 3, 0, NN, 4, 0.0, 0.1, c, NULL, y0, NULL, vm_dual_ode_node, &e,
                          VM_DUAL_WEAK_FINAL);
       z = calloc ((size_t) d.nz, sizeof *z);
-      st = vm_dual_solve (&d, z, 1e-13, 30, &info);
+      st = vm_dual_solve (&d, z, 1e-13, 30, VM_LINSOLVE_AUTO, &info);
       CHECK (st == VM_OK, "weak Lorenz N=%ld: %s", (long) NN, info.message);
       lorenz_rk4 (par, yr, 0.1, 4000);
       for (i = 0; i < 3; i++)

@@ -120,7 +120,7 @@ main (void)
         st = vm_dual_move (&d, 0.05 * w, 0.05 * (w + 1), ya, NULL);
         memset (d.ybar, 0, (size_t) 17 * 3 * sizeof *d.ybar);
         memset (z, 0, (size_t) d.nz * sizeof *z);
-        st = st == VM_OK ? vm_dual_solve (&d, z, 1e-13, 30, &info) : st;
+        st = st == VM_OK ? vm_dual_solve (&d, z, 1e-13, 30, VM_LINSOLVE_AUTO, &info) : st;
         for (k = w > 0 ? 1 : 0; k < 17; k++)   /* a junction node holds the earlier window's */
           for (i = 0; i < 3; i++)
             dmax = fmax (dmax, fabs (d.y[k * 3 + i] - ms.traj[(w * 16 + k) + ms.ntot * i]));

@@ -1,0 +1,196 @@
+% -*- texinfo -*-
+% @deftypefn  {} {@var{r} =} bench_band (@var{band_time})
+% @deftypefnx {} {@var{r} =} bench_band (@var{band_time}, @var{parts})
+% Benchmark of the two linear solvers of Newton (csrc/linsolve.h: UMFPACK's sparse LU and
+% LAPACK's banded LU) on the Jacobians of the action solvers, and of the Newton solves with each
+% (bench/README_band.md).  @var{band_time} is the compiled timer @file{bench/band_time.c}
+% (@code{make band_time} in the build folder).
+% @table @asis
+% @item (a)
+% where the switch is: one factorization + solve of each backend (best of several) on the
+% Jacobian of the Newton step at the solution, for the SKG rolling disk (reduced: 6 unknowns per
+% node, full: 12), the tumbler (sigma = 1/30; 2 and 4), a chain of 8 and 16 masses on springs
+% (8/16 and 16/32) and the dual Lorenz action (3), order 4 (and 8 for the disk and Lorenz), N =
+% 64 ... 16384.  The pattern is the structural one (the Hessian at a random point), the values
+% those at the solution (skg_solve with Windows 1; dual_lorenz).  UMFPACK runs with the options
+% of each family (SKG: natural ordering, unsymmetric strategy, no refinement; dual: UMFPACK's
+% defaults); its symbolic analysis (once per pattern in a solve) is listed apart.
+% @item (b)
+% Newton with each backend: the SKG disk (demo_skg_rolling_disk's system, reduced and full mode,
+% order 4) at N = 256, 4096, 65536 on one window, and the dual Lorenz (bench_dual's problem) at
+% N = 256 and 4096: end-to-end time, Newton time per iteration, and one bare dgbtrf of the same
+% matrix (the Jacobian at the solution).
+% @end table
+% @var{parts}: a string of the letters to run (default 'ab').
+% @end deftypefn
+
+function r = bench_band (band_time, parts)
+  if (nargin < 2 || isempty (parts))
+    parts = 'ab';
+  end
+  r = struct ();
+  if (any (parts == 'a'))
+    r.a = part_a (band_time);
+  end
+  if (any (parts == 'b'))
+    r.b = part_b (band_time);
+  end
+end
+
+% ---- (a) the switch ----------------------------------------------------------------------------
+
+function A = part_a (band_time)
+  Ns = [64 256 1024 4096 16384];
+  cases = {'disk', 'reduced', 4; 'disk', 'full', 4; 'disk', 'reduced', 8; 'disk', 'full', 8; ...
+           'tumbler', 'reduced', 4; 'tumbler', 'full', 4; 'chain8', 'reduced', 4; ...
+           'chain8', 'full', 4; 'chain16', 'reduced', 4; 'chain16', 'full', 4; ...
+           'lorenz', 'dual', 4; 'lorenz', 'dual', 8};
+  A = [];
+  fprintf ('(a) one factorization + solve of each backend (ms, best of several)\n');
+  header ();
+  for ic = 1:rows (cases)
+    for N = Ns
+      [Jm, umfopts, u] = jacobian (cases{ic, 1}, cases{ic, 2}, cases{ic, 3}, N);
+      reps = max (3, min (50, round (2e6 / nnz_jm (Jm))));
+      t = time_matrix (band_time, Jm, umfopts, reps);
+      t.problem = cases{ic, 1};  t.mode = cases{ic, 2};  t.order = cases{ic, 3};
+      t.N = N;  t.u = u;
+      print_row (t);
+      A = [A; t]; %#ok<AGROW>
+    end
+  end
+end
+
+function header ()
+  fprintf ('%-8s %-7s %2s %3s %6s %8s %9s %4s %4s %6s | %8s %8s | %8s %8s %8s | %6s %-7s | %8s %8s %8s\n', ...
+           'problem', 'mode', 'p', 'u', 'N', 'n', 'nnz', 'kl', 'ku', 'dens', 'umf sym', ...
+           'umf', 'band', 'dgbtrf', 'norm1', 'u/b', 'auto', 'rc umf', 'rc band', 'rc norm1');
+end
+
+function print_row (t)
+  fprintf ('%-8s %-7s %2d %3d %6d %8d %9d %4d %4d %6.3f | %8.3f %8.3f | %8.3f %8.3f %8.3f | %6.2f %-7s | %8.1e %8.1e %8.1e\n', ...
+           t.problem, t.mode, t.order, t.u, t.N, t.n, t.nnz, t.kl, t.ku, ...
+           t.nnz / (t.n * (t.kl + t.ku + 1)), 1e3 * t.umf_sym, 1e3 * t.umf, 1e3 * t.band, ...
+           1e3 * t.trf_only, 1e3 * t.norm1_con, t.umf / t.band, t.auto, t.rcond_umf, ...
+           t.rcond_band, t.rcond_norm1);
+end
+
+function t = time_matrix (band_time, Jm, umfopts, reps)
+  % write the matrix (structural pattern, explicit zeros kept) and run the timer
+  f = [tempname() '_band.bin'];
+  write_csc (f, Jm);
+  [st, out] = system (sprintf ('%s %s %s %d', band_time, f, umfopts, reps));
+  delete (f);
+  if (st ~= 0)
+    error ('bench_band: %s failed: %s', band_time, out);
+  end
+  t = struct ();
+  kv = regexp (strtrim (out), '(\w+)=(\S+)', 'tokens');
+  for k = 1:numel (kv)
+    v = str2double (kv{k}{2});
+    if (isnan (v) && ~strcmpi (kv{k}{2}, 'nan'))
+      v = kv{k}{2};
+    end
+    t.(kv{k}{1}) = v;
+  end
+end
+
+function write_csc (f, Jm)
+  % Jm: struct with the pattern (ii, jj: 1-based, column-major, rows sorted) and values vv
+  n = Jm.n;
+  cp = [0; cumsum(accumarray (Jm.jj(:), 1, [n 1]))];
+  fid = fopen (f, 'wb');
+  fwrite (fid, int64 ([n; numel(Jm.ii)]), 'int64');
+  fwrite (fid, int64 (cp), 'int64');
+  fwrite (fid, int64 (Jm.ii(:) - 1), 'int64');
+  fwrite (fid, Jm.vv(:), 'double');
+  fclose (fid);
+end
+
+function Jm = pattern_values (Hpat, Hval, rows_, cols_)
+  % the structural pattern of Hpat(rows_, cols_) with the values of Hval there (zeros kept)
+  P = Hpat(rows_, cols_);
+  V = Hval(rows_, cols_);
+  [ii, jj] = find (P);
+  Jm = struct ('n', size (P, 1), 'ii', ii, 'jj', jj, 'vv', full (V(sub2ind (size (V), ii, jj))));
+end
+
+function n = nnz_jm (Jm)
+  n = numel (Jm.ii);
+end
+
+% ---- the systems --------------------------------------------------------------------------------
+
+function [sys, tspan, q0, qd0] = skg_system (problem)
+  switch problem
+    case 'disk'
+      [~, sys, tspan, q0, qd0] = skg_problem_params ('disk');
+    case 'tumbler'
+      [~, sys, tspan, q0, qd0] = skg_problem_params ('tumbler', 1/30);
+    otherwise   % chainM: M unit masses between fixed walls, unit springs
+      M = sscanf (problem, 'chain%d');
+      c = arrayfun (@(k) sprintf ('x%d', k), 1:M, 'UniformOutput', false);
+      T = sprintf ('dot(%s)^2/2 + ', c{:});
+      V = sprintf ('(%s - %s)^2/2 + ', c{1}, '0');
+      for k = 2:M
+        V = [V sprintf('(%s - %s)^2/2 + ', c{k}, c{k-1})]; %#ok<AGROW>
+      end
+      V = [V sprintf('(%s)^2/2', c{M})];
+      sys = mechsys ('coordinates', c, 'lagrangian', [T(1:end-3) ' - (' V ')']);
+      tspan = [0 2];  q0 = 0.1 * sin (1:M);  qd0 = zeros (1, M);
+  end
+end
+
+function [Jm, umfopts, u] = jacobian (problem, mode, order, N)
+  % the Jacobian of the Newton step at the solution (structural pattern, values there)
+  if (strcmp (problem, 'lorenz'))
+    pb = lorenz_problem (N, order);
+    s = dual_lorenz (pb.tspan, pb.y0, pb.opts{:});
+    z = reshape (s.D(1:end-1, :)', [], 1);
+    rand ('seed', 3);
+    [~, ~, Hp] = dual_action (pb.ode, pb.tspan, pb.y0, 0.1 * (rand (size (z)) - 0.5), pb.aopts{:});
+    [~, ~, Hv] = dual_action (pb.ode, pb.tspan, pb.y0, z, pb.aopts{:});
+    Jm = pattern_values (Hp, Hv, 1:numel (z), 1:numel (z));
+    umfopts = 'default';
+    u = 3;
+    return;
+  end
+  [sys, tspan, q0, qd0] = skg_system (problem);
+  n = sys.n;  m = sys.m;  nb = 2 * (n + m);
+  s = skg_solve (sys, tspan, q0, qd0, 'N', N, 'Windows', 1, 'Order', order, 'Mode', 'full');
+  Z = [s.q, zeros(N, n), s.lambda_plus, zeros(N, m)]';
+  rand ('seed', 3);
+  [~, ~, Hp] = skg_action (sys, tspan, q0, qd0, N, order, 0.3 * (rand (nb * N, 1) - 0.5) + Z(:));
+  [~, ~, Hv] = skg_action (sys, tspan, q0, qd0, N, order, Z(:));
+  umfopts = 'skg';
+  if (strcmp (mode, 'full'))
+    Jm = pattern_values (Hp, Hv, 1:nb*N, 1:nb*N);
+    u = nb;
+  else
+    % the reduced Jacobian of skg_solve.c: rows (q-, lambda-), columns (q+, lambda+), node-major
+    off = (0:N-1) * nb;
+    plus = bsxfun (@plus, off, [1:n, 2*n+(1:m)]');
+    minus = bsxfun (@plus, off, [n+(1:n), 2*n+m+(1:m)]');
+    Jm = pattern_values (Hp, Hv, minus(:), plus(:));
+    u = n + m;
+  end
+end
+
+function pb = lorenz_problem (N, order)
+  % bench_dual's problem: Lorenz on [0, 1] from (1, 1, 1), c = 50, a perturbed base state
+  pb.tspan = [0 1];  pb.y0 = [1 1 1];
+  t = linspace (0, 1, N)';
+  lor = @(t, y) [10 * (y(2) - y(1)); y(1) * (28 - y(3)) - y(2); y(1) * y(2) - 8/3 * y(3)];
+  [~, yref] = ode45 (lor, t, pb.y0, odeset ('RelTol', 1e-12, 'AbsTol', 1e-12));
+  ybar = yref + 0.02 * bsxfun (@times, [sin(2*pi*t), cos(3*pi*t), sin(5*pi*t)], max (abs (yref)));
+  pb.opts = {'N', N, 'Order', order, 'c', 50, 'BaseState', ybar};
+  pb.aopts = {'N', N, 'Order', order, 'c', 50, 'BaseState', ybar};
+  pb.ode = odesys ('states', {'x', 'y', 'z'}, 'parameters', struct ('A', 10, 'R', 28, 'B', 8/3), ...
+                   'rhs', {'A*(y - x)', 'x*(R - z) - y', 'x*y - B*z'});
+end
+
+% ---- (b) Newton with each backend ---------------------------------------------------------------
+
+function B = part_b (band_time)
+  B = [];
+end

@@ -1,0 +1,37 @@
+/* vm_linsolve_mx.h -- Newton's linear solver (csrc/linsolve.h) in the gateways of the action
+ * solvers (vm_skg_mex, vm_dual_mex): the option read from the options struct, the choice made
+ * reported as a struct.  Conversion only. */
+#ifndef VM_LINSOLVE_MX_H
+#define VM_LINSOLVE_MX_H
+
+#include "mex.h"
+#include "linsolve.h"
+#include "vm_mex_args.h"
+
+/* Options field "linsolve" (absent: 0): 0 auto, 1 umfpack, 2 banded (the order of the choices of
+ * LinearSolver in inst/private/vm_option_rule.m) -> VM_LINSOLVE_*. */
+static int
+vm_mx_linsolve_opt (const mxArray *o, const char *fn)
+{
+  static const int kind[] = { VM_LINSOLVE_AUTO, VM_LINSOLVE_UMFPACK, VM_LINSOLVE_BANDED };
+  return kind[vm_arg_field_int (o, "linsolve", fn, "LinearSolver", 0, 2, 0)];
+}
+
+/* sol.linear_solver: kind ('umfpack' or 'banded'; '' when no solve chose one), kl, ku (the
+ * bandwidths of the Jacobian pattern), factor_time, solve_time (wall-clock seconds in the
+ * numeric factorizations and the solves of all of Newton's linear systems). */
+static mxArray *
+vm_mx_linsolve (int kind, int kl, int ku, double t_factor, double t_solve)
+{
+  static const char *keys[] = { "kind", "kl", "ku", "factor_time", "solve_time" };
+  mxArray *s = mxCreateStructMatrix (1, 1, 5, keys);
+  mxSetField (s, 0, "kind", mxCreateString (kind == VM_LINSOLVE_UMFPACK || kind == VM_LINSOLVE_BANDED
+                                            ? vm_linsolve_name (kind) : ""));
+  mxSetField (s, 0, "kl", mxCreateDoubleScalar (kl));
+  mxSetField (s, 0, "ku", mxCreateDoubleScalar (ku));
+  mxSetField (s, 0, "factor_time", mxCreateDoubleScalar (t_factor));
+  mxSetField (s, 0, "solve_time", mxCreateDoubleScalar (t_solve));
+  return s;
+}
+
+#endif
