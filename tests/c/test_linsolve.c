@@ -1,0 +1,433 @@
+/* test_linsolve.c -- unit tests of Newton's linear solvers (csrc/linsolve.c): UMFPACK's sparse LU
+ * and LAPACK's banded LU behind one interface, no Octave.
+ *
+ * Matrices (built dense, with NaN marking the entries outside the pattern; explicit zeros in the
+ * pattern are kept, as the Jacobians of the actions have them):
+ *   band     n = 300, kl = 3, ku = 5, random entries on 60 % of the band (the band's corners
+ *            always present), a diagonal that vanishes in every 7th column (the entry below it
+ *            large): partial pivoting must swap rows; x_true = sin(1 + i), b = A x_true.
+ *   lower4   n = 120, kl = 4, ku = 1;  upper4: kl = 0, ku = 4 (a triangular band).
+ *   arrow    n = 80: the first row and column full, the diagonal, 2 more random entries per
+ *            column: kl = ku = n - 1, not banded (AUTO must pick UMFPACK; the banded backend
+ *            still solves it, with a band of 3n - 2 rows).
+ * Both backends (UMFPACK with its defaults and with skg_solve's options: natural ordering,
+ * unsymmetric strategy, no refinement) must give the same solution to 1e-12 relative in the
+ * max-norm: the matrices are well conditioned (1-norm condition estimates printed: below 1e3), so
+ * both LU solves with partial pivoting are within a few hundred eps of x_true, and the check
+ * against x_true is the same bound.
+ * Singular matrices on a band: an exactly zero column (dgbtrf's info > 0, UMFPACK's
+ * singular-matrix warning) and a 2 x 2 block [1 1; 1 1 + eps] among unit blocks (nonzero pivots,
+ * but min |U_ii| / max |U_ii| = eps / 2 below DBL_EPSILON after the row scaling, and the 1-norm
+ * estimate below it too): both backends and both estimates report singular; diag (1 .. n) is
+ * the identity after the row scaling (to rounding): pivot ratio and 1-norm estimate 1.
+ * kl / ku: vm_linsolve_bandwidth on these patterns, the diagonal, one far entry.
+ * The interface: bad kind or estimate, solve before a factorization or after a singular one,
+ * a band beyond LAPACK's 32-bit indices (refused; AUTO picks UMFPACK), the symbolic cache
+ * (reused by UMFPACK, untouched by the banded backend), release. */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linsolve.h"
+#include "vm_status.h"
+#include "vmtest.h"
+
+typedef struct
+{
+  int n;
+  int64_t *cp, *ri;
+  double *ax;
+} csc_t;
+
+/* CSC from a dense column-major n x n array; NaN: not in the pattern. */
+static void
+csc_from_dense (int n, const double *A, csc_t *m)
+{
+  int64_t p = 0, cnt = 0;
+  int i, j;
+  for (i = 0; i < n * n; i++)
+    cnt += !isnan (A[i]);
+  m->n = n;
+  m->cp = malloc ((size_t) (n + 1) * sizeof *m->cp);
+  m->ri = malloc ((size_t) (cnt > 0 ? cnt : 1) * sizeof *m->ri);
+  m->ax = malloc ((size_t) (cnt > 0 ? cnt : 1) * sizeof *m->ax);
+  for (j = 0; j < n; j++)
+    {
+      m->cp[j] = p;
+      for (i = 0; i < n; i++)
+        if (!isnan (A[i + (size_t) n * j]))
+          {
+            m->ri[p] = i;
+            m->ax[p++] = A[i + (size_t) n * j];
+          }
+    }
+  m->cp[n] = p;
+}
+
+static void
+csc_free (csc_t *m)
+{
+  free (m->cp);
+  free (m->ri);
+  free (m->ax);
+}
+
+static double
+urand (unsigned *s)   /* uniform in [0, 1), a fixed LCG: the same matrices on every platform */
+{
+  *s = *s * 1103515245u + 12345u;
+  return (double) ((*s >> 8) & 0xffffff) / 16777216.0;
+}
+
+/* band: kl, ku, fill fraction, a vanishing diagonal in every 7th column (when kl > 0) */
+static double *
+dense_band (int n, int kl, int ku, double fill, unsigned seed)
+{
+  double *A = malloc ((size_t) n * n * sizeof *A);
+  int i, j;
+  for (i = 0; i < n * n; i++)
+    A[i] = NAN;
+  for (j = 0; j < n; j++)
+    for (i = j - ku; i <= j + kl; i++)
+      if (i >= 0 && i < n && (i == j || i - j == kl || j - i == ku || urand (&seed) < fill))
+        A[i + (size_t) n * j] = i == j ? 2.0 + urand (&seed) : 0.6 * (urand (&seed) - 0.5);
+  if (kl > 0)
+    for (j = 0; j + 1 < n; j += 7)
+      {
+        A[j + (size_t) n * j] = 0.0;   /* in the pattern, value 0 */
+        A[j + 1 + (size_t) n * j] = 3.0;
+        if (ku > 0)
+          A[j + (size_t) n * (j + 1)] = 1.0;   /* row j: the block [0 1; 3 d] */
+      }
+  return A;
+}
+
+static double *
+dense_arrow (int n, unsigned seed)
+{
+  double *A = malloc ((size_t) n * n * sizeof *A);
+  int i, j, k;
+  for (i = 0; i < n * n; i++)
+    A[i] = NAN;
+  for (j = 0; j < n; j++)
+    {
+      A[(size_t) n * j] = 0.1 * (urand (&seed) - 0.5);
+      A[j] = 0.1 * (urand (&seed) - 0.5);
+      A[j + (size_t) n * j] = 4.0 + urand (&seed);
+      for (k = 0; k < 2; k++)
+        {
+          i = (int) (urand (&seed) * n);
+          A[i + (size_t) n * j] = i == j ? 4.0 : 0.3 * (urand (&seed) - 0.5);
+        }
+    }
+  A[0] = 10.0;
+  return A;
+}
+
+static double
+maxrel (int n, const double *x, const double *y)
+{
+  double d = 0.0, m = 0.0;
+  int i;
+  for (i = 0; i < n; i++)
+    {
+      d = fmax (d, fabs (x[i] - y[i]));
+      m = fmax (m, fabs (y[i]));
+    }
+  return d / m;
+}
+
+/* Solve with UMFPACK (its defaults and skg_solve's options) and the banded LU, compare with each
+ * other and with x_true; the bandwidths and AUTO's choice. */
+static void
+check_solvers (const char *name, const csc_t *m, int kl_want, int ku_want, int auto_want)
+{
+  const int n = m->n;
+  double *xt = malloc ((size_t) n * sizeof *xt), *b = calloc ((size_t) n, sizeof *b);
+  double *xu = malloc ((size_t) n * sizeof *xu), *xs = malloc ((size_t) n * sizeof *xs);
+  double *xb = malloc ((size_t) n * sizeof *xb);
+  vm_linsolve lu, ls, lb, l1;
+  vm_linsolve_opts o;
+  int i, j, st;
+  int64_t p;
+  for (i = 0; i < n; i++)
+    xt[i] = sin (1.0 + i);
+  for (j = 0; j < n; j++)
+    for (p = m->cp[j]; p < m->cp[j + 1]; p++)
+      b[m->ri[p]] += m->ax[p] * xt[j];
+  vm_linsolve_opts_init (&o);
+  o.kind = VM_LINSOLVE_UMFPACK;
+  st = vm_linsolve_init (&lu, n, m->cp, m->ri, &o);
+  st = st ? st : vm_linsolve_factor (&lu, m->ax);
+  st = st ? st : vm_linsolve_solve (&lu, b, xu);
+  CHECK (st == VM_OK && !lu.singular && lu.kind == VM_LINSOLVE_UMFPACK, "%s: UMFPACK: %s", name,
+         lu.message);
+  o.umf_ordering = VM_UMF_ORDERING_NONE;
+  o.umf_strategy = VM_UMF_STRATEGY_UNSYMMETRIC;
+  o.umf_irstep = 0;
+  st = vm_linsolve_init (&ls, n, m->cp, m->ri, &o);
+  st = st ? st : vm_linsolve_factor (&ls, m->ax);
+  st = st ? st : vm_linsolve_solve (&ls, b, xs);
+  CHECK (st == VM_OK && !ls.singular, "%s: UMFPACK (skg_solve's options): %s", name, ls.message);
+  vm_linsolve_opts_init (&o);
+  o.kind = VM_LINSOLVE_BANDED;
+  st = vm_linsolve_init (&lb, n, m->cp, m->ri, &o);
+  st = st ? st : vm_linsolve_factor (&lb, m->ax);
+  st = st ? st : vm_linsolve_solve (&lb, b, xb);
+  CHECK (st == VM_OK && !lb.singular && lb.kind == VM_LINSOLVE_BANDED
+         && lb.ldab == 2 * kl_want + ku_want + 1, "%s: banded: %s", name, lb.message);
+  o.cond = VM_LINSOLVE_COND_NORM1;
+  st = vm_linsolve_init (&l1, n, m->cp, m->ri, &o);
+  st = st ? st : vm_linsolve_factor (&l1, m->ax);
+  CHECK (st == VM_OK && !l1.singular && l1.rcond > 1e-3, "%s: 1-norm rcond %.3e: %s", name,
+         l1.rcond, l1.message);
+  printf ("info: %s: n %d, nnz %lld, kl %d, ku %d, rcond UMFPACK %.3e, banded pivot ratio %.3e, "
+          "1-norm %.3e; |x_band - x_umf| %.2e, |x_skg - x_umf| %.2e, |x_umf - x_true| %.2e, "
+          "|x_band - x_true| %.2e (relative, max-norm)\n", name, n, (long long) m->cp[n], lb.kl,
+          lb.ku, lu.rcond, lb.rcond, l1.rcond, maxrel (n, xb, xu), maxrel (n, xs, xu),
+          maxrel (n, xu, xt), maxrel (n, xb, xt));
+  CHECK (lb.kl == kl_want && lb.ku == ku_want && lu.kl == kl_want && lu.ku == ku_want,
+         "%s: kl %d ku %d (want %d %d)", name, lb.kl, lb.ku, kl_want, ku_want);
+  CHECK (vm_linsolve_auto (n, m->cp[n], lb.kl, lb.ku) == auto_want, "%s: AUTO picks %s", name,
+         vm_linsolve_name (vm_linsolve_auto (n, m->cp[n], lb.kl, lb.ku)));
+  CHECK (maxrel (n, xb, xu) <= 1e-12 && maxrel (n, xs, xu) <= 1e-12, "%s: backends differ by "
+         "%.2e, %.2e", name, maxrel (n, xb, xu), maxrel (n, xs, xu));
+  CHECK (maxrel (n, xu, xt) <= 1e-12 && maxrel (n, xb, xt) <= 1e-12, "%s: errors %.2e, %.2e", name,
+         maxrel (n, xu, xt), maxrel (n, xb, xt));
+  /* the banded factors stay after release; UMFPACK's do not */
+  vm_linsolve_release (&lb);
+  vm_linsolve_release (&lu);
+  CHECK (vm_linsolve_solve (&lb, b, xb) == VM_OK && maxrel (n, xb, xu) <= 1e-12
+         && vm_linsolve_solve (&lu, b, xu) == VM_EARG, "%s: solves after release", name);
+  vm_linsolve_free (&lu);
+  vm_linsolve_free (&ls);
+  vm_linsolve_free (&lb);
+  vm_linsolve_free (&l1);
+  vm_linsolve_free (NULL);
+  free (xt);
+  free (b);
+  free (xu);
+  free (xs);
+  free (xb);
+}
+
+static void
+test_solves (void)
+{
+  static const struct { const char *name; int n, kl, ku; } bands[] = {
+    { "band (3, 5)", 300, 3, 5 }, { "lower4 (4, 1)", 120, 4, 1 }, { "upper4 (0, 4)", 120, 0, 4 } };
+  size_t c;
+  double *A;
+  csc_t m;
+  for (c = 0; c < sizeof bands / sizeof bands[0]; c++)
+    {
+      A = dense_band (bands[c].n, bands[c].kl, bands[c].ku, 0.6, 7u + (unsigned) c);
+      csc_from_dense (bands[c].n, A, &m);
+      check_solvers (bands[c].name, &m, bands[c].kl, bands[c].ku, VM_LINSOLVE_BANDED);
+      csc_free (&m);
+      free (A);
+    }
+  A = dense_arrow (80, 5u);
+  csc_from_dense (80, A, &m);
+  check_solvers ("arrow", &m, 79, 79, VM_LINSOLVE_UMFPACK);
+  csc_free (&m);
+  free (A);
+}
+
+/* factor with a backend and estimate; returns singular, the rcond in *rc */
+static int
+singular_by (const csc_t *m, int kind, int cond, double *rc)
+{
+  vm_linsolve ls;
+  vm_linsolve_opts o;
+  double *b = calloc ((size_t) m->n, sizeof *b), *x = malloc ((size_t) m->n * sizeof *x);
+  int st, sing;
+  vm_linsolve_opts_init (&o);
+  o.kind = kind;
+  o.cond = cond;
+  st = vm_linsolve_init (&ls, m->n, m->cp, m->ri, &o);
+  st = st ? st : vm_linsolve_factor (&ls, m->ax);
+  sing = st == VM_OK ? ls.singular : -1;
+  *rc = ls.rcond;
+  /* a singular factorization is not solved with */
+  if (sing == 1)
+    CHECK (vm_linsolve_solve (&ls, b, x) == VM_EARG, "solve after a singular factorization");
+  vm_linsolve_free (&ls);
+  free (b);
+  free (x);
+  return sing;
+}
+
+static void
+test_singular (void)
+{
+  const int n = 60;
+  double *A = dense_band (n, 2, 2, 0.6, 11u), rc[3];
+  csc_t m;
+  int i, j, s[3];
+  /* an exactly zero column, structurally present */
+  for (i = 0; i < n; i++)
+    if (!isnan (A[i + (size_t) n * 10]))
+      A[i + (size_t) n * 10] = 0.0;
+  csc_from_dense (n, A, &m);
+  s[0] = singular_by (&m, VM_LINSOLVE_UMFPACK, VM_LINSOLVE_COND_PIVOT, &rc[0]);
+  s[1] = singular_by (&m, VM_LINSOLVE_BANDED, VM_LINSOLVE_COND_PIVOT, &rc[1]);
+  s[2] = singular_by (&m, VM_LINSOLVE_BANDED, VM_LINSOLVE_COND_NORM1, &rc[2]);
+  CHECK (s[0] == 1 && s[1] == 1 && s[2] == 1 && rc[1] == 0.0 && rc[2] == 0.0,
+         "zero column: singular %d %d %d, rcond %.3e %.3e %.3e", s[0], s[1], s[2], rc[0], rc[1],
+         rc[2]);
+  csc_free (&m);
+  /* unit 2 x 2 blocks (tridiagonal pattern), one of them [1 1; 1 1 + eps] */
+  for (i = 0; i < n * n; i++)
+    A[i] = NAN;
+  for (j = 0; j < n; j += 2)
+    {
+      A[j + (size_t) n * j] = 1.0;
+      A[j + 1 + (size_t) n * j] = 0.0;
+      A[j + (size_t) n * (j + 1)] = 0.0;
+      A[j + 1 + (size_t) n * (j + 1)] = 1.0;
+    }
+  A[21 + (size_t) n * 20] = A[20 + (size_t) n * 21] = 1.0;
+  A[21 + (size_t) n * 21] = 1.0 + DBL_EPSILON;
+  csc_from_dense (n, A, &m);
+  s[0] = singular_by (&m, VM_LINSOLVE_UMFPACK, VM_LINSOLVE_COND_PIVOT, &rc[0]);
+  s[1] = singular_by (&m, VM_LINSOLVE_BANDED, VM_LINSOLVE_COND_PIVOT, &rc[1]);
+  s[2] = singular_by (&m, VM_LINSOLVE_BANDED, VM_LINSOLVE_COND_NORM1, &rc[2]);
+  printf ("info: block [1 1; 1 1+eps]: rcond UMFPACK %.3e, banded pivot ratio %.3e, 1-norm %.3e\n",
+          rc[0], rc[1], rc[2]);
+  CHECK (s[0] == 1 && s[1] == 1 && s[2] == 1 && rc[1] > 0.0 && rc[1] < DBL_EPSILON && rc[2] > 0.0
+         && rc[2] < DBL_EPSILON, "nearly singular block: singular %d %d %d, rcond %.3e %.3e %.3e",
+         s[0], s[1], s[2], rc[0], rc[1], rc[2]);
+  /* the same with 1 + 64 eps: not singular (pivot ratio 32 eps, 1-norm estimate 16 eps) */
+  A[21 + (size_t) n * 21] = 1.0 + 64.0 * DBL_EPSILON;
+  csc_free (&m);
+  csc_from_dense (n, A, &m);
+  s[1] = singular_by (&m, VM_LINSOLVE_BANDED, VM_LINSOLVE_COND_PIVOT, &rc[1]);
+  s[2] = singular_by (&m, VM_LINSOLVE_BANDED, VM_LINSOLVE_COND_NORM1, &rc[2]);
+  CHECK (s[1] == 0 && s[2] == 0, "block [1 1; 1 1+64 eps]: singular %d %d, rcond %.3e %.3e", s[1],
+         s[2], rc[1], rc[2]);
+  csc_free (&m);
+  /* diag (1 .. n): the identity after the row scaling */
+  for (i = 0; i < n * n; i++)
+    A[i] = NAN;
+  for (j = 0; j < n; j++)
+    A[j + (size_t) n * j] = j + 1.0;
+  csc_from_dense (n, A, &m);
+  s[0] = singular_by (&m, VM_LINSOLVE_UMFPACK, VM_LINSOLVE_COND_PIVOT, &rc[0]);
+  s[1] = singular_by (&m, VM_LINSOLVE_BANDED, VM_LINSOLVE_COND_PIVOT, &rc[1]);
+  s[2] = singular_by (&m, VM_LINSOLVE_BANDED, VM_LINSOLVE_COND_NORM1, &rc[2]);
+  CHECK (s[0] == 0 && s[1] == 0 && s[2] == 0 && fabs (rc[0] - 1.0) <= 4 * DBL_EPSILON
+         && fabs (rc[1] - 1.0) <= 4 * DBL_EPSILON && fabs (rc[2] - 1.0) <= 4 * DBL_EPSILON,
+         "diag (1 .. n): rcond %.17g %.17g %.17g", rc[0], rc[1], rc[2]);
+  csc_free (&m);
+  free (A);
+}
+
+static void
+test_bandwidth (void)
+{
+  int64_t cp[6] = { 0, 1, 2, 3, 4, 5 }, ri[5] = { 0, 1, 2, 3, 4 }, cpf[6] = { 0, 2, 3, 4, 5, 6 };
+  int64_t rif[6] = { 0, 4, 1, 2, 3, 4 };
+  int kl = -1, ku = -1;
+  vm_linsolve_bandwidth (5, cp, ri, &kl, &ku);
+  CHECK (kl == 0 && ku == 0, "diagonal: kl %d ku %d", kl, ku);
+  vm_linsolve_bandwidth (5, cpf, rif, &kl, &ku);   /* entry (4, 0): kl = 4 */
+  CHECK (kl == 4 && ku == 0, "one far entry below: kl %d ku %d", kl, ku);
+  {                                                /* the same pattern transposed: (0, 4) */
+    int64_t cpt[6] = { 0, 1, 2, 3, 4, 6 }, rit[6] = { 0, 1, 2, 3, 0, 4 };
+    vm_linsolve_bandwidth (5, cpt, rit, &kl, &ku);
+    CHECK (kl == 0 && ku == 4, "one far entry above: kl %d ku %d", kl, ku);
+  }
+  CHECK (vm_linsolve_auto (5, 5, 0, 0) == VM_LINSOLVE_BANDED
+         && vm_linsolve_auto (1000, 1000, 999, 999) == VM_LINSOLVE_UMFPACK,
+         "AUTO: a diagonal banded, a sparse full band UMFPACK");
+  /* the threshold: density 1/16 of the band */
+  CHECK (vm_linsolve_auto (1600, 1600 * 2, 15, 16) == VM_LINSOLVE_BANDED
+         && vm_linsolve_auto (1600, 1600 * 2 - 1, 15, 16) == VM_LINSOLVE_UMFPACK,
+         "AUTO: the density threshold 1/16");
+  CHECK (strcmp (vm_linsolve_name (VM_LINSOLVE_BANDED), "banded") == 0
+         && strcmp (vm_linsolve_name (VM_LINSOLVE_UMFPACK), "umfpack") == 0
+         && strcmp (vm_linsolve_name (VM_LINSOLVE_AUTO), "auto") == 0
+         && strcmp (vm_linsolve_name (7), "?") == 0, "names");
+}
+
+static void
+test_interface (void)
+{
+  const int n = 30000;   /* an arrow: band of 3n - 2 rows, n (3n - 2) > INT_MAX */
+  int64_t *cp = malloc ((size_t) (n + 1) * sizeof *cp), *ri = malloc (3 * (size_t) n * sizeof *ri);
+  double *ax = malloc (3 * (size_t) n * sizeof *ax), b[4] = { 1, 2, 3, 4 }, x[4];
+  int64_t p = 0, cp4[5] = { 0, 1, 2, 3, 4 }, ri4[4] = { 0, 1, 2, 3 };
+  double ax4[4] = { 1, 2, 4, 8 };
+  vm_linsolve ls;
+  vm_linsolve_opts o;
+  vm_linsolve_cache cache;
+  int i, j;
+  for (j = 0; j < n; j++)
+    {
+      cp[j] = p;
+      if (j > 0)
+        ri[p] = 0, ax[p++] = 1.0;
+      ri[p] = j, ax[p++] = 4.0;
+      if (j == 0)
+        for (i = 1; i < n; i++)
+          ri[p] = i, ax[p++] = 1.0;
+    }
+  cp[n] = p;
+  vm_linsolve_opts_init (&o);
+  o.kind = VM_LINSOLVE_BANDED;
+  CHECK (vm_linsolve_init (&ls, n, cp, ri, &o) == VM_EARG && strstr (ls.message, "32-bit"),
+         "a band beyond LAPACK's indices: %s", ls.message);
+  vm_linsolve_free (&ls);
+  o.kind = VM_LINSOLVE_AUTO;
+  CHECK (vm_linsolve_init (&ls, n, cp, ri, &o) == VM_OK && ls.kind == VM_LINSOLVE_UMFPACK
+         && vm_linsolve_factor (&ls, ax) == VM_OK && !ls.singular, "AUTO on it: UMFPACK: %s",
+         ls.message);
+  vm_linsolve_free (&ls);
+  o.kind = 3;
+  CHECK (vm_linsolve_init (&ls, 4, cp4, ri4, &o) == VM_EARG, "kind 3: %s", ls.message);
+  vm_linsolve_free (&ls);
+  o.kind = VM_LINSOLVE_BANDED;
+  o.cond = 2;
+  CHECK (vm_linsolve_init (&ls, 4, cp4, ri4, &o) == VM_EARG, "cond 2: %s", ls.message);
+  vm_linsolve_free (&ls);
+  o.cond = VM_LINSOLVE_COND_PIVOT;
+  CHECK (vm_linsolve_init (&ls, 4, cp4, ri4, &o) == VM_OK && vm_linsolve_solve (&ls, b, x) == VM_EARG,
+         "solve before a factorization: %s", ls.message);
+  CHECK (vm_linsolve_factor (&ls, ax4) == VM_OK && vm_linsolve_solve (&ls, b, x) == VM_OK
+         && x[0] == 1.0 && x[1] == 1.0 && x[2] == 0.75 && x[3] == 0.5 && ls.nfactor == 1
+         && ls.nsolve == 1 && ls.nsymbolic == 0, "diag (1, 2, 4, 8)");
+  vm_linsolve_free (&ls);
+  /* the symbolic cache: filled by UMFPACK's first factorization, reused by the next init, left
+   * alone by the banded backend */
+  vm_linsolve_cache_init (&cache);
+  o.cache = &cache;
+  for (i = 0; i < 3; i++)
+    {
+      o.kind = i < 2 ? VM_LINSOLVE_UMFPACK : VM_LINSOLVE_BANDED;
+      CHECK (vm_linsolve_init (&ls, 4, cp4, ri4, &o) == VM_OK && vm_linsolve_factor (&ls, ax4) == VM_OK
+             && ls.nsymbolic == (i == 0 ? 1 : 0) && cache.sym != NULL && cache.nreuse == (i == 0 ? 0 : 1),
+             "cache, init %d: nsymbolic %ld, reuse %ld", i, ls.nsymbolic, cache.nreuse);
+      vm_linsolve_free (&ls);
+      CHECK (cache.sym != NULL, "the cache survives vm_linsolve_free");
+    }
+  vm_linsolve_cache_free (&cache);
+  vm_linsolve_cache_free (NULL);
+  CHECK (cache.sym == NULL, "cache freed");
+  free (cp);
+  free (ri);
+  free (ax);
+}
+
+int
+main (void)
+{
+  test_solves ();
+  test_singular ();
+  test_bandwidth ();
+  test_interface ();
+  return vmtest_finish ("test_linsolve");
+}
