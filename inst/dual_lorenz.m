@@ -11,7 +11,7 @@
 %
 % Options: "A" (10), "R" (28), "B" (8/3), "c" (a positive scalar, default 50), and "N",
 % "Order", "BaseState", "DT", "Slabs", "BaseIterations", "Guess", "Tol", "MaxIter",
-% "Display" as for @code{dual_solve}.  The solution struct is that of @code{dual_solve}.
+% "Display", "LinearSolver" as for @code{dual_solve}.  The solution struct is that of @code{dual_solve}.
 %
 % Numbers of another real class than double (single, int32, ...) are converted to double;
 % sparse, complex, logical, char, cell and other arrays where numbers are expected are refused

@@ -18,8 +18,8 @@
 % Options: "L" (M-by-M, default the paper's L13 = 1), "b" (default [0 -1 0]), "c" (the four
 % weights [cx cv cQ cs], default [20 20 20 20]; for "Reduced" one scalar, default 1), "Reduced"
 % (false), and "N", "Order", "BaseState" (Ntot-by-(3M+1) with columns x, v, Q, s; for
-% "Reduced" Ntot-by-2), "DT", "Slabs", "BaseIterations", "Guess", "Tol", "MaxIter", "Display"
-% as for @code{dual_solve}.  The solution struct is that of @code{dual_solve}; @code{sol.y} has
+% "Reduced" Ntot-by-2), "DT", "Slabs", "BaseIterations", "Guess", "Tol", "MaxIter", "Display",
+% "LinearSolver" as for @code{dual_solve}.  The solution struct is that of @code{dual_solve}; @code{sol.y} has
 % the columns x, v, Q, s (or v1, v2).
 %
 % Numbers of another real class than double (single, int32, ...) are converted to double;

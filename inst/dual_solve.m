@@ -14,7 +14,7 @@
 % most quadratic in y, such as Lorenz; Newton per point otherwise).  The discrete dual action
 % @code{S = sum_k H_kk L_H(y^H_k, D_k, Ddot_k, t_k) - D_d(t0) . y0} on a grid with the SBP
 % operator Dm = H^-1 Q is made stationary by Newton's method with its exact sparse Hessian
-% (UMFPACK).  By default the final dual is weak: @code{Ddot_d = Dm D_d - H^-1 e_N (D_d(tf) - DT)}
+% (LAPACK's banded LU or UMFPACK, option "LinearSolver").  By default the final dual is weak: @code{Ddot_d = Dm D_d - H^-1 e_N (D_d(tf) - DT)}
 % (a SAT at tf); then the stationarity equations are the SBP-SAT discretization of the primal
 % problem at every node, and the recovered primal y^H is the SBP-SAT solution whatever the base
 % state ybar (which only decides how large the duals are, hence Newton's convergence).  With
@@ -80,6 +80,13 @@
 % @item "Display"
 % "off" (default), "final" or "iter" (every Newton iteration and every window, printed while
 % the solve runs).
+% @item "LinearSolver"
+% the LU factorization of Newton's linear systems: "auto" (default), "banded" or "umfpack".  The
+% unknowns are ordered by grid point, so the Hessian is banded (bandwidths about 5 (order 4) to
+% 11 (order 8) times nd + ng), and its band is dense: "auto" takes LAPACK's banded LU (dgbtrf)
+% when at least 1/16 of the band is nonzero -- here about 3/4, where it was measured 4 to 12
+% times faster than UMFPACK's sparse LU (@file{bench/README_band.md}).  Both give the same
+% solution to rounding; @code{sol.linear_solver} says which was used.
 % @end table
 %
 % In the adaptive and marching modes @var{sol} has @code{t}, @code{y} (the recovered primal,
@@ -90,7 +97,8 @@
 % length, reason: "error", "newton" or "companion", error), @code{iterations},
 % @code{residual_history}, @code{history_window}, @code{output_t}, @code{output},
 % @code{output_D}, @code{predict_fallbacks} (windows whose RK4 prediction was not finite and fell
-% back to a constant base state), @code{exitflag}, @code{message} and @code{time}.
+% back to a constant base state), @code{linear_solver}, @code{exitflag}, @code{message} and
+% @code{time}.
 %
 % On a fixed grid (the base state given or zero) @var{sol} has @code{t}, @code{y}, @code{D},
 % @code{residual} (the discrete primal equations (Dm y_d - F) at every node; with the strong
@@ -101,9 +109,15 @@
 % last node), @code{slab_start_jump} (|y^H - y0| at each slab's first node: O(h^(p+1)) for a
 % genuine critical point; above 1e-2 max(1, |y0|) the solve is reported as not converged: a
 % spurious critical point of a slab too long for its base state), @code{iterations},
-% @code{slab_iterations}, @code{residual_history}, @code{exitflag} (1 on convergence),
-% @code{message} and @code{time}.  When Newton does not converge the best iterate is returned
-% with @code{exitflag} 0.
+% @code{slab_iterations}, @code{residual_history}, @code{linear_solver}, @code{exitflag} (1 on
+% convergence), @code{message} and @code{time}.  When Newton does not converge the best iterate is
+% returned with @code{exitflag} 0.
+%
+% In both modes @code{sol.linear_solver} is the LU of Newton's linear systems (option
+% "LinearSolver"), a struct: @code{kind} (@code{'banded'} or @code{'umfpack'}: the choice made,
+% also under "auto"), @code{kl} and @code{ku} (the lower and upper bandwidths of the Hessian),
+% @code{factor_time} and @code{solve_time} (seconds in the factorizations and solves, all windows
+% or slabs).
 %
 % Numbers of another real class than double (single, int32, ...) are converted to double;
 % sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
@@ -224,3 +238,31 @@ end
 %!error <N must be an integer> dual_solve (ode, [0 1], [1 2 3], 'N', 3)
 %!error <BaseState must be> dual_solve (ode, [0 1], [1 2 3], 'BaseState', [1 2])
 %!error <unknown option> dual_solve (ode, [0 1], [1 2 3], 'Bogus', 1)
+%!error <LinearSolver must be one of 'auto', 'umfpack', 'banded'; got char 1x4 \('band'\)> dual_solve (ode, [0 1], [1 2 3], 'LinearSolver', 'band')
+%!test
+%! % LinearSolver on a fixed grid: UMFPACK and the banded LU solve the same Newton systems to
+%! % rounding, so the iterations take the same steps to the same critical point; y and D differ by
+%! % the rounding of the last step (5e-14 and 1e-14 measured, against |y| 6 and |D| 20; 1e-10 is
+%! % Newton's tolerance, Tol 1e-11, and far above it).  'auto' picks the banded LU (3 duals per
+%! % node, order 4: kl = ku = 17)
+%! a = {ode, [0 0.1], [1 2 3], 'N', 33, 'c', 40, 'BaseState', [0.5 1 2], 'FinalDual', 'strong'};
+%! su = dual_solve (a{:}, 'LinearSolver', 'umfpack');
+%! sb = dual_solve (a{:}, 'LinearSolver', 'banded');
+%! sa = dual_solve (a{:});
+%! assert ([su.exitflag sb.exitflag sa.exitflag], [1 1 1]);
+%! assert ({su.linear_solver.kind, sb.linear_solver.kind, sa.linear_solver.kind}, ...
+%!         {'umfpack', 'banded', 'banded'});
+%! assert ([sa.linear_solver.kl sa.linear_solver.ku], [17 17]);
+%! assert (sb.iterations, su.iterations);
+%! assert (sb.y, su.y, 1e-10 * max (abs (su.y(:))));
+%! assert (sb.D, su.D, 1e-10 * max (abs (su.D(:))));
+%!test
+%! % the same in the adaptive march (the main order's Hessian is reported)
+%! su = dual_solve (ode, [0 0.2], [1 1 1], 'RelTol', 1e-8, 'LinearSolver', 'umfpack');
+%! sb = dual_solve (ode, [0 0.2], [1 1 1], 'RelTol', 1e-8, 'LinearSolver', 'banded');
+%! sa = dual_solve (ode, [0 0.2], [1 1 1], 'RelTol', 1e-8);
+%! assert ([su.exitflag sb.exitflag sa.exitflag], [1 1 1]);
+%! assert ({su.linear_solver.kind, sb.linear_solver.kind, sa.linear_solver.kind}, ...
+%!         {'umfpack', 'banded', 'banded'});
+%! assert (size (sb.y), size (su.y));
+%! assert (sb.y, su.y, 1e-10 * max (abs (su.y(:))));

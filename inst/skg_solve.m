@@ -16,8 +16,9 @@
 % with @code{Da q = D q + H^-1 e1 (q_1 - q0)} and p = dL/dqdot: the boundary formulation "F4" of
 % @file{doc/skg_boundary.md}, whose critical point has q- = 0, lambda- = 0 and whose q+ equations
 % are the SBP-SAT discretization of the equations of motion.  It is built symbolically from the
-% model (never expanded by hand) and solved by Newton's method with the exact sparse Hessian and
-% UMFPACK (line search, Levenberg-Marquardt fallback).
+% model (never expanded by hand) and solved by Newton's method with the exact sparse Hessian
+% (line search, Levenberg-Marquardt fallback), factored by LAPACK's banded LU or by UMFPACK
+% (option "LinearSolver").
 %
 % @strong{Equations of motion and signs.}  The trajectory solves, to the discretization error,
 % @code{d/dt dL/dqdot = dL/dq + F + sum_a lambda_a dg_a/dqdot}, that is
@@ -118,6 +119,15 @@
 % the first and the longest window length with error control (default automatic, tf - t0).
 % @item "ConstraintTol"
 % tolerance of the initial-data check (default 1e-8).
+% @item "LinearSolver"
+% the LU factorization of Newton's linear systems: @code{"auto"} (default), @code{"banded"} or
+% @code{"umfpack"}.  The unknowns are ordered by grid point, so the Jacobian is banded, with
+% bandwidths of about 5 (order 4) to 11 (order 8) times the unknowns per node; "banded" factors the
+% whole band with LAPACK (dgbtrf), "umfpack" only the entries the elimination fills (UMFPACK's
+% sparse LU, natural order).  "auto" takes the banded LU when at least 1/16 of the band is
+% nonzero, where it was measured faster (the rolling disk: 1.1 to 3 times in either mode; a
+% system of many weakly coupled coordinates in full mode is not: @file{bench/README_band.md}).
+% Both give the same trajectory to rounding; @code{sol.linear_solver} says which was used.
 % @item "Display"
 % @code{"off"} (default), @code{"final"} (one line) or @code{"iter"}: every Newton iteration
 % (||r||_H, the step, its kind) and every window (accepted or rejected, why), printed while the
@@ -181,6 +191,11 @@
 % wall-clock seconds in the kernel (@code{build}, @code{residual}, @code{jacobian}, @code{tape},
 % @code{hessian}, @code{symbolic}, @code{numeric}, @code{solve}, @code{total}) and the counts
 % @code{factorizations}, @code{tape_evaluations}.
+% @item linear_solver
+% the LU of Newton's linear systems (option "LinearSolver"), a struct: @code{kind}
+% (@code{'banded'} or @code{'umfpack'}: the choice made, also under "auto"), @code{kl} and
+% @code{ku} (the lower and upper bandwidths of the Jacobian of the main order), @code{factor_time}
+% and @code{solve_time} (seconds in the factorizations and solves, all windows and orders).
 % @item output
 % with OutputTimes only: @code{t} (K-by-1), @code{q}, @code{qdot} (K-by-n), @code{lambda} (K-by-m).
 % @end table
@@ -589,6 +604,36 @@ end
 %!error <MaxWindows must be an integer in \[1, 2147483647\]; got double 1x1 \(0\)> skg_solve (osc, [0 1], 1, 0, 'MaxWindows', 0)
 %!error <N must be an integer .= 12 for order 4 with error control> skg_solve (osc, [0 1], 1, 0, 'N', 9, 'RelTol', 1e-6)
 %!error <Display must be one of 'off', 'final', 'iter'; got char 1x2 \('on'\)> skg_solve (osc, [0 1], 1, 0, 'Display', 'on')
+%!error <LinearSolver must be one of 'auto', 'umfpack', 'banded'; got char 1x6 \('lapack'\)> skg_solve (osc, [0 1], 1, 0, 'LinearSolver', 'lapack')
+%!test
+%! % LinearSolver: UMFPACK and the banded LU solve the same Newton systems, each to rounding, so
+%! % the iterations take the same steps and end at the same root of the discrete equations: the
+%! % trajectories differ by the rounding of the last steps (2e-15 measured; 1e-10 is the
+%! % tolerance of Newton's own stopping, 'Tol' 1e-12 times the conditioning, far above it).
+%! % 'auto' picks the banded LU for this node-major Jacobian (3 unknowns per node in reduced
+%! % mode, 6 in full mode, order 4) and reports its bandwidths
+%! pend = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81, 'l', 1), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'x^2 + y^2 - l^2'});
+%! for md = {'reduced', 'full'}
+%!   a = {pend, [0 3], [sin(1) -cos(1)], [0 0], 'N', 301, 'Windows', 1, 'Tol', 1e-12, 'Mode', md{1}};
+%!   su = skg_solve (a{:}, 'LinearSolver', 'umfpack');
+%!   sb = skg_solve (a{:}, 'LinearSolver', 'banded');
+%!   sa = skg_solve (a{:});
+%!   assert ([su.exitflag sb.exitflag sa.exitflag], [1 1 1]);
+%!   assert ({su.linear_solver.kind, sb.linear_solver.kind, sa.linear_solver.kind}, ...
+%!           {'umfpack', 'banded', 'banded'});
+%!   bw = 15 + 17 * strcmp (md{1}, 'full');
+%!   assert ([sa.linear_solver.kl sa.linear_solver.ku su.linear_solver.kl], [bw bw bw]);
+%!   assert (sa.linear_solver.factor_time > 0 && sa.linear_solver.solve_time > 0);
+%!   assert (sb.iterations, su.iterations);
+%!   assert (sb.q, su.q, 1e-10);
+%!   assert (sb.qdot, su.qdot, 1e-10 * max (abs (su.qdot(:))));
+%!   assert (sb.lambda, su.lambda, 1e-10 * max (abs (su.lambda(:))));
+%! end
+%! % the adaptive march reports the main order's Jacobian
+%! s = skg_solve (pend, [0 1], [sin(1) -cos(1)], [0 0], 'RelTol', 1e-6, 'LinearSolver', 'umfpack');
+%! assert (s.exitflag, 1);
+%! assert (s.linear_solver.kind, 'umfpack');
 %!test
 %! % Guess 'auto' (the default): the integrator for the disk's quadratic constraint, and for the
 %! % tumbler's sharp contact at sigma = 1/110, N = 256 (which the constant start cannot solve);
