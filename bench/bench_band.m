@@ -20,13 +20,17 @@
 % order 4) at N = 256, 4096, 65536 on one window, and the dual Lorenz (bench_dual's problem) at
 % N = 256 and 4096: end-to-end time, Newton time per iteration, and one bare dgbtrf of the same
 % matrix (the Jacobian at the solution).
+% @item (c)
+% peak memory (VmHWM) of the disk at N = 65536 on one window, reduced and full mode, with each
+% backend, a fresh Octave process per solve (@file{skg_scaling_one.m}): bytes per grid point above
+% the process's size before the solve.
 % @end table
-% @var{parts}: a string of the letters to run (default 'ab').
+% @var{parts}: a string of the letters to run (default 'abc').
 % @end deftypefn
 
 function r = bench_band (band_time, parts)
   if (nargin < 2 || isempty (parts))
-    parts = 'ab';
+    parts = 'abc';
   end
   r = struct ();
   if (any (parts == 'a'))
@@ -35,6 +39,47 @@ function r = bench_band (band_time, parts)
   if (any (parts == 'b'))
     r.b = part_b (band_time);
   end
+  if (any (parts == 'c'))
+    r.c = part_c ();
+  end
+end
+
+% ---- (c) memory ----------------------------------------------------------------------------------
+
+function C = part_c ()
+  N = 65536;
+  fprintf ('\n(c) disk, N = %d, one window: peak memory, a fresh Octave process per solve\n', N);
+  fprintf ('%-8s %-8s | %3s %9s | %10s %14s %12s\n', 'mode', 'solver', 'it', 'time [s]', ...
+           'peak [MB]', 'peak-base [MB]', 'bytes/node');
+  oct = fullfile (OCTAVE_HOME (), 'bin', 'octave-cli');
+  d = fileparts (mfilename ('fullpath'));
+  root = fileparts (d);
+  mexdir = fileparts (which ('vm_skg_mex'));   % the build's MEX files, first on the path
+  C = [];
+  for md = {'reduced', 'full'}
+    for ls = {'umfpack', 'banded'}
+      ev = sprintf ('addpath (%s, %s, %s); skg_scaling_one (%d, 4, %s, %s);', quote (mexdir), ...
+                    quote (fullfile (root, 'inst')), quote (d), N, quote (md{1}), quote (ls{1}));
+      [st, txt] = system (sprintf ('"%s" --no-gui --norc --no-history --quiet --eval "%s"', oct, ev));
+      v = regexp (txt, 'SKGSCALE ([^\n]*)', 'tokens', 'once');
+      if (st ~= 0 || isempty (v))
+        fprintf ('%-8s %-8s failed (status %d): %s\n', md{1}, ls{1}, st, txt);
+        continue;
+      end
+      v = sscanf (v{1}, '%f');
+      row = struct ('mode', md{1}, 'solver', ls{1}, 'iterations', v(2), 'time', v(3), ...
+                    'hwm_mb', v(5) / 1024, 'growth_mb', (v(5) - v(4)) / 1024, ...
+                    'bytes_per_node', (v(5) - v(4)) * 1024 / N);
+      fprintf ('%-8s %-8s | %3d %9.3f | %10.1f %14.1f %12.0f\n', md{1}, ls{1}, row.iterations, ...
+               row.time, row.hwm_mb, row.growth_mb, row.bytes_per_node);
+      C = [C; row]; %#ok<AGROW>
+    end
+  end
+end
+
+function q = quote (s)
+  % s as a single-quoted Octave string
+  q = ['''' strrep(s, '''', '''''') ''''];
 end
 
 % ---- (a) the switch ----------------------------------------------------------------------------
@@ -192,5 +237,80 @@ end
 % ---- (b) Newton with each backend ---------------------------------------------------------------
 
 function B = part_b (band_time)
+  fprintf (['\n(b) Newton with each backend: end to end, per Newton iteration, and one bare dgbtrf ' ...
+            'of the Jacobian at the solution (ms unless marked)\n']);
+  fprintf ('%-7s %-7s %6s %-7s | %3s %10s | %9s %9s %9s | %9s | %7s %7s\n', 'problem', 'mode', ...
+           'N', 'solver', 'it', 'total [s]', 'newton/it', 'factor/it', 'solve/it', 'dgbtrf', ...
+           'nwt/trf', 'fac/trf');
   B = [];
+  [~, sys, tspan, q0, qd0] = skg_problem_params ('disk');
+  for md = {'reduced', 'full'}
+    for N = [256 4096 65536]
+      [Jm, umfopts] = jacobian ('disk', md{1}, 4, N);
+      t = time_matrix (band_time, Jm, umfopts, 3);
+      clear Jm;
+      for ls = {'umfpack', 'banded'}
+        a = {sys, tspan, q0, qd0, 'N', N, 'Windows', 1, 'Mode', md{1}, 'LinearSolver', ls{1}};
+        [s, tt] = best_of (@() skg_solve (a{:}), 3 - (N > 10000));
+        tm = s.timing;
+        it = max (s.iterations, 1);
+        row = struct ('problem', 'disk', 'mode', md{1}, 'N', N, 'solver', ls{1}, ...
+                      'iterations', s.iterations, 'exitflag', s.exitflag, 'total', tt, ...
+                      'newton_it', (tm.residual + tm.jacobian + tm.symbolic + tm.numeric + tm.solve) / it, ...
+                      'factor_it', tm.numeric / it, 'solve_it', tm.solve / it, ...
+                      'symbolic', tm.symbolic, 'trf', t.trf_only, 'kl', s.linear_solver.kl, ...
+                      'ku', s.linear_solver.ku);
+        print_b (row);
+        B = [B; row]; %#ok<AGROW>
+      end
+    end
+  end
+  for N = [256 4096]
+    pb = lorenz_problem (N, 4);
+    [Jm, umfopts] = jacobian ('lorenz', 'dual', 4, N);
+    t = time_matrix (band_time, Jm, umfopts, 5);
+    for ls = {'umfpack', 'banded'}
+      [s, tt] = best_of (@() dual_lorenz (pb.tspan, pb.y0, pb.opts{:}, 'LinearSolver', ls{1}), 5);
+      [~, t0] = best_of (@() dual_lorenz (pb.tspan, pb.y0, pb.opts{:}, 'LinearSolver', ls{1}, ...
+                                          'MaxIter', 0), 5);
+      it = max (s.iterations, 1);
+      % the dual's kernel does not split Newton's time: the marginal cost of an iteration is the
+      % solve's time above its setup (MaxIter 0: the action, the pattern, one residual)
+      row = struct ('problem', 'lorenz', 'mode', 'dual', 'N', N, 'solver', ls{1}, ...
+                    'iterations', s.iterations, 'exitflag', s.exitflag, 'total', tt, ...
+                    'newton_it', (tt - t0) / it, 'factor_it', s.linear_solver.factor_time / it, ...
+                    'solve_it', s.linear_solver.solve_time / it, 'symbolic', NaN, ...
+                    'trf', t.trf_only, 'kl', s.linear_solver.kl, 'ku', s.linear_solver.ku);
+      print_b (row);
+      B = [B; row]; %#ok<AGROW>
+    end
+  end
+end
+
+function print_b (r)
+  fprintf ('%-7s %-7s %6d %-7s | %3d %10.4f | %9.3f %9.3f %9.3f | %9.3f | %7.2f %7.2f%s\n', ...
+           r.problem, r.mode, r.N, r.solver, r.iterations, r.total, 1e3 * r.newton_it, ...
+           1e3 * r.factor_it, 1e3 * r.solve_it, 1e3 * r.trf, r.newton_it / r.trf, ...
+           r.factor_it / r.trf, ifelse_str (r.exitflag ~= 1, '  NOT CONVERGED', ''));
+end
+
+function s = ifelse_str (c, a, b)
+  if (c)
+    s = a;
+  else
+    s = b;
+  end
+end
+
+function [s, t] = best_of (f, k)
+  % the result of the first call and the best time of k calls
+  t = inf;
+  for j = 1:k
+    t1 = tic ();
+    r = f ();
+    t = min (t, toc (t1));
+    if (j == 1)
+      s = r;
+    end
+  end
 end

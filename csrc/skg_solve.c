@@ -44,7 +44,10 @@ vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode)
 {
   double u = (double) (n + m) * (mode == VM_SKG_FULL ? 2.0 : 1.0);
   double f = fmax (0.75, 1.0 + (order - 4) / 8.0);
-  return (744.0 + 1106.0 * u + 74.0 * u * u) * f * (double) N;
+  double umf = (744.0 + 1106.0 * u + 74.0 * u * u) * f;
+  double b = (1.5 * order - 0.5) * u;   /* kl = ku of the Jacobian, at most */
+  double band = (744.0 + 350.0 * u) * f + 8.0 * u * (3.0 * b + 1.0);
+  return fmax (umf, band) * (double) N;
 }
 
 void

@@ -127,11 +127,17 @@ typedef struct
 } vm_skg_solution;
 
 /* Peak memory in bytes of one window of N nodes (the action's tapes and pattern, Newton's
- * Jacobian, UMFPACK's factorization and work), for n coordinates, m constraints, the SBP order and
- * the mode; the output arrays are extra.  A fit of measured peaks (VmHWM, N = 65536, orders 4 and
- * 8, u = n + m unknowns per node in reduced mode, 2 (n + m) in full mode, u = 1, 6 and 12; doc/skg.md):
- *   (744 + 1106 u + 74 u^2) (1 + (p - 4) / 8) bytes per node,
- * through the fitted points within 1%, 25% above the full-mode peak for n + m = 6.
+ * Jacobian, the factorization and its work), for n coordinates, m constraints, the SBP order and
+ * the mode; the output arrays are extra.  The larger of two fits of measured peaks (VmHWM; u = n +
+ * m unknowns per node in reduced mode, 2 (n + m) in full mode; doc/skg.md, bench/README_band.md):
+ *   UMFPACK (N = 65536, orders 4 and 8, u = 1, 6 and 12):
+ *     (744 + 1106 u + 74 u^2) (1 + (p - 4) / 8) bytes per node,
+ *     through the fitted points within 1%, 25% above the full-mode peak for n + m = 6;
+ *   the banded LU (the band of (2 kl + ku + 1) doubles per unknown, kl = ku <= (1.5 p - 0.5) u;
+ *     the disk, u = 6 and 12, orders 4 and 8, N = 65536 and 16384):
+ *     (744 + 350 u) (1 + (p - 4) / 8) + 8 u (3 (1.5 p - 0.5) u + 1) bytes per node,
+ *     2 to 5% above the measured peaks; it is the larger in full mode at order 8 (47 kB per node
+ *     for u = 12, against 37 kB of the UMFPACK fit).
  * For refusing work that cannot fit before allocating it. */
 double vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode);
 
