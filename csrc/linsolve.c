@@ -335,7 +335,10 @@ band_init (vm_linsolve *ls)
       return VM_EARG;
     }
   ls->ldab = (int) ldab;
-  ls->ab = malloc ((size_t) ldab * (size_t) n * sizeof *ls->ab);
+  /* zeroed: the first fill need not clear the band (a large calloc maps fresh zero pages: the
+   * zeroing is the first touch, which the first factorization pays anyway) */
+  ls->ab = calloc ((size_t) ldab * (size_t) n, sizeof *ls->ab);
+  ls->ab_zero = 1;
   ls->rs = malloc ((size_t) n * sizeof *ls->rs);
   ls->work = malloc (2 * (size_t) n * sizeof *ls->work);
   ls->ipiv = malloc ((size_t) n * sizeof *ls->ipiv);
@@ -364,11 +367,10 @@ band_fill (vm_linsolve *ls, const double *Ax)
     ls->rs[ri[p]] += fabs (Ax[p]);
   for (i = 0; i < n; i++)
     ls->rs[i] = ls->rs[i] > 0.0 ? 1.0 / ls->rs[i] : 1.0;
-  for (j = 0; j < n; j++)
-    {
-      memset (ls->ab + (size_t) j * (size_t) ls->ldab + ls->kl, 0,
-              (size_t) (ls->kl + ls->ku + 1) * sizeof *ls->ab);
-    }
+  for (j = 0; j < n && !ls->ab_zero; j++)
+    memset (ls->ab + (size_t) j * (size_t) ls->ldab + ls->kl, 0,
+            (size_t) (ls->kl + ls->ku + 1) * sizeof *ls->ab);
+  ls->ab_zero = 0;
   for (j = 0; j < n; j++)
     {
       /* A(i, j) goes to ab[off + i - j + j ldab] (LAPACK's AB(KL+KU+1+i-j, j), 1-based) */

@@ -118,6 +118,7 @@ typedef struct
   /* banded */
   int ldab;
   double *ab;          /* ldab x n: the band of R A, then its LU factors */
+  int ab_zero;         /* ab is all zero (fresh from calloc) */
   double *rs;          /* n: the row scales R */
   double *work;        /* 2 n: the 1-norm condition estimate */
   int *ipiv, *iwork;   /* n, n */
