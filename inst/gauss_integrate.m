@@ -1,21 +1,40 @@
 % -*- texinfo -*-
 % @deftypefn  {} {sol =} gauss_integrate (sys, tspan, q0, qdot0)
-% @deftypefnx {} {sol =} gauss_integrate (..., name, value, ...)
+% @deftypefnx {} {sol =} gauss_integrate (sys, tspan, q0, qdot0, name, value, ...)
+% @deftypefnx {} {sol =} gauss_integrate (sys, tspan, q0, qdot0, opts)
 % Integrate the classical constrained equations of motion of a system made by @code{mechsys}.
+%
+% @var{sys} is a system made by @code{mechsys}, @var{tspan} = [t0 tf] (tf < t0 integrates
+% backwards), @var{q0} and @var{qdot0} the initial position and velocity (n entries each, in the
+% order of @code{sys.coordinates}).  Options are name/value pairs or one struct @var{opts} whose
+% fields are the options.
 %
 % The accelerations solve @code{M qddot = f + R} with @code{M = d2L/dqdot2},
 % @code{f = dL/dq - (d2L/dqdot dq) qdot - d2L/dqdot dt + F} and a reaction R that keeps the
 % constraints @code{g(t, q, qdot) = 0}.  A constraint that does not depend on the velocities
-% (holonomic) is used at velocity level, @code{dg/dt = 0}.  The reaction law (option
-% @code{"Reaction"}):
+% (holonomic) is used at velocity level, @code{dg/dt = 0}.
+%
+% @strong{Signs.}  The forces F of @code{mechsys} (and the regularized contact forces) are
+% @emph{added} to dL/dq: a force along +q_i pushes q_i up, and a damping force is written
+% @code{-c*dot(x)}.  A contact's h(q) >= 0 is the allowed side: the wall pushes along +grad h.
+% The multipliers are in the convention of eq. 3 of the rolling-disk paper, the same as
+% @code{skg_solve}: @code{M qddot = dL/dq + F + sum_a lambda_a dg_a/dqdot} (the f above on the
+% right), and for a position constraint g(t, q): @code{+ lambda_a dg_a/dq}.  The reaction of
+% constraint a is @code{lambda_a dg_a/dqdot}; its sign depends on how g is written (g and -g give
+% opposite multipliers).
+%
+% The reaction law (option @code{"Reaction"}):
 % @table @asis
 % @item @code{"ideal"} (default)
 % @code{R = A' * lambda} with @code{A = dphi/dqdot}: Gauss's principle of least constraint in the
-% metric M (Lagrange-d'Alembert-Chetaev; Zubelevich eq. 1.4).  @code{sol.lambda} holds lambda.
+% metric M (Lagrange-d'Alembert-Chetaev; Zubelevich eq. 1.4).  @code{sol.lambda} holds lambda,
+% in the convention above.
 % @item a k-by-n matrix B
-% @code{R = B' * mu}: reactions along the rows of B only (Acharya and Sengupta, Sec. 5).
+% @code{R = B' * mu}: reactions along the rows of B only (Acharya and Sengupta, Sec. 5);
+% @code{sol.lambda} holds mu (N-by-k).
 % @item @code{"explicit"}
-% no multiplier: the reaction is part of the model's forces; the constraints are only monitored.
+% no multiplier: the reaction is part of the model's forces; the constraints are only monitored
+% (@code{sol.lambda} is zero).
 % @end table
 % Contacts of the model (@code{h(q) >= 0}) are hard walls by default (option
 % @code{"Contacts"}, @code{"hard"}): the impact is located as an event and the velocity jumps by
@@ -30,8 +49,8 @@
 % message to use a smaller Step).  No "MaxStep" is needed for soft walls;
 % @code{sol.stats.nlayer} counts the rejected steps (doc/integrators.md, section 3.1).
 %
-% @var{tspan} is @code{[t0 tf]}; @var{q0}, @var{qdot0} the initial state.  The initial state must
-% satisfy the constraints to within @code{"ConstraintTol"}, otherwise the error says by how much.
+% The initial state must satisfy the constraints to within @code{"ConstraintTol"}, otherwise the
+% error says by how much.
 %
 % Options (name/value pairs or a struct):
 % @table @asis
@@ -51,6 +70,10 @@
 % dopri5 and dop853 step controls (0: automatic).
 % @item "OutputTimes"
 % times at which to return the solution (default: every accepted step).
+% @item "Reaction"
+% the reaction law above: @code{"ideal"} (default), @code{"explicit"} or a k-by-n matrix.
+% @item "Contacts"
+% @code{"hard"} (default) or @code{"soft"}, see above.
 % @item "Restitution"
 % coefficient e in [0, 1] of the hard-wall impacts (default 1).
 % @item "Projection"
@@ -60,20 +83,57 @@
 % tolerance of the initial constraint residuals (default 1e-8).
 % @end table
 %
-% @var{sol} has the fields @code{t} (N-by-1), @code{q}, @code{qdot} (N-by-n), @code{lambda}
-% (N-by-m multipliers, or N-by-k for reaction directions), @code{energy} (qdot . dL/dqdot - L),
-% @code{residual} (the velocity-level constraints phi), @code{residual_position} (the holonomic
-% constraints), @code{impacts} (struct with @code{t}, @code{contact}, @code{qdot_before},
-% @code{qdot_after}, @code{q}), @code{stats} (@code{nsteps}, @code{naccept}, @code{nreject},
-% @code{nfev}, @code{nnewton}, @code{nlayer}), @code{exitflag} (1 on success), @code{message}, @code{method} and
-% @code{time} (seconds).  A failure (singular constraint matrix, non-finite state, step size too
-% small) ends the integration there: @code{exitflag} is 0 and @code{message} gives the time and
+% @var{sol} is a struct with these fields (times in the unit of @var{tspan}, q in the units of
+% the coordinates, N output times, n coordinates, m constraints):
+% @table @code
+% @item solver
+% @code{'gauss_integrate'}.
+% @item names
+% the coordinate names, 1-by-n cellstr (those of @code{sys.coordinates}).
+% @item t
+% N-by-1 times (every accepted step, or OutputTimes).
+% @item q, qdot
+% N-by-n positions and velocities (units of q per time unit).
+% @item lambda
+% N-by-m multipliers in the convention above (N-by-k for reaction directions B, zero for
+% "explicit", N-by-0 without constraints).
+% @item energy
+% N-by-1, @code{qdot . dL/dqdot - L} (units of L).
+% @item residual
+% N-by-m, the velocity-level constraints phi: g itself for a constraint that depends on the
+% velocities, @code{dg/dt = g_q qdot + g_t} for a position constraint g(t, q).
+% @item residual_position
+% N-by-m, the position constraints g(t, q); the columns of the constraints that depend on the
+% velocities hold 0.
+% @item impacts
+% the hard-wall impacts: @code{t}, @code{contact} (its index), @code{q}, @code{qdot_before},
+% @code{qdot_after} (one row per impact).
+% @item stats
+% @code{nsteps}, @code{naccept}, @code{nreject}, @code{nfev}, @code{nnewton}, @code{nlayer}.
+% @item exitflag, message
+% 1 on success; a failure (singular constraint matrix, non-finite state, step size too small)
+% ends the integration there with @code{exitflag} 0 and a @code{message} that gives the time and
 % the state; with no output argument it is an error.
+% @item method, time
+% the method used and the wall-clock time in seconds.
+% @end table
+%
+% Example (a damped oscillator, x'' = -x - c x', whose force -c*dot(x) is added to dL/dx;
+% against the closed form):
+% @verbatim
+% c = 0.2;  w = sqrt (1 - c^2/4);
+% osc = mechsys ('coordinates', {'x'}, 'parameters', struct ('c', c), ...
+%   'lagrangian', 'dot(x)^2/2 - x^2/2', 'forces', {'-c*dot(x)'});
+% sol = gauss_integrate (osc, [0 20], 1, 0, 'RelTol', 1e-10, 'AbsTol', 1e-12);
+% ex = exp (-c*sol.t/2) .* (cos (w*sol.t) + c/(2*w) * sin (w*sol.t));
+% fprintf ('max |x - closed form| = %.1e over %d steps\n', ...
+%          max (abs (sol.q - ex)), numel (sol.t) - 1);
+% @end verbatim
 %
 % Numbers of another real class than double (single, int32, ...) are converted to double;
 % sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
 % with an error that names the argument, what it must be and the class and size received.
-% @seealso{mechsys, mechsys_eval}
+% @seealso{varmech_plot, skg_solve, mechsys, mechsys_eval}
 % @end deftypefn
 
 function sol = gauss_integrate (sys, tspan, q0, qdot0, varargin)
@@ -256,3 +316,14 @@ end
 %!error <sys must be a system made by mechsys> gauss_integrate (struct ('type', 'odesys'), [0 1], 0, 0)
 %!error <expected at least 4 inputs> gauss_integrate (pend, [0 1], [0 -1])
 %!error <unknown option 'Tol'> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Tol', 1)
+%!demo
+%! % A bead (m = 1 kg) sliding without friction on the parabolic wire y = a x^2, held by the
+%! % position constraint y - a*x^2 = 0, released at rest at x = 1 m.  The reaction is
+%! % lambda dg/dq = lambda (-2 a x, 1): lambda is the vertical component of the wire's force.
+%! bead = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81, 'a', 0.5), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'y - a*x^2'});
+%! sol = gauss_integrate (bead, [0 6], [1 0.5], [0 0], 'RelTol', 1e-10, 'AbsTol', 1e-12);
+%! fprintf ('%d steps, max |y - a x^2| = %.1e, energy drift %.1e J\n', sol.stats.nsteps, ...
+%!          max (abs (sol.residual_position)), max (abs (sol.energy - sol.energy(1))));
+%! varmech_plot (sol, 'Units', {'m', 'm'}, 'EnergyUnit', 'J', ...
+%!               'Title', 'gauss_integrate: a bead on the wire y = a x^2');

@@ -3,7 +3,7 @@
 % @deftypefnx {} {sys =} mechsys (opts)
 % Compile a mechanical system written as formulas.
 %
-% The system is given by name/value pairs (or one struct with these fields):
+% The system is given by name/value pairs (or one struct @var{opts} with these fields):
 % @table @asis
 % @item "coordinates"
 % the generalized coordinates, a cell array of names (or one name).  The velocity of coordinate
@@ -16,38 +16,66 @@
 % numeric class: a constant lagrangian).
 % @item "forces"
 % generalized nonconservative forces F(t, q, qdot), one formula (or number) per coordinate.
+% They are @emph{added} to dL/dq in the equations of motion (below): a positive F_i pushes q_i
+% up, and a damping force is written @code{-c*dot(x)}.
 % @item "constraints"
 % equality constraints g(t, q, qdot) = 0 of any velocity dependence, a cell array of formulas.
+% A constraint without velocities, g(t, q), is a position (holonomic) constraint.
 % @item "contacts"
-% inequalities h(q) >= 0, a struct array with fields @code{h} (formula in the coordinates and
+% inequalities h(q) >= 0 (h >= 0 is the allowed side: a wall at x = 1 that keeps x below it is
+% @code{h = '1 - x'}), a struct array with fields @code{h} (formula in the coordinates and
 % parameters), @code{sigma} (width of the Gaussian regularization), @code{V0} (barrier), and
 % optionally @code{mu} (kinetic friction coefficient, default 0) and @code{epsv} (slip speed below
 % which friction is smoothed, default 1e-3); the coefficients are numbers or formulas in the
 % parameters.  Each contact adds to the forces the normal force
-% @code{FN = V0/sqrt(2*pi*sigma^2) * exp(-h^2/(2*sigma^2)) * grad h} and the Coulomb friction
+% @code{FN = V0/sqrt(2*pi*sigma^2) * exp(-h^2/(2*sigma^2)) * grad h}, along +grad h (into the
+% allowed side), and the Coulomb friction
 % @code{FR = -mu*|FN| * v/sqrt(|v|^2 + epsv^2)}, with @code{v} the velocity tangent to
-% @code{h = const}.
+% @code{h = const} (opposing the sliding).  @code{gauss_integrate} treats contacts as hard walls
+% by default (option "Contacts").
 % @end table
+%
+% @strong{Equations of motion and signs.}  All solvers of the package integrate
+% @code{d/dt dL/dqdot = dL/dq + F + sum_a lambda_a dg_a/dqdot} (for a position constraint
+% g(t, q): @code{+ lambda_a dg_a/dq}), the convention of eq. 3 of the rolling-disk paper, and
+% report these lambda (one per constraint, @code{sol.lambda}).  The reaction of constraint a is
+% @code{lambda_a dg_a/dqdot}: writing -g instead of g flips the sign of its multiplier.
 %
 % Formulas use numbers, the names above, @code{t}, @code{pi}, @code{+ - * / ^} (also
 % @code{.* ./ .^}), parentheses and the functions @code{sin cos tan exp log sqrt abs sinh cosh tanh
 % asin acos atan atan2 sign min max}; see @file{doc/language.md}.  A malformed formula is an error
 % that quotes it, gives the column, and says what was expected.
 %
-% The result is a struct with the names, the parameter values, the formulas and the compiled
-% blocks (@code{sys.blocks}) that @code{mechsys_eval} and the solvers evaluate.
+% The result @var{sys} is a struct with @code{type} (@code{'mechsys'}), @code{coordinates}
+% (1-by-n cellstr), @code{parameters} (the struct given), @code{parameter_names},
+% @code{lagrangian}, @code{forces}, @code{constraints} (the formulas), @code{contacts} (struct
+% array, every coefficient a formula string), @code{n}, @code{m}, @code{nc} (the numbers of
+% coordinates, constraints and contacts), the compiled blocks @code{blocks} that
+% @code{mechsys_eval} and the solvers evaluate, and @code{compiled_parameter_values} (the
+% parameter values at compile time; @code{sys.parameters} is read at every call).
 %
-% Example (the rolling disk):
+% Example (a bead on a hoop of radius R spinning at the rate w about its vertical diameter: above
+% w^2 = g/R the bottom is unstable and the bead oscillates about cos(th) = g/(R w^2)):
 % @verbatim
-% sys = mechsys ('coordinates', {'x', 'y', 'theta', 'phi'}, ...
-%   'parameters', struct ('M', 1, 'g', 9.8, 'alpha', pi/6, 'R', 1, 'IS', 1/2, 'ID', 1/4), ...
-%   'lagrangian', ['M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2' ...
-%                  ' + M*g*x*sin(alpha)'], ...
-%   'constraints', {'dot(x)^2 + dot(y)^2 - R^2*dot(theta)^2', ...
-%                   'dot(x)*sin(phi) - dot(y)*cos(phi)'});
-% out = mechsys_eval (sys, 0, [0 0 0 0], [5 0 5 1]);
+% hoop = mechsys ('coordinates', {'th'}, 'parameters', struct ('R', 0.5, 'w', 6, 'g', 9.81), ...
+%   'lagrangian', 'R^2/2*(dot(th)^2 + w^2*sin(th)^2) + g*R*cos(th)');
+% th_eq = acos (9.81 / (0.5 * 6^2));        % the off-axis relative equilibrium
+% out = mechsys_eval (hoop, 0, th_eq, 0);
+% fprintf ('at th_eq = %.4f: f = %.1e (an equilibrium), M = %g\n', th_eq, out.f, out.M);
+% sol = gauss_integrate (hoop, [0 5], th_eq + 0.1, 0);
+% fprintf ('from th_eq + 0.1, th(t) stays in [%.4f, %.4f]\n', min (sol.q), max (sol.q));
 % @end verbatim
-% @seealso{mechsys_eval, odesys}
+%
+% Example (forces and a contact: a ball with linear air drag bouncing on the floor y >= 0):
+% @verbatim
+% ball = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81, 'c', 0.1), ...
+%   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', ...
+%   'forces', {'-c*dot(x)', '-c*dot(y)'}, ...
+%   'contacts', struct ('h', 'y', 'sigma', 1e-3, 'V0', 20));
+% sol = gauss_integrate (ball, [0 3], [0 1], [1 0], 'Restitution', 0.9);
+% fprintf ('%d bounces, at t = %s\n', numel (sol.impacts.t), mat2str (sol.impacts.t', 4));
+% @end verbatim
+% @seealso{mechsys_eval, gauss_integrate, skg_solve, odesys}
 % @end deftypefn
 
 function sys = mechsys (varargin)
@@ -221,3 +249,24 @@ end
 %!error <the lagrangian must be a formula \(a string\) or a real full finite scalar; got sparse double 1x1> mechsys ('coordinates', {'x'}, 'lagrangian', sparse (1))
 %!error <the lagrangian must be a formula \(a string\); got cell 1x1> mechsys ('coordinates', {'x'}, 'lagrangian', {'dot(x)^2'})
 %!error <coordinates\{2\} must be a string> mechsys ('coordinates', {'x', 3}, 'lagrangian', '1')
+%!demo
+%! % A bead on a hoop (R = 0.5 m) spinning at w about its vertical diameter: phase portraits below
+%! % and above the critical rate sqrt(g/R) = 4.43 rad/s.  Above it the bottom th = 0 is a saddle and
+%! % the bead oscillates about th = +-acos(g/(R w^2)).
+%! hoop = mechsys ('coordinates', {'th'}, 'parameters', struct ('R', 0.5, 'w', 3, 'g', 9.81), ...
+%!   'lagrangian', 'R^2/2*(dot(th)^2 + w^2*sin(th)^2) + g*R*cos(th)');
+%! rates = [3 7];
+%! figure ();
+%! for k = 1:2
+%!   hoop.parameters.w = rates(k);   % a new value, no recompilation
+%!   subplot (1, 2, k);
+%!   hold on;
+%!   for th0 = [-1.2 -0.6 -0.1 0.1 0.6 1.2]
+%!     sol = gauss_integrate (hoop, [0 4], th0, 0);
+%!     plot (sol.q, sol.qdot);
+%!   end
+%!   hold off;
+%!   xlabel ('th (rad)');  ylabel ('dth/dt (rad/s)');
+%!   title (sprintf ('mechsys: bead on a hoop, w = %g rad/s', rates(k)));
+%!   legend ('th0 = -1.2', '-0.6', '-0.1', '0.1', '0.6', '1.2', 'Location', 'southoutside');
+%! end

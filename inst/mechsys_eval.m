@@ -1,15 +1,23 @@
 % -*- texinfo -*-
 % @deftypefn  {} {out =} mechsys_eval (sys, t, q, qdot)
-% @deftypefnx {} {out =} mechsys_eval (..., name, value)
+% @deftypefnx {} {out =} mechsys_eval (sys, t, q, qdot, name, value, ...)
+% @deftypefnx {} {out =} mechsys_eval (sys, t, q, qdot, opts)
 % Values and exact derivatives of a compiled mechanical system at many points.
 %
 % @var{t} is N-by-1 (or a scalar used at every point), @var{q} and @var{qdot} are N-by-n (one row
-% per point, one column per coordinate, as returned by ode45).  Options:
+% per point, one column per coordinate, as returned by ode45 and the solvers).  Options are
+% name/value pairs or one struct @var{opts}:
 % @table @asis
 % @item "lambda"
-% N-by-m (or 1-by-m) constraint multipliers weighting the constraint Hessian; default 0.
+% N-by-m (or 1-by-m) constraint multipliers weighting the constraint Hessian: the fields
+% @code{lg_*} are the second derivatives of @code{+ sum_a lambda_a g_a} (a plus sign, no other
+% factor); default 0.  With the multipliers of a solver (@code{sol.lambda}, the convention of
+% eq. 3 of the rolling-disk paper, @code{M qddot = f + sum_a lambda_a dg_a/dqdot}) they are the
+% derivatives of the ideal reaction @code{sum_a lambda_a dg_a/dqdot}: e.g.
+% @code{lg_qqdot(:,i,j)} = d/dq_i of its component j, lambda held fixed.  (The SKG action's own
+% multiplier lambda+ is about -lambda.)
 % @item "weights"
-% N-by-n (or 1-by-n) weights w of the force Hessian (Hessian of w . F); default 0.
+% N-by-n (or 1-by-n) weights w of the force Hessian (the Hessian of @code{+ w . F}); default 0.
 % @item "blocks"
 % a cell array naming the blocks to evaluate, of @code{"lagrangian"}, @code{"forces"},
 % @code{"constraints"}, @code{"eom"}, @code{"contacts"}; default all that the system has.
@@ -36,18 +44,35 @@
 % @code{g}, @code{g_q}, @code{g_qdot} (m-by-n Jacobians), @code{g_t}, and the Hessian blocks of
 % lambda . g: @code{lg_qq}, @code{lg_qqdot}, @code{lg_qdotqdot}.
 % @item eom
-% the terms of the equations of motion @code{M qddot = f + (constraint reactions)}:
-% @code{M} = d2L/dqdot2, @code{f} = dL/dq - (d2L/dqdot dq) qdot - d2L/dqdot dt + F, and
-% @code{energy} = qdot . dL/dqdot - L.
+% the terms of the equations of motion @code{M qddot = f + sum_a lambda_a dg_a/dqdot} (for a
+% position constraint g(t, q): @code{+ lambda_a dg_a/dq}; lambda as the solvers report it):
+% @code{M} = d2L/dqdot2, @code{f} = dL/dq - (d2L/dqdot dq) qdot - d2L/dqdot dt + F (the forces
+% F, contact forces included, are @emph{added}: a positive F_i pushes q_i up), and
+% @code{energy} = qdot . dL/dqdot - L.  Without constraints the accelerations at point p are
+% @code{squeeze (out.M(p,:,:)) \ out.f(p,:)'}.
 % @item contacts
-% @code{h}, @code{h_q}, and the contact forces @code{FN}, @code{FR} (nc-by-n per point);
-% @code{sigma}, the width of each contact (nc per point).
+% @code{h} (h >= 0 is the allowed side), @code{h_q}, and the contact forces @code{FN} (along
+% +grad h, into the allowed side), @code{FR} (friction, against the sliding velocity), nc-by-n per
+% point; @code{sigma}, the width of each contact (nc per point).
 % @end table
+%
+% Example (a double pendulum, unit masses and lengths, angles a and b from the downward
+% vertical: the mass matrix against its closed form, and the accelerations of one state):
+% @verbatim
+% dp = mechsys ('coordinates', {'a', 'b'}, 'parameters', struct ('g', 9.81), ...
+%   'lagrangian', ['dot(a)^2 + dot(a)*dot(b)*cos(a-b) + dot(b)^2/2' ...
+%                  ' + 2*g*cos(a) + g*cos(b)']);
+% out = mechsys_eval (dp, 0, [0.3 -0.2], [1 0]);
+% M = squeeze (out.M);                      % 2-by-2 at this one point
+% fprintf ('max |M - [2 cos(a-b); cos(a-b) 1]| = %.1e\n', ...
+%          max (max (abs (M - [2 cos(0.5); cos(0.5) 1]))));
+% qddot = M \ out.f'                        % the accelerations (no constraints)
+% @end verbatim
 %
 % Numbers of another real class than double (single, int32, ...) are converted to double;
 % sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
 % with an error that names the argument, what it must be and the class and size received.
-% @seealso{mechsys, odesys_eval}
+% @seealso{mechsys, gauss_integrate, skg_solve, skg_action, odesys_eval}
 % @end deftypefn
 
 function out = mechsys_eval (sys, t, q, qdot, varargin)
@@ -195,3 +220,28 @@ end
 %!error <sys must be a system made by mechsys> mechsys_eval (struct (), 0, 1, 1)
 %!error <sys.parameters must have the fields> mechsys_eval (setfield (sys, 'parameters', struct ('M', 1)), 0, [1 2 3 4], [1 2 3 4])
 %!error <the compiled model is damaged> mechsys_eval (setfield (sys, 'blocks', setfield (sys.blocks, 'eom', setfield (sys.blocks.eom, 'nslot', 1))), 0, [1 2 3 4], [1 2 3 4])
+%!demo
+%! % The bead on a hoop (R = 0.5 m) spinning at w about its vertical diameter, evaluated at 401
+%! % angles in one call: the generalized force f(th) = R^2 w^2 sin cos - g R sin (M = R^2), whose
+%! % zeros are the relative equilibria, and the effective potential -L at rest.  Above the critical
+%! % rate sqrt(g/R) = 4.43 rad/s the bottom th = 0 becomes a maximum of -L (unstable).
+%! hoop = mechsys ('coordinates', {'th'}, 'parameters', struct ('R', 0.5, 'w', 3, 'g', 9.81), ...
+%!   'lagrangian', 'R^2/2*(dot(th)^2 + w^2*sin(th)^2) + g*R*cos(th)');
+%! th = linspace (-pi/2, pi/2, 401)';
+%! rates = [3 4.43 7];
+%! f = zeros (numel (th), 3);  V = f;
+%! for k = 1:3
+%!   hoop.parameters.w = rates(k);
+%!   out = mechsys_eval (hoop, 0, th, zeros (size (th)), 'blocks', {'lagrangian', 'eom'});
+%!   f(:, k) = out.f;
+%!   V(:, k) = -out.L;
+%! end
+%! figure ();
+%! subplot (2, 1, 1);
+%! plot (th, f);
+%! ylabel ('f (N m)');  legend ('w = 3 rad/s', 'w = 4.43 rad/s', 'w = 7 rad/s');
+%! title ('mechsys_eval: the bead on a spinning hoop at 401 angles', 'Interpreter', 'none');
+%! subplot (2, 1, 2);
+%! plot (th, V);
+%! xlabel ('th (rad)');  ylabel ('-L at rest (J)');
+%! legend ('w = 3 rad/s', 'w = 4.43 rad/s', 'w = 7 rad/s');

@@ -1,17 +1,49 @@
 % -*- texinfo -*-
 % @deftypefn  {} {S =} skg_action (sys, tspan, q0, qdot0, N, order, z)
-% @deftypefnx {} {[S, g, Hs] =} skg_action (...)
-% The discrete SKG action of @code{skg_solve}, its gradient @var{g} and its sparse Hessian
-% @var{Hs} at the unknowns @var{z}, for inspection and tests.
+% @deftypefnx {} {[S, g] =} skg_action (sys, tspan, q0, qdot0, N, order, z)
+% @deftypefnx {} {[S, g, Hs] =} skg_action (sys, tspan, q0, qdot0, N, order, z)
+% The discrete SKG action of @code{skg_solve} on one window, its gradient @var{g} and its sparse
+% Hessian @var{Hs} at the unknowns @var{z}, for inspection and tests.
 %
-% @var{z} is ordered by grid point: at each of the @var{N} points q+ (n values), q- (n),
-% lambda+ (m), lambda- (m).  The Hessian is exact (symbolic derivatives of the model, chain rule
-% through the SBP operator) and symmetric; its pattern does not depend on @var{z}.
+% @var{sys} is a system made by @code{mechsys} (n coordinates, m constraints), @var{tspan} =
+% [t0 tf] with t0 < tf, @var{q0} and @var{qdot0} the initial position and velocity (n entries
+% each), @var{N} the number of grid points and @var{order} the interior order of the SBP operator
+% (2, 4, 6 or 8; N at least 2, 8, 12, 16 for them).  The action is the one of @code{skg_solve}
+% (formulation "F4" of @file{doc/skg_boundary.md}):
+% @code{S = sum_k H_kk [L(q1, Da q1) - L(q2, Da q2) + q- . F(q+, Da q+) + lambda- . g - lambda+ . (q- . dg/dqdot)] - q-_1 . (p+_1 - p_i) - q-_N . p+_N},
+% with @code{Da q = D q + H^-1 e1 (q_1 - q0)}, p = dL/dqdot, and for a position constraint
+% g(t, q) the term @code{lambda- g(t, q+) - lambda+ q- . dg/dq(t, q+)} (@file{doc/skg.md},
+% "Holonomic constraints").
+%
+% @var{z} (N*(2n + 2m) entries) is ordered by grid point: at each of the @var{N} points q+
+% (n values), q- (n), lambda+ (m), lambda- (m).  The forces F are added to dL/dq as in
+% @code{mechsys}.  At the critical point q- = 0, lambda- = 0, and lambda+ is about the negative of
+% the physical multiplier lambda of eq. 3 of the rolling-disk paper
+% (@code{M qddot = dL/dq + F + sum_a lambda_a dg_a/dqdot}): @code{skg_solve} reports both, as
+% @code{sol.lambda} and @code{sol.lambda_plus}.
+%
+% Outputs: @var{S} the action (a scalar, units of L times time), @var{g} its gradient with respect
+% to @var{z} (a column of numel (z) entries), @var{Hs} its Hessian (sparse, numel (z) square).
+% The Hessian is exact (symbolic derivatives of the model, chain rule through the SBP operator)
+% and symmetric; its pattern does not depend on @var{z}.
+%
+% Example (a harmonic oscillator: the action is quadratic, so one Newton step from z = 0 lands on
+% the critical point, the solution of @code{skg_solve} on the same grid):
+% @verbatim
+% osc = mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2/2 - x^2/2');
+% N = 41;  z = zeros (2*N, 1);              % per node: q+, q- (no constraints)
+% [S, g, H] = skg_action (osc, [0 2*pi], 1, 0, N, 4, z);
+% z = z - H \ g;                            % one Newton step
+% [S, g] = skg_action (osc, [0 2*pi], 1, 0, N, 4, z);
+% sol = skg_solve (osc, [0 2*pi], 1, 0, 'N', N, 'Windows', 1, 'Order', 4);
+% fprintf ('|grad S| = %.1e, max |q+ - sol.q| = %.1e, max |q+ - cos t| = %.1e\n', ...
+%          norm (g), max (abs (z(1:2:end) - sol.q)), max (abs (z(1:2:end) - cos (sol.t))));
+% @end verbatim
 %
 % Numbers of another real class than double (single, int32, ...) are converted to double;
 % sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
 % with an error that names the argument, what it must be and the class and size received.
-% @seealso{skg_solve}
+% @seealso{skg_solve, mechsys, sbp_operator, mechsys_eval}
 % @end deftypefn
 
 function [S, g, Hs] = skg_action (sys, tspan, q0, qdot0, N, order, z)
@@ -74,3 +106,24 @@ end
 %!error <tspan must be a real full double vector \[t0 tf\] with t0 . tf; got sparse double 1x2> skg_action (osc, sparse ([0 1]), 1, 0, 10, 4, zeros (20, 1))
 %!error <tspan must be a real full double vector \[t0 tf\] with t0 . tf; got \[1 0\]> skg_action (osc, [1 0], 1, 0, 10, 4, zeros (20, 1))
 %!error <z must be a real full double vector with 72 entries; got double 5x1> skg_action (mechsys ('coordinates', {'x', 'y'}, 'lagrangian', 'dot(x)^2+dot(y)^2', 'constraints', {'dot(x)'}), [0 1], [0 0], [0 0], 12, 4, zeros (5, 1))
+%!demo
+%! % One Newton step on the discrete action of a harmonic oscillator (x'' = -x, x(0) = 1,
+%! % x'(0) = 0; quadratic action, so one step is exact), and the pattern of the Hessian: per node
+%! % the unknowns q+, q-, coupled to the neighbours through the SBP operator.
+%! osc = mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2/2 - x^2/2');
+%! N = 41;  T = 2*pi;  z = zeros (2*N, 1);
+%! [S, g, H] = skg_action (osc, [0 T], 1, 0, N, 4, z);
+%! z = z - H \ g;
+%! [S, g] = skg_action (osc, [0 T], 1, 0, N, 4, z);
+%! fprintf ('after one Newton step: |grad S| = %.1e, max |q-| = %.1e\n', norm (g), ...
+%!          max (abs (z(2:2:end))));
+%! t = linspace (0, T, N)';
+%! figure ();
+%! subplot (1, 2, 1);
+%! plot (t, z(1:2:end), 'o', t, cos (t), '-');
+%! xlabel ('t (s)');  ylabel ('x (m)');  legend ('q+ (critical point)', 'cos t');
+%! title ('skg_action: one Newton step', 'Interpreter', 'none');
+%! subplot (1, 2, 2);
+%! spy (H);
+%! xlabel ('column of z');  ylabel ('row of z');
+%! title ('pattern of the Hessian');

@@ -1,8 +1,14 @@
 % -*- texinfo -*-
 % @deftypefn  {} {sol =} skg_solve (sys, tspan, q0, qdot0)
-% @deftypefnx {} {sol =} skg_solve (..., name, value, ...)
+% @deftypefnx {} {sol =} skg_solve (sys, tspan, q0, qdot0, name, value, ...)
+% @deftypefnx {} {sol =} skg_solve (sys, tspan, q0, qdot0, opts)
 % Trajectory of a @code{mechsys} system as the critical point of the discrete
 % Schwinger-Keldysh-Galley (SKG) action.
+%
+% @var{sys} is a system made by @code{mechsys}, @var{tspan} = [t0 tf] with t0 < tf, @var{q0} and
+% @var{qdot0} the initial position and velocity (n entries each, in the order of
+% @code{sys.coordinates}).  Options are name/value pairs (names are case-insensitive) or one
+% struct @var{opts} whose fields are the options.
 %
 % The action of the doubled coordinates q1, q2 (q+ = (q1+q2)/2, q- = q1 - q2) is discretized in
 % time with a summation-by-parts operator on N points over @var{tspan} = [t0 tf]:
@@ -12,6 +18,15 @@
 % are the SBP-SAT discretization of the equations of motion.  It is built symbolically from the
 % model (never expanded by hand) and solved by Newton's method with the exact sparse Hessian and
 % UMFPACK (line search, Levenberg-Marquardt fallback).
+%
+% @strong{Equations of motion and signs.}  The trajectory solves, to the discretization error,
+% @code{d/dt dL/dqdot = dL/dq + F + sum_a lambda_a dg_a/dqdot}, that is
+% @code{M qddot = f + sum_a lambda_a dg_a/dqdot} with @code{M = d2L/dqdot2} and f of
+% @code{mechsys_eval} (@code{f = dL/dq - (d2L/dqdot dq) qdot - d2L/dqdot dt + F}).  The forces F
+% of @code{mechsys} are @emph{added} to dL/dq: a force along +q_i pushes q_i up, and a damping
+% force is written @code{-c*dot(x)}.  A contact's h(q) >= 0 is the allowed side: its normal force
+% acts along +grad h, back into h > 0 (friction opposes the sliding velocity).  A constraint that
+% does not depend on the velocities, g(t, q) = 0, is kept at position level at every node.
 %
 % @strong{Time marching.}  The trajectory is computed window after window, each window an SKG
 % problem on N nodes started from the previous window's end state (position and scheme
@@ -39,7 +54,10 @@
 % @strong{Multipliers.}  @code{sol.lambda} is in the convention of eq. 3 of the rolling-disk
 % paper, the same as @code{gauss_integrate}:
 % @code{M qddot = dL/dq + F + sum_a lambda_a dg_a/dqdot} (for a position constraint g(t, q):
-% @code{+ lambda_a dg_a/dq}).  It is the multiplier of the ideal reaction evaluated at the
+% @code{+ lambda_a dg_a/dq}).  The reaction of constraint a is thus
+% @code{lambda_a dg_a/dqdot}, and its sign depends on how g is written (g and -g give opposite
+% multipliers): for a pendulum held by @code{x^2 + y^2 - l^2}, the tension is @code{-2 l lambda}.
+% It is the multiplier of the ideal reaction evaluated at the
 % solution's own states (q, qdot) at every node (and at OutputTimes), so it is as accurate as
 % they are.  The action's own multiplier lambda+ (@code{sol.lambda_plus}) is its negative to the
 % discretization error: at the interior nodes of a window the two agree to order p (their
@@ -106,33 +124,87 @@
 % solve runs.
 % @end table
 %
-% @var{sol} has @code{t}, @code{q}, @code{qdot} (the scheme's velocity Da q+), @code{lambda}
-% (one column per constraint, the convention above), @code{lambda_plus}, @code{lambda_gap},
-% @code{max_qminus},
-% @code{max_lambdaminus} (full mode), @code{max_gradient}, @code{windows} (t0, t1, N, error
-% estimate relative to the tolerance, iterations, companion_iterations of each accepted window),
-% @code{rejected} (t0, length, reason "error", "newton", "companion" or "contact", error (the
-% estimate, which passed for "contact")), @code{adaptive},
-% @code{iterations}, @code{residual_history} (||r||_H per iterate of the accepted windows),
-% @code{step_history}, @code{step_kind} (@code{"start"}, @code{"newton"}, @code{"damped"} or
-% @code{"lm"}), @code{step_factor}, @code{history_window}, @code{window_iterations},
-% @code{exitflag} (1 on convergence), @code{message}, @code{guess} (the start used),
-% @code{timing} (wall-clock seconds in the kernel), @code{energy} (qdot . dL/dqdot - L on the
-% grid) and @code{output} (with OutputTimes).  When the solve does not succeed the best iterate is
-% returned with @code{exitflag} 0 (on a fixed grid: NaN after the failed window); with no output
-% argument that is an error.
+% @var{sol} is a struct with these fields (times in the unit of @var{tspan}, q in the units of
+% the coordinates, N the number of grid points, n coordinates, m constraints):
+% @table @code
+% @item solver
+% @code{'skg_solve'}.
+% @item names
+% the coordinate names, 1-by-n cellstr (those of @code{sys.coordinates}).
+% @item t
+% N-by-1, the nodes of all windows (the shared end of two windows once).
+% @item q, qdot
+% N-by-n: the positions q+ and the scheme's velocities @code{Da q+} (units of q per time unit).
+% @item lambda
+% N-by-m multipliers, one column per constraint, in the convention above (N-by-0 without
+% constraints); the reaction of constraint a is @code{lambda(:,a) dg_a/dqdot}.
+% @item lambda_plus, lambda_gap
+% the action's own multiplier lambda+ (N-by-m, about -lambda) and the largest |lambda + lambda+|
+% at the windows' interior nodes (NaN without constraints).
+% @item residual
+% N-by-m velocity-level constraint residuals at the nodes, as in @code{gauss_integrate}: g itself
+% for a constraint that depends on the velocities, @code{dg/dt = g_q qdot + g_t} for a position
+% constraint g(t, q).
+% @item residual_position
+% N-by-m: the position constraints g(t, q) at the nodes; the columns of the constraints that
+% depend on the velocities hold 0 (as in @code{gauss_integrate}).
+% @item energy
+% N-by-1, @code{qdot . dL/dqdot - L} (units of L) on the grid, NaN after a failed window.
+% @item exitflag, message
+% @code{exitflag} 1 on convergence, 0 otherwise; @code{message} says how the solve ended.
+% @item adaptive, guess
+% true with error control, false on a fixed grid; the start of Newton's iteration that was used
+% (@code{'marching'}, @code{'integrator'}, @code{'constant'}, @code{'matrix'}, or
+% @code{'integrator (after the marching start failed)'}).
+% @item windows
+% one entry per accepted window (struct of column vectors): @code{t0}, @code{t1}, @code{N},
+% @code{error} (the estimate relative to the tolerance; NaN on a fixed grid), @code{iterations},
+% @code{companion_iterations}.
+% @item rejected
+% one entry per rejected window: @code{t0}, @code{length}, @code{reason} (@code{"error"},
+% @code{"newton"}, @code{"companion"} or @code{"contact"}), @code{error} (the estimate, which
+% passed for "contact").
+% @item unresolved_windows
+% the windows of a fixed grid that fail the contact check (0 with error control).
+% @item iterations, window_iterations
+% Newton steps in all (both orders, all windows) and per accepted window (main order).
+% @item residual_history, step_history, step_kind, step_factor, history_window
+% per Newton iterate of the accepted windows: ||r||_H, the step's max-norm, its kind
+% (@code{"start"}, @code{"newton"}, @code{"damped"} or @code{"lm"}), the line-search factor
+% (1: a full step; the Levenberg-Marquardt parameter for an @code{"lm"} step; 0 at the start)
+% and the window's index.
+% @item max_qminus, max_lambdaminus
+% max |q-| and |lambda-| over the windows (Mode "full"; 0 in reduced mode).
+% @item max_gradient
+% the largest ||grad S||_inf of the full action at the returned point: a cross-check.
+% @item timing
+% wall-clock seconds in the kernel (@code{build}, @code{residual}, @code{jacobian}, @code{tape},
+% @code{hessian}, @code{symbolic}, @code{numeric}, @code{solve}, @code{total}) and the counts
+% @code{factorizations}, @code{tape_evaluations}.
+% @item output
+% with OutputTimes only: @code{t} (K-by-1), @code{q}, @code{qdot} (K-by-n), @code{lambda} (K-by-m).
+% @end table
+% When the solve does not succeed the best iterate is returned with @code{exitflag} 0 (on a
+% fixed grid: NaN after the failed window); with no output argument that is an error.
 %
-% Example (a pendulum in polar form, error-controlled):
+% Example (a pendulum of length 1 in Cartesian coordinates, held by the position constraint
+% x^2 + y^2 - l^2 = 0; against @code{gauss_integrate} and the tension at rest, g cos(1)):
 % @verbatim
-% pend = mechsys ('coordinates', {'th'}, 'lagrangian', 'dot(th)^2/2 + 10*cos(th)');
-% sol = skg_solve (pend, [0 10], 2, 0, 'RelTol', 1e-8);
-% plot (sol.t, sol.q)
+% pend = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81, 'l', 1), ...
+%   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'x^2 + y^2 - l^2'});
+% sol = skg_solve (pend, [0 3], [sin(1) -cos(1)], [0 0], 'RelTol', 1e-8);
+% ref = gauss_integrate (pend, [0 3], [sin(1) -cos(1)], [0 0], 'RelTol', 1e-12, ...
+%                        'AbsTol', 1e-12, 'OutputTimes', sol.t);
+% fprintf ('max |q - q_ref| = %.1e, max |x^2 + y^2 - 1| = %.1e\n', ...
+%          max (abs (sol.q(:) - ref.q(:))), max (abs (sum (sol.q .^ 2, 2) - 1)));
+% fprintf ('tension -2 l lambda at t = 0: %.4f (g cos(1) = %.4f)\n', ...
+%          -2 * sol.lambda(1), 9.81 * cos (1));
 % @end verbatim
 %
 % Numbers of another real class than double (single, int32, ...) are converted to double;
 % sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
 % with an error that names the argument, what it must be and the class and size received.
-% @seealso{skg_action, mechsys, gauss_integrate}
+% @seealso{varmech_plot, gauss_integrate, mechsys, mechsys_eval, skg_action, sbp_operator}
 % @end deftypefn
 
 function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
@@ -571,3 +643,15 @@ end
 %! assert (isequal (s1.q, s2.q));
 %!error <tspan must be \[t0 tf\]> skg_solve (osc, [1 0], 1, 0)
 %!error <unknown option 'Tolerance'> skg_solve (osc, [0 1], 1, 0, 'Tolerance', 1)
+%!demo
+%! % A pendulum (m = 1 kg, l = 1 m) in Cartesian coordinates, held on the circle by the position
+%! % constraint x^2 + y^2 - l^2 = 0, released at rest 1 rad from the vertical.  The reaction is
+%! % lambda dg/dq = 2 lambda (x, y): the tension of the rod is -2 l lambda.
+%! pend = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81, 'l', 1), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'x^2 + y^2 - l^2'});
+%! sol = skg_solve (pend, [0 5], [sin(1) -cos(1)], [0 0], 'RelTol', 1e-8);
+%! fprintf ('%d windows, max |x^2 + y^2 - 1| = %.1e, energy drift %.1e J\n', ...
+%!          numel (sol.windows.t0), max (abs (sum (sol.q .^ 2, 2) - 1)), ...
+%!          max (abs (sol.energy - sol.energy(1))));
+%! varmech_plot (sol, 'Units', {'m', 'm'}, 'EnergyUnit', 'J', ...
+%!               'Title', 'skg_solve: a pendulum on x^2 + y^2 = l^2');

@@ -60,5 +60,7 @@ function t = make_table ()
     % model evaluation and compilation
     'layout',            {'choice', {'full', 'compact'}}
     'odesys.square',     {'logical'}
+    % plotting
+    'varmech_plot.Visible', {'choice', {'on', 'off'}}
   };
 end
