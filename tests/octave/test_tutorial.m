@@ -111,7 +111,7 @@
 %! file = tutorial_file (fullfile ('doc', 'tutorial.md'));
 %! blocks = tutorial_blocks (file, '');
 %! % an emptied or truncated tutorial fails here
-%! assert (numel (blocks) >= 15, sprintf ('doc/tutorial.md has only %d octave blocks', numel (blocks)));
+%! assert (numel (blocks) >= 12, sprintf ('doc/tutorial.md has only %d octave blocks', numel (blocks)));
 %! for k = 1:numel (blocks)
 %!   assert (isempty (regexp (blocks(k).code, '(^|\W)pkg\s*[\s(]', 'once')), ...
 %!           sprintf ('doc/tutorial.md block %d (line %d) calls pkg: install commands belong in sh/text blocks', k, blocks(k).line));
