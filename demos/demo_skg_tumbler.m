@@ -364,68 +364,98 @@ function draw (r, what)
   R = r.params.R;
   ph = linspace (0, 2 * pi, 361);
   nb = numel (B);
+  fs = 8;
+  blue = [0, 0.447, 0.741];
+  red = [0.85, 0.325, 0.098];
   switch what
     case 'trajectory'
-      plot (R * cos (ph), R * sin (ph), 'k-', B(1).q_hard(:, 1), B(1).q_hard(:, 2), 'b-', ...
-            B(nb).q(:, 1), B(nb).q(:, 2), 'o', 'color', [0.5, 0.5, 0.5], 'markersize', 3);
+      % zoomed on the motion (the lower part of the tumbler); SKG every 3rd node
+      k = 1:3:numel (B(nb).t);
+      plot (R * cos (ph), R * sin (ph), 'k-', 'linewidth', 1.5);
+      hold on;
+      plot (B(1).q_hard(:, 1), B(1).q_hard(:, 2), '-', 'color', blue, 'linewidth', 1.5);
+      plot (B(nb).q(k, 1), B(nb).q(k, 2), 'o', 'color', red, 'markersize', 4);
+      hold off;
       axis equal;
-      axis ([-1.05, 1.05, -1.05, 1.05]);
+      axis ([-0.65, 0.15, -1.03, -0.55] * R);
+      set (gca, 'fontsize', fs);
       xlabel ('x (m)');
       ylabel ('y (m)');
-      title (sprintf ('hard wall (gauss\\_integrate) and SKG, N = %d, sigma = 1/%d', numel (B(nb).t), ...
-                      round (1 / B(nb).sigma)));
-      legend ({'wall', 'hard wall, e = 1', 'SKG critical point'}, 'location', 'north');
+      title (sprintf ('tumbler: hard wall (gauss_integrate) and SKG, N = %d', numel (B(nb).t)), ...
+             'interpreter', 'none');
+      lh = legend ({'wall', 'hard wall (e = 1)', sprintf('SKG, sigma = 1/%d m^2 (every 3rd node)', ...
+                    round (1 / B(nb).sigma))}, 'location', 'northeast');
+      set (lh, 'fontsize', 7);
+      grid on;
     case 'convergence'
-      subplot (2, 1, 1);
-      hold on;
-      for k = 1:nb
-        gr = 0.8 * (1 - (k - 1) / max (1, nb - 1));
-        plot (B(k).t, B(k).q(:, 1), '-', 'color', gr * [1, 1, 1]);
+      names = {'x (m)', 'y (m)'};
+      for i = 1:2
+        vm_demo_subplot (2, 1, i, fs);
+        hold on;
+        hl = zeros (1, 3);
+        for k = 1:nb
+          gr = 0.8 * (1 - (k - 1) / max (1, nb - 1));
+          h = plot (B(k).t, B(k).q(:, i), '-', 'color', gr * [1, 1, 1]);
+          if k == 1
+            hl(1) = h;
+          elseif k == nb
+            hl(2) = h;
+          end
+        end
+        hl(3) = plot (B(1).t, B(1).q_hard(:, i), '--', 'color', blue, 'linewidth', 1.5);
+        hold off;
+        set (gca, 'fontsize', fs);
+        xlabel ('t (s)');
+        ylabel (names{i});
+        grid on;
+        if i == 1
+          % room above the curves for the legend
+          ylim ([-0.6, 0.5]);
+          title (sprintf ('SKG, N = %d, sigma = 1/%d ... 1/%d m^2 (light to dark)', ...
+                          numel (B(1).t), round (1 / B(1).sigma), round (1 / B(nb).sigma)));
+          lh = legend (hl, {sprintf('SKG, sigma = 1/%d m^2', round (1 / B(1).sigma)), ...
+                            sprintf('SKG, sigma = 1/%d m^2', round (1 / B(nb).sigma)), 'hard wall'}, ...
+                       'location', 'northwest');
+          set (lh, 'fontsize', 7);
+        end
       end
-      plot (B(1).t, B(1).q_hard(:, 1), 'b--');
-      hold off;
-      ylabel ('x (m)');
-      title ('SKG for sigma = 1/10 ... 1/110 (light to dark), hard wall (blue dashed)');
-      grid on;
-      subplot (2, 1, 2);
-      hold on;
-      for k = 1:nb
-        gr = 0.8 * (1 - (k - 1) / max (1, nb - 1));
-        plot (B(k).t, B(k).q(:, 2), '-', 'color', gr * [1, 1, 1]);
-      end
-      plot (B(1).t, B(1).q_hard(:, 2), 'b--');
-      hold off;
-      xlabel ('t (s)');
-      ylabel ('y (m)');
-      grid on;
     case 'energy'
       hold on;
       for k = 1:nb - 1
         gr = 0.8 * (1 - (k - 1) / max (1, nb - 1));
-        plot (B(k).t, B(k).Emech, '-', 'color', gr * [1, 1, 1]);
+        hg = plot (B(k).t, B(k).Emech, '-', 'color', gr * [1, 1, 1]);
       end
-      plot (B(nb).t, B(nb).Etot, 'b-', B(nb).t, B(nb).Emech, 'r-', 'linewidth', 1.5);
+      hb = plot (B(nb).t, B(nb).Etot, '-', 'color', blue, 'linewidth', 1.5);
+      hr = plot (B(nb).t, B(nb).Emech, '-', 'color', red, 'linewidth', 1.5);
       hold off;
+      % the curves lie above -8.4 J: the band below holds the legend
+      ylim ([-9.3, -7.2]);
+      set (gca, 'fontsize', fs);
       xlabel ('t (s)');
       ylabel ('E (J)');
-      title (sprintf (['SKG, N = %d: total energy (blue) and without the barrier (red), sigma = 1/%d;' ...
-                       ' gray: larger sigma'], numel (B(nb).t), round (1 / B(nb).sigma)));
+      title (sprintf ('SKG, N = %d: energy, sigma = 1/%d m^2', numel (B(nb).t), round (1 / B(nb).sigma)));
+      lh = legend ([hb, hr, hg], {'total energy (with the barrier)', 'without the barrier', ...
+                                  'without the barrier, larger sigma'}, 'location', 'south');
+      set (lh, 'fontsize', 7);
       grid on;
     otherwise
       mk = {'o-', 's-', 'd-'};
       hold on;
       for iN = 1:numel (r.Ns)
         sel = [r.cases.N] == r.Ns(iN);
-        loglog ([r.cases(sel).sigma], [r.cases(sel).err_guess], mk{iN});
+        loglog ([r.cases(sel).sigma], [r.cases(sel).err_guess], mk{iN}, 'linewidth', 1);
       end
       plot ([min([r.cases.sigma]), max([r.cases.sigma])], r.params.resolution_tol * [1, 1], 'k--');
       hold off;
-      set (gca, 'xscale', 'log', 'yscale', 'log');
-      xlabel ('sigma (m^2, units of h)');
-      ylabel ('max |r - r_{soft}|');
-      title ('SKG discretization error against sigma (soft reference as guess)');
-      legend ({'N = 256', 'N = 512', 'N = 1024', 'resolution threshold'}, 'location', 'northeast');
+      set (gca, 'xscale', 'log', 'yscale', 'log', 'fontsize', fs);
+      % the errors lie above 1e-9 m: the band below holds the legend
+      ylim ([1e-13, 1e-1]);
+      xlabel ('sigma (m^2; layer width in h = R^2 - x^2 - y^2)');
+      ylabel ('max |r - r_{soft}| (m)');
+      title ('SKG error against sigma (soft reference as guess)');
+      lh = legend ({'N = 256', 'N = 512', 'N = 1024', ...
+                    sprintf('resolution threshold (%g m)', r.params.resolution_tol)}, 'location', 'southwest');
+      set (lh, 'fontsize', 7);
       grid on;
   end
-  set (gca, 'fontsize', 8);
 end
