@@ -122,7 +122,8 @@ function results = demo_skg_nonholonomic_damped (varargin)
 % Options: @code{"quiet"} (print nothing); @code{"png", @var{dir}}: write
 % @file{demo_skg_nonholonomic_damped_trajectory.png} (the path of P in the plane; for the sled
 % also segments from P to the centre of mass, which show the turn),
-% @file{_coordinates.png}, @file{_energy.png} and @file{_multiplier.png} into @var{dir}.
+% @file{_coordinates.png}, @file{_energy.png}, @file{_multiplier.png} and @file{_solution.png}
+% (the sled's SKG solution and its reference drawn by @code{varmech_plot}) into @var{dir}.
 %
 % @var{results} has @code{cases} (1: knife edge, 2: sled; per case: name, params, q0, qdot0, T,
 % t, q, qdot, lambda, energy, ref (q, qdot, lambda, energy), ref_check, err_q (x, y, theta), sign,
@@ -201,6 +202,7 @@ function results = demo_skg_nonholonomic_damped (varargin)
   end
   vm_demo_png (opt, {'trajectory', 'coordinates', 'energy', 'multiplier'}, ...
                @(what) draw (results, what), [900, 900]);
+  vm_demo_png (opt, {'solution'}, @(what) draw_solution (results.cases(2)), [800, 870]);
   if nargout == 0
     clear results;
   end
@@ -219,6 +221,7 @@ function c = one_case (sys, name, q0, qd0, T, order, N, orders, Ns)
   c.ref_check = ref_check;
   s = solve (sys, q0, qd0, T, order, N);
   r = pick (ref, max (Ns), N);
+  c.sol = s;
   c.t = s.t(:);
   c.q = s.q;
   c.qdot = s.qdot;
@@ -505,6 +508,18 @@ function draw (res, what)
         style_axes ({'-lambda_{ideal} (reference)', 'lambda+ (SKG, every 4th node)'}, where{ic});
     end
   end
+end
+
+function draw_solution (k)
+  % the sled's SKG solution against the reference on the same nodes, by varmech_plot: its
+  % multiplier is sol.lambda (eq. 3 of the rolling-disk paper, as gauss_integrate's)
+  s = k.sol;
+  r = struct ('t', s.t, 'q', k.ref.q, 'qdot', k.ref.qdot, 'lambda', k.ref.lambda, ...
+              'energy', k.ref.energy, 'names', {s.names});
+  varmech_plot (s, r, 'Figure', gcf (), 'Panels', {'q', 'lambda', 'energy'}, ...
+                'Labels', {'skg_solve', 'reference'}, 'Visible', 'off', ...
+                'TimeUnit', 'dimensionless', 'Units', {'', '', 'rad'}, ...
+                'Title', sprintf ('%s: skg_solve (solid) and reference (dashed)', k.name));
 end
 
 function style_axes (labels, where, h)

@@ -233,6 +233,7 @@ function r = one_run (sysq, sysl, P, q0, qdot0, T, order, N, full)
   end
   r.order = order;
   r.N = N;
+  r.sol = s;
   r.t = t;
   r.q = s.q;
   r.qdot = s.qdot;
@@ -296,12 +297,10 @@ function draw (res, what)
       lh = legend ({'-lambda_{ideal} (dop853)', 'lambda+ (SKG)'}, 'location', 'southwest');
       set (lh, 'fontsize', 7);
     case 'constraints'
-      semilogy (t, max (abs (r.g(:, 1)), 1e-17), 'ro', t, max (abs (r.g(:, 2)), 1e-17), 'b+');
-      xlabel ('t (s)');
-      ylabel ('|g1| (m^2/s^2), |g2| (m/s)');
-      title ('constraint values on the SKG grid (an exact 0 at 1e-17)');
-      lh = legend ({'|g1|', '|g2|'}, 'location', 'southeast');
-      set (lh, 'fontsize', 7);
+      % the constraint residuals of the solution (sol.residual: both constraints depend on the
+      % velocities), drawn by varmech_plot
+      varmech_plot (r.sol, 'Figure', gcf (), 'Panels', {'residual'}, 'Visible', 'off', ...
+                    'Title', sprintf ('SKG, order %d, N = %d: g1 in m^2/s^2, g2 in m/s', r.order, r.N));
     otherwise
       hold on;
       for k = 1:numel (res.runs)
