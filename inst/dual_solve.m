@@ -39,13 +39,12 @@
 % @end verbatim
 %
 % Example (a DAE: the pendulum in Cartesian coordinates, l = m = 1, released horizontally; the
-% multiplier lam is an algebraic state fixed by the index-1 condition d2/dt2 (x^2 + y^2)/2 = 0,
-% and its small weight c keeps the duals small):
+% multiplier lam is an algebraic state fixed by the index-1 condition d2/dt2 (x^2 + y^2)/2 = 0):
 % @verbatim
 % ode = odesys ('states', {'x', 'y', 'u', 'v', 'lam'}, 'parameters', struct ('g', 9.81), ...
 %   'rhs', {'u', 'v', '-lam*x', '-lam*y - g'}, ...
 %   'algebraic', {'u^2 + v^2 - lam*(x^2 + y^2) - g*y'});
-% sol = dual_solve (ode, [0 2], [1 0 0 0], 'c', [10 10 10 10 0.01]);
+% sol = dual_solve (ode, [0 2], [1 0 0 0]);
 % [~, th] = ode45 (@(t, z) [z(2); -9.81*sin(z(1))], sol.t, [pi/2 0], ...
 %   odeset ('RelTol', 1e-10, 'AbsTol', 1e-12));   % theta from the downward vertical
 % fprintf ('max |x - sin(theta)| = %.1e, max |lam - 3 g cos(theta)| = %.1e\n', ...
@@ -85,9 +84,12 @@
 % (AbsTol + RelTol max (|y_p|, |y_c|)) <= 1 over its nodes and differential states, and the
 % order-p solution is kept; its final value (superconvergent) starts the next window.  Each
 % window's base state is predicted by one classical RK4 step per node interval of the system's
-% own right-hand side ("Guess", "marching"; the algebraic states held at the previous window's
-% last values, 0 in the first window), so the duals stay small and Newton needs one or two
-% iterations.  @emph{Fixed grid} ("Slabs", or "N" without a tolerance): Slabs windows of N nodes
+% own right-hand side ("Guess", "marching"), so the duals stay small and Newton needs one or
+% two iterations.  In a square system the algebraic states of the base state solve G = 0: at t0
+% from G(t0, y0, ya) = 0 (Newton from 0; an algebraic equation that does not determine the
+% algebraic states, dG/dya singular -- index above 1 --, is refused with an error), and at every
+% RK4 stage and node of the prediction; in a nonsquare system they are held at the previous
+% window's last values (0 in the first window).  @emph{Fixed grid} ("Slabs", or "N" without a tolerance): Slabs windows of N nodes
 % each; the base state is "BaseState" (default 0) unless "Guess" is "marching".
 %
 % Options:
@@ -112,8 +114,8 @@
 % the matrix d2L_H/dy2 = diag (c) - D_d . F_yy + D_a . G_yy to stay nonsingular; the duals
 % grow like c |y - ybar| times the slab length, so for a base state far from the solution the
 % slab length must be short (see "Slabs").  An algebraic state that the base state predicts
-% poorly (a multiplier held constant over a window while it varies) needs a small weight, as in
-% the pendulum example.
+% poorly (on a fixed grid, or in a nonsquare system where it is held constant over a window)
+% needs a small weight.
 % @item "BaseState"
 % fixed grid only: ybar: [] (zero, default), a constant vector (ny entries), an Ntot-by-ny
 % matrix on the grid, or a function handle of t returning ny values.
@@ -314,6 +316,28 @@ end
 %!error <DT must be a real full vector with 3 entries; got sparse double 1x3> dual_solve (ode, [0 1], [1 2 3], 'Slabs', 1, 'FinalDual', 'strong', 'DT', sparse ([0 0 1]))
 %!error <Guess must be 'marching', 'auto' or a matrix of initial duals; got char 1x4x2> dual_solve (ode, [0 1], [1 2 3], 'Guess', repmat ('auto', [1 1 2]))
 %!test
+%! % a DAE with its defaults (issue 14): a damped pendulum in Cartesian coordinates with the rod
+%! % tension T as the algebraic state, from the index-1 equation.  The first base state has T
+%! % from G(t0, y0, T) = 0 and the prediction solves G = 0 at every node, so the duals of G start
+%! % near 0.  Against gauss_integrate (ideal reaction, lambda dg/dq = -T (x, y)/l with
+%! % g = (x^2 + y^2 - l^2)/2): the error is of the order of the tolerance times the ~400 windows
+%! p = struct ('m', 1, 'g', 9.81, 'l', 1, 'c', 0.5);
+%! pd = odesys ('states', {'x', 'y', 'u', 'v', 'T'}, 'parameters', p, ...
+%!   'rhs', {'u', 'v', '(-c*u - T*x/l)/m', '(-m*g - c*v - T*y/l)/m'}, ...
+%!   'algebraic', {'u^2 + v^2 + x*(-c*u - T*x/l)/m + y*(-m*g - c*v - T*y/l)/m'});
+%! y0 = [sin(pi/3) -cos(pi/3) 0 0];
+%! d = dual_solve (pd, [0 3], y0);
+%! assert (d.exitflag, 1);
+%! assert (d.y(1, 5), p.m * p.g * cos (pi/3), 1e-6);   % the recovered primal: to the tolerance
+%! pm = mechsys ('coordinates', {'x', 'y'}, 'parameters', p, ...
+%!   'lagrangian', 'm/2*(dot(x)^2 + dot(y)^2) - m*g*y', 'forces', {'-c*dot(x)', '-c*dot(y)'}, ...
+%!   'constraints', {'(x^2 + y^2 - l^2)/2'});
+%! r = gauss_integrate (pm, [0 3], y0(1:2), y0(3:4), 'RelTol', 1e-12, 'AbsTol', 1e-14, 'OutputTimes', d.t);
+%! assert (max (max (abs (d.y(:, 1:4) - [r.q r.qdot]))) < 1e-4);
+%! assert (max (abs (d.y(:, 5) / p.l + r.lambda)) < 1e-3);
+%!error <dual_solve: the algebraic equations do not determine the algebraic states at t0 = 0 .dG/dya is singular> dual_solve (odesys ('states', {'x', 'y', 'u', 'v', 'T'}, 'rhs', {'u', 'v', '-T*x', '-1 - T*y'}, 'algebraic', {'x^2 + y^2 - 1'}), [0 1], [1 0 0 0])
+%!error <dual_solve: found no algebraic states with G.t0, y0, ya. = 0 at t0 = 0> dual_solve (odesys ('states', {'x', 'a'}, 'rhs', {'-x'}, 'algebraic', {'exp(a) + 1'}), [0 1], 1)
+%!test
 %! % every solution names its solver and its states (varmech_plot reads them)
 %! s = dual_solve (ode, [0 0.1], [1 2 3]);
 %! assert (s.solver, 'dual_solve');
@@ -355,7 +379,7 @@ end
 %! ode = odesys ('states', {'x', 'y', 'u', 'v', 'lam'}, 'parameters', struct ('g', 9.81), ...
 %!   'rhs', {'u', 'v', '-lam*x', '-lam*y - g'}, ...
 %!   'algebraic', {'u^2 + v^2 - lam*(x^2 + y^2) - g*y'});
-%! sol = dual_solve (ode, [0 3], [1 0 0 0], 'c', [10 10 10 10 0.01]);
+%! sol = dual_solve (ode, [0 3], [1 0 0 0]);
 %! sys = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81), ...
 %!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'(x^2 + y^2 - 1)/2'});
 %! gs = gauss_integrate (sys, [0 3], [1 0], [0 0]);

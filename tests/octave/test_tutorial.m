@@ -14,8 +14,8 @@
 %
 % Besides "it runs", the tutorial's own claims are checked on the workspace it leaves: the solves
 % it keeps succeed and agree as the text says, the multiplier relation T = -2 l lambda, the failures
-% section 4 and section 8 show still fail (if a solver is fixed so that they no longer fail, the
-% tutorial text is stale: update it), and the PNG files are written.
+% section 8 shows still fail (if a solver is fixed so that they no longer fail, the tutorial text
+% is stale: update it), and the PNG files are written.
 
 %!function vmtut_file = tutorial_file (vmtut_name)
 %!  % this file's folder: inside a test block mfilename is empty, so ask the load path
@@ -139,9 +139,8 @@
 %! assert (abs (ws.skg.energy(end) - ws.skg.energy(1) - trapz (ws.skg.t, ws.P)) < 1e-6);
 %! assert (max (abs (ws.skg.residual_position)) < 1e-12);
 %! assert (max (abs (ws.gdual)) < 1e-7);
-%! % the failures the text shows still fail (otherwise sections 4 and 8 are stale)
+%! % the failures the text shows still fail (otherwise section 8 is stale)
 %! assert (ws.bad.exitflag, 0);
-%! assert (ws.dfail.exitflag == 0, 'section 4: dual_solve with the default weights no longer fails: update doc/tutorial.md');
 %! allout = [log{:}];
 %! assert (~isempty (strfind (allout, 'skg_solve: the initial state violates constraint 1')));
 %! assert (~isempty (strfind (allout, 'at velocity level')));
