@@ -1190,3 +1190,69 @@ vm_dual_ode_rhs (void *ctx, int64_t npts, const double *t, const double *y, doub
       F[k * nd + i] = e->fF[k + npts * i];
   return VM_OK;
 }
+
+int
+vm_dual_ode_algebraic (void *ctx, double t, double *y)
+{
+  vm_dual_ode *e = ctx;
+  int nd, na, i, j, it, st = VM_ENEWTON_MAXIT, *piv;
+  double *u, *J, *dya, *y1;
+  if (! e || ! y)
+    return VM_EARG;
+  nd = e->nd;
+  na = e->ny - nd;
+  if (na == 0)
+    return VM_OK;
+  if (e->ng != na)
+    return VM_EARG;
+  if ((st = ode_reserve (e, 1)) != VM_OK)
+    return st;
+  u = calloc ((size_t) (2 * nd + e->ng), sizeof *u);   /* no second derivatives needed */
+  J = malloc ((size_t) na * na * sizeof *J);
+  dya = malloc ((size_t) na * sizeof *dya);
+  y1 = malloc ((size_t) e->ny * sizeof *y1);
+  piv = malloc ((size_t) na * sizeof *piv);
+  st = (u && J && dya && y1 && piv) ? VM_ENEWTON_MAXIT : VM_ENOMEM;
+  if (st != VM_ENOMEM)
+    memcpy (y1, y, (size_t) e->ny * sizeof *y1);
+  for (it = 0; it < VM_DUAL_ALG_MAXIT && st == VM_ENEWTON_MAXIT; it++)
+    {
+      double step = 0.0, size = 0.0;
+      int ev = ode_evaluate (e, 1, &t, u, y1);
+      if (ev != VM_OK)
+        {
+          st = ev;
+          break;
+        }
+      for (i = 0; i < na; i++)   /* J(i, j) = dG_i / dya_j (fGy: point, then equation, then state) */
+        {
+          dya[i] = -e->fG[i];
+          for (j = 0; j < na; j++)
+            J[i * na + j] = e->fGy[i + na * (nd + j)];
+        }
+      if (vm_dense_lu (na, J, piv, 0.0) != 0)
+        {
+          st = VM_ESINGULAR;
+          break;
+        }
+      vm_dense_lu_solve (na, J, piv, dya);
+      for (i = 0; i < na; i++)
+        {
+          y1[nd + i] += dya[i];
+          step = fmax (step, fabs (dya[i]));
+          size = fmax (size, fabs (y1[nd + i]));
+        }
+      if (! isfinite (step))
+        st = VM_ENONFINITE;
+      else if (step <= VM_DUAL_ALG_TOL * (1.0 + size))
+        st = VM_OK;
+    }
+  if (st == VM_OK)
+    memcpy (y, y1, (size_t) e->ny * sizeof *y);
+  free (u);
+  free (J);
+  free (dya);
+  free (y1);
+  free (piv);
+  return st;
+}

@@ -181,4 +181,15 @@ int vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u,
  * npts < 0), VM_ENOMEM or an evaluation error; the values may be non-finite (the caller checks). */
 int vm_dual_ode_rhs (void *ctx, int64_t npts, const double *t, const double *y, double *F);
 
+/* The algebraic states of a square system (ng = ny - nd) at one point: y[nd .. ny-1] is replaced
+ * by the solution of G(t, y) = 0 in them, by Newton's method from the given values with the exact
+ * dG/dya (at most VM_DUAL_ALG_MAXIT steps, converged when a step is at most VM_DUAL_ALG_TOL
+ * (1 + |ya|_inf)).  The differential states are not changed.  ctx: a vm_dual_ode.  Returns VM_OK
+ * (also when ny = nd), VM_EARG (NULL arguments, a nonsquare system), VM_ESINGULAR (dG/dya has a
+ * zero pivot: the equations do not determine the algebraic states), VM_ENONFINITE,
+ * VM_ENEWTON_MAXIT, VM_ENOMEM or an evaluation error; y is unchanged on failure. */
+#define VM_DUAL_ALG_MAXIT 20
+#define VM_DUAL_ALG_TOL 1e-12
+int vm_dual_ode_algebraic (void *ctx, double t, double *y);
+
 #endif

@@ -67,7 +67,10 @@ dm_predict (void *self, const double *xa, const double *pt, const double *ptraj,
   for (i = 0; i < nd; i++)
     a->ya[i] = xa[i];
   memcpy (yb, a->ya, (size_t) ny * sizeof *yb);
-  /* one classical RK4 step per node interval, the algebraic states held */
+  if (a->alg && a->rhs)   /* consistent algebraic states at the first node (held on failure) */
+    a->alg (a->alg_ctx, a->d.t[0], yb);
+  /* one classical RK4 step per node interval, the algebraic states held, or solved from G = 0 at
+   * every stage and node (alg) */
   for (k = 0; k + 1 < N && a->rhs && ok; k++)
     {
       const double *y = yb + k * ny;
@@ -85,6 +88,8 @@ dm_predict (void *self, const double *xa, const double *pt, const double *ptraj,
             for (i = 0; i < nd; i++)
               w[i] = y[i] + c * h * kk[s - 1][i];
           ts = t + c * h;
+          if (a->alg && s > 0)
+            a->alg (a->alg_ctx, ts, w);
           if (a->rhs (a->rhs_ctx, 1, &ts, w, kk[s]) != VM_OK)
             ok = 0;
         }
@@ -98,6 +103,8 @@ dm_predict (void *self, const double *xa, const double *pt, const double *ptraj,
             ok = 0;
           yb[(k + 1) * ny + i] = v;
         }
+      if (ok && a->alg)
+        a->alg (a->alg_ctx, a->d.t[k + 1], yb + (k + 1) * ny);
     }
   if (! a->rhs || ! ok)
     {
@@ -242,6 +249,21 @@ vm_dual_march_init (vm_dual_march *a, int ny, int nd, int ng, int64_t N, int ord
   a->act.newton_setup = dm_newton_setup;
   a->act.extract = dm_extract;
   return VM_OK;
+}
+
+void
+vm_dual_march_set_algebraic_solver (vm_dual_march *a, vm_dual_alg_fn alg, void *alg_ctx)
+{
+  a->alg = alg;
+  a->alg_ctx = alg_ctx;
+}
+
+void
+vm_dual_march_set_algebraic (vm_dual_march *a, const double *ya0)
+{
+  int i;
+  for (i = a->d.nd; i < a->d.ny; i++)
+    a->ya[i] = ya0[i - a->d.nd];
 }
 
 void

@@ -7,9 +7,11 @@
  * last included, whatever the base state.  The base state ybar only decides how far the duals are
  * from 0, hence Newton's convergence and the conditioning of the DtP map:
  *   predict    ybar = the primal predicted by one classical RK4 step per node interval from xa,
- *              using the system's own right-hand side (rhs below; the algebraic states are held
- *              at their last known values: the previous window's last node, 0 for the first
- *              window); NULL rhs or a non-finite RK4 value: ybar = xa at every node.  D = 0.
+ *              using the system's own right-hand side (rhs below).  The algebraic states start
+ *              from their last known values (the previous window's last node; for the first
+ *              window those of vm_dual_march_set_algebraic, 0 unless set) and are held, or, with
+ *              an algebraic solver (vm_dual_march_set_algebraic_solver), solved from G = 0 at
+ *              every RK4 stage and node (a failure there holds them); NULL rhs or a non-finite RK4 value: ybar = xa at every node.  D = 0.
  *   from_traj  ybar = the given trajectory's first ny columns (y), D = 0 (the companion order
  *              starts from the main order's solution; the base-state iteration "repeat").
  *   extract    per node: y^H (ny values) then D (m = nd + ng: D_d, then D_a), nout = ny + m;
@@ -49,17 +51,24 @@
 typedef int (*vm_dual_rhs_fn) (void *ctx, int64_t npts, const double *t, const double *y,
                                double *F);
 
+/* Solve G(t, y) = 0 for the algebraic states of y (ny values) in place; VM_OK, or a failure that
+ * leaves y unchanged (vm_dual_ode_algebraic). */
+typedef int (*vm_dual_alg_fn) (void *ctx, double t, double *y);
+
 typedef struct
 {
   vm_march_action act;       /* the interface (act.self = this struct) */
   vm_dual d;                 /* the window's discretization (weak final dual, DT = 0) */
   vm_dual_rhs_fn rhs;
   void *rhs_ctx;
+  vm_dual_alg_fn alg;        /* NULL (algebraic states held), or their solver from G = 0 */
+  void *alg_ctx;
   double rtol, atol;         /* the error tolerance the Newton test is scaled to */
   double *rw;                /* nz residual weights */
   double *g;                 /* nz scratch */
   double *ya;                /* ny: the window's initial primal (xa, then the last known algebraic
-                                states: the previous accepted window's last node, 0 at first) */
+                                states: the previous accepted window's last node; at first
+                                vm_dual_march_set_algebraic's, 0 unless set) */
   double *ybar;              /* N ny work */
   double *stage;             /* 5 ny RK4 work */
   long npredict_fallback;    /* predictions that fell back to a constant base state */
@@ -74,6 +83,18 @@ int vm_dual_march_init (vm_dual_march *a, int ny, int nd, int ng, int64_t N, int
                         const double *c, vm_dual_node_fn fn, void *ctx, vm_dual_rhs_fn rhs,
                         void *rhs_ctx, double rtol, double atol);
 void vm_dual_march_free (vm_dual_march *a);
+
+/* The algebraic states (ny - nd values) that the first window's base state holds, e.g. the
+ * solution of G(t0, y0, ya) = 0 (dual_solve computes it): with 0 instead, a system whose
+ * algebraic states are far from 0 at t0 starts with large duals and Newton may fail.  Call after
+ * vm_dual_march_init and before the march; later windows take them from the previous window. */
+void vm_dual_march_set_algebraic (vm_dual_march *a, const double *ya0);
+
+/* An algebraic solver for the prediction (square systems: vm_dual_ode_algebraic with its engine):
+ * the base state then satisfies G = 0 along the predicted path, so the duals of G start near 0
+ * (without it a changing algebraic state, e.g. a rod's tension, is held at its first value and
+ * the duals grow with the window).  NULL: held (the default). */
+void vm_dual_march_set_algebraic_solver (vm_dual_march *a, vm_dual_alg_fn alg, void *alg_ctx);
 
 /* The general engine's rhs is vm_dual_ode_rhs (dual.h). */
 

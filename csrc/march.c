@@ -663,6 +663,8 @@ typedef struct
   int reason;
   double err;
   char why[320];
+  double ta;                   /* start of the window being retried (NaN: none yet) */
+  double min_err, min_len;     /* its smallest error estimate over the retries, and that length */
 } last_rej;
 
 static void
@@ -676,9 +678,17 @@ collapse_message (vm_march_sol *s, double t, double L, double hmin, const last_r
     snprintf (why, sizeof why, "%s check: %s", s->check_name, lr->why);
   else if (lr->reason)
     snprintf (why, sizeof why, "%s", rej_name (lr->reason));
-  snprintf (s->message, sizeof s->message, "stopped at t = %.9g: the window length fell to %.3g, "
-            "below the minimum %.3g; the last attempt: %s. Loosen RelTol/AbsTol, give more nodes "
-            "per window (N), or check the model near this time", t, L, hmin, why);
+  if (lr->reason == VM_MARCH_REJ_ERROR && lr->ta == t && lr->min_err < 0.5 * lr->err)
+    /* shorter windows made the estimate worse: not a resolution problem but a floor */
+    snprintf (s->message, sizeof s->message, "stopped at t = %.9g: the window length fell to "
+              "%.3g, below the minimum %.3g; the last attempt: %s. The error estimate grew as the "
+              "window shrank (smallest %.3g of the tolerance, at length %.3g): the tolerance is "
+              "below the accuracy floor of this order on N nodes (rounding). Raise Order (6 or 8) "
+              "or loosen RelTol/AbsTol", t, L, hmin, why, lr->min_err, lr->min_len);
+  else
+    snprintf (s->message, sizeof s->message, "stopped at t = %.9g: the window length fell to "
+              "%.3g, below the minimum %.3g; the last attempt: %s. Loosen RelTol/AbsTol, give "
+              "more nodes per window (N), or check the model near this time", t, L, hmin, why);
 }
 
 /* Record the rejection of [ta, tb] and return the retry's length: the check's factor fchk, or
@@ -699,6 +709,12 @@ reject (const vm_march_opts *o, vm_march_sol *s, grow_t *g, double ta, double tb
   snprintf (lr->why, sizeof lr->why, "%s", reason == VM_MARCH_REJ_CHECK ? why : "");
   lr->reason = reason;
   lr->err = err;
+  if (reason == VM_MARCH_REJ_ERROR && isfinite (err) && (lr->ta != ta || err < lr->min_err))
+    {
+      lr->ta = ta;             /* a new window start, or a smaller estimate for this one */
+      lr->min_err = err;
+      lr->min_len = tb - ta;
+    }
   *L = (tb - ta) * fmin (f, 0.9);
   return add_rejection (s, g, ta, tb - ta, reason, err);
 }
@@ -735,6 +751,7 @@ march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, 
   int attempts = 0, rejected = 0, st = VM_OK;
   last_rej lr;
   memset (&lr, 0, sizeof lr);
+  lr.ta = NAN;
   hmax = o->hmax > 0.0 ? fmin (o->hmax, T) : T;
   L = fmin (o->h0 > 0.0 ? o->h0 : T / 16.0, hmax);
   while (t < o->tf)

@@ -426,7 +426,7 @@ function results = demo_dual_lorenz (varargin)
     print_tables (results, msg);
   end
   vm_demo_png (opt, {'trajectory', 'hamiltonian', 'convergence'}, @(what) draw (what, results), ...
-               [1200, 800]);
+               [1200, 1000]);
   if nargout == 0
     clear results;
   end
@@ -694,38 +694,44 @@ function draw (what, res)
     case 'trajectory'
       z = res.zero_base;
       names = {'x', 'y', 'z'};
-      k = 1:25:numel (z.t);
+      k = 1:50:numel (z.t);
+      k2 = 26:50:numel (z.t);
+      top = [3.4, 1.2, 1.2, 1.2];
       for i = 1:3
-        subplot (4, 1, i);
+        vm_demo_subplot (4, 1, i, fs, [9.5, 2, 5.6, top(i)]);
         plot (z.t, z.yref(:, i), '-', 'color', [0.3, 0.3, 0.3], 'linewidth', 1.5);
         hold on;
         plot (z.t(k), z.y(k, i), 'o', 'color', colors(1, :), 'markersize', 3);
-        plot (z.t(k), res.perturbed.y(k, i), '+', 'color', colors(2, :), 'markersize', 3);
+        plot (z.t(k2), res.perturbed.y(k2, i), '+', 'color', colors(2, :), 'markersize', 4);
         hold off;
         set (gca, 'fontsize', fs);
-        ylabel (names{i});
+        xlabel ('t (dimensionless)');
+        ylabel ([names{i}, ' (dimensionless)']);
         grid on;
         if i == 1
-          title (sprintf ('Lorenz from (1, 1, 1): dual action (c = %g, order 4) vs ode45', res.params.c));
+          title (sprintf ('Lorenz from (1, 1, 1), dimensionless: dual action (c = %g, order 4) vs ode45', ...
+                          res.params.c));
           lh = legend ({'ode45 1e-12', 'dual, zero base, 100 slabs', 'dual, R = 28.5 base, 10 slabs'}, ...
                        'location', 'northeast');
           set (lh, 'fontsize', fs - 1);
         end
       end
-      subplot (4, 1, 4);
+      vm_demo_subplot (4, 1, 4, fs, [9.5, 2, 5.6, top(4)]);
       semilogy (z.t, max (abs (z.y - z.yref), [], 2) + 1e-16, '-', 'color', colors(1, :));
       hold on;
       semilogy (z.t, max (abs (res.perturbed.y - z.yref), [], 2) + 1e-16, '-', 'color', colors(2, :));
       hold off;
       set (gca, 'fontsize', fs);
-      xlabel ('t');
-      ylabel ('max error');
+      ylim ([1e-11, 1e-2]);
+      set (gca, 'ytick', 10 .^ (-10:2:-2));
+      xlabel ('t (dimensionless)');
+      ylabel ('max_i |U_i - U_{ref,i}|');
       lh = legend ({'zero base, 100 slabs', 'R = 28.5 base, 10 slabs'}, 'location', 'southeast');
       set (lh, 'fontsize', fs - 1);
       grid on;
     case 'hamiltonian'
       h = res.hamiltonian;
-      subplot (2, 1, 1);
+      vm_demo_subplot (2, 1, 1, fs);
       hold on;
       leg = {};
       for in = 1:3
@@ -736,13 +742,13 @@ function draw (what, res)
       hold off;
       set (gca, 'fontsize', fs);
       grid on;
-      xlabel ('t');
+      xlabel ('t (dimensionless)');
       ylabel ('(HH - HH_{ref}) / |HH_{ref}|');
-      title (sprintf ('one slab, Ubar = (1, 1, 1), order 4; HH_{ref} = -c/2 |U(T) - Ubar|^2 = %.6g', ...
+      title (sprintf ('one slab on [0, 0.1], Ubar = (1, 1, 1), order 4; HH_{ref} = -c/2 |U(T) - Ubar|^2 = %.6g', ...
                       h.H_ref));
       lh = legend (leg, 'location', 'northwest');
       set (lh, 'fontsize', fs - 1);
-      subplot (2, 1, 2);
+      vm_demo_subplot (2, 1, 2, fs);
       z = res.zero_base;
       plot (z.t, z.hamiltonian, '-', 'color', colors(1, :), 'linewidth', 1.2);
       hold on;
@@ -750,8 +756,8 @@ function draw (what, res)
       hold off;
       set (gca, 'fontsize', fs);
       grid on;
-      xlabel ('t');
-      ylabel ('HH');
+      xlabel ('t (dimensionless)');
+      ylabel ('HH (dimensionless)');
       title ('zero base state, 100 slabs: HH is constant on each slab');
       lh = legend ({'sol.hamiltonian', '-c/2 |U_{ref}(t)|^2'}, 'location', 'southeast');
       set (lh, 'fontsize', fs - 1);
@@ -768,8 +774,8 @@ function draw (what, res)
       hold off;
       set (gca, 'xscale', 'log', 'yscale', 'log', 'fontsize', fs);
       grid on;
-      xlabel ('h');
-      ylabel ('error vs ode45');
+      xlabel ('h (time step, dimensionless)');
+      ylabel ('error vs ode45 (dimensionless)');
       title ('recovered primal, zero base state, 100 slabs on [0, 2]');
       lh = legend (leg, 'location', 'southeast');
       set (lh, 'fontsize', fs - 1);

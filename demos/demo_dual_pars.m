@@ -594,52 +594,54 @@ function draw_plot (r)
   styles = {'-', '--', '-.', '-'};
   t = r.t;
   c = r.cases;
-  subplot (2, 2, 1);
+  fs = 7;
+  vm_demo_subplot (2, 2, 1, fs);
   hold on;
   for ic = 1:numel (c)
     plot (t, c(ic).y(:, 3), styles{ic}, 'color', colors(ic, :), 'linewidth', 1.5);
   end
-  plot (t, c(4).base(:, 3), ':', 'color', colors(4, :));
+  plot (t, c(4).base(:, 3), ':', 'color', colors(4, :), 'linewidth', 1.5);
   hold off;
-  set (gca, 'fontsize', 7);
-  xlabel ('t');
-  ylabel ('x_3');
+  set (gca, 'fontsize', fs);
+  ylim ([-1, 1]);
+  xlabel ('t (dimensionless)');
+  ylabel ('x_3 (dimensionless)');
   title ('x_3(t) for the four base states', 'fontsize', 8);
-  lh = legend ({'(a)', '(b1)', '(b2)', '(b3)', '(b3) base'}, 'location', 'southwest');
+  lh = legend ({'(a)', '(b1)', '(b2)', '(b3)', '(b3) base'}, 'location', 'northwest');
   set (lh, 'fontsize', 6);
   grid on;
-  subplot (2, 2, 2);
+  vm_demo_subplot (2, 2, 2, fs);
   hold on;
   for ic = 1:numel (c)
     plot (c(ic).y(:, 1), c(ic).y(:, 2), styles{ic}, 'color', colors(ic, :), 'linewidth', 1.5);
   end
   hold off;
-  set (gca, 'fontsize', 7);
-  xlabel ('x_1');
-  ylabel ('x_2');
+  set (gca, 'fontsize', fs);
+  xlabel ('x_1 (dimensionless)');
+  ylabel ('x_2 (dimensionless)');
   title ('paths (x_1, x_2)', 'fontsize', 8);
   grid on;
-  subplot (2, 2, 3);
+  vm_demo_subplot (2, 2, 3, fs);
   hold on;
   for ic = 1:numel (c)
     plot (t, sum (c(ic).y(:, 7:9) .* c(ic).y(:, 4:6), 2), styles{ic}, 'color', colors(ic, :), ...
           'linewidth', 1.5);
   end
   hold off;
-  set (gca, 'fontsize', 7);
-  xlabel ('t');
-  ylabel ('Q . v');
+  set (gca, 'fontsize', fs);
+  xlabel ('t (dimensionless)');
+  ylabel ('Q . v (dimensionless)');
   title ('power Q . v = s^2/2', 'fontsize', 8);
   grid on;
-  subplot (2, 2, 4);
+  vm_demo_subplot (2, 2, 4, fs);
   hold on;
   for ic = 1:numel (c)
     plot (t, c(ic).K, styles{ic}, 'color', colors(ic, :), 'linewidth', 1.5);
   end
   hold off;
-  set (gca, 'fontsize', 7);
-  xlabel ('t');
-  ylabel ('K = |v|^2/2');
+  set (gca, 'fontsize', fs);
+  xlabel ('t (dimensionless)');
+  ylabel ('K = |v|^2/2 (dimensionless)');
   title ('kinetic energy', 'fontsize', 8);
   grid on;
 end

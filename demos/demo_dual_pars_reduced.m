@@ -324,24 +324,26 @@ end
 
 function draw_plot (r)
   colors = [0, 0.447, 0.741; 0.85, 0.325, 0.098; 0.466, 0.674, 0.188];
-  subplot (2, 1, 1);
+  fs = 7;
+  vm_demo_subplot (2, 1, 1, fs);
   hold on;
   h1 = plot (r.t, r.exact(:, 1), '-', 'color', colors(1, :), 'linewidth', 1.5);
   plot (r.t, r.exact(:, 2), '-', 'color', colors(2, :), 'linewidth', 1.5);
-  h2 = plot (r.t(1:2:end), r.y(1:2:end, 1), 'o', 'color', colors(1, :), 'markersize', 4);
-  plot (r.t(1:2:end), r.y(1:2:end, 2), 'o', 'color', colors(2, :), 'markersize', 4);
+  h2 = plot (r.t(1:4:end), r.y(1:4:end, 1), 'o', 'color', colors(1, :), 'markersize', 4);
+  plot (r.t(1:4:end), r.y(1:4:end, 2), 'o', 'color', colors(2, :), 'markersize', 4);
   h3 = plot (r.t, r.printed.v(:, 1), '--', 'color', colors(1, :));
   plot (r.t, r.printed.v(:, 2), '--', 'color', colors(2, :));
   hold off;
-  set (gca, 'fontsize', 7);
-  xlabel ('t');
-  ylabel ('v_1 (blue), v_2 (red)');
+  set (gca, 'fontsize', fs);
+  ylim ([-1, 1.5]);
+  xlabel ('t (dimensionless)');
+  ylabel ('v_1 (blue), v_2 (red) (dimensionless)');
   title (sprintf ('reduced Pars dual, N = %d, Order 4', r.N), 'fontsize', 8);
-  lh = legend ([h1, h2, h3], {'closed form', 'dual', 'printed eq. 48 (ode45)'}, ...
-               'location', 'southeast');
+  lh = legend ([h1, h2, h3], {'closed form', 'dual (every 4th node)', 'printed eq. 48 (ode45)'}, ...
+               'location', 'southwest');
   set (lh, 'fontsize', 6);
   grid on;
-  subplot (2, 1, 2);
+  vm_demo_subplot (2, 1, 2, fs);
   hold on;
   hs = zeros (1, numel (r.conv));
   leg = cell (1, numel (r.conv));
@@ -353,9 +355,9 @@ function draw_plot (r)
     leg{io} = sprintf ('Order %d', c.order);
   end
   hold off;
-  set (gca, 'xscale', 'log', 'yscale', 'log', 'fontsize', 7);
-  xlabel ('h');
-  ylabel ('error of v');
+  set (gca, 'xscale', 'log', 'yscale', 'log', 'fontsize', fs);
+  xlabel ('h (time step, dimensionless)');
+  ylabel ('error of v (dimensionless)');
   title ('max error (solid), error at T (dashed)', 'fontsize', 8);
   lh = legend (hs, leg, 'location', 'southeast');
   set (lh, 'fontsize', 6);

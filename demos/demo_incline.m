@@ -452,31 +452,43 @@ function draw (r, what)
       hold on;
       cols = {'b', 'r'};
       styles = {'--', '-'};
+      hl = zeros (1, 6);
       for im = 1:2
         L = r.line(im);
-        plot (t, L.s_ref * ca, ['k', styles{im}], t, L.s_ref * sa, ['k', styles{im}]);
-        plot (t(1:20:end), L.q(1:20:end, 1), [cols{im}, 'o'], t(1:20:end), L.q(1:20:end, 2), [cols{im}, 's']);
+        hl(im) = plot (t, L.s_ref * ca, ['k', styles{im}]);
+        plot (t, L.s_ref * sa, ['k', styles{im}]);
+      end
+      for im = 1:2
+        L = r.line(im);
+        h = plot (t(1:20:end), L.q(1:20:end, 1), [cols{im}, 'o'], t(1:20:end), L.q(1:20:end, 2), [cols{im}, 's']);
         S = r.soft(im);
-        plot (t(10:20:end), S.q(10:20:end, 1), [cols{im}, 'x'], t(10:20:end), S.q(10:20:end, 2), [cols{im}, '+']);
+        h2 = plot (t(10:20:end), S.q(10:20:end, 1), [cols{im}, 'x'], t(10:20:end), S.q(10:20:end, 2), [cols{im}, '+']);
+        if im == 1
+          hl(3:6) = [h(:); h2(:)];
+        end
       end
       hold off;
-      xlabel ('t');
-      ylabel ('x (line o, soft x), y (line squares, soft +)');
+      xlabel ('t (s)');
+      ylabel ('x, y (m)');
       title ('incline: blue mu = 0, red mu = 0.4');
+      lh = legend (hl, {'closed form, mu = 0', 'closed form, mu = 0.4', 'x, line constraint', ...
+                        'y, line constraint', 'x, soft contact', 'y, soft contact'}, 'location', 'southwest');
+      set (lh, 'fontsize', 7);
     case 'sigma'
       loglog (r.sweep.sigma, r.sweep.err, 'bo', r.sweep.sigma, r.sweep.pred, 'k-', 'linewidth', 1.5);
-      xlabel ('sigma (units of x tan(alpha) - y)');
-      ylabel ('|q(1) - closed form|');
+      xlabel ('sigma (m, width of the layer in x tan(alpha) - y)');
+      ylabel ('|q(1) - closed form| (m)');
       title ('soft contact, mu = 0.4, start at delta*(sigma)');
       xlim ([min(r.sweep.sigma) / 2, max(r.sweep.sigma) * 2]);
       ylim ([min(r.sweep.err) / 2, max(r.sweep.err) * 2]);
-      legend ({'soft contact, computed', 'predicted'}, 'location', 'northwest');
+      lh = legend ({'soft contact, computed', 'predicted'}, 'location', 'southeast');
+      set (lh, 'fontsize', 7);
     otherwise
       S = r.soft(2);
       plot (t, S.d, 'b-', t([1, end]), S.dstar * [1, 1], 'k--', t([1, end]), S.d1 * [1, 1], 'k:', ...
             'linewidth', 1.5);
-      xlabel ('t');
-      ylabel ('d = distance above the incline');
+      xlabel ('t (s)');
+      ylabel ('d = distance above the incline (m)');
       title ('soft contact, sigma = 1/70, delta = 1/30');
       ylim ([S.d0 - 0.5 * (S.d1 - S.d0), S.d1 + 0.8 * (S.d1 - S.d0)]);
       legend ({'d(t)', 'equilibrium d*', 'predicted top d1'}, 'location', 'north', 'orientation', 'horizontal');

@@ -447,38 +447,49 @@ function draw_plot (r)
   styles = {'-', '--', '-.', ':'};
   c = r.cases;
   leg = {c.name};
-  subplot (3, 1, 1);
+  fs = 7;
+  vm_demo_subplot (3, 1, 1, fs);
   hold on;
+  hl = zeros (1, numel (c));
   for i = 1:numel (c)
-    plot (r.t(1:size (c(i).x, 1)), c(i).x(:, 3), styles{i}, 'color', colors(i, :), 'linewidth', 1.5);
+    hl(i) = plot (r.t(1:size (c(i).x, 1)), c(i).x(:, 3), styles{i}, 'color', colors(i, :), ...
+                  'linewidth', 1.5);
   end
+  % (c) has the x3 of (a): its symbols mark it on the line of (a)
+  k = 1:10:size (c(end).x, 1);
+  plot (r.t(k), c(end).x(k, 3), 'o', 'color', colors(numel (c), :), 'markersize', 4);
   hold off;
-  set (gca, 'fontsize', 7);
-  ylabel ('x_3');
+  set (gca, 'fontsize', fs);
+  xlabel ('t (dimensionless)');
+  ylabel ('x_3 (dimensionless)');
   title (sprintf ('Pars'' particle, x_3 v_1 - v_2 = 0: four reaction laws (nu = %g)', r.nu));
   ylim ([-2, 3]);
-  lh = legend (leg, 'location', 'north', 'orientation', 'horizontal');
+  leg{end} = [leg{end}, ' (o: x_3 as (a))'];
+  lh = legend (hl, leg, 'location', 'north', 'orientation', 'horizontal');
   set (lh, 'fontsize', 6);
   grid on;
-  subplot (3, 1, 2);
+  vm_demo_subplot (3, 1, 2, fs);
   hold on;
   for i = 1:numel (c)
     res = abs (c(i).x(:, 3) .* c(i).v(:, 1) - c(i).v(:, 2));
     semilogy (r.t(1:numel (res)), max (res, 1e-18), styles{i}, 'color', colors(i, :), 'linewidth', 1.5);
   end
   hold off;
-  set (gca, 'yscale', 'log', 'fontsize', 7, 'ytick', 10 .^ (-18:3:-6));
+  set (gca, 'yscale', 'log', 'fontsize', fs, 'ytick', 10 .^ (-18:3:-6));
   ylim ([1e-18, 1e-6]);
-  ylabel ('|a . v| (residual)');
+  xlabel ('t (dimensionless)');
+  ylabel ('|a . v| (dimensionless)');
+  title ('constraint residual (an exact 0 is drawn at 1e-18)');
   grid on;
-  subplot (3, 1, 3);
+  vm_demo_subplot (3, 1, 3, fs);
   hold on;
   for i = 1:numel (c)
     plot (r.t(1:numel (c(i).power)), c(i).power, styles{i}, 'color', colors(i, :), 'linewidth', 1.5);
   end
   hold off;
-  set (gca, 'fontsize', 7);
-  xlabel ('t');
-  ylabel ('Q . v (power of the reaction)');
+  set (gca, 'fontsize', fs);
+  xlabel ('t (dimensionless)');
+  ylabel ('Q . v (dimensionless)');
+  title ('power of the reaction');
   grid on;
 end

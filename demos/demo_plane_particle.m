@@ -319,7 +319,7 @@ function draw_plot (res)
   plot (ra.q(:, 1), ra.q(:, 2), '-', 'color', [0, 0.447, 0.741], 'linewidth', 1.5);
   hold on;
   plot (c.center(1) + c.radius * cos (ph), c.center(2) + c.radius * sin (ph), 'k--');
-  plot (rb.q(1:8:end, 1), rb.q(1:8:end, 2), 'o', 'color', [0.85, 0.325, 0.098], 'markersize', 4);
+  plot (rb.q(1:16:end, 1), rb.q(1:16:end, 2), 'o', 'color', [0.85, 0.325, 0.098], 'markersize', 4);
   plot (res.x0(1), res.x0(2), 'k*', 'markersize', 8);
   % the two constraint forces at the start: ideal (zero) and kappa e3 x v0 (to the center)
   f0 = res.kappa * [-res.v0(2), res.v0(1)] / res.m;
@@ -329,8 +329,8 @@ function draw_plot (res)
   hold off;
   axis equal;
   set (gca, 'fontsize', 8);
-  xlabel ('x_1');
-  ylabel ('x_2');
+  xlabel ('x_1 (m)');
+  ylabel ('x_2 (m)');
   title ('x_3 = 0: ideal reaction (line), power-only force (circle)', 'fontsize', 9);
   lh = legend ({'(a) ideal: x_0 + v_0 t', '(b) closed form circle', '(b) varmech', 'x_0', ...
                 '\kappa e_3 x v_0 / 4', 'v_0 / 4', 'center'}, 'location', 'northwest');

@@ -447,23 +447,26 @@ function draw (res, what)
         semilogy (L.t_dopri5, max (yd, 1e-17), '--', 'color', colors(ir, :), 'linewidth', 2);
       end
       hold off;
-      xlabel ('t');
+      xlabel ('t (dimensionless)');
       if strcmp (what, 'speed')
-        ylabel ('| |xdot| - |xdot0| |');
+        ylabel ('| |xdot| - |xdot0| | (dimensionless)');
         title ('speed error: bounded (gl6), drifting (dopri5)');
-        legend (leg, 'location', 'southeast');
+        lh = legend (leg, 'location', 'southeast');
       else
         ylabel ('|(x, Omega1 xdot) - (x0, Omega1 xdot0)|');
-        title ('first integral (x, Omega1 xdot)');
-        legend (leg, 'location', 'east');
+        title ('error of the first integral (x, Omega1 xdot), dimensionless');
+        % room above the curves for the legend
+        ylim ([1e-17, 1e-5]);
+        lh = legend (leg, 'location', 'northeast');
       end
+      set (lh, 'fontsize', 7);
     otherwise
       q = res(1).long.q;
       plot3 (q(:, 1), q(:, 2), q(:, 3), '-', 'color', colors(1, :));
-      xlabel ('x1');
-      ylabel ('x2');
-      zlabel ('x3');
-      title ('n = 4 geodesic, t in [0, 50] (x1, x2, x3)');
+      xlabel ('x_1');
+      ylabel ('x_2');
+      zlabel ('x_3');
+      title ('n = 4 geodesic, t in [0, 50] (dimensionless)');
   end
   set (gca, 'fontsize', 8);
   grid on;

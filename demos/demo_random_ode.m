@@ -370,32 +370,40 @@ function draw (r, keep, what)
   switch what
     case 'u'
       un = (s.q - repmat (keep.C1', numel (t), 1)) * (keep.w .* keep.C2) / keep.nC2^2;
-      yl = [-2, 1.5];
+      % the curves lie in [-1.5, 1.1]: the band below -2 holds the legend
+      yl = [-4.5, 1.5];
       plot (t, un, '-', t, uc, 'k--', t, keep.u, '-', keep.tstar * [1 1], yl, 'k:', ...
-            (keep.tstar + pi) * [1 1], yl, 'k:');
+            (keep.tstar + pi) * [1 1], yl, 'k:', 'linewidth', 1.5);
       ylim (yl);
-      xlabel ('t');
-      legend ({'u computed, (x - C1, C2)/||C2||^2 (K = 8)', 'u closed form 3.3', 'udot computed', ...
-               'zeros of udot: t*, t* + pi'}, 'location', 'southwest');
+      xlabel ('t (dimensionless)');
+      ylabel ('u, udot (dimensionless)');
+      lh = legend ({'u computed, (x - C1, C2)/||C2||^2 (K = 8)', 'u closed form 3.3', 'udot computed', ...
+                    'zeros of udot: t*, t* + pi'}, 'location', 'south');
+      set (lh, 'fontsize', 7);
       title ('x(t, omega) = C1(omega) + u(t) C2(omega)  (eq. 3.3)');
     case 'convergence'
       K = [r.conv.K];
       semilogy (K, max ([r.conv.err_gauss], 1e-17), 'o-', K, max ([r.conv.err_gauss_pred], 1e-17), 'x--', ...
                 K, max ([r.conv.err_classical], 1e-17), 's-');
       xlabel ('K (Gauss-Hermite nodes)');
-      ylabel ('max error on [0, t*)');
-      legend ({'vs 3.3 with the Gaussian mu', 'predicted |c_K - c| max(1 - cos t) max|C2|', ...
-               'vs 3.3 with mu_K (integration error)'}, 'location', 'southwest');
+      % the band below 1e-17 (where no value is drawn) holds the legend
+      ylim ([1e-21, 10]);
+      set (gca, 'ytick', 10 .^ (-15:3:0));
+      ylabel ('max error on [0, t*) (dimensionless)');
+      lh = legend ({'vs 3.3 with the Gaussian mu', 'predicted |c_K - c| max(1 - cos t) max|C2|', ...
+                    'vs 3.3 with mu_K (integration error)'}, 'location', 'southwest');
+      set (lh, 'fontsize', 7);
       title ('convergence in K');
     case 'lambda'
       semilogy (t, abs (s.lambda), '-');
-      xlabel ('t');
-      ylabel ('|lambda|');
-      title ('multiplier lambda = -(x, xdot)/||xdot||^2 ~ 1/udot (K = 8)');
+      xlabel ('t (dimensionless)');
+      ylabel ('|lambda| (dimensionless)');
+      title ('multiplier lambda = -(x, xdot)/||xdot||^2 \sim 1/udot (K = 8)');
     otherwise
       err = max (abs (s.q - bsxfun (@plus, keep.C1', uc * keep.C2')), [], 2);
       semilogy (t, max (err, 1e-17), '-', t, max (abs (s.residual), 1e-17), '-');
-      xlabel ('t');
+      xlabel ('t (dimensionless)');
+      ylabel ('error, residual (dimensionless)');
       legend ({'max_j |x_j - 3.3 (mu_K)|', '|phi| (constraint 3.1)'}, 'location', 'southeast');
       title ('K = 8: error and residual through the zeros of udot');
   end

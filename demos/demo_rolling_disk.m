@@ -331,26 +331,29 @@ function draw (r, what)
       plot (A.q(1:8:end, 2), A.q(1:8:end, 1), 'ro', B.q(1:8:end, 2), B.q(1:8:end, 1), 'b+');
       hold off;
       set (gca, 'ydir', 'reverse');
-      xlabel ('y (across the slope)');
-      ylabel ('x (down the slope)');
-      title ('rolling disk: path of the centre, 0 <= t <= 2 pi');
-      legend ({'closed form', '(a) quadratic g1', '(b) linear g1'}, 'location', 'eastoutside');
+      xlabel ('y (m, across the slope)');
+      ylabel ('x (m, down the slope)');
+      title ('rolling disk: path of the centre, 0 <= t <= 2 pi s');
+      lh = legend ({'closed form', '(a) quadratic g1', '(b) linear g1'}, 'location', 'southeast');
+      set (lh, 'fontsize', 7);
     case 'lambda'
       plot (t, A.lambda(:, 1), 'r-', t, B.lambda(:, 1), 'b-', ...
             t, 2 * r.params.R * A.qdot(:, 3) .* A.lambda(:, 1), 'k--', 'linewidth', 1.5);
-      xlabel ('t');
-      ylabel ('multiplier of g1');
+      xlabel ('t (s)');
+      ylabel ('lambda1 (kg/s), mu1 (N)');
       title ('multiplier of g1: mu1 = 2 R thetadot lambda1');
-      legend ({'lambda1, (a) quadratic g1', 'mu1, (b) linear g1', '2 R thetadot lambda1 from (a)'}, ...
-              'location', 'north');
+      lh = legend ({'lambda1, (a) quadratic g1', 'mu1, (b) linear g1', '2 R thetadot lambda1 from (a)'}, ...
+                   'location', 'north');
+      set (lh, 'fontsize', 7);
       ylim ([-2, 3]);
     otherwise
       semilogy (t, max (abs (A.energy - A.energy(1)), 1e-17), 'r-', ...
                 t, max (abs (B.energy - B.energy(1)), 1e-17), 'b-', 'linewidth', 1.5);
-      xlabel ('t');
-      ylabel ('|E(t) - E(0)|');
+      xlabel ('t (s)');
+      ylabel ('|E(t) - E(0)| (J)');
       title (sprintf ('energy error, dopri5 RelTol = %g', r.reltol));
-      legend ({'(a) quadratic g1', '(b) linear g1'}, 'location', 'southeast');
+      lh = legend ({'(a) quadratic g1', '(b) linear g1'}, 'location', 'southwest');
+      set (lh, 'fontsize', 7);
   end
   set (gca, 'fontsize', 8);
   grid on;

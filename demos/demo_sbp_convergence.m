@@ -240,10 +240,11 @@ function draw_plot (res, omega, T)
   allerr = [res.err_max, res.err_final];
   xlim ([min(allh) / 1.5, max(allh) * 1.5]);
   ylim ([max(min(allerr(allerr > 0)) / 10, 1e-17), 10 * max(allerr)]);
-  xlabel ('h');
-  ylabel ('error (solid: max over grid, dashed: final time)');
-  title (sprintf ('SBP-SAT harmonic oscillator, omega = %g, T = %.4g', omega, T));
-  lh = legend (leg, 'location', 'southeast');
+  set (gca, 'xtick', [0.02, 0.05, 0.1, 0.2, 0.5]);
+  xlabel ('h (time step, dimensionless: units of 1/omega)');
+  ylabel ('error of (q, v) (solid: max over grid, dashed: final time)');
+  title (sprintf ('SBP-SAT oscillator, omega = %g, T = %.4g', omega, T));
+  lh = legend (leg, 'location', 'eastoutside');
   set (lh, 'fontsize', 6);
   grid on;
   hold off;

@@ -403,29 +403,38 @@ end
 
 function draw_plot (res)
   colors = [0, 0.447, 0.741; 0.85, 0.325, 0.098; 0.466, 0.674, 0.188; 0.494, 0.184, 0.556];
-  for ic = 1:numel (res.cases)
+  % Octave's gnuplot scales fonts with the figure width (1400 px): 4 pt is drawn 13 px high
+  fs = 4;
+  nc = numel (res.cases);
+  leg = {};
+  for ic = 1:nc
     c = res.cases(ic);
-    subplot (1, numel (res.cases), ic);
+    vm_demo_subplot (1, nc + 1, ic, fs);
     hold on;
     leg = {};
     for io = 1:numel (c.runs)
       r = c.runs(io);
       loglog (r.h, r.err_max, '-o', 'color', colors(io, :), 'linewidth', 1.5);
-      leg{end + 1} = sprintf ('order %d, max', r.order); %#ok<AGROW>
+      leg{end + 1} = sprintf ('order %d, max on grid', r.order); %#ok<AGROW>
       loglog (r.h, r.err_final, '--s', 'color', colors(io, :), 'linewidth', 1.5);
-      leg{end + 1} = sprintf ('order %d, final', r.order); %#ok<AGROW>
+      leg{end + 1} = sprintf ('order %d, at T', r.order); %#ok<AGROW>
     end
     hold off;
-    set (gca, 'xscale', 'log', 'yscale', 'log', 'fontsize', 7);
-    xlabel ('h');
-    if ic == 1
-      ylabel ('error (solid: max |q err|, dashed: final)');
-    end
+    set (gca, 'xscale', 'log', 'yscale', 'log', 'fontsize', fs);
+    xlabel ('h (time step, dimensionless)');
+    ylabel ('error of q (dimensionless)');
     title (sprintf ('%s, T = %.3g', c.name, c.T));
     grid on;
-    if ic == 1
-      lh = legend (leg, 'location', 'northwest');
-      set (lh, 'fontsize', 6);
-    end
   end
+  % the legend, common to the panels, in an axes of its own (invisible, after the last panel)
+  vm_demo_subplot (1, nc + 1, nc + 1, fs, [1, 1, 5.6, 3.4]);
+  hold on;
+  for io = 1:numel (leg) / 2
+    plot (NaN, NaN, '-o', 'color', colors(io, :), 'linewidth', 1.5);
+    plot (NaN, NaN, '--s', 'color', colors(io, :), 'linewidth', 1.5);
+  end
+  hold off;
+  set (gca, 'visible', 'off', 'fontsize', fs);
+  lh = legend (leg, 'location', 'west');
+  set (lh, 'fontsize', fs);
 end

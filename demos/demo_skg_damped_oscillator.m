@@ -354,54 +354,67 @@ function draw (res, what)
   [qf, vf] = closed_form (res.params, res.q0, res.v0, tf);
   Ef = res.params.m * vf .^ 2 / 2 + res.params.k * qf .^ 2 / 2;
   E0 = Ef(1);
+  fs = 8;
+  % every other node as a symbol: the line under them stays visible
+  k = 1:2:numel (t);
   switch what
     case 'q'
-      subplot (2, 1, 1);
-      plot (tf, qf, 'k-', t, res.q, 'ro', 'markersize', 3, 'linewidth', 1);
-      ylabel ('q');
-      title (sprintf ('SKG (order %d, N = %d) vs closed form', res.order, res.N));
-      style_axes ({'closed form', 'SKG q+'});
-      subplot (2, 1, 2);
-      plot (tf, vf, 'k-', t, res.qdot, 'bo', 'markersize', 3, 'linewidth', 1);
-      xlabel ('t');
-      ylabel ('qdot');
+      vm_demo_subplot (2, 1, 1, fs);
+      plot (tf, qf, 'k-', t(k), res.q(k), 'ro', 'markersize', 3, 'linewidth', 1);
+      xlabel ('t (dimensionless)');
+      ylabel ('q (dimensionless)');
+      title (sprintf ('SKG (order %d, N = %d) vs closed form, dimensionless', res.order, res.N));
+      style_axes ({'closed form', 'SKG q+ (every 2nd node)'});
+      vm_demo_subplot (2, 1, 2, fs);
+      plot (tf, vf, 'k-', t(k), res.qdot(k), 'bo', 'markersize', 3, 'linewidth', 1);
+      xlabel ('t (dimensionless)');
+      ylabel ('qdot (dimensionless)');
       style_axes ({'closed form', 'SKG velocity Da q+'});
     case 'energy'
-      subplot (2, 1, 1);
-      plot (tf, Ef, 'k-', t, res.energy, 'ro', 'markersize', 3, 'linewidth', 1);
+      vm_demo_subplot (2, 1, 1, fs);
+      plot (tf, Ef, 'k-', t(k), res.energy(k), 'ro', 'markersize', 3, 'linewidth', 1);
+      xlabel ('t (dimensionless)');
       ylabel ('E = m qdot^2/2 + k q^2/2');
-      title ('energy: SKG vs closed form');
-      style_axes ({'closed form', 'SKG'});
-      subplot (2, 1, 2);
-      plot (tf, Ef - E0, 'k-', t, res.energy - E0, 'ro', t, res.balance.cumwork, 'b+', ...
+      title ('energy (dimensionless): SKG vs closed form');
+      style_axes ({'closed form', 'SKG (every 2nd node)'});
+      vm_demo_subplot (2, 1, 2, fs);
+      k2 = 2:4:numel (t);
+      k4 = 4:4:numel (t);
+      plot (tf, Ef - E0, 'k-', t(k2), res.energy(k2) - E0, 'ro', t(k4), res.balance.cumwork(k4), 'b+', ...
             'markersize', 3, 'linewidth', 1);
-      xlabel ('t');
-      ylabel ('E(t) - E(0)');
+      xlabel ('t (dimensionless)');
+      ylabel ('E(t) - E(0) (dimensionless)');
       title ('balance dE/dt = -lambda qdot^2');
       style_axes ({'closed form', 'SKG', 'SKG: int -lambda qdot^2 dt (trapezoid)'});
     otherwise
       a = res.action;
       ep = 0.4;
-      subplot (2, 1, 1);
+      vm_demo_subplot (2, 1, 1, fs);
       plot (t, a.qsol + ep * a.eta / 2, 'r-', t, a.qsol - ep * a.eta / 2, 'b-', t, a.qsol, 'k-', ...
             'linewidth', 1);
-      xlabel ('t');
-      ylabel ('q');
+      ylim ([-1, 2]);
+      xlabel ('t (dimensionless)');
+      ylabel ('q (dimensionless)');
       title (sprintf ('q1, q2 = q+ +/- q-/2, q- = %.1f sin(pi t/T)', ep));
       style_axes ({'q1', 'q2', 'q+ (SKG, physical limit q- = 0)'});
-      subplot (2, 1, 2);
+      vm_demo_subplot (2, 1, 2, fs);
       plot (a.eps, a.S_undamped, 'b-s', a.eps, a.S_exact, 'g-^', a.eps, a.S_skg, 'r-o', ...
             'markersize', 3);
-      xlabel ('eps  (q- = eps sin(pi t/T))');
-      ylabel ('discrete SKG action S');
+      ylim ([-0.045, 0.035]);
+      xlabel ('eps (q- = eps sin(pi t/T), dimensionless)');
+      ylabel ('SKG action S (dimensionless)');
       title ('S along q- = eps sin(pi t/T)');
-      style_axes ({'q+ = undamped trajectory', 'q+ = closed form, sampled', 'q+ = SKG solution'});
+      style_axes ({'q+ = undamped trajectory', 'q+ = closed form, sampled', 'q+ = SKG solution'}, ...
+                  'southwest');
   end
 end
 
-function style_axes (labels)
+function style_axes (labels, where)
+  if nargin < 2
+    where = 'northeast';
+  end
   set (gca, 'fontsize', 8);
-  lh = legend (labels, 'location', 'northeast');
+  lh = legend (labels, 'location', where);
   set (lh, 'fontsize', 7);
   grid on;
 end

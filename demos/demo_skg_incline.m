@@ -221,21 +221,26 @@ function draw (r)
   hold on;
   cols = {[0, 0.447, 0.741], [0.85, 0.325, 0.098]};
   sty = {'--', '-'};
+  hl = zeros (1, 6);
   for im = 1:2
     a = -p.g * (sa - p.mu(im) * ca);
     sc = 1 + a * tt .^ 2 / 2;
-    plot (tt, sc * ca, sty{im}, 'color', [0.5, 0.5, 0.5], 'linewidth', 1.5);
+    hl(im) = plot (tt, sc * ca, sty{im}, 'color', [0.5, 0.5, 0.5], 'linewidth', 1.5);
     plot (tt, sc * sa, sty{im}, 'color', [0.5, 0.5, 0.5], 'linewidth', 1.5);
+  end
+  for im = 1:2
     k = find ([r.runs.mu] == p.mu(im) & [r.runs.N] == p.N(1), 1);
     s = r.runs(k);
-    plot (s.t, s.q(:, 1), 'o', 'color', cols{im}, 'markersize', 4);
-    plot (s.t, s.q(:, 2), 's', 'color', cols{im}, 'markersize', 4);
+    hl(2 * im + 1) = plot (s.t, s.q(:, 1), 'o', 'color', cols{im}, 'markersize', 4);
+    hl(2 * im + 2) = plot (s.t, s.q(:, 2), 's', 'color', cols{im}, 'markersize', 4);
   end
   hold off;
   xlabel ('t (s)');
-  ylabel ('x (o), y (squares) (m)');
-  title (sprintf (['incline: closed form on the incline (gray; dashed mu = 0, solid mu = 0.4),' ...
-                   ' SKG N = %d (blue mu = 0, red mu = 0.4)'], p.N(1)));
+  ylabel ('x, y (m)');
+  title (sprintf ('incline: SKG (N = %d, symbols), closed form (gray)', p.N(1)));
   set (gca, 'fontsize', 8);
+  lh = legend (hl, {'closed form, mu = 0', 'closed form, mu = 0.4', 'x, SKG, mu = 0', 'y, SKG, mu = 0', ...
+                    'x, SKG, mu = 0.4', 'y, SKG, mu = 0.4'}, 'location', 'southwest');
+  set (lh, 'fontsize', 7);
   grid on;
 end

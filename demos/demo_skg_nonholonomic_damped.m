@@ -122,7 +122,8 @@ function results = demo_skg_nonholonomic_damped (varargin)
 % Options: @code{"quiet"} (print nothing); @code{"png", @var{dir}}: write
 % @file{demo_skg_nonholonomic_damped_trajectory.png} (the path of P in the plane; for the sled
 % also segments from P to the centre of mass, which show the turn),
-% @file{_coordinates.png}, @file{_energy.png} and @file{_multiplier.png} into @var{dir}.
+% @file{_coordinates.png}, @file{_energy.png}, @file{_multiplier.png} and @file{_solution.png}
+% (the sled's SKG solution and its reference drawn by @code{varmech_plot}) into @var{dir}.
 %
 % @var{results} has @code{cases} (1: knife edge, 2: sled; per case: name, params, q0, qdot0, T,
 % t, q, qdot, lambda, energy, ref (q, qdot, lambda, energy), ref_check, err_q (x, y, theta), sign,
@@ -201,6 +202,7 @@ function results = demo_skg_nonholonomic_damped (varargin)
   end
   vm_demo_png (opt, {'trajectory', 'coordinates', 'energy', 'multiplier'}, ...
                @(what) draw (results, what), [900, 900]);
+  vm_demo_png (opt, {'solution'}, @(what) draw_solution (results.cases(2)), [800, 870]);
   if nargout == 0
     clear results;
   end
@@ -219,6 +221,7 @@ function c = one_case (sys, name, q0, qd0, T, order, N, orders, Ns)
   c.ref_check = ref_check;
   s = solve (sys, q0, qd0, T, order, N);
   r = pick (ref, max (Ns), N);
+  c.sol = s;
   c.t = s.t(:);
   c.q = s.q;
   c.qdot = s.qdot;
@@ -436,32 +439,39 @@ end
 
 function draw (res, what)
   cols = {'r', 'b', 'g'};
+  fs = 8;
   for ic = 1:2
     k = res.cases(ic);
     t = k.t;
-    subplot (2, 1, ic);
+    vm_demo_subplot (2, 1, ic, fs);
     switch what
       case 'trajectory'
-        plot (k.ref.q(:, 1), k.ref.q(:, 2), 'k-', k.q(:, 1), k.q(:, 2), 'ro', 'markersize', 3, ...
-              'linewidth', 1);
-        labels = {'reference', 'SKG (order 4, N = 161)'};
         ttl = sprintf ('%s: path of the contact point P', k.name);
         a = k.params.a;
         if a > 0
-          % the body: P to the centre of mass C = P + a e, every 4th node
-          hold on;
+          % the body: P to the centre of mass C = P + a e, every 4th node (drawn first, under the path)
           for jj = 1:4:numel (t)
             plot (k.q(jj, 1) + a * [0, cos(k.q(jj, 3))], k.q(jj, 2) + a * [0, sin(k.q(jj, 3))], ...
                   'b-');
+            hold on;
           end
-          hold off;
-          ttl = [ttl, ', blue: P to C'];
+          ttl = sprintf ('%s: path of P (blue: P to C)', k.name);
         end
+        hl = plot (k.ref.q(:, 1), k.ref.q(:, 2), 'k-', k.q(1:2:end, 1), k.q(1:2:end, 2), 'ro', ...
+                   'markersize', 3, 'linewidth', 1);
+        hold off;
+        labels = {'reference', sprintf('SKG, N = %d (every 2nd node)', numel (t))};
         axis equal;
-        xlabel ('x');
-        ylabel ('y');
+        xlabel ('x (dimensionless)');
+        ylabel ('y (dimensionless)');
         title (ttl);
-        style_axes (labels, 'southwest');
+        % below the spiral (knife edge), below the path (sled)
+        if a > 0
+          style_axes (labels, 'southwest', hl);
+        else
+          ylim ([-1.1, 1.6]);
+          style_axes (labels, 'southwest', hl);
+        end
       case 'coordinates'
         % the reference lines first: the legend labels them; the symbols are SKG
         plot (t, k.ref.q(:, 1), 'r-', t, k.ref.q(:, 2), 'b-', t, k.ref.q(:, 3), 'g-');
@@ -470,37 +480,58 @@ function draw (res, what)
           plot (t(1:4:end), k.q(1:4:end, i), [cols{i}, 'o'], 'markersize', 3);
         end
         hold off;
-        xlabel ('t');
-        ylabel ('x, y, theta');
+        % room above the curves for the legend
+        yl = {[-2, 14], [-4, 10]};
+        where = {'northwest', 'northeast'};
+        ylim (yl{ic});
+        xlabel ('t (dimensionless)');
+        ylabel ('x, y; theta (rad)');
         title (sprintf ('%s: SKG (symbols) vs reference (lines)', k.name));
-        where = {'northwest', 'southwest'};
-        style_axes ({'x', 'y', 'theta'}, where{ic});
+        style_axes ({'x (dimensionless)', 'y (dimensionless)', 'theta (rad)'}, where{ic});
       case 'energy'
         E0 = k.ref.energy(1);
-        plot (t, k.ref.energy - E0, 'k-', t(1:2:end), k.energy(1:2:end) - E0, 'ro', t(1:2:end), ...
-              k.balance.cumwork(1:2:end), 'b+', 'markersize', 3, 'linewidth', 1);
-        xlabel ('t');
-        ylabel ('E(t) - E(0)');
+        k2 = 1:4:numel (t);
+        k4 = 3:4:numel (t);
+        plot (t, k.ref.energy - E0, 'k-', t(k2), k.energy(k2) - E0, 'ro', t(k4), ...
+              k.balance.cumwork(k4), 'b+', 'markersize', 3, 'linewidth', 1);
+        xlabel ('t (dimensionless)');
+        ylabel ('E(t) - E(0) (dimensionless)');
         title (sprintf ('%s: energy, dE/dt = -c u^2 - ct omega^2', k.name));
         style_axes ({'reference', 'SKG', 'SKG: int qdot . F dt (trapezoid)'});
       otherwise
-        plot (t, -k.ref.lambda, 'k-', t(1:2:end), k.lambda(1:2:end), 'ro', 'markersize', 3, ...
+        plot (t, -k.ref.lambda, 'k-', t(1:4:end), k.lambda(1:4:end), 'ro', 'markersize', 3, ...
               'linewidth', 1);
-        xlabel ('t');
-        ylabel ('multiplier');
-        title (sprintf ('%s: lambda+ (SKG) vs -lambda (ideal reaction)', k.name));
+        xlabel ('t (dimensionless)');
+        ylabel ('force at P (dimensionless)');
+        title (sprintf ('%s: lambda+ (SKG), -lambda (ideal)', k.name));
         where = {'southeast', 'northeast'};
-        style_axes ({'-lambda_{ideal} (reference)', 'lambda+ (SKG)'}, where{ic});
+        style_axes ({'-lambda_{ideal} (reference)', 'lambda+ (SKG, every 4th node)'}, where{ic});
     end
   end
 end
 
-function style_axes (labels, where)
+function draw_solution (k)
+  % the sled's SKG solution against the reference on the same nodes, by varmech_plot: its
+  % multiplier is sol.lambda (eq. 3 of the rolling-disk paper, as gauss_integrate's)
+  s = k.sol;
+  r = struct ('t', s.t, 'q', k.ref.q, 'qdot', k.ref.qdot, 'lambda', k.ref.lambda, ...
+              'energy', k.ref.energy, 'names', {s.names});
+  varmech_plot (s, r, 'Figure', gcf (), 'Panels', {'q', 'lambda', 'energy'}, ...
+                'Labels', {'skg_solve', 'reference'}, 'Visible', 'off', ...
+                'TimeUnit', 'dimensionless', 'Units', {'', '', 'rad'}, ...
+                'Title', sprintf ('%s: skg_solve (solid) and reference (dashed)', k.name));
+end
+
+function style_axes (labels, where, h)
   if nargin < 2
     where = 'northeast';
   end
   set (gca, 'fontsize', 8);
-  lh = legend (labels, 'location', where);
+  if nargin < 3
+    lh = legend (labels, 'location', where);
+  else
+    lh = legend (h, labels, 'location', where);
+  end
   set (lh, 'fontsize', 7);
   grid on;
 end

@@ -233,6 +233,7 @@ function r = one_run (sysq, sysl, P, q0, qdot0, T, order, N, full)
   end
   r.order = order;
   r.N = N;
+  r.sol = s;
   r.t = t;
   r.q = s.q;
   r.qdot = s.qdot;
@@ -275,40 +276,50 @@ function draw (res, what)
   switch what
     case 'coordinates'
       hold on;
+      hl = zeros (1, 4);
       for i = 1:4
-        plot (tf, ref.q(:, i), [cols{i}, '-'], t, r.q(:, i), [cols{i}, 'o']);
+        hl(i) = plot (tf, ref.q(:, i), [cols{i}, '-']);
+      end
+      for i = 1:4
+        plot (t, r.q(:, i), [cols{i}, 'o'], 'markersize', 4);
       end
       hold off;
-      xlabel ('t');
-      ylabel ('coordinates');
+      xlabel ('t (s)');
+      ylabel ('x, y (m); theta, phi (rad)');
       title ('SKG (symbols, order 4, N = 64) vs closed form (lines)');
-      legend ({'x', 'x SKG', 'y', 'y SKG', 'theta', 'theta SKG', 'phi', 'phi SKG'}, ...
-              'location', 'northwest');
+      lh = legend (hl, {'x (m)', 'y (m)', 'theta (rad)', 'phi (rad)'}, 'location', 'northwest');
+      set (lh, 'fontsize', 7);
     case 'multiplier'
-      plot (t, -r.lambda_ideal(:, 1), 'k-', t, r.lambda(:, 1), 'ro', 'linewidth', 1.5);
-      xlabel ('t');
-      ylabel ('multiplier of g1');
-      title ('lambda+ of g1 (SKG) vs -lambda (ideal reaction, dop853)');
-      legend ({'-lambda_{ideal} (dop853)', 'lambda+ (SKG)'}, 'location', 'north');
+      plot (t, -r.lambda_ideal(:, 1), 'k-', t, r.lambda(:, 1), 'ro', 'linewidth', 1.5, 'markersize', 4);
+      xlabel ('t (s)');
+      ylabel ('multiplier of g1 (kg/s)');
+      title ('multiplier of g1: lambda+ (SKG), -lambda (ideal)');
+      lh = legend ({'-lambda_{ideal} (dop853)', 'lambda+ (SKG)'}, 'location', 'southwest');
+      set (lh, 'fontsize', 7);
     case 'constraints'
-      semilogy (t, max (abs (r.g(:, 1)), 1e-17), 'ro', t, max (abs (r.g(:, 2)), 1e-17), 'b+');
-      xlabel ('t');
-      ylabel ('|g| on the grid');
-      title ('constraint values on the SKG solution');
-      legend ({'|g1|', '|g2|'}, 'location', 'southeast');
+      % the constraint residuals of the solution (sol.residual: both constraints depend on the
+      % velocities), drawn by varmech_plot
+      varmech_plot (r.sol, 'Figure', gcf (), 'Panels', {'residual'}, 'Visible', 'off', ...
+                    'Title', sprintf ('SKG, order %d, N = %d: g1 in m^2/s^2, g2 in m/s', r.order, r.N));
     otherwise
       hold on;
       for k = 1:numel (res.runs)
         rk = res.runs(k);
-        semilogy (rk.t, max (abs (rk.energy - rk.E0), 1e-17), '-');
+        if rk.order == 4
+          ls = '-';
+        else
+          ls = '--';
+        end
+        semilogy (rk.t, max (abs (rk.energy - rk.E0), 1e-17), ls, 'linewidth', 1.5);
         lab{k} = sprintf ('order %d, N = %d', rk.order, rk.N); %#ok<AGROW>
       end
       hold off;
       set (gca, 'yscale', 'log');
-      xlabel ('t');
-      ylabel ('|E - E(0)|');
+      xlabel ('t (s)');
+      ylabel ('|E - E(0)| (J)');
       title ('energy error of the SKG solution');
-      legend (lab, 'location', 'southeast');
+      lh = legend (lab, 'location', 'southwest');
+      set (lh, 'fontsize', 7);
   end
   set (gca, 'fontsize', 8);
   grid on;

@@ -212,7 +212,7 @@ function results = demo_skg_tumbler (varargin)
 
   % ---- C: how far sigma can go down as N grows --------------------------------------------------------
   cases = struct ('N', {}, 'sigma', {}, 'default_exitflag', {}, 'default_message', {}, ...
-                  'guess_exitflag', {}, 'guess_iterations', {}, 'guess_message', {}, 'err_guess', {}, ...
+                  'guess_exitflag', {}, 'guess_iterations', {}, 'unresolved', {}, 'guess_message', {}, 'err_guess', {}, ...
                   'energy_guess', {}, 'windows', {}, 'err_windows', {}, 'windows_messages', {});
   smin = zeros (1, numel (Ns));
   smin_default = zeros (1, numel (Ns));
@@ -225,6 +225,7 @@ function results = demo_skg_tumbler (varargin)
       cs.default_message = r.default_message;
       cs.guess_exitflag = r.guess_exitflag;
       cs.guess_iterations = r.guess_iterations;
+      cs.unresolved = r.unresolved;
       cs.guess_message = r.guess_message;
       cs.err_guess = r.err_guess;
       cs.energy_guess = r.energy_guess;
@@ -272,11 +273,16 @@ function r = solve_case (sys, s, N, r0, v0, T, order, ropts, Wtry, V0, R)
     error ('demo_skg_tumbler: soft reference failed (sigma = 1/%d): %s', s, ref.message);
   end
   args = {'N', N, 'Order', order};
+  % these fixed grids are the study: whether one resolves the contact layer is recorded
+  % (sol.unresolved_windows, column "unres" of table C) instead of warned about at every solve
+  ws = warning ('off', 'varmech:skg_solve:unresolved');
+  restore = onCleanup (@() warning (ws));
   sd = skg_solve (sys, [0, T], r0, v0, args{:}, 'Guess', 'constant');
   r.default_exitflag = sd.exitflag;
   r.default_message = sd.message;
   sg = skg_solve (sys, [0, T], r0, v0, args{:}, 'Guess', ref.q);
   r.guess_exitflag = sg.exitflag;
+  r.unresolved = sg.unresolved_windows;
   r.guess_iterations = sg.iterations;
   r.guess_message = sg.message;
   [r.err_guess, r.energy_guess] = errors (sg, ref, s, V0, R);
@@ -341,19 +347,21 @@ function print_table (r)
   fprintf ('references: gauss_integrate dop853 soft contact (same sigma), and hard wall (e = 1)\n\n');
   vm_demo_table (r.checks, '%.4g', 'part');
   fprintf ('\nC: Newton from the default guess / soft reference as guess / windows, per N and sigma\n');
-  fprintf ('%5s %7s | %7s | %5s %4s %10s %10s | %4s %10s\n', 'N', 'sigma', 'default', 'guess', 'it', ...
-           '|r-r_soft|', '|E-E0|', 'W', '|r-r_soft|');
+  fprintf ('%5s %7s | %7s | %5s %4s %5s %10s %10s | %4s %10s\n', 'N', 'sigma', 'default', 'guess', 'it', ...
+           'unres', '|r-r_soft|', '|E-E0|', 'W', '|r-r_soft|');
   for k = 1:numel (r.cases)
     cs = r.cases(k);
-    fprintf ('%5d %7s | %7d | %5d %4d %10.2e %10.2e | %4g %10.2e\n', cs.N, sprintf ('1/%d', ...
+    fprintf ('%5d %7s | %7d | %5d %4d %5d %10.2e %10.2e | %4g %10.2e\n', cs.N, sprintf ('1/%d', ...
              round (1 / cs.sigma)), cs.default_exitflag, cs.guess_exitflag, cs.guess_iterations, ...
-             cs.err_guess, cs.energy_guess, cs.windows, cs.err_windows);
+             cs.unresolved, cs.err_guess, cs.energy_guess, cs.windows, cs.err_windows);
   end
   k = find ([r.cases.default_exitflag] == 0, 1);
   if ~isempty (k)
     fprintf ('e.g. N = %d, sigma = 1/%d, default guess: %s\n', r.cases(k).N, ...
              round (1 / r.cases(k).sigma), r.cases(k).default_message);
   end
+  fprintf ('unres: windows of the guess solve that fail the contact check (the grid does not resolve\n');
+  fprintf ('the contact layer: sol.unresolved_windows; skg_solve warns varmech:skg_solve:unresolved)\n');
   fprintf ('smallest resolved sigma: %s\n', sprintf ('1/%g (N = %d)  ', [1 ./ r.sigma_min; r.Ns]));
   [~, verdict] = vm_demo_verdict (r.checks);
   fprintf ('%s\n', verdict);
@@ -364,68 +372,98 @@ function draw (r, what)
   R = r.params.R;
   ph = linspace (0, 2 * pi, 361);
   nb = numel (B);
+  fs = 8;
+  blue = [0, 0.447, 0.741];
+  red = [0.85, 0.325, 0.098];
   switch what
     case 'trajectory'
-      plot (R * cos (ph), R * sin (ph), 'k-', B(1).q_hard(:, 1), B(1).q_hard(:, 2), 'b-', ...
-            B(nb).q(:, 1), B(nb).q(:, 2), 'o', 'color', [0.5, 0.5, 0.5], 'markersize', 3);
+      % zoomed on the motion (the lower part of the tumbler); SKG every 3rd node
+      k = 1:3:numel (B(nb).t);
+      plot (R * cos (ph), R * sin (ph), 'k-', 'linewidth', 1.5);
+      hold on;
+      plot (B(1).q_hard(:, 1), B(1).q_hard(:, 2), '-', 'color', blue, 'linewidth', 1.5);
+      plot (B(nb).q(k, 1), B(nb).q(k, 2), 'o', 'color', red, 'markersize', 4);
+      hold off;
       axis equal;
-      axis ([-1.05, 1.05, -1.05, 1.05]);
+      axis ([-0.65, 0.15, -1.03, -0.55] * R);
+      set (gca, 'fontsize', fs);
       xlabel ('x (m)');
       ylabel ('y (m)');
-      title (sprintf ('hard wall (gauss\\_integrate) and SKG, N = %d, sigma = 1/%d', numel (B(nb).t), ...
-                      round (1 / B(nb).sigma)));
-      legend ({'wall', 'hard wall, e = 1', 'SKG critical point'}, 'location', 'north');
+      title (sprintf ('tumbler: hard wall (gauss_integrate) and SKG, N = %d', numel (B(nb).t)), ...
+             'interpreter', 'none');
+      lh = legend ({'wall', 'hard wall (e = 1)', sprintf('SKG, sigma = 1/%d m^2 (every 3rd node)', ...
+                    round (1 / B(nb).sigma))}, 'location', 'northeast');
+      set (lh, 'fontsize', 7);
+      grid on;
     case 'convergence'
-      subplot (2, 1, 1);
-      hold on;
-      for k = 1:nb
-        gr = 0.8 * (1 - (k - 1) / max (1, nb - 1));
-        plot (B(k).t, B(k).q(:, 1), '-', 'color', gr * [1, 1, 1]);
+      names = {'x (m)', 'y (m)'};
+      for i = 1:2
+        vm_demo_subplot (2, 1, i, fs);
+        hold on;
+        hl = zeros (1, 3);
+        for k = 1:nb
+          gr = 0.8 * (1 - (k - 1) / max (1, nb - 1));
+          h = plot (B(k).t, B(k).q(:, i), '-', 'color', gr * [1, 1, 1]);
+          if k == 1
+            hl(1) = h;
+          elseif k == nb
+            hl(2) = h;
+          end
+        end
+        hl(3) = plot (B(1).t, B(1).q_hard(:, i), '--', 'color', blue, 'linewidth', 1.5);
+        hold off;
+        set (gca, 'fontsize', fs);
+        xlabel ('t (s)');
+        ylabel (names{i});
+        grid on;
+        if i == 1
+          % room above the curves for the legend
+          ylim ([-0.6, 0.5]);
+          title (sprintf ('SKG, N = %d, sigma = 1/%d ... 1/%d m^2 (light to dark)', ...
+                          numel (B(1).t), round (1 / B(1).sigma), round (1 / B(nb).sigma)));
+          lh = legend (hl, {sprintf('SKG, sigma = 1/%d m^2', round (1 / B(1).sigma)), ...
+                            sprintf('SKG, sigma = 1/%d m^2', round (1 / B(nb).sigma)), 'hard wall'}, ...
+                       'location', 'northwest');
+          set (lh, 'fontsize', 7);
+        end
       end
-      plot (B(1).t, B(1).q_hard(:, 1), 'b--');
-      hold off;
-      ylabel ('x (m)');
-      title ('SKG for sigma = 1/10 ... 1/110 (light to dark), hard wall (blue dashed)');
-      grid on;
-      subplot (2, 1, 2);
-      hold on;
-      for k = 1:nb
-        gr = 0.8 * (1 - (k - 1) / max (1, nb - 1));
-        plot (B(k).t, B(k).q(:, 2), '-', 'color', gr * [1, 1, 1]);
-      end
-      plot (B(1).t, B(1).q_hard(:, 2), 'b--');
-      hold off;
-      xlabel ('t (s)');
-      ylabel ('y (m)');
-      grid on;
     case 'energy'
       hold on;
       for k = 1:nb - 1
         gr = 0.8 * (1 - (k - 1) / max (1, nb - 1));
-        plot (B(k).t, B(k).Emech, '-', 'color', gr * [1, 1, 1]);
+        hg = plot (B(k).t, B(k).Emech, '-', 'color', gr * [1, 1, 1]);
       end
-      plot (B(nb).t, B(nb).Etot, 'b-', B(nb).t, B(nb).Emech, 'r-', 'linewidth', 1.5);
+      hb = plot (B(nb).t, B(nb).Etot, '-', 'color', blue, 'linewidth', 1.5);
+      hr = plot (B(nb).t, B(nb).Emech, '-', 'color', red, 'linewidth', 1.5);
       hold off;
+      % the curves lie above -8.4 J: the band below holds the legend
+      ylim ([-9.3, -7.2]);
+      set (gca, 'fontsize', fs);
       xlabel ('t (s)');
       ylabel ('E (J)');
-      title (sprintf (['SKG, N = %d: total energy (blue) and without the barrier (red), sigma = 1/%d;' ...
-                       ' gray: larger sigma'], numel (B(nb).t), round (1 / B(nb).sigma)));
+      title (sprintf ('SKG, N = %d: energy, sigma = 1/%d m^2', numel (B(nb).t), round (1 / B(nb).sigma)));
+      lh = legend ([hb, hr, hg], {'total energy (with the barrier)', 'without the barrier', ...
+                                  'without the barrier, larger sigma'}, 'location', 'south');
+      set (lh, 'fontsize', 7);
       grid on;
     otherwise
       mk = {'o-', 's-', 'd-'};
       hold on;
       for iN = 1:numel (r.Ns)
         sel = [r.cases.N] == r.Ns(iN);
-        loglog ([r.cases(sel).sigma], [r.cases(sel).err_guess], mk{iN});
+        loglog ([r.cases(sel).sigma], [r.cases(sel).err_guess], mk{iN}, 'linewidth', 1);
       end
       plot ([min([r.cases.sigma]), max([r.cases.sigma])], r.params.resolution_tol * [1, 1], 'k--');
       hold off;
-      set (gca, 'xscale', 'log', 'yscale', 'log');
-      xlabel ('sigma (m^2, units of h)');
-      ylabel ('max |r - r_{soft}|');
-      title ('SKG discretization error against sigma (soft reference as guess)');
-      legend ({'N = 256', 'N = 512', 'N = 1024', 'resolution threshold'}, 'location', 'northeast');
+      set (gca, 'xscale', 'log', 'yscale', 'log', 'fontsize', fs);
+      % the errors lie above 1e-9 m: the band below holds the legend
+      ylim ([1e-13, 1e-1]);
+      xlabel ('sigma (m^2; layer width in h = R^2 - x^2 - y^2)');
+      ylabel ('max |r - r_{soft}| (m)');
+      title ('SKG error against sigma (soft reference as guess)');
+      lh = legend ({'N = 256', 'N = 512', 'N = 1024', ...
+                    sprintf('resolution threshold (%g m)', r.params.resolution_tol)}, 'location', 'southwest');
+      set (lh, 'fontsize', 7);
       grid on;
   end
-  set (gca, 'fontsize', 8);
 end

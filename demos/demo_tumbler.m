@@ -587,10 +587,12 @@ function draw_trajectory (res, R, refA, g)
   plot (qC(:, 1), qC(:, 2), '-', 'color', c2, 'linewidth', 1);
   plot (B.sol.impacts.q(:, 1), B.sol.impacts.q(:, 2), 'o', 'color', c1, 'markersize', 5);
   plot (C.sol.impacts.q(:, 1), C.sol.impacts.q(:, 2), 's', 'color', c2, 'markersize', 5);
-  plot (res.paper.q(:, 1), res.paper.q(:, 2), 'k.', 'markersize', 3);
+  kp = 1:4:size (res.paper.q, 1);
+  plot (res.paper.q(kp, 1), res.paper.q(kp, 2), '.', 'color', [0.466, 0.674, 0.188], 'markersize', 8);
   plot (refA.r0(1), refA.r0(2), 'k*', 'markersize', 8);
   axis equal;
-  axis ([-1.05, 1.05, -1.05, 1.05] * R);
+  % zoomed on the motion (the lower part of the tumbler); the legend above it
+  axis ([-0.75, 0.75, -1.03, 0.05] * R);
   set (gca, 'fontsize', 8);
   xlabel ('x (m)');
   ylabel ('y (m)');
@@ -598,7 +600,7 @@ function draw_trajectory (res, R, refA, g)
          'fontsize', 9);
   lh = legend ({'wall', 'e = 1, reference', sprintf('e = %g, reference', res.e), ...
                 'e = 1, varmech impacts', sprintf('e = %g, varmech impacts', res.e), ...
-                'paper grid, varmech', 'start'}, 'location', 'north');
+                'paper grid, varmech (every 4th point)', 'start'}, 'location', 'north');
   set (lh, 'fontsize', 7);
   hold off;
 end
@@ -606,13 +608,14 @@ end
 function draw_energy (res)
   B = res.elastic;
   C = res.inelastic;
-  subplot (2, 1, 1);
+  vm_demo_subplot (2, 1, 1, 8);
   plot (B.sol.t, B.sol.energy - B.sol.energy(1), '.-', 'color', [0, 0.447, 0.741]);
   set (gca, 'fontsize', 8);
+  xlabel ('t (s)');
   ylabel ('E(t) - E(0) (J)');
   title ('e = 1: energy error of gauss_integrate', 'fontsize', 9, 'interpreter', 'none');
   grid on;
-  subplot (2, 1, 2);
+  vm_demo_subplot (2, 1, 2, 8);
   plot (C.sol.t, C.sol.energy, '.-', 'color', [0.85, 0.325, 0.098]);
   hold on;
   ts = [0; C.t_ref];

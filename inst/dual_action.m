@@ -1,20 +1,66 @@
 % -*- texinfo -*-
 % @deftypefn  {} {S =} dual_action (ode, tspan, y0, z)
-% @deftypefnx {} {[S, g, H, y] =} dual_action (..., name, value, ...)
-% The discrete dual action of @code{dual_solve} at the duals @var{z}, for inspection: its value
-% @var{S}, gradient @var{g}, sparse Hessian @var{H} and the recovered primal @var{y} (the
-% dual-to-primal map at every grid point, N-by-ny).
+% @deftypefnx {} {S =} dual_action (ode, tspan, y0, z, name, value, ...)
+% @deftypefnx {} {S =} dual_action (ode, tspan, y0, z, opts)
+% @deftypefnx {} {[S, g] =} dual_action (...)
+% @deftypefnx {} {[S, g, H] =} dual_action (...)
+% @deftypefnx {} {[S, g, H, y] =} dual_action (...)
+% The discrete dual action of @code{dual_solve} at the duals @var{z}, for inspection (one slab,
+% the strong final dual of the paper): its value @var{S}, gradient @var{g}, sparse Hessian
+% @var{H} and the recovered primal @var{y}.
+%
+% @var{ode} is made by @code{odesys} (nd differential states, ng = numel (ode.algebraic)
+% algebraic equations, ny states in all), @var{tspan} = [t0 tf], @var{y0} the initial values of
+% the differential states (nd entries).  The action is that of @code{dual_solve} with
+% "FinalDual", "strong":
+% @code{S = sum_k H_kk L_H(y^H_k, D_k, Ddot_k, t_k) - D_d(t0) . y0} with
+% @code{L_H = -Ddot_d . y_d - D_d . F(t, y) + D_a . G(t, y) + H(y, ybar)},
+% @code{H = 1/2 sum_i c_i (y_i - ybar_i)^2}, Ddot_d = Dm D_d (SBP operator of order "Order" on N
+% equispaced points) and y^H the dual-to-primal map (dL_H/dy = 0 at every grid point).  The sign
+% conventions are those of @code{dual_solve}: D_d multiplies ydot_d - F, D_a the algebraic
+% equations G as written in @code{odesys}; the D are not reaction forces.
 %
 % @var{z} lists the duals time-point major: at every grid point but the last, D_d then D_a
 % (nd + ng values); at the last point only D_a (D_d(tf) is prescribed, option "DT").  So
-% @code{numel (z) = N*(nd+ng) - nd}.  Options "N" (default 65), "Order" (4), "c" (10),
-% "BaseState" ([], a constant vector or an N-by-ny matrix) and "DT" as for @code{dual_solve}
-% (one slab).
+% @code{numel (z) = N*(nd+ng) - nd}.  From the N-by-(nd+ng) duals D of a @code{dual_solve}
+% solution on the same grid: @code{z = reshape (D', [], 1); z(end-ng-nd+1:end-ng) = [];}.
+%
+% Options (name/value pairs or one struct @var{opts}): "N" (default 65), "Order" (4), "c" (10;
+% a positive scalar or one weight per state), "BaseState" ([] for zero, a constant vector with
+% ny entries or an N-by-ny matrix on the grid) and "DT" (the prescribed D_d(tf), default 0), as
+% for @code{dual_solve}.
+%
+% Outputs:
+% @table @code
+% @item S
+% the value of the discrete action (a scalar; the unit of H times time).
+% @item g
+% dS/dz, a column like z.  Its D_d entry at node j < N is H_jj ((Dm y^H_d)_j - F_j) plus,
+% at the first node, the SAT term y^H_d(t0) - y0; its D_a entry at node j is H_jj G(t_j, y^H_j).
+% g = 0 is the SBP-SAT discretization of the primal problem at every node but the last.
+% @item H
+% the exact Hessian d2S/dz2, sparse and symmetric (numel (z)-by-numel (z)).  Where the DtP matrix
+% diag (c) - D_d . F_yy + D_a . G_yy is positive definite at every node, H is negative
+% semidefinite (@file{doc/dual.md}).
+% @item y
+% the recovered primal y^H (the DtP map) at every grid point, N-by-ny, columns in the order of
+% @code{ode.states}.
+% @end table
+%
+% Example (a damped oscillator: the duals of a @code{dual_solve} solution are a critical point):
+% @verbatim
+% ode = odesys ('states', {'x', 'v'}, 'rhs', {'v', '-x - 0.2*v'});
+% sol = dual_solve (ode, [0 1], [1 0], 'N', 33, 'Slabs', 1, 'FinalDual', 'strong');
+% z = reshape (sol.D', [], 1);  z(end-1:end) = [];   % D_d(tf) = DT = 0 is not an unknown
+% [S, g, H, y] = dual_action (ode, [0 1], [1 0], z, 'N', 33);
+% fprintf ('S = %.6g (sol.S = %.6g), |g| = %.1e, max |y - sol.y| = %.1e\n', ...
+%   S, sol.S, norm (g), max (abs (y(:) - sol.y(:))));
+% @end verbatim
 %
 % Numbers of another real class than double (single, int32, ...) are converted to double;
 % sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
 % with an error that names the argument, what it must be and the class and size received.
-% @seealso{dual_solve}
+% @seealso{dual_solve, odesys, sbp_operator}
 % @end deftypefn
 
 function [S, g, H, y] = dual_action (ode, tspan, y0, z, varargin)
@@ -103,3 +149,25 @@ end
 %!error <dual_action: Order must be one of 2, 4, 6, 8; got double 1x1 \(5\)> dual_action (ode3, [0 1], [1 2 3], zeros (24, 1), 'Order', 5)
 %!error <dual_action: N must be an integer .= 8 for order 4> dual_action (ode3, [0 1], [1 2 3], zeros (24, 1), 'N', 5)
 %!error <dual_action: c must be a positive scalar or a vector with 3 positive entries; got cell 1x1> dual_action (ode3, [0 1], [1 2 3], zeros (24, 1), 'c', {1})
+
+%!demo
+%! % the dual action of a damped oscillator along a line through its critical point z*:
+%! % S is stationary at s = 0 (a maximum here: the Hessian is negative definite)
+%! ode = odesys ('states', {'x', 'v'}, 'rhs', {'v', '-x - 0.2*v'});
+%! sol = dual_solve (ode, [0 1], [1 0], 'N', 33, 'Slabs', 1, 'FinalDual', 'strong');
+%! zs = reshape (sol.D', [], 1);  zs(end-1:end) = [];
+%! dz = sin ((1:numel (zs))' / 5);  dz = dz / norm (dz) * norm (zs);
+%! s = linspace (-1, 1, 41);  S = zeros (size (s));  gs = zeros (size (s));
+%! for k = 1:numel (s)
+%!   [S(k), g] = dual_action (ode, [0 1], [1 0], zs + s(k) * dz, 'N', 33);
+%!   gs(k) = g' * dz;
+%! end
+%! figure ();
+%! subplot (2, 1, 1);
+%! plot (s, S, '-o', 0, sol.S, 'rx', 'markersize', 12);
+%! xlabel ('s');  ylabel ('S(z^* + s dz)');
+%! legend ({'dual action', 'sol.S of dual_solve'}, 'interpreter', 'none', 'location', 'south');
+%! title ('the discrete dual action along a line through its critical point');
+%! subplot (2, 1, 2);
+%! plot (s, gs, '-o');
+%! xlabel ('s');  ylabel ('dS/ds = g'' dz');  title ('its derivative vanishes at s = 0');

@@ -1,22 +1,56 @@
 % -*- texinfo -*-
 % @deftypefn  {} {sol =} dual_lorenz (tspan, y0)
-% @deftypefnx {} {sol =} dual_lorenz (..., name, value, ...)
+% @deftypefnx {} {sol =} dual_lorenz (tspan, y0, name, value, ...)
+% @deftypefnx {} {sol =} dual_lorenz (tspan, y0, opts)
+% @deftypefnx {} {} dual_lorenz (...)
 % The Lorenz system xdot = A (y - x), ydot = x (R - z) - y, zdot = x y - B z as the critical
 % point of the closed-form dual Lorenz action of Acharya and Sengupta (their eq. 31 with the
 % dual-to-primal map of eq. 30): duals (lambda, mu, gamma), potential
 % @code{H = c/2 |U - Ubar(t)|^2}, @code{S = int (-1/2 p . BB p - Ubar . p - mu xbar zbar + gamma xbar ybar) dt - lambda(0) x0 - mu(0) y0 - gamma(0) z0}
 % with @code{U^H = Ubar + BB p}, discretized with the SBP operator exactly as
-% @code{dual_solve} (which gives the same numbers from the Lorenz formulas through the general
-% engine).
+% @code{dual_solve} with "FinalDual", "strong" (which gives the same numbers from the Lorenz
+% formulas through the general engine: tested).
 %
-% Options: "A" (10), "R" (28), "B" (8/3), "c" (a positive scalar, default 50), and "N",
-% "Order", "BaseState", "DT", "Slabs", "BaseIterations", "Guess", "Tol", "MaxIter",
-% "Display", "LinearSolver" as for @code{dual_solve}.  The solution struct is that of @code{dual_solve}.
+% @var{tspan} is [t0 tf] (t0 < tf), @var{y0} = [x0 y0 z0].  The grid is fixed: "Slabs" windows
+% of "N" nodes, the final dual strong (D(tf) = "DT", the paper's recipe); there is no adaptive
+% mode (use @code{dual_solve} on the Lorenz formulas for error control).  Called without an
+% output argument, a solve that does not converge is an error
+% (@code{varmech:dual_lorenz:noconv}).
+%
+% Example (a short slab from the zero base state, against ode45):
+% @verbatim
+% sol = dual_lorenz ([0 0.1], [1 2 3]);      % one slab of 65 nodes, c = 50
+% f = @(t, u) [10*(u(2) - u(1)); u(1)*(28 - u(3)) - u(2); u(1)*u(2) - 8/3*u(3)];
+% [~, ur] = ode45 (f, sol.t, [1 2 3], odeset ('RelTol', 1e-12, 'AbsTol', 1e-12));
+% fprintf ('%s; max error against ode45: %.1e\n', sol.message, max (max (abs (sol.y - ur))));
+% @end verbatim
+%
+% Options (name/value pairs or one struct @var{opts}): "A" (10), "R" (28), "B" (8/3), "c" (a
+% positive scalar, default 50), "N" (65), "Slabs" (1), "Order" (4), "BaseState" (Ubar: [] for
+% zero, a constant 3-vector, an Ntot-by-3 matrix on the grid or a function handle of t),
+% "DT" (D(tf), default 0), "BaseIterations" (0), "Guess" ("auto" or an Ntot-by-3 matrix of
+% initial duals; "marching" is refused, it needs the weak final dual of @code{dual_solve}),
+% "Tol" (1e-11), "MaxIter" (50), "Display" ("off") and "LinearSolver" ("auto"), as for
+% @code{dual_solve}.  From a zero
+% base state a slab must stay short, roughly |U| times the slab length below 1 (the DtP matrix
+% @code{c I + [0 -gamma mu; -gamma 0 0; mu 0 0]} is singular when gamma^2 + mu^2 = c^2;
+% @file{doc/dual.md}): use "Slabs" for longer intervals.
+%
+% The solution struct is that of @code{dual_solve} on a fixed grid with a given base state:
+% @code{t} (Ntot-by-1, Ntot = Slabs*(N-1)+1), @code{y} (Ntot-by-3: x, y, z), @code{D}
+% (Ntot-by-3: lambda, mu, gamma, the duals of the x, y and z equations in the sign of
+% @code{dual_solve}: they multiply xdot - A (y - x), ydot - x (R - z) + y, zdot - x y + B z in
+% the pre-dual Lagrangian; not reaction forces), @code{residual} (Ntot-by-3, Dm U - F; at each
+% slab's last node not an equation of the action), @code{G} (Ntot-by-0), @code{hamiltonian}
+% (the dual Hamiltonian D . F - H, Ntot-by-1, for a constant base state, else []), @code{S},
+% @code{base}, @code{base_change}, @code{slab_end_y}, @code{slab_end_residual},
+% @code{slab_start_jump}, @code{iterations}, @code{slab_iterations}, @code{residual_history},
+% @code{exitflag}, @code{message} and @code{time} (see @code{help dual_solve}).
 %
 % Numbers of another real class than double (single, int32, ...) are converted to double;
 % sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
 % with an error that names the argument, what it must be and the class and size received.
-% @seealso{dual_solve, dual_pars}
+% @seealso{dual_solve, dual_pars, dual_action, odesys}
 % @end deftypefn
 
 function sol = dual_lorenz (tspan, y0, varargin)
@@ -50,3 +84,19 @@ end
 %!error <A must be a finite real scalar; got double 1x1 \(NaN\)> dual_lorenz ([0 1], [1 2 3], 'A', NaN)
 %!error <Slabs must be an integer in \[1, 1000000\]; got double 1x1 \(1000000000\)> dual_lorenz ([0 1], [1 2 3], 'Slabs', 1e9)
 %!error <y0 must be a real full vector with 3 entries; got sparse double 1x3> dual_lorenz ([0 1], sparse ([1 2 3]))
+
+%!demo
+%! % Lorenz on [0, 2] from (1, 1, 1): 100 slabs of 33 nodes from the zero base state
+%! sol = dual_lorenz ([0 2], [1 1 1], 'Slabs', 100, 'N', 33);
+%! disp (sol.message);
+%! f = @(t, u) [10*(u(2) - u(1)); u(1)*(28 - u(3)) - u(2); u(1)*u(2) - 8/3*u(3)];
+%! [~, ur] = ode45 (f, sol.t, [1 1 1], odeset ('RelTol', 1e-12, 'AbsTol', 1e-12));
+%! figure ();
+%! subplot (2, 1, 1);
+%! plot (sol.t, sol.y, '-', sol.t, ur, 'k:');
+%! xlabel ('t');  ylabel ('x, y, z');  legend ('x', 'y', 'z', 'ode45', 'location', 'northeast');
+%! title ('dual Lorenz action (Acharya and Sengupta, eq. 31): 100 slabs of 33 nodes');
+%! subplot (2, 1, 2);
+%! semilogy (sol.t, abs (sol.y - ur) + eps);
+%! xlabel ('t');  ylabel ('|error|');  legend ('x', 'y', 'z', 'location', 'southeast');
+%! title ('error against ode45 (order 4 operator, strong final dual)');

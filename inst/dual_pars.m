@@ -1,6 +1,8 @@
 % -*- texinfo -*-
 % @deftypefn  {} {sol =} dual_pars (tspan, x0, v0)
-% @deftypefnx {} {sol =} dual_pars (..., name, value, ...)
+% @deftypefnx {} {sol =} dual_pars (tspan, x0, v0, name, value, ...)
+% @deftypefnx {} {sol =} dual_pars (tspan, x0, v0, opts)
+% @deftypefnx {} {} dual_pars (...)
 % The generalized Pars system of Acharya and Sengupta (their eq. 32, unit masses):
 % @code{xdot = v, vdot = -Q, (b + L x) . v = 0, Q . v - s^2/2 = 0} with the constraint force Q
 % and the slack s left free, as the critical point of the closed-form dual action (their
@@ -13,19 +15,69 @@
 %
 % With "Reduced", true: the reduced Pars dual of eqs. 48-49 for the paper's constraint
 % x3 v1 - v2 = 0 (x3 = v30 t + x30, duals lambda1, lambda2 of v1, v2; H = c/2 |v - vbar|^2),
-% with the sign of eq. 48 corrected (see @file{doc/misprints.md}).
+% with the sign of eq. 48 corrected (see @file{doc/misprints.md}).  Its primal is the Gauss
+% motion (eq. 44).
 %
-% Options: "L" (M-by-M, default the paper's L13 = 1), "b" (default [0 -1 0]), "c" (the four
-% weights [cx cv cQ cs], default [20 20 20 20]; for "Reduced" one scalar, default 1), "Reduced"
-% (false), and "N", "Order", "BaseState" (Ntot-by-(3M+1) with columns x, v, Q, s; for
-% "Reduced" Ntot-by-2), "DT", "Slabs", "BaseIterations", "Guess", "Tol", "MaxIter", "Display",
-% "LinearSolver" as for @code{dual_solve}.  The solution struct is that of @code{dual_solve}; @code{sol.y} has
-% the columns x, v, Q, s (or v1, v2).
+% @var{tspan} is [t0 tf] (t0 < tf); @var{x0}, @var{v0} the initial position and velocity (M
+% entries each, M = rows of L), which must satisfy the constraint (b + L x0) . v0 = 0.  The
+% grid is fixed ("Slabs" windows of "N" nodes) and the final dual strong, as in the paper; the
+% equations are those of @code{dual_solve} on the system written with @code{odesys} (states x, v,
+% Q, s; "square", false), which gives the same numbers (tested).  Called without an output
+% argument, a solve that does not converge is an error (@code{varmech:dual_pars:noconv}).
+%
+% Example (Pars' particle, a constant base state on a short interval: the selected motion keeps
+% the constraint and dissipates kinetic energy K = |v|^2/2 at the rate Q . v = s^2/2):
+% @verbatim
+% x0 = [0 0 0.5];  v0 = [1 0.5 0.3];            % x3 v1 - v2 = 0 at t = 0
+% sol = dual_pars ([0 0.5], x0, v0, 'BaseState', [x0 v0 0 0 0 0.1]);
+% x = sol.y(:,1:3);  v = sol.y(:,4:6);  Q = sol.y(:,7:9);  s = sol.y(:,10);
+% fprintf ('%s\nmax |x3 v1 - v2| = %.1e, max |Q.v - s^2/2| = %.1e, K(0) - K(T) = %.2e\n', ...
+%   sol.message, max (abs (x(:,3).*v(:,1) - v(:,2))), max (abs (sum (Q.*v, 2) - s.^2/2)), ...
+%   (sum (v(1,:).^2) - sum (v(end,:).^2)) / 2);
+% @end verbatim
+%
+% Example (the reduced dual against the closed-form Gauss motion, z = x3 = 0.5 + 0.3 t):
+% @verbatim
+% sol = dual_pars ([0 1], [0 0 0.5], [1 0.5 0.3], 'Reduced', true);
+% z = 0.5 + 0.3*sol.t;  v1 = sqrt (1.25 ./ (1 + z.^2));   % v1(0) = 1, v2 = z v1
+% fprintf ('%s; max error: %.1e\n', sol.message, max (max (abs (sol.y - [v1, z.*v1]))));
+% @end verbatim
+%
+% Options (name/value pairs or one struct @var{opts}): "L" (M-by-M, default the paper's
+% L13 = 1), "b" (default [0 -1 0]), "c" (the four weights [cx cv cQ cs], default
+% [20 20 20 20]; for "Reduced" one scalar, default 1), "Reduced" (false), and "N" (65),
+% "Slabs" (1), "Order" (4), "BaseState" ([] for zero, a constant vector or an Ntot-by-(3M+1)
+% matrix with columns x, v, Q, s, or a function handle of t; for "Reduced" 2 columns v1, v2),
+% "DT", "BaseIterations", "Guess" ("auto" or a matrix of initial duals; "marching" is refused,
+% it needs the weak final dual of @code{dual_solve}), "Tol", "MaxIter", "Display",
+% "LinearSolver" as for @code{dual_solve}.  From the zero base state Newton may not converge (the duals grow with the
+% distance of the base state from the motion times the slab length): give a base state near the
+% motion, or short slabs with a base state that follows it.
+%
+% @strong{Conventions.}  Q is minus the force on the particle (vdot = -Q, A&S eq. 42b), so the
+% package's reaction is R = -Q.  For the ideal (Gauss) motion Q = -lambda (b + L x), with lambda
+% the multiplier of @code{gauss_integrate} and @code{skg_solve} for the constraint
+% g = (b + L x) . v = 0 in the package-wide convention (eq.@: 3 of the rolling-disk paper,
+% @code{M qddot = dL/dq + F + lambda dg/dqdot}); for the paper's constraint
+% lambda = -v1 v3/(1 + x3^2) = -lam* of A&S eq. 44.  The duals multiply the equations as written:
+% the pre-dual Lagrangian is @code{rho . (xdot - v) + lambda . (vdot + Q) + mu (b + L x) . v +
+% Lambda (Q . v - s^2/2) + H} (eq. 34, before the integration by parts), the sign convention of
+% @code{dual_solve}; they are not reaction forces.
+%
+% The solution struct is that of @code{dual_solve} on a fixed grid with a given base state
+% (see @code{help dual_solve}): @code{t} (Ntot-by-1), @code{y} (Ntot-by-(3M+1): x, v, Q, s; or
+% Ntot-by-2: v1, v2), @code{D} (Ntot-by-(2M+2): rho, lambda, mu, Lambda; or lambda1, lambda2),
+% @code{residual} (xdot - v and vdot + Q by the SBP operator, Ntot-by-2M; or Ntot-by-2),
+% @code{G} (Ntot-by-2: (b + L x) . v and Q . v - s^2/2 at y^H; Ntot-by-0 for "Reduced"),
+% @code{hamiltonian} (D_d . F - D_a . G - H, for a constant base state, else []), @code{S},
+% @code{base}, @code{base_change}, @code{slab_end_y}, @code{slab_end_residual},
+% @code{slab_start_jump}, @code{iterations}, @code{slab_iterations}, @code{residual_history},
+% @code{exitflag}, @code{message} and @code{time}.
 %
 % Numbers of another real class than double (single, int32, ...) are converted to double;
 % sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
 % with an error that names the argument, what it must be and the class and size received.
-% @seealso{dual_solve, dual_lorenz, gauss_integrate}
+% @seealso{dual_solve, dual_lorenz, dual_action, gauss_integrate, odesys}
 % @end deftypefn
 
 function sol = dual_pars (tspan, x0, v0, varargin)
@@ -141,3 +193,24 @@ end
 %!   'L', int32 ([0 0 1; 0 0 0; 0 0 0]), 'b', single ([0 -1 0]), 'c', int32 ([20 20 20 20]));
 %! assert (s1.exitflag, 1);
 %! assert (s2.y, s1.y, 1e-12);
+
+%!demo
+%! % two admissible motions of Pars' particle from the same data: the Gauss motion (reduced
+%! % dual, K conserved) and the motion a constant base state selects (K decreases)
+%! x0 = [0 0 0.5];  v0 = [1 0.5 0.3];
+%! sg = dual_pars ([0 0.5], x0, v0, 'Reduced', true);
+%! sc = dual_pars ([0 0.5], x0, v0, 'BaseState', [x0 v0 0 0 0 0.1]);
+%! Kg = (sum (sg.y.^2, 2) + v0(3)^2) / 2;
+%! Kc = sum (sc.y(:, 4:6).^2, 2) / 2;
+%! figure ();
+%! subplot (2, 1, 1);
+%! plot (sg.t, sg.y, '-', sc.t, sc.y(:, 4:5), '--');
+%! xlabel ('t');  ylabel ('v_1, v_2');
+%! legend ('v_1 Gauss', 'v_2 Gauss', 'v_1 constant base', 'v_2 constant base', ...
+%!   'location', 'eastoutside');
+%! title ('dual Pars actions: the base state selects the motion');
+%! subplot (2, 1, 2);
+%! plot (sg.t, Kg, '-', sc.t, Kc, '--');
+%! xlabel ('t');  ylabel ('K = |v|^2/2');
+%! legend ('Gauss (reduced dual)', 'constant base (full dual)', 'location', 'eastoutside');
+%! title ('K: conserved, or dissipated (Q . v = s^2/2)');

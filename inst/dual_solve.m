@@ -1,40 +1,97 @@
 % -*- texinfo -*-
 % @deftypefn  {} {sol =} dual_solve (ode, tspan, y0)
-% @deftypefnx {} {sol =} dual_solve (..., name, value, ...)
+% @deftypefnx {} {sol =} dual_solve (ode, tspan, y0, name, value, ...)
+% @deftypefnx {} {sol =} dual_solve (ode, tspan, y0, opts)
+% @deftypefnx {} {} dual_solve (...)
 % Solve a first-order system as the critical point of the discrete dual action of Acharya and
 % Sengupta.
 %
-% @var{ode} is made by @code{odesys}: differential states y_d with ydot_d = F(t, y),
+% @var{ode} is made by @code{odesys}: nd differential states y_d with ydot_d = F(t, y),
 % algebraic states and algebraic equations G(t, y) = 0 (their numbers may differ: odesys option
-% "square", false).  @var{y0} holds the initial values of the differential states.  With duals
-% D = (D_d, D_a) and the shifted quadratic potential
+% "square", false).  @var{tspan} is [t0 tf] with t0 < tf.  @var{y0} holds the initial values of
+% the differential states only (nd entries); the algebraic states are unknowns at every node,
+% t0 included.  Options are name/value pairs or one struct @var{opts} with the option names as
+% fields.  Called without an output argument, a solve that does not converge is an error
+% (@code{varmech:dual_solve:noconv}); with one, check @code{sol.exitflag}.
+%
+% With duals D = (D_d, D_a) and the shifted quadratic potential
 % @code{H = 1/2 sum_i c_i (y_i - ybar_i(t))^2} the pre-dual Lagrangian is
 % @code{L_H = -Ddot_d . y_d - D_d . F(t, y) + D_a . G(t, y) + H}; the dual-to-primal (DtP) map
 % y^H(D, Ddot, t) solves dL_H/dy = 0 at every grid point (one linear solve when F and G are at
 % most quadratic in y, such as Lorenz; Newton per point otherwise).  The discrete dual action
 % @code{S = sum_k H_kk L_H(y^H_k, D_k, Ddot_k, t_k) - D_d(t0) . y0} on a grid with the SBP
 % operator Dm = H^-1 Q is made stationary by Newton's method with its exact sparse Hessian
-% (LAPACK's banded LU or UMFPACK, option "LinearSolver").  By default the final dual is weak: @code{Ddot_d = Dm D_d - H^-1 e_N (D_d(tf) - DT)}
-% (a SAT at tf); then the stationarity equations are the SBP-SAT discretization of the primal
-% problem at every node, and the recovered primal y^H is the SBP-SAT solution whatever the base
-% state ybar (which only decides how large the duals are, hence Newton's convergence).  With
+% (LAPACK's banded LU or UMFPACK, option "LinearSolver").  By default the final dual is weak:
+% @code{Ddot_d = Dm D_d - H^-1 e_N (D_d(tf) - DT)} (a SAT at tf); then the stationarity
+% equations are the SBP-SAT discretization of the primal problem at every node, and the
+% recovered primal y^H is the SBP-SAT solution whatever the base state ybar (which only decides
+% how large the duals are, hence Newton's convergence).  With
 % "FinalDual", "strong" D_d(tf) is prescribed as in the paper (no primal equation at the last
 % node).  See @file{doc/dual.md}.
 %
-% The D returned are the duals of the action (the multipliers of the primal equations in the
-% pre-dual Lagrangian, with the sign convention above), not reaction forces or constraint
-% multipliers of a mechanical system.
+% Example (Van der Pol oscillator, mu = 2, against ode45):
+% @verbatim
+% ode = odesys ('states', {'x', 'v'}, 'parameters', struct ('mu', 2), ...
+%   'rhs', {'v', 'mu*(1 - x^2)*v - x'});
+% sol = dual_solve (ode, [0 10], [2 0]);          % adaptive, RelTol 1e-6
+% f = @(t, y) [y(2); 2*(1 - y(1)^2)*y(2) - y(1)];
+% [~, yr] = ode45 (f, sol.t, [2 0], odeset ('RelTol', 1e-10, 'AbsTol', 1e-12));
+% fprintf ('%s\nmax error against ode45: %.1e\n', sol.message, max (max (abs (sol.y - yr))));
+% @end verbatim
 %
-% Modes.  @emph{Adaptive} (the default; also when "RelTol" or "AbsTol" is given): the interval is
-% marched in windows of N nodes whose lengths an error controller chooses: each window is solved
-% at the interior order "Order" and, from that solution, at the companion order (Order + 2; 6 for
-% Order 8) on the same nodes; the window is accepted when max |y_p - y_c| / (AbsTol + RelTol
-% max (|y_p|, |y_c|)) <= 1 over its nodes and differential states, and the order-p solution is
-% kept; its final value (superconvergent) starts the next window.  Each window's base state is
-% predicted by one classical RK4 step per node interval of the system's own right-hand side
-% ("Guess", "marching"), so the duals stay small and Newton needs one or two iterations.
-% @emph{Fixed grid} ("Slabs", or "N" without a tolerance): Slabs windows of N nodes each, as
-% before; the base state is "BaseState" (default 0) unless "Guess" is "marching".
+% Example (a DAE: the pendulum in Cartesian coordinates, l = m = 1, released horizontally; the
+% multiplier lam is an algebraic state fixed by the index-1 condition d2/dt2 (x^2 + y^2)/2 = 0):
+% @verbatim
+% ode = odesys ('states', {'x', 'y', 'u', 'v', 'lam'}, 'parameters', struct ('g', 9.81), ...
+%   'rhs', {'u', 'v', '-lam*x', '-lam*y - g'}, ...
+%   'algebraic', {'u^2 + v^2 - lam*(x^2 + y^2) - g*y'});
+% sol = dual_solve (ode, [0 2], [1 0 0 0]);
+% [~, th] = ode45 (@(t, z) [z(2); -9.81*sin(z(1))], sol.t, [pi/2 0], ...
+%   odeset ('RelTol', 1e-10, 'AbsTol', 1e-12));   % theta from the downward vertical
+% fprintf ('max |x - sin(theta)| = %.1e, max |lam - 3 g cos(theta)| = %.1e\n', ...
+%   max (abs (sol.y(:,1) - sin (th(:,1)))), max (abs (sol.y(:,5) - 3*9.81*cos (th(:,1)))));
+% @end verbatim
+%
+% @strong{Sign conventions.}
+% @itemize
+% @item The duals D are the multipliers of the primal equations in the pre-dual Lagrangian:
+% before the integration by parts L_H reads @code{D_d . (ydot_d - F) + D_a . G + H}, so D_d
+% multiplies the residual ydot_d - F of the differential equations and D_a the algebraic
+% equations exactly as written in @code{odesys} (writing -G instead of G flips the sign of D_a
+% and changes nothing else).  They are the duals of the action, not reaction forces or
+% constraint multipliers of a mechanical system: their size depends on the base state and on c
+% (D = 0 when the base state solves the discrete problem, "BaseIterations").  Units: D_d(i) has
+% the unit of H times time divided by the unit of y_d(i), D_a(j) the unit of H divided by the
+% unit of G(j) (H has the unit of c times y^2).
+% @item G(t, y) = 0 holds at every node for the G written in @code{odesys}; @code{sol.G} (fixed
+% grid) reports its value at y^H.
+% @item A mechanical multiplier is a primal unknown: write it as an algebraic state and read it
+% from @code{sol.y}, with the sign of your own formulas.  The package-wide convention (eq.@: 3 of
+% the rolling-disk paper; @code{sol.lambda} of @code{gauss_integrate} and @code{skg_solve}) is
+% @code{M qddot = dL/dq + F + sum_a lambda_a dg_a/dqdot}, for a position constraint g(t, q)
+% @code{+ lambda_a dg_a/dq}: accelerations written with @code{+ lambda*dg/dq} give lambda in that
+% convention.  The pendulum example writes @code{udot = -lam*x}, @code{vdot = -lam*y - g}, so
+% for g = (x^2 + y^2 - 1)/2 its lam = -lambda = T/(m l), the tension per mass and length
+% (the @code{sol.lambda} of @code{gauss_integrate} is -lam to the integration error).
+% @item The dual Hamiltonian (the Legendre transform of L_H in Ddot_d) is
+% @code{D_d . F - D_a . G - H}; for a constant base state and an autonomous system it is a
+% constant of motion, discretely to the scheme's order (@code{sol.hamiltonian}).
+% @end itemize
+%
+% @strong{Modes.}  @emph{Adaptive} (the default; also when "RelTol" or "AbsTol" is given): the
+% interval is marched in windows of N nodes whose lengths an error controller chooses: each window
+% is solved at the interior order "Order" and, from that solution, at the companion order
+% (Order + 2; 6 for Order 8) on the same nodes; the window is accepted when max |y_p - y_c| /
+% (AbsTol + RelTol max (|y_p|, |y_c|)) <= 1 over its nodes and differential states, and the
+% order-p solution is kept; its final value (superconvergent) starts the next window.  Each
+% window's base state is predicted by one classical RK4 step per node interval of the system's
+% own right-hand side ("Guess", "marching"), so the duals stay small and Newton needs one or
+% two iterations.  In a square system the algebraic states of the base state solve G = 0: at t0
+% from G(t0, y0, ya) = 0 (Newton from 0; an algebraic equation that does not determine the
+% algebraic states, dG/dya singular -- index above 1 --, is refused with an error), and at every
+% RK4 stage and node of the prediction; in a nonsquare system they are held at the previous
+% window's last values (0 in the first window).  @emph{Fixed grid} ("Slabs", or "N" without a tolerance): Slabs windows of N nodes
+% each; the base state is "BaseState" (default 0) unless "Guess" is "marching".
 %
 % Options:
 % @table @asis
@@ -57,7 +114,9 @@
 % the weights of H: a positive scalar or one per state (default 10).  The DtP map needs
 % the matrix d2L_H/dy2 = diag (c) - D_d . F_yy + D_a . G_yy to stay nonsingular; the duals
 % grow like c |y - ybar| times the slab length, so for a base state far from the solution the
-% slab length must be short (see "Slabs").
+% slab length must be short (see "Slabs").  An algebraic state that the base state predicts
+% poorly (on a fixed grid, or in a nonsquare system where it is held constant over a window)
+% needs a small weight.
 % @item "BaseState"
 % fixed grid only: ybar: [] (zero, default), a constant vector (ny entries), an Ntot-by-ny
 % matrix on the grid, or a function handle of t returning ny values.
@@ -89,40 +148,88 @@
 % solution to rounding; @code{sol.linear_solver} says which was used.
 % @end table
 %
-% In the adaptive and marching modes @var{sol} has @code{t}, @code{y} (the recovered primal,
-% one row per node; a node shared by two windows holds the earlier window's value), @code{D},
-% @code{mode} ("adaptive" or "fixed"), @code{guess} ("marching"), @code{final_dual}, @code{N},
-% @code{order}, @code{companion_order}, @code{windows} (fields t0, t1, N, error -- the estimate
-% as a fraction of the tolerance --, iterations, companion_iterations), @code{rejected} (t0,
-% length, reason: "error", "newton" or "companion", error), @code{iterations},
-% @code{residual_history}, @code{history_window}, @code{output_t}, @code{output},
-% @code{output_D}, @code{predict_fallbacks} (windows whose RK4 prediction was not finite and fell
-% back to a constant base state), @code{linear_solver}, @code{exitflag}, @code{message} and
-% @code{time}.
-%
-% On a fixed grid (the base state given or zero) @var{sol} has @code{t}, @code{y}, @code{D},
-% @code{residual} (the discrete primal equations (Dm y_d - F) at every node; with the strong
-% final dual the slab's last node is not an equation of the action and shows how well the ODE
-% holds there), @code{G} (the algebraic equations at y^H), @code{hamiltonian} (the dual
-% Hamiltonian D_d . F - D_a . G - H at every node, when the base state is constant), @code{S},
-% @code{base}, @code{base_change}, @code{slab_end_y} and @code{slab_end_residual} (each slab's
-% last node), @code{slab_start_jump} (|y^H - y0| at each slab's first node: O(h^(p+1)) for a
-% genuine critical point; above 1e-2 max(1, |y0|) the solve is reported as not converged: a
-% spurious critical point of a slab too long for its base state), @code{iterations},
-% @code{slab_iterations}, @code{residual_history}, @code{linear_solver}, @code{exitflag} (1 on
-% convergence), @code{message} and @code{time}.  When Newton does not converge the best iterate is
-% returned with @code{exitflag} 0.
-%
-% In both modes @code{sol.linear_solver} is the LU of Newton's linear systems (option
-% "LinearSolver"), a struct: @code{kind} (@code{'banded'} or @code{'umfpack'}: the choice made,
-% also under "auto"), @code{kl} and @code{ku} (the lower and upper bandwidths of the Hessian),
-% @code{factor_time} and @code{solve_time} (seconds in the factorizations and solves, all windows
-% or slabs).
+% @strong{The solution} @var{sol} (times in the unit of @var{tspan}, states in their own units;
+% ny states, nd differential states, ng = numel (ode.algebraic) algebraic equations).  In every
+% mode:
+% @table @code
+% @item t
+% the grid, a column (Ntot-by-1).
+% @item y
+% the recovered primal y^H, Ntot-by-ny, columns in the order of @code{ode.states}; in the
+% adaptive and marching modes a node shared by two windows holds the earlier window's value.
+% @item D
+% the duals, Ntot-by-(nd+ng): D_d (one column per differential equation), then D_a (one per
+% algebraic equation, not per algebraic state).
+% @item names
+% the state names, @code{ode.states} (1-by-ny cellstr): the labels of the columns of y.
+% @item solver
+% "dual_solve".
+% @item iterations
+% the Newton iterations (adaptive/marching: all solves, companion and rejected ones included;
+% fixed grid: the last base pass, summed over the slabs).
+% @item residual_history
+% Newton's residual norms: adaptive/marching, a column over the accepted windows' order-p solves,
+% initial residual included, with @code{history_window} (the window of each entry); fixed grid, a
+% cell with one vector per slab and base pass.
+% @item exitflag, message, time
+% 1 on convergence, else 0 (fixed grid: the best Newton iterate is returned; adaptive: the
+% windows accepted up to the time where the march stopped), a sentence that says what happened
+% (where and why it stopped), and the wall-clock seconds.
+% @item linear_solver
+% the LU of Newton's linear systems (option "LinearSolver"), a struct: @code{kind}
+% (@code{'banded'} or @code{'umfpack'}: the choice made, also under "auto"), @code{kl} and
+% @code{ku} (the lower and upper bandwidths of the Hessian), @code{factor_time} and
+% @code{solve_time} (seconds in the factorizations and solves, all windows or slabs).
+% @end table
+% In the adaptive and marching modes also:
+% @table @code
+% @item mode
+% "adaptive", or "fixed" (a fixed grid with "Guess", "marching").
+% @item guess, final_dual, N, order, companion_order
+% "marching", "weak", the nodes per window, the interior order and that of the
+% error estimate.
+% @item windows
+% the accepted windows, a struct of columns: @code{t0}, @code{t1}, @code{N}, @code{error} (the
+% estimate as a fraction of the tolerance), @code{iterations}, @code{companion_iterations}.
+% @item rejected
+% the rejected attempts, a struct of columns: @code{t0}, @code{length}, @code{reason}
+% ("error", "newton" or "companion"), @code{error}.
+% @item output_t, output, output_D
+% only with "OutputTimes": those times (a column), y there (one row each) and D there.
+% @item predict_fallbacks
+% the number of windows whose RK4 prediction was not finite and fell back to a constant base
+% state.
+% @end table
+% On a fixed grid with the base state given or zero also:
+% @table @code
+% @item residual
+% the discrete primal equations (Dm y_d - F) at every node, Ntot-by-nd (unit of y_d per time);
+% with the strong final dual the slab's last node is not an equation of the action and shows how
+% well the ODE holds there.
+% @item G
+% the algebraic equations at y^H, Ntot-by-ng.
+% @item hamiltonian
+% the dual Hamiltonian D_d . F - D_a . G - H at every node (Ntot-by-1) when the base state is
+% constant, else [].
+% @item S
+% the value of the discrete dual action, summed over the slabs.
+% @item base, base_change
+% the base state ybar on the grid (Ntot-by-ny; the last one used), and max |change of ybar| of
+% each base iteration.
+% @item slab_end_y, slab_end_residual
+% each slab's last node: y (Slabs-by-ny) and Dm y_d - F there (Slabs-by-nd).
+% @item slab_start_jump
+% |y^H - y0| at each slab's first node: O(h^(p+1)) for a genuine critical point; above 1e-2
+% max (1, |y0|) the solve is reported as not converged (a spurious critical point of a slab too
+% long for its base state).
+% @item slab_iterations
+% Newton iterations per slab (last base pass).
+% @end table
 %
 % Numbers of another real class than double (single, int32, ...) are converted to double;
 % sparse, complex, logical, char, cell and other arrays where numbers are expected are refused
 % with an error that names the argument, what it must be and the class and size received.
-% @seealso{odesys, dual_lorenz, dual_pars, skg_solve}
+% @seealso{odesys, odesys_eval, dual_action, dual_lorenz, dual_pars, varmech_plot, skg_solve, gauss_integrate}
 % @end deftypefn
 
 function sol = dual_solve (ode, tspan, y0, varargin)
@@ -222,6 +329,28 @@ end
 %!error <DT must be a real full vector with 3 entries; got sparse double 1x3> dual_solve (ode, [0 1], [1 2 3], 'Slabs', 1, 'FinalDual', 'strong', 'DT', sparse ([0 0 1]))
 %!error <Guess must be 'marching', 'auto' or a matrix of initial duals; got char 1x4x2> dual_solve (ode, [0 1], [1 2 3], 'Guess', repmat ('auto', [1 1 2]))
 %!test
+%! % a DAE with its defaults (issue 14): a damped pendulum in Cartesian coordinates with the rod
+%! % tension T as the algebraic state, from the index-1 equation.  The first base state has T
+%! % from G(t0, y0, T) = 0 and the prediction solves G = 0 at every node, so the duals of G start
+%! % near 0.  Against gauss_integrate (ideal reaction, lambda dg/dq = -T (x, y)/l with
+%! % g = (x^2 + y^2 - l^2)/2): the error is of the order of the tolerance times the ~400 windows
+%! p = struct ('m', 1, 'g', 9.81, 'l', 1, 'c', 0.5);
+%! pd = odesys ('states', {'x', 'y', 'u', 'v', 'T'}, 'parameters', p, ...
+%!   'rhs', {'u', 'v', '(-c*u - T*x/l)/m', '(-m*g - c*v - T*y/l)/m'}, ...
+%!   'algebraic', {'u^2 + v^2 + x*(-c*u - T*x/l)/m + y*(-m*g - c*v - T*y/l)/m'});
+%! y0 = [sin(pi/3) -cos(pi/3) 0 0];
+%! d = dual_solve (pd, [0 3], y0);
+%! assert (d.exitflag, 1);
+%! assert (d.y(1, 5), p.m * p.g * cos (pi/3), 1e-6);   % the recovered primal: to the tolerance
+%! pm = mechsys ('coordinates', {'x', 'y'}, 'parameters', p, ...
+%!   'lagrangian', 'm/2*(dot(x)^2 + dot(y)^2) - m*g*y', 'forces', {'-c*dot(x)', '-c*dot(y)'}, ...
+%!   'constraints', {'(x^2 + y^2 - l^2)/2'});
+%! r = gauss_integrate (pm, [0 3], y0(1:2), y0(3:4), 'RelTol', 1e-12, 'AbsTol', 1e-14, 'OutputTimes', d.t);
+%! assert (max (max (abs (d.y(:, 1:4) - [r.q r.qdot]))) < 1e-4);
+%! assert (max (abs (d.y(:, 5) / p.l + r.lambda)) < 1e-3);
+%!error <dual_solve: the algebraic equations do not determine the algebraic states at t0 = 0 .dG/dya is singular> dual_solve (odesys ('states', {'x', 'y', 'u', 'v', 'T'}, 'rhs', {'u', 'v', '-T*x', '-1 - T*y'}, 'algebraic', {'x^2 + y^2 - 1'}), [0 1], [1 0 0 0])
+%!error <dual_solve: found no algebraic states with G.t0, y0, ya. = 0 at t0 = 0> dual_solve (odesys ('states', {'x', 'a'}, 'rhs', {'-x'}, 'algebraic', {'exp(a) + 1'}), [0 1], 1)
+%!test
 %! % every solution names its solver and its states (varmech_plot reads them)
 %! s = dual_solve (ode, [0 0.1], [1 2 3]);
 %! assert (s.solver, 'dual_solve');
@@ -266,3 +395,46 @@ end
 %!         {'umfpack', 'banded', 'banded'});
 %! assert (size (sb.y), size (su.y));
 %! assert (sb.y, su.y, 1e-10 * max (abs (su.y(:))));
+
+%!demo
+%! % Van der Pol (mu = 2), adaptive: the recovered primal and the duals of the action
+%! ode = odesys ('states', {'x', 'v'}, 'parameters', struct ('mu', 2), ...
+%!   'rhs', {'v', 'mu*(1 - x^2)*v - x'});
+%! sol = dual_solve (ode, [0 15], [2 0]);
+%! disp (sol.message);
+%! % (varmech_plot (sol) draws this panel set)
+%! figure ();
+%! subplot (2, 1, 1);
+%! plot (sol.t, sol.y);
+%! xlabel ('t');  ylabel ('y');  legend ('x', 'v');
+%! title ('dual_solve: Van der Pol oscillator, mu = 2', 'interpreter', 'none');
+%! xlim ([0 15]);
+%! subplot (2, 1, 2);
+%! plot (sol.t, sol.D);
+%! xlabel ('t');  ylabel ('D');  legend ({'D_x', 'D_v'}, 'interpreter', 'none');
+%! title ('duals (small: the RK4-predicted base state is close to the solution)');
+%! xlim ([0 15]);
+%!
+%! % a DAE: the pendulum in Cartesian coordinates (l = m = 1) with its multiplier lam as an
+%! % algebraic state, against gauss_integrate's multiplier (lambda = -lam for g = (x^2+y^2-1)/2)
+%! ode = odesys ('states', {'x', 'y', 'u', 'v', 'lam'}, 'parameters', struct ('g', 9.81), ...
+%!   'rhs', {'u', 'v', '-lam*x', '-lam*y - g'}, ...
+%!   'algebraic', {'u^2 + v^2 - lam*(x^2 + y^2) - g*y'});
+%! sol = dual_solve (ode, [0 3], [1 0 0 0]);
+%! sys = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'(x^2 + y^2 - 1)/2'});
+%! gs = gauss_integrate (sys, [0 3], [1 0], [0 0]);
+%! % (varmech_plot (sol) draws the states and duals)
+%! figure ();
+%! subplot (2, 1, 1);
+%! plot (sol.t, sol.y(:, 1:2), gs.t, gs.q, '--');
+%! xlabel ('t (s)');  ylabel ('position (m)');
+%! legend ({'x (dual_solve)', 'y (dual_solve)', 'x (gauss_integrate)', 'y (gauss_integrate)'}, ...
+%!   'interpreter', 'none', 'location', 'eastoutside');
+%! title ('pendulum released horizontally');
+%! subplot (2, 1, 2);
+%! plot (sol.t, sol.y(:, 5), gs.t, -gs.lambda, '--');
+%! xlabel ('t (s)');  ylabel ('lam = T/(m l) (1/s^2)', 'interpreter', 'none');
+%! legend ({'lam (dual_solve)', '-lambda (gauss_integrate)'}, 'interpreter', 'none', ...
+%!   'location', 'eastoutside');
+%! title ('multiplier: lam = -lambda (eq. 3 sign)');

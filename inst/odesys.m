@@ -3,17 +3,24 @@
 % @deftypefnx {} {ode =} odesys (opts)
 % Compile a first-order system @code{ydot = F(t, y)}, @code{G(t, y) = 0} written as formulas.
 %
-% Name/value pairs (or one struct with these fields):
+% The first nd = numel (rhs) states are differential (@code{rhs@{i@}} is the time derivative of
+% state i); the remaining ny - nd states are algebraic: unknowns fixed by the algebraic equations
+% G(t, y) = 0 (a multiplier, a constraint force, a slack...).  The system is evaluated by
+% @code{odesys_eval} and solved by @code{dual_solve}.
+%
+% Name/value pairs (or one struct @var{opts} with these fields):
 % @table @asis
 % @item "states"
-% the names of the states y, a cell array (required).
+% the names of the states y, a cell array of names or one name (required).
 % @item "parameters"
-% a struct of named real scalars; change values later with @code{ode.parameters.name = value}.
+% a struct of named real scalars; change values later with @code{ode.parameters.name = value}
+% (no recompilation).
 % @item "rhs"
 % right-hand sides: @code{rhs@{i@}} is the time derivative of state i, for the first
 % @code{numel (rhs)} states (the differential states).
 % @item "algebraic"
-% algebraic equations G(t, y) = 0, one per remaining (algebraic) state.
+% algebraic equations G(t, y) = 0, one per remaining (algebraic) state.  The sign is yours:
+% the duals D_a of @code{dual_solve} multiply G as written, and writing -G flips them.
 % @item "square"
 % true (default): as many equations as states.  false: any number of algebraic equations, for
 % systems that are underdetermined on purpose, such as the Pars system of Acharya and Sengupta
@@ -21,16 +28,46 @@
 % statement as equations); @code{dual_solve} then selects a solution through its potential H.
 % @end table
 % Formulas use the states, the parameters, @code{t}, @code{pi}, numbers, @code{+ - * / ^} and the
-% functions of @code{mechsys}; @code{dot()} is not used here.  See @file{doc/language.md}.
+% functions of @code{mechsys}; @code{dot()} is not used here.  See @file{doc/language.md}.  A
+% malformed formula is an error that quotes it, gives the column, and says what was expected.
 %
-% Example (the Lorenz system):
+% A mechanical system with a multiplier is written with the multiplier as an algebraic state and
+% an index-1 condition as its equation; its sign is that of your formulas.  For the package-wide
+% convention (eq.@: 3 of the rolling-disk paper, @code{sol.lambda} of @code{gauss_integrate} and
+% @code{skg_solve}: @code{M qddot = dL/dq + F + sum_a lambda_a dg_a/dqdot}, for a position
+% constraint @code{+ lambda_a dg_a/dq}) write the accelerations with @code{+ lambda*dg/dq}; see
+% the pendulum example of @code{dual_solve}.
+%
+% Fields of @var{ode}:
+% @table @code
+% @item type
+% "odesys".
+% @item states, rhs, algebraic
+% the names and formulas as given (1-by-n cell arrays).
+% @item parameters, parameter_names
+% the parameter struct (edit its values freely) and its field names.
+% @item ny, nd, na
+% the numbers of states, of differential states (right-hand sides) and of algebraic
+% @emph{equations} (ny - nd is the number of algebraic states; they differ when "square" is false).
+% @item square
+% true or false, as given.
+% @item blocks, compiled_parameter_values
+% the compiled code that @code{odesys_eval} and the solvers run, and the parameter values at
+% compilation (internal).
+% @end table
+%
+% Example (a Lotka-Volterra predator-prey system; its first integral V checks a solve):
 % @verbatim
-% ode = odesys ('states', {'x', 'y', 'z'}, ...
-%   'parameters', struct ('sigma', 10, 'rho', 28, 'beta', 8/3), ...
-%   'rhs', {'sigma*(y - x)', 'x*(rho - z) - y', 'x*y - beta*z'});
-% out = odesys_eval (ode, 0, [1 1 1]);   % out.F, out.F_y, ...
+% p = struct ('a', 1, 'b', 0.5, 'c', 0.75, 'd', 0.25);
+% ode = odesys ('states', {'prey', 'pred'}, 'parameters', p, ...
+%   'rhs', {'a*prey - b*prey*pred', '-c*pred + d*prey*pred'});
+% out = odesys_eval (ode, 0, [2 1]);
+% disp (squeeze (out.F_y))                % the Jacobian dF_i/dy_j at (2, 1)
+% sol = dual_solve (ode, [0 20], [2 1]);
+% V = p.d*sol.y(:,1) - p.c*log (sol.y(:,1)) + p.b*sol.y(:,2) - p.a*log (sol.y(:,2));
+% fprintf ('%s\nfirst integral V drifts by %.1e\n', sol.message, max (V) - min (V));
 % @end verbatim
-% @seealso{odesys_eval, mechsys}
+% @seealso{odesys_eval, dual_solve, dual_action, mechsys}
 % @end deftypefn
 
 function ode = odesys (varargin)
@@ -103,3 +140,25 @@ end
 %!error <state 2: the name 'x' is used twice> odesys ('states', {'x', 'x'}, 'rhs', {'1', '2'})
 %!error <odesys: square must be true or false; got cell 1x1> odesys ('states', {'x'}, 'rhs', {'x'}, 'square', {1})
 %!error <odesys: square must be true or false; got double 1x1 \(Inf\)> odesys ('states', {'x'}, 'rhs', {'x'}, 'square', Inf)
+
+%!demo
+%! % Lotka-Volterra: the same compiled system solved for two predation rates (parameters
+%! % changed without recompiling)
+%! ode = odesys ('states', {'prey', 'pred'}, ...
+%!   'parameters', struct ('a', 1, 'b', 0.5, 'c', 0.75, 'd', 0.25), ...
+%!   'rhs', {'a*prey - b*prey*pred', '-c*pred + d*prey*pred'});
+%! s1 = dual_solve (ode, [0 20], [2 1]);
+%! ode.parameters.b = 0.8;
+%! s2 = dual_solve (ode, [0 20], [2 1]);
+%! figure ();
+%! subplot (2, 1, 1);
+%! plot (s1.t, s1.y, '-', s2.t, s2.y, '--');
+%! xlabel ('t');  ylabel ('population');
+%! legend ('prey, b = 0.5', 'predators, b = 0.5', 'prey, b = 0.8', 'predators, b = 0.8', ...
+%!   'location', 'eastoutside');
+%! title ('odesys + dual_solve: Lotka-Volterra', 'interpreter', 'none');
+%! subplot (2, 1, 2);
+%! plot (s1.y(:, 1), s1.y(:, 2), '-', s2.y(:, 1), s2.y(:, 2), '--');
+%! xlabel ('prey');  ylabel ('predators');
+%! legend ('b = 0.5', 'b = 0.8', 'location', 'eastoutside');
+%! title ('phase portrait (closed orbits: V is a first integral)');

@@ -17,9 +17,14 @@
 % @code{@var{opt}.quiet}, the written files are listed.  @var{files} is a
 % cell array of the file names.
 %
-% A failure closes the figure, restores the figure visibility and raises an
-% error prefixed with @var{demo}.
-% @seealso{vm_demo_args}
+% Each figure is created with its position set to the printed size, so that
+% @code{vm_demo_subplot} can lay out its panels.  The gnuplot toolkit's
+% warning (@code{Octave:gnuplot-graphics}) is switched off while the figures
+% are drawn and its state restored afterwards.
+%
+% A failure closes the figure, restores the figure visibility and the warning
+% state and raises an error prefixed with @var{demo}.
+% @seealso{vm_demo_args, vm_demo_subplot}
 % @end deftypefn
 
 function files = vm_demo_png (opt, names, drawfun, sz)
@@ -44,8 +49,12 @@ function files = vm_demo_png (opt, names, drawfun, sz)
       files{k} = fullfile (opt.png, [opt.demo, '_', names{k}, '.png']);
     end
   end
+  % Octave warns on every figure drawn with the gnuplot toolkit (the only one of a headless
+  % octave-cli); the warning is switched off before the first figure () and its state restored
+  % at the end (MATLAB has no such warning: the call is guarded)
   isoct = exist ('OCTAVE_VERSION', 'builtin') > 0;
   if isoct
+    wstate = warning ('query', 'Octave:gnuplot-graphics');
     warning ('off', 'Octave:gnuplot-graphics');
   end
   oldvis = get (0, 'defaultfigurevisible');
@@ -54,7 +63,8 @@ function files = vm_demo_png (opt, names, drawfun, sz)
   k = 1;
   try
     for k = 1:numel (names)
-      fig = figure ();
+      % the figure's position is the printed size (vm_demo_subplot reads it)
+      fig = figure ('position', [50, 50, sz]);
       drawfun (names{k});
       if ~isoct
         set (fig, 'PaperPosition', [0, 0, sz / 100]);
@@ -72,10 +82,16 @@ function files = vm_demo_png (opt, names, drawfun, sz)
       close (fig);
     end
     set (0, 'defaultfigurevisible', oldvis);
+    if isoct
+      warning (wstate.state, 'Octave:gnuplot-graphics');
+    end
     error ('%s: could not write %s: %s (headless Octave on Debian needs the fonts-freefont-otf package)', ...
            opt.demo, files{k}, err.message);
   end
   set (0, 'defaultfigurevisible', oldvis);
+  if isoct
+    warning (wstate.state, 'Octave:gnuplot-graphics');
+  end
   if ~opt.quiet
     fprintf ('figures written: %s\n', strjoin (files, ', '));
   end

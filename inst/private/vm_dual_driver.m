@@ -49,6 +49,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
   y0 = vm_check_value (fname, 'y0', y0, {'vector', nd})';
   check_rhs (fname, ode, tspan(1), y0);
+  ya0 = initial_algebraic (fname, ode, tspan(1), y0);
   N = opts.N;
   minN = vm_dual_mex ('min_n', opts.Order, 0);   % the fact lives in csrc/march.c
   if (N < minN)
@@ -98,7 +99,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
                vm_describe (yb));
   end
   if (marching || adaptive)
-    sol = march_path (fname, kernel, kpar, ode, [ny nd ng], tspan, y0, opts, c, adaptive, weak, yb);
+    sol = march_path (fname, kernel, kpar, ode, [ny nd ng], tspan, y0, opts, c, adaptive, weak, yb, ya0);
     return;
   end
   if (~isempty (guess) && (~isnumeric (guess) || ~isreal (guess) || issparse (guess) || ~isequal (size (guess), [Ntot m]) ...
@@ -252,7 +253,7 @@ function z = vm_dual_pack (Dg, nd, weak)
   end
 end
 
-function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, adaptive, weak, yb)
+function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, adaptive, weak, yb, ya0)
   % the marching driver: adaptive windows, or Slabs fixed windows with predicted base states
   ny = dims(1);
   nd = dims(2);
@@ -304,6 +305,9 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
                   'rtol', rt, 'atol', at, 'tol', 1e-3, 'max_iter', opts.MaxIter, ...
                   'repeat', opts.BaseIterations, 'display', disp_code, 'guess', base, ...
                   'output_times', tout(:), 'linsolve', linsolve_code (opts));
+  if (~isempty (ya0))
+    setup.ya0 = ya0;
+  end
   try
     r = vm_dual_mex ('march', ode, setup);
   catch err
@@ -362,6 +366,46 @@ function check_rhs (fname, ode, t0, y0)
            'initial state (t0 = %g, y0 = %s): start where it is real and finite'], fname, bad, ...
            ode.rhs{bad}, num2str (F(bad)), t0, mat2str (y0(:)', 6));
   end
+end
+
+function ya = initial_algebraic (fname, ode, t0, y0)
+  % the algebraic states at t0 that solve G(t0, y0, ya) = 0 (Newton from 0), for the first base
+  % state of the march: a base state far from the solution makes large duals.  A square system
+  % whose dG/dya is singular there is refused: its algebraic equations do not determine its
+  % algebraic states (index above 1), and no window could converge.  Nonsquare systems (odesys
+  % 'square', false) keep 0: their algebraic states are not determined (the paper's
+  % non-uniqueness).
+  ya = [];
+  if (isempty (ode) || ode.na == 0 || ~ode.square)
+    return;
+  end
+  nd = ode.nd;
+  ya = zeros (1, ode.na);
+  for it = 1:50
+    out = odesys_eval (ode, t0, [y0(:)' ya]);
+    G = out.G(:);
+    J = reshape (out.G_y(1, :, nd+1:end), ode.na, ode.na);
+    if (~all (isfinite ([G; J(:)])))
+      break;
+    end
+    if (rcond (J) < 1e3 * eps && it > 1)
+      break;   % singular on the way: no solution found from 0
+    elseif (rcond (J) < 1e3 * eps)
+      hint = 'the system has index above 1; differentiate the algebraic equations in t';
+      error (['varmech:' fname ':index'], ['%s: the algebraic equations do not determine the ' ...
+             'algebraic states at t0 = %g (dG/dya is singular at y0 = %s, ya = %s): %s (as often ' ...
+             'as needed) so that they contain the algebraic states (doc/tutorial.md, section 4)'], ...
+             fname, t0, mat2str (y0(:)', 6), mat2str (ya, 6), hint);
+    end
+    dya = -(J \ G)';
+    ya = ya + dya;
+    if (max (abs (dya)) <= 1e-13 * (1 + max (abs (ya))))
+      return;
+    end
+  end
+  error (['varmech:' fname ':initial_state'], ['%s: found no algebraic states with G(t0, y0, ya) = 0 ' ...
+         'at t0 = %g (Newton from ya = 0 reached ya = %s, |G| = %.3g): start where the algebraic ' ...
+         'equations have a real solution'], fname, t0, mat2str (ya, 6), max (abs (G)));
 end
 
 function check_memory (fname, nd, ng, N, Ntot, ny)

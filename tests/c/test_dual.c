@@ -550,6 +550,49 @@ test_weak (void)
   vm_ode_free (&o);
 }
 
+/* vm_dual_ode_algebraic: the pendulum's rod tension from the index-1 equation (closed form
+ * T = (m (u^2 + v^2) - m g y) l / (x^2 + y^2), c = 0), the differential states untouched; an
+ * index-3 equation (no T in G) is VM_ESINGULAR and leaves y unchanged; a nonsquare system VM_EARG */
+static void
+test_algebraic (void)
+{
+  const char *st[] = { "x", "y", "u", "v", "T" };
+  const char *rhs[] = { "u", "v", "-T*x", "-g - T*y" };
+  const char *alg1[] = { "u^2 + v^2 + x*(-T*x) + y*(-g - T*y)" };
+  const char *alg3[] = { "x^2 + y^2 - 1" };
+  const char *pa[] = { "g" };
+  double par[1] = { 9.81 }, c[5] = { 1, 1, 1, 1, 1 };
+  double y[5] = { 0.6, -0.8, 0.3, 0.4, 0 }, y3[5] = { 0.6, -0.8, 0.3, 0.4, 7 };
+  double T = (0.25 + 9.81 * 0.8) / 1.0;
+  vm_ode o;
+  vm_dual_ode e;
+  int s;
+  if (build_ode (&o, 5, st, 1, pa, 4, rhs, 1, alg1, 0) != VM_OK)
+    return;
+  s = vm_dual_ode_init (&e, &o, par, c);
+  CHECK (s == VM_OK, "algebraic engine %d", s);
+  if (s == VM_OK)
+    {
+      s = vm_dual_ode_algebraic (&e, 0.0, y);
+      CHECK (s == VM_OK && fabs (y[4] - T) <= 1e-12 * T, "tension %.16g, expected %.16g (status %d)",
+             y[4], T, s);
+      CHECK (y[0] == 0.6 && y[1] == -0.8 && y[2] == 0.3 && y[3] == 0.4, "differential states kept");
+      vm_dual_ode_free (&e);
+    }
+  vm_ode_free (&o);
+  if (build_ode (&o, 5, st, 1, pa, 4, rhs, 1, alg3, 0) != VM_OK)
+    return;
+  s = vm_dual_ode_init (&e, &o, par, c);
+  if (s == VM_OK)
+    {
+      s = vm_dual_ode_algebraic (&e, 0.0, y3);
+      CHECK (s == VM_ESINGULAR && y3[4] == 7, "index 3: status %d, T %g", s, y3[4]);
+      vm_dual_ode_free (&e);
+    }
+  vm_ode_free (&o);
+  CHECK (vm_dual_ode_algebraic (NULL, 0.0, y) == VM_EARG, "NULL engine refused");
+}
+
 static void
 test_args (void)
 {
@@ -575,5 +618,6 @@ main (void)
   test_nonlinear ();
   test_pars ();
   test_weak ();
+  test_algebraic ();
   return vmtest_finish ("test_dual");
 }

@@ -84,7 +84,7 @@
 %! unwind_protect
 %!   demo_skg_nonholonomic_damped ('quiet', 'png', d);
 %!   f = dir (fullfile (d, '*.png'));
-%!   assert (numel (f), 4);
+%!   assert (numel (f), 5);
 %!   assert (all ([f.bytes] > 1000));
 %! unwind_protect_cleanup
 %!   confirm_recursive_rmdir (false, 'local');

@@ -191,3 +191,17 @@
 %!   assert (max (abs (s.q(:, 3) .* s.qdot(:, 3) + s.q(:, 4) .* s.qdot(:, 4))) <= 1e-10);
 %!   assert (max (abs (s.qdot(:, 1) .* s.q(:, 4) - s.qdot(:, 2) .* s.q(:, 3))) <= 1e-10);
 %! end
+
+%!test
+%! % a tolerance below the accuracy floor of order 4 on 33 nodes (the estimate grows as the
+%! % window shrinks: rounding): the message says so and what to change, not "give more nodes"
+%! p = struct ('m', 1, 'g', 9.81, 'l', 1, 'c', 0.5);
+%! pend = mechsys ('coordinates', {'x', 'y'}, 'parameters', p, ...
+%!   'lagrangian', 'm/2*(dot(x)^2 + dot(y)^2) - m*g*y', 'forces', {'-c*dot(x)', '-c*dot(y)'}, ...
+%!   'constraints', {'x^2 + y^2 - l^2'});
+%! s = skg_solve (pend, [0 10], [sin(pi/3) -cos(pi/3)], [0 0], 'RelTol', 1e-10, 'AbsTol', 1e-12);
+%! assert (s.exitflag, 0);
+%! assert (~isempty (strfind (s.message, 'the tolerance is below the accuracy floor of this order')));
+%! assert (~isempty (strfind (s.message, 'Raise Order (6 or 8)')));
+%! s = skg_solve (pend, [0 1], [sin(pi/3) -cos(pi/3)], [0 0], 'RelTol', 1e-10, 'AbsTol', 1e-12, 'Order', 8);
+%! assert (s.exitflag, 1);
