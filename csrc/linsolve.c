@@ -60,22 +60,22 @@ setmsg (vm_linsolve *ls, const char *fmt, ...)
 
 /* ---- the rule of VM_LINSOLVE_AUTO --------------------------------------------------------------- */
 
-/* The rule, from the measurement of bench/README_band.md ("Where the switch is": one
- * factorization + solve of each backend on the Jacobians of the SKG rolling disk (reduced and full
- * mode, orders 4 and 8), the tumbler, chains of 8 and 16 masses and the dual Lorenz action, N =
- * 64 .. 16384, n = 128 .. 524288).  What decides is the density of the band,
- * nnz / (n (kl + ku + 1)): UMFPACK factors only the entries the elimination fills (about a
- * quarter to a half of the band for these patterns in their natural order) at ~50 ns per entry
- * of L + U, dgbtrf factors the whole band at 0.04 .. 0.5 ns per flop.  Measured time ratios
- * UMFPACK / banded against the density (all N; the ratio hardly depends on N):
- *   0.03 (chain16 full) 0.53-0.65, 0.06 (chain8 full) 0.56-0.73   -> UMFPACK
- *   0.066 (chain16 reduced) 1.05-1.67, 0.08 (disk full, order 8) 1.00-1.31,
- *   0.10 (disk full) 1.08-1.82, 0.13-0.18 (disk and chain8 reduced) 1.19-3.19,
- *   0.24-0.48 (tumbler) 3.3-5.4, 0.7-0.77 (dual Lorenz) 5.5-12             -> banded
- * so banded from a density of 1/16 on (the ratio is within 0.6 .. 1.7 around it: the choice
- * there matters little).  UMFPACK's symbolic analysis (about 1/3 of a numeric factorization,
- * once per pattern) is not counted: the rule leans towards UMFPACK.  Also UMFPACK when the band
- * exceeds LAPACK's 32-bit indices. */
+/* The rule, from the measurement of bench/README_band.md, part (a) "Where the switch is": one
+ * factorization + solve of each backend on the Jacobians of the SKG rolling disk (reduced and
+ * full mode, orders 4 and 8), the tumbler, chains of 8 and 16 masses and the dual Lorenz action,
+ * N = 64 .. 16384 (n = 128 .. 524288).  What decides is the density of the band,
+ * nnz / (n (kl + ku + 1)): UMFPACK factors only the entries the elimination fills (for the disk
+ * 0.15-0.35 of the band storage) at 20-100 ns per entry of L + U, dgbtrf the whole band at
+ * 0.04-0.5 ns per flop.  Time ratios UMFPACK / banded (over N; nearly constant in N):
+ *   density 0.03 (chain16 full) 0.40-0.87, 0.06 (chain8 full) 0.57-1.32       -> UMFPACK
+ *   0.066 (chain16 reduced) 1.04-1.24, 0.08 (disk full, order 8) 1.03-2.11,
+ *   0.10 (disk full) 1.06-1.83, 0.13-0.18 (disk and chain8 reduced) 1.23-3.26,
+ *   0.24-0.48 (tumbler) 3.3-5.3, 0.7-0.77 (dual Lorenz) 5.4-11.8             -> banded
+ * so banded from a density of 1/16 on: the faster backend in 59 of the 60 cases (not chain8 full
+ * at N = 64), and around the threshold the two are within 0.6 .. 1.7 of each other.  UMFPACK's
+ * symbolic analysis (a quarter to a half of a numeric factorization, once per pattern) is not
+ * counted: the rule leans towards UMFPACK.  Also UMFPACK when the band exceeds LAPACK's 32-bit
+ * indices. */
 int
 vm_linsolve_auto (int n, int64_t nnz, int kl, int ku)
 {
