@@ -1,0 +1,453 @@
+/* ipopt_peer.c -- the IPOPT peer of the SKG solver (issue 15; bench/README_skg.md, "IPOPT peer").
+ *
+ * The seeds of the SKG papers solved the discrete action's stationarity with IPOPT (through
+ * Mathematica's FindMinimum).  This program solves the SAME discrete system as vm_skg_solve in
+ * reduced mode (csrc/skg_solve.h): unknowns y = per node [q+ (n), lambda+ (m)], equations
+ * dS/dq- = 0, dS/dlambda- = 0 at q- = lambda- = 0, N (n + m) of each.  The action, its gradient
+ * and its exact sparse Hessian come from csrc (vm_skg_build / vm_skg_eval, the full CSC pattern);
+ * the Jacobian of the reduced equations is the block d2S / d(q-, lambda-) d(q+, lambda+) of that
+ * Hessian, converted once from CSC to IPOPT's triplets.
+ *
+ * IPOPT formulation: a feasibility problem, objective f = 0, equality constraints
+ * c(y) = the reduced gradient = 0 (g_L = g_U = 0), no bounds; Jacobian = the exact Hessian block;
+ * Hessian of the Lagrangian: 'limited-memory' (default; the exact one needs third derivatives of
+ * S), or with HESS=zero the exact Hessian of the objective (0) with the constraint curvature
+ * dropped (nele_hess = 0), which makes IPOPT's step a Newton step of c(y) = 0.  Linear solver:
+ * MUMPS, as Debian builds coinor-libipopt-dev.
+ *
+ * Start (both solvers): skg_solve's default for one window (q_guess = NULL, the 'marching'
+ * prediction of the first window): q+ = q_i + v_i (t - t0) at every node, lambda+ = 0.
+ * Tolerance: skg_solve is run first with its defaults; its final residual (||c||_inf, the
+ * reduced gradient at its solution) is IPOPT's constr_viol_tol and tol, so both stop at the same
+ * residual (the achieved residuals are printed, evaluated by the same code).
+ *
+ * Timing: k repetitions, alternating (skg, ipopt, skg, ipopt, ...), in one process; each
+ * repetition builds everything from the compiled model (skg: vm_skg_solve; ipopt: vm_skg_build,
+ * the pattern conversion, CreateIpoptProblem, the options and IpoptSolve).  Ratio = t_ipopt /
+ * t_skg pair by pair; min / median / max printed.
+ *
+ * Usage: ipopt_peer [K [HESS]]   K repetitions (default 7), HESS = lbfgs (default) | zero | both
+ * Build: make ipopt_peer (needs coinor-libipopt-dev); run all: make bench-ipopt.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <IpStdCInterface.h>
+
+#include "model.h"
+#include "skg.h"
+#include "skg_solve.h"
+#include "vm_status.h"
+
+#define PI 3.14159265358979323846
+
+static double
+wall (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+typedef struct {
+  const char *name;
+  vm_mech m;
+  double par[8];
+  double qi[4], vi[4], t0, tf;
+  int64_t N;
+} problem;
+
+static int
+build_disk (problem *P, int64_t N)
+{
+  static const char *x[] = { "x", "y", "theta", "phi" };
+  static const char *par[] = { "M", "g", "alpha", "R", "IS", "ID" };
+  static const char *cons[] = { "dot(x)*cos(phi) + dot(y)*sin(phi) - R*dot(theta)",
+                                "dot(x)*sin(phi) - dot(y)*cos(phi)" };
+  const double pv[6] = { 1, 9.8, PI / 6, 1, 0.5, 0.25 }, v0[4] = { 5, 0, 5, 1 };
+  vm_mech_desc d;
+  vm_err err;
+  memset (&d, 0, sizeof d);
+  d.n = 4; d.coord = x; d.np = 6; d.param = par;
+  d.lagrangian = "M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2 "
+                 "+ M*g*x*sin(alpha)";
+  d.ncons = 2; d.cons = cons;
+  P->name = "disk";
+  memcpy (P->par, pv, sizeof pv);
+  memset (P->qi, 0, sizeof P->qi);
+  memcpy (P->vi, v0, sizeof v0);
+  P->t0 = 0; P->tf = 2 * PI; P->N = N;
+  if (vm_mech_build (&d, &P->m, &err) != VM_OK)
+    {
+      fprintf (stderr, "disk: %s\n", err.msg);
+      return 1;
+    }
+  return 0;
+}
+
+static int
+build_tumbler (problem *P, int64_t N, double sig)
+{
+  static const char *x[] = { "x", "y" };
+  static const char *par[] = { "m", "g", "R", "sig", "V0" };
+  static vm_contact_desc c = { "R^2 - x^2 - y^2", "sig", "V0", "0", "0" }   /* no friction */;
+  vm_mech_desc d;
+  vm_err err;
+  memset (&d, 0, sizeof d);
+  d.n = 2; d.coord = x; d.np = 5; d.param = par;
+  d.lagrangian = "m/2*(dot(x)^2 + dot(y)^2) - m*g*y";
+  d.ncontact = 1; d.contact = &c;
+  P->name = "tumbler sigma=1/30";
+  P->par[0] = 1; P->par[1] = 9.8; P->par[2] = 1; P->par[3] = sig; P->par[4] = 5;
+  P->qi[0] = -0.5; P->qi[1] = -0.75; P->vi[0] = P->vi[1] = 0;
+  P->t0 = 0; P->tf = 0.5; P->N = N;
+  if (vm_mech_build (&d, &P->m, &err) != VM_OK)
+    {
+      fprintf (stderr, "tumbler: %s\n", err.msg);
+      return 1;
+    }
+  return 0;
+}
+
+/* ---- the reduced system on top of vm_skg ------------------------------------------------------ */
+
+typedef struct {
+  vm_skg s;
+  int n, m, u;                 /* u = n + m unknowns (and equations) per node */
+  int64_t ny;                  /* N u */
+  int64_t *ycol, *yrow;        /* ny: full index of reduced unknown / equation */
+  int64_t nnzj, *jslot;        /* Jacobian triplets: slot in the full Hessian values */
+  int *irow, *jcol;            /* 0-based triplets */
+  double *z, *grad, *hval;
+  long nf, nj;
+} red;
+
+static int
+red_build (red *R, const problem *P, int order)
+{
+  vm_skg *s = &R->s;
+  int64_t N = P->N, k, j, p, cnt;
+  int c, n, m, nb;
+  int64_t *rmap;
+  memset (R, 0, sizeof *R);
+  if (vm_skg_build (s, &P->m, P->par, N, order, P->t0, P->tf, P->qi, P->vi) != VM_OK)
+    return 1;
+  n = R->n = s->n; m = R->m = s->m; nb = s->nb; R->u = n + m;
+  R->ny = N * R->u;
+  R->ycol = malloc ((size_t) R->ny * sizeof *R->ycol);
+  R->yrow = malloc ((size_t) R->ny * sizeof *R->yrow);
+  rmap = malloc ((size_t) s->nz * sizeof *rmap);
+  R->z = calloc ((size_t) s->nz, sizeof *R->z);
+  R->grad = malloc ((size_t) s->nz * sizeof *R->grad);
+  R->hval = malloc ((size_t) s->nnz * sizeof *R->hval);
+  for (k = 0; k < s->nz; k++)
+    rmap[k] = -1;
+  for (k = 0; k < N; k++)
+    for (c = 0; c < R->u; c++)
+      {
+        int64_t yi = k * R->u + c;
+        R->ycol[yi] = k * nb + (c < n ? c : 2 * n + (c - n));            /* q+, lambda+ */
+        R->yrow[yi] = k * nb + (c < n ? n + c : 2 * n + m + (c - n));    /* q-, lambda- */
+        rmap[R->yrow[yi]] = yi;
+      }
+  for (cnt = 0, j = 0; j < R->ny; j++)
+    for (p = s->colptr[R->ycol[j]]; p < s->colptr[R->ycol[j] + 1]; p++)
+      cnt += rmap[s->rowind[p]] >= 0;
+  R->nnzj = cnt;
+  R->jslot = malloc ((size_t) cnt * sizeof *R->jslot);
+  R->irow = malloc ((size_t) cnt * sizeof *R->irow);
+  R->jcol = malloc ((size_t) cnt * sizeof *R->jcol);
+  for (cnt = 0, j = 0; j < R->ny; j++)
+    for (p = s->colptr[R->ycol[j]]; p < s->colptr[R->ycol[j] + 1]; p++)
+      if (rmap[s->rowind[p]] >= 0)
+        {
+          R->jslot[cnt] = p;
+          R->irow[cnt] = (int) rmap[s->rowind[p]];
+          R->jcol[cnt] = (int) j;
+          cnt++;
+        }
+  free (rmap);
+  return 0;
+}
+
+static void
+red_free (red *R)
+{
+  vm_skg_free (&R->s);
+  free (R->ycol); free (R->yrow); free (R->jslot); free (R->irow); free (R->jcol);
+  free (R->z); free (R->grad); free (R->hval);
+}
+
+static void
+red_set (red *R, const double *y)
+{
+  int64_t i;
+  for (i = 0; i < R->ny; i++)
+    R->z[R->ycol[i]] = y[i];
+}
+
+static int
+red_F (red *R, const double *y, double *F)
+{
+  int64_t i;
+  red_set (R, y);
+  if (vm_skg_eval (&R->s, R->z, NULL, R->grad, NULL) != VM_OK)
+    return 0;
+  for (i = 0; i < R->ny; i++)
+    F[i] = R->grad[R->yrow[i]];
+  R->nf++;
+  return 1;
+}
+
+/* ||F||_inf and the H-weighted 2-norm sqrt(sum_k sum_c F_kc^2 / H_kk) (skg_solve's ||.||_W) */
+static void
+red_norms (red *R, const double *y, double *finf, double *fw)
+{
+  double *F = malloc ((size_t) R->ny * sizeof *F), a = 0, w = 0;
+  int64_t i;
+  red_F (R, y, F);
+  for (i = 0; i < R->ny; i++)
+    {
+      a = fmax (a, fabs (F[i]));
+      w += F[i] * F[i] / R->s.hw[i / R->u];
+    }
+  *finf = a;
+  *fw = sqrt (w);
+  free (F);
+}
+
+static void
+red_start (const red *R, const problem *P, double *y)
+{
+  int64_t k;
+  int c;
+  for (k = 0; k < P->N; k++)
+    for (c = 0; c < R->u; c++)
+      y[k * R->u + c] = c < R->n ? P->qi[c] + P->vi[c] * (R->s.t[k] - P->t0) : 0.0;
+}
+
+/* ---- IPOPT callbacks ---------------------------------------------------------------------------- */
+
+static Bool
+cb_f (Index n, Number *x, Bool new_x, Number *obj, UserDataPtr ud)
+{
+  (void) n; (void) x; (void) new_x; (void) ud;
+  *obj = 0.0;
+  return TRUE;
+}
+
+static Bool
+cb_grad_f (Index n, Number *x, Bool new_x, Number *g, UserDataPtr ud)
+{
+  (void) x; (void) new_x; (void) ud;
+  memset (g, 0, (size_t) n * sizeof *g);
+  return TRUE;
+}
+
+static Bool
+cb_g (Index n, Number *x, Bool new_x, Index m, Number *g, UserDataPtr ud)
+{
+  (void) n; (void) new_x; (void) m;
+  return red_F (ud, x, g) ? TRUE : FALSE;
+}
+
+static Bool
+cb_jac_g (Index n, Number *x, Bool new_x, Index m, Index nele, Index *iRow, Index *jCol,
+          Number *values, UserDataPtr ud)
+{
+  red *R = ud;
+  int64_t i;
+  (void) n; (void) new_x; (void) m; (void) nele;
+  if (! values)
+    {
+      memcpy (iRow, R->irow, (size_t) R->nnzj * sizeof *iRow);
+      memcpy (jCol, R->jcol, (size_t) R->nnzj * sizeof *jCol);
+      return TRUE;
+    }
+  red_set (R, x);
+  if (vm_skg_eval (&R->s, R->z, NULL, NULL, R->hval) != VM_OK)
+    return FALSE;
+  for (i = 0; i < R->nnzj; i++)
+    values[i] = R->hval[R->jslot[i]];
+  R->nj++;
+  return TRUE;
+}
+
+static Bool
+cb_h (Index n, Number *x, Bool new_x, Number obj_factor, Index m, Number *lambda,
+      Bool new_lambda, Index nele, Index *iRow, Index *jCol, Number *values, UserDataPtr ud)
+{
+  (void) n; (void) x; (void) new_x; (void) obj_factor; (void) m; (void) lambda;
+  (void) new_lambda; (void) nele; (void) iRow; (void) jCol; (void) values; (void) ud;
+  return TRUE;   /* zero mode: no entries (nele_hess = 0) */
+}
+
+typedef struct {
+  int status, iter;
+  double time, finf, fw;
+} ipopt_res;
+
+static int g_iter;
+static Bool
+cb_iter (Index alg_mod, Index iter, Number obj, Number inf_pr, Number inf_du, Number mu,
+         Number d_norm, Number reg, Number alpha_du, Number alpha_pr, Index ls, UserDataPtr ud)
+{
+  (void) alg_mod; (void) obj; (void) inf_pr; (void) inf_du; (void) mu; (void) d_norm;
+  (void) reg; (void) alpha_du; (void) alpha_pr; (void) ls; (void) ud;
+  g_iter = iter;
+  return TRUE;
+}
+
+/* one IPOPT solve from scratch (build the action too); y receives the solution */
+static ipopt_res
+run_ipopt (const problem *P, int order, int zero_hess, double tol, int print, double *y)
+{
+  ipopt_res r;
+  red R;
+  double t = wall (), *xl, *xu, *gl, *gu;
+  IpoptProblem nlp;
+  int64_t i;
+  memset (&r, 0, sizeof r);
+  if (red_build (&R, P, order))
+    {
+      r.status = -999;
+      return r;
+    }
+  xl = malloc ((size_t) R.ny * sizeof *xl); xu = malloc ((size_t) R.ny * sizeof *xu);
+  gl = calloc ((size_t) R.ny, sizeof *gl); gu = calloc ((size_t) R.ny, sizeof *gu);
+  for (i = 0; i < R.ny; i++)
+    {
+      xl[i] = -1e20;
+      xu[i] = 1e20;
+    }
+  nlp = CreateIpoptProblem ((Index) R.ny, xl, xu, (Index) R.ny, gl, gu, (Index) R.nnzj,
+                            0, 0, cb_f, cb_g, cb_grad_f, cb_jac_g, cb_h);
+  AddIpoptIntOption (nlp, "print_level", print);
+  AddIpoptStrOption (nlp, "sb", "yes");
+  AddIpoptStrOption (nlp, "hessian_approximation", zero_hess ? "exact" : "limited-memory");
+  AddIpoptStrOption (nlp, "linear_solver", "mumps");
+  AddIpoptNumOption (nlp, "tol", tol);
+  AddIpoptNumOption (nlp, "constr_viol_tol", tol);
+  AddIpoptIntOption (nlp, "max_iter", 500);
+  SetIntermediateCallback (nlp, cb_iter);
+  red_start (&R, P, y);
+  g_iter = -1;
+  r.status = IpoptSolve (nlp, y, NULL, NULL, NULL, NULL, NULL, &R);
+  r.iter = g_iter;
+  FreeIpoptProblem (nlp);
+  r.time = wall () - t;
+  red_norms (&R, y, &r.finf, &r.fw);
+  free (xl); free (xu); free (gl); free (gu);
+  red_free (&R);
+  return r;
+}
+
+typedef struct {
+  int status, iter;
+  double time;
+  vm_skg_solution sol;
+} skg_res;
+
+static void
+run_skg (problem *P, int order, skg_res *r)
+{
+  vm_skg_solve_opts o;
+  double t = wall ();
+  vm_skg_solve_opts_init (&o);
+  o.mode = VM_SKG_REDUCED;
+  o.order = order;
+  o.N = P->N;
+  o.windows = 1;
+  o.t0 = P->t0;
+  o.tf = P->tf;
+  r->status = vm_skg_solve (&P->m, P->par, P->qi, P->vi, &o, &r->sol);
+  r->time = wall () - t;
+  r->iter = r->sol.iterations;
+}
+
+static int
+cmpd (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static void
+one (problem *P, int K, int zero_hess)
+{
+  const int order = 4;
+  skg_res s;
+  ipopt_res ip;
+  red R;
+  double *ys, *yi, sinf, sw, *ratio, *ts, *ti, dq = 0;
+  int k, c;
+  int64_t i;
+  vm_skg_solution_init (&s.sol);
+  red_build (&R, P, order);
+  ys = malloc ((size_t) R.ny * sizeof *ys);
+  yi = malloc ((size_t) R.ny * sizeof *yi);
+  ratio = malloc ((size_t) K * sizeof *ratio);
+  ts = malloc ((size_t) K * sizeof *ts);
+  ti = malloc ((size_t) K * sizeof *ti);
+  /* the package's solve (defaults), its residual in the same measure as IPOPT's */
+  run_skg (P, order, &s);
+  for (i = 0; i < P->N; i++)
+    for (c = 0; c < R.u; c++)
+      ys[i * R.u + c] = c < R.n ? s.sol.q[i + P->N * c] : s.sol.lambda_plus[i + P->N * (c - R.n)];
+  red_norms (&R, ys, &sinf, &sw);
+  ip = run_ipopt (P, order, zero_hess, sinf, 0, yi);
+  for (i = 0; i < R.ny; i++)
+    dq = fmax (dq, fabs (yi[i] - ys[i]));
+  for (k = 0; k < K; k++)
+    {
+      run_skg (P, order, &s);
+      ts[k] = s.time;
+      ip = run_ipopt (P, order, zero_hess, sinf, 0, yi);
+      ti[k] = ip.time;
+      ratio[k] = ti[k] / ts[k];
+    }
+  qsort (ratio, (size_t) K, sizeof *ratio, cmpd);
+  qsort (ts, (size_t) K, sizeof *ts, cmpd);
+  qsort (ti, (size_t) K, sizeof *ti, cmpd);
+  printf ("%-19s %5ld %-6s | %9.4f %3d %2d %8.1e %8.1e | %9.4f %4d %3d %8.1e %8.1e | %8.1e | %7.1f %7.1f %7.1f %s\n",
+          P->name, (long) P->N, zero_hess ? "zero" : "lbfgs", ts[K / 2], s.iter, s.status == VM_OK,
+          sinf, sw, ti[K / 2], ip.iter, ip.status, ip.finf, ip.fw, dq, ratio[0], ratio[K / 2],
+          ratio[K - 1], ratio[0] >= 10 ? "met" : "not met");
+  fflush (stdout);
+  vm_skg_solution_free (&s.sol);
+  red_free (&R);
+  free (ys); free (yi); free (ratio); free (ts); free (ti);
+}
+
+int
+main (int argc, char **argv)
+{
+  int K = argc > 1 ? atoi (argv[1]) : 7, h, hlo = 0, hhi = 0;
+  const char *hess = argc > 2 ? argv[2] : "lbfgs";
+  problem P[3];
+  int p;
+  if (K < 1)
+    K = 1;
+  if (! strcmp (hess, "zero"))
+    hlo = hhi = 1;
+  else if (! strcmp (hess, "both"))
+    hhi = 1;
+  if (build_disk (&P[0], 64) || build_disk (&P[1], 1024) || build_tumbler (&P[2], 256, 1.0 / 30))
+    return 1;
+  printf ("IPOPT peer: reduced SKG, order 4, one window; K = %d alternating pairs; times median [s]\n"
+          "IPOPT status 0 = Solve_Succeeded, 1 = Solved_To_Acceptable_Level; |F| = reduced gradient, "
+          "inf-norm and H-weighted 2-norm\n", K);
+  printf ("%-19s %5s %-6s | %9s %3s %2s %8s %8s | %9s %4s %3s %8s %8s | %8s | %7s %7s %7s %s\n",
+          "problem", "N", "hess", "skg [s]", "it", "ok", "|F|inf", "|F|W", "ipopt[s]", "it", "st",
+          "|F|inf", "|F|W", "max dy", "r min", "r med", "r max", "(>= 10x)");
+  for (h = hlo; h <= hhi; h++)
+    for (p = 0; p < 3; p++)
+      one (&P[p], K, h);
+  for (p = 0; p < 3; p++)
+    vm_mech_free (&P[p].m);
+  return 0;
+}
