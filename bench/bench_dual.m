@@ -52,14 +52,20 @@
 % max over the nodes of |y - y_ref|.  The smallest single-window N whose
 % error is <= the adaptive error (doubling from 64, then bisection; up to 2^16) and the times of
 % both solves, median of 5 pairs run in turn (@file{march_vs_fixed.m}).
+% @item (d)
+% the strong Octave peer (issue 15): fsolve with 'Jacobian' 'on' and an analytic sparse Jacobian
+% (the m-code's, and the gateway's exact gradient and Hessian, row-scaled), from D = 0, stopped at
+% dual_lorenz's residual; 7 pairs (dual_lorenz, fsolve) run in turn, the ratio taken per pair
+% (min, median, max).  Target: >= 20 at N = 256 and 4096.
 % @end table
-% @var{parts}: a string of the letters to run (default 'abc').  Times: best of several runs (part
+% The last output is a summary table against the targets of issue 15.
+% @var{parts}: a string of the letters to run (default 'abcd'; quick: 'abd').  Times: best of several runs (part
 % c: medians).  No timing is asserted.
 % @end deftypefn
 
 function r = bench_dual (parts, fd_cap)
   if (nargin < 1 || isempty (parts))
-    parts = 'abc';
+    parts = 'abcd';
   end
   if (nargin < 2 || isempty (fd_cap))
     fd_cap = 60;
@@ -76,7 +82,130 @@ function r = bench_dual (parts, fd_cap)
   if (any (parts == 'c'))
     r.c = part_c ();
   end
+  if (any (parts == 'd'))
+    r.d = part_d (Ns, 7);
+  end
   fprintf ('bench_dual: %.0f s in all\n', toc (t_all));
+  summary (r);
+end
+
+function D = part_d (Ns, npair)
+  % the strong Octave peer (issue 15), paired timing: dual_lorenz and fsolve with an analytic sparse
+  % Jacobian run in turn, npair pairs, the ratio fsolve / dual_lorenz per pair
+  fprintf ('(d) strong peer: fsolve with the analytic sparse Jacobian, %d pairs run in turn\n', npair);
+  D = struct ('N', {}, 'peer', {}, 'it_dual', {}, 'res_dual', {}, 'it_fsolve', {}, 'exit_fsolve', {}, ...
+              'res_fsolve', {}, 'diff_D', {}, 'disc_err', {}, 't_dual', {}, 't_fsolve', {}, ...
+              'ratios', {}, 'ratio_med', {}, 'ratio_min', {}, 'ratio_max', {});
+  for N = Ns
+    pb = dual_problem (N);
+    pr = pb.pr;
+    s = dual_lorenz (pb.tspan, pb.y0, pb.opts{:});
+    zs = pack_duals (s.D);
+    % the discretization error of the primal y = ybar + ... : against ode45 at 1e-12 on the grid
+    disc = max (max (abs (s.y - pb.yref)));
+    z0 = zeros (pb.nz, 1);
+    peers = {'m-code sparse J', @(z) dual_mcode_lorenz (pr, z); ...
+             'gateway sparse J', @(z) gateway_fun (pb, z)};
+    for ip = 1:size (peers, 1)
+      fun = peers{ip, 2};
+      % stop at the residual dual_lorenz reaches (fsolve's test |f|_2 <= TolFun n |z|_2)
+      res_dual = norm (dual_mcode_lorenz (pr, zs));
+      opt = optimset ('TolFun', res_dual / (pb.nz * norm (zs)), 'TolX', 1e-12, 'Jacobian', 'on');
+      [x, fv, info, out] = fsolve (fun, z0, opt);
+      t1 = tic;  dual_lorenz (pb.tspan, pb.y0, pb.opts{:});  td1 = toc (t1);
+      nin = max (1, ceil (0.02 / td1));
+      tp = zeros (npair, 1);  tf = tp;
+      for k = 1:npair
+        t1 = tic;
+        for j = 1:nin
+          dual_lorenz (pb.tspan, pb.y0, pb.opts{:});
+        end
+        tp(k) = toc (t1) / nin;
+        t1 = tic;
+        fsolve (fun, z0, opt);
+        tf(k) = toc (t1);
+      end
+      ratio = tf ./ tp;
+      D(end+1) = struct ('N', N, 'peer', peers{ip, 1}, 'it_dual', s.iterations, 'res_dual', res_dual, ...
+                         'it_fsolve', out.iterations, 'exit_fsolve', info, ...
+                         'res_fsolve', norm (dual_mcode_lorenz (pr, x)), ...
+                         'diff_D', max (abs (x - zs)) / max (abs (zs)), 'disc_err', disc, ...
+                         't_dual', median (tp), 't_fsolve', median (tf), 'ratios', ratio, ...
+                         'ratio_med', median (ratio), 'ratio_min', min (ratio), ...
+                         'ratio_max', max (ratio)); %#ok<AGROW>
+    end
+  end
+  fprintf ('%5s %-17s %3s %9s | %3s %2s %9s %9s | %9s | %9s %9s | %7s %7s %7s\n', 'N', 'peer', 'it', ...
+           '|f| dual', 'it', 'ok', '|f| fsol', 'max dD', 'disc err', 'dual [s]', 'fsolve[s]', ...
+           'med', 'min', 'max');
+  for k = 1:numel (D)
+    w = D(k);
+    fprintf ('%5d %-17s %3d %9.1e | %3d %2d %9.1e %9.1e | %9.1e | %9.4f %9.4f | %7.1f %7.1f %7.1f\n', ...
+             w.N, w.peer, w.it_dual, w.res_dual, w.it_fsolve, w.exit_fsolve, w.res_fsolve, w.diff_D, ...
+             w.disc_err, w.t_dual, w.t_fsolve, w.ratio_med, w.ratio_min, w.ratio_max);
+  end
+  fprintf (['peer: fsolve (''Jacobian'' ''on'') with the m-code''s analytic sparse Jacobian, or with the ' ...
+            'gateway''s exact gradient and sparse Hessian\n(vm_dual_mex ''action'', row-scaled as the ' ...
+            'm-code); both from D = 0, stopped at dual_lorenz''s residual |f|_2 (same m-code equations);\n' ...
+            'max dD = max |D_fsolve - D_dual| / max |D_dual|; disc err = max |y - y_ode45| of dual_lorenz; ' ...
+            'ratios fsolve / dual_lorenz per pair\n\n']);
+end
+
+function [f, J] = gateway_fun (pb, z)
+  % the row-scaled gradient (the m-code's equations) and its sparse Jacobian from the gateway
+  setup = gateway_setup (pb, z);
+  sc = pb.pr.rowscale;
+  if (nargout > 1)
+    [~, g, H] = feval ('vm_dual_mex', 'action', [], setup);
+    n = numel (sc);
+    J = spdiags (sc, 0, n, n) * H;
+  else
+    [~, g] = feval ('vm_dual_mex', 'action', [], setup);
+  end
+  f = sc .* g;
+end
+
+function summary (r)
+  % the single summary table against issue 15's targets (the last output of bench_dual)
+  fprintf ('\nSummary against the targets (issue 15): ratio = peer time / dual_lorenz time, per pair\n');
+  fprintf ('%-58s %9s %17s %9s %s\n', 'target', 'median', 'min - max', 'target', 'met');
+  for N = [256 4096]
+    lbl = sprintf ('dual Lorenz N=%d: >= 20x fsolve (analytic sparse J)', N);
+    if (isfield (r, 'd'))
+      % the stronger of the two analytic peers (the smaller ratio)
+      w = r.d([r.d.N] == N);
+      [~, i] = min ([w.ratio_med]);
+      w = w(i);
+      fprintf ('%-58s %9.1f %8.1f - %6.1f %9s %s   (%s)\n', lbl, w.ratio_med, w.ratio_min, ...
+               w.ratio_max, '>= 20', ok_met (w.ratio_med >= 20), w.peer);
+    else
+      fprintf ('%-58s %9s %17s %9s %s\n', lbl, '-', 'not run (part d)', '>= 20', '-');
+    end
+  end
+  for N = [256 4096]
+    lbl = sprintf ('dual Lorenz N=%d: fsolve dense FD (ref.)', N);
+    w = [];
+    if (isfield (r, 'a'))
+      w = r.a.runs([r.a.runs.N] == N & strcmp ({r.a.runs.solver}, 'fsolve, dense FD Jacobian'));
+    end
+    if (isempty (w))
+      fprintf ('%-58s %9s %17s %9s %s\n', lbl, '-', 'not run (part a)', '-', '-');
+    elseif (w.lower_bound)
+      fprintf ('%-58s %8s%.0f %17s %9s %s\n', lbl, '>', w.ratio, 'one run, capped', '-', '-');
+    else
+      fprintf ('%-58s %9.0f %17s %9s %s\n', lbl, w.ratio, 'one run', '-', '-');
+    end
+  end
+  lbl = 'time per Newton iteration <= 1.5x one dgbtrf';
+  fprintf ('%-58s %9s %17s %9s %s\n', lbl, '-', 'see make bench-band', '<= 1.5', '-');
+end
+
+function s = ok_met (b)
+  if (b)
+    s = 'yes';
+  else
+    s = 'NO';
+  end
 end
 
 function pb = dual_problem (N)
@@ -294,7 +423,7 @@ function B = part_b (Ns)
     pb = dual_problem (N);
     s = dual_lorenz (pb.tspan, pb.y0, pb.opts{:});
     ts = best_time (@() dual_lorenz (pb.tspan, pb.y0, pb.opts{:}), 10, 5);
-    t0 = best_time (@() dual_lorenz (pb.tspan, pb.y0, pb.opts{:}, 'MaxIter', 0), 10, 3);
+    t0 = best_time (@() setup_only (pb), 10, 3);
     setup = gateway_setup (pb, pack_duals (s.D));
     [~, g, H] = feval ('vm_dual_mex', 'action', [], setup);
     ta = best_time (@() action_3 (setup), 10, 3);
@@ -325,6 +454,15 @@ function B = part_b (Ns)
             'iterations; lu: [L,U,P,Q,R] = lu (H) (UMFPACK, symbolic + numeric); H\\g: Octave''s ' ...
             'sparse backslash;\nact: one vm_dual_mex (''action'') call returning S, g and H ' ...
             '(including its setup)\n\n']);
+end
+
+function setup_only (pb)
+  % dual_lorenz with MaxIter = 0 (the setup and the first residual); it now reports the
+  % non-convergence as an error, which is expected here
+  try
+    dual_lorenz (pb.tspan, pb.y0, pb.opts{:}, 'MaxIter', 0);
+  catch %#ok<CTCH>
+  end
 end
 
 function action_3 (setup)

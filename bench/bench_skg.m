@@ -36,14 +36,21 @@
 % default guess; when that default ('auto') fails from the marching start at N = 128 and retries
 % from the integrator, the ladder and the timing use 'Guess' 'integrator' directly (the failed
 % attempt is not timed, which favours the fixed window).
+% @item (e)
+% the strong Octave peer (issue 15): fsolve with 'Jacobian' 'on' and the exact gradient and
+% sparse Hessian of skg_action, on the same discrete equations, from the same start, stopped at
+% skg_solve's residual (@file{skg_strong_peer.m}): the disk at N = 64 and 1024, the tumbler
+% (sigma = 1/30) at N = 256, both modes; 7 pairs (skg_solve, fsolve) run in turn, the ratio taken
+% per pair (min, median, max).  Target: >= 20.
 % @end table
-% @var{parts}: a string of the letters to run (default 'abcd').  Times: best of several runs
+% The last output is a summary table against the targets of issue 15.
+% @var{parts}: a string of the letters to run (default 'abcde'; quick: 'abe').  Times: best of several runs
 % (part d: medians).
 % @end deftypefn
 
 function r = bench_skg (parts, Nmax)
   if (nargin < 1 || isempty (parts))
-    parts = 'abcd';
+    parts = 'abcde';
   end
   if (nargin < 2 || isempty (Nmax))
     Nmax = 2^20;
@@ -61,6 +68,87 @@ function r = bench_skg (parts, Nmax)
   end
   if (any (parts == 'd'))
     r.d = part_d ();
+  end
+  if (any (parts == 'e'))
+    r.e = part_e (order, 7);
+  end
+  summary (r);
+end
+
+function E = part_e (order, npair)
+  % the strong Octave peer (issue 15): fsolve with the analytic sparse Jacobian (skg_strong_peer.m)
+  fprintf ('(e) strong peer: fsolve with the analytic sparse Jacobian of skg_action, order %d, %d pairs run in turn\n', ...
+           order, npair);
+  cases = {'disk', [], 64; 'disk', [], 1024; 'tumbler', 1/30, 256};
+  E = [];
+  for ic = 1:size (cases, 1)
+    for mode = {'reduced', 'full'}
+      w = skg_strong_peer (cases{ic, 1}, cases{ic, 2}, cases{ic, 3}, order, mode{1}, npair);
+      E = [E, w]; %#ok<AGROW>
+    end
+  end
+  fprintf ('%-19s %4s %-7s %6s %2s | %3s %9s | %3s %4s %2s %9s | %9s %9s | %9s %9s | %7s %7s %7s\n', ...
+           'problem', 'N', 'mode', 'unkn', 'sp', 'it', '|f| skg', 'it', 'fev', 'ok', '|f| fsol', ...
+           'max dq', 'disc err', 'skg [s]', 'fsolve[s]', 'med', 'min', 'max');
+  for k = 1:numel (E)
+    w = E(k);
+    fprintf ('%-19s %4d %-7s %6d %2d | %3d %9.1e | %3d %4d %2d %9.1e | %9.1e %9.1e | %9.4f %9.4f | %7.1f %7.1f %7.1f\n', ...
+             w.problem, w.N, w.mode, w.unknowns, w.sparse_J, w.it_skg, w.res_skg, w.it_fsolve, ...
+             w.fev_fsolve, w.exit_fsolve, w.res_fsolve, w.diff_q, w.disc_err, w.t_skg, w.t_fsolve, ...
+             w.ratio_med, w.ratio_min, w.ratio_max);
+  end
+  fprintf (['both from the same start (skg_solve Guess ''constant''); fsolve (''Jacobian'' ''on'', sparse J ' ...
+            '= sp) stopped at skg_solve''s residual |f|_2 of the same equations;\nmax dq = max |q_fsolve - ' ...
+            'q_skg|; disc err = max |q_N - q_2N-1| (skg_solve); med/min/max: fsolve / skg_solve per pair\n\n']);
+end
+
+function summary (r)
+  % the single summary table against issue 15's targets (the last output of bench_skg)
+  fprintf ('\nSummary against the targets (issue 15): ratio = peer time / skg_solve time (reduced mode, the default)\n');
+  fmt = '%-62s %9s %17s %9s %s\n';
+  fprintf (fmt, 'target', 'median', 'min - max', 'target', 'met');
+  cases = {'disk', 64; 'disk', 1024; 'tumbler sigma=1/30', 256};
+  for ic = 1:size (cases, 1)
+    lbl = sprintf ('SKG %s N=%d: >= 20x fsolve (analytic sparse J)', cases{ic, 1}, cases{ic, 2});
+    w = [];
+    if (isfield (r, 'e'))
+      w = r.e(strcmp ({r.e.problem}, cases{ic, 1}) & [r.e.N] == cases{ic, 2} & ...
+              strcmp ({r.e.mode}, 'reduced'));
+    end
+    if (isempty (w))
+      fprintf (fmt, lbl, '-', 'not run (part e)', '>= 20', '-');
+    else
+      fprintf ('%-62s %9.1f %8.1f - %6.1f %9s %s\n', lbl, w.ratio_med, w.ratio_min, w.ratio_max, ...
+               '>= 20', met_str (w.ratio_med >= 20));
+    end
+  end
+  for ic = 1:size (cases, 1)
+    lbl = sprintf ('SKG %s N=%d: >= 1000x fsolve dense FD', cases{ic, 1}, cases{ic, 2});
+    w = [];
+    if (isfield (r, 'a'))
+      w = r.a(strcmp ({r.a.problem}, cases{ic, 1}) & [r.a.N] == cases{ic, 2} & ...
+              strcmp ({r.a.mode}, 'reduced'));
+    end
+    if (isempty (w))
+      why = 'not run (part a)';
+      if (cases{ic, 2} > 256)
+        why = 'not measured';
+      end
+      fprintf (fmt, lbl, '-', why, '>= 1000', '-');
+    else
+      fprintf ('%-62s %9.0f %17s %9s %s\n', lbl, w.ratio, 'one fsolve run', '>= 1000', ...
+               met_str (w.ratio >= 1000));
+    end
+  end
+  fprintf (fmt, 'SKG disk/tumbler: >= 10x IPOPT', '-', 'not measured', '>= 10', '-');
+  fprintf (fmt, 'time per Newton iteration <= 1.5x one dgbtrf', '-', 'see make bench-band', '<= 1.5', '-');
+end
+
+function s = met_str (b)
+  if (b)
+    s = 'yes';
+  else
+    s = 'NO';
   end
 end
 
