@@ -67,8 +67,9 @@ dm_predict (void *self, const double *xa, const double *pt, const double *ptraj,
   for (i = 0; i < nd; i++)
     a->ya[i] = xa[i];
   memcpy (yb, a->ya, (size_t) ny * sizeof *yb);
-  if (a->alg && a->rhs)   /* consistent algebraic states at the first node (held on failure) */
-    a->alg (a->alg_ctx, a->d.t[0], yb);
+  if (a->alg && a->rhs   /* consistent algebraic states at the first node (held on failure) */
+      && a->alg (a->alg_ctx, a->d.t[0], yb) == VM_OK)
+    memcpy (a->ya, yb, (size_t) ny * sizeof *yb);
   /* one classical RK4 step per node interval, the algebraic states held, or solved from G = 0 at
    * every stage and node (alg) */
   for (k = 0; k + 1 < N && a->rhs && ok; k++)
@@ -256,14 +257,6 @@ vm_dual_march_set_algebraic_solver (vm_dual_march *a, vm_dual_alg_fn alg, void *
 {
   a->alg = alg;
   a->alg_ctx = alg_ctx;
-}
-
-void
-vm_dual_march_set_algebraic (vm_dual_march *a, const double *ya0)
-{
-  int i;
-  for (i = a->d.nd; i < a->d.ny; i++)
-    a->ya[i] = ya0[i - a->d.nd];
 }
 
 void

@@ -8,10 +8,12 @@
  * from 0, hence Newton's convergence and the conditioning of the DtP map:
  *   predict    ybar = the primal predicted by one classical RK4 step per node interval from xa,
  *              using the system's own right-hand side (rhs below).  The algebraic states start
- *              from their last known values (the previous window's last node; for the first
- *              window those of vm_dual_march_set_algebraic, 0 unless set) and are held, or, with
- *              an algebraic solver (vm_dual_march_set_algebraic_solver), solved from G = 0 at
- *              every RK4 stage and node (a failure there holds them); NULL rhs or a non-finite RK4 value: ybar = xa at every node.  D = 0.
+ *              from their last known values (the previous window's last node; 0 for the first
+ *              window) and are held, or, with an algebraic solver
+ *              (vm_dual_march_set_algebraic_solver), solved from G = 0 at the first node and at
+ *              every RK4 stage and node (a failure there holds them); NULL rhs or a non-finite
+ *              RK4 value: ybar = xa (with the algebraic states of the first node) at every node.
+ *              D = 0.
  *   from_traj  ybar = the given trajectory's first ny columns (y), D = 0 (the companion order
  *              starts from the main order's solution; the base-state iteration "repeat").
  *   extract    per node: y^H (ny values) then D (m = nd + ng: D_d, then D_a), nout = ny + m;
@@ -67,8 +69,8 @@ typedef struct
   double *rw;                /* nz residual weights */
   double *g;                 /* nz scratch */
   double *ya;                /* ny: the window's initial primal (xa, then the last known algebraic
-                                states: the previous accepted window's last node; at first
-                                vm_dual_march_set_algebraic's, 0 unless set) */
+                                states: the previous accepted window's last node, 0 at first;
+                                solved from G = 0 with an algebraic solver) */
   double *ybar;              /* N ny work */
   double *stage;             /* 5 ny RK4 work */
   long npredict_fallback;    /* predictions that fell back to a constant base state */
@@ -83,12 +85,6 @@ int vm_dual_march_init (vm_dual_march *a, int ny, int nd, int ng, int64_t N, int
                         const double *c, vm_dual_node_fn fn, void *ctx, vm_dual_rhs_fn rhs,
                         void *rhs_ctx, double rtol, double atol);
 void vm_dual_march_free (vm_dual_march *a);
-
-/* The algebraic states (ny - nd values) that the first window's base state holds, e.g. the
- * solution of G(t0, y0, ya) = 0 (dual_solve computes it): with 0 instead, a system whose
- * algebraic states are far from 0 at t0 starts with large duals and Newton may fail.  Call after
- * vm_dual_march_init and before the march; later windows take them from the previous window. */
-void vm_dual_march_set_algebraic (vm_dual_march *a, const double *ya0);
 
 /* An algebraic solver for the prediction (square systems: vm_dual_ode_algebraic with its engine):
  * the base state then satisfies G = 0 along the predicted path, so the duals of G start near 0

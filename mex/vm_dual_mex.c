@@ -13,8 +13,7 @@
  * Newton's linear solver, also for "march").  "march" (csrc/dual_march.h, march.h):
  * setup has t0, tf, N, order, c, y0, kernel, kpar, windows (0 adaptive, W fixed), rtol, atol, tol
  * (Newton's fraction of the error tolerance), max_iter, and optionally h0, hmax, max_windows,
- * repeat, estimate, display (0/1/2), guess (Ntot x ny base state, fixed mode), output_times,
- * ya0 (ny - nd algebraic states of the first base state, vm_dual_march_set_algebraic).
+ * repeat, estimate, display (0/1/2), guess (Ntot x ny base state, fixed mode), output_times.
  * inst/dual_solve.m, dual_lorenz.m and dual_pars.m document and check the user-facing
  * arguments; the checks here guard the gateway itself.  No numerics here: conversion only. */
 #include <string.h>
@@ -474,7 +473,7 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_dual_march am, ac;
   vm_march_opts mo;
   vm_march_sol ms;
-  const double *c, *y0, *ya0 = NULL;
+  const double *c, *y0;
   int64_t N;
   int order, corder, st, i;
   mxArray *out;
@@ -529,8 +528,6 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       size_t nq;
       vm_arg_vector_any (tout, fn, "OutputTimes", &nq);
     }
-  if (k.ny > k.nd && vm_arg_field_opt (o, "ya0"))   /* checked before anything is allocated */
-    ya0 = arr (o, "ya0", (size_t) (k.ny - k.nd), 0, fn, "ya0");
   kernel_build (&k, prhs[1], c, fn);   /* the one compile of the model, for both orders */
   st = vm_dual_march_init (&am, k.ny, k.nd, k.ng, N, order, c, k.fn, k.ctx,
                            k.kind == 0 ? vm_dual_ode_rhs : NULL, &k.e, mo.rtol, mo.atol);
@@ -546,11 +543,6 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       kernel_free (&k);
       BAD ("%s: the discrete dual action could not be set up (N = %ld, orders %d and %d): %s", fn,
            (long) N, order, corder, vm_status_string (st));
-    }
-  if (ya0)
-    {
-      vm_dual_march_set_algebraic (&am, ya0);
-      vm_dual_march_set_algebraic (&ac, ya0);
     }
   if (k.kind == 0 && k.ny > k.nd && k.ng == k.ny - k.nd)
     {

@@ -49,7 +49,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
   y0 = vm_check_value (fname, 'y0', y0, {'vector', nd})';
   check_rhs (fname, ode, tspan(1), y0);
-  ya0 = initial_algebraic (fname, ode, tspan(1), y0);
+  check_algebraic (fname, ode, tspan(1), y0);
   N = opts.N;
   minN = vm_dual_mex ('min_n', opts.Order, 0);   % the fact lives in csrc/march.c
   if (N < minN)
@@ -99,7 +99,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
                vm_describe (yb));
   end
   if (marching || adaptive)
-    sol = march_path (fname, kernel, kpar, ode, [ny nd ng], tspan, y0, opts, c, adaptive, weak, yb, ya0);
+    sol = march_path (fname, kernel, kpar, ode, [ny nd ng], tspan, y0, opts, c, adaptive, weak, yb);
     return;
   end
   if (~isempty (guess) && (~isnumeric (guess) || ~isreal (guess) || issparse (guess) || ~isequal (size (guess), [Ntot m]) ...
@@ -253,7 +253,7 @@ function z = vm_dual_pack (Dg, nd, weak)
   end
 end
 
-function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, adaptive, weak, yb, ya0)
+function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, adaptive, weak, yb)
   % the marching driver: adaptive windows, or Slabs fixed windows with predicted base states
   ny = dims(1);
   nd = dims(2);
@@ -305,9 +305,6 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
                   'rtol', rt, 'atol', at, 'tol', 1e-3, 'max_iter', opts.MaxIter, ...
                   'repeat', opts.BaseIterations, 'display', disp_code, 'guess', base, ...
                   'output_times', tout(:), 'linsolve', linsolve_code (opts));
-  if (~isempty (ya0))
-    setup.ya0 = ya0;
-  end
   try
     r = vm_dual_mex ('march', ode, setup);
   catch err
@@ -368,14 +365,13 @@ function check_rhs (fname, ode, t0, y0)
   end
 end
 
-function ya = initial_algebraic (fname, ode, t0, y0)
-  % the algebraic states at t0 that solve G(t0, y0, ya) = 0 (Newton from 0), for the first base
-  % state of the march: a base state far from the solution makes large duals.  A square system
-  % whose dG/dya is singular there is refused: its algebraic equations do not determine its
-  % algebraic states (index above 1), and no window could converge.  Nonsquare systems (odesys
-  % 'square', false) keep 0: their algebraic states are not determined (the paper's
-  % non-uniqueness).
-  ya = [];
+function check_algebraic (fname, ode, t0, y0)
+  % a square system's algebraic equations must determine its algebraic states at t0: Newton from
+  % ya = 0 on G(t0, y0, ya) = 0, as the march's prediction does in C (vm_dual_ode_algebraic, which
+  % then starts the base state there), so that a failure is an error that says why, before any
+  % window: dG/dya singular at the start (index above 1: no window could converge), or no real
+  % solution.  Nonsquare systems (odesys 'square', false) are not checked: their algebraic states
+  % are not determined (the paper's non-uniqueness).
   if (isempty (ode) || ode.na == 0 || ~ode.square)
     return;
   end
