@@ -126,7 +126,7 @@ function [sols, args] = split_solutions (fname, in)
   if (numel (in) >= 2 && isstruct (in{2}))
     if (~isscalar (in{2}))
       vm_badarg (fname, 'the second solution must be a scalar struct; got a %s struct array', ...
-                 sprintf ('%dx%d', size (in{2}, 1), size (in{2}, 2)));
+                 size_string (in{2}));
     end
     nsol = 2;
   end
@@ -172,8 +172,8 @@ function ncomp = check_components (fname, sols, kind)
     x = sols{s}.(f);
     if (~isnumeric (t) || ~isreal (t) || ~isvector (t) || ~isnumeric (x) || ~isreal (x) ...
         || ndims (x) > 2 || size (x, 1) ~= numel (t))
-      vm_badarg (fname, 'solution %d: %s must be a real matrix with one row per entry of t; got %s %s and t %s', ...
-                 s, f, class (x), size_string (x), size_string (t));
+      vm_badarg (fname, 'solution %d: %s must be a real matrix with one row per entry of t; got %s and t %s', ...
+                 s, f, vm_describe (x), size_string (t));
     end
     if (s == 2 && size (x, 2) ~= ncomp)
       vm_badarg (fname, 'solution 2 has %d columns in %s, solution 1 has %d: compare solutions of one system', ...
@@ -203,8 +203,8 @@ function panels = choose_panels (fname, sols, kind, req)
     req = {req};
   end
   if (~iscell (req) || ~all (cellfun (@(p) ischar (p) && size (p, 1) == 1, req(:)')))
-    vm_badarg (fname, 'Panels must be a cell array of panel names (%s); got %s %s', ...
-               strjoin (all_panels, ', '), class (req), size_string (req));
+    vm_badarg (fname, 'Panels must be a cell array of panel names (%s); got %s', ...
+               strjoin (all_panels, ', '), vm_describe (req));
   end
   panels = reshape (req, 1, []);
   for k = 1:numel (panels)
@@ -300,15 +300,15 @@ function list = string_list (fname, name, value, count, dflt)
     value = {value};
   end
   if (~iscell (value) || numel (value) ~= count || ~all (cellfun (@(v) ischar (v) && size (v, 1) <= 1, value(:)')))
-    vm_badarg (fname, '%s must be a cell array of %d strings; got %s %s', name, count, ...
-               class (value), size_string (value));
+    vm_badarg (fname, '%s must be a cell array of %d strings; got %s', name, count, ...
+               vm_describe (value));
   end
   list = reshape (value, 1, []);
 end
 
 function check_string (fname, name, value)
   if (~(ischar (value) && size (value, 1) <= 1))
-    vm_badarg (fname, '%s must be a string; got %s %s', name, class (value), size_string (value));
+    vm_badarg (fname, '%s must be a string; got %s', name, vm_describe (value));
   end
 end
 
