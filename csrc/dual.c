@@ -1192,6 +1192,32 @@ vm_dual_ode_rhs (void *ctx, int64_t npts, const double *t, const double *y, doub
 }
 
 int
+vm_dual_ode_jac (void *ctx, double t, const double *y, double *F, double *Fy)
+{
+  vm_dual_ode *e = ctx;
+  int nd, ny, i, st;
+  double *u;
+  if (! e || ! y || ! F)
+    return VM_EARG;
+  nd = e->nd;
+  ny = e->ny;
+  if ((st = ode_reserve (e, 1)) != VM_OK)
+    return st;
+  u = calloc ((size_t) (2 * nd + e->ng), sizeof *u);
+  if (! u)
+    return VM_ENOMEM;
+  st = ode_evaluate (e, 1, &t, u, y);
+  free (u);
+  if (st != VM_OK)
+    return st;
+  memcpy (F, e->fF, (size_t) nd * sizeof *F);
+  if (Fy)
+    for (i = 0; i < nd * ny; i++)
+      Fy[i] = e->fFy[i];
+  return VM_OK;
+}
+
+int
 vm_dual_ode_algebraic (void *ctx, double t, double *y)
 {
   vm_dual_ode *e = ctx;

@@ -181,6 +181,11 @@ int vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u,
  * npts < 0), VM_ENOMEM or an evaluation error; the values may be non-finite (the caller checks). */
 int vm_dual_ode_rhs (void *ctx, int64_t npts, const double *t, const double *y, double *F);
 
+/* F (nd) and F_y (Fy[a + nd i] = dF_a/dy_i, nd x ny column-major) of the compiled system (ctx: a
+ * vm_dual_ode) at one point (t, y).  Fy may be NULL.  Returns VM_OK, VM_EARG (NULL ctx, y or F),
+ * VM_ENOMEM or an evaluation error; the values may be non-finite (the caller checks). */
+int vm_dual_ode_jac (void *ctx, double t, const double *y, double *F, double *Fy);
+
 /* The algebraic states of a square system (ng = ny - nd) at one point: y[nd .. ny-1] is replaced
  * by the solution of G(t, y) = 0 in them, by Newton's method from the given values with the exact
  * dG/dya (at most VM_DUAL_ALG_MAXIT steps, converged when a step is at most VM_DUAL_ALG_TOL

@@ -22,6 +22,7 @@
 #include "vm_mech_mx.h"
 #include "vm_march_mx.h"
 #include "vm_linsolve_mx.h"
+#include "vm_ode_mx.h"
 #include "dual.h"
 #include "dual_closed.h"
 #include "dual_march.h"
@@ -82,40 +83,6 @@ kernel_free (kernel *k)
   if (k->have_o)
     vm_ode_free (&k->o);
   k->have_e = k->have_o = 0;
-}
-
-/* the odesys model (formulas parsed again) and its parameter values */
-static void
-ode_from_struct (const mxArray *ode, const char *fn, vm_ode *o, double **par)
-{
-  vm_ode_desc d;
-  vm_err err;
-  int ns, np, nd, na;
-  const mxArray *params, *pn, *sq;
-  char **st, **pnm, **rhs, **alg;
-  if (! mxIsStruct (ode) || mxGetNumberOfElements (ode) != 1)
-    BAD ("%s: ode must be a system made by odesys", fn);
-  st = vm_arg_cellstr (sfield (ode, "states", fn, "ode"), fn, "ode.states", &ns);
-  pn = sfield (ode, "parameter_names", fn, "ode");
-  pnm = vm_arg_cellstr (pn, fn, "ode.parameter_names", &np);
-  rhs = vm_arg_cellstr (sfield (ode, "rhs", fn, "ode"), fn, "ode.rhs", &nd);
-  alg = vm_arg_cellstr (sfield (ode, "algebraic", fn, "ode"), fn, "ode.algebraic", &na);
-  sq = mxGetField (ode, 0, "square");
-  memset (&d, 0, sizeof d);
-  d.ny = ns;
-  d.state = (const char *const *) st;
-  d.np = np;
-  d.param = (const char *const *) pnm;
-  d.nd = nd;
-  d.rhs = (const char *const *) rhs;
-  d.na = na;
-  d.alg = (const char *const *) alg;
-  d.nonsquare = sq && mxGetNumberOfElements (sq) == 1 && mxGetScalar (sq) == 0.0;
-  params = sfield (ode, "parameters", fn, "ode");
-  *par = mxMalloc ((size_t) (np > 0 ? np : 1) * sizeof **par);
-  vm_arg_params (params, (const char *const *) pnm, np, fn, "ode", *par);
-  if (vm_ode_build (&d, o, &err) != VM_OK)
-    mexErrMsgIdAndTxt ("varmech:model", "%s: %s", fn, err.msg);
 }
 
 /* set up the node function; c is validated by the caller (ny entries) */
@@ -221,7 +188,7 @@ kernel_build (kernel *k, const mxArray *ode, const double *c, const char *fn)
   double *par;
   if (k->kind != 0)
     return;
-  ode_from_struct (ode, fn, &k->o, &par);
+  vm_mx_ode_build (ode, fn, &k->o, &par);
   k->have_o = 1;
   if (k->o.ny != k->ny || k->o.nd != k->nd || k->o.na != k->ng)
     {

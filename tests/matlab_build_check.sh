@@ -26,7 +26,7 @@ HOME="$tmp" "$OCTAVE" --no-gui --norc --no-history --quiet --eval "
     % the commands of README.md, section 'Using varmech from MATLAB'
     varmech_build
     addpath (fullfile (pwd, 'inst'))
-    gws = {'vm_sbp_mex', 'vm_model_mex', 'vm_integrate_mex', 'vm_skg_mex', 'vm_dual_mex'};
+    gws = {'vm_sbp_mex', 'vm_model_mex', 'vm_integrate_mex', 'vm_skg_mex', 'vm_dual_mex', 'vm_periodic_mex'};
     built = cellfun (@(g) ~isempty (dir (fullfile (pwd, 'inst', 'private', [g '.mex']))), gws);
     if (all (built))
       np = np + 1;

@@ -52,6 +52,8 @@ function t = make_table ()
     'MaxWindow',         {'?real', 0, Inf, '()'}
     'OutputTimes',       {'?vector', []}
     'ConstraintTol',     pos
+    'PeriodTol',         {'real', 1e-15, 1, '[]'}
+    'FlowTol',           {'real', 1e-14, 1e-3, '[]'}
     % the closed-form dual systems
     'dual_lorenz.A',     {'real', -Inf, Inf, '()'}
     'dual_lorenz.R',     {'real', -Inf, Inf, '()'}

@@ -1,0 +1,327 @@
+% -*- texinfo -*-
+% @deftypefn  {} {sol =} periodic_orbit (ode, t_guess, y_guess)
+% @deftypefnx {} {sol =} periodic_orbit (ode, cand)
+% @deftypefnx {} {sol =} periodic_orbit (..., name, value, ...)
+% @deftypefnx {} {sol =} periodic_orbit (..., opts)
+% @deftypefnx {} {} periodic_orbit (...)
+% Find a periodic orbit of an autonomous ODE xdot = F(x) as a critical point of the dual action of
+% Acharya and Sengupta on a circle (their Remark 5 of Sec. 3).
+%
+% @var{ode} is made by @code{odesys}, with differential states only and right-hand sides that do
+% not depend on t.  The guess is a rough closed curve: times @var{t_guess} (increasing, a vector)
+% and states @var{y_guess} (one row per time, n columns), for example a piece of a long
+% trajectory between two close returns, or a candidate @var{cand} of @code{periodic_guesses}
+% (a struct with fields t and y).  Its duration t_guess(end) - t_guess(1) is the guess of the
+% period; the mismatch between its ends is spread linearly over it.  Options are name/value pairs
+% or one struct @var{opts}.  Called without an output argument, a solve that does not converge
+% is an error (@code{varmech:periodic_orbit:noconv}); with one, check @code{sol.exitflag}.
+%
+% @strong{Method.}  Time is rescaled, s = 2 pi t / T, and the unknown P = T / (2 pi) is added
+% with dP/ds = 0: dx/ds = P F(x) on the circle [0, 2 pi).  The pre-dual Lagrangian is
+% @code{L_H = -Ddot . y - D . (P F(x), 0) + 1/2 sum_i c_i (y_i - ybar_i(s))^2} with y = (x, P);
+% the duals D are 2 pi-periodic, so the integration by parts leaves no boundary term.  Time
+% derivatives are periodic central differences of order "Order" on N equispaced nodes (N odd:
+% for even N the alternating grid function would be a second constant).  The time-shift
+% invariance is removed by the integral phase condition of AUTO, @code{int w . x ds = 0} with
+% w the normalized derivative of the base state: the orbit is the shift closest to the base
+% state in L2; it is linear, needs no Poincare section, and holds identically when the base
+% state is the orbit.  Its multiplier nu and the gauge D_P(0) = 0 (adding a constant to the dual
+% of P changes nothing) make the Newton system square.  The stationarity equations are the
+% periodic collocation equations of the rescaled ODE whatever the base state; the base state
+% (the guess, resampled) only sets the size of the duals, hence Newton's convergence.  After
+% convergence the base state is replaced by the recovered orbit ("BaseIterations"), at which
+% the duals vanish.  See @file{doc/periodic.md}.
+%
+% @strong{Accuracy.}  With "N" empty (default) N starts at 129 and is doubled (N -> 2 N + 1)
+% until two successive periods agree to "PeriodTol" relative; the previous solution, resampled
+% by trigonometric interpolation, is the next base state.  With a given N, a second solve on
+% about N/2 nodes gives the estimate.  @code{sol.period_error} is the difference of the two
+% last periods (it bounds the error of the coarser one; the finer one is about 2^Order times
+% better).  Independently, the orbit is integrated over one period from its first point with the
+% package's DOP853 integrator at relative tolerance "FlowTol", together with the variational
+% equations: @code{sol.closure} is the distance of the end point from the start, and the
+% eigenvalues of the monodromy matrix are the Floquet multipliers (one of them is 1, the
+% direction of the flow).
+%
+% Example (the Van der Pol limit cycle, mu = 1, from a rough circle of radius 2):
+% @verbatim
+% vdp = odesys ('states', {'x', 'v'}, 'parameters', struct ('mu', 1), ...
+%   'rhs', {'v', 'mu*(1 - x^2)*v - x'});
+% t = linspace (0, 6.5, 60)';                       % period guess 6.5 (it is 6.6633)
+% sol = periodic_orbit (vdp, t, [2*cos(2*pi*t/6.5), -2*sin(2*pi*t/6.5)]);
+% fprintf ('T = %.10f  (error estimate %.1e), Floquet multipliers %s\n', sol.T, ...
+%   sol.period_error, mat2str (sol.floquet.', 4));
+% @end verbatim
+%
+% Options:
+% @table @asis
+% @item "N"
+% number of nodes on the period (odd); [] (default): chosen by doubling, see above.
+% @item "Order"
+% order of the periodic central differences: 2, 4, 6 or 8 (default 8).
+% @item "PeriodTol"
+% the relative accuracy of T that the automatic N aims at (default 1e-10).
+% @item "Tol", "MaxIter"
+% Newton's tolerance on the RMS of the collocation residuals relative to the size of the
+% equations' terms at the base state (default 1e-12), and its iteration limit (default 50).
+% @item "c"
+% the weights of H (a positive scalar or n + 1 values, the last for P; default 1).
+% @item "BaseIterations"
+% replace the base state by the recovered orbit and solve again, this many times (default 1).
+% @item "FlowTol"
+% relative tolerance of the closure and monodromy integration (default 1e-12).
+% @item "Display"
+% "off" (default), "final" (one line per grid), "iter" (Newton's iterations as they run).
+% @end table
+%
+% Fields of @var{sol}:
+% @table @code
+% @item T
+% the period.
+% @item t, y
+% one period, closed: N + 1 times from 0 to T and the states there (the last row is the first).
+% @item floquet
+% the Floquet multipliers (eigenvalues of the monodromy matrix), largest modulus first;
+% @code{monodromy} the matrix itself.
+% @item closure
+% max |x(T) - x(0)| of the orbit's first point integrated over T (DOP853, "FlowTol").
+% @item period_error, state_error
+% the differences of T and of the orbit (max norm) between the last two grids.
+% @item exitflag, message
+% 1 when Newton converged (and, with automatic N, the period reached "PeriodTol"); 0 otherwise,
+% with the reason.
+% @item iterations, residual_history
+% Newton iterations (all grids and base passes) and the residual history of the last solve.
+% @item D, nu, residual, base_change
+% the duals (N rows: x then P) and the phase multiplier of the last solve, the collocation
+% residuals of the recovered orbit, and max |orbit - base state| at each base iteration.
+% @item N, Order, grids, time, solver, names
+% the final grid size and order, the sizes tried, seconds, "periodic_orbit", the state names.
+% @end table
+%
+% See also: periodic_guesses, dual_solve, odesys.
+% @end deftypefn
+
+function sol = periodic_orbit (ode, varargin)
+  fname = 'periodic_orbit';
+  tic0 = tic;
+  [ode_aug, pname] = check_system (fname, ode);
+  [tg, yg, rest] = check_guess (fname, ode, varargin);
+  defaults = struct ('N', [], 'Order', 8, 'PeriodTol', 1e-10, 'Tol', 1e-12, 'MaxIter', 50, ...
+                     'c', 1, 'BaseIterations', 1, 'FlowTol', 1e-12, 'Display', 'off');
+  opts = vm_options (fname, defaults, rest);
+  n = ode.nd;
+  c = vm_double (opts.c(:)');
+  if (isscalar (c))
+    c = c * ones (1, n + 1);
+  end
+  if (~isnumeric (c) || ~isreal (c) || ~all (isfinite (c)) || any (c <= 0))
+    vm_badarg (fname, 'c must be positive and finite; got %s', vm_describe (opts.c));
+  end
+  if (numel (c) ~= n + 1)
+    vm_badarg (fname, 'c must be a positive scalar or %d values (one per state and one for P); got %d', ...
+               n + 1, numel (c));
+  end
+  minN = vm_periodic_mex ('min_n', opts.Order);
+  if (~isempty (opts.N) && (mod (opts.N, 2) == 0 || opts.N < minN))
+    vm_badarg (fname, 'N must be odd and at least %d for order %d; got %d', minN, opts.Order, opts.N);
+  end
+  % the base state on the first grid: the guess with its end mismatch spread over it
+  Tg = tg(end) - tg(1);
+  if (isempty (opts.N))
+    Ns = max (129, 2 * ceil ((minN - 1) / 2) + 1);
+    Ns = [Ns, 2 * Ns + 1];
+    auto = true;
+  else
+    Nc = 2 * floor ((opts.N - 1) / 4) + 1;
+    if (Nc >= minN)
+      Ns = [Nc, opts.N];
+    else
+      Ns = opts.N;
+    end
+    auto = false;
+  end
+  ybar = resample_guess (tg, yg, Ns(1), Tg);
+  prev = [];
+  iters = 0;
+  k = 1;
+  while (true)
+    N = Ns(k);
+    setup = struct ('N', N, 'order', opts.Order, 'c', c, 'ybar', ybar, 'gauge', n + 1, ...
+                    'tol', opts.Tol, 'max_iter', opts.MaxIter, ...
+                    'base_iterations', opts.BaseIterations, 'inner', 2, ...
+                    'display', double (strcmp (opts.Display, 'iter')));
+    r = vm_periodic_mex ('solve', ode_aug, setup);
+    iters = iters + r.iterations;
+    if (r.exitflag == 1)
+      r = check_nontrivial (r, ybar, n);
+    end
+    if (~strcmp (opts.Display, 'off'))
+      fprintf ('%s: N = %d: %s', fname, N, r.message);
+      if (r.exitflag == 1)
+        fprintf (', T = %.15g', 2 * pi * mean (r.y(:, n + 1)));
+      end
+      fprintf ('\n');
+    end
+    if (r.exitflag ~= 1)
+      break;
+    end
+    cur = struct ('N', N, 'T', 2 * pi * mean (r.y(:, n + 1)), 'x', r.y(:, 1:n));
+    if (~isempty (prev))
+      perr = abs (cur.T - prev.T);
+      serr = max (max (abs (cur.x - real (interpft (prev.x, N)))));
+      if (~auto || perr <= opts.PeriodTol * abs (cur.T) || N > 2^16)
+        break;
+      end
+    end
+    prev = cur;
+    k = k + 1;
+    if (k > numel (Ns))
+      if (~auto)
+        break;
+      end
+      Ns(end + 1) = 2 * Ns(end) + 1;
+    end
+    ybar = real (interpft (r.y, Ns(k)));
+  end
+  sol = assemble (fname, ode, r, Ns(1:k), opts);
+  sol.iterations = iters;
+  if (r.exitflag == 1)
+    if (~isempty (prev))
+      sol.period_error = perr;
+      sol.state_error = serr;
+    end
+    if (auto && ~(sol.period_error <= opts.PeriodTol * abs (sol.T)))
+      sol.exitflag = 0;
+      sol.message = sprintf (['the period did not reach PeriodTol = %g at N = %d (change %.2e); ' ...
+                              'raise Order or give N'], opts.PeriodTol, N, sol.period_error);
+    end
+    sol = floquet (sol, ode, opts);
+  end
+  sol.time = toc (tic0);
+  if (sol.exitflag ~= 1 && nargout == 0)
+    error (['varmech:' fname ':noconv'], '%s: %s', fname, sol.message);
+  end
+end
+
+% the system with P: dx/ds = P F(x), dP/ds = 0
+function [aug, pname] = check_system (fname, ode)
+  if (~isstruct (ode) || ~isscalar (ode) || ~isfield (ode, 'type') || ~strcmp (ode.type, 'odesys'))
+    vm_badarg (fname, 'ode must be a system made by odesys');
+  end
+  if (ode.ny ~= ode.nd || ode.na ~= 0)
+    vm_badarg (fname, ['the system has algebraic states or equations; expected an ODE ' ...
+                       'xdot = F(x) (eliminate them first)']);
+  end
+  for i = 1:ode.nd
+    if (~isempty (regexp (ode.rhs{i}, '(^|[^A-Za-z0-9_.])t([^A-Za-z0-9_(]|$)', 'once')))
+      vm_badarg (fname, ['right-hand side %d (%s) depends on t; expected an autonomous system ' ...
+                         '(add a phase state for a periodic forcing)'], i, ode.rhs{i});
+    end
+  end
+  pname = 'P';
+  taken = [ode.states(:); ode.parameter_names(:)];
+  while (any (strcmp (pname, taken)))
+    pname = [pname '_'];
+  end
+  rhs = cell (1, ode.nd + 1);
+  for i = 1:ode.nd
+    rhs{i} = [pname '*(' ode.rhs{i} ')'];
+  end
+  rhs{end} = '0';
+  aug = odesys ('states', [reshape(ode.states, 1, []), {pname}], ...
+                'parameters', ode.parameters, 'rhs', rhs);
+end
+
+function [tg, yg, rest] = check_guess (fname, ode, args)
+  if (isempty (args))
+    vm_badarg (fname, 'expected a guess: t_guess and y_guess, or a candidate of periodic_guesses');
+  end
+  if (isstruct (args{1}))
+    cand = args{1};
+    if (~isscalar (cand) || ~isfield (cand, 't') || ~isfield (cand, 'y'))
+      vm_badarg (fname, 'a candidate must be one struct with fields t and y (see periodic_guesses)');
+    end
+    tg = cand.t;
+    yg = cand.y;
+    rest = args(2:end);
+  else
+    if (numel (args) < 2)
+      vm_badarg (fname, 'expected t_guess and y_guess');
+    end
+    tg = args{1};
+    yg = args{2};
+    rest = args(3:end);
+  end
+  if (~isnumeric (tg) || ~isreal (tg) || ~isvector (tg) || numel (tg) < 4 || ~all (isfinite (tg)))
+    vm_badarg (fname, 't_guess must be a real finite vector of at least 4 times; got %s', ...
+               vm_describe (tg));
+  end
+  tg = vm_double (tg(:));
+  if (any (diff (tg) <= 0))
+    vm_badarg (fname, 't_guess must be increasing');
+  end
+  if (~isnumeric (yg) || ~isreal (yg) || ~ismatrix (yg) || size (yg, 1) ~= numel (tg) ...
+      || size (yg, 2) ~= ode.nd || ~all (isfinite (yg(:))))
+    vm_badarg (fname, ['y_guess must be a real finite matrix with one row per time (%d) and one ' ...
+                       'column per state (%d); got %s'], numel (tg), ode.nd, vm_describe (yg));
+  end
+  yg = vm_double (yg);
+end
+
+% the guess on N equispaced nodes of [0, 2 pi), closed by a linear correction, with P
+function ybar = resample_guess (tg, yg, N, Tg)
+  s = 2 * pi * (tg - tg(1)) / Tg;
+  drift = yg(end, :) - yg(1, :);
+  yc = yg - (s / (2 * pi)) * drift;
+  sk = 2 * pi * (0:N-1)' / N;
+  ybar = [interp1(s, yc, sk, 'spline'), (Tg / (2 * pi)) * ones(N, 1)];
+end
+
+% a "periodic orbit" that is a point: Newton went to an equilibrium
+function r = check_nontrivial (r, ybar, n)
+  amp = max (max (r.y(:, 1:n)) - min (r.y(:, 1:n)));
+  amp0 = max (max (ybar(:, 1:n)) - min (ybar(:, 1:n)));
+  if (amp <= 1e-6 * amp0)
+    r.exitflag = 0;
+    r.message = sprintf (['converged to an equilibrium (the orbit has amplitude %.1e against ' ...
+                          '%.1e in the guess); give a guess closer to a periodic orbit'], amp, amp0);
+  end
+end
+
+function sol = assemble (fname, ode, r, Ns, opts)
+  n = ode.nd;
+  sol = struct ('T', NaN, 't', [], 'y', [], 'floquet', [], 'monodromy', [], 'closure', NaN, ...
+                'period_error', NaN, 'state_error', NaN, 'exitflag', r.exitflag, ...
+                'message', r.message, 'iterations', 0, 'residual_history', [], ...
+                'D', [], 'nu', NaN, 'residual', [], 'base_change', r.base_change, ...
+                'N', Ns(end), 'Order', opts.Order, 'grids', Ns, 'time', 0, 'solver', fname, ...
+                'names', {reshape(ode.states, 1, [])});
+  if (isfield (r, 'y') && ~isempty (r.y))
+    N = size (r.y, 1);
+    sol.T = 2 * pi * mean (r.y(:, n + 1));
+    sol.t = sol.T * (0:N)' / N;
+    sol.y = r.y([1:N, 1], 1:n);
+    sol.D = r.D;
+    sol.nu = r.nu;
+    sol.residual = r.residual;
+    sol.residual_history = r.residual_history;
+  end
+end
+
+function sol = floquet (sol, ode, opts)
+  x0 = sol.y(1, :);
+  setup = struct ('t0', 0, 'tf', sol.T, 'x0', x0, 'tout', [], 'rtol', opts.FlowTol, ...
+                  'atol', opts.FlowTol * max (1, max (abs (sol.y(:)))), 'variational', 1, ...
+                  'section', [], 'max_steps', 0);
+  f = vm_periodic_mex ('flow', ode, setup);
+  if (f.status ~= 0)
+    sol.message = sprintf ('%s; the closure integration failed: %s', sol.message, f.message);
+    return;
+  end
+  sol.closure = max (abs (f.y(end, :) - x0));
+  sol.monodromy = f.monodromy;
+  mu = eig (f.monodromy);
+  [~, idx] = sort (abs (mu), 'descend');
+  sol.floquet = mu(idx);
+end

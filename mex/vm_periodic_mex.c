@@ -1,0 +1,421 @@
+/* vm_periodic_mex.c -- MEX gateway of periodic orbits (csrc/dual_periodic, csrc/ode_flow).
+ *
+ *   sol  = vm_periodic_mex ("solve", ode_aug, setup)
+ *   flow = vm_periodic_mex ("flow",  ode, setup)
+ *   nmin = vm_periodic_mex ("min_n", order)
+ *   [S, g, H, y] = vm_periodic_mex ("action", ode_aug, setup)   (setup of "solve" plus z)
+ *
+ * "solve": ode_aug is the augmented odesys dx/ds = P F(x), dP/ds = 0 (inst/periodic_orbit.m builds
+ * it); setup has N, order, c (m), ybar (N x m base state on the periodic grid), gauge (1-based
+ * component of P), tol, max_iter, base_iterations (polish passes), inner (Newton iterations per
+ * base state before it is replaced), display (0/1).
+ * "flow": ode an odesys without algebraic states; setup has t0, tf, x0 (n), tout ([] or a vector),
+ * rtol, atol, variational (0/1), section ([] or [a(1..n), b, dir]), max_steps.
+ * inst/periodic_orbit.m and periodic_guesses.m document and check the user-facing arguments; the
+ * checks here guard the gateway itself.  No numerics here: conversion only. */
+#include <string.h>
+
+#include "vm_mex.h"
+#include "vm_ode_mx.h"
+#include "dual.h"
+#include "dual_periodic.h"
+#include "ode_flow.h"
+#include "vm_status.h"
+
+#define BAD(...) mexErrMsgIdAndTxt ("varmech:badarg", __VA_ARGS__)
+
+static const mxArray *
+sfield (const mxArray *s, const char *key, const char *fn)
+{
+  return vm_arg_field (s, key, fn, "the setup");
+}
+
+static double
+num (const mxArray *o, const char *key, const char *fn)
+{
+  return vm_arg_real (sfield (o, key, fn), fn, key);
+}
+
+static int64_t
+inum (const mxArray *o, const char *key, const char *fn, int64_t lo, int64_t hi)
+{
+  return vm_arg_int (sfield (o, key, fn), fn, key, lo, hi);
+}
+
+/* the compiled odesys: its model and the general dual engine (F, F_y and the dual Lagrangian) */
+typedef struct {
+  vm_ode o;
+  vm_dual_ode e;
+  int have_o, have_e;
+} compiled;
+
+static void
+compiled_free (compiled *c)
+{
+  if (c->have_e)
+    vm_dual_ode_free (&c->e);
+  if (c->have_o)
+    vm_ode_free (&c->o);
+  c->have_e = c->have_o = 0;
+}
+
+static void
+compile (compiled *c, const mxArray *ode, const double *cw, const char *fn)
+{
+  double *par;
+  memset (c, 0, sizeof *c);
+  vm_mx_ode_build (ode, fn, &c->o, &par);
+  c->have_o = 1;
+  if (c->o.na != 0 || c->o.nd != c->o.ny)
+    {
+      compiled_free (c);
+      BAD ("%s: the system has algebraic states or equations; expected an ODE xdot = F(x)", fn);
+    }
+  if (vm_dual_ode_init (&c->e, &c->o, par, cw) != VM_OK)
+    {
+      compiled_free (c);
+      BAD ("%s: the system could not be compiled", fn);
+    }
+  c->have_e = 1;
+}
+
+static mxArray *
+colmajor_pm (const double *src, int64_t npts, int ncol)
+{
+  mxArray *a = mxCreateDoubleMatrix ((mwSize) npts, (mwSize) ncol, mxREAL);
+  double *p = mxGetPr (a);
+  int64_t k;
+  int j;
+  for (k = 0; k < npts; k++)
+    for (j = 0; j < ncol; j++)
+      p[k + npts * j] = src[k * ncol + j];
+  return a;
+}
+
+/* an n-by-1 column */
+static mxArray *
+col (const double *src, size_t n)
+{
+  mxArray *a = mxCreateDoubleMatrix (n, 1, mxREAL);
+  if (n > 0)
+    memcpy (mxGetPr (a), src, n * sizeof (double));
+  return a;
+}
+
+static void
+live_iter (void *ctx, int k, double res, double step, int kind, double factor)
+{
+  static const char *kinds[] = { "start", "newton", "damped", "lm" };
+  (void) ctx;
+  mexPrintf ("  %4d  %11.4e  %11.4e  %-6s %9.3g\n", k, res, step,
+             kind >= 0 && kind < 4 ? kinds[kind] : "?", factor);
+  mexEvalString ("drawnow;");
+}
+
+/* the number of components of the ODE (the augmented one of "solve": the states) */
+static int
+ode_size (const mxArray *ode, const char *fn)
+{
+  int n;
+  if (! mxIsStruct (ode) || mxGetNumberOfElements (ode) != 1)
+    BAD ("%s: ode must be a system made by odesys", fn);
+  vm_arg_cellstr (vm_arg_field (ode, "states", fn, "ode"), fn, "ode.states", &n);
+  return n;
+}
+
+static void
+solve_outputs (mxArray *out, vm_dual_periodic *d, const double *z, const vm_newton_info *info)
+{
+  double *res = mxMalloc ((size_t) (d->N * d->m) * sizeof *res), ph = 0.0;
+  mxArray *s = mxCreateDoubleMatrix ((mwSize) d->N, 1, mxREAL);
+  memcpy (mxGetPr (s), d->s, (size_t) d->N * sizeof (double));
+  mxSetField (out, 0, "s", s);
+  vm_dual_periodic_primal (d, res, &ph);
+  mxSetField (out, 0, "y", colmajor_pm (d->y, d->N, d->m));
+  mxSetField (out, 0, "D", colmajor_pm (d->Dfull, d->N, d->m));
+  mxSetField (out, 0, "nu", mxCreateDoubleScalar (z[d->nz - 1]));
+  mxSetField (out, 0, "residual", colmajor_pm (res, d->N, d->m));
+  mxSetField (out, 0, "phase", mxCreateDoubleScalar (ph));
+  mxSetField (out, 0, "ybar", colmajor_pm (d->ybar, d->N, d->m));
+  {
+    mxArray *h = mxCreateDoubleMatrix ((mwSize) info->nhist, 1, mxREAL);
+    if (info->nhist > 0 && info->res_hist)
+      memcpy (mxGetPr (h), info->res_hist, (size_t) info->nhist * sizeof (double));
+    mxSetField (out, 0, "residual_history", h);
+  }
+  mxFree (res);
+}
+
+static void
+cmd_flow (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "periodic_orbit";
+  static const char *keys[] = { "t", "y", "monodromy", "te", "ye", "status", "message", "nsteps",
+                                "nfev" };
+  const mxArray *o, *tf_, *sec;
+  compiled c;
+  vm_ode_flow_opts fo;
+  vm_ode_sol sol;
+  double t0, tf, one = 1.0;
+  const double *x0, *tout = NULL, *sv = NULL;
+  size_t ntout = 0, i, k;
+  int n, st;
+  mxArray *out, *yy;
+  if (nrhs != 3 || ! mxIsStruct (prhs[2]))
+    BAD ("%s: internal: \"flow\" takes ode and a setup struct", fn);
+  o = prhs[2];
+  n = ode_size (prhs[1], fn);
+  t0 = num (o, "t0", fn);
+  tf = num (o, "tf", fn);
+  x0 = vm_arg_vector (sfield (o, "x0", fn), fn, "x0", (size_t) n);
+  tf_ = sfield (o, "tout", fn);
+  if (! mxIsEmpty (tf_))
+    tout = vm_arg_vector_any (tf_, fn, "tout", &ntout);
+  memset (&fo, 0, sizeof fo);
+  fo.rtol = num (o, "rtol", fn);
+  fo.atol = num (o, "atol", fn);
+  fo.variational = (int) inum (o, "variational", fn, 0, 1);
+  fo.max_steps = (long) inum (o, "max_steps", fn, 0, INT64_C (1000000000));
+  sec = sfield (o, "section", fn);
+  if (! mxIsEmpty (sec))
+    {
+      sv = vm_arg_vector (sec, fn, "section", (size_t) n + 2);
+      fo.nsec = 1;
+      fo.sec_a = sv;
+      fo.sec_b = sv[n];
+      fo.sec_dir = sv[n + 1] > 0 ? 1 : (sv[n + 1] < 0 ? -1 : 0);
+    }
+  if (! (fo.rtol > 0.0) || ! (fo.atol > 0.0) || t0 == tf)
+    BAD ("%s: internal: flow needs rtol, atol > 0 and t0 ~= tf", fn);
+  {
+    double *cw = mxMalloc ((size_t) n * sizeof *cw);
+    for (k = 0; k < (size_t) n; k++)
+      cw[k] = one;
+    compile (&c, prhs[1], cw, fn);
+  }
+  vm_ode_sol_init (&sol);
+  st = vm_ode_flow (&c.e, t0, tf, x0, tout, ntout, &fo, &sol);
+  out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
+  {
+    mxArray *t = mxCreateDoubleMatrix ((mwSize) sol.npts, 1, mxREAL);
+    if (sol.npts > 0)
+      memcpy (mxGetPr (t), sol.t, sol.npts * sizeof (double));
+    mxSetField (out, 0, "t", t);
+  }
+  yy = mxCreateDoubleMatrix ((mwSize) sol.npts, (mwSize) n, mxREAL);
+  for (k = 0; k < sol.npts; k++)
+    for (i = 0; i < (size_t) n; i++)
+      mxGetPr (yy)[k + sol.npts * i] = sol.y[k * sol.n + i];
+  mxSetField (out, 0, "y", yy);
+  if (fo.variational && sol.npts > 0)
+    {
+      mxArray *M = mxCreateDoubleMatrix ((mwSize) n, (mwSize) n, mxREAL);
+      memcpy (mxGetPr (M), sol.y + (sol.npts - 1) * sol.n + n, (size_t) (n * n) * sizeof (double));
+      mxSetField (out, 0, "monodromy", M);
+    }
+  else
+    mxSetField (out, 0, "monodromy", mxCreateDoubleMatrix (0, 0, mxREAL));
+  {
+    mxArray *te = mxCreateDoubleMatrix ((mwSize) sol.nevents, 1, mxREAL);
+    mxArray *ye = mxCreateDoubleMatrix ((mwSize) sol.nevents, (mwSize) n, mxREAL);
+    for (k = 0; k < sol.nevents; k++)
+      {
+        mxGetPr (te)[k] = sol.te[k];
+        for (i = 0; i < (size_t) n; i++)
+          mxGetPr (ye)[k + sol.nevents * i] = sol.ye[k * sol.n + i];
+      }
+    mxSetField (out, 0, "te", te);
+    mxSetField (out, 0, "ye", ye);
+  }
+  mxSetField (out, 0, "status", mxCreateDoubleScalar (st));
+  mxSetField (out, 0, "message", mxCreateString (vm_status_string (st)));
+  mxSetField (out, 0, "nsteps", mxCreateDoubleScalar ((double) sol.nsteps));
+  mxSetField (out, 0, "nfev", mxCreateDoubleScalar ((double) sol.nfev));
+  vm_ode_sol_free (&sol);
+  compiled_free (&c);
+  plhs[0] = out;
+}
+
+/* the setup shared by "solve" and "action": checked, compiled, discretized (raises before any C
+ * allocation, or after freeing it) */
+static void
+setup_periodic (vm_dual_periodic *d, compiled *c, const mxArray *ode, const mxArray *o,
+                const char *fn)
+{
+  const mxArray *yb;
+  int64_t N, j, q;
+  int order, m, gauge, st;
+  const double *cw, *ybar;
+  double *ypm;
+  m = ode_size (ode, fn);
+  N = inum (o, "N", fn, 1, INT64_C (100000000));
+  order = vm_arg_order (sfield (o, "order", fn), fn, "Order");
+  cw = vm_arg_vector (sfield (o, "c", fn), fn, "c", (size_t) m);
+  yb = sfield (o, "ybar", fn);
+  ybar = vm_arg_matrix (yb, fn, "the base state");
+  if (mxGetM (yb) != (size_t) N || mxGetN (yb) != (size_t) m)
+    vm_arg_refuse (yb, fn, "the base state", "an N-by-m matrix (one row per grid point)");
+  gauge = (int) inum (o, "gauge", fn, 1, m) - 1;
+  for (j = 0; j < m; j++)
+    if (! (cw[j] > 0.0))
+      BAD ("%s: c must be positive (entry %d is not)", fn, (int) j + 1);
+  ypm = mxMalloc ((size_t) (N * m) * sizeof *ypm);
+  for (q = 0; q < N; q++)
+    for (j = 0; j < m; j++)
+      ypm[q * m + j] = ybar[q + N * j];
+  compile (c, ode, cw, fn);
+  st = vm_dual_periodic_init (d, m, N, order, cw, ypm, gauge, vm_dual_ode_node, &c->e);
+  mxFree (ypm);
+  if (st != VM_OK)
+    {
+      compiled_free (c);
+      BAD ("%s: the periodic dual action could not be set up (N = %ld, order %d): %s%s", fn,
+           (long) N, order, vm_status_string (st),
+           st == VM_EARG ? " (N must be odd and at least the order's minimum, and the base state "
+                           "must not be constant)" : "");
+    }
+}
+
+static void
+cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "periodic_orbit";
+  compiled c;
+  vm_dual_periodic d;
+  const mxArray *zf;
+  double S, *g;
+  mxArray *H;
+  int64_t j;
+  int st;
+  if (nrhs != 3 || ! mxIsStruct (prhs[2]))
+    BAD ("%s: internal: \"action\" takes ode and a setup struct", fn);
+  setup_periodic (&d, &c, prhs[1], prhs[2], fn);
+  zf = sfield (prhs[2], "z", fn);
+  if (! vm_arg_is_vector (zf, (size_t) d.nz))
+    {
+      int64_t nz = d.nz;
+      vm_dual_periodic_free (&d);
+      compiled_free (&c);
+      vm_arg_vector (zf, fn, "z", (size_t) nz);   /* raises */
+    }
+  g = mxMalloc ((size_t) d.nz * sizeof *g);
+  H = mxCreateSparse ((mwSize) d.nz, (mwSize) d.nz, (mwSize) d.nnz, mxREAL);
+  for (j = 0; j <= d.nz; j++)
+    mxGetJc (H)[j] = (mwIndex) d.colptr[j];
+  for (j = 0; j < d.nnz; j++)
+    mxGetIr (H)[j] = (mwIndex) d.rowind[j];
+  st = vm_dual_periodic_eval (&d, mxGetPr (zf), &S, g, mxGetPr (H));
+  if (st != VM_OK)
+    {
+      vm_dual_periodic_free (&d);
+      compiled_free (&c);
+      mxDestroyArray (H);
+      mexErrMsgIdAndTxt ("varmech:dual", "%s: %s", fn, vm_status_string (st));
+    }
+  plhs[0] = mxCreateDoubleScalar (S);
+  if (nlhs > 1)
+    {
+      plhs[1] = mxCreateDoubleMatrix ((mwSize) d.nz, 1, mxREAL);
+      memcpy (mxGetPr (plhs[1]), g, (size_t) d.nz * sizeof (double));
+    }
+  if (nlhs > 2)
+    plhs[2] = H;
+  else
+    mxDestroyArray (H);
+  if (nlhs > 3)
+    plhs[3] = colmajor_pm (d.y, d.N, d.m);
+  vm_dual_periodic_free (&d);
+  compiled_free (&c);
+}
+
+static void
+cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "periodic_orbit";
+  static const char *keys[] = { "s", "y", "D", "nu", "residual", "phase", "ybar", "iterations",
+                                "residual_history", "base_change", "pass_residuals", "passes",
+                                "exitflag", "message",
+                                "dtp_failures", "bad_node" };
+  const mxArray *o;
+  compiled c;
+  vm_dual_periodic d;
+  vm_newton_info info;
+  vm_dual_periodic_opts so;
+  int maxit, nbase, inner, display, st, iters = 0, passes = 0, nhist = 0, nchange = 0;
+  double tol, *z, *change, *hist;
+  mxArray *out;
+  char msg[400];
+  if (nrhs != 3 || ! mxIsStruct (prhs[2]))
+    BAD ("%s: internal: \"solve\" takes ode and a setup struct", fn);
+  o = prhs[2];
+  tol = num (o, "tol", fn);
+  maxit = (int) inum (o, "max_iter", fn, 0, 1000000);
+  nbase = (int) inum (o, "base_iterations", fn, 0, 1000);
+  inner = (int) inum (o, "inner", fn, 1, 1000000);
+  display = (int) inum (o, "display", fn, 0, 1);
+  setup_periodic (&d, &c, prhs[1], o, fn);
+  if (display)
+    {
+      d.on_iter = live_iter;
+      mexPrintf ("  iter     residual         step  kind      factor\n");
+    }
+  z = mxCalloc ((size_t) d.nz, sizeof *z);
+  hist = mxCalloc ((size_t) (maxit + nbase + 2), sizeof *hist);
+  change = mxCalloc ((size_t) (maxit + nbase + 1), sizeof *change);
+  vm_newton_info_init (&info);
+  so.inner = inner;
+  so.max_iter = maxit;
+  so.polish = nbase;
+  so.tol = tol;
+  st = vm_dual_periodic_search (&d, z, &so, &iters, &passes, hist, &nhist, change, &nchange, &info);
+  if (st == VM_EDTP)
+    snprintf (msg, sizeof msg, "%s at s = %g (node %ld): the base state is too far from an orbit "
+              "for the weights c, or the orbit leaves the domain of F", vm_status_string (st),
+              d.bad >= 0 ? d.s[d.bad] : 0.0, (long) d.bad + 1);
+  else
+    snprintf (msg, sizeof msg, "%s", info.message[0] ? info.message : vm_status_string (st));
+  out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
+  if (d.have_y)
+    solve_outputs (out, &d, z, &info);
+  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (iters));
+  mxSetField (out, 0, "base_change", col (change, (size_t) nchange));
+  mxSetField (out, 0, "pass_residuals", col (hist, (size_t) nhist));
+  mxSetField (out, 0, "passes", mxCreateDoubleScalar (passes));
+  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
+  mxSetField (out, 0, "message", mxCreateString (msg));
+  mxSetField (out, 0, "dtp_failures", mxCreateDoubleScalar ((double) d.dtp_fail));
+  mxSetField (out, 0, "bad_node", mxCreateDoubleScalar (st == VM_EDTP ? (double) d.bad + 1 : 0.0));
+  vm_newton_info_free (&info);
+  vm_dual_periodic_free (&d);
+  compiled_free (&c);
+  plhs[0] = out;
+}
+
+static void
+cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "periodic_orbit";
+  int order;
+  if (nrhs != 2)
+    BAD ("%s: internal: \"min_n\" takes the order", fn);
+  order = vm_arg_order (prhs[1], fn, "Order");
+  plhs[0] = mxCreateDoubleScalar ((double) vm_dual_periodic_min_n (order));
+}
+
+void
+mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  char cmd[16];
+  (void) nlhs;
+  vm_arg_command (nrhs, prhs, "vm_periodic_mex", cmd, sizeof cmd);
+  if (strcmp (cmd, "solve") == 0)
+    cmd_solve (plhs, nrhs, prhs);
+  else if (strcmp (cmd, "flow") == 0)
+    cmd_flow (plhs, nrhs, prhs);
+  else if (strcmp (cmd, "action") == 0)
+    cmd_action (nlhs, plhs, nrhs, prhs);
+  else if (strcmp (cmd, "min_n") == 0)
+    cmd_min_n (plhs, nrhs, prhs);
+  else
+    BAD ("vm_periodic_mex: unknown command '%s'; expected solve, action, flow or min_n", cmd);
+}
