@@ -456,7 +456,7 @@ solve_J (const double *z, double *Jx, void *vctx)
 
 /* the RMS of G(ybar) and Dm ybar: the size of the equations' terms at the base state */
 static int
-base_scale (vm_dual_periodic *d, double *r0)
+base_scale (vm_dual_periodic *d, double *r0, double *floor)
 {
   int64_t N = d->N, k;
   int m = d->m, i, st;
@@ -483,6 +483,18 @@ base_scale (vm_dual_periodic *d, double *r0)
   sg = sqrt (sg / (double) (N * m));
   sd = sqrt (sd / (double) (N * m));
   *r0 = sg > sd ? sg : sd;
+  /* the rounding level of the equations: Dm has entries up to c_d / h and the DtP map returns
+   * y^H to about eps |y| */
+  {
+    double ymax = 0.0, csum = 0.0;
+    int dd;
+    for (k = 0; k < N * m; k++)
+      if (fabs (d->ybar[k]) > ymax)
+        ymax = fabs (d->ybar[k]);
+    for (dd = 0; dd < d->w; dd++)
+      csum += fabs (d->cst[dd]);
+    *floor = VM_DUAL_PERIODIC_FLOOR * DBL_EPSILON * (2.0 * csum * ymax / d->h + *r0);
+  }
   return VM_OK;
 }
 
@@ -494,9 +506,11 @@ vm_dual_periodic_solve (vm_dual_periodic *d, double *z, double tol, int max_iter
   vm_newton_opts o;
   int64_t j;
   int st;
-  double r0 = 0.0;
-  if ((st = base_scale (d, &r0)) != VM_OK)
+  double r0 = 0.0, fl = 0.0;
+  if ((st = base_scale (d, &r0, &fl)) != VM_OK)
     return st;
+  if (tol > 0.0 && fl / tol > r0)
+    r0 = fl / tol;
   c.d = d;
   c.rw = malloc ((size_t) d->nz * sizeof *c.rw);
   c.g = malloc ((size_t) d->nz * sizeof *c.g);

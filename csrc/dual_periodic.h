@@ -110,11 +110,15 @@ int vm_dual_periodic_eval (vm_dual_periodic *d, const double *z, double *S, doub
 void vm_dual_periodic_primal (const vm_dual_periodic *d, double *res, double *phase);
 
 /* Solve grad S = 0 by Newton with UMFPACK from z (in: the guess, out: the best iterate).  Converged
- * when the RMS of the residuals (res / the phase) is <= tol max(1, r0), r0 the RMS of the terms
- * G(ybar) and Dm ybar at the base state, or at the rounding level of the equations
- * (vm_newton_opts.tol_round = 10).  A trial point where the DtP map has no root is rejected by the
+ * when the RMS of the residuals (res / the phase) is <= max(tol max(1, r0), floor), r0 the RMS of
+ * the terms G(ybar) and Dm ybar at the base state and floor = VM_DUAL_PERIODIC_FLOOR eps
+ * (2 sum_d |c_d| max|ybar| / h + r0), the level to which rounding lets the equations be computed
+ * (Dm's entries are up to c_d / h; the duals are near 0 after base-state replacements, so
+ * Newton's own rounding test, which looks at |J| |z|, does not see it).  Measured floors on Lorenz
+ * (N = 519, order 8) are 0.25 of it.  A trial point where the DtP map has no root is rejected by the
  * line search (counted in d->dtp_fail), not an error.  Returns the status of vm_newton_solve
  * (VM_OK = converged), VM_EDTP when the DtP map fails at the guess, or VM_ENOMEM. */
+#define VM_DUAL_PERIODIC_FLOOR 100.0
 int vm_dual_periodic_solve (vm_dual_periodic *d, double *z, double tol, int max_iter,
                             vm_newton_info *info);
 

@@ -65,7 +65,11 @@
 % Newton's tolerance on the RMS of the collocation residuals relative to the size of the
 % equations' terms at the base state (default 1e-12), and its iteration limit (default 50).
 % @item "c"
-% the weights of H (a positive scalar or n + 1 values, the last for P; default 1).
+% the weights of H (a positive scalar or n + 1 values, the last for P).  Default []: 1 / X^2 for
+% the states (X their largest peak-to-peak amplitude in the guess) and 1 / Pbar^2 for P, the
+% weights of a uniform H in the scale-free variables x / X and P / Pbar.  Only their ratios
+% matter (the critical point and Newton's iterates do not change when all are scaled alike); with
+% equal weights the coupling of P and x in the DtP map makes Lorenz stall.
 % @item "BaseIterations"
 % replace the base state by the recovered orbit and solve again, this many times (default 1).
 % @item "FlowTol"
@@ -108,20 +112,10 @@ function sol = periodic_orbit (ode, varargin)
   [ode_aug, pname] = check_system (fname, ode);
   [tg, yg, rest] = check_guess (fname, ode, varargin);
   defaults = struct ('N', [], 'Order', 8, 'PeriodTol', 1e-10, 'Tol', 1e-12, 'MaxIter', 50, ...
-                     'c', 1, 'BaseIterations', 1, 'FlowTol', 1e-12, 'Display', 'off');
+                     'c', [], 'BaseIterations', 1, 'FlowTol', 1e-12, 'Display', 'off');
   opts = vm_options (fname, defaults, rest);
   n = ode.nd;
-  c = vm_double (opts.c(:)');
-  if (isscalar (c))
-    c = c * ones (1, n + 1);
-  end
-  if (~isnumeric (c) || ~isreal (c) || ~all (isfinite (c)) || any (c <= 0))
-    vm_badarg (fname, 'c must be positive and finite; got %s', vm_describe (opts.c));
-  end
-  if (numel (c) ~= n + 1)
-    vm_badarg (fname, 'c must be a positive scalar or %d values (one per state and one for P); got %d', ...
-               n + 1, numel (c));
-  end
+  c = check_weights (fname, opts.c, n);
   minN = vm_periodic_mex ('min_n', opts.Order);
   if (~isempty (opts.N) && (mod (opts.N, 2) == 0 || opts.N < minN))
     vm_badarg (fname, 'N must be odd and at least %d for order %d; got %d', minN, opts.Order, opts.N);
@@ -142,6 +136,9 @@ function sol = periodic_orbit (ode, varargin)
     auto = false;
   end
   ybar = resample_guess (tg, yg, Ns(1), Tg);
+  if (isempty (c))
+    c = auto_weights (ybar, n);
+  end
   prev = [];
   iters = 0;
   k = 1;
@@ -267,6 +264,34 @@ function [tg, yg, rest] = check_guess (fname, ode, args)
                        'column per state (%d); got %s'], numel (tg), ode.nd, vm_describe (yg));
   end
   yg = vm_double (yg);
+end
+
+function c = check_weights (fname, c, n)
+  if (isempty (c))
+    return;
+  end
+  if (~isnumeric (c) || ~isreal (c) || ~all (isfinite (c(:))) || any (c(:) <= 0) ...
+      || ~any (numel (c) == [1, n + 1]))
+    vm_badarg (fname, ['c must be [] (automatic), a positive scalar or %d positive values (one ' ...
+                       'per state and one for P); got %s'], n + 1, vm_describe (c));
+  end
+  c = vm_double (c(:)');
+  if (isscalar (c))
+    c = c * ones (1, n + 1);
+  end
+end
+
+% weights of H that make the DtP map scale-free: c_i = 1 / scale_i^2, with the amplitude X of the
+% states of the base state (one for all of them) and P for the period: the DtP map of uniform
+% weights in the variables x / X and P / Pbar.  (With equal weights the P-x coupling D . F(x) of
+% the DtP map is nonlinear on the scale of the Newton corrections: Lorenz stalls.)
+% The common factor 10 max (X, P, 1) keeps c_i |y_i| >= 1 for the DtP map's tolerance
+% |r| <= 1e-13 (1 + |c o y|) to be relative (with c |y| << 1 it is absolute and the recovered
+% orbit carries errors 1e-13 / c, which Dm amplifies by 1/h: Newton stalls above its tolerance).
+function c = auto_weights (ybar, n)
+  X = max (max (ybar(:, 1:n)) - min (ybar(:, 1:n)));
+  P = abs (mean (ybar(:, n + 1)));
+  c = 10 * max ([X, P, 1]) * [ones(1, n) / X^2, 1 / P^2];
 end
 
 % the guess on N equispaced nodes of [0, 2 pi), closed by a linear correction, with P

@@ -22,6 +22,9 @@
 #include "ode_flow.h"
 #include "vm_status.h"
 
+/* the DtP map's tolerance for periodic orbits (dual.h's default is 1e-13): see csrc/dual_periodic.h */
+#define VM_PERIODIC_DTP_TOL 1e-15
+
 #define BAD(...) mexErrMsgIdAndTxt ("varmech:badarg", __VA_ARGS__)
 
 static const mxArray *
@@ -264,6 +267,7 @@ setup_periodic (vm_dual_periodic *d, compiled *c, const mxArray *ode, const mxAr
     for (j = 0; j < m; j++)
       ypm[q * m + j] = ybar[q + N * j];
   compile (c, ode, cw, fn);
+  c->e.tol = VM_PERIODIC_DTP_TOL;
   st = vm_dual_periodic_init (d, m, N, order, cw, ypm, gauge, vm_dual_ode_node, &c->e);
   mxFree (ypm);
   if (st != VM_OK)

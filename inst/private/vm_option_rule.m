@@ -54,6 +54,12 @@ function t = make_table ()
     'ConstraintTol',     pos
     'PeriodTol',         {'real', 1e-15, 1, '[]'}
     'FlowTol',           {'real', 1e-14, 1e-3, '[]'}
+    'periodic_guesses.RelTol', {'real', 1e-14, 1e-3, '[]'}
+    'Transient',         {'?real', 0, Inf, '[)'}
+    'MaxLoops',          {'int', 1, 1000}
+    'ReturnTol',         pos
+    'MaxCandidates',     {'int', 1, 1e6}
+    'Points',            {'int', 4, 1e7}
     % the closed-form dual systems
     'dual_lorenz.A',     {'real', -Inf, Inf, '()'}
     'dual_lorenz.R',     {'real', -Inf, Inf, '()'}

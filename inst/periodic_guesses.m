@@ -1,0 +1,181 @@
+% -*- texinfo -*-
+% @deftypefn  {} {cands =} periodic_guesses (ode, y0, T)
+% @deftypefnx {} {cands =} periodic_guesses (ode, y0, T, name, value, ...)
+% @deftypefnx {} {[cands, traj] =} periodic_guesses (...)
+% Starting guesses for @code{periodic_orbit}: close returns of a long trajectory to a Poincare
+% section.
+%
+% The trajectory of the autonomous system @var{ode} (an @code{odesys} without algebraic states)
+% from @var{y0} is integrated over [0, @var{T}] by the package's DOP853 integrator
+% ("RelTol"); after the "Transient" its crossings of the section are located on the dense
+% output.  Every pair of crossings i < j with j - i <= "MaxLoops" whose points are closer than
+% "ReturnTol" (relative to the diameter of the trajectory) gives a candidate: the piece of the
+% trajectory from crossing i to crossing j, which nearly closes after j - i loops.  Candidates
+% are ranked by the return distance; a candidate whose section points coincide (as a set, within
+% the return tolerance) with those of a better one of the same number of loops, or with those of
+% a shorter one (a repetition of a shorter orbit), is dropped.
+%
+% Example (the Lorenz attractor: guesses with at most 3 loops):
+% @verbatim
+% lor = odesys ('states', {'x', 'y', 'z'}, 'parameters', struct ('s', 10, 'r', 28, 'b', 8/3), ...
+%   'rhs', {'s*(y - x)', 'x*(r - z) - y', 'x*y - b*z'});
+% c = periodic_guesses (lor, [1 1 1], 200, 'MaxLoops', 3);
+% fprintf ('%d loops, T ~ %.3f, return distance %.2g\n', [[c.loops]; [c.T]; [c.distance]]);
+% sol = periodic_orbit (lor, c(1));
+% @end verbatim
+%
+% Options:
+% @table @asis
+% @item "Section"
+% [a, b, dir]: the plane a . y = b (a has one entry per state) crossed in direction dir (+1
+% increasing, -1 decreasing, 0 both).  Default: the last state equal to its mean over the
+% trajectory, decreasing (for Lorenz z = mean z crossed downwards: once per loop around a wing).
+% @item "Transient"
+% the time skipped before crossings count (default T/20).
+% @item "MaxLoops"
+% the largest number of section crossings per candidate (default 6).
+% @item "ReturnTol"
+% the largest return distance relative to the trajectory's diameter (default 0.02).
+% @item "MaxCandidates"
+% at most this many candidates, the closest returns first (default 50).
+% @item "Points"
+% the number of points of each candidate's curve (default 200).
+% @item "RelTol"
+% the integrator's relative tolerance (default 1e-10).
+% @end table
+%
+% Fields of each candidate (a struct array, best first): @code{t} (Points-by-1, from 0 to the
+% return time), @code{y} (Points-by-n, the trajectory piece), @code{T} (the return time, a guess
+% of the period), @code{loops} (crossings), @code{distance} (|y(T) - y(0)| at the section),
+% @code{section_points} (loops-by-n, the crossings).  @var{traj} has the trajectory's section
+% crossings (@code{te}, @code{ye}) and the section used.
+%
+% See also: periodic_orbit, odesys.
+% @end deftypefn
+
+function [cands, traj] = periodic_guesses (ode, y0, T, varargin)
+  fname = 'periodic_guesses';
+  if (nargin < 3)
+    vm_badarg (fname, 'expected at least 3 inputs: ode, y0, T (see help periodic_guesses)');
+  end
+  if (~isstruct (ode) || ~isscalar (ode) || ~isfield (ode, 'type') || ~strcmp (ode.type, 'odesys'))
+    vm_badarg (fname, 'ode must be a system made by odesys');
+  end
+  if (ode.ny ~= ode.nd || ode.na ~= 0)
+    vm_badarg (fname, 'the system has algebraic states or equations; expected an ODE xdot = F(x)');
+  end
+  n = ode.nd;
+  if (~isnumeric (y0) || ~isreal (y0) || numel (y0) ~= n || ~all (isfinite (y0(:))))
+    vm_badarg (fname, 'y0 must be a real finite vector with %d entries; got %s', n, vm_describe (y0));
+  end
+  if (~isnumeric (T) || ~isreal (T) || ~isscalar (T) || ~(T > 0) || ~isfinite (T))
+    vm_badarg (fname, 'T must be a positive finite scalar; got %s', vm_describe (T));
+  end
+  T = vm_double (T);
+  y0 = vm_double (y0(:)');
+  defaults = struct ('Section', [], 'Transient', [], 'MaxLoops', 6, 'ReturnTol', 0.02, ...
+                     'MaxCandidates', 50, 'Points', 200, 'RelTol', 1e-10);
+  opts = vm_options (fname, defaults, varargin);
+  if (isempty (opts.Transient))
+    opts.Transient = T / 20;
+  end
+  if (opts.Transient >= T)
+    vm_badarg (fname, 'Transient (%g) must be shorter than T (%g)', opts.Transient, T);
+  end
+  % the trajectory: sampled (for the default section and the diameter), then its crossings
+  ts = linspace (opts.Transient, T, 4001)';
+  f = flow (ode, 0, T, y0, ts, [], opts.RelTol);
+  if (f.status ~= 0)
+    error ('varmech:periodic_guesses:flow', '%s: the integration failed at t = %g: %s', fname, ...
+           f.t(end), f.message);
+  end
+  diam = max (max (f.y) - min (f.y));
+  sec = opts.Section;
+  if (isempty (sec))
+    sec = [zeros(1, n - 1), 1, mean(f.y(:, n)), -1];
+  elseif (~isnumeric (sec) || ~isreal (sec) || numel (sec) ~= n + 2 || ~all (isfinite (sec)) ...
+          || ~any (sec(1:n)))
+    vm_badarg (fname, 'Section must be [a, b, dir] with %d finite entries and a ~= 0; got %s', ...
+               n + 2, vm_describe (sec));
+  end
+  sec = vm_double (sec(:)');
+  f = flow (ode, 0, T, y0, [], sec, opts.RelTol);
+  keep = f.te >= opts.Transient;
+  te = f.te(keep);
+  ye = f.ye(keep, :);
+  traj = struct ('te', te, 'ye', ye, 'section', sec, 'diameter', diam);
+  cands = find_returns (ode, te, ye, opts, diam * opts.ReturnTol, sec, fname);
+end
+
+function f = flow (ode, t0, tf, x0, tout, sec, rtol)
+  setup = struct ('t0', t0, 'tf', tf, 'x0', x0, 'tout', tout, 'rtol', rtol, ...
+                  'atol', rtol * max (1, max (abs (x0))), 'variational', 0, 'section', sec, ...
+                  'max_steps', 0);
+  f = vm_periodic_mex ('flow', ode, setup);
+end
+
+function cands = find_returns (ode, te, ye, opts, tol, sec, fname)
+  ne = numel (te);
+  I = [];
+  J = [];
+  Dd = [];
+  for p = 1:opts.MaxLoops
+    if (p >= ne)
+      break;
+    end
+    d = sqrt (sum ((ye(1+p:end, :) - ye(1:end-p, :)).^2, 2));
+    hit = find (d < tol);
+    I = [I; hit];
+    J = [J; hit + p];
+    Dd = [Dd; d(hit)];
+  end
+  [~, order] = sort (Dd);
+  cands = struct ('t', {}, 'y', {}, 'T', {}, 'loops', {}, 'distance', {}, 'section_points', {});
+  for q = order(:)'
+    pts = ye(I(q):J(q)-1, :);
+    if (duplicate (pts, cands, tol))
+      continue;
+    end
+    Tq = te(J(q)) - te(I(q));
+    tq = linspace (0, Tq, opts.Points)';
+    f = flow (ode, 0, Tq, ye(I(q), :), tq, [], opts.RelTol);
+    if (f.status ~= 0 || size (f.y, 1) ~= opts.Points)
+      continue;
+    end
+    cands(end + 1) = struct ('t', tq, 'y', f.y, 'T', Tq, 'loops', J(q) - I(q), ...
+                             'distance', Dd(q), 'section_points', pts);
+    if (numel (cands) >= opts.MaxCandidates)
+      break;
+    end
+  end
+  if (isempty (cands))
+    warning ('varmech:periodic_guesses:none', ...
+             ['%s: no return closer than %.3g in %d section crossings; integrate longer, raise ' ...
+              'ReturnTol or MaxLoops, or choose another Section'], fname, tol, ne);
+  end
+end
+
+% the section points of pts match those of a kept candidate with as many loops (the same orbit
+% from another start) or with a number of loops that divides them (a repetition)
+function yes = duplicate (pts, cands, tol)
+  yes = false;
+  p = size (pts, 1);
+  for k = 1:numel (cands)
+    q = cands(k).loops;
+    if (mod (p, q) ~= 0)
+      continue;
+    end
+    other = cands(k).section_points;
+    near = true;
+    for i = 1:p
+      if (min (sqrt (sum ((other - pts(i, :)).^2, 2))) > 2 * tol)
+        near = false;
+        break;
+      end
+    end
+    if (near)
+      yes = true;
+      return;
+    end
+  end
+end
