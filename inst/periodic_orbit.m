@@ -193,6 +193,11 @@ function sol = periodic_orbit (ode, varargin)
       sol.message = sprintf (['the period did not reach PeriodTol = %g at N = %d (change %.2e); ' ...
                               'raise Order or give N'], opts.PeriodTol, N, sol.period_error);
     end
+    if (sol.exitflag == 1)
+      sol.message = sprintf (['converged: T = %.15g (change %.1e on the last doubling), N = %d, ' ...
+                              'order %d, %d Newton iterations'], sol.T, sol.period_error, N, ...
+                             opts.Order, iters);
+    end
     sol = floquet (sol, ode, opts);
   end
   sol.time = toc (tic0);
