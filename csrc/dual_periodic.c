@@ -22,10 +22,21 @@ vm_dual_periodic_min_n (int order)
 int64_t
 vm_dual_periodic_index (const vm_dual_periodic *d, int64_t k, int i)
 {
-  int64_t g = k * d->m + i;
-  if (k == 0 && i == d->gauge)
+  int j, before = 0;
+  if (k > 0)
+    return k * d->m + i - d->ngauge;
+  if (d->gauge[i])
     return -1;
-  return (k > 0 || i > d->gauge) ? g - 1 : g;
+  for (j = 0; j < i; j++)
+    before += d->gauge[j] != 0;
+  return i - before;
+}
+
+/* the first global index of the scalars: nu, then the integral conditions' mu_a */
+static int64_t
+scalar_base (const vm_dual_periodic *d)
+{
+  return d->N * d->m - d->ngauge;
 }
 
 /* node of the expanded variable q (0..2w) of node k */
@@ -39,8 +50,9 @@ wrap (int64_t k, int64_t N)
 static int64_t
 expanded_global (const vm_dual_periodic *d, int64_t k, int a)
 {
-  if (a == d->ne - 1)
-    return d->nz - 1;
+  int nn = (2 * d->w + 1) * d->m;
+  if (a >= nn)
+    return scalar_base (d) + (a - nn);
   return vm_dual_periodic_index (d, wrap (k + a / d->m - d->w, d->N), a % d->m);
 }
 
@@ -49,11 +61,11 @@ expanded_global (const vm_dual_periodic *d, int64_t k, int a)
 static int
 build_pattern (vm_dual_periodic *d)
 {
-  int64_t N = d->N, nz = d->nz, l, j, q, p = 0;
-  int m = d->m, span = 4 * d->w + 1, i, jc;
+  int64_t N = d->N, nz = d->nz, l, j, q, p = 0, sb = scalar_base (d);
+  int m = d->m, span = 4 * d->w + 1, i, jc, ns_ = 1 + d->ng;
   int64_t *nodes = malloc ((size_t) span * sizeof *nodes);
   d->colptr = malloc ((size_t) (nz + 1) * sizeof *d->colptr);
-  d->nnz = (nz - 1) * ((int64_t) span * m + 1) + nz;   /* an upper bound (the gauge slot) */
+  d->nnz = sb * ((int64_t) span * m + ns_) + ns_ * nz;   /* an upper bound (the gauge slots) */
   d->rowind = malloc ((size_t) d->nnz * sizeof *d->rowind);
   if (! nodes || ! d->colptr || ! d->rowind)
     {
@@ -85,13 +97,17 @@ build_pattern (vm_dual_periodic *d)
             for (i = 0; i < m; i++)
               if ((j = vm_dual_periodic_index (d, nodes[q], i)) >= 0)
                 d->rowind[p++] = j;
-          d->rowind[p++] = nz - 1;
+          for (j = sb; j < nz; j++)
+            d->rowind[p++] = j;
           d->colptr[vm_dual_periodic_index (d, l, jc) + 1] = p;
         }
     }
-  for (j = 0; j < nz; j++)
-    d->rowind[p++] = j;
-  d->colptr[nz] = p;
+  for (q = sb; q < nz; q++)
+    {
+      for (j = 0; j < nz; j++)
+        d->rowind[p++] = j;
+      d->colptr[q + 1] = p;
+    }
   d->nnz = p;
   free (nodes);
   return VM_OK;
@@ -130,7 +146,7 @@ vm_dual_periodic_set_base (vm_dual_periodic *d, const double *ybar)
     for (i = 0; i < m; i++)
       {
         double acc = 0.0;
-        if (i != d->gauge)
+        if (! d->gauge[i])
           for (dd = 1; dd <= d->w; dd++)
             acc += d->cst[dd - 1] * (ybar[wrap (k + dd, N) * m + i] - ybar[wrap (k - dd, N) * m + i]);
         d->wph[k * m + i] = acc / d->h;
@@ -168,8 +184,8 @@ vm_dual_periodic_rebase (vm_dual_periodic *d, double *change)
 }
 
 int
-vm_dual_periodic_init (vm_dual_periodic *d, int m, int64_t N, int order, const double *c,
-                       const double *ybar, int gauge, vm_dual_node_fn fn, void *ctx)
+vm_dual_periodic_init (vm_dual_periodic *d, int m, int ng, int64_t N, int order, const double *c,
+                       const double *ybar, const int *gauge, vm_dual_node_fn fn, void *ctx)
 {
   vm_sbp op;
   int64_t nmin = vm_dual_periodic_min_n (order), k;
@@ -179,21 +195,29 @@ vm_dual_periodic_init (vm_dual_periodic *d, int m, int64_t N, int order, const d
   memset (d, 0, sizeof *d);
   if (nmin < 0)
     return VM_EORDER;
-  if (m < 1 || N < nmin || N % 2 == 0 || ! c || ! ybar || ! fn || gauge < 0 || gauge >= m)
+  if (m < 1 || m > VM_DUAL_PERIODIC_MAXM || ng < 0 || N < nmin || N % 2 == 0 || ! c || ! ybar
+      || ! fn || ! gauge)
     return VM_EARG;
+  for (i = 0; i < m; i++)
+    {
+      d->gauge[i] = gauge[i] != 0;
+      d->ngauge += d->gauge[i];
+    }
+  if (d->ngauge == m)
+    return VM_EARG;   /* no phase reference */
   for (i = 0; i < m; i++)
     if (! (c[i] > 0.0) || ! isfinite (c[i]))
       return VM_EARG;
   vm_sbp_init (&op, order, vm_sbp_min_n (order), 0.0, 1.0);
   d->m = m;
-  d->nl = 2 * m;
+  d->ng = ng;
+  d->nl = 2 * m + ng;
   d->w = op.w;
   d->cst = op.c;
-  d->ne = (2 * d->w + 1) * m + 1;
+  d->ne = (2 * d->w + 1) * m + 1 + ng;
   d->N = N;
-  d->nz = N * m;               /* N m duals - the gauge + nu */
+  d->nz = N * m - d->ngauge + 1 + ng;
   d->order = order;
-  d->gauge = gauge;
   d->h = 2.0 * 3.14159265358979323846 / (double) N;
   d->fn = fn;
   d->ctx = ctx;
@@ -256,10 +280,12 @@ local_variables (vm_dual_periodic *d, const double *z)
         int64_t g = vm_dual_periodic_index (d, k, i);
         d->Dfull[k * m + i] = g < 0 ? 0.0 : z[g];
       }
-  d->nu = z[d->nz - 1];
+  d->nu = z[scalar_base (d)];
   for (k = 0; k < N; k++)
     {
       double *u = d->u + k * d->nl;
+      for (i = 0; i < d->ng; i++)
+        u[2 * m + i] = z[scalar_base (d) + 1 + i];
       for (i = 0; i < m; i++)
         {
           double acc = 0.0;
@@ -285,9 +311,11 @@ expand_row (const vm_dual_periodic *d, int64_t k, const double *x, double *out)
           out[(w + dd) * m + i] += d->cst[dd - 1] / d->h * x[i];
           out[(w - dd) * m + i] -= d->cst[dd - 1] / d->h * x[i];
         }
-      out[d->ne - 1] -= d->wph[k * m + i] * x[i];
+      out[(2 * w + 1) * m] -= d->wph[k * m + i] * x[i];
       out[w * m + i] += x[m + i];
     }
+  for (i = 0; i < d->ng; i++)
+    out[(2 * w + 1) * m + 1 + i] += x[2 * m + i];
 }
 
 static int
@@ -393,11 +421,19 @@ vm_dual_periodic_eval (vm_dual_periodic *d, const double *z, double *S, double *
 }
 
 void
-vm_dual_periodic_primal (const vm_dual_periodic *d, double *res, double *phase)
+vm_dual_periodic_primal (const vm_dual_periodic *d, double *res, double *phase, double *integral)
 {
   int64_t N = d->N, k;
   int m = d->m, nl = d->nl, i, dd;
   double ph = 0.0;
+  if (integral)
+    for (i = 0; i < d->ng; i++)
+      {
+        double acc = 0.0;
+        for (k = 0; k < N; k++)
+          acc += d->grad[k * nl + 2 * m + i];
+        integral[i] = acc / (double) N;   /* h sum / (2 pi) */
+      }
   for (k = 0; k < N; k++)
     for (i = 0; i < m; i++)
       {
@@ -520,9 +556,8 @@ vm_dual_periodic_solve (vm_dual_periodic *d, double *z, double tol, int max_iter
       free (c.g);
       return VM_ENOMEM;
     }
-  for (j = 0; j < d->nz - 1; j++)
-    c.rw[j] = 1.0 / d->h;
-  c.rw[d->nz - 1] = 1.0;
+  for (j = 0; j < d->nz; j++)   /* the collocation equations / h; phi; the means of G_a */
+    c.rw[j] = j < scalar_base (d) ? 1.0 / d->h : (j == scalar_base (d) ? 1.0 : 0.5 / 3.14159265358979323846);
   d->dtp_fail = 0;
   d->have_y = 0;
   if (vm_dual_periodic_eval (d, z, NULL, NULL, NULL) == VM_EDTP)

@@ -30,16 +30,28 @@
  * in L_H (its -Ddot . y term), so the node function is used unchanged.
  *
  * Gauge.  Dm' 1 = 0: adding a constant to the dual of P changes nothing; the P-dual at node 0 is
- * fixed to 0.  Discrete action and unknowns:
- *     S(z) = h sum_k LL(u_k),   u_k = ((Dm D)_k - nu w_k, D_k),
- *     z = (D at every node, node-major, without D_gauge at node 0; then nu),   nz = N m - 1 + 1.
+ * fixed to 0 (the same for any other component with d/ds = 0, e.g. an unfolding parameter).
+ *
+ * Integral conditions (optional, ng of them): (1/2pi) int G_a(y) ds = 0, for example a first
+ * integral at a given level for a conservative system, whose periodic orbits come in families
+ * (the linearization has a second null vector, along the family; the condition selects one member
+ * and an unfolding parameter eps with d eps/ds = 0, entering the equations as P (F + eps g), makes
+ * the system square again; eps = 0 at the solution when I . g > 0, Munoz-Almaraz et al. 2003).
+ * They are the node function's algebraic equations, with one dual mu_a for all nodes: S gains
+ * mu_a h sum_k G_a(y_k), which is the node function's D_a . G term with D_a,k = mu_a.
+ *
+ * Discrete action and unknowns:
+ *     S(z) = h sum_k LL(u_k),   u_k = ((Dm D)_k - nu w_k, D_k, mu),
+ *     z = (D at every node, node-major, without the gauge duals at node 0; nu; mu),
+ *     nz = N m - ngauge + 1 + ng.
  * Stationarity (Dm' = -Dm):
  *     dS/dD_l = h [(Dm y^H)_l - G(y^H_l)]    (the periodic collocation of (1), N m - 1 equations;
  *                                              the P-equation at node 0 follows from the others)
- *     dS/dnu  = h sum_k w_k . y^H_k = phi(y^H).
- * Newton (csrc/newton.h) runs on the residuals dS/dD_l / h and dS/dnu; the Hessian has the banded
- * periodic pattern of the stencil (nodes within 2w of each other on the circle) plus a full row and
- * column for nu, so it is factored by UMFPACK (VM_LINSOLVE_UMFPACK; the corners and nu are not a
+ *     dS/dnu  = h sum_k w_k . y^H_k = phi(y^H),
+ *     dS/dmu_a = h sum_k G_a(y^H_k).
+ * Newton (csrc/newton.h) runs on the residuals dS/dD_l / h, dS/dnu and dS/dmu_a / (2 pi); the
+ * Hessian has the banded periodic pattern of the stencil (nodes within 2w of each other on the
+ * circle) plus a full row and column for nu and each mu_a, so it is factored by UMFPACK (VM_LINSOLVE_UMFPACK; the corners and nu are not a
  * band).  The recovered period is T = 2 pi P.  The critical point does not depend on the base
  * state except through the phase (which shift of the orbit): the equations are the collocation
  * equations whatever ybar; ybar sets the duals' size, hence Newton's convergence. */
@@ -51,10 +63,14 @@
 #include "dual.h"
 #include "newton.h"
 
+#define VM_DUAL_PERIODIC_MAXM 64   /* states of the augmented system */
+
 typedef struct {
-  int m, nl, ne;               /* states per node, 2 m, expanded local variables (2w+1) m + 1 */
+  int m, ng, nl, ne;           /* states per node, integral conditions, 2 m + ng, expanded local
+                                  variables (2w+1) m + 1 + ng */
   int64_t N, nz, nnz;
-  int order, w, gauge;
+  int order, w;
+  int gauge[VM_DUAL_PERIODIC_MAXM], ngauge;   /* components whose dual at node 0 is fixed */
   double h;
   const double *cst;           /* the stencil c_1..c_w (sbp_tables.h) */
   double *s;                   /* N nodes */
@@ -77,14 +93,17 @@ typedef struct {
  * each other: N >= 4 w + 3), or -1 for an unsupported order. */
 int64_t vm_dual_periodic_min_n (int order);
 
-/* Set up.  m states, N nodes (odd, >= vm_dual_periodic_min_n), order 2, 4, 6 or 8, c (m weights
- * > 0), ybar (N m, point-major: the base state, which also defines the phase reference), gauge in
- * 0..m-1 (the component that is the period P), fn/ctx the node function of the augmented system.
- * Returns VM_OK, VM_EARG (bad sizes, N even, c not > 0, a base state that is not finite or whose
- * non-gauge components are constant: no phase reference), VM_EORDER, VM_ENOMEM; on failure nothing
- * stays allocated. */
-int vm_dual_periodic_init (vm_dual_periodic *d, int m, int64_t N, int order, const double *c,
-                           const double *ybar, int gauge, vm_dual_node_fn fn, void *ctx);
+/* Set up.  m states (<= VM_DUAL_PERIODIC_MAXM), ng integral conditions, N nodes (odd,
+ * >= vm_dual_periodic_min_n), order 2, 4, 6 or 8, c (m weights > 0), ybar (N m, point-major: the
+ * base state, which also defines the phase reference), gauge (m flags: the components with
+ * d/ds = 0 -- the period P, an unfolding parameter -- whose dual at node 0 is fixed), fn/ctx the
+ * node function of the augmented system (ng algebraic equations G_a, no algebraic states).
+ * Returns VM_OK, VM_EARG (bad sizes, N even, c not > 0, every component a gauge, a base state that
+ * is not finite or whose non-gauge components are constant: no phase reference), VM_EORDER,
+ * VM_ENOMEM; on failure nothing stays allocated. */
+int vm_dual_periodic_init (vm_dual_periodic *d, int m, int ng, int64_t N, int order,
+                           const double *c, const double *ybar, const int *gauge,
+                           vm_dual_node_fn fn, void *ctx);
 void vm_dual_periodic_free (vm_dual_periodic *d);
 
 /* Replace the base state (N m) and the phase weights it defines.  VM_OK or VM_EARG. */
@@ -96,7 +115,8 @@ int vm_dual_periodic_set_base (vm_dual_periodic *d, const double *ybar);
  * without a successful evaluation. */
 int vm_dual_periodic_rebase (vm_dual_periodic *d, double *change);
 
-/* Index of the dual of component i at node k in z (-1 for the gauge-fixed one); nu is z[nz - 1]. */
+/* Index of the dual of component i at node k in z (-1 for a gauge-fixed one); after the node duals
+ * come nu and the ng multipliers mu_a of the integral conditions (the last 1 + ng entries). */
 int64_t vm_dual_periodic_index (const vm_dual_periodic *d, int64_t k, int i);
 
 /* S, its gradient (nz) and Hessian values (nnz) at z; any output may be NULL.  Leaves y^H and the
@@ -106,8 +126,10 @@ int vm_dual_periodic_eval (vm_dual_periodic *d, const double *z, double *S, doub
                            double *hval);
 
 /* After an evaluation: res[k m + i] = (Dm y^H)_k,i - G_i(y^H_k), the collocation residuals of (1)
- * at every node; *phase = phi(y^H).  Either may be NULL. */
-void vm_dual_periodic_primal (const vm_dual_periodic *d, double *res, double *phase);
+ * at every node; *phase = phi(y^H); integral[a] = the mean of G_a(y^H) over the nodes (the integral
+ * conditions' residuals).  Any may be NULL. */
+void vm_dual_periodic_primal (const vm_dual_periodic *d, double *res, double *phase,
+                              double *integral);
 
 /* Solve grad S = 0 by Newton with UMFPACK from z (in: the guess, out: the best iterate).  Converged
  * when the RMS of the residuals (res / the phase) is <= max(tol max(1, r0), floor), r0 the RMS of

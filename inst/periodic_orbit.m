@@ -109,12 +109,15 @@
 function sol = periodic_orbit (ode, varargin)
   fname = 'periodic_orbit';
   tic0 = tic;
-  [ode_aug, pname] = check_system (fname, ode);
+  check_system (fname, ode);
   [tg, yg, rest] = check_guess (fname, ode, varargin);
   defaults = struct ('N', [], 'Order', 8, 'PeriodTol', 1e-10, 'Tol', 1e-12, 'MaxIter', 50, ...
-                     'c', [], 'BaseIterations', 1, 'FlowTol', 1e-12, 'Display', 'off');
+                     'c', [], 'BaseIterations', 1, 'FlowTol', 1e-12, 'Display', 'off', ...
+                     'Integral', '', 'Level', 0, 'Unfolding', {{}});
   opts = vm_options (fname, defaults, rest);
+  [ode_aug, gauge] = augmented (fname, ode, opts);
   n = ode.nd;
+  na = numel (gauge);   % P, and the unfolding parameter with an integral condition
   c = check_weights (fname, opts.c, n);
   minN = vm_periodic_mex ('min_n', opts.Order);
   if (~isempty (opts.N) && (mod (opts.N, 2) == 0 || opts.N < minN))
@@ -135,16 +138,16 @@ function sol = periodic_orbit (ode, varargin)
     end
     auto = false;
   end
-  ybar = resample_guess (tg, yg, Ns(1), Tg);
+  ybar = resample_guess (tg, yg, Ns(1), Tg, na);
   if (isempty (c))
-    c = auto_weights (ybar, n);
+    c = auto_weights (ybar, n, na);
   end
   prev = [];
   iters = 0;
   k = 1;
   while (true)
     N = Ns(k);
-    setup = struct ('N', N, 'order', opts.Order, 'c', c, 'ybar', ybar, 'gauge', n + 1, ...
+    setup = struct ('N', N, 'order', opts.Order, 'c', c, 'ybar', ybar, 'gauge', gauge, ...
                     'tol', opts.Tol, 'max_iter', opts.MaxIter, ...
                     'base_iterations', opts.BaseIterations, 'inner', 2, ...
                     'display', double (strcmp (opts.Display, 'iter')));
@@ -206,8 +209,7 @@ function sol = periodic_orbit (ode, varargin)
   end
 end
 
-% the system with P: dx/ds = P F(x), dP/ds = 0
-function [aug, pname] = check_system (fname, ode)
+function check_system (fname, ode)
   if (~isstruct (ode) || ~isscalar (ode) || ~isfield (ode, 'type') || ~strcmp (ode.type, 'odesys'))
     vm_badarg (fname, 'ode must be a system made by odesys');
   end
@@ -221,18 +223,62 @@ function [aug, pname] = check_system (fname, ode)
                          '(add a phase state for a periodic forcing)'], i, ode.rhs{i});
     end
   end
-  pname = 'P';
+end
+
+% The system with P: dx/ds = P F(x), dP/ds = 0; with an integral condition also the unfolding
+% parameter e: dx/ds = P (F(x) + e g(x)), de/ds = 0, and the algebraic equation I(x) - Level.
+% gauge: the indices of P (and e) in the augmented states.
+function [aug, gauge] = augmented (fname, ode, opts)
+  n = ode.nd;
   taken = [ode.states(:); ode.parameter_names(:)];
-  while (any (strcmp (pname, taken)))
-    pname = [pname '_'];
+  pname = fresh ('P', taken);
+  ename = fresh ('eps', [taken; {pname}]);
+  integral = ~isempty (opts.Integral);
+  g = opts.Unfolding;
+  if (ischar (g))
+    g = {g};
   end
-  rhs = cell (1, ode.nd + 1);
-  for i = 1:ode.nd
-    rhs{i} = [pname '*(' ode.rhs{i} ')'];
+  if (integral)
+    if (~vm_isrow_string (opts.Integral))
+      vm_badarg (fname, 'Integral must be a formula (a string); got %s', vm_describe (opts.Integral));
+    end
+    if (~iscellstr (g) || numel (g) ~= n)
+      vm_badarg (fname, ['with an Integral, Unfolding must be %d formulas g(x), one per state, ' ...
+                         'with grad(Integral) . g > 0 on the orbit (e.g. the gradient of the ' ...
+                         'integral); got %s'], n, vm_describe (opts.Unfolding));
+    end
+    if (~isnumeric (opts.Level) || ~isreal (opts.Level) || ~isscalar (opts.Level) ...
+        || ~isfinite (opts.Level))
+      vm_badarg (fname, 'Level must be a real finite scalar; got %s', vm_describe (opts.Level));
+    end
+  elseif (~isempty (g))
+    vm_badarg (fname, 'Unfolding is used only with an Integral (a first integral to fix)');
   end
-  rhs{end} = '0';
-  aug = odesys ('states', [reshape(ode.states, 1, []), {pname}], ...
-                'parameters', ode.parameters, 'rhs', rhs);
+  rhs = cell (1, n);
+  for i = 1:n
+    if (integral)
+      rhs{i} = sprintf ('%s*((%s) + %s*(%s))', pname, ode.rhs{i}, ename, g{i});
+    else
+      rhs{i} = sprintf ('%s*(%s)', pname, ode.rhs{i});
+    end
+  end
+  states = reshape (ode.states, 1, []);
+  if (integral)
+    aug = odesys ('states', [states, {pname, ename}], 'parameters', ode.parameters, ...
+                  'rhs', [rhs, {'0', '0'}], ...
+                  'algebraic', {sprintf('(%s) - (%.17g)', opts.Integral, opts.Level)}, ...
+                  'square', false);
+    gauge = [n + 1, n + 2];
+  else
+    aug = odesys ('states', [states, {pname}], 'parameters', ode.parameters, 'rhs', [rhs, {'0'}]);
+    gauge = n + 1;
+  end
+end
+
+function name = fresh (name, taken)
+  while (any (strcmp (name, taken)))
+    name = [name '_'];
+  end
 end
 
 function [tg, yg, rest] = check_guess (fname, ode, args)
@@ -271,18 +317,19 @@ function [tg, yg, rest] = check_guess (fname, ode, args)
   yg = vm_double (yg);
 end
 
-function c = check_weights (fname, c, n)
+function c = check_weights (fname, c, n, na)
   if (isempty (c))
     return;
   end
   if (~isnumeric (c) || ~isreal (c) || ~all (isfinite (c(:))) || any (c(:) <= 0) ...
-      || ~any (numel (c) == [1, n + 1]))
+      || ~any (numel (c) == [1, n + na]))
     vm_badarg (fname, ['c must be [] (automatic), a positive scalar or %d positive values (one ' ...
-                       'per state and one for P); got %s'], n + 1, vm_describe (c));
+                       'per state, one for P and, with an Integral, one for the unfolding ' ...
+                       'parameter); got %s'], n + na, vm_describe (c));
   end
   c = vm_double (c(:)');
   if (isscalar (c))
-    c = c * ones (1, n + 1);
+    c = c * ones (1, n + na);
   end
 end
 
@@ -293,19 +340,19 @@ end
 % The common factor 10 max (X, P, 1) keeps c_i |y_i| >= 1 for the DtP map's tolerance
 % |r| <= 1e-13 (1 + |c o y|) to be relative (with c |y| << 1 it is absolute and the recovered
 % orbit carries errors 1e-13 / c, which Dm amplifies by 1/h: Newton stalls above its tolerance).
-function c = auto_weights (ybar, n)
+function c = auto_weights (ybar, n, na)
   X = max (max (ybar(:, 1:n)) - min (ybar(:, 1:n)));
   P = abs (mean (ybar(:, n + 1)));
-  c = 10 * max ([X, P, 1]) * [ones(1, n) / X^2, 1 / P^2];
+  c = 10 * max ([X, P, 1]) * [ones(1, n) / X^2, ones(1, na) / P^2];
 end
 
 % the guess on N equispaced nodes of [0, 2 pi), closed by a linear correction, with P
-function ybar = resample_guess (tg, yg, N, Tg)
+function ybar = resample_guess (tg, yg, N, Tg, na)
   s = 2 * pi * (tg - tg(1)) / Tg;
   drift = yg(end, :) - yg(1, :);
   yc = yg - (s / (2 * pi)) * drift;
   sk = 2 * pi * (0:N-1)' / N;
-  ybar = [interp1(s, yc, sk, 'spline'), (Tg / (2 * pi)) * ones(N, 1)];
+  ybar = [interp1(s, yc, sk, 'spline'), (Tg / (2 * pi)) * ones(N, 1), zeros(N, na - 1)];
 end
 
 % a "periodic orbit" that is a point: Newton went to an equilibrium
@@ -325,6 +372,7 @@ function sol = assemble (fname, ode, r, Ns, opts)
                 'period_error', NaN, 'state_error', NaN, 'exitflag', r.exitflag, ...
                 'message', r.message, 'iterations', 0, 'residual_history', [], ...
                 'D', [], 'nu', NaN, 'residual', [], 'base_change', r.base_change, ...
+                'unfolding', NaN, 'integral', NaN, ...
                 'N', Ns(end), 'Order', opts.Order, 'grids', Ns, 'time', 0, 'solver', fname, ...
                 'names', {reshape(ode.states, 1, [])});
   if (isfield (r, 'y') && ~isempty (r.y))
@@ -336,6 +384,10 @@ function sol = assemble (fname, ode, r, Ns, opts)
     sol.nu = r.nu;
     sol.residual = r.residual;
     sol.residual_history = r.residual_history;
+    if (size (r.y, 2) > n + 1)
+      sol.unfolding = mean (r.y(:, n + 2));
+      sol.integral = r.integral;
+    end
   end
 end
 

@@ -6,9 +6,10 @@
  *   [S, g, H, y] = vm_periodic_mex ("action", ode_aug, setup)   (setup of "solve" plus z)
  *
  * "solve": ode_aug is the augmented odesys dx/ds = P F(x), dP/ds = 0 (inst/periodic_orbit.m builds
- * it); setup has N, order, c (m), ybar (N x m base state on the periodic grid), gauge (1-based
- * component of P), tol, max_iter, base_iterations (polish passes), inner (Newton iterations per
- * base state before it is replaced), display (0/1).
+ * it; its algebraic equations, if any, are integral conditions); setup has N, order, c (m), ybar
+ * (N x m base state on the periodic grid), gauge (1-based components with d/ds = 0: P, eps),
+ * tol, max_iter, base_iterations (polish passes), inner (Newton iterations per base state before
+ * it is replaced), display (0/1).
  * "flow": ode an odesys without algebraic states; setup has t0, tf, x0 (n), tout ([] or a vector),
  * rtol, atol, variational (0/1), section ([] or [a(1..n), b, dir]), max_steps.
  * inst/periodic_orbit.m and periodic_guesses.m document and check the user-facing arguments; the
@@ -62,14 +63,15 @@ compiled_free (compiled *c)
   c->have_e = c->have_o = 0;
 }
 
+/* integral: 1 when algebraic equations (integral conditions, no algebraic states) are allowed */
 static void
-compile (compiled *c, const mxArray *ode, const double *cw, const char *fn)
+compile (compiled *c, const mxArray *ode, const double *cw, int integral, const char *fn)
 {
   double *par;
   memset (c, 0, sizeof *c);
   vm_mx_ode_build (ode, fn, &c->o, &par);
   c->have_o = 1;
-  if (c->o.na != 0 || c->o.nd != c->o.ny)
+  if ((c->o.na != 0 && ! integral) || c->o.nd != c->o.ny)
     {
       compiled_free (c);
       BAD ("%s: the system has algebraic states or equations; expected an ODE xdot = F(x)", fn);
@@ -130,13 +132,17 @@ static void
 solve_outputs (mxArray *out, vm_dual_periodic *d, const double *z, const vm_newton_info *info)
 {
   double *res = mxMalloc ((size_t) (d->N * d->m) * sizeof *res), ph = 0.0;
+  double *integ = mxMalloc ((size_t) (d->ng + 1) * sizeof *integ);
+  int64_t sb = d->N * d->m - d->ngauge;   /* nu, then mu (dual_periodic.h) */
   mxArray *s = mxCreateDoubleMatrix ((mwSize) d->N, 1, mxREAL);
   memcpy (mxGetPr (s), d->s, (size_t) d->N * sizeof (double));
   mxSetField (out, 0, "s", s);
-  vm_dual_periodic_primal (d, res, &ph);
+  vm_dual_periodic_primal (d, res, &ph, integ);
+  mxSetField (out, 0, "integral", col (integ, (size_t) d->ng));
+  mxSetField (out, 0, "mu", col (z + sb + 1, (size_t) d->ng));
   mxSetField (out, 0, "y", colmajor_pm (d->y, d->N, d->m));
   mxSetField (out, 0, "D", colmajor_pm (d->Dfull, d->N, d->m));
-  mxSetField (out, 0, "nu", mxCreateDoubleScalar (z[d->nz - 1]));
+  mxSetField (out, 0, "nu", mxCreateDoubleScalar (z[sb]));
   mxSetField (out, 0, "residual", colmajor_pm (res, d->N, d->m));
   mxSetField (out, 0, "phase", mxCreateDoubleScalar (ph));
   mxSetField (out, 0, "ybar", colmajor_pm (d->ybar, d->N, d->m));
@@ -147,6 +153,7 @@ solve_outputs (mxArray *out, vm_dual_periodic *d, const double *z, const vm_newt
     mxSetField (out, 0, "residual_history", h);
   }
   mxFree (res);
+  mxFree (integ);
 }
 
 static void
@@ -194,7 +201,7 @@ cmd_flow (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     double *cw = mxMalloc ((size_t) n * sizeof *cw);
     for (k = 0; k < (size_t) n; k++)
       cw[k] = one;
-    compile (&c, prhs[1], cw, fn);
+    compile (&c, prhs[1], cw, 0, fn);
   }
   vm_ode_sol_init (&sol);
   st = vm_ode_flow (&c.e, t0, tf, x0, tout, ntout, &fo, &sol);
@@ -247,10 +254,15 @@ setup_periodic (vm_dual_periodic *d, compiled *c, const mxArray *ode, const mxAr
 {
   const mxArray *yb;
   int64_t N, j, q;
-  int order, m, gauge, st;
-  const double *cw, *ybar;
+  int order, m, ng, st, gauge[VM_DUAL_PERIODIC_MAXM];
+  const double *cw, *ybar, *gv;
+  size_t ngv;
   double *ypm;
   m = ode_size (ode, fn);
+  if (m > VM_DUAL_PERIODIC_MAXM)
+    BAD ("%s: at most %d states (with P and the unfolding parameter); got %d", fn,
+         VM_DUAL_PERIODIC_MAXM, m);
+  vm_arg_cellstr (vm_arg_field (ode, "algebraic", fn, "ode"), fn, "ode.algebraic", &ng);
   N = inum (o, "N", fn, 1, INT64_C (100000000));
   order = vm_arg_order (sfield (o, "order", fn), fn, "Order");
   cw = vm_arg_vector (sfield (o, "c", fn), fn, "c", (size_t) m);
@@ -258,7 +270,15 @@ setup_periodic (vm_dual_periodic *d, compiled *c, const mxArray *ode, const mxAr
   ybar = vm_arg_matrix (yb, fn, "the base state");
   if (mxGetM (yb) != (size_t) N || mxGetN (yb) != (size_t) m)
     vm_arg_refuse (yb, fn, "the base state", "an N-by-m matrix (one row per grid point)");
-  gauge = (int) inum (o, "gauge", fn, 1, m) - 1;
+  gv = vm_arg_vector_any (sfield (o, "gauge", fn), fn, "gauge", &ngv);
+  for (j = 0; j < m; j++)
+    gauge[j] = 0;
+  for (j = 0; j < (int64_t) ngv; j++)
+    {
+      if (! (gv[j] >= 1 && gv[j] <= m) || gv[j] != (double) (int) gv[j])
+        BAD ("%s: internal: gauge entries must be state indices 1..%d", fn, m);
+      gauge[(int) gv[j] - 1] = 1;
+    }
   for (j = 0; j < m; j++)
     if (! (cw[j] > 0.0))
       BAD ("%s: c must be positive (entry %d is not)", fn, (int) j + 1);
@@ -266,9 +286,9 @@ setup_periodic (vm_dual_periodic *d, compiled *c, const mxArray *ode, const mxAr
   for (q = 0; q < N; q++)
     for (j = 0; j < m; j++)
       ypm[q * m + j] = ybar[q + N * j];
-  compile (c, ode, cw, fn);
+  compile (c, ode, cw, 1, fn);
   c->e.tol = VM_PERIODIC_DTP_TOL;
-  st = vm_dual_periodic_init (d, m, N, order, cw, ypm, gauge, vm_dual_ode_node, &c->e);
+  st = vm_dual_periodic_init (d, m, ng, N, order, cw, ypm, gauge, vm_dual_ode_node, &c->e);
   mxFree (ypm);
   if (st != VM_OK)
     {
@@ -336,7 +356,8 @@ static void
 cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   const char *fn = "periodic_orbit";
-  static const char *keys[] = { "s", "y", "D", "nu", "residual", "phase", "ybar", "iterations",
+  static const char *keys[] = { "s", "y", "D", "nu", "mu", "residual", "phase", "integral",
+                                "ybar", "iterations",
                                 "residual_history", "base_change", "pass_residuals", "passes",
                                 "exitflag", "message",
                                 "dtp_failures", "bad_node" };

@@ -54,6 +54,7 @@ function t = make_table ()
     'ConstraintTol',     pos
     'PeriodTol',         {'real', 1e-15, 1, '[]'}
     'FlowTol',           {'real', 1e-14, 1e-3, '[]'}
+    'Level',             {'real', -Inf, Inf, '()'}
     'periodic_guesses.RelTol', {'real', 1e-14, 1e-3, '[]'}
     'Transient',         {'?real', 0, Inf, '[)'}
     'MaxLoops',          {'int', 1, 1000}
