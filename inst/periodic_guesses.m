@@ -50,7 +50,7 @@
 % @code{section_points} (loops-by-n, the crossings).  @var{traj} has the trajectory's section
 % crossings (@code{te}, @code{ye}) and the section used.
 %
-% See also: periodic_orbit, odesys.
+% @seealso{periodic_orbit, odesys}
 % @end deftypefn
 
 function [cands, traj] = periodic_guesses (ode, y0, T, varargin)
@@ -179,3 +179,68 @@ function yes = duplicate (pts, cands, tol)
     end
   end
 end
+
+%!shared lor
+%! lor = odesys ('states', {'x', 'y', 'z'}, 'parameters', struct ('s', 10, 'r', 28, 'b', 8/3), ...
+%!   'rhs', {'s*(y - x)', 'x*(r - z) - y', 'x*y - b*z'});
+
+%!test
+%! % Lorenz: candidates are pieces of the trajectory that nearly close at the section
+%! [c, tr] = periodic_guesses (lor, [1 1 1], 200, 'MaxLoops', 3);
+%! assert (numel (c) >= 3);
+%! assert (issorted ([c.distance]));
+%! assert (all ([c.distance] < 0.02 * tr.diameter));
+%! assert (all ([c.loops] >= 1 & [c.loops] <= 3));
+%! for k = 1:numel (c)
+%!   assert (size (c(k).y), [200 3]);
+%!   assert (c(k).t([1 end]), [0; c(k).T], 1e-12);
+%!   % the piece starts at a section crossing and returns within the distance there
+%!   assert (abs (c(k).y(1, 3) - tr.section(4)) <= 1e-8);
+%!   assert (norm (c(k).y(end, :) - c(k).y(1, :)) <= 1.01 * c(k).distance + 1e-6);
+%!   assert (size (c(k).section_points), [c(k).loops, 3]);
+%! end
+%! % no two candidates with the same section points
+%! for i = 1:numel (c)
+%!   for j = i+1:numel (c)
+%!     if (c(i).loops == c(j).loops)
+%!       d = max (min (sqrt (sum ((permute (c(i).section_points, [1 3 2]) ...
+%!            - permute (c(j).section_points, [3 1 2])).^2, 3)), [], 2));
+%!       assert (d > 0.02 * tr.diameter);
+%!     end
+%!   end
+%! end
+
+%!test
+%! % the best 2-loop candidate converges to the shortest Lorenz orbit (AB, T = 1.5586522...)
+%! c = periodic_guesses (lor, [1 1 1], 500, 'MaxLoops', 2);
+%! k = find ([c.loops] == 2, 1);
+%! sol = periodic_orbit (lor, c(k));
+%! assert (sol.exitflag, 1);
+%! assert (abs (sol.T - 1.5586522107) < 1e-9);
+%! % one unstable multiplier (4.71), one 1, one strongly stable
+%! assert (abs (sol.floquet(1)), 4.71, 0.01);
+
+%!warning <no return closer> periodic_guesses (lor, [1 1 1], 5, 'ReturnTol', 1e-9);
+
+%!error <expected at least 3 inputs> periodic_guesses (lor, [1 1 1])
+%!error <ode must be a system made by odesys> periodic_guesses (1, [1 1 1], 10)
+%!error <the system has algebraic states or equations> periodic_guesses (odesys ('states', {'x', 'l'}, 'rhs', {'-x*l'}, 'algebraic', {'l - 1'}), [1 1], 10)
+%!error <y0 must be a real finite vector with 3 entries> periodic_guesses (lor, [1 1], 10)
+%!error <T must be a positive finite scalar> periodic_guesses (lor, [1 1 1], -1)
+%!error <Transient \(20\) must be shorter than T \(10\)> periodic_guesses (lor, [1 1 1], 10, 'Transient', 20)
+%!error <Section must be \[a, b, dir\] with 5 finite entries and a ~= 0> periodic_guesses (lor, [1 1 1], 10, 'Section', [0 0 0 1 1])
+%!error <unknown option 'Bogus'> periodic_guesses (lor, [1 1 1], 10, 'Bogus', 1)
+
+%!demo
+%! % Lorenz: the section points of a long trajectory and the closest 2- and 3-loop returns
+%! lor = odesys ('states', {'x', 'y', 'z'}, 'parameters', struct ('s', 10, 'r', 28, 'b', 8/3), ...
+%!   'rhs', {'s*(y - x)', 'x*(r - z) - y', 'x*y - b*z'});
+%! [c, tr] = periodic_guesses (lor, [1 1 1], 300, 'MaxLoops', 3);
+%! plot (tr.ye(:, 1), tr.ye(:, 2), '.', 'color', [0.6 0.6 0.6]);  hold on;
+%! for k = 1:min (3, numel (c))
+%!   plot (c(k).y(:, 1), c(k).y(:, 2));
+%!   fprintf ('candidate %d: %d loops, T ~ %.4f, return distance %.2g\n', k, c(k).loops, ...
+%!            c(k).T, c(k).distance);
+%! end
+%! hold off;  xlabel ('x');  ylabel ('y');
+%! title ('section z = mean z (downwards) and the closest returns');

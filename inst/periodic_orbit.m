@@ -53,6 +53,24 @@
 %   sol.period_error, mat2str (sol.floquet.', 4));
 % @end verbatim
 %
+% @strong{Conservative systems} have their periodic orbits in families (one per energy): the
+% linearized equations have a second null vector, along the family, and Newton cannot converge.
+% Give a first integral I(x) ("Integral") and its value ("Level"): the condition
+% @code{(1/2pi) int I(x(s)) ds = Level} (with its own multiplier) selects the member, and an
+% unfolding parameter e, @code{dx/ds = P (F(x) + e g(x))} with de/ds = 0 and g ("Unfolding")
+% such that grad I . g > 0 (for example g = grad I), makes the system square again; at a periodic
+% orbit e = 0 (I would change along it otherwise), reported as @code{sol.unfolding}.
+%
+% Example (the pendulum at energy E = -cos 2, amplitude 2: T = 4 K(sin^2 1)):
+% @verbatim
+% pend = odesys ('states', {'th', 'w'}, 'parameters', struct ('g', 1), ...
+%   'rhs', {'w', '-g*sin(th)'});
+% t = linspace (0, 8.3, 80)';
+% sol = periodic_orbit (pend, t, [2*cos(2*pi*t/8.3), -1.5*sin(2*pi*t/8.3)], ...
+%   'Integral', 'w^2/2 - g*cos(th)', 'Level', -cos (2), 'Unfolding', {'g*sin(th)', 'w'});
+% fprintf ('T = %.12f, 4 K = %.12f, e = %.1e\n', sol.T, 4 * ellipke (sin (1)^2), sol.unfolding);
+% @end verbatim
+%
 % Options:
 % @table @asis
 % @item "N"
@@ -76,7 +94,24 @@
 % relative tolerance of the closure and monodromy integration (default 1e-12).
 % @item "Display"
 % "off" (default), "final" (one line per grid), "iter" (Newton's iterations as they run).
+% @item "Integral", "Level", "Unfolding"
+% a first integral I(x) (a formula in the states and parameters), its value, and the unfolding
+% direction g (one formula per state), for conservative systems (above); default: none.
 % @end table
+%
+% @strong{Search.}  From a base state far from an orbit the duals grow and Newton stalls; the
+% base state is therefore replaced by the recovered primal every 2 Newton iterations (the
+% duals restart from 0), the paper's "base states to steer the search".  The residual must
+% fall from one replacement to the next, otherwise the solve ends (exitflag 0): the guess is too
+% far from an orbit.  A run that converges to an equilibrium (an "orbit" of zero amplitude) is
+% reported as a failure.  Candidates of @code{periodic_guesses} that do not lie near an orbit
+% (for Lorenz, the 1-loop returns) end this way.
+%
+% @strong{Sign conventions.}  The duals multiply the residuals dx/ds - P F(x) (and dP/ds) as in
+% @code{dual_solve}; @code{sol.nu} multiplies the phase condition, @code{sol.mu} the integral
+% condition.  Multipliers of mechanical constraints do not arise here (an @code{odesys} without
+% algebraic states); write the constraint forces into F with the package-wide convention of
+% @code{odesys} (eq.@: 3 of the rolling-disk paper).
 %
 % Fields of @var{sol}:
 % @table @code
@@ -101,9 +136,12 @@
 % residuals of the recovered orbit, and max |orbit - base state| at each base iteration.
 % @item N, Order, grids, time, solver, names
 % the final grid size and order, the sizes tried, seconds, "periodic_orbit", the state names.
+% @item unfolding, integral, mu
+% with an Integral: the mean of the unfolding parameter (0 at an orbit), the mean of
+% I - Level over the nodes, and the condition's multiplier.
 % @end table
 %
-% See also: periodic_guesses, dual_solve, odesys.
+% @seealso{periodic_guesses, dual_solve, odesys}
 % @end deftypefn
 
 function sol = periodic_orbit (ode, varargin)
@@ -118,7 +156,7 @@ function sol = periodic_orbit (ode, varargin)
   [ode_aug, gauge] = augmented (fname, ode, opts);
   n = ode.nd;
   na = numel (gauge);   % P, and the unfolding parameter with an integral condition
-  c = check_weights (fname, opts.c, n);
+  c = check_weights (fname, opts.c, n, na);
   minN = vm_periodic_mex ('min_n', opts.Order);
   if (~isempty (opts.N) && (mod (opts.N, 2) == 0 || opts.N < minN))
     vm_badarg (fname, 'N must be odd and at least %d for order %d; got %d', minN, opts.Order, opts.N);
@@ -247,10 +285,6 @@ function [aug, gauge] = augmented (fname, ode, opts)
                          'with grad(Integral) . g > 0 on the orbit (e.g. the gradient of the ' ...
                          'integral); got %s'], n, vm_describe (opts.Unfolding));
     end
-    if (~isnumeric (opts.Level) || ~isreal (opts.Level) || ~isscalar (opts.Level) ...
-        || ~isfinite (opts.Level))
-      vm_badarg (fname, 'Level must be a real finite scalar; got %s', vm_describe (opts.Level));
-    end
   elseif (~isempty (g))
     vm_badarg (fname, 'Unfolding is used only with an Integral (a first integral to fix)');
   end
@@ -372,7 +406,7 @@ function sol = assemble (fname, ode, r, Ns, opts)
                 'period_error', NaN, 'state_error', NaN, 'exitflag', r.exitflag, ...
                 'message', r.message, 'iterations', 0, 'residual_history', [], ...
                 'D', [], 'nu', NaN, 'residual', [], 'base_change', r.base_change, ...
-                'unfolding', NaN, 'integral', NaN, ...
+                'unfolding', NaN, 'integral', NaN, 'mu', NaN, ...
                 'N', Ns(end), 'Order', opts.Order, 'grids', Ns, 'time', 0, 'solver', fname, ...
                 'names', {reshape(ode.states, 1, [])});
   if (isfield (r, 'y') && ~isempty (r.y))
@@ -387,6 +421,7 @@ function sol = assemble (fname, ode, r, Ns, opts)
     if (size (r.y, 2) > n + 1)
       sol.unfolding = mean (r.y(:, n + 2));
       sol.integral = r.integral;
+      sol.mu = r.mu;
     end
   end
 end
@@ -407,3 +442,125 @@ function sol = floquet (sol, ode, opts)
   [~, idx] = sort (abs (mu), 'descend');
   sol.floquet = mu(idx);
 end
+
+%!shared vdp, t, yg
+%! vdp = odesys ('states', {'x', 'v'}, 'parameters', struct ('mu', 1), ...
+%!   'rhs', {'v', 'mu*(1 - x^2)*v - x'});
+%! t = linspace (0, 6.5, 60)';
+%! yg = [2*cos(2*pi*t/6.5), -2*sin(2*pi*t/6.5)];
+
+%!test
+%! % Van der Pol, mu = 1: the orbit closes when integrated over T by ode45 (RelTol 1e-12; its own
+%! % error here is about 1e-12: closure 3e-13 measured); |F| >= 0.5 on the orbit, so a period
+%! % error dT would leave a gap of at least 0.5 dT
+%! sol = periodic_orbit (vdp, t, yg);
+%! assert (sol.exitflag, 1);
+%! assert (sol.period_error <= 1e-10 * sol.T);
+%! assert (sol.closure <= 1e-9);
+%! assert (size (sol.y), [sol.N + 1, 2]);
+%! assert (sol.y(end, :), sol.y(1, :));
+%! assert (sol.t([1 end]), [0; sol.T]);
+%! y0 = sol.y(1, :)';
+%! f = @(t, y) [y(2); (1 - y(1)^2)*y(2) - y(1)];
+%! o = odeset ('RelTol', 1e-12, 'AbsTol', 1e-12);
+%! [~, yy] = ode45 (f, [0 sol.T], y0, o);
+%! assert (max (abs (yy(end, :)' - y0)) <= 1e-9);
+%! % against the published period 6.663286859323130 (the cross-check the closure cannot give:
+%! % a stable cycle closes for nearby T too, but only to |F| dT)
+%! assert (abs (sol.T - 6.663286859323130) <= 1e-10 * sol.T);
+%! % Floquet: one multiplier is 1, the other exp (int div F dt) < 1
+%! assert (abs (sol.floquet(1) - 1) <= 1e-8);
+%! assert (abs (sol.floquet(2)) < 1e-2);
+%! % the duals vanish after the base-state replacement
+%! assert (max (abs (sol.D(:))) <= 1e-8);
+
+%!test
+%! % a fixed N: the estimate from the half grid; order 4 is less accurate than order 8
+%! s8 = periodic_orbit (vdp, t, yg, 'N', 201);
+%! s4 = periodic_orbit (vdp, t, yg, 'N', 201, 'Order', 4);
+%! assert ([s8.exitflag, s4.exitflag], [1 1]);
+%! assert (s8.grids, [101 201]);
+%! ref = periodic_orbit (vdp, t, yg);
+%! assert (abs (s8.T - ref.T) < abs (s4.T - ref.T));
+%! % the estimate (the change from N = 101) bounds the error of the finer grid
+%! assert (abs (s4.T - ref.T) <= s4.period_error);
+
+%!test
+%! % from a rough guess: T 1% off, states 3e-3 off
+%! ref = periodic_orbit (vdp, t, yg);
+%! t2 = ref.t(1:4:end) * 1.01;
+%! y2 = ref.y(1:4:end, :) + 3e-3;
+%! sol = periodic_orbit (vdp, t2, y2);
+%! assert (sol.exitflag, 1);
+%! assert (abs (sol.T - ref.T) <= 1e-10 * ref.T);
+
+%!test
+%! % the pendulum at a given energy: T = 4 K(k), k = sin (amp/2)
+%! pend = odesys ('states', {'th', 'w'}, 'parameters', struct ('g', 1), 'rhs', {'w', '-g*sin(th)'});
+%! for amp = [0.5 2]
+%!   Tex = 4 * ellipke (sin (amp/2)^2);
+%!   tg = linspace (0, 1.01 * Tex, 80)';
+%!   yg2 = [amp*cos(2*pi*tg/tg(end)), -amp*sin(2*pi*tg/tg(end))] + 3e-3;
+%!   sol = periodic_orbit (pend, tg, yg2, 'Integral', 'w^2/2 - g*cos(th)', 'Level', -cos (amp), ...
+%!                         'Unfolding', {'g*sin(th)', 'w'});
+%!   assert (sol.exitflag, 1);
+%!   assert (abs (sol.T - Tex) <= 1e-10 * Tex);
+%!   assert (abs (sol.unfolding) <= 1e-10);
+%!   % a conservative orbit: both multipliers 1 (a Jordan block: they split by sqrt (error))
+%!   assert (abs (sol.floquet - 1) <= 1e-4);
+%! end
+
+%!test
+%! % without the integral condition the pendulum's family makes Newton fail, with a message
+%! pend = odesys ('states', {'th', 'w'}, 'parameters', struct ('g', 1), 'rhs', {'w', '-g*sin(th)'});
+%! tg = linspace (0, 8.3, 80)';
+%! sol = periodic_orbit (pend, tg, [2*cos(2*pi*tg/8.3), -1.5*sin(2*pi*tg/8.3)]);
+%! assert (sol.exitflag, 0);
+%! assert (~isempty (sol.message));
+%! assert (isnan (sol.closure));
+
+%!test
+%! % a guess near an equilibrium of a damped oscillator (no periodic orbit): exitflag 0
+%! osc = odesys ('states', {'x', 'v'}, 'rhs', {'v', '-x - 0.5*v'});
+%! tg = linspace (0, 6, 50)';
+%! sol = periodic_orbit (osc, tg, [cos(tg), -sin(tg)]);
+%! assert (sol.exitflag, 0);
+%! assert (~isempty (strfind (sol.message, 'equilibrium')));
+%! id = '';
+%! try
+%!   periodic_orbit (osc, tg, [cos(tg), -sin(tg)]);
+%! catch err
+%!   id = err.identifier;
+%! end
+%! assert (id, 'varmech:periodic_orbit:noconv');
+
+%!error <ode must be a system made by odesys> periodic_orbit (struct ('a', 1), 1:5, ones (5, 2))
+%!error <the system has algebraic states or equations> periodic_orbit (odesys ('states', {'x', 'l'}, 'rhs', {'-x*l'}, 'algebraic', {'l - 1'}), 1:5, ones (5, 2))
+%!error <depends on t> periodic_orbit (odesys ('states', {'x', 'v'}, 'rhs', {'v', '-x + cos(t)'}), 1:5, ones (5, 2))
+%!error <expected a guess> periodic_orbit (vdp)
+%!error <expected t_guess and y_guess> periodic_orbit (vdp, t)
+%!error <a candidate must be one struct with fields t and y> periodic_orbit (vdp, struct ('t', 1))
+%!error <t_guess must be a real finite vector of at least 4 times> periodic_orbit (vdp, [0 1 2], ones (3, 2))
+%!error <t_guess must be increasing> periodic_orbit (vdp, [0 2 1 3], ones (4, 2))
+%!error <y_guess must be a real finite matrix with one row per time \(60\) and one column per state \(2\)> periodic_orbit (vdp, t, ones (60, 3))
+%!error <c must be \[\] \(automatic\), a positive scalar or 3 positive values> periodic_orbit (vdp, t, yg, 'c', [1 -1 1])
+%!error <N must be odd and at least 19 for order 8; got 100> periodic_orbit (vdp, t, yg, 'N', 100)
+%!error <Integral must be a formula> periodic_orbit (vdp, t, yg, 'Integral', 3)
+%!error <with an Integral, Unfolding must be 2 formulas> periodic_orbit (vdp, t, yg, 'Integral', 'x^2', 'Unfolding', {'x'})
+%!error <Level must be a finite real scalar> periodic_orbit (vdp, t, yg, 'Integral', 'x^2', 'Unfolding', {'x', 'v'}, 'Level', [1 2])
+%!error <Unfolding is used only with an Integral> periodic_orbit (vdp, t, yg, 'Unfolding', {'x', 'v'})
+%!error <unknown option 'Bogus'> periodic_orbit (vdp, t, yg, 'Bogus', 1)
+
+%!demo
+%! % the Van der Pol limit cycles for mu = 1 and mu = 3, from the same rough circle
+%! t = linspace (0, 7, 60)';
+%! for mu = [1 3]
+%!   vdp = odesys ('states', {'x', 'v'}, 'parameters', struct ('mu', mu), ...
+%!     'rhs', {'v', 'mu*(1 - x^2)*v - x'});
+%!   tg = t * (1 + (mu > 1) * 0.2);
+%!   sol = periodic_orbit (vdp, tg, [2*cos(2*pi*t/7), -2*sin(2*pi*t/7)]);
+%!   plot (sol.y(:, 1), sol.y(:, 2));  hold on;
+%!   fprintf ('mu = %g: %s\n', mu, sol.message);
+%! end
+%! hold off;  xlabel ('x');  ylabel ('v = dx/dt');
+%! title ('Van der Pol limit cycles (periodic\_orbit)');
