@@ -104,7 +104,7 @@ typedef struct
 static void
 on_iter (void *ctx, int k, double res, double step, int kind, double factor)
 {
-  static const char *kinds[] = { "start", "newton", "damped", "lm" };
+  static const char *kinds[] = { "start", "newton", "damped", "lm", "chord" };
   iter_ctx *c = ctx;
   if (kind == 0)
     say (c->o, "%s:   %s  iter %3d  ||r|| %.3e\n", c->o->name, c->what, k, res);

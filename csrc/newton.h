@@ -155,6 +155,12 @@ typedef struct
                         of step (VM_NEWTON_*) and its line-search factor t or LM mu, while the
                         solve runs (live progress) (default NULL) */
   void *on_iter_ctx;
+  int reuse;         /* nonzero: factorization reuse (chord steps, step 2' above): at most this
+                        many consecutive chord steps with one factorization (0 .. max_iter; 0:
+                        off, every step refactors) (default REUSE_DEFAULT_DOC) */
+  double reuse_theta; /* the contraction a chord step must reach, ||F(x_k + dx)||_W <= reuse_theta
+                        ||F(x_k)||_W, and the one the previous step must have reached for a chord
+                        step to be tried (0 < reuse_theta < 1) (default 0.25) */
   vm_newton_symbolic *symbolic; /* NULL, or a caller-owned cache of UMFPACK's symbolic analysis
                         of J: reused when it was made for the same pattern (n, nnz and a hash of
                         colptr and rowind) and the same ordering and strategy, otherwise replaced;
@@ -164,7 +170,7 @@ typedef struct
 } vm_newton_opts;
 
 /* Kinds of steps in vm_newton_info.kind_hist. */
-enum { VM_NEWTON_START = 0, VM_NEWTON_FULL, VM_NEWTON_DAMPED, VM_NEWTON_LM };
+enum { VM_NEWTON_START = 0, VM_NEWTON_FULL, VM_NEWTON_DAMPED, VM_NEWTON_LM, VM_NEWTON_CHORD };
 
 typedef struct
 {
@@ -176,12 +182,18 @@ typedef struct
   double *step_hist;   /* step_hist[k] = ||x_k - x_{k-1}||_inf (step_hist[0] = 0) */
   double *lambda_hist; /* line-search factor t of the step to x_k (1 full, < 1 damped); the
                           Levenberg-Marquardt parameter mu for an LM step; 0 for k = 0 */
-  int *kind_hist;      /* VM_NEWTON_START (k = 0), _FULL, _DAMPED or _LM */
+  int *kind_hist;      /* VM_NEWTON_START (k = 0), _FULL, _DAMPED, _LM or _CHORD (a full step
+                          with a reused factorization, step 2') */
   double round_level;  /* the last rounding level tol_round eps || W |J| |x| ||_2 (0 if off) */
   double final_res;    /* ||F(x)||_W at the returned x (the best iterate; NaN when F(x0) failed) */
   double res_scale;    /* the scale of the residual test that was used */
   long nfev, njev;     /* residual and Jacobian evaluations */
   long nfactor;        /* numeric LU factorizations (Jacobian and augmented LM systems) */
+  long nreuse_factor;  /* accepted chord steps: steps that reused a factorization instead of
+                          evaluating and factoring J (each one a factorization saved) */
+  long nreuse_reject;  /* chord trials rejected (not contracting enough, or a non-finite
+                          correction): each cost a solve and a residual evaluation, then J was
+                          evaluated and factored at the same point */
   long nsymbolic;      /* UMFPACK symbolic analyses: 1 for J (0 when reused from opts.symbolic
                           or with the banded backend), +1 when the LM fallback was needed with
                           UMFPACK */

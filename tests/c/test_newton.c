@@ -67,7 +67,7 @@ min_hist (const vm_newton_info *inf)
 static void
 print_hist (const char *name, const vm_newton_info *inf)
 {
-  static const char *kn[] = { "start", "newton", "damped", "lm" };
+  static const char *kn[] = { "start", "newton", "damped", "lm", "chord" };
   int k;
   printf ("info: %s: status %d (%s), %d iterations, nfev %ld, njev %ld, nfactor %ld, nsymbolic %ld\n"
           "info:   %s\n", name, inf->status, vm_status_string (inf->status), inf->iterations,
