@@ -20,7 +20,7 @@
 #define LM_MAX_TRIALS 40     /* mu increases per fallback */
 #define MAX_ITER_CAP 1000000 /* the histories are allocated for max_iter + 1 entries */
 #ifndef REUSE_DEFAULT
-#define REUSE_DEFAULT 0      /* vm_newton_opts.reuse (newton.h) */
+#define REUSE_DEFAULT 2      /* vm_newton_opts.reuse (newton.h) */
 #endif
 
 typedef struct
@@ -592,6 +592,24 @@ drop_held (ws_t *w)
   w->held = 0;
 }
 
+/* The rounding level of F at x (newton.h 1'), tol_round eps || W |J| |x| ||_2, with the values
+ * J in w->Jx (w->jx is overwritten). */
+static double
+round_level (ws_t *w, const double *x, const vm_newton_opts *o)
+{
+  int64_t p;
+  int i, j;
+  for (i = 0; i < w->n; i++)
+    w->jx[i] = 0.0;
+  for (j = 0; j < w->n; j++)
+    {
+      const double ax = fabs (x[j]);
+      for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
+        w->jx[w->Ai[p]] += fabs (w->Jx[p]) * ax;
+    }
+  return o->tol_round * DBL_EPSILON * wnrm2 (w->n, w->wt, w->jx);
+}
+
 /* J(x_k) into w->Jx, checked finite, then the rounding-level test (newton.h 1').  VM_OK with
  * *stop = 1: converged at the rounding level (message set); otherwise VM_OK, the callback's code
  * or VM_ENEWTON_NONFINITE (message set). */
@@ -599,10 +617,9 @@ static int
 jacobian (ws_t *w, vm_newton_jac Jfn, void *ctx, const double *x, double f, double target,
           const vm_newton_opts *o, vm_newton_info *inf, int k, int *stop)
 {
-  const int n = w->n;
   double t0, rl;
   int64_t p;
-  int i, j, st;
+  int st;
   drop_held (w);
   t0 = wall ();
   st = Jfn (x, w->Jx, ctx);
@@ -622,16 +639,7 @@ jacobian (ws_t *w, vm_newton_jac Jfn, void *ctx, const double *x, double f, doub
       }
   if (!(o->tol_round > 0.0))
     return VM_OK;
-  /* rounding level of F at x_k: eps || W |J| |x| ||_2 */
-  for (i = 0; i < n; i++)
-    w->jx[i] = 0.0;
-  for (j = 0; j < n; j++)
-    {
-      const double ax = fabs (x[j]);
-      for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
-        w->jx[w->Ai[p]] += fabs (w->Jx[p]) * ax;
-    }
-  rl = o->tol_round * DBL_EPSILON * wnrm2 (n, w->wt, w->jx);
+  rl = round_level (w, x, o);
   inf->round_level = rl;
   if (o->verbose)
     fprintf (stderr, "newton: %4d  rounding level %.3e\n", k, rl);
@@ -749,18 +757,21 @@ newton_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f,
   return VM_OK;
 }
 
-/* May x_k take a chord step (newton.h 2')?  A factorization is held, it has served fewer than
- * reuse chord steps, and the step to x_k was a full (Newton or chord) step that contracted by
- * reuse_theta. */
+/* May x_k take a chord step (newton.h 2')?  The rounding-level test is on, a factorization is
+ * held, it has served fewer than reuse chord steps, the step to x_k was a full (Newton or chord)
+ * step that contracted by reuse_theta, and ||F(x_k)||_W is above the rounding level estimated
+ * with the held Jacobian J(x_m) (at or below it, J(x_k) is evaluated for the real test). */
 static int
-chord_allowed (const ws_t *w, const vm_newton_opts *o, const vm_newton_info *inf, int k)
+chord_allowed (ws_t *w, const double *x, const vm_newton_opts *o, const vm_newton_info *inf,
+               int k)
 {
   int kp;
-  if (!w->held || w->nchord >= o->reuse || k == 0)
+  if (!(o->tol_round > 0.0) || !w->held || w->nchord >= o->reuse || k == 0)
     return 0;
   kp = inf->kind_hist[k];
   return (kp == VM_NEWTON_FULL || kp == VM_NEWTON_CHORD)
-         && inf->res_hist[k] <= o->reuse_theta * inf->res_hist[k - 1];
+         && inf->res_hist[k] <= o->reuse_theta * inf->res_hist[k - 1]
+         && inf->res_hist[k] > round_level (w, x, o);
 }
 
 /* The chord step from x_k (newton.h 2'): dx = -J(x_m)^{-1} F(x_k) with the held factorization,
@@ -940,7 +951,7 @@ one_step (ws_t *w, vm_newton_fn Ffn, vm_newton_jac Jfn, void *ctx, const double 
           double target, const vm_newton_opts *o, vm_newton_info *inf, int k, step_t *s)
 {
   int singular = 1, st;
-  if (chord_allowed (w, o, inf, k)
+  if (chord_allowed (w, x, o, inf, k)
       && ((st = chord_step (w, Ffn, ctx, x, f, o, inf, k, s)) != VM_OK || s->accepted || s->stop))
     return st;
   if ((st = jacobian (w, Jfn, ctx, x, f, target, o, inf, k, &s->stop)) != VM_OK || s->stop)

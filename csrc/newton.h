@@ -43,7 +43,33 @@
  *      of the row-scaled matrix (min |U_ii| / max |U_ii|: UMFPACK's Info[UMFPACK_RCOND], and the
  *      same for the banded LU; linsolve.h) is below DBL_EPSILON or NaN, or when the computed dx
  *      is not finite.
- *   3. Line search (line_search != 0): backtracking on phi = 1/2 ||F||_W^2 along dx with the Armijo
+ *   2'. Chord step (factorization reuse; reuse > 0, tol_round > 0): when a factorization of
+      J(x_m), m < k, is held, has served fewer than reuse chord steps, the step to x_k was a full
+      (Newton or chord) step that contracted, f_k <= reuse_theta f_{k-1}, and f_k is above the
+      rounding level of 1' estimated with J(x_m) (tol_round eps || W |J(x_m)| |x_k| ||_2), the
+      correction dx = -J(x_m)^{-1} F_k is computed with the held factors (no Jacobian, no
+      factorization) and the full step is taken when ||F(x_k + dx)||_W <= reuse_theta f_k.
+      Otherwise (also for a non-finite dx) the trial is discarded -- it cost one solve and one
+      residual evaluation -- and J(x_k) is evaluated and factored for the Newton step of 2-3 at
+      the same x_k.  No chord step after a damped or LM step, nor from the first iterate.
+      Why the rounding-level test is required: chord steps converge linearly, so a chord
+      sequence can reach the rounding floor of F while its steps are still above tol_step (Newton
+      jumps past that region quadratically); there neither the line search (F cannot decrease)
+      nor the step test can end the iteration, and it stalls (VM_ENEWTON_STALL; measured on the
+      dual Lorenz action at N = 65536, whose solve has no rounding test, bench/README_skg.md).
+      With tol_round > 0 the fallback's J(x_k) meets test 1' at that point.  The convergence
+      tests are unchanged: 1 looks only at F; 1' is checked at every evaluated Jacobian (not on
+      chord steps, whose stale J(x_m) only gates them); 5 accepts a chord correction by the same
+      argument as a Newton one: a chord correction at x_k with the factors of J(x_m) is a step of
+      the fixed-point map G(x) = x - J(x_m)^{-1} F(x), whose fixed points are the roots, and the
+      previous full step (the Newton step from x_m, or a chord step with the same factors) was a
+      step of the same G, so ||dx_k|| <= ||x_k - x_{k-1}|| / 2 measures G's contraction q <= 1/2
+      and bounds the error of x_k by ||dx_k|| / (1 - q) <= 2 ||dx_k||.  A Newton correction after
+      a chord step (a refactorization) approximates -(x_k - x*) to second order whatever step led
+      to x_k, so the previous step's length serves as for two Newton steps.  Reuse trades
+      factorizations for iterations (bench/README_skg.md, "Factorization reuse"); the result
+      meets the same tests.  reuse = 0 gives the plain iteration (2, 3, ...) exactly.
+   3. Line search (line_search != 0): backtracking on phi = 1/2 ||F||_W^2 along dx with the Armijo
  *      condition phi(x + t dx) <= (1 - 2 c t) phi(x), c = 1e-4 (phi'(0) = -||F||_W^2 for the Newton
  *      direction, whatever the weights), t = 1, 1/2, 1/4, ... while t >= 1e-10.  A trial point with a non-finite F is
  *      rejected like one without sufficient decrease.  line_search == 0: the full step is always
@@ -92,12 +118,16 @@
  * info->message says why and gives the best residual.
  *
  * Memory: the work arrays (8 n-vectors, the Jacobian values, the histories, and the linear
- * solver's: UMFPACK a copy of the pattern in its index type when that is not int64_t; banded the
- * band of (2 kl + ku + 1) n doubles and 2 n ints) are allocated once per solve, those of the
- * augmented LM system once at the first fallback; the caller's pattern is not copied otherwise.
- * Inside the iteration only UMFPACK allocates (its Numeric object, freed after each solve; the
- * Symbolic objects are freed at the end, except a cached one).  Every path frees everything
- * except the arrays of info (vm_newton_info_free).
+ * solver's: UMFPACK a copy of the pattern in its index type when that is a type distinct from
+ * int64_t (linsolve.h); banded the band of (2 kl + ku + 1) n doubles and 2 n ints) are allocated
+ * once per solve, those of the augmented LM system once at the first fallback; the caller's
+ * pattern is not copied otherwise.  Inside the iteration only UMFPACK allocates (its Numeric
+ * object; the Symbolic objects are freed at the end, except a cached one).  With reuse = 0 the
+ * Numeric object is freed after each Newton solve; with reuse > 0 a nonsingular one is held for
+ * chord steps until J is next evaluated (it is dropped before the Jacobian callback and before
+ * an LM step, so at most one Numeric object of J exists, as without reuse; it stays alive during
+ * the residual callbacks of the chord trials and line searches).  The banded backend keeps its factors in the band in either case.  Every
+ * path frees everything except the arrays of info (vm_newton_info_free).
  */
 #ifndef VM_NEWTON_H
 #define VM_NEWTON_H
@@ -156,8 +186,9 @@ typedef struct
                         solve runs (live progress) (default NULL) */
   void *on_iter_ctx;
   int reuse;         /* nonzero: factorization reuse (chord steps, step 2' above): at most this
-                        many consecutive chord steps with one factorization (0 .. max_iter; 0:
-                        off, every step refactors) (default REUSE_DEFAULT_DOC) */
+                        many consecutive chord steps with one factorization (0 .. 1000000; 0:
+                        off, every step refactors) (default 2: the measurement of bench/README_skg.md,
+                        "Factorization reuse") */
   double reuse_theta; /* the contraction a chord step must reach, ||F(x_k + dx)||_W <= reuse_theta
                         ||F(x_k)||_W, and the one the previous step must have reached for a chord
                         step to be tried (0 < reuse_theta < 1) (default 0.25) */

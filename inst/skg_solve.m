@@ -180,7 +180,8 @@
 % Newton steps in all (both orders, all windows) and per accepted window (main order).
 % @item residual_history, step_history, step_kind, step_factor, history_window
 % per Newton iterate of the accepted windows: ||r||_H, the step's max-norm, its kind
-% (@code{"start"}, @code{"newton"}, @code{"damped"} or @code{"lm"}), the line-search factor
+% (@code{"start"}, @code{"newton"}, @code{"damped"}, @code{"lm"} or @code{"chord"}: a full step
+% with the factorization of an earlier iterate's Jacobian, csrc/newton.h), the line-search factor
 % (1: a full step; the Levenberg-Marquardt parameter for an @code{"lm"} step; 0 at the start)
 % and the window's index.
 % @item max_qminus, max_lambdaminus
@@ -366,7 +367,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   [sol.residual, sol.residual_position, sol.energy] = vm_constraint_residuals (sys, sol.t, sol.q, sol.qdot);
   sol.solver = fname;
   sol.names = reshape (sys.coordinates, 1, []);
-  kinds = {'start', 'newton', 'damped', 'lm'};
+  kinds = {'start', 'newton', 'damped', 'lm', 'chord'};
   sol.step_kind = reshape (kinds(sol.step_kind + 1), [], 1);
   if (sol.exitflag == 0 && nargout == 0)
     error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
