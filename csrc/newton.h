@@ -95,9 +95,10 @@
  *      J^T F = 0 (x is a stationary point of ||F||^2 that is not a root: no descent method can
  *      move), when a trial step falls below rounding (||dx||_inf <= eps (1 + ||x||_inf)) or after
  *      40 trials.  After an LM step the next iteration tries Newton again.
- *   5. Convergence (step): when the Newton correction dx_k (from a nonsingular J) satisfies
+ *   5. Convergence (step): when the Newton correction dx_k (from a nonsingular J; or the chord
+ *      correction of 2', see there why it qualifies) satisfies
  *      ||dx_k||_inf <= tol_step (1 + ||x_k||_inf) and the previous step was a full (undamped)
- *      Newton step at least twice as long (||dx_k|| <= ||x_k - x_{k-1}|| / 2: the iteration
+ *      Newton or chord step at least twice as long (||dx_k|| <= ||x_k - x_{k-1}|| / 2: the iteration
  *      contracts, so the error of x_k is at most about 2 ||dx_k||, and of order ||dx_k||^2 with
  *      quadratic convergence).  x_k + dx_k is then taken if it does not increase ||F||, otherwise
  *      (at the rounding level of F) x_k is returned.  The contraction requirement keeps small
