@@ -15,12 +15,17 @@
 #include "vm_status.h"
 
 /* UMFPACK's 64-bit index type: SuiteSparse_long (long) up to UMFPACK 5, int64_t from UMFPACK 6.
- * Up to UMFPACK 5 the caller's int64_t pattern is copied once into this type (the two may be
- * distinct types of the same width, e.g. long and long long, which may not alias); from UMFPACK 6
- * it is used as it is. */
+ * Up to UMFPACK 5 the caller's int64_t pattern is copied once into this type when the two are
+ * distinct types of the same width (e.g. long and long long, which may not alias); when configure
+ * has proved them the same type (VM_UMF_LONG_IS_INT64: long on LP64 glibc), and from UMFPACK 6 on,
+ * it is used as it is: one copy of the pattern, the caller's. */
 #if defined(UMFPACK_MAIN_VERSION) && UMFPACK_MAIN_VERSION >= 6
 typedef int64_t umf_int;
 #define VM_UMF_COPY_PATTERN 0
+#elif defined(VM_UMF_LONG_IS_INT64)
+typedef int64_t umf_int;
+#define VM_UMF_COPY_PATTERN 0
+typedef char vm_umf_long_is_int64[sizeof (SuiteSparse_long) == sizeof (int64_t) ? 1 : -1];
 #else
 typedef SuiteSparse_long umf_int;
 #define VM_UMF_COPY_PATTERN 1
@@ -257,10 +262,15 @@ umf_ap (const vm_linsolve *ls)
   return VM_UMF_COPY_PATTERN ? (const umf_int *) ls->Ap : (const umf_int *) (const void *) ls->colptr;
 }
 
+/* UMFPACK refuses a NULL Ai even with no entries: an empty pattern's rowind may be NULL */
+static const umf_int umf_no_rows[1] = { 0 };
+
 static const umf_int *
 umf_ai (const vm_linsolve *ls)
 {
-  return VM_UMF_COPY_PATTERN ? (const umf_int *) ls->Ai : (const umf_int *) (const void *) ls->rowind;
+  if (VM_UMF_COPY_PATTERN)
+    return (const umf_int *) ls->Ai;
+  return ls->rowind ? (const umf_int *) (const void *) ls->rowind : umf_no_rows;
 }
 
 /* The symbolic analysis, at the first factorization (a solve that needs none analyses nothing),

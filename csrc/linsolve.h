@@ -11,8 +11,13 @@
  *                        Singular: UMFPACK_WARNING_singular_matrix (an exactly zero pivot), or its
  *                        pivot-based estimate of the reciprocal condition number of the scaled
  *                        matrix (Info[UMFPACK_RCOND], min |U_ii| / max |U_ii|) below DBL_EPSILON or
- *                        NaN.  Memory: the pattern copied once into UMFPACK's index type, the
- *                        Symbolic object, and the Numeric object while a factorization is held.
+ *                        NaN.  Memory: the Symbolic object, the Numeric object while a
+ *                        factorization is held (from vm_linsolve_factor to vm_linsolve_release or
+ *                        the next factorization), and a copy of the pattern in UMFPACK's index
+ *                        type only when that is a type distinct from int64_t (UMFPACK 5 where
+ *                        configure could not prove SuiteSparse_long to be int64_t; none on LP64
+ *                        glibc, none from UMFPACK 6 on): otherwise the caller's pattern is the
+ *                        only copy.
  *   VM_LINSOLVE_BANDED   LAPACK's banded LU with partial pivoting (dgbtrf / dgbtrs) on the band of
  *                        the pattern in its natural order: kl = max (i - j) and ku = max (j - i) over
  *                        the entries (i, j) (vm_linsolve_bandwidth, computed once per init), band
@@ -111,7 +116,7 @@ typedef struct
   const double *Ax;    /* the values of the last factorization (the caller's: UMFPACK's iterative
                           refinement reads them in the solves) */
   /* UMFPACK */
-  void *Ap, *Ai;       /* the pattern in UMFPACK's index type */
+  void *Ap, *Ai;       /* the pattern in UMFPACK's index type (NULL when no copy is needed) */
   void *sym, *num;
   vm_linsolve_cache *cache;  /* NULL, or the caller's cache, which owns sym */
   double *control, *info;

@@ -104,7 +104,7 @@ typedef struct
 static void
 on_iter (void *ctx, int k, double res, double step, int kind, double factor)
 {
-  static const char *kinds[] = { "start", "newton", "damped", "lm" };
+  static const char *kinds[] = { "start", "newton", "damped", "lm", "chord" };
   iter_ctx *c = ctx;
   if (kind == 0)
     say (c->o, "%s:   %s  iter %3d  ||r|| %.3e\n", c->o->name, c->what, k, res);
@@ -313,6 +313,7 @@ solve (vm_march_action *a, const vm_march_opts *o, vm_newton_symbolic *sym, doub
     }
   s->iterations += info->iterations;
   s->nfactor += info->nfactor;
+  s->nreuse_factor += info->nreuse_factor;
   s->t_fun += info->t_fun;
   s->t_jac += info->t_jac;
   s->t_symbolic += info->t_symbolic;

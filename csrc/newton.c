@@ -19,6 +19,9 @@
 #define LM_RHO_MIN 1e-4      /* smallest gain ratio of an accepted LM step */
 #define LM_MAX_TRIALS 40     /* mu increases per fallback */
 #define MAX_ITER_CAP 1000000 /* the histories are allocated for max_iter + 1 entries */
+#ifndef REUSE_DEFAULT
+#define REUSE_DEFAULT 2      /* vm_newton_opts.reuse (newton.h) */
+#endif
 
 typedef struct
 {
@@ -39,6 +42,11 @@ typedef struct
   int64_t *kposJ, *kposT, *kposmu;
   vm_linsolve lsK;           /* K's linear solver (lsK.n = 0: not set up) */
   double mu_next;            /* mu for the next consecutive LM step (0: start afresh) */
+  int held;                  /* a nonsingular factorization of J(x_m) is held in ls (w->Jx its
+                                values): chord steps may use it (newton.h 2') */
+  int nchord;                /* chord solves with it so far */
+  double fbest;              /* the smallest ||F||_W seen, at iteration kbest (x there: xbest) */
+  int kbest;
 } ws_t;
 
 /* ---- small helpers ------------------------------------------------------------------------------ */
@@ -172,6 +180,8 @@ vm_newton_opts_init (vm_newton_opts *o)
   o->umf_strategy = -1;
   o->umf_irstep = -1;
   o->linsolve = VM_LINSOLVE_AUTO;
+  o->reuse = REUSE_DEFAULT;
+  o->reuse_theta = 0.25;
   o->symbolic = NULL;
   o->on_iter = NULL;
   o->on_iter_ctx = NULL;
@@ -308,6 +318,13 @@ check_args (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F,
     {
       setmsg (inf, "linsolve = %d: must be VM_LINSOLVE_AUTO (%d), _UMFPACK (%d) or _BANDED (%d)",
               o->linsolve, VM_LINSOLVE_AUTO, VM_LINSOLVE_UMFPACK, VM_LINSOLVE_BANDED);
+      return VM_EARG;
+    }
+  if (o->reuse < 0 || o->reuse > MAX_ITER_CAP
+      || (o->reuse > 0 && !(o->reuse_theta > 0.0 && o->reuse_theta < 1.0)))
+    {
+      setmsg (inf, "reuse = %d, reuse_theta = %g: reuse must be in [0, %d] and, when it is "
+              "nonzero, reuse_theta in (0, 1)", o->reuse, o->reuse_theta, MAX_ITER_CAP);
       return VM_EARG;
     }
   if (o->max_iter < 0 || o->max_iter > MAX_ITER_CAP)
@@ -530,13 +547,16 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
 
 /* The Newton direction: factor J (the values w->Jx) and solve J dx = -F.  VM_OK with *singular
  * set when J fails the backend's singularity test (linsolve.h) or dx is not finite; otherwise the
- * linear solver's failure (message set). */
+ * linear solver's failure (message set).  keep: a nonsingular factorization is held for chord
+ * steps (w->held; newton.h 2'), otherwise it is released at once. */
 static int
-direction (ws_t *w, vm_newton_info *inf, int k, int verbose, int *singular)
+direction (ws_t *w, vm_newton_info *inf, int k, int verbose, int keep, int *singular)
 {
   double t0 = wall ();
   int i, st;
   *singular = 1;
+  w->held = 0;
+  w->nchord = 0;
   if ((st = vm_linsolve_factor (&w->ls, w->Jx)) != VM_OK)
     return ls_error (inf, "factorization of the Jacobian", &w->ls, st, k);
   if (verbose && k == 0)
@@ -555,7 +575,273 @@ direction (ws_t *w, vm_newton_info *inf, int k, int verbose, int *singular)
         }
       *singular = w->ls.singular || !isfinite (nrminf (w->n, w->dx));
     }
-  vm_linsolve_release (&w->ls);
+  if (keep && !*singular)
+    w->held = 1;
+  else
+    vm_linsolve_release (&w->ls);
+  return VM_OK;
+}
+
+/* Drop the held factorization (UMFPACK's Numeric object) before w->Jx changes or the LM system is
+ * factored. */
+static void
+drop_held (ws_t *w)
+{
+  if (w->held)
+    vm_linsolve_release (&w->ls);
+  w->held = 0;
+}
+
+/* The rounding level of F at x (newton.h 1'), tol_round eps || W |J| |x| ||_2, with the values
+ * J in w->Jx (w->jx is overwritten). */
+static double
+round_level (ws_t *w, const double *x, const vm_newton_opts *o)
+{
+  int64_t p;
+  int i, j;
+  for (i = 0; i < w->n; i++)
+    w->jx[i] = 0.0;
+  for (j = 0; j < w->n; j++)
+    {
+      const double ax = fabs (x[j]);
+      for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
+        w->jx[w->Ai[p]] += fabs (w->Jx[p]) * ax;
+    }
+  return o->tol_round * DBL_EPSILON * wnrm2 (w->n, w->wt, w->jx);
+}
+
+/* J(x_k) into w->Jx, checked finite, then the rounding-level test (newton.h 1').  VM_OK with
+ * *stop = 1: converged at the rounding level (message set); otherwise VM_OK, the callback's code
+ * or VM_ENEWTON_NONFINITE (message set). */
+static int
+jacobian (ws_t *w, vm_newton_jac Jfn, void *ctx, const double *x, double f, double target,
+          const vm_newton_opts *o, vm_newton_info *inf, int k, int *stop)
+{
+  double t0, rl;
+  int64_t p;
+  int st;
+  drop_held (w);
+  t0 = wall ();
+  st = Jfn (x, w->Jx, ctx);
+  inf->t_jac += wall () - t0;
+  inf->njev++;
+  if (st != 0)
+    {
+      setmsg (inf, "the Jacobian function returned %d at iteration %d", st, k);
+      return st;
+    }
+  for (p = 0; p < w->nnz; p++)
+    if (!isfinite (w->Jx[p]))
+      {
+        setmsg (inf, "Jacobian entry %lld not finite at iteration %d (||F|| = %.3e)",
+                (long long) p, k, f);
+        return VM_ENEWTON_NONFINITE;
+      }
+  if (!(o->tol_round > 0.0))
+    return VM_OK;
+  rl = round_level (w, x, o);
+  inf->round_level = rl;
+  if (o->verbose)
+    fprintf (stderr, "newton: %4d  rounding level %.3e\n", k, rl);
+  if (f <= rl)
+    {
+      setmsg (inf, "converged at the rounding level: ||F|| = %.3e <= tol_round*eps*"
+              "|| |J| |x| || = %.3e after %d iterations (tol_res*scale = %.3e)", f, rl, k, target);
+      *stop = 1;
+    }
+  return VM_OK;
+}
+
+/* One iteration's step (the helpers below fill it). */
+typedef struct
+{
+  int accepted;   /* a step to w->xt was accepted (F there in w->Ft, its norm ft) */
+  int kind;       /* VM_NEWTON_FULL, _DAMPED, _LM or _CHORD */
+  int step_conv;  /* the step test passed: converged after this step */
+  int stop;       /* converged at x_k (message set) */
+  double t, ft;   /* line-search factor (LM: mu) and ||F(xt)||_W */
+} step_t;
+
+/* The trial point x + t dx into w->xt, F there into w->Ft and its norm into *ft; the callback's
+ * code. */
+static int
+trial (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double t, vm_newton_info *inf,
+       double *ft)
+{
+  double t0;
+  int i, st;
+  for (i = 0; i < w->n; i++)
+    w->xt[i] = x[i] + t * w->dx[i];
+  t0 = wall ();
+  st = Ffn (w->xt, w->Ft, ctx);
+  inf->t_fun += wall () - t0;
+  inf->nfev++;
+  *ft = st == 0 ? wnrm2 (w->n, w->wt, w->Ft) : NAN;
+  return st;
+}
+
+/* The premise of the step test (newton.h 5) for the correction w->dx at x_k (||dx||_inf = dxn):
+ * small, and at most half the previous step, which was a full step (Newton or chord). */
+static int
+step_small (const ws_t *w, const vm_newton_opts *o, const vm_newton_info *inf, int k,
+            const double *x, double dxn)
+{
+  int kp;
+  if (!(o->tol_step > 0.0) || k == 0)
+    return 0;
+  kp = inf->kind_hist[k];
+  return (kp == VM_NEWTON_FULL || kp == VM_NEWTON_CHORD)
+         && dxn <= o->tol_step * (1.0 + nrminf (w->n, x)) && dxn <= 0.5 * inf->step_hist[k];
+}
+
+/* The step test passed for the full step to w->xt (s->ft evaluated): taken when it does not
+ * increase ||F|| (s->step_conv), otherwise x_k is returned (s->stop, message set). */
+static void
+step_converged (vm_newton_info *inf, int k, double f, double dxn, const char *what, step_t *s)
+{
+  if (!(s->ft <= f))
+    {
+      setmsg (inf, "converged: %s correction %.3e <= tol_step*(1 + ||x||_inf) and contracting "
+              "(previous step %.3e) after %d iterations; not applied since it does not reduce "
+              "||F|| = %.3e (rounding level)", what, dxn, inf->step_hist[k], k, f);
+      s->stop = 1;
+      return;
+    }
+  s->step_conv = 1;
+  s->accepted = 1;
+}
+
+/* The Newton step from x_k along w->dx (J nonsingular): full (no line search, or when the step
+ * test's premise holds) or by backtracking.  VM_OK with s->accepted or not (the line search
+ * failed), or s->stop; otherwise a callback's code or VM_ENEWTON_NONFINITE (message set). */
+static int
+newton_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f,
+             const vm_newton_opts *o, vm_newton_info *inf, int k, step_t *s)
+{
+  const double dxn = nrminf (w->n, w->dx);
+  const int small = step_small (w, o, inf, k, x, dxn);
+  int st;
+  if (!o->line_search || small)
+    {
+      if ((st = trial (w, Ffn, ctx, x, 1.0, inf, &s->ft)) != 0)
+        {
+          setmsg (inf, "the residual function returned %d at iteration %d", st, k);
+          return st;
+        }
+      if (small)
+        step_converged (inf, k, f, dxn, "Newton", s);
+      else if (!isfinite (s->ft))
+        {
+          setmsg (inf, "non-finite residual after the Newton step of iteration %d (no line "
+                  "search): best ||F|| = %.3e (iteration %d)", k, w->fbest, w->kbest);
+          return VM_ENEWTON_NONFINITE;
+        }
+      else
+        s->accepted = 1;
+      return VM_OK;
+    }
+  for (s->t = 1.0; s->t >= T_MIN; s->t *= 0.5)
+    {
+      if ((st = trial (w, Ffn, ctx, x, s->t, inf, &s->ft)) != 0)
+        {
+          setmsg (inf, "the residual function returned %d at iteration %d (line search)", st, k);
+          return st;
+        }
+      if (isfinite (s->ft) && s->ft <= sqrt (1.0 - 2.0 * ARMIJO_C * s->t) * f)
+        {
+          s->accepted = 1;
+          break;
+        }
+    }
+  s->kind = s->t == 1.0 ? VM_NEWTON_FULL : VM_NEWTON_DAMPED;
+  return VM_OK;
+}
+
+/* May x_k take a chord step (newton.h 2')?  The rounding-level test is on, a factorization is
+ * held, it has served fewer than reuse chord steps, the step to x_k was a full (Newton or chord)
+ * step that contracted by reuse_theta, and ||F(x_k)||_W is above the rounding level estimated
+ * with the held Jacobian J(x_m) (at or below it, J(x_k) is evaluated for the real test). */
+static int
+chord_allowed (ws_t *w, const double *x, const vm_newton_opts *o, const vm_newton_info *inf,
+               int k)
+{
+  int kp;
+  if (!(o->tol_round > 0.0) || !w->held || w->nchord >= o->reuse || k == 0)
+    return 0;
+  kp = inf->kind_hist[k];
+  return (kp == VM_NEWTON_FULL || kp == VM_NEWTON_CHORD)
+         && inf->res_hist[k] <= o->reuse_theta * inf->res_hist[k - 1]
+         && inf->res_hist[k] > round_level (w, x, o);
+}
+
+/* The chord step from x_k (newton.h 2'): dx = -J(x_m)^{-1} F(x_k) with the held factorization,
+ * taken in full when ||F(x_k + dx)||_W <= reuse_theta ||F(x_k)||_W or when the step test passes
+ * (s->step_conv or s->stop, as for a Newton step).  Otherwise (also for a non-finite dx) rejected:
+ * VM_OK with s->accepted = 0, and the caller evaluates and factors J(x_k).  Another status: a
+ * callback's code or the linear solver's failure (message set). */
+static int
+chord_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f,
+            const vm_newton_opts *o, vm_newton_info *inf, int k, step_t *s)
+{
+  double dxn;
+  int i, st;
+  for (i = 0; i < w->n; i++)
+    w->w[i] = -w->F[i];
+  if ((st = vm_linsolve_solve (&w->ls, w->w, w->dx)) != VM_OK)
+    return ls_error (inf, "chord solve with the held factorization", &w->ls, st, k);
+  w->nchord++;
+  dxn = nrminf (w->n, w->dx);
+  if (!w->ls.singular && isfinite (dxn))
+    {
+      const int small = step_small (w, o, inf, k, x, dxn);
+      if ((st = trial (w, Ffn, ctx, x, 1.0, inf, &s->ft)) != 0)
+        {
+          setmsg (inf, "the residual function returned %d at iteration %d (chord step)", st, k);
+          return st;
+        }
+      if (small)
+        step_converged (inf, k, f, dxn, "chord", s);
+      else if (isfinite (s->ft) && s->ft <= o->reuse_theta * f)
+        s->accepted = 1;
+      if (s->accepted)
+        {
+          s->kind = VM_NEWTON_CHORD;
+          inf->nreuse_factor++;
+        }
+      if (s->accepted || s->stop)
+        return VM_OK;
+    }
+  inf->nreuse_reject++;
+  return VM_OK;
+}
+
+/* No Newton step at x_k (J singular or the line search failed): the Levenberg-Marquardt step
+ * (s->accepted, kind _LM, mu in s->t), or without the fallback the final status (message set). */
+static int
+fallback (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, int singular,
+          const vm_newton_opts *o, vm_newton_info *inf, int k, step_t *s)
+{
+  int st;
+  if (!o->lm_fallback)
+    {
+      if (singular)
+        {
+          setmsg (inf, "singular Jacobian at iteration %d (%s rcond %.3e) and the "
+                  "Levenberg-Marquardt fallback disabled: best ||F|| = %.3e (iteration %d)", k,
+                  vm_linsolve_name (w->ls.kind), w->ls.rcond, w->fbest, w->kbest);
+          return VM_ENEWTON_SINGULAR;
+        }
+      setmsg (inf, "line search failed at iteration %d (no sufficient decrease down to t = %.0e) "
+              "and the Levenberg-Marquardt fallback disabled: best ||F|| = %.3e (iteration %d)",
+              k, T_MIN, w->fbest, w->kbest);
+      return VM_ENEWTON_STALL;
+    }
+  drop_held (w);
+  if ((st = lm_step (w, Ffn, ctx, x, f, &s->ft, &s->t, inf, k)) != VM_OK)
+    return st;
+  s->accepted = 1;
+  s->kind = VM_NEWTON_LM;
+  inf->nlm++;
   return VM_OK;
 }
 
@@ -569,43 +855,56 @@ add_linsolve_stats (vm_newton_info *inf, const vm_linsolve *ls)
   inf->t_solve += ls->t_solve;
 }
 
-static const char *kind_name[] = { "start", "newton", "damped", "lm" };
+static const char *kind_name[] = { "start", "newton", "damped", "lm", "chord" };
 
-int
-vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn Ffn,
-                 vm_newton_jac Jfn, void *ctx, double *x, const vm_newton_opts *o,
-                 vm_newton_info *info)
+/* Take x_{k+1} = w->xt (F there in w->Ft): the histories, the best iterate, the progress output. */
+static void
+accept_step (ws_t *w, double *x, const step_t *s, const vm_newton_opts *o, vm_newton_info *inf,
+             int k)
 {
-  vm_newton_info local;
-  vm_newton_info *inf = info ? info : &local;
-  vm_newton_opts defaults;
-  ws_t ws, *w = &ws;
-  int status = VM_OK, k = 0, kbest = 0, i, j, step_conv = 0, started = 0, st;
-  double f, fbest = 0.0, scale, target, t0;
-  int64_t p;
-  size_t nh;
-
-  if (info)
-    vm_newton_info_free (info);
-  else
-    vm_newton_info_init (&local);
-  memset (w, 0, sizeof *w);
-  if (!o)
+  double stepn = 0.0, *tmp;
+  int i;
+  for (i = 0; i < w->n; i++)
     {
-      vm_newton_opts_init (&defaults);
-      o = &defaults;
+      const double d = fabs (w->xt[i] - x[i]);
+      if (d > stepn)
+        stepn = d;
+      x[i] = w->xt[i];
     }
-  inf->final_res = NAN;
-  status = check_args (n, colptr, rowind, Ffn, Jfn, x, o, inf);
-  if (status != VM_OK)
-    goto done;
+  tmp = w->F;
+  w->F = w->Ft;
+  w->Ft = tmp;
+  k++;
+  inf->iterations = k;
+  inf->nhist = k + 1;
+  inf->res_hist[k] = s->ft;
+  inf->step_hist[k] = stepn;
+  inf->lambda_hist[k] = s->t;
+  inf->kind_hist[k] = s->kind;
+  if (s->ft < w->fbest)
+    {
+      w->fbest = s->ft;
+      w->kbest = k;
+      memcpy (w->xbest, x, (size_t) w->n * sizeof *x);
+    }
+  if (o->verbose)
+    fprintf (stderr, "newton: %4d  ||F|| = %.6e  ||dx||_inf = %.3e  %-6s %s = %.3e\n", k, s->ft,
+             stepn, kind_name[s->kind], s->kind == VM_NEWTON_LM ? "mu" : "t", s->t);
+  if (o->on_iter)
+    o->on_iter (o->on_iter_ctx, k, s->ft, stepn, s->kind, s->t);
+}
 
-  /* work arrays, once */
+/* The work arrays, the histories and J's linear solver, once per solve (message set on failure). */
+static int
+ws_setup (ws_t *w, int n, const int64_t *colptr, const int64_t *rowind, const vm_newton_opts *o,
+          vm_newton_info *inf)
+{
+  const size_t nh = (size_t) o->max_iter + 1;
+  int i, st;
   w->n = n;
   w->nnz = colptr[n];
   w->Ap = colptr;
   w->Ai = rowind;
-  nh = (size_t) o->max_iter + 1;
   w->Jx = malloc ((size_t) (w->nnz > 0 ? w->nnz : 1) * sizeof *w->Jx);
   w->F = malloc ((size_t) n * sizeof *w->F);
   w->Ft = malloc ((size_t) n * sizeof *w->Ft);
@@ -622,10 +921,9 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
   if (!w->Jx || !w->F || !w->Ft || !w->dx || !w->xt || !w->xbest || !w->w
       || !w->wt || !w->jx || !inf->res_hist || !inf->step_hist || !inf->lambda_hist || !inf->kind_hist)
     {
-      status = VM_ENOMEM;
       setmsg (inf, "out of memory for the work arrays (n = %d, nnz = %lld)", n,
               (long long) colptr[n]);
-      goto done;
+      return VM_ENOMEM;
     }
   for (i = 0; i < n; i++)
     w->wt[i] = o->res_weight ? o->res_weight[i] : 1.0;
@@ -635,16 +933,66 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
   w->lo.umf_strategy = o->umf_strategy;
   w->lo.umf_irstep = o->umf_irstep;
   w->lo.cache = o->symbolic;
-  status = vm_linsolve_init (&w->ls, n, colptr, rowind, &w->lo);
+  st = vm_linsolve_init (&w->ls, n, colptr, rowind, &w->lo);
   inf->linsolve = w->ls.kind;
   inf->kl = w->ls.kl;
   inf->ku = w->ls.ku;
-  if (status != VM_OK)
+  if (st != VM_OK)
+    setmsg (inf, "setting up the linear solver (%s): %s", vm_linsolve_name (w->ls.kind),
+            w->ls.message);
+  return st;
+}
+
+/* One step from x_k: a chord step when allowed and accepted, otherwise J(x_k), its factorization
+ * and the Newton step, or the LM fallback.  VM_OK with s->accepted, or s->stop (converged at
+ * x_k); another status ends the solve (message set). */
+static int
+one_step (ws_t *w, vm_newton_fn Ffn, vm_newton_jac Jfn, void *ctx, const double *x, double f,
+          double target, const vm_newton_opts *o, vm_newton_info *inf, int k, step_t *s)
+{
+  int singular = 1, st;
+  if (chord_allowed (w, x, o, inf, k)
+      && ((st = chord_step (w, Ffn, ctx, x, f, o, inf, k, s)) != VM_OK || s->accepted || s->stop))
+    return st;
+  if ((st = jacobian (w, Jfn, ctx, x, f, target, o, inf, k, &s->stop)) != VM_OK || s->stop)
+    return st;
+  if ((st = direction (w, inf, k, o->verbose, o->reuse > 0, &singular)) != VM_OK)
+    return st;
+  if (!singular && ((st = newton_step (w, Ffn, ctx, x, f, o, inf, k, s)) != VM_OK
+                    || s->accepted || s->stop))
+    return st;
+  return fallback (w, Ffn, ctx, x, f, singular, o, inf, k, s);
+}
+
+int
+vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn Ffn,
+                 vm_newton_jac Jfn, void *ctx, double *x, const vm_newton_opts *o,
+                 vm_newton_info *info)
+{
+  vm_newton_info local;
+  vm_newton_info *inf = info ? info : &local;
+  vm_newton_opts defaults;
+  ws_t ws, *w = &ws;
+  int status = VM_OK, k = 0, j, step_conv = 0, started = 0, st;
+  double f, scale, target, t0;
+
+  if (info)
+    vm_newton_info_free (info);
+  else
+    vm_newton_info_init (&local);
+  memset (w, 0, sizeof *w);
+  if (!o)
     {
-      setmsg (inf, "setting up the linear solver (%s): %s", vm_linsolve_name (w->ls.kind),
-              w->ls.message);
-      goto done;
+      vm_newton_opts_init (&defaults);
+      o = &defaults;
     }
+  inf->final_res = NAN;
+  status = check_args (n, colptr, rowind, Ffn, Jfn, x, o, inf);
+  if (status != VM_OK)
+    goto done;
+  status = ws_setup (w, n, colptr, rowind, o, inf);
+  if (status != VM_OK)
+    goto done;
   memcpy (w->xbest, x, (size_t) n * sizeof *x);
   started = 1;
 
@@ -672,7 +1020,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
       setmsg (inf, "the residual at the initial guess is not finite");
       goto done;
     }
-  fbest = f;
+  w->fbest = f;
   scale = o->res_scale > 0.0 ? o->res_scale : (f > 1.0 ? f : 1.0);
   target = o->tol_res * scale;
   inf->res_scale = scale;
@@ -684,8 +1032,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
 
   for (;;)
     {
-      int singular = 0, accepted = 0, kind = VM_NEWTON_FULL;
-      double t = 1.0, ft = NAN, lam, stepn;
+      step_t s = { 0, VM_NEWTON_FULL, 0, 0, 1.0, NAN };
 
       if (f <= target)
         {
@@ -697,208 +1044,30 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
       if (step_conv)
         {
           status = VM_OK;
-          setmsg (inf, "converged: Newton correction %.3e <= tol_step*(1 + ||x||_inf) and "
+          setmsg (inf, "converged: %s correction %.3e <= tol_step*(1 + ||x||_inf) and "
                   "contracting (previous step %.3e) after %d iterations (||F|| = %.3e)",
-                  inf->step_hist[k], inf->step_hist[k - 1], k, f);
+                  inf->kind_hist[k] == VM_NEWTON_CHORD ? "chord" : "Newton", inf->step_hist[k],
+                  inf->step_hist[k - 1], k, f);
           break;
         }
       if (k >= o->max_iter)
         {
           status = VM_ENEWTON_MAXIT;
           setmsg (inf, "no convergence in %d iterations: best ||F|| = %.3e (iteration %d), "
-                  "target %.3e", k, fbest, kbest, target);
+                  "target %.3e", k, w->fbest, w->kbest, target);
           break;
         }
-
-      /* Jacobian and its LU factorization */
-      t0 = wall ();
-      st = Jfn (x, w->Jx, ctx);
-      inf->t_jac += wall () - t0;
-      inf->njev++;
-      if (st != 0)
-        {
-          status = (int) st;
-          setmsg (inf, "the Jacobian function returned %d at iteration %d", status, k);
-          break;
-        }
-      for (p = 0; p < w->nnz; p++)
-        if (!isfinite (w->Jx[p]))
-          break;
-      if (p < w->nnz)
-        {
-          status = VM_ENEWTON_NONFINITE;
-          setmsg (inf, "Jacobian entry %lld not finite at iteration %d (||F|| = %.3e)",
-                  (long long) p, k, f);
-          break;
-        }
-      /* rounding level of F at x_k: eps || W |J| |x| ||_2 */
-      if (o->tol_round > 0.0)
-        {
-          double rl;
-          for (i = 0; i < n; i++)
-            w->jx[i] = 0.0;
-          for (j = 0; j < n; j++)
-            {
-              const double ax = fabs (x[j]);
-              for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
-                w->jx[w->Ai[p]] += fabs (w->Jx[p]) * ax;
-            }
-          rl = o->tol_round * DBL_EPSILON * wnrm2 (n, w->wt, w->jx);
-          inf->round_level = rl;
-          if (o->verbose)
-            fprintf (stderr, "newton: %4d  rounding level %.3e\n", k, rl);
-          if (f <= rl)
-            {
-              status = VM_OK;
-              setmsg (inf, "converged at the rounding level: ||F|| = %.3e <= tol_round*eps*"
-                      "|| |J| |x| || = %.3e after %d iterations (tol_res*scale = %.3e)", f, rl, k,
-                      target);
-              break;
-            }
-        }
-      if ((status = direction (w, inf, k, o->verbose, &singular)) != VM_OK)
+      status = one_step (w, Ffn, Jfn, ctx, x, f, target, o, inf, k, &s);
+      if (status != VM_OK || s.stop)
         break;
-
-      /* Newton step, with or without line search */
-      if (!singular)
-        {
-          /* step test on the Newton correction: small, and contracting after a full step */
-          const double dxn = nrminf (n, w->dx);
-          const int small = o->tol_step > 0.0 && k > 0 && inf->kind_hist[k] == VM_NEWTON_FULL
-                            && dxn <= o->tol_step * (1.0 + nrminf (n, x))
-                            && dxn <= 0.5 * inf->step_hist[k];
-          if (!o->line_search || small)
-            {
-              for (i = 0; i < n; i++)
-                w->xt[i] = x[i] + w->dx[i];
-              t0 = wall ();
-              st = Ffn (w->xt, w->Ft, ctx);
-              inf->t_fun += wall () - t0;
-              inf->nfev++;
-              if (st != 0)
-                {
-                  status = (int) st;
-                  setmsg (inf, "the residual function returned %d at iteration %d", status, k);
-                  break;
-                }
-              ft = wnrm2 (n, w->wt, w->Ft);
-              if (small)
-                {
-                  if (!(ft <= f))
-                    {
-                      status = VM_OK;
-                      setmsg (inf, "converged: Newton correction %.3e <= tol_step*(1 + ||x||_inf) "
-                              "and contracting (previous step %.3e) after %d iterations; not applied "
-                              "since it does not reduce ||F|| = %.3e (rounding level)", dxn,
-                              inf->step_hist[k], k, f);
-                      break;
-                    }
-                  step_conv = 1;
-                }
-              else if (!isfinite (ft))
-                {
-                  status = VM_ENEWTON_NONFINITE;
-                  setmsg (inf, "non-finite residual after the Newton step of iteration %d (no line "
-                          "search): best ||F|| = %.3e (iteration %d)", k, fbest, kbest);
-                  break;
-                }
-              accepted = 1;
-            }
-          else
-            {
-              for (t = 1.0; t >= T_MIN; t *= 0.5)
-                {
-                  for (i = 0; i < n; i++)
-                    w->xt[i] = x[i] + t * w->dx[i];
-                  t0 = wall ();
-                  st = Ffn (w->xt, w->Ft, ctx);
-                  inf->t_fun += wall () - t0;
-                  inf->nfev++;
-                  if (st != 0)
-                    break;
-                  ft = wnrm2 (n, w->wt, w->Ft);
-                  if (isfinite (ft) && ft <= sqrt (1.0 - 2.0 * ARMIJO_C * t) * f)
-                    {
-                      accepted = 1;
-                      break;
-                    }
-                }
-              if (st != 0)
-                {
-                  status = (int) st;
-                  setmsg (inf, "the residual function returned %d at iteration %d (line search)",
-                          status, k);
-                  break;
-                }
-              kind = t == 1.0 ? VM_NEWTON_FULL : VM_NEWTON_DAMPED;
-            }
-        }
-      lam = t;
-      if (!accepted)
-        {
-          if (!o->lm_fallback)
-            {
-              if (singular)
-                {
-                  status = VM_ENEWTON_SINGULAR;
-                  setmsg (inf, "singular Jacobian at iteration %d (%s rcond %.3e) and the "
-                          "Levenberg-Marquardt fallback disabled: best ||F|| = %.3e "
-                          "(iteration %d)", k, vm_linsolve_name (w->ls.kind), w->ls.rcond, fbest,
-                          kbest);
-                }
-              else
-                {
-                  status = VM_ENEWTON_STALL;
-                  setmsg (inf, "line search failed at iteration %d (no sufficient decrease down to "
-                          "t = %.0e) and the Levenberg-Marquardt fallback disabled: best ||F|| = "
-                          "%.3e (iteration %d)", k, T_MIN, fbest, kbest);
-                }
-              break;
-            }
-          status = lm_step (w, Ffn, ctx, x, f, &ft, &lam, inf, k);
-          if (status != VM_OK)
-            break;
-          kind = VM_NEWTON_LM;
-          inf->nlm++;
-        }
-      else
+      if (s.kind != VM_NEWTON_LM)
         w->mu_next = 0.0;
-      if (kind == VM_NEWTON_DAMPED)
+      if (s.kind == VM_NEWTON_DAMPED)
         inf->ndamped++;
-
-      /* accept x_{k+1} = xt */
-      stepn = 0.0;
-      for (i = 0; i < n; i++)
-        {
-          const double d = fabs (w->xt[i] - x[i]);
-          if (d > stepn)
-            stepn = d;
-          x[i] = w->xt[i];
-        }
-      {
-        double *tmp = w->F;
-        w->F = w->Ft;
-        w->Ft = tmp;
-      }
-      f = ft;
+      accept_step (w, x, &s, o, inf, k);
+      f = s.ft;
+      step_conv = s.step_conv;
       k++;
-      inf->iterations = k;
-      inf->nhist = k + 1;
-      inf->res_hist[k] = f;
-      inf->step_hist[k] = stepn;
-      inf->lambda_hist[k] = lam;
-      inf->kind_hist[k] = kind;
-      if (f < fbest)
-        {
-          fbest = f;
-          kbest = k;
-          memcpy (w->xbest, x, (size_t) n * sizeof *x);
-        }
-      if (o->verbose)
-        fprintf (stderr, "newton: %4d  ||F|| = %.6e  ||dx||_inf = %.3e  %-6s %s = %.3e\n", k, f,
-                 stepn, kind_name[kind], kind == VM_NEWTON_LM ? "mu" : "t", lam);
-      if (o->on_iter)
-        o->on_iter (o->on_iter_ctx, k, f, stepn, kind, lam);
     }
 
 done:

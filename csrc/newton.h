@@ -43,7 +43,33 @@
  *      of the row-scaled matrix (min |U_ii| / max |U_ii|: UMFPACK's Info[UMFPACK_RCOND], and the
  *      same for the banded LU; linsolve.h) is below DBL_EPSILON or NaN, or when the computed dx
  *      is not finite.
- *   3. Line search (line_search != 0): backtracking on phi = 1/2 ||F||_W^2 along dx with the Armijo
+ *   2'. Chord step (factorization reuse; reuse > 0, tol_round > 0): when a factorization of
+      J(x_m), m < k, is held, has served fewer than reuse chord steps, the step to x_k was a full
+      (Newton or chord) step that contracted, f_k <= reuse_theta f_{k-1}, and f_k is above the
+      rounding level of 1' estimated with J(x_m) (tol_round eps || W |J(x_m)| |x_k| ||_2), the
+      correction dx = -J(x_m)^{-1} F_k is computed with the held factors (no Jacobian, no
+      factorization) and the full step is taken when ||F(x_k + dx)||_W <= reuse_theta f_k.
+      Otherwise (also for a non-finite dx) the trial is discarded -- it cost one solve and one
+      residual evaluation -- and J(x_k) is evaluated and factored for the Newton step of 2-3 at
+      the same x_k.  No chord step after a damped or LM step, nor from the first iterate.
+      Why the rounding-level test is required: chord steps converge linearly, so a chord
+      sequence can reach the rounding floor of F while its steps are still above tol_step (Newton
+      jumps past that region quadratically); there neither the line search (F cannot decrease)
+      nor the step test can end the iteration, and it stalls (VM_ENEWTON_STALL; measured on the
+      dual Lorenz action at N = 65536, whose solve has no rounding test, bench/README_skg.md).
+      With tol_round > 0 the fallback's J(x_k) meets test 1' at that point.  The convergence
+      tests are unchanged: 1 looks only at F; 1' is checked at every evaluated Jacobian (not on
+      chord steps, whose stale J(x_m) only gates them); 5 accepts a chord correction by the same
+      argument as a Newton one: a chord correction at x_k with the factors of J(x_m) is a step of
+      the fixed-point map G(x) = x - J(x_m)^{-1} F(x), whose fixed points are the roots, and the
+      previous full step (the Newton step from x_m, or a chord step with the same factors) was a
+      step of the same G, so ||dx_k|| <= ||x_k - x_{k-1}|| / 2 measures G's contraction q <= 1/2
+      and bounds the error of x_k by ||dx_k|| / (1 - q) <= 2 ||dx_k||.  A Newton correction after
+      a chord step (a refactorization) approximates -(x_k - x*) to second order whatever step led
+      to x_k, so the previous step's length serves as for two Newton steps.  Reuse trades
+      factorizations for iterations (bench/README_skg.md, "Factorization reuse"); the result
+      meets the same tests.  reuse = 0 gives the plain iteration (2, 3, ...) exactly.
+   3. Line search (line_search != 0): backtracking on phi = 1/2 ||F||_W^2 along dx with the Armijo
  *      condition phi(x + t dx) <= (1 - 2 c t) phi(x), c = 1e-4 (phi'(0) = -||F||_W^2 for the Newton
  *      direction, whatever the weights), t = 1, 1/2, 1/4, ... while t >= 1e-10.  A trial point with a non-finite F is
  *      rejected like one without sufficient decrease.  line_search == 0: the full step is always
@@ -69,9 +95,10 @@
  *      J^T F = 0 (x is a stationary point of ||F||^2 that is not a root: no descent method can
  *      move), when a trial step falls below rounding (||dx||_inf <= eps (1 + ||x||_inf)) or after
  *      40 trials.  After an LM step the next iteration tries Newton again.
- *   5. Convergence (step): when the Newton correction dx_k (from a nonsingular J) satisfies
+ *   5. Convergence (step): when the Newton correction dx_k (from a nonsingular J; or the chord
+ *      correction of 2', see there why it qualifies) satisfies
  *      ||dx_k||_inf <= tol_step (1 + ||x_k||_inf) and the previous step was a full (undamped)
- *      Newton step at least twice as long (||dx_k|| <= ||x_k - x_{k-1}|| / 2: the iteration
+ *      Newton or chord step at least twice as long (||dx_k|| <= ||x_k - x_{k-1}|| / 2: the iteration
  *      contracts, so the error of x_k is at most about 2 ||dx_k||, and of order ||dx_k||^2 with
  *      quadratic convergence).  x_k + dx_k is then taken if it does not increase ||F||, otherwise
  *      (at the rounding level of F) x_k is returned.  The contraction requirement keeps small
@@ -92,12 +119,16 @@
  * info->message says why and gives the best residual.
  *
  * Memory: the work arrays (8 n-vectors, the Jacobian values, the histories, and the linear
- * solver's: UMFPACK a copy of the pattern in its index type when that is not int64_t; banded the
- * band of (2 kl + ku + 1) n doubles and 2 n ints) are allocated once per solve, those of the
- * augmented LM system once at the first fallback; the caller's pattern is not copied otherwise.
- * Inside the iteration only UMFPACK allocates (its Numeric object, freed after each solve; the
- * Symbolic objects are freed at the end, except a cached one).  Every path frees everything
- * except the arrays of info (vm_newton_info_free).
+ * solver's: UMFPACK a copy of the pattern in its index type when that is a type distinct from
+ * int64_t (linsolve.h); banded the band of (2 kl + ku + 1) n doubles and 2 n ints) are allocated
+ * once per solve, those of the augmented LM system once at the first fallback; the caller's
+ * pattern is not copied otherwise.  Inside the iteration only UMFPACK allocates (its Numeric
+ * object; the Symbolic objects are freed at the end, except a cached one).  With reuse = 0 the
+ * Numeric object is freed after each Newton solve; with reuse > 0 a nonsingular one is held for
+ * chord steps until J is next evaluated (it is dropped before the Jacobian callback and before
+ * an LM step, so at most one Numeric object of J exists, as without reuse; it stays alive during
+ * the residual callbacks of the chord trials and line searches).  The banded backend keeps its factors in the band in either case.  Every
+ * path frees everything except the arrays of info (vm_newton_info_free).
  */
 #ifndef VM_NEWTON_H
 #define VM_NEWTON_H
@@ -155,6 +186,13 @@ typedef struct
                         of step (VM_NEWTON_*) and its line-search factor t or LM mu, while the
                         solve runs (live progress) (default NULL) */
   void *on_iter_ctx;
+  int reuse;         /* nonzero: factorization reuse (chord steps, step 2' above): at most this
+                        many consecutive chord steps with one factorization (0 .. 1000000; 0:
+                        off, every step refactors) (default 2: the measurement of bench/README_skg.md,
+                        "Factorization reuse") */
+  double reuse_theta; /* the contraction a chord step must reach, ||F(x_k + dx)||_W <= reuse_theta
+                        ||F(x_k)||_W, and the one the previous step must have reached for a chord
+                        step to be tried (0 < reuse_theta < 1) (default 0.25) */
   vm_newton_symbolic *symbolic; /* NULL, or a caller-owned cache of UMFPACK's symbolic analysis
                         of J: reused when it was made for the same pattern (n, nnz and a hash of
                         colptr and rowind) and the same ordering and strategy, otherwise replaced;
@@ -164,7 +202,7 @@ typedef struct
 } vm_newton_opts;
 
 /* Kinds of steps in vm_newton_info.kind_hist. */
-enum { VM_NEWTON_START = 0, VM_NEWTON_FULL, VM_NEWTON_DAMPED, VM_NEWTON_LM };
+enum { VM_NEWTON_START = 0, VM_NEWTON_FULL, VM_NEWTON_DAMPED, VM_NEWTON_LM, VM_NEWTON_CHORD };
 
 typedef struct
 {
@@ -176,12 +214,18 @@ typedef struct
   double *step_hist;   /* step_hist[k] = ||x_k - x_{k-1}||_inf (step_hist[0] = 0) */
   double *lambda_hist; /* line-search factor t of the step to x_k (1 full, < 1 damped); the
                           Levenberg-Marquardt parameter mu for an LM step; 0 for k = 0 */
-  int *kind_hist;      /* VM_NEWTON_START (k = 0), _FULL, _DAMPED or _LM */
+  int *kind_hist;      /* VM_NEWTON_START (k = 0), _FULL, _DAMPED, _LM or _CHORD (a full step
+                          with a reused factorization, step 2') */
   double round_level;  /* the last rounding level tol_round eps || W |J| |x| ||_2 (0 if off) */
   double final_res;    /* ||F(x)||_W at the returned x (the best iterate; NaN when F(x0) failed) */
   double res_scale;    /* the scale of the residual test that was used */
   long nfev, njev;     /* residual and Jacobian evaluations */
   long nfactor;        /* numeric LU factorizations (Jacobian and augmented LM systems) */
+  long nreuse_factor;  /* accepted chord steps: steps that reused a factorization instead of
+                          evaluating and factoring J (each one a factorization saved) */
+  long nreuse_reject;  /* chord trials rejected (not contracting enough, or a non-finite
+                          correction): each cost a solve and a residual evaluation, then J was
+                          evaluated and factored at the same point */
   long nsymbolic;      /* UMFPACK symbolic analyses: 1 for J (0 when reused from opts.symbolic
                           or with the banded backend), +1 when the LM fallback was needed with
                           UMFPACK */

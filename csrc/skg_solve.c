@@ -796,6 +796,7 @@ vm_skg_solve (vm_mech *model, const double *par, const double *q_i, const double
   sol->nwin_done = sol->march.nwin;
   sol->iterations = sol->march.iterations;
   sol->nfactor = sol->march.nfactor;
+  sol->nreuse_factor = sol->march.nreuse_factor;
   snprintf (sol->message, sizeof sol->message, "%s (%s mode)", sol->march.message,
             o->mode == VM_SKG_REDUCED ? "reduced" : "full");
   sol->status = st;

@@ -114,6 +114,7 @@ typedef struct
                               returned point (q-, lambda- = 0 in reduced mode): a cross-check */
   int iterations;          /* Newton steps, all windows and orders */
   long nfactor;            /* numeric LU factorizations */
+  long nreuse_factor;      /* Newton's chord steps, each a factorization saved (newton.h 2') */
   long ntape;              /* evaluations of the density tape */
   /* wall-clock seconds: building the actions, Newton's residual and Jacobian callbacks (of
    * which: the density tape, the Hessian assembly), UMFPACK's symbolic analyses, numeric

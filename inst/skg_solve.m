@@ -128,6 +128,14 @@
 % nonzero, where it was measured faster (the rolling disk: 1.1 to 3 times in either mode; a
 % system of many weakly coupled coordinates in full mode is not: @file{bench/README_band.md}).
 % Both give the same trajectory to rounding; @code{sol.linear_solver} says which was used.
+% @item "ReuseFactorization"
+% at most this many consecutive chord steps per LU factorization (default 2; 0: every Newton
+% step evaluates and factors the Jacobian).  After a full step that reduced the residual 4 times,
+% Newton tries the next step with the previous factors; it keeps that step only when it reduces
+% the residual 4 times too, and otherwise factors the Jacobian at the same point.  The result
+% passes the same stopping tests; it saves factorizations where Newton needs several steps
+% (the rolling disk with "umfpack": 2 factorizations become 1; @file{bench/README_skg.md}).
+% @code{sol.timing.reused_factorizations} counts the steps taken with reused factors.
 % @item "Display"
 % @code{"off"} (default), @code{"final"} (one line) or @code{"iter"}: every Newton iteration
 % (||r||_H, the step, its kind) and every window (accepted or rejected, why), printed while the
@@ -180,7 +188,8 @@
 % Newton steps in all (both orders, all windows) and per accepted window (main order).
 % @item residual_history, step_history, step_kind, step_factor, history_window
 % per Newton iterate of the accepted windows: ||r||_H, the step's max-norm, its kind
-% (@code{"start"}, @code{"newton"}, @code{"damped"} or @code{"lm"}), the line-search factor
+% (@code{"start"}, @code{"newton"}, @code{"damped"}, @code{"lm"} or @code{"chord"}: a full step
+% with the factorization of an earlier iterate's Jacobian, csrc/newton.h), the line-search factor
 % (1: a full step; the Levenberg-Marquardt parameter for an @code{"lm"} step; 0 at the start)
 % and the window's index.
 % @item max_qminus, max_lambdaminus
@@ -190,7 +199,8 @@
 % @item timing
 % wall-clock seconds in the kernel (@code{build}, @code{residual}, @code{jacobian}, @code{tape},
 % @code{hessian}, @code{symbolic}, @code{numeric}, @code{solve}, @code{total}) and the counts
-% @code{factorizations}, @code{tape_evaluations}.
+% @code{factorizations}, @code{tape_evaluations}, @code{reused_factorizations} (chord steps,
+% option "ReuseFactorization").
 % @item linear_solver
 % the LU of Newton's linear systems (option "LinearSolver"), a struct: @code{kind}
 % (@code{'banded'} or @code{'umfpack'}: the choice made, also under "auto"), @code{kl} and
@@ -233,7 +243,8 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   defaults = struct ('N', [], 'Order', 4, 'Mode', 'reduced', 'Windows', [], 'RelTol', [], ...
                      'AbsTol', [], 'Tol', 1e-10, 'MaxIter', [], 'Guess', [], 'Display', 'off', ...
                      'OutputTimes', [], 'MaxWindow', [], 'InitialWindow', [], ...
-                     'MaxWindows', 100000, 'ConstraintTol', 1e-8, 'LinearSolver', 'auto');
+                     'MaxWindows', 100000, 'ConstraintTol', 1e-8, 'LinearSolver', 'auto', ...
+                     'ReuseFactorization', []);
   opts = vm_options (fname, defaults, varargin);   % classes and ranges: vm_option_rule
   tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
   n = sys.n;
@@ -325,6 +336,9 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
               'display', find (strcmp (opts.Display, {'off', 'final', 'iter'})) - 1, ...
               'output_times', tout, ...
               'linsolve', find (strcmp (opts.LinearSolver, {'auto', 'umfpack', 'banded'})) - 1);
+  if (~isempty (opts.ReuseFactorization))
+    o.reuse = opts.ReuseFactorization;   % otherwise the kernel's default (csrc/newton.h)
+  end
   try
     sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
     if (retry && sol.exitflag == 0)
@@ -366,7 +380,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   [sol.residual, sol.residual_position, sol.energy] = vm_constraint_residuals (sys, sol.t, sol.q, sol.qdot);
   sol.solver = fname;
   sol.names = reshape (sys.coordinates, 1, []);
-  kinds = {'start', 'newton', 'damped', 'lm'};
+  kinds = {'start', 'newton', 'damped', 'lm', 'chord'};
   sol.step_kind = reshape (kinds(sol.step_kind + 1), [], 1);
   if (sol.exitflag == 0 && nargout == 0)
     error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
@@ -605,6 +619,24 @@ end
 %!error <N must be an integer .= 12 for order 4 with error control> skg_solve (osc, [0 1], 1, 0, 'N', 9, 'RelTol', 1e-6)
 %!error <Display must be one of 'off', 'final', 'iter'; got char 1x2 \('on'\)> skg_solve (osc, [0 1], 1, 0, 'Display', 'on')
 %!error <LinearSolver must be one of 'auto', 'umfpack', 'banded'; got char 1x6 \('lapack'\)> skg_solve (osc, [0 1], 1, 0, 'LinearSolver', 'lapack')
+%!error <ReuseFactorization must be an integer in \[0, 1000000\]; got double 1x1 \(-1\)> skg_solve (osc, [0 1], 1, 0, 'ReuseFactorization', -1)
+%!test
+%! % ReuseFactorization: the pendulum takes 14 Newton steps from its guess; with chord steps
+%! % (the default, 2 per factorization) fewer factorizations, every chord step counted, and the
+%! % same root: both stop at Newton's tests with 'Tol' 1e-12, so the trajectories differ by far
+%! % less than 1e-10 (1e-15 measured)
+%! pend = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81, 'l', 1), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'x^2 + y^2 - l^2'});
+%! a = {pend, [0 3], [sin(1) -cos(1)], [0 0], 'N', 301, 'Windows', 1, 'Tol', 1e-12};
+%! s0 = skg_solve (a{:}, 'ReuseFactorization', 0);
+%! s2 = skg_solve (a{:});
+%! assert ([s0.exitflag s2.exitflag], [1 1]);
+%! assert (s0.timing.reused_factorizations, 0);
+%! assert (~any (strcmp (s0.step_kind, 'chord')));
+%! assert (s2.timing.reused_factorizations, sum (strcmp (s2.step_kind, 'chord')));
+%! assert (s2.timing.reused_factorizations >= 1);
+%! assert (s2.timing.factorizations < s0.timing.factorizations);
+%! assert (max (abs (s2.q(:) - s0.q(:))) < 1e-10);
 %!test
 %! % LinearSolver: UMFPACK and the banded LU solve the same Newton systems, each to rounding, so
 %! % the iterations take the same steps and end at the same root of the discrete equations: the

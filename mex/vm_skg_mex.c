@@ -72,7 +72,8 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
                                 "history_window", "window_iterations", "windows", "rejected",
                                 "exitflag", "message", "timing", "output", "linear_solver" };
   static const char *tkeys[] = { "build", "residual", "jacobian", "tape", "hessian", "symbolic",
-                                 "numeric", "solve", "total", "factorizations", "tape_evaluations" };
+                                 "numeric", "solve", "total", "factorizations", "tape_evaluations",
+                                 "reused_factorizations" };
   vm_mech m;
   double *par, t0, tf;
   const double *q0, *v0;
@@ -99,6 +100,8 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   so.newton.tol_res = vm_arg_field_real (o, "tol", fn, "Tol", so.newton.tol_res);
   so.newton.max_iter = (int) opt_int (o, "max_iter", "MaxIter", fn, 0, 1000000);
   so.newton.linsolve = vm_mx_linsolve_opt (o, fn);
+  so.newton.reuse = (int) vm_arg_field_int (o, "reuse", fn, "ReuseFactorization", 0, 1000000,
+                                            so.newton.reuse);
   so.rtol = vm_arg_field_real (o, "rtol", fn, "RelTol", so.rtol);
   so.atol = vm_arg_field_real (o, "atol", fn, "AbsTol", so.atol);
   so.estimate = (int) vm_arg_field_int (o, "estimate", fn, "estimate", 0, 1, 0);
@@ -183,7 +186,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     mxArray *tm = mxCreateStructMatrix (1, 1, (int) (sizeof tkeys / sizeof tkeys[0]), tkeys);
     const double tv[] = { sol.t_build, sol.t_fun, sol.t_jac, sol.t_tape, sol.t_hess, sol.t_symbolic,
                           sol.t_numeric, sol.t_solve, sol.t_total, (double) sol.nfactor,
-                          (double) sol.ntape };
+                          (double) sol.ntape, (double) sol.nreuse_factor };
     size_t q;
     for (q = 0; q < sizeof tv / sizeof tv[0]; q++)
       mxSetField (tm, 0, tkeys[q], mxCreateDoubleScalar (tv[q]));

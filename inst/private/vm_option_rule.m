@@ -44,6 +44,7 @@ function t = make_table ()
     'Mode',              {'choice', {'full', 'reduced'}}
     'FinalDual',         {'choice', {'weak', 'strong'}}
     'LinearSolver',      {'choice', {'auto', 'umfpack', 'banded'}}   % the gateways' codes 0, 1, 2
+    'ReuseFactorization', {'?int', 0, 1e6}
     % error control
     'skg_solve.RelTol',  {'?real', 1e-14, 1, '[)'}
     'RelTol',            {'?real', 0, Inf, '[)'}

@@ -67,7 +67,7 @@ min_hist (const vm_newton_info *inf)
 static void
 print_hist (const char *name, const vm_newton_info *inf)
 {
-  static const char *kn[] = { "start", "newton", "damped", "lm" };
+  static const char *kn[] = { "start", "newton", "damped", "lm", "chord" };
   int k;
   printf ("info: %s: status %d (%s), %d iterations, nfev %ld, njev %ld, nfactor %ld, nsymbolic %ld\n"
           "info:   %s\n", name, inf->status, vm_status_string (inf->status), inf->iterations,
@@ -1164,6 +1164,148 @@ test_weights_round (void)
   free (wt);
 }
 
+/* ---- factorization reuse (chord steps, newton.h 2') --------------------------------------------- */
+
+/* Bratu with N points from u = 0, the rounding-level test on, reuse = r, both backends. */
+static int
+bratu_reuse (int N, double lam, int r, int linsolve, int tol_round, double *u, vm_newton_info *inf)
+{
+  bratu_t b;
+  int64_t *cp, *ri;
+  vm_newton_opts o;
+  int i, st;
+  tridiag_pattern (N, &cp, &ri);
+  bratu_init (&b, N, lam);
+  vm_newton_opts_init (&o);
+  o.tol_round = tol_round;
+  o.reuse = r;
+  o.linsolve = linsolve;
+  for (i = 0; i < N; i++)
+    u[i] = 0.0;
+  st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, inf);
+  free (cp);
+  free (ri);
+  return st;
+}
+
+/* The counts of a solve with reuse: every Newton step has its own Jacobian and factorization (a
+ * last Jacobian without one when the rounding-level test stopped), every chord step is counted,
+ * and every residual evaluation is the initial one, an accepted step's or a rejected chord
+ * trial's (no line search, no LM here). */
+static int
+reuse_counts_ok (const vm_newton_info *inf)
+{
+  const int round_stop = strstr (inf->message, "rounding level") != NULL;
+  int k, nchord = 0, nnewton = 0;
+  for (k = 1; k < inf->nhist; k++)
+    {
+      nchord += inf->kind_hist[k] == VM_NEWTON_CHORD;
+      nnewton += inf->kind_hist[k] == VM_NEWTON_FULL;
+    }
+  return nchord + nnewton == inf->iterations && inf->nfactor == nnewton
+         && inf->njev == nnewton + round_stop && nchord == inf->nreuse_factor
+         && inf->nfev == 1 + inf->iterations + inf->nreuse_reject;
+}
+
+/* ||F(u)||_2 of Bratu, evaluated afresh */
+static double
+bratu_resid (int N, double lam, const double *u)
+{
+  bratu_t b;
+  double *F = malloc ((size_t) N * sizeof *F), r;
+  bratu_init (&b, N, lam);
+  bratu_F (u, F, &b);
+  r = norm2 (N, F);
+  free (F);
+  return r;
+}
+
+static void
+test_reuse (void)
+{
+  static const double lams[2] = { 1.0, 3.5 };
+  const int N = 200;
+  double *u0 = malloc (N * sizeof *u0), *u1 = malloc (N * sizeof *u1);
+  vm_newton_info i0, i1;
+  int c, be, i, st0, st1;
+  vm_newton_info_init (&i0);
+  vm_newton_info_init (&i1);
+  for (c = 0; c < 2; c++)
+    for (be = VM_LINSOLVE_UMFPACK; be <= VM_LINSOLVE_BANDED; be++)
+      {
+        double du = 0.0, ref = 0.0;
+        st0 = bratu_reuse (N, lams[c], 0, be, 1, u0, &i0);
+        st1 = bratu_reuse (N, lams[c], 2, be, 1, u1, &i1);
+        for (i = 0; i < N; i++)
+          {
+            du = fabs (u1[i] - u0[i]) > du ? fabs (u1[i] - u0[i]) : du;
+            ref = fabs (u0[i]) > ref ? fabs (u0[i]) : ref;
+          }
+        print_hist (lams[c] == 1.0 ? "reuse, Bratu lambda = 1" : "reuse, Bratu lambda = 3.5", &i1);
+        printf ("info: reuse lambda = %g %s: %d it / %ld factorizations without, %d / %ld with "
+                "(%ld chord, %ld rejected), max |du| = %.2e\n", lams[c], vm_linsolve_name (be),
+                i0.iterations, i0.nfactor, i1.iterations, i1.nfactor, i1.nreuse_factor,
+                i1.nreuse_reject, du);
+        CHECK (st0 == VM_OK && st1 == VM_OK && i0.nreuse_factor == 0 && i0.nreuse_reject == 0,
+               "reuse lambda = %g: %s / %s", lams[c], i0.message, i1.message);
+        /* saves factorizations (lambda = 1: no chord rejected; lambda = 3.5, near the turning
+         * point 3.51, where J changes fast: chord trials fall back to a refactorization) */
+        CHECK (i1.nfactor < i0.nfactor && i1.nreuse_factor >= 2 && has_kind (&i1, VM_NEWTON_CHORD),
+               "reuse lambda = %g: %ld factorizations, %ld chord steps", lams[c], i1.nfactor,
+               i1.nreuse_factor);
+        CHECK (c == 0 ? i1.nreuse_reject == 0 : i1.nreuse_reject >= 1,
+               "reuse lambda = %g: %ld chord trials rejected", lams[c], i1.nreuse_reject);
+        CHECK (reuse_counts_ok (&i1), "reuse lambda = %g: counts: it %d, nfactor %ld, njev %ld, "
+               "nfev %ld, chord %ld, rejected %ld", lams[c], i1.iterations, i1.nfactor, i1.njev,
+               i1.nfev, i1.nreuse_factor, i1.nreuse_reject);
+        /* the same root: both residuals are below tol_res ||F(0)|| ~ 5e-9, ||J^-1||_2 <= 1e2 even
+         * at lambda = 3.5 (J's smallest eigenvalue ~ 1e-2 there): |du| <= 1e-6 with a margin */
+        CHECK (du <= 1e-6 * ref && fabs (bratu_resid (N, lams[c], u1)) <= i1.res_scale * 1e-10,
+               "reuse lambda = %g: max |du| = %.2e (max |u| %.2e), ||F(u)|| = %.2e", lams[c], du,
+               ref, bratu_resid (N, lams[c], u1));
+      }
+  /* without the rounding-level test no chord step is taken (a chord sequence could end at the
+   * rounding floor of F with a step above tol_step: newton.h 2'): the same iterates */
+  st0 = bratu_reuse (N, 3.5, 0, VM_LINSOLVE_BANDED, 0, u0, &i0);
+  st1 = bratu_reuse (N, 3.5, 2, VM_LINSOLVE_BANDED, 0, u1, &i1);
+  CHECK (st0 == VM_OK && st1 == VM_OK && i1.nreuse_factor == 0 && i1.nreuse_reject == 0
+         && i1.iterations == i0.iterations && memcmp (u0, u1, N * sizeof *u0) == 0,
+         "reuse without tol_round: %ld chord steps, %d / %d iterations", i1.nreuse_factor,
+         i0.iterations, i1.iterations);
+  /* reuse = 1: at most one chord step per factorization */
+  st1 = bratu_reuse (N, 1.0, 1, VM_LINSOLVE_BANDED, 1, u1, &i1);
+  for (i = 2, c = 0; i < i1.nhist; i++)
+    c |= i1.kind_hist[i] == VM_NEWTON_CHORD && i1.kind_hist[i - 1] == VM_NEWTON_CHORD;
+  CHECK (st1 == VM_OK && i1.nreuse_factor >= 1 && !c, "reuse = 1: two chord steps in a row");
+  /* the options' range */
+  {
+    bratu_t b;
+    int64_t *cp, *ri;
+    vm_newton_opts o;
+    tridiag_pattern (N, &cp, &ri);
+    bratu_init (&b, N, 1.0);
+    vm_newton_opts_init (&o);
+    CHECK (o.reuse == 2 && o.reuse_theta == 0.25, "reuse defaults %d, %g", o.reuse, o.reuse_theta);
+    o.reuse = -1;
+    st1 = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u1, &o, &i1);
+    CHECK (st1 == VM_EARG && strstr (i1.message, "reuse"), "reuse = -1: %s", i1.message);
+    o.reuse = 2;
+    o.reuse_theta = 1.0;
+    st1 = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u1, &o, &i1);
+    CHECK (st1 == VM_EARG && strstr (i1.message, "reuse_theta"), "reuse_theta = 1: %s",
+           i1.message);
+    o.reuse = 0;   /* reuse_theta is not read when reuse is off */
+    st1 = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u1, &o, &i1);
+    CHECK (st1 == VM_OK, "reuse = 0, reuse_theta = 1: %s", i1.message);
+    free (cp);
+    free (ri);
+  }
+  vm_newton_info_free (&i0);
+  vm_newton_info_free (&i1);
+  free (u0);
+  free (u1);
+}
+
 int
 main (void)
 {
@@ -1177,5 +1319,6 @@ main (void)
   test_args ();
   test_status_strings ();
   test_weights_round ();
+  test_reuse ();
   return vmtest_finish ("test_newton");
 }
