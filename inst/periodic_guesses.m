@@ -65,10 +65,11 @@ function [cands, traj] = periodic_guesses (ode, y0, T, varargin)
     vm_badarg (fname, 'the system has algebraic states or equations; expected an ODE xdot = F(x)');
   end
   n = ode.nd;
-  if (~isnumeric (y0) || ~isreal (y0) || numel (y0) ~= n || ~all (isfinite (y0(:))))
+  if (~isnumeric (y0) || issparse (y0) || ~isreal (y0) || ~isvector (y0) || numel (y0) ~= n ...
+      || ~all (isfinite (y0(:))))
     vm_badarg (fname, 'y0 must be a real finite vector with %d entries; got %s', n, vm_describe (y0));
   end
-  if (~isnumeric (T) || ~isreal (T) || ~isscalar (T) || ~(T > 0) || ~isfinite (T))
+  if (~isnumeric (T) || issparse (T) || ~isreal (T) || ~isscalar (T) || ~(T > 0) || ~isfinite (T))
     vm_badarg (fname, 'T must be a positive finite scalar; got %s', vm_describe (T));
   end
   T = vm_double (T);
@@ -93,7 +94,8 @@ function [cands, traj] = periodic_guesses (ode, y0, T, varargin)
   sec = opts.Section;
   if (isempty (sec))
     sec = [zeros(1, n - 1), 1, mean(f.y(:, n)), -1];
-  elseif (~isnumeric (sec) || ~isreal (sec) || numel (sec) ~= n + 2 || ~all (isfinite (sec)) ...
+  elseif (~isnumeric (sec) || issparse (sec) || ~isreal (sec) || ~isvector (sec) ...
+          || numel (sec) ~= n + 2 || ~all (isfinite (sec)) ...
           || ~any (sec(1:n)))
     vm_badarg (fname, 'Section must be [a, b, dir] with %d finite entries and a ~= 0; got %s', ...
                n + 2, vm_describe (sec));

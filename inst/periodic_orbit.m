@@ -153,6 +153,9 @@ function sol = periodic_orbit (ode, varargin)
                      'c', [], 'BaseIterations', 1, 'FlowTol', 1e-12, 'Display', 'off', ...
                      'Integral', '', 'Level', 0, 'Unfolding', {{}});
   opts = vm_options (fname, defaults, rest);
+  if (isempty (opts.MaxIter))
+    opts.MaxIter = defaults.MaxIter;
+  end
   [ode_aug, gauge] = augmented (fname, ode, opts);
   n = ode.nd;
   na = numel (gauge);   % P, and the unfolding parameter with an integral condition
@@ -298,10 +301,15 @@ function [aug, gauge] = augmented (fname, ode, opts)
   end
   states = reshape (ode.states, 1, []);
   if (integral)
-    aug = odesys ('states', [states, {pname, ename}], 'parameters', ode.parameters, ...
-                  'rhs', [rhs, {'0', '0'}], ...
-                  'algebraic', {sprintf('(%s) - (%.17g)', opts.Integral, opts.Level)}, ...
-                  'square', false);
+    try
+      aug = odesys ('states', [states, {pname, ename}], 'parameters', ode.parameters, ...
+                    'rhs', [rhs, {'0', '0'}], ...
+                    'algebraic', {sprintf('(%s) - (%.17g)', opts.Integral, opts.Level)}, ...
+                    'square', false);
+    catch err
+      vm_badarg (fname, ['the Integral (%s) or an Unfolding formula is not a formula of the ' ...
+                         'states and parameters: %s'], opts.Integral, err.message);
+    end
     gauge = [n + 1, n + 2];
   else
     aug = odesys ('states', [states, {pname}], 'parameters', ode.parameters, 'rhs', [rhs, {'0'}]);
@@ -322,7 +330,8 @@ function [tg, yg, rest] = check_guess (fname, ode, args)
   if (isstruct (args{1}))
     cand = args{1};
     if (~isscalar (cand) || ~isfield (cand, 't') || ~isfield (cand, 'y'))
-      vm_badarg (fname, 'a candidate must be one struct with fields t and y (see periodic_guesses)');
+      vm_badarg (fname, ['t_guess must be a vector of times, or a candidate of periodic_guesses ' ...
+                         '(one struct with fields t and y); got %s'], vm_describe (cand));
     end
     tg = cand.t;
     yg = cand.y;
@@ -335,7 +344,8 @@ function [tg, yg, rest] = check_guess (fname, ode, args)
     yg = args{2};
     rest = args(3:end);
   end
-  if (~isnumeric (tg) || ~isreal (tg) || ~isvector (tg) || numel (tg) < 4 || ~all (isfinite (tg)))
+  if (~isnumeric (tg) || issparse (tg) || ~isreal (tg) || ~isvector (tg) || numel (tg) < 4 ...
+      || ~all (isfinite (tg)))
     vm_badarg (fname, 't_guess must be a real finite vector of at least 4 times; got %s', ...
                vm_describe (tg));
   end
@@ -343,10 +353,11 @@ function [tg, yg, rest] = check_guess (fname, ode, args)
   if (any (diff (tg) <= 0))
     vm_badarg (fname, 't_guess must be increasing');
   end
-  if (~isnumeric (yg) || ~isreal (yg) || ~ismatrix (yg) || size (yg, 1) ~= numel (tg) ...
+  if (~isnumeric (yg) || issparse (yg) || ~isreal (yg) || ~ismatrix (yg) || size (yg, 1) ~= numel (tg) ...
       || size (yg, 2) ~= ode.nd || ~all (isfinite (yg(:))))
-    vm_badarg (fname, ['y_guess must be a real finite matrix with one row per time (%d) and one ' ...
-                       'column per state (%d); got %s'], numel (tg), ode.nd, vm_describe (yg));
+    vm_badarg (fname, ['y_guess must be a real finite matrix with one row per entry of t_guess ' ...
+                       '(%d) and one column per state (%d); got %s'], numel (tg), ode.nd, ...
+               vm_describe (yg));
   end
   yg = vm_double (yg);
 end
@@ -355,7 +366,7 @@ function c = check_weights (fname, c, n, na)
   if (isempty (c))
     return;
   end
-  if (~isnumeric (c) || ~isreal (c) || ~all (isfinite (c(:))) || any (c(:) <= 0) ...
+  if (~isnumeric (c) || issparse (c) || ~isreal (c) || ~all (isfinite (c(:))) || any (c(:) <= 0) ...
       || ~any (numel (c) == [1, n + na]))
     vm_badarg (fname, ['c must be [] (automatic), a positive scalar or %d positive values (one ' ...
                        'per state, one for P and, with an Integral, one for the unfolding ' ...
@@ -539,15 +550,16 @@ end
 %!error <depends on t> periodic_orbit (odesys ('states', {'x', 'v'}, 'rhs', {'v', '-x + cos(t)'}), 1:5, ones (5, 2))
 %!error <expected a guess> periodic_orbit (vdp)
 %!error <expected t_guess and y_guess> periodic_orbit (vdp, t)
-%!error <a candidate must be one struct with fields t and y> periodic_orbit (vdp, struct ('t', 1))
+%!error <t_guess must be a vector of times, or a candidate of periodic_guesses> periodic_orbit (vdp, struct ('t', 1))
 %!error <t_guess must be a real finite vector of at least 4 times> periodic_orbit (vdp, [0 1 2], ones (3, 2))
 %!error <t_guess must be increasing> periodic_orbit (vdp, [0 2 1 3], ones (4, 2))
-%!error <y_guess must be a real finite matrix with one row per time \(60\) and one column per state \(2\)> periodic_orbit (vdp, t, ones (60, 3))
+%!error <y_guess must be a real finite matrix with one row per entry of t_guess \(60\) and one column per state \(2\)> periodic_orbit (vdp, t, ones (60, 3))
 %!error <c must be \[\] \(automatic\), a positive scalar or 3 positive values> periodic_orbit (vdp, t, yg, 'c', [1 -1 1])
 %!error <N must be odd and at least 19 for order 8; got 100> periodic_orbit (vdp, t, yg, 'N', 100)
 %!error <Integral must be a formula> periodic_orbit (vdp, t, yg, 'Integral', 3)
 %!error <with an Integral, Unfolding must be 2 formulas> periodic_orbit (vdp, t, yg, 'Integral', 'x^2', 'Unfolding', {'x'})
 %!error <Level must be a finite real scalar> periodic_orbit (vdp, t, yg, 'Integral', 'x^2', 'Unfolding', {'x', 'v'}, 'Level', [1 2])
+%!error <the Integral \(x\^2 \+ q\) or an Unfolding formula is not a formula> periodic_orbit (vdp, t, yg, 'Integral', 'x^2 + q', 'Unfolding', {'x', 'v'})
 %!error <Unfolding is used only with an Integral> periodic_orbit (vdp, t, yg, 'Unfolding', {'x', 'v'})
 %!error <unknown option 'Bogus'> periodic_orbit (vdp, t, yg, 'Bogus', 1)
 

@@ -125,6 +125,11 @@ function fx = fixtures ()
   % a differential-algebraic system: 2 differential states, 1 algebraic
   fx.DAE = odesys ('states', {'x', 'v', 'lam'}, 'parameters', struct ('w', 1), ...
                    'rhs', {'v', '-w*x + lam*x'}, 'algebraic', {'x*v'});
+  % Van der Pol (mu = 1) and a rough guess of its limit cycle, for periodic_orbit
+  fx.VDP = odesys ('states', {'x', 'v'}, 'parameters', struct ('mu', 1), ...
+                   'rhs', {'v', 'mu*(1 - x^2)*v - x'});
+  fx.TG = linspace (0, 6.5, 30)';
+  fx.YG = [2*cos(2*pi*fx.TG/6.5), -2*sin(2*pi*fx.TG/6.5)];
 end
 
 % ---------------------------------------------------------------------------------------------
@@ -313,6 +318,43 @@ function F = bad_input_table (fx)
   % one output time is a valid list of output times
   T = opt (T, 'OutputTimes', [0.1 0.2], '', [conv, {'transposed', 'scalar'}], {});
   T = opt (T, 'FinalDual', 'weak', '', {}, {});
+  T = option_names (T);
+  F = [F, T];
+
+  % --- periodic_orbit (ode, t_guess, y_guess, options) ---
+  T = fun ('periodic_orbit', {fx.VDP, fx.TG, fx.YG}, {'N', 41});
+  T = arg (T, 'ode', 'ode', {});
+  % a row of times is a vector of times
+  T = arg (T, 't_guess', '', [conv, {'transposed'}]);
+  T = arg (T, 'y_guess', '', conv);
+  T = opt (T, 'N', 41, 'int', conv, {});
+  T = opt (T, 'Order', 8, 'order', conv, {});
+  T = opt (T, 'PeriodTol', 1e-10, 'pos', conv, {});
+  T = opt (T, 'Tol', 1e-12, 'pos', conv, {});
+  T = opt (T, 'MaxIter', 50, 'iter', conv, {});
+  % c: a scalar or one per state and P (3): the scalar replacement is valid
+  T = opt (T, 'c', [1 1 1], 'pos', [conv, {'transposed', 'scalar', 'column', 'row'}], {});
+  T = opt (T, 'BaseIterations', 1, 'int', conv, {});
+  T = opt (T, 'FlowTol', 1e-12, 'pos', conv, {});
+  T = opt (T, 'Display', 'off', '', {}, {});
+  T = opt (T, 'Integral', 'x^2 + v^2', '', {}, {'Unfolding', {'x', 'v'}, 'Level', 4, 'MaxIter', 4});
+  T = opt (T, 'Level', 4, '', conv, {'Integral', 'x^2 + v^2', 'Unfolding', {'x', 'v'}, 'MaxIter', 4});
+  T = opt (T, 'Unfolding', {'x', 'v'}, '', {'transposed'}, {'Integral', 'x^2 + v^2', 'Level', 4, 'MaxIter', 4});
+  T = option_names (T);
+  F = [F, T];
+
+  % --- periodic_guesses (ode, y0, T, options) ---
+  T = fun ('periodic_guesses', {fx.VDP, [2 0], 30}, {});
+  T = arg (T, 'ode', 'ode', {});
+  T = arg (T, 'y0', '', [conv, {'transposed'}]);
+  T = arg (T, 'T', 'pos', conv);
+  T = opt (T, 'Section', [0 1 0 -1], '', [conv, {'transposed'}], {});
+  T = opt (T, 'Transient', 1, 'pos', [conv, {'empty'}], {});
+  T = opt (T, 'MaxLoops', 2, 'int', conv, {});
+  T = opt (T, 'ReturnTol', 0.02, 'pos', conv, {});
+  T = opt (T, 'MaxCandidates', 5, 'int', conv, {});
+  T = opt (T, 'Points', 50, 'int', conv, {});
+  T = opt (T, 'RelTol', 1e-10, 'pos', conv, {});
   T = option_names (T);
   F = [F, T];
 
