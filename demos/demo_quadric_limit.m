@@ -94,12 +94,17 @@ function results = demo_quadric_limit (varargin)
 % of the distances.  The distance of the finest truncation to the limit is
 % estimated (info) as d_last 2^-r/(1 - 2^-r).
 % @item Long run: gl6, h = 0.1 (justified by item 2 at n = 16), n = 16, t in
-% [0, 1000] (10000 steps): phi and L_j to the Newton bound of item 2; T and g
-% without drift: the ratio of the largest error over the last 10% of the run to
-% that over the first 10% is at most 3 (a linear drift gives at least 9; a
-% bounded quasi-periodic error of 8 incommensurate modes gives 1 to 3, as its
-% envelope is sampled better on a longer window).  dop853 at RelTol 1e-8 over
-% the same run for contrast (info; it drifts).
+% [0, 1000] (10000 steps): phi and L_j to the Newton bound of item 2.  T and g
+% have a bounded O(h^6) error (symplectic, symmetric method) but are fed by
+% the rounding drift of the exact invariant phi (about 1e-17 per step here)
+% through dT/dt = -lambda phi and dg/dt = 2 phi.  Tolerance: twice the largest
+% error over the first 10% of the run (the bounded part; factor 2 for the
+% sampling of the quasi-periodic envelope of 8 modes on a longer window) plus
+% T max(lambda) max|phi| for T and 2 T max|phi| for g.  The ratio of the
+% largest error over the last 10% to that over the first 10% is shown (info;
+% a linear drift would give at least 9; gl6 gives about 2, mostly the phi
+% feed).  dop853 at RelTol 1e-8 over the same run for contrast (info: its
+% ratio is about 100, a secular drift to 3e-4).
 % @end enumerate
 %
 % Timings (2 shared cores, OpenBLAS): compiling the model with mechsys takes
@@ -121,7 +126,7 @@ function results = demo_quadric_limit (varargin)
 % @file{demo_quadric_limit_drift.png} (errors of the first integrals vs t in
 % the long run, gl6 and dop853) into @var{dir} (created if missing).
 % @item "NMax", @var{nmax}
-% the largest truncation (a power of 2, 16 <= nmax <= 256; default 256).
+% the largest truncation (a power of 2, 32 <= nmax <= 256; default 256).
 % @item "GL6Max", @var{m}
 % the largest n run with gl6 in item 2 (default 128; 0 for none).
 % @end table
@@ -142,8 +147,8 @@ function results = demo_quadric_limit (varargin)
 
   opt = vm_demo_args ('demo_quadric_limit', varargin, struct ('NMax', 256, 'GL6Max', 128));
   nmax = opt.NMax;
-  if ~isnumeric (nmax) || ~isscalar (nmax) || nmax < 16 || nmax > 256 || 2^round (log2 (nmax)) ~= nmax
-    error ('demo_quadric_limit: NMax must be a power of 2 in [16, 256]');
+  if ~isnumeric (nmax) || ~isscalar (nmax) || nmax < 32 || nmax > 256 || 2^round (log2 (nmax)) ~= nmax
+    error ('demo_quadric_limit: NMax must be a power of 2 in [32, 256]');
   end
   t_all = tic;
   p = 1;
@@ -266,12 +271,17 @@ function results = demo_quadric_limit (varargin)
   c = vm_demo_check (c, sprintf ('gl6 h = %g T = %g (%d steps, %.1f s): phi', h, TL, sg.stats.naccept, tlong), ...
                      max (abs (Ig.phi)), 0, nb * max (gradg.phi), 'part', part);
   c = vm_demo_check (c, 'gl6: max_j |L_j - L_j(0)|', max (max (abs (Ig.dL))), 0, nb * max (gradg.L), 'part', part);
-  [rT, devT] = drift_ratio (sg.t, abs (Ig.T - Ig.T(1)), TL);
-  [rg, devg] = drift_ratio (sg.t, abs (Ig.g), TL);
-  c = vm_demo_check (c, 'gl6: |T - T0| drift ratio last/first 10%', rT, 1, 2, 'part', part, 'error', max (rT - 1, 0));
-  c = vm_demo_check (c, 'gl6: |g| drift ratio last/first 10%', rg, 1, 2, 'part', part, 'error', max (rg - 1, 0));
-  c = vm_demo_check (c, 'gl6: max |T - T0|', max (devT), 0, NaN, 'part', part);
-  c = vm_demo_check (c, 'gl6: max |g|', max (devg), 0, NaN, 'part', part);
+  % T and g: the bounded O(h^6) error (the largest over the first 10%, factor 2 for the sampling of
+  % its quasi-periodic envelope) plus what the rounding drift of phi feeds in through
+  % dT/dt = -lambda phi and dg/dt = 2 phi
+  lam = sum (sg.qdot.^2 * diag (w), 2) ./ sum ((sg.q * diag (w)).^2, 2);
+  [rT, devT, eT] = drift_ratio (sg.t, abs (Ig.T - Ig.T(1)), TL);
+  [rg, devg, eg] = drift_ratio (sg.t, abs (Ig.g), TL);
+  c = vm_demo_check (c, 'gl6: max |T - T0|', max (devT), 0, 2 * eT + TL * max (lam) * max (abs (Ig.phi)), ...
+                     'part', part);
+  c = vm_demo_check (c, 'gl6: max |g|', max (devg), 0, 2 * eg + 2 * TL * max (abs (Ig.phi)), 'part', part);
+  c = vm_demo_check (c, 'gl6: |T - T0| drift ratio last/first 10%', rT, 1, NaN, 'part', part, 'error', rT - 1);
+  c = vm_demo_check (c, 'gl6: |g| drift ratio last/first 10%', rg, 1, NaN, 'part', part, 'error', rg - 1);
   sd = gauss_integrate (sys, [0 TL], x0, v0, 'Method', 'dop853', 'RelTol', 1e-8, 'AbsTol', 1e-10);
   check_exit (sd);
   Id = invariants (sd, w);
@@ -405,10 +415,11 @@ function c = rate_check (c, name, rates, expected, e_rel, ns)
                      expected, tol, 'part', 'limit');
 end
 
-function [ratio, dev] = drift_ratio (t, dev, T)
+function [ratio, dev, efirst] = drift_ratio (t, dev, T)
   first = t <= 0.1 * T;
   last = t >= 0.9 * T;
-  ratio = max (dev(last)) / max (dev(first));
+  efirst = max (dev(first));
+  ratio = max (dev(last)) / efirst;
 end
 
 function check_exit (s)
@@ -473,14 +484,16 @@ function draw (res, what)
       loglog (n, d.full_rms, 's-', 'color', colors(2, :));
       loglog (n, d.window_sup, 'o--', 'color', colors(1, :));
       loglog (n, d.full_sup, 's--', 'color', colors(2, :));
-      loglog (n, d.window_rms(end) * n(end) ./ n, 'k:');
-      loglog (n, d.full_rms(end) * sqrt (n(end) ./ n), 'k-.');
+      loglog (n, 0.5 * d.window_rms(end) * n(end) ./ n, 'k:');
+      loglog (n, 0.5 * d.full_rms(end) * sqrt (n(end) ./ n), 'k-.');
       hold off;
       xlabel ('n (truncation; distance between n and 2n)');
       ylabel ('l2 distance (dimensionless)');
-      title ('successive truncations, t in [0, 10]: window x1..x4 and full l2');
+      title ('truncations n and 2n, t in [0, 10]: window x1..x4 and full l2');
+      ylim ([1e-4, 1e2]);
       lh = legend ({'window, RMS over t', 'full, RMS over t', 'window, sup over t', 'full, sup over t', ...
-                    'slope -1 (predicted, window)', 'slope -1/2 (predicted, full)'}, 'location', 'southwest');
+                    'slope -1 (predicted, window; shifted)', 'slope -1/2 (predicted, full; shifted)'}, ...
+                   'location', 'northeast');
       set (lh, 'fontsize', 7);
     otherwise
       L = res.long;
@@ -495,9 +508,9 @@ function draw (res, what)
       xlabel ('t (dimensionless)');
       ylabel ('error of the first integral (dimensionless)');
       title (sprintf ('n = %d, gl6 h = %g vs dop853 RelTol 1e-8', L.n, L.h));
-      ylim ([1e-17, 1e-2]);
+      ylim ([1e-17, 1e4]);
       lh = legend ({'gl6 |T - T0|', 'gl6 |g|', 'gl6 |phi|', 'gl6 max over j |Lj - Lj(0)|', ...
-                    'dop853 |T - T0|', 'dop853 |g|'}, 'location', 'northwest');
+                    'dop853 |T - T0|', 'dop853 |g|'}, 'location', 'northeast');
       set (lh, 'fontsize', 7);
   end
   set (gca, 'fontsize', 8);
