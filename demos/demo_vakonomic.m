@@ -97,7 +97,7 @@ function results = demo_vakonomic (varargin)
   opt = vm_demo_args ('demo_vakonomic', varargin, struct ('mu0', 0.3, 'T', 5));
   if ~(isscalar (opt.mu0) && isreal (opt.mu0) && opt.mu0 ~= 0 && isscalar (opt.T) ...
        && isreal (opt.T) && opt.T >= 1)
-    error ('demo_vakonomic: mu0 must be a non-zero scalar and T a scalar >= 1');
+    error ('demo_vakonomic: mu0 must be a non-zero scalar and T a scalar of at least 1');
   end
   tstart = tic;
   tol = struct ('traj', 1e-9, 'residual', 1e-9, 'power', 1e-9, 'energy', 1e-9, ...
