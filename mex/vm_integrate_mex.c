@@ -138,29 +138,30 @@ reaction_law (const mxArray *r, int n, int *kdir, const double **B)
   return VM_LAW_DIRECTIONS;
 }
 
-/* the vakonomic law: its block, the linearity of the constraints, the initial multipliers mu0
- * (option Multiplier0, m values, default 0) appended to y0 */
+/* the vakonomic law, before vm_motion_init (nothing to free on an error): its block, loaded into
+ * vb, and no hard contacts */
 static void
-setup_vakonomic (vm_motion *mo, const mxArray *blocks, const mxArray *mu0, double t0, double *y0,
-                 int hard, vm_block *vb, const char ***vnames)
+load_vakonomic (const mxArray *blocks, int nc, int hard, vm_block *vb, const char ***vnames)
 {
   const mxArray *vc = mxGetField (blocks, 0, "vakonomic");
-  int n = mo->n, m = mo->m, bad, st;
   if (! vc)
-    {
-      vm_motion_free (mo);
-      BAD ("%s: sys was compiled by an older varmech (no vakonomic block); rebuild it with mechsys", FN);
-    }
-  if (hard && mo->nc > 0)
-    {
-      vm_motion_free (mo);
-      BAD ("%s: Reaction 'vakonomic' does not handle hard contacts (no impact law for the multiplier "
-           "states); use 'Contacts', 'soft'", FN);
-    }
+    BAD ("%s: sys was compiled by an older varmech (no vakonomic block); rebuild it with mechsys", FN);
+  if (hard && nc > 0)
+    BAD ("%s: Reaction 'vakonomic' does not handle hard contacts (no impact law for the multiplier "
+         "states); use 'Contacts', 'soft'", FN);
+  load_block (vc, FN, vb, vnames);
+}
+
+/* the vakonomic law, after vm_motion_init: the initial multipliers mu0 (option Multiplier0, m
+ * values, checked already; default 0) appended to y0, the block attached, the constraints checked
+ * for linearity in the velocities */
+static void
+setup_vakonomic (vm_motion *mo, const vm_block *vb, const mxArray *mu0, double t0, double *y0)
+{
+  int n = mo->n, m = mo->m, bad, st;
   memset (y0 + 2 * n, 0, (size_t) m * sizeof *y0);
   if (mu0 && ! mxIsEmpty (mu0))
-    memcpy (y0 + 2 * n, vm_arg_vector (mu0, FN, "Multiplier0", (size_t) m), (size_t) m * sizeof *y0);
-  load_block (vc, FN, vb, vnames);
+    memcpy (y0 + 2 * n, mxGetPr (mu0), (size_t) m * sizeof *y0);
   st = vm_motion_set_vakonomic (mo, vb, t0, y0, y0 + n, &bad);
   if (st != VM_OK)
     {
@@ -332,6 +333,8 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   nb = bcells[2] ? 3 : 2;
   for (k = 0; k < nb; k++)
     load_block (bcells[k], FN, &bl[k], &fnames[k]);
+  if (law == VM_LAW_VAKONOMIC)
+    load_vakonomic (blocks, nc, mopt.hard, &bl[3], &fnames[3]);
   st = vm_motion_init (&mo, n, m, np, &bl[0], &bl[1], nb == 3 ? &bl[2] : NULL, p, law, kdir, B);
   if (st != VM_OK)
     BAD ("%s: the compiled model does not fit the equations of motion (%s); rebuild it with "
@@ -352,10 +355,7 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     }
 
   if (law == VM_LAW_VAKONOMIC)
-    {
-      setup_vakonomic (&mo, blocks, opt[O_MU0], t0, y0, mopt.hard, &bl[nb], &fnames[nb]);
-      nb++;
-    }
+    setup_vakonomic (&mo, &bl[3], opt[O_MU0], t0, y0);
   st = vm_motion_integrate (&mo, &mopt, t0, tf, y0, tout, ntout, &sol);
 
   /* the solution struct */
@@ -412,6 +412,8 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_motion_free (&mo);
   for (k = 0; k < nb; k++)
     free_block (&bl[k], fnames[k]);
+  if (law == VM_LAW_VAKONOMIC)
+    free_block (&bl[3], fnames[3]);
   mxFree (p);
   mxFree (y0);
   plhs[0] = out;
