@@ -122,7 +122,7 @@ function results = demo_vakonomic (varargin)
   if ~opt.quiet
     print_table (results);
   end
-  vm_demo_png (opt, '', @(what) draw_plot (results), [800, 900]);
+  vm_demo_png (opt, '', @(what) draw_plot (results), [1000, 1100]);
   if nargout == 0
     clear results;
   end
@@ -369,7 +369,7 @@ end
 function draw_plot (r)
   colors = [0, 0.447, 0.741; 0.85, 0.325, 0.098; 0.466, 0.674, 0.188];
   styles = {'-', '--', '-.'};
-  fs = 7;
+  fs = 6;
   ns = numel (r.systems);
   for k = 1:ns
     s = r.systems(k);
@@ -383,16 +383,18 @@ function draw_plot (r)
     set (gca, 'fontsize', fs);
     xlabel ('q_1');
     ylabel ('q_2');
-    title (sprintf ('%s: the motions (q_1, q_2)', s.name));
-    legend (leg, 'location', 'best');
+    title (sprintf ('%s: (q_1, q_2)', s.name));
+    lh = legend (leg, 'location', 'northwest');
+    set (lh, 'fontsize', 5);
     grid on;
     vm_demo_subplot (4, ns, ns + k, fs);
-    semilogy (s.t(2:end), max (s.dist_curve(2:end, :), 1e-18), 'linewidth', 1.5);
-    set (gca, 'fontsize', fs);
+    loglog (s.t(2:end), max (s.dist_curve(2:end, :), 1e-18), 'linewidth', 1.5);
+    set (gca, 'fontsize', fs, 'ytick', 10 .^ (-8:2:2));
     xlabel ('t');
     ylabel ('|q_{vak} - q_{dA}|');
-    title ('distance from the d''Alembert motion');
-    legend (leg(2:3), 'location', 'southeast');
+    title ('distance to d''Alembert');
+    lh = legend (leg(2:3), 'location', 'southeast');
+    set (lh, 'fontsize', 5);
     grid on;
     vm_demo_subplot (4, ns, 2 * ns + k, fs);
     hold on;
@@ -401,10 +403,11 @@ function draw_plot (r)
                 'linewidth', 1.5);
     end
     hold off;
-    set (gca, 'yscale', 'log', 'fontsize', fs);
+    set (gca, 'yscale', 'log', 'fontsize', fs, 'ytick', 10 .^ (-18:3:-9));
+    ylim ([1e-18, 1e-9]);
     xlabel ('t');
     ylabel ('|a . qdot|');
-    title ('constraint residual (0 drawn at 1e-18)');
+    title ('residual (0 at 1e-18)');
     grid on;
     vm_demo_subplot (4, ns, 3 * ns + k, fs);
     hold on;
