@@ -1,6 +1,7 @@
 /* motion.c -- equations of motion of a compiled mechanical system (see motion.h). */
 #include "motion.h"
 #include "reaction.h"
+#include "vakonomic.h"
 #include "vm_status.h"
 
 #include <math.h>
@@ -109,6 +110,8 @@ vm_motion_free (vm_motion *mo)
   pb_free (&mo->eom);
   pb_free (&mo->mot);
   pb_free (&mo->con);
+  pb_free (&mo->vak);
+  free (mo->fw);
   free ((void *) mo->in);
   free (mo->inc);
   free (mo->x);
@@ -134,7 +137,7 @@ vm_motion_init (vm_motion *mo, int n, int m, int np, const vm_block *eom, const 
   size_t rw, iw;
   memset (mo, 0, sizeof *mo);
   if (n < 1 || m < 0 || np < 0 || ! eom || ! mot || (np > 0 && ! p)
-      || law < VM_LAW_IDEAL || law > VM_LAW_EXPLICIT || (law == VM_LAW_DIRECTIONS && (k < 1 || ! B)))
+      || law < VM_LAW_IDEAL || law > VM_LAW_VAKONOMIC || (law == VM_LAW_DIRECTIONS && (k < 1 || ! B)))
     return VM_EARG;
   nc = con ? con->field[0].dim[0] : 0;
   /* the blocks must be the ones of one model: eom (M, f, energy), motion (phi, A, c, hol, gpos,
@@ -246,6 +249,46 @@ vm_motion_eval (vm_motion *mo, double t, const double *q, const double *qdot, in
 }
 
 int
+vm_motion_set_vakonomic (vm_motion *mo, const vm_block *vak, double t, const double *q,
+                         const double *qdot, int *bad)
+{
+  int a, st;
+  *bad = -1;
+  if (mo->law != VM_LAW_VAKONOMIC || ! field_ok (vak, 0, "W", mo->m, mo->n)
+      || ! field_ok (vak, 1, "nonlin", mo->m, 1) || vak->tape.nvar != mo->nvar)
+    return VM_EARG;
+  pb_free (&mo->vak);
+  free (mo->fw);
+  mo->fw = malloc ((size_t) mo->n * sizeof *mo->fw);
+  if (! mo->fw || (st = pb_init (&mo->vak, vak)) != VM_OK)
+    return VM_ENOMEM;
+  set_inputs (mo, t, q, qdot);
+  if ((st = pb_eval (&mo->vak, mo->in, mo->inc)) != VM_OK)
+    return st;
+  for (a = 0; a < mo->m; a++)
+    if (mo->vak.field[1][a] != 0)
+      {
+        *bad = a;
+        return VM_EARG;
+      }
+  return VM_OK;
+}
+
+/* the vakonomic law at the point evaluated last: R = -A^T mudot - W^T mu */
+static int
+vakonomic_accel (vm_motion *mo, const double *f, double *qddot, double *mudot)
+{
+  int st;
+  if (! mo->vak.b || ! mo->mu)
+    return VM_EARG;
+  if ((st = pb_eval (&mo->vak, mo->in, mo->inc)) != VM_OK)
+    return st;
+  return vm_vakonomic_accel (mo->n, mo->m, mo->eom.field[0], f, mo->mot.field[1],
+                             mo->mot.field[2], mo->vak.field[0], mo->mu, qddot, mudot, &mo->rcond,
+                             mo->fw, mo->rwork, mo->iwork);
+}
+
+int
 vm_motion_accel (vm_motion *mo, double t, const double *q, const double *qdot, double *qddot,
                  double *mult)
 {
@@ -284,6 +327,9 @@ vm_motion_accel (vm_motion *mo, double t, const double *q, const double *qdot, d
     case VM_LAW_DIRECTIONS:
       st = vm_reaction_directions (mo->n, mo->m, mo->k, M, f, A, c, mo->B, qddot, mult, NULL,
                                    &mo->rcond, mo->rwork, mo->iwork);
+      break;
+    case VM_LAW_VAKONOMIC:
+      st = vakonomic_accel (mo, f, qddot, mult);
       break;
     default:
       st = vm_reaction_explicit (mo->n, M, f, NULL, NULL, qddot, NULL, &mo->rcond, mo->rwork,
@@ -338,9 +384,11 @@ int
 vm_motion_rhs (double t, const double *y, double *dydt, void *ctx)
 {
   vm_motion *mo = ctx;
-  int n = mo->n;
+  int n = mo->n, vak = mo->law == VM_LAW_VAKONOMIC;
   memcpy (dydt, y + n, (size_t) n * sizeof (double));
-  return vm_motion_accel (mo, t, y, y + n, dydt + n, NULL);
+  if (vak)
+    mo->mu = y + 2 * n;
+  return vm_motion_accel (mo, t, y, y + n, dydt + n, vak ? dydt + 2 * n : NULL);
 }
 
 /* ---- soft contacts: the layer check (see motion.h) --------------------------------------------- */
@@ -666,6 +714,8 @@ vm_motion_sol_free (vm_motion_sol *s)
   free (s->t);
   free (s->y);
   free (s->mult);
+  free (s->mult_rate);
+  free (s->power);
   free (s->energy);
   free (s->phi);
   free (s->gpos);
@@ -734,11 +784,84 @@ done:
   return st;
 }
 
+/* the reaction's power R . qdot, R = M qddot - f, with the f of the last vm_motion_accel */
+static double
+reaction_power (const vm_motion *mo, const double *qdot, const double *qdd)
+{
+  int i, j, n = mo->n;
+  const double *M = mo->eom.field[0];
+  const double *f = mo->hard && mo->con.b && mo->nc > 0 ? mo->feff : mo->eom.field[1];
+  double p = 0;
+  for (i = 0; i < n; i++)
+    {
+      double r = -f[i];
+      for (j = 0; j < n; j++)
+        r += M[i + (size_t) n * j] * qdd[j];
+      p += r * qdot[i];
+    }
+  return p;
+}
+
+/* multipliers (vakonomic: mu and mudot), energy, residuals and power at the stored points; a
+ * failed allocation sets VM_ENOMEM unless the run failed already */
+static void
+post_process (vm_motion *mo, vm_motion_sol *sol, int nm, int ny)
+{
+  size_t np = sol->npts, k;
+  int n = mo->n, m = mo->m, vak = mo->law == VM_LAW_VAKONOMIC, a;
+  double *qdd = malloc ((size_t) n * sizeof *qdd);
+  sol->mult = calloc (np * (size_t) (nm > 0 ? nm : 1), sizeof (double));
+  sol->mult_rate = vak ? calloc (np * (size_t) (m > 0 ? m : 1), sizeof (double)) : NULL;
+  sol->power = calloc (np, sizeof (double));
+  sol->energy = calloc (np, sizeof (double));
+  sol->phi = calloc (np * (size_t) (m > 0 ? m : 1), sizeof (double));
+  sol->gpos = calloc (np * (size_t) (m > 0 ? m : 1), sizeof (double));
+  if (! qdd || ! sol->mult || (vak && ! sol->mult_rate) || ! sol->power || ! sol->energy
+      || ! sol->phi || ! sol->gpos)
+    {
+      if (sol->status == VM_OK)
+        sol->status = VM_ENOMEM;
+      free (qdd);
+      return;
+    }
+  for (k = 0; k < np; k++)
+    {
+      const double *yk = sol->y + k * (size_t) ny;
+      double *mk = nm > 0 ? sol->mult + k * nm : NULL;
+      double *out = vak ? (m > 0 ? sol->mult_rate + k * m : NULL) : mk;
+      int s2;
+      if (vak)
+        {
+          mo->mu = yk + 2 * n;
+          if (m > 0)
+            memcpy (mk, yk + 2 * n, (size_t) m * sizeof (double));
+        }
+      s2 = vm_motion_accel (mo, sol->t[k], yk, yk + n, qdd, out);
+      if (s2 != VM_OK)   /* keep NaN where the reaction could not be computed */
+        {
+          for (a = 0; a < nm; a++)
+            out[a] = NAN;
+          sol->power[k] = NAN;
+          if (vm_motion_eval (mo, sol->t[k], yk, yk + n, 0) != VM_OK)
+            continue;
+        }
+      else
+        sol->power[k] = reaction_power (mo, yk + n, qdd);
+      sol->energy[k] = mo->eom.field[2][0];
+      for (a = 0; a < m; a++)
+        {
+          sol->phi[k * m + a] = mo->mot.field[0][a];
+          sol->gpos[k * m + a] = mo->mot.field[4][a];
+        }
+    }
+  free (qdd);
+}
+
 int
 vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double tf,
                      const double *y0, const double *tout, size_t ntout, vm_motion_sol *sol)
 {
-  int n = mo->n, n2 = 2 * n, nm, st = VM_OK, *dir = NULL, *term = NULL, c;
+  int n = mo->n, vak = mo->law == VM_LAW_VAKONOMIC, ny = 2 * n + (vak ? mo->m : 0), nm, st = VM_OK, *dir = NULL, *term = NULL, c;
   double *y = NULL, *grid = NULL, t = t0, tol = o->project_tol > 0 ? o->project_tol : 1e-12;
   const double *tt = tout;
   size_t nt = ntout, k, ti_cap = 0, ci_cap = 0, yb_cap = 0, ya_cap = 0, t_cap = 0, y_cap = 0;
@@ -750,13 +873,15 @@ vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double t
   mo->hard = o->hard;
   sol->n = n;
   sol->m = mo->m;
+  sol->ny = ny;
   nm = mo->law == VM_LAW_DIRECTIONS ? mo->k : mo->m;
-  if (o->restitution < 0 || o->restitution > 1 || ! isfinite (t0) || ! isfinite (tf))
+  if (o->restitution < 0 || o->restitution > 1 || ! isfinite (t0) || ! isfinite (tf)
+      || (vak && (! mo->vak.b || (o->hard && mo->nc > 0))))
     return sol->status = VM_EARG;
-  y = malloc ((size_t) n2 * sizeof *y);
+  y = malloc ((size_t) ny * sizeof *y);
   if (! y)
     return sol->status = VM_ENOMEM;
-  memcpy (y, y0, (size_t) n2 * sizeof *y);
+  memcpy (y, y0, (size_t) ny * sizeof *y);
   if (o->project && nt == 0)
     {
       grid = malloc (101 * sizeof *grid);
@@ -826,7 +951,7 @@ vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double t
             {
               /* output at the current point */
               if (! grow ((void **) &sol->t, &t_cap, sol->npts + 1, sizeof (double))
-                  || ! grow ((void **) &sol->y, &y_cap, (sol->npts + 1) * n2, sizeof (double)))
+                  || ! grow ((void **) &sol->y, &y_cap, (sol->npts + 1) * ny, sizeof (double)))
                 {
                   st = VM_ENOMEM;
                   goto done;
@@ -834,7 +959,7 @@ vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double t
               if ((st = vm_motion_project (mo, t, y, y + n, tol)) != VM_OK)
                 goto done;
               sol->t[sol->npts] = t;
-              memcpy (sol->y + sol->npts * n2, y, (size_t) n2 * sizeof (double));
+              memcpy (sol->y + sol->npts * ny, y, (size_t) ny * sizeof (double));
               sol->npts++;
               if (first + 1 >= nt || t == tf)
                 break;
@@ -845,7 +970,7 @@ vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double t
         }
       if (t == tend)
         break;
-      st = vm_ode_solve (n2, vm_motion_rhs, oo.nevent > 0 ? contact_events : NULL, mo, t, tend, y,
+      st = vm_ode_solve (ny, vm_motion_rhs, oo.nevent > 0 ? contact_events : NULL, mo, t, tend, y,
                          nt > 0 ? tt + first : NULL, nt > 0 ? cnt : 0, &oo, &seg);
       sol->nsteps += seg.nsteps;
       sol->naccept += seg.naccept;
@@ -856,7 +981,7 @@ vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double t
       /* append the segment's points; drop a repeated start point and, with output times, the
        * event point */
       stored_start = nt == 0 && sol->npts > 0 && seg.npts > 0 && sol->t[sol->npts - 1] == seg.t[0]
-                     && memcmp (sol->y + (sol->npts - 1) * n2, seg.y, (size_t) n2 * sizeof (double)) == 0;
+                     && memcmp (sol->y + (sol->npts - 1) * ny, seg.y, (size_t) ny * sizeof (double)) == 0;
       /* with output times, a terminal event appends the event point unless it falls on an output
        * time: keep only the points at output times */
       nkeep = seg.npts;
@@ -871,13 +996,13 @@ vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double t
       for (j = stored_start ? 1 : 0; j < nkeep; j++)
         {
           if (! grow ((void **) &sol->t, &t_cap, sol->npts + 1, sizeof (double))
-              || ! grow ((void **) &sol->y, &y_cap, (sol->npts + 1) * n2, sizeof (double)))
+              || ! grow ((void **) &sol->y, &y_cap, (sol->npts + 1) * ny, sizeof (double)))
             {
               st = VM_ENOMEM;
               goto done;
             }
           sol->t[sol->npts] = seg.t[j];
-          memcpy (sol->y + sol->npts * n2, seg.y + j * (size_t) n2, (size_t) n2 * sizeof (double));
+          memcpy (sol->y + sol->npts * ny, seg.y + j * (size_t) ny, (size_t) ny * sizeof (double));
           sol->npts++;
         }
       if (seg.status == VM_STOP_EVENT)
@@ -890,23 +1015,23 @@ vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double t
               goto done;
             }
           t = seg.te[e];
-          memcpy (y, seg.ye + e * (size_t) n2, (size_t) n2 * sizeof (double));
+          memcpy (y, seg.ye + e * (size_t) ny, (size_t) ny * sizeof (double));
           if (! grow ((void **) &sol->ti, &ti_cap, sol->nimpact + 1, sizeof (double))
               || ! grow ((void **) &sol->ci, &ci_cap, sol->nimpact + 1, sizeof (int))
-              || ! grow ((void **) &sol->yb, &yb_cap, (sol->nimpact + 1) * n2, sizeof (double))
-              || ! grow ((void **) &sol->ya, &ya_cap, (sol->nimpact + 1) * n2, sizeof (double)))
+              || ! grow ((void **) &sol->yb, &yb_cap, (sol->nimpact + 1) * ny, sizeof (double))
+              || ! grow ((void **) &sol->ya, &ya_cap, (sol->nimpact + 1) * ny, sizeof (double)))
             {
               st = VM_ENOMEM;
               goto done;
             }
           sol->ti[sol->nimpact] = t;
           sol->ci[sol->nimpact] = seg.ie[e];
-          memcpy (sol->yb + sol->nimpact * n2, y, (size_t) n2 * sizeof (double));
+          memcpy (sol->yb + sol->nimpact * ny, y, (size_t) ny * sizeof (double));
           if ((st = impulse (mo, t, y, seg.ie[e], o->restitution)) != VM_OK)
             goto done;
           if (o->project && (st = vm_motion_project (mo, t, y, y + n, tol)) != VM_OK)
             goto done;
-          memcpy (sol->ya + sol->nimpact * n2, y, (size_t) n2 * sizeof (double));
+          memcpy (sol->ya + sol->nimpact * ny, y, (size_t) ny * sizeof (double));
           sol->nimpact++;
           continue;
         }
@@ -920,14 +1045,14 @@ vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double t
         }
       t = tend;
       if (seg.npts > 0)
-        memcpy (y, seg.y + (seg.npts - 1) * (size_t) n2, (size_t) n2 * sizeof (double));
+        memcpy (y, seg.y + (seg.npts - 1) * (size_t) ny, (size_t) ny * sizeof (double));
       if (! o->project)
         break;
       /* the segment ended at an output time: project the stored point and continue from it */
       if ((st = vm_motion_project (mo, t, y, y + n, tol)) != VM_OK)
         goto done;
       if (sol->npts > 0)
-        memcpy (sol->y + (sol->npts - 1) * n2, y, (size_t) n2 * sizeof (double));
+        memcpy (sol->y + (sol->npts - 1) * ny, y, (size_t) ny * sizeof (double));
       if (t == tf)
         break;
     }
@@ -938,7 +1063,7 @@ done:
   if (o->hard && mo->nc > 0)
     for (k = 0; k < sol->npts; k++)
       {
-        const double *yk = sol->y + k * (size_t) n2;
+        const double *yk = sol->y + k * (size_t) ny;
         int bad = 0, j;
         if (vm_motion_eval (mo, sol->t[k], yk, yk + n, 1) != VM_OK)
           break;
@@ -960,7 +1085,7 @@ done:
               {
                 st = VM_ECONTACT;
                 mo->tfail = sol->t[k];
-                memcpy (mo->x + 1, yk, (size_t) n2 * sizeof (double));
+                memcpy (mo->x + 1, yk, (size_t) 2 * n * sizeof (double));
                 mo->x[0] = sol->t[k];
               }
             t = sol->t[k];
@@ -977,43 +1102,9 @@ done:
     memcpy (sol->fail + 1, mo->x + 1, (size_t) nn * sizeof (double));
     memcpy (sol->fail + 1 + nn, mo->x + 1 + n, (size_t) nn * sizeof (double));
   }
-  /* post-processing at the stored points: multipliers, energy, residuals */
+  /* post-processing at the stored points: multipliers, energy, residuals, power */
   if (sol->npts > 0)
-    {
-      size_t np = sol->npts;
-      double *qdd = malloc ((size_t) n * sizeof *qdd);
-      sol->mult = calloc (np * (size_t) (nm > 0 ? nm : 1), sizeof (double));
-      sol->energy = calloc (np, sizeof (double));
-      sol->phi = calloc (np * (size_t) (mo->m > 0 ? mo->m : 1), sizeof (double));
-      sol->gpos = calloc (np * (size_t) (mo->m > 0 ? mo->m : 1), sizeof (double));
-      if (! qdd || ! sol->mult || ! sol->energy || ! sol->phi || ! sol->gpos)
-        {
-          if (st == VM_OK)
-            sol->status = VM_ENOMEM;
-        }
-      else
-        for (k = 0; k < np; k++)
-          {
-            const double *yk = sol->y + k * n2;
-            int a;
-            double *mk = nm > 0 ? sol->mult + k * nm : NULL;
-            int s2 = vm_motion_accel (mo, sol->t[k], yk, yk + n, qdd, mk);
-            if (s2 != VM_OK)   /* keep NaN where the reaction could not be computed */
-              {
-                for (a = 0; a < nm; a++)
-                  mk[a] = NAN;
-                if (vm_motion_eval (mo, sol->t[k], yk, yk + n, 0) != VM_OK)
-                  continue;
-              }
-            sol->energy[k] = mo->eom.field[2][0];
-            for (a = 0; a < mo->m; a++)
-              {
-                sol->phi[k * mo->m + a] = mo->mot.field[0][a];
-                sol->gpos[k * mo->m + a] = mo->mot.field[4][a];
-              }
-          }
-      free (qdd);
-    }
+    post_process (mo, sol, nm, ny);
   free (y);
   free (grid);
   free (dir);

@@ -14,7 +14,12 @@
  *   VM_LAW_IDEAL       R = A^T lambda (Gauss's principle in the metric M; Lagrange-d'Alembert-Chetaev),
  *   VM_LAW_DIRECTIONS  R = B^T mu for given reaction directions B (k x n),
  *   VM_LAW_EXPLICIT    R = 0 here: the reaction is part of the model's forces; the constraints are
- *                      only monitored. */
+ *                      only monitored,
+ *   VM_LAW_VAKONOMIC   R = -A^T mudot - W^T mu (vakonomic.h): the Euler-Lagrange equations of
+ *                      L + mu . phi for constraints linear in the velocities; mu (m) is a state, the
+ *                      state of the integrator is y = [q; qdot; mu] (2n + m), and the block
+ *                      "vakonomic" must be attached with vm_motion_set_vakonomic after
+ *                      vm_motion_init. */
 #ifndef VM_MOTION_H
 #define VM_MOTION_H
 
@@ -23,7 +28,7 @@
 
 int vm_mech_motion_block (vm_mech *m, vm_block *b);
 
-enum { VM_LAW_IDEAL = 0, VM_LAW_DIRECTIONS, VM_LAW_EXPLICIT };
+enum { VM_LAW_IDEAL = 0, VM_LAW_DIRECTIONS, VM_LAW_EXPLICIT, VM_LAW_VAKONOMIC };
 
 /* A block prepared for evaluation at one point: outputs written straight into field buffers. */
 typedef struct {
@@ -38,6 +43,9 @@ typedef struct {
   int law, k;                  /* reaction law; number of reaction directions */
   const double *B;             /* k x n, column-major (VM_LAW_DIRECTIONS) */
   vm_point_block eom, mot, con;   /* blocks "eom", "motion", "contacts" (con.b may be NULL) */
+  vm_point_block vak;          /* block "vakonomic" (VM_LAW_VAKONOMIC only; else vak.b == NULL) */
+  const double *mu;            /* VM_LAW_VAKONOMIC: the multipliers mu (m) of the current point */
+  double *fw;                  /* VM_LAW_VAKONOMIC: f - W^T mu (n) */
   const double **in;           /* tape inputs: t | q | qdot | p | lambda | w */
   int *inc;
   double *x;                   /* storage of the per-point inputs */
@@ -64,6 +72,13 @@ int vm_motion_init (vm_motion *mo, int n, int m, int np, const vm_block *eom, co
                     const vm_block *con, const double *p, int law, int k, const double *B);
 void vm_motion_free (vm_motion *mo);
 
+/* Attach the vakonomic block (vakonomic.h: fields W (m x n), nonlin (m x 1)) to a motion prepared
+ * with law VM_LAW_VAKONOMIC, and check at (t, q, qdot) that every constraint is linear in the
+ * velocities.  Returns VM_OK; VM_EARG for a block that does not fit or a wrong law (*bad = -1) or
+ * a constraint that is not linear in the velocities (*bad = its 0-based index); VM_ENOMEM. */
+int vm_motion_set_vakonomic (vm_motion *mo, const vm_block *vak, double t, const double *q,
+                             const double *qdot, int *bad);
+
 /* Evaluate the blocks at (t, q, qdot).  After it: M = mo->eom.field[0] (n x n), f = field[1],
  * energy = field[2]; phi = mo->mot.field[0], A = [1], c = [2], hol = [3], gpos = [4], gpos_q = [5];
  * h = mo->con.field[0], h_q = [1], FN = [2], FR = [3], sigma = [4] (the contacts block must have
@@ -71,7 +86,8 @@ void vm_motion_free (vm_motion *mo);
 int vm_motion_eval (vm_motion *mo, double t, const double *q, const double *qdot, int want_contacts);
 
 /* Accelerations qddot (n) and multipliers (m for the ideal law, k for directions; may be NULL)
- * at (t, q, qdot).  A singular constraint matrix returns VM_ESINGULAR with mo->rcond set. */
+ * at (t, q, qdot).  With VM_LAW_VAKONOMIC, mo->mu must point to mu (m) and mult receives mudot.
+ * A singular constraint matrix returns VM_ESINGULAR with mo->rcond set. */
 int vm_motion_accel (vm_motion *mo, double t, const double *q, const double *qdot, double *qddot,
                      double *mult);
 
@@ -81,7 +97,8 @@ int vm_motion_accel (vm_motion *mo, double t, const double *q, const double *qdo
 int vm_motion_check_state (vm_motion *mo, double t, const double *q, const double *qdot, double tol,
                            int hard, int *what, int *index, double *value);
 
-/* Right-hand side of y = [q; qdot] for vm_ode_solve (ctx = vm_motion). */
+/* Right-hand side of y = [q; qdot] (VM_LAW_VAKONOMIC: y = [q; qdot; mu], dydt ends with mudot) for
+ * vm_ode_solve (ctx = vm_motion). */
 int vm_motion_rhs (double t, const double *y, double *dydt, void *ctx);
 
 /* ---- soft contacts: no step may cross a contact's layer unseen ----------------------------------
@@ -154,10 +171,13 @@ typedef struct {
 } vm_motion_opts;
 
 typedef struct {
-  int n, m;
+  int n, m, ny;                /* ny: the state length, 2n (2n + m for VM_LAW_VAKONOMIC) */
   size_t npts;                 /* output points */
-  double *t, *y;               /* t[k]; y[k*2n ..]: q then qdot */
-  double *mult;                /* npts x m (ideal law) or x k (directions): multipliers, row-major */
+  double *t, *y;               /* t[k]; y[k*ny ..]: q then qdot (then mu) */
+  double *mult;                /* npts x m (ideal law; vakonomic: mu) or x k (directions):
+                                  multipliers, row-major */
+  double *mult_rate;           /* npts x m: mudot (VM_LAW_VAKONOMIC only, else NULL) */
+  double *power;               /* npts: the power R . qdot of the reaction, R = M qddot - f */
   double *energy;              /* npts: qdot . dL/dqdot - L */
   double *phi;                 /* npts x m: velocity-level constraint residuals */
   double *gpos;                /* npts x m: position-level residuals of the holonomic constraints */
@@ -175,7 +195,9 @@ typedef struct {
 
 void vm_motion_sol_free (vm_motion_sol *sol);
 
-/* Integrate from (t0; q0, qdot0) to tf.  tout (ntout, may be 0): output times; without them the
+/* Integrate from (t0; q0, qdot0) to tf (VM_LAW_VAKONOMIC: y0 = [q0; qdot0; mu0], 2n + m values;
+ * hard contacts are refused with VM_EARG: the impact law of a vakonomic motion is not defined
+ * here).  tout (ntout, may be 0): output times; without them the
  * accepted steps are returned (with projection on, 100 equal intervals are used).  With soft
  * contacts (o->hard == 0, nc > 0) every step passes vm_motion_layer_check (fixed-step methods:
  * sub-steps; VM_ELAYER when 2^-30 of the step is not enough).  The solution holds whatever was

@@ -35,6 +35,24 @@
 % @item @code{"explicit"}
 % no multiplier: the reaction is part of the model's forces; the constraints are only monitored
 % (@code{sol.lambda} is zero).
+% @item @code{"vakonomic"}
+% the calculus-of-variations (vakonomic) law for constraints linear in the velocities,
+% @code{g = a(t, q) . qdot + b(t, q)} (position constraints are used as @code{dg/dt}; any other
+% constraint is refused with an error): the Euler-Lagrange equations of @code{L + sum_a mu_a g_a}
+% with the multipliers mu varied too (Acharya and Sengupta, eq.@: 7),
+% @code{M qddot = f - A' * mudot - W' * mu}, @code{W = d(A)/dt - dg/dq}.  For @code{a = a(q)},
+% @code{b = 0} the term @code{(W' mu)_i = mu (d_j a_i - d_i a_j) qdot_j} is antisymmetric in
+% qdot: the reaction does no work on a motion that keeps the constraint, like the ideal one, but
+% the motion differs.  mu is a state of the integration (index 1: mudot follows from the
+% constraint at acceleration level, as lambda does for the ideal law, @code{mudot = -lambda} of
+% the ideal solve with the force @code{f - W' mu}).  Its initial value is option
+% @code{"Multiplier0"} (default 0) and is free: each mu(0) gives another vakonomic motion from the
+% same (q0, qdot0), an m-parameter family.  With mu(0) = 0 the acceleration at t0 is the ideal
+% one, so the two motions part like (t - t0)^3.  For a position constraint W = 0 and the motion is
+% the ideal one (@code{mudot = -lambda}).  @code{sol.lambda} holds mu (N-by-m) and
+% @code{sol.lambda_rate} mudot; the reaction is @code{-A' * mudot - W' * mu}: in the convention
+% above mudot plays the part of -lambda.  Hard contacts are refused (no impact law for mu); soft
+% contacts act as forces.  See @code{demo_vakonomic} and doc/reactions.md, section 8.
 % @end table
 % Contacts of the model (@code{h(q) >= 0}) are hard walls by default (option
 % @code{"Contacts"}, @code{"hard"}): the impact is located as an event and the velocity jumps by
@@ -71,7 +89,11 @@
 % @item "OutputTimes"
 % times at which to return the solution (default: every accepted step).
 % @item "Reaction"
-% the reaction law above: @code{"ideal"} (default), @code{"explicit"} or a k-by-n matrix.
+% the reaction law above: @code{"ideal"} (default), @code{"explicit"}, @code{"vakonomic"} or a
+% k-by-n matrix.
+% @item "Multiplier0"
+% the initial multipliers mu(t0) of the @code{"vakonomic"} law, m entries (default zeros); an
+% error with any other law.
 % @item "Contacts"
 % @code{"hard"} (default) or @code{"soft"}, see above.
 % @item "Restitution"
@@ -96,7 +118,13 @@
 % N-by-n positions and velocities (units of q per time unit).
 % @item lambda
 % N-by-m multipliers in the convention above (N-by-k for reaction directions B, zero for
-% "explicit", N-by-0 without constraints).
+% "explicit", mu for "vakonomic", N-by-0 without constraints).
+% @item lambda_rate
+% N-by-m, mudot for "vakonomic" (N-by-0 for the other laws).
+% @item power
+% N-by-1, the power @code{R . qdot} of the reaction, @code{R = M qddot - f} (units of L per
+% time unit): 0 for an ideal or vakonomic reaction on a motion that keeps the constraints
+% @code{a . qdot = 0}, up to the integration error.
 % @item energy
 % N-by-1, @code{qdot . dL/dqdot - L} (units of L).
 % @item residual
@@ -300,8 +328,8 @@ end
 %! s1 = gauss_integrate (pend, [0 1], [0 -1], [0 0]);
 %! s2 = gauss_integrate (pend, int8 ([0 1]), int32 ([0 -1]), single ([0 0]));
 %! assert (isequal (s1.q, s2.q));
-%!error <Reaction must be 'ideal', 'explicit' or a k-by-2 matrix> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Reaction', ones (1, 3))
-%!error <Reaction must be 'ideal', 'explicit' or a k-by-2 matrix of reaction directions; got char 5x1> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Reaction', transpose ('ideal'))
+%!error <Reaction must be 'ideal', 'explicit', 'vakonomic' or a k-by-2 matrix> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Reaction', ones (1, 3))
+%!error <Reaction must be 'ideal', 'explicit', 'vakonomic' or a k-by-2 matrix of reaction directions; got char 5x1> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Reaction', transpose ('ideal'))
 %!error <Step must be a finite number > gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Method', 'rk4', 'Step', 0)
 %!error <AbsTol must be a finite number> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'AbsTol', -1)
 %!error <InitialStep must be a finite number> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'InitialStep', NaN)
@@ -316,6 +344,33 @@ end
 %!error <sys must be a system made by mechsys> gauss_integrate (struct ('type', 'odesys'), [0 1], 0, 0)
 %!error <expected at least 4 inputs> gauss_integrate (pend, [0 1], [0 -1])
 %!error <unknown option 'Tol'> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Tol', 1)
+%!test
+%! % vakonomic law, position constraint: W = 0, the ideal motion, mudot = -lambda (to the
+%! % integration error: mu is a state under error control, so the steps differ); no work
+%! o = {'OutputTimes', [0 0.5 1], 'RelTol', 1e-10, 'AbsTol', 1e-12};
+%! a = gauss_integrate (pend, [0 1], [sin(0.3) -cos(0.3)], [0 0], o{:});
+%! b = gauss_integrate (pend, [0 1], [sin(0.3) -cos(0.3)], [0 0], o{:}, ...
+%!                      'Reaction', 'vakonomic', 'Multiplier0', 2);
+%! assert (b.q, a.q, 1e-9);
+%! assert (b.lambda_rate, -a.lambda, 1e-9);
+%! assert (b.lambda(1), 2);
+%! assert (size (a.lambda_rate), [3 0]);
+%! assert (max (abs ([a.power; b.power])) < 1e-8);
+%!test
+%! % vakonomic law, Pars' particle x3 v1 - v2 = 0: mudot = (v1 v3 - mu x3 v3)/(1 + x3^2), the
+%! % torque-free curl term mu (v3, 0, -v1) (Acharya and Sengupta eq. 7 with mu -> -mu), no work
+%! pars = mechsys ('coordinates', {'x1', 'x2', 'x3'}, 'constraints', {'x3*dot(x1) - dot(x2)'}, ...
+%!   'lagrangian', '(dot(x1)^2 + dot(x2)^2 + dot(x3)^2)/2');
+%! s = gauss_integrate (pars, [0 2], [0.3 -0.2 -0.5], [0.8 -0.4 0.4], 'Reaction', 'vakonomic', ...
+%!                      'Multiplier0', 0.3, 'RelTol', 1e-10, 'AbsTol', 1e-12);
+%! x3 = s.q(:, 3);  v = s.qdot;  mu = s.lambda;
+%! assert (s.lambda_rate, (v(:,1).*v(:,3) - mu.*x3.*v(:,3)) ./ (1 + x3.^2), 1e-12);
+%! assert (max (abs (s.residual)) < 1e-9);
+%! assert (max (abs (s.power)) < 1e-9);
+%!error <Reaction 'vakonomic' needs constraints linear in the velocities, g = a\(t, q\) . qdot \+ b\(t, q\); constraint 1 is not> gauss_integrate (mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + dot(y)^2)/2', 'constraints', {'dot(x)^2 + dot(y)^2 - 1'}), [0 1], [0 0], [1 0], 'Reaction', 'vakonomic')
+%!error <Multiplier0 applies only to Reaction 'vakonomic'> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Multiplier0', 1)
+%!error <Multiplier0 must be a real full double vector with 1 entry; got double 1x2> gauss_integrate (pend, [0 1], [0 -1], [0 0], 'Reaction', 'vakonomic', 'Multiplier0', [1 2])
+%!error <Reaction 'vakonomic' does not handle hard contacts> gauss_integrate (mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2/2', 'contacts', struct ('h', 'x', 'sigma', 1, 'V0', 1)), [0 1], 1, 0, 'Reaction', 'vakonomic')
 %!demo
 %! % A bead (m = 1 kg) sliding without friction on the parabolic wire y = a x^2, held by the
 %! % position constraint y - a*x^2 = 0, released at rest at x = 1 m.  The reaction is

@@ -21,11 +21,11 @@
 
 static const char *opt_names[] = { "Method", "RelTol", "AbsTol", "Step", "InitialStep", "MaxStep",
                                    "MaxSteps", "OutputTimes", "Reaction", "Contacts",
-                                   "Restitution", "Projection", "ConstraintTol" };
+                                   "Restitution", "Projection", "ConstraintTol", "Multiplier0" };
 enum { O_METHOD, O_RELTOL, O_ABSTOL, O_STEP, O_H0, O_HMAX, O_MAXSTEPS, O_TOUT, O_REACTION,
-       O_CONTACTS, O_RESTITUTION, O_PROJECTION, O_CTOL, O_COUNT };
+       O_CONTACTS, O_RESTITUTION, O_PROJECTION, O_CTOL, O_MU0, O_COUNT };
 #define OPT_LIST "Method, RelTol, AbsTol, Step, InitialStep, MaxStep, MaxSteps, OutputTimes, " \
-                 "Reaction, Contacts, Restitution, Projection, ConstraintTol"
+                 "Reaction, Contacts, Restitution, Projection, ConstraintTol, Multiplier0"
 
 static int
 name_eq (const char *a, const char *b)
@@ -111,25 +111,87 @@ append_vec (char *buf, size_t len, const double *x, int n)
     }
 }
 
+/* the reaction law of option Reaction: "ideal", "explicit", "vakonomic" or a k-by-n matrix B */
+static int
+reaction_law (const mxArray *r, int n, int *kdir, const double **B)
+{
+  static const char *laws[] = { "ideal", "explicit", "vakonomic" };
+  static const int codes[] = { VM_LAW_IDEAL, VM_LAW_EXPLICIT, VM_LAW_VAKONOMIC };
+  char e[112], buf[32];
+  int k;
+  snprintf (e, sizeof e, "'ideal', 'explicit', 'vakonomic' or a k-by-%d matrix of reaction directions",
+            n);
+  if (mxIsChar (r))
+    {
+      if (vm_arg_get_string (r, buf, sizeof buf))
+        for (k = 0; k < 3; k++)
+          if (name_eq (buf, laws[k]))
+            return codes[k];
+      vm_arg_refuse (r, FN, "Reaction", e);
+    }
+  if (! mxIsDouble (r) || mxIsComplex (r) || mxIsSparse (r) || mxGetNumberOfDimensions (r) != 2
+      || mxGetN (r) != (size_t) n || mxGetM (r) < 1)
+    vm_arg_refuse (r, FN, "Reaction", e);
+  vm_arg_matrix (r, FN, "Reaction");
+  *kdir = (int) mxGetM (r);
+  *B = mxGetPr (r);
+  return VM_LAW_DIRECTIONS;
+}
+
+/* the vakonomic law, before vm_motion_init (nothing to free on an error): its block, loaded into
+ * vb, and no hard contacts */
+static void
+load_vakonomic (const mxArray *blocks, int nc, int hard, vm_block *vb, const char ***vnames)
+{
+  const mxArray *vc = mxGetField (blocks, 0, "vakonomic");
+  if (! vc)
+    BAD ("%s: sys was compiled by an older varmech (no vakonomic block); rebuild it with mechsys", FN);
+  if (hard && nc > 0)
+    BAD ("%s: Reaction 'vakonomic' does not handle hard contacts (no impact law for the multiplier "
+         "states); use 'Contacts', 'soft'", FN);
+  load_block (vc, FN, vb, vnames);
+}
+
+/* the vakonomic law, after vm_motion_init: the initial multipliers mu0 (option Multiplier0, m
+ * values, checked already; default 0) appended to y0, the block attached, the constraints checked
+ * for linearity in the velocities */
+static void
+setup_vakonomic (vm_motion *mo, const vm_block *vb, const mxArray *mu0, double t0, double *y0)
+{
+  int n = mo->n, m = mo->m, bad, st;
+  memset (y0 + 2 * n, 0, (size_t) m * sizeof *y0);
+  if (mu0 && ! mxIsEmpty (mu0))
+    memcpy (y0 + 2 * n, mxGetPr (mu0), (size_t) m * sizeof *y0);
+  st = vm_motion_set_vakonomic (mo, vb, t0, y0, y0 + n, &bad);
+  if (st != VM_OK)
+    {
+      vm_motion_free (mo);
+      if (bad >= 0)
+        BAD ("%s: Reaction 'vakonomic' needs constraints linear in the velocities, "
+             "g = a(t, q) . qdot + b(t, q); constraint %d is not", FN, bad + 1);
+      BAD ("%s: the compiled model does not fit the vakonomic law (%s); rebuild it with mechsys", FN,
+           vm_status_string (st));
+    }
+}
+
 void
 mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  static const char *keys[] = { "t", "q", "qdot", "lambda", "energy", "residual",
-                                "residual_position", "impacts", "stats", "method", "exitflag",
-                                "message" };
+  static const char *keys[] = { "t", "q", "qdot", "lambda", "lambda_rate", "power", "energy",
+                                "residual", "residual_position", "impacts", "stats", "method",
+                                "exitflag", "message" };
   static const char *ikeys[] = { "t", "contact", "q", "qdot_before", "qdot_after" };
   static const char *skeys[] = { "nsteps", "naccept", "nreject", "nfev", "nnewton", "nlayer" };
   static const char *methods[] = { "dopri5", "gl4", "gl6", "rk4", "dop853" };
-  static const char *laws[] = { "ideal", "explicit" };
   static const char *cmodes[] = { "hard", "soft" };
   static const char *onoff[] = { "off", "on" };
   const mxArray *sys, *blocks, *opt[O_COUNT], *params, *pnames, *bcells[3];
-  vm_block bl[3];
-  const char **fnames[3];
+  vm_block bl[4];
+  const char **fnames[4];
   int nb, k, n, m, nc, np, st, law = VM_LAW_IDEAL, kdir = 0, nm, method = 0, what, idx;
   double *p, t0, tf, *y0, ctol = 1e-8, val;
   const double *tout = NULL, *B = NULL, *q0, *qd0;
-  size_t ntout = 0, j;
+  size_t ntout = 0, j, ny;
   vm_motion mo;
   vm_motion_opts mopt;
   vm_motion_sol sol;
@@ -217,28 +279,11 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (opt[O_CTOL])
     ctol = nonneg (opt[O_CTOL], "ConstraintTol", 0);
   if (opt[O_REACTION])
-    {
-      const mxArray *r = opt[O_REACTION];
-      char e[96], buf[32];
-      snprintf (e, sizeof e, "'ideal', 'explicit' or a k-by-%d matrix of reaction directions", n);
-      if (mxIsChar (r))
-        {
-          if (! vm_arg_get_string (r, buf, sizeof buf)
-              || ! (name_eq (buf, laws[0]) || name_eq (buf, laws[1])))
-            vm_arg_refuse (r, FN, "Reaction", e);
-          law = name_eq (buf, laws[0]) ? VM_LAW_IDEAL : VM_LAW_EXPLICIT;
-        }
-      else
-        {
-          if (! mxIsDouble (r) || mxIsComplex (r) || mxIsSparse (r) || mxGetNumberOfDimensions (r) != 2
-              || mxGetN (r) != (size_t) n || mxGetM (r) < 1)
-            vm_arg_refuse (r, FN, "Reaction", e);
-          vm_arg_matrix (r, FN, "Reaction");
-          law = VM_LAW_DIRECTIONS;
-          kdir = (int) mxGetM (r);
-          B = mxGetPr (r);
-        }
-    }
+    law = reaction_law (opt[O_REACTION], n, &kdir, &B);
+  if (opt[O_MU0] && law != VM_LAW_VAKONOMIC)
+    BAD ("%s: Multiplier0 applies only to Reaction 'vakonomic'", FN);
+  if (opt[O_MU0] && ! mxIsEmpty (opt[O_MU0]))
+    vm_arg_vector (opt[O_MU0], FN, "Multiplier0", (size_t) m);
   mopt.hard = opt[O_CONTACTS] ? choice (opt[O_CONTACTS], "Contacts", cmodes, 2, "hard, soft") == 0 : 1;
   mopt.restitution = 1;
   if (opt[O_RESTITUTION])
@@ -288,11 +333,14 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   nb = bcells[2] ? 3 : 2;
   for (k = 0; k < nb; k++)
     load_block (bcells[k], FN, &bl[k], &fnames[k]);
+  if (law == VM_LAW_VAKONOMIC)
+    load_vakonomic (blocks, nc, mopt.hard, &bl[3], &fnames[3]);
   st = vm_motion_init (&mo, n, m, np, &bl[0], &bl[1], nb == 3 ? &bl[2] : NULL, p, law, kdir, B);
   if (st != VM_OK)
     BAD ("%s: the compiled model does not fit the equations of motion (%s); rebuild it with "
          "mechsys", FN, vm_status_string (st));
-  y0 = mxMalloc ((size_t) 2 * n * sizeof *y0);
+  ny = (size_t) 2 * n + (law == VM_LAW_VAKONOMIC ? (size_t) m : 0);
+  y0 = mxMalloc (ny * sizeof *y0);
   memcpy (y0, q0, (size_t) n * sizeof *y0);
   memcpy (y0 + n, qd0, (size_t) n * sizeof *y0);
   if (vm_motion_check_state (&mo, t0, y0, y0 + n, ctol, mopt.hard, &what, &idx, &val) != VM_OK)
@@ -306,15 +354,20 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       BAD ("%s: the model cannot be evaluated at the initial state (non-finite values)", FN);
     }
 
+  if (law == VM_LAW_VAKONOMIC)
+    setup_vakonomic (&mo, &bl[3], opt[O_MU0], t0, y0);
   st = vm_motion_integrate (&mo, &mopt, t0, tf, y0, tout, ntout, &sol);
 
   /* the solution struct */
   nm = law == VM_LAW_DIRECTIONS ? kdir : m;
   out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
   mxSetField (out, 0, "t", matrix_rows (sol.t, sol.npts, 1, 0, 1));
-  mxSetField (out, 0, "q", matrix_rows (sol.y, sol.npts, (size_t) 2 * n, 0, (size_t) n));
-  mxSetField (out, 0, "qdot", matrix_rows (sol.y, sol.npts, (size_t) 2 * n, (size_t) n, (size_t) n));
+  mxSetField (out, 0, "q", matrix_rows (sol.y, sol.npts, ny, 0, (size_t) n));
+  mxSetField (out, 0, "qdot", matrix_rows (sol.y, sol.npts, ny, (size_t) n, (size_t) n));
   mxSetField (out, 0, "lambda", matrix_rows (sol.mult, sol.npts, (size_t) nm, 0, (size_t) nm));
+  j = law == VM_LAW_VAKONOMIC ? (size_t) m : 0;
+  mxSetField (out, 0, "lambda_rate", matrix_rows (sol.mult_rate, sol.npts, j, 0, j));
+  mxSetField (out, 0, "power", matrix_rows (sol.power, sol.npts, 1, 0, 1));
   mxSetField (out, 0, "energy", matrix_rows (sol.energy, sol.npts, 1, 0, 1));
   mxSetField (out, 0, "residual", matrix_rows (sol.phi, sol.npts, (size_t) m, 0, (size_t) m));
   mxSetField (out, 0, "residual_position", matrix_rows (sol.gpos, sol.npts, (size_t) m, 0, (size_t) m));
@@ -326,9 +379,9 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       mxGetPr (ci)[j] = sol.ci[j] + 1;
     mxSetField (imp, 0, "contact", ci);
   }
-  mxSetField (imp, 0, "q", matrix_rows (sol.yb, sol.nimpact, (size_t) 2 * n, 0, (size_t) n));
-  mxSetField (imp, 0, "qdot_before", matrix_rows (sol.yb, sol.nimpact, (size_t) 2 * n, (size_t) n, (size_t) n));
-  mxSetField (imp, 0, "qdot_after", matrix_rows (sol.ya, sol.nimpact, (size_t) 2 * n, (size_t) n, (size_t) n));
+  mxSetField (imp, 0, "q", matrix_rows (sol.yb, sol.nimpact, ny, 0, (size_t) n));
+  mxSetField (imp, 0, "qdot_before", matrix_rows (sol.yb, sol.nimpact, ny, (size_t) n, (size_t) n));
+  mxSetField (imp, 0, "qdot_after", matrix_rows (sol.ya, sol.nimpact, ny, (size_t) n, (size_t) n));
   mxSetField (out, 0, "impacts", imp);
   stats = mxCreateStructMatrix (1, 1, 6, skeys);
   mxSetField (stats, 0, "nsteps", mxCreateDoubleScalar ((double) sol.nsteps));
@@ -359,6 +412,8 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_motion_free (&mo);
   for (k = 0; k < nb; k++)
     free_block (&bl[k], fnames[k]);
+  if (law == VM_LAW_VAKONOMIC)
+    free_block (&bl[3], fnames[3]);
   mxFree (p);
   mxFree (y0);
   plhs[0] = out;

@@ -29,6 +29,7 @@
 #include "expr.h"
 #include "model.h"
 #include "motion.h"
+#include "vakonomic.h"
 #include "initial_check.h"
 #include "vm_status.h"
 
@@ -86,6 +87,19 @@ cmd_mech (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       }
     mxAddField (out, "motion");
     mxSetField (out, 0, "motion", block_to_mx (&b));
+    vm_block_free (&b);
+  }
+  {
+    vm_block b;
+    st = vm_mech_vakonomic_block (&m, &b);
+    if (st != VM_OK)
+      {
+        vm_mech_free (&m);
+        mexErrMsgIdAndTxt ("varmech:nomem", "%s: compiling the vakonomic block failed: %s", fn,
+                           vm_status_string (st));
+      }
+    mxAddField (out, "vakonomic");
+    mxSetField (out, 0, "vakonomic", block_to_mx (&b));
     vm_block_free (&b);
   }
   vm_mech_free (&m);

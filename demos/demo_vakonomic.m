@@ -1,0 +1,424 @@
+function results = demo_vakonomic (varargin)
+% -*- texinfo -*-
+% @deftypefn  {} {} demo_vakonomic ()
+% @deftypefnx {} {@var{results} =} demo_vakonomic ()
+% @deftypefnx {} {@var{results} =} demo_vakonomic (@dots{}, "quiet")
+% @deftypefnx {} {@var{results} =} demo_vakonomic (@dots{}, "png", @var{dir})
+% @deftypefnx {} {@var{results} =} demo_vakonomic (@dots{}, "mu0", @var{mu0}, "T", @var{T})
+% Vakonomic versus d'Alembert motions from the same initial data (Acharya and Sengupta, Sec.@: 2,
+% eqs.@: 6-8): Pars' particle and a knife edge on an incline.
+%
+% For one constraint @code{a(q) . qdot = 0} the calculus of variations (the Euler-Lagrange
+% equations of @code{L + mu a . qdot}, mu varied too: the @emph{vakonomic} motion) gives the
+% reaction
+%
+% @example
+% R_i = -mudot a_i - mu (d_j a_i - d_i a_j) qdot_j          (M qddot = f + R)
+% @end example
+%
+% whereas d'Alembert's principle (Gauss, the default of @code{gauss_integrate}) gives
+% @code{R = lambda a}.  Both do no work on a motion that keeps the constraint: the curl term is
+% antisymmetric, so @code{R . qdot = -mudot (a . qdot) = 0}.  Yet the motions differ.
+% @code{gauss_integrate (..., "Reaction", "vakonomic", "Multiplier0", mu0)} integrates the
+% vakonomic equations with mu as a state; @code{mu(0) = mu0} is free: every mu0 gives a vakonomic
+% motion from the same (q0, qdot0), and mu0 = 0 is the one whose acceleration at t = 0 is the
+% d'Alembert one (the distance between the two motions then starts like t^3; for mu0 ~= 0 like
+% t^2).
+%
+% @strong{The two systems} (unit mass; derivations redone here).
+% @table @asis
+% @item Pars' particle
+% @code{L = |v|^2/2}, @code{a = (x3, -1, 0)} (@code{x3 v1 - v2 = 0}).  The only non-zero
+% derivative is @code{d_3 a_1 = 1}, so the curl term is @code{mu (v3, 0, -v1)} and
+% @example
+% v1' = -mudot x3 - mu v3,   v2' = mudot,   v3' = mu v1,
+% mudot = (v1 v3 - mu x3 v3) / (1 + x3^2)     (from d/dt (x3 v1 - v2) = 0).
+% @end example
+% d'Alembert: eq.@: 44 of the paper, with a closed form (@code{vm_pars_closed_form}).
+% @item Knife edge
+% coordinates (x, y, th) on an incline, @code{L = (xdot^2 + ydot^2)/2 + J thdot^2/2 + g x}
+% (g: the downhill component of gravity, along +x), no sideways slip
+% @code{sin(th) xdot - cos(th) ydot = 0}.  The vakonomic equations
+% @example
+% x'' = g - mudot sin(th) - mu cos(th) th',   y'' = mudot cos(th) - mu sin(th) th',
+% J th'' = mu (cos(th) x' + sin(th) y'),      mudot = g sin(th) + th' (cos(th) x' + sin(th) y')
+% @end example
+% give a torque mu u (u the speed along the blade): the blade turns, while under d'Alembert
+% @code{th' = omega} is constant and the motion has the closed form (u = u0 + (g/omega)(sin th -
+% sin th0) along the blade, integrated in x and y).
+% @end table
+%
+% @strong{Independent references.}  The d'Alembert runs against the closed forms; the vakonomic
+% runs against the Euler-Lagrange equations above, written by hand as an @code{odesys} (states
+% q, v, mu) and integrated by ode45 (RelTol 1e-12, AbsTol 1e-14).
+%
+% @strong{Eq.@: 7, numerically.}  Eq.@: 7 is printed for the paper's convention
+% @code{xddot = f - f^(c)} (eq.@: 1a).  Its right-hand side, integrated as printed (generic code:
+% the Jacobian @code{d_j a_i} by hand, mudot from the constraint at acceleration level) from
+% @code{mu(0) = m0}, reproduces the vakonomic motion of @code{L + mu a . qdot} from
+% @code{mu(0) = -m0}: eq.@: 7 is the Euler-Lagrange equation of @code{L - mu a . qdot}, i.e.@: the
+% same family of motions with mu of the opposite sign.  Both terms change sign together, so this
+% is a convention, not a misprint.  The relative sign is essential: with the curl term's sign
+% flipped (or its indices transposed) the motion is not vakonomic for any mu(0) and differs by O(1).
+% Eq.@: 8 (@code{f^(c) = -mudot a}) is the d'Alembert reaction with multiplier @code{lambda =
+% mudot} in varmech's convention.
+%
+% @strong{What is reported}, per system: for d'Alembert, mu0 = 0 and mu0 = @var{mu0}: the
+% trajectory error against its reference, the multiplier error (vakonomic), the max constraint
+% residual |a . qdot|, the max power |R . qdot| of the reaction (@code{sol.power}; exactly 0 in
+% theory for all three), the energy drift (the energy is conserved by all three, since the
+% reaction does no work); the distance |q_vak(t) - q_dA(t)| at t = T/8, T/4, T/2, T and its
+% exponent at small t (3 for mu0 = 0, 2 for mu0 ~= 0, fitted on [0.01, 0.1]); the eq.@: 7 checks.
+%
+% @strong{Tolerances.}  gauss_integrate runs dopri5 at RelTol 1e-11, AbsTol 1e-13 and ode45 at
+% RelTol 1e-12: the measured trajectory and multiplier errors are 4e-12 to 2e-11 on [0, 5];
+% 1e-9 = 100 RelTol allows for the error growth over the interval.  The residual, the power
+% (|R . qdot| <= |mudot| |a . qdot|) and the energy drift are the accumulated local error of the
+% same order (measured below 1e-10): 1e-9.  Exponents: within 0.15 (the fit on [0.01, 0.1] sees
+% the next order of the expansion; measured within 0.035).  "Differs": >= 0.1 (the distances at
+% T = 5 are 2 to 7).
+%
+% Options: @code{"quiet"} prints nothing; @code{"png", @var{dir}} writes @file{demo_vakonomic.png}
+% (the motions, their distance, the residuals and the powers) into @var{dir}; @code{"mu0"} (the
+% second initial multiplier, default 0.3) and @code{"T"} (final time, default 5).
+%
+% @var{results} is a struct with fields @code{T}, @code{mu0}, @code{systems} (struct array, one
+% per system: @code{name}, @code{q0}, @code{qdot0}, @code{t}, @code{runs} (struct array:
+% @code{name}, @code{mu0}, @code{q}, @code{qdot}, @code{mu}, @code{power}, @code{residual},
+% @code{dev_ref}, @code{dev_mu}, @code{power_max}, @code{residual_max}, @code{energy_drift},
+% @code{time}), @code{dist_t}, @code{dist} (2-by-4: mu0 = 0 and mu0 = @var{mu0} against
+% d'Alembert at @code{dist_t}), @code{exponent} (1-by-2), @code{eq7_dev} (printed eq.@: 7 from
+% m0 against varmech from -m0), @code{eq7_same_sign} (against varmech from +m0),
+% @code{eq7_flipped} (curl term flipped, against both), @code{dist_curve}), @code{checks} (the
+% table), @code{tol}, @code{pass} and @code{time}.
+% @seealso{gauss_integrate, demo_pars, odesys}
+% @end deftypefn
+
+  opt = vm_demo_args ('demo_vakonomic', varargin, struct ('mu0', 0.3, 'T', 5));
+  if ~(isscalar (opt.mu0) && isreal (opt.mu0) && opt.mu0 ~= 0 && isscalar (opt.T) ...
+       && isreal (opt.T) && opt.T >= 1)
+    error ('demo_vakonomic: mu0 must be a non-zero scalar and T a scalar of at least 1');
+  end
+  tstart = tic;
+  tol = struct ('traj', 1e-9, 'residual', 1e-9, 'power', 1e-9, 'energy', 1e-9, ...
+                'exponent', 0.15, 'differ', 0.1);
+  T = opt.T;
+  tout = unique ([logspace(-2, -1, 9), linspace(0, T, 201)])';
+  sysdef = {pars_system(), knife_system()};
+  systems = struct ([]);
+  for k = 1:numel (sysdef)
+    s = run_system (sysdef{k}, tout, opt.mu0);
+    if isempty (systems)
+      systems = s;
+    else
+      systems(k) = s;
+    end
+  end
+  results = struct ('T', T, 'mu0', opt.mu0, 'systems', systems, 'tol', tol);
+  checks = make_checks (systems, tol);
+  results.checks = checks;
+  [results.pass, results.verdict] = vm_demo_verdict (checks);
+  results.time = toc (tstart);
+  if ~opt.quiet
+    print_table (results);
+  end
+  vm_demo_png (opt, '', @(what) draw_plot (results), [1000, 1100]);
+  if nargout == 0
+    clear results;
+  end
+end
+
+% ---- the two systems: model, data, closed form, hand-written E-L equations ------------------------
+
+function d = pars_system ()
+  d.name = 'Pars';
+  d.sys = mechsys ('coordinates', {'x1', 'x2', 'x3'}, ...
+                   'lagrangian', '1/2*(dot(x1)^2 + dot(x2)^2 + dot(x3)^2)', ...
+                   'constraints', {'x3*dot(x1) - dot(x2)'});
+  d.q0 = [0.3, -0.2, -0.5];
+  d.qdot0 = [0.8, -0.5 * 0.8, 0.4];
+  d.closed = @(t) vm_pars_closed_form (t, d.q0, d.qdot0);
+  % Euler-Lagrange equations of L + mu (x3 v1 - v2), by hand
+  d.el = el_system ({'x1', 'x2', 'x3', 'v1', 'v2', 'v3', 'mu'}, struct (), ...
+                    {'v1', 'v2', 'v3', '-md*x3 - mu*v3', 'md', 'mu*v1', 'md'}, ...
+                    '(v1*v3 - mu*x3*v3)/(1 + x3^2)');
+  % generic form for the eq. 7 check: a(q), its Jacobian Ja(i, j) = d a_i / d q_j, M, f(q)
+  d.M = eye (3);
+  d.a = @(q) [q(3); -1; 0];
+  d.Ja = @(q) [0, 0, 1; 0, 0, 0; 0, 0, 0];
+  d.f = @(q, v) zeros (3, 1);
+  d.energy = @(q, v) sum (v .^ 2, 2) / 2;
+end
+
+function d = knife_system ()
+  g = 0.5;
+  J = 0.5;
+  d.name = 'knife edge';
+  d.sys = mechsys ('coordinates', {'x', 'y', 'th'}, 'parameters', struct ('g', g, 'J', J), ...
+                   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 + J/2*dot(th)^2 + g*x', ...
+                   'constraints', {'sin(th)*dot(x) - cos(th)*dot(y)'});
+  th0 = 0.3;
+  u0 = 1;
+  om = 0.5;
+  d.q0 = [0, 0, th0];
+  d.qdot0 = [u0 * cos(th0), u0 * sin(th0), om];
+  d.closed = @(t) knife_closed_form (t, d.q0, u0, om, g);
+  % Euler-Lagrange equations of L + mu (sin(th) xdot - cos(th) ydot), by hand
+  d.el = el_system ({'x', 'y', 'th', 'vx', 'vy', 'w', 'mu'}, struct ('g', g, 'J', J), ...
+                    {'vx', 'vy', 'w', 'g - md*sin(th) - mu*cos(th)*w', ...
+                     'md*cos(th) - mu*sin(th)*w', 'mu*(cos(th)*vx + sin(th)*vy)/J', 'md'}, ...
+                    'g*sin(th) + w*(cos(th)*vx + sin(th)*vy)');
+  d.M = diag ([1, 1, J]);
+  d.a = @(q) [sin(q(3)); -cos(q(3)); 0];
+  d.Ja = @(q) [0, 0, cos(q(3)); 0, 0, sin(q(3)); 0, 0, 0];
+  d.f = @(q, v) [g; 0; 0];
+  d.energy = @(q, v) (v(:, 1) .^ 2 + v(:, 2) .^ 2 + J * v(:, 3) .^ 2) / 2 - g * q(:, 1);
+end
+
+function ode = el_system (states, params, rhs, md)
+  % the hand-written E-L equations: md in the formulas stands for mudot
+  rhs = strrep (rhs, 'md', ['(', md, ')']);
+  ode = odesys ('states', states, 'parameters', params, 'rhs', rhs);
+end
+
+function [x, v] = knife_closed_form (t, q0, u0, om, g)
+  % d'Alembert: th = th0 + om t, u = u0 + (g/om) (sin th - sin th0), (x', y') = u (cos th, sin th)
+  th0 = q0(3);
+  th = th0 + om * t;
+  s0 = sin (th0);
+  u = u0 + g / om * (sin (th) - s0);
+  x = q0(1) + (u0 * (sin (th) - s0) + g / om * ((sin (th) .^ 2 - s0^2) / 2 ...
+      - s0 * (sin (th) - s0))) / om;
+  y = q0(2) + (-u0 * (cos (th) - cos (th0)) + g / om * ((th - th0) / 2 ...
+      - (sin (2 * th) - sin (2 * th0)) / 4 + s0 * (cos (th) - cos (th0)))) / om;
+  x = [x, y, th];
+  v = [u .* cos(th), u .* sin(th), om * ones(size (t))];
+end
+
+% ---- the runs ------------------------------------------------------------------------------------
+
+function s = run_system (d, tout, mu0)
+  gopt = {'RelTol', 1e-11, 'AbsTol', 1e-13, 'OutputTimes', tout};
+  oopt = odeset ('RelTol', 1e-12, 'AbsTol', 1e-14);
+  n = numel (d.q0);
+  runs = struct ('name', {'d''Alembert', 'vakonomic, mu0 = 0', sprintf('vakonomic, mu0 = %g', mu0)}, ...
+                 'mu0', {NaN, 0, mu0});
+  for r = 1:3
+    if r == 1
+      sol = gauss_integrate (d.sys, tout([1 end]), d.q0, d.qdot0, gopt{:});
+      [xr, vr] = d.closed (tout);
+      mur = NaN (size (tout));
+    else
+      sol = gauss_integrate (d.sys, tout([1 end]), d.q0, d.qdot0, gopt{:}, ...
+                             'Reaction', 'vakonomic', 'Multiplier0', runs(r).mu0);
+      [~, y] = ode45 (@(t, y) el_rhs (d.el, t, y), tout, [d.q0, d.qdot0, runs(r).mu0]', oopt);
+      xr = y(:, 1:n);
+      mur = y(:, end);
+    end
+    runs(r).exitflag = sol.exitflag;
+    runs(r).q = sol.q;
+    runs(r).qdot = sol.qdot;
+    runs(r).mu = sol.lambda;
+    runs(r).power = sol.power;
+    runs(r).residual = sol.residual;
+    runs(r).dev_ref = max (max (abs (sol.q - xr)));
+    runs(r).dev_mu = max (abs (sol.lambda - mur));
+    runs(r).power_max = max (abs (sol.power));
+    runs(r).residual_max = max (abs (sol.residual));
+    E = d.energy (sol.q, sol.qdot);
+    runs(r).energy_drift = max (abs (E - E(1)));
+    runs(r).time = sol.time;
+  end
+  s.name = d.name;
+  s.q0 = d.q0;
+  s.qdot0 = d.qdot0;
+  s.t = tout;
+  s.runs = runs;
+  T = tout(end);
+  s.dist_t = T * [1/8, 1/4, 1/2, 1];
+  s.dist_curve = zeros (numel (tout), 2);
+  s.dist = zeros (2, 4);
+  s.exponent = zeros (1, 2);
+  small = tout >= 0.01 - 1e-15 & tout <= 0.1 + 1e-15;
+  for r = 2:3
+    dq = sqrt (sum ((runs(r).q - runs(1).q) .^ 2, 2));
+    s.dist_curve(:, r - 1) = dq;
+    s.dist(r - 1, :) = interp1 (tout, dq, s.dist_t);
+    p = polyfit (log (tout(small)), log (dq(small)), 1);
+    s.exponent(r - 1) = p(1);
+  end
+  % eq. 7 as printed (xddot = f - f^(c)) from mu(0) = mu0, against varmech from -mu0 and +mu0;
+  % the same with the curl term flipped
+  y0 = [d.q0, d.qdot0, mu0]';
+  [~, y7] = ode45 (@(t, y) eq7_rhs (d, y, 1), tout, y0, oopt);
+  [~, yf] = ode45 (@(t, y) eq7_rhs (d, y, -1), tout, y0, oopt);
+  vm = gauss_integrate (d.sys, tout([1 end]), d.q0, d.qdot0, 'RelTol', 1e-11, 'AbsTol', 1e-13, ...
+                        'OutputTimes', tout, 'Reaction', 'vakonomic', 'Multiplier0', -mu0);
+  vp = runs(3);
+  s.eq7_dev = max (max (abs (y7(:, 1:n) - vm.q)));
+  s.eq7_mu_dev = max (abs (y7(:, end) + vm.lambda));
+  s.eq7_same_sign = max (max (abs (y7(:, 1:n) - vp.q)));
+  s.eq7_flipped = min (max (max (abs (yf(:, 1:n) - vm.q))), max (max (abs (yf(:, 1:n) - vp.q))));
+  s.eq7_residual = max (abs (sum (cell2mat (arrayfun (@(i) d.a (y7(i, 1:n))', (1:numel (tout))', ...
+                                                   'UniformOutput', false)) .* y7(:, n + 1:2 * n), 2)));
+end
+
+function dy = el_rhs (ode, t, y)
+  out = odesys_eval (ode, t, y');
+  dy = out.F';
+end
+
+function dy = eq7_rhs (d, y, sgn)
+  % M qddot = f - f^(c), f^(c) = -mudot a - sgn mu (d_j a_i - d_i a_j) v_j (sgn = 1: eq. 7 as
+  % printed); mudot from a . qddot + v' Ja v = 0
+  n = numel (d.q0);
+  q = y(1:n);
+  v = y(n + 1:2 * n);
+  mu = y(end);
+  a = d.a (q);
+  Ja = d.Ja (q);
+  K = Ja - Ja';
+  Mi = inv (d.M);
+  f = d.f (q, v);
+  md = -(a' * Mi * (f + sgn * mu * K * v) + v' * Ja * v) / (a' * Mi * a);
+  fc = -md * a - sgn * mu * K * v;
+  dy = [v; Mi * (f - fc); md];
+end
+
+% ---- the table -----------------------------------------------------------------------------------
+
+function c = make_checks (systems, tol)
+  c = struct ('part', {}, 'name', {}, 'value', {}, 'reference', {}, 'error', {}, 'tol', {}, ...
+              'pass', {});
+  refs = {'closed form', 'E-L of L + mu a.qdot (odesys, ode45)', 'E-L of L + mu a.qdot (odesys, ode45)'};
+  for k = 1:numel (systems)
+    s = systems(k);
+    for r = 1:numel (s.runs)
+      u = s.runs(r);
+      part = [s.name, ', ', u.name];
+      if u.exitflag ~= 1
+        c = vm_demo_check (c, 'gauss_integrate exitflag', u.exitflag, 1, 0, 'part', part);
+      end
+      c = vm_demo_check (c, 'max_t |q - q_ref|', NaN, refs{r}, tol.traj, 'error', u.dev_ref, ...
+                         'part', part);
+      if r > 1
+        c = vm_demo_check (c, 'max_t |mu - mu_ref|', NaN, refs{r}, tol.traj, 'error', u.dev_mu, ...
+                           'part', part);
+      end
+      c = vm_demo_check (c, 'max_t |a.qdot| (residual)', u.residual_max, 0, tol.residual, ...
+                         'part', part);
+      c = vm_demo_check (c, 'max_t |R.qdot| (power)', u.power_max, 0, tol.power, 'part', part);
+      c = vm_demo_check (c, 'max_t |E - E(0)|', u.energy_drift, 0, tol.energy, 'part', part);
+    end
+    part = [s.name, ', distance'];
+    for r = 1:2
+      c = differs (c, sprintf ('|q_vak(T) - q_dA(T)|, %s', s.runs(r + 1).name), s.dist(r, end), ...
+                   tol, part);
+    end
+    c = vm_demo_check (c, 'exponent of the distance at small t, mu0 = 0', s.exponent(1), 3, ...
+                       tol.exponent, 'part', part);
+    c = vm_demo_check (c, 'exponent of the distance at small t, mu0 ~= 0', s.exponent(2), 2, ...
+                       tol.exponent, 'part', part);
+    part = [s.name, ', eq. 7'];
+    c = vm_demo_check (c, 'printed (7) from m0 vs varmech from -m0', NaN, 'E-L of L + mu a.qdot', ...
+                       tol.traj, 'error', s.eq7_dev, 'part', part);
+    c = vm_demo_check (c, 'printed (7): mu vs -mu of varmech', NaN, 'E-L of L + mu a.qdot', ...
+                       tol.traj, 'error', s.eq7_mu_dev, 'part', part);
+    c = vm_demo_check (c, 'printed (7): max_t |a.qdot|', s.eq7_residual, 0, tol.residual, ...
+                       'part', part);
+    c = differs (c, 'printed (7) from m0 vs varmech from +m0', s.eq7_same_sign, tol, part);
+    c = differs (c, '(7) with the curl flipped vs varmech from +-m0', s.eq7_flipped, tol, part);
+  end
+end
+
+function c = differs (c, name, value, tol, part)
+  % a row "value >= tol.differ": the error is the shortfall, the tolerance 0
+  c = vm_demo_check (c, name, value, sprintf ('>= %g', tol.differ), 0, 'error', ...
+                     max (0, tol.differ - value), 'part', part);
+end
+
+function print_table (r)
+  fprintf ('Vakonomic (calculus of variations, A&S eq. 7) versus d''Alembert (eq. 8) motions\n');
+  fprintf ('from the same initial data; gauss_integrate dopri5 RelTol 1e-11, t in [0, %g]\n', r.T);
+  for k = 1:numel (r.systems)
+    s = r.systems(k);
+    fprintf ('%s: q0 = (%g, %g, %g), qdot0 = (%.6g, %.6g, %.6g)\n', s.name, s.q0, s.qdot0);
+  end
+  fprintf ('\n');
+  vm_demo_table (r.checks, '%.4g', 'system, run');
+  fprintf ('\ndistance |q_vak(t) - q_dA(t)| (Euclidean in q)\n');
+  for k = 1:numel (r.systems)
+    s = r.systems(k);
+    fprintf ('%-11s %-22s', s.name, 't =');
+    fprintf (' %10.4g', s.dist_t);
+    fprintf ('   small-t exponent\n');
+    for j = 1:2
+      fprintf ('%-11s %-22s', '', s.runs(j + 1).name);
+      fprintf (' %10.4g', s.dist(j, :));
+      fprintf ('   %.3f\n', s.exponent(j));
+    end
+  end
+  fprintf ('\ntimings (gauss_integrate, s):');
+  for k = 1:numel (r.systems)
+    fprintf (' %s:', r.systems(k).name);
+    fprintf (' %.3f', [r.systems(k).runs.time]);
+  end
+  fprintf ('\n%s (%.1f s)\n', r.verdict, r.time);
+end
+
+function draw_plot (r)
+  colors = [0, 0.447, 0.741; 0.85, 0.325, 0.098; 0.466, 0.674, 0.188];
+  styles = {'-', '--', '-.'};
+  fs = 6;
+  ns = numel (r.systems);
+  for k = 1:ns
+    s = r.systems(k);
+    leg = {s.runs.name};
+    vm_demo_subplot (4, ns, k, fs);
+    hold on;
+    for j = 1:3
+      plot (s.runs(j).q(:, 1), s.runs(j).q(:, 2), styles{j}, 'color', colors(j, :), 'linewidth', 1.5);
+    end
+    hold off;
+    set (gca, 'fontsize', fs);
+    xlabel ('q_1');
+    ylabel ('q_2');
+    title (sprintf ('%s: (q_1, q_2)', s.name));
+    lh = legend (leg, 'location', 'northwest');
+    set (lh, 'fontsize', 5);
+    grid on;
+    vm_demo_subplot (4, ns, ns + k, fs);
+    loglog (s.t(2:end), max (s.dist_curve(2:end, :), 1e-18), 'linewidth', 1.5);
+    set (gca, 'fontsize', fs, 'ytick', 10 .^ (-8:2:2));
+    xlabel ('t');
+    ylabel ('|q_{vak} - q_{dA}|');
+    title ('distance to d''Alembert');
+    lh = legend (leg(2:3), 'location', 'southeast');
+    set (lh, 'fontsize', 5);
+    grid on;
+    vm_demo_subplot (4, ns, 2 * ns + k, fs);
+    hold on;
+    for j = 1:3
+      semilogy (s.t, max (abs (s.runs(j).residual), 1e-18), styles{j}, 'color', colors(j, :), ...
+                'linewidth', 1.5);
+    end
+    hold off;
+    set (gca, 'yscale', 'log', 'fontsize', fs, 'ytick', 10 .^ (-18:3:-9));
+    ylim ([1e-18, 1e-9]);
+    xlabel ('t');
+    ylabel ('|a . qdot|');
+    title ('residual (0 at 1e-18)');
+    grid on;
+    vm_demo_subplot (4, ns, 3 * ns + k, fs);
+    hold on;
+    for j = 1:3
+      plot (s.t, s.runs(j).power, styles{j}, 'color', colors(j, :), 'linewidth', 1.5);
+    end
+    hold off;
+    set (gca, 'fontsize', fs);
+    xlabel ('t');
+    ylabel ('R . qdot');
+    title ('power of the reaction');
+    grid on;
+  end
+end
