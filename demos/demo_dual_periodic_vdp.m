@@ -27,10 +27,10 @@ function results = demo_dual_periodic_vdp (varargin)
 % period T; the equations are @code{phi_T(x0, 0) - (x0, 0) = 0}, solved by Newton with the exact
 % Jacobian @code{[M(:, 1) - e1, F(phi_T)]} (M the monodromy matrix from the variational equations).
 % The integrator is @code{ode45} on the hand-written field with RelTol = AbsTol = 1e-13 for both
-% mu (for mu = 10 the explicit ode45 at this tolerance is accurate but slow, about 7 s per
-% period with the variational equations; the step size is set by accuracy, not by stability, at
-% this tolerance).  The start: the section crossings of a transient of 5 periods integrated at
-% 1e-9 (event location).  Newton stops when the correction of T is below 1e-13 T.  The
+% mu: mu = 10 is only mildly stiff, and at this tolerance ode45's step is set by accuracy, not
+% by stability (about 3 s per period with the variational equations; ode15s cannot reach 1e-13).
+% The start: the section crossings of a transient of 5 periods integrated at 1e-9 (event
+% location).  Newton stops when the correction of T is below 1e-12 T (2 or 3 iterations).  The
 % integral of the divergence is a fifth state of the same integration (quadrature along the
 % orbit at 1e-13).  The reference is checked by one more Newton step with ode45 at 1e-12 from the
 % converged point (the periods differ by about 1e-14 relative).
@@ -42,31 +42,45 @@ function results = demo_dual_periodic_vdp (varargin)
 % and (b) a rough guess: the circle of radius 2 with the period off by 1 % (1.01 T_ref) and the
 % states perturbed by 3e-3 (@code{3e-3 (sin (3 s + 1), cos (5 s + 2))}, s = 2 pi t/T_guess),
 % defaults.  Checks: exitflag 1; |T - T_ref|/T_ref <= 1e-10 ("PeriodTol" is 1e-10 relative, the
-% reference is 1e-14); the closure of the orbit's first point integrated over sol.T by @code{ode45}
-% (1e-13, independent of periodic_orbit's DOP853) <= 1e-9; the nontrivial Floquet multiplier
-% against the Liouville reference, relative 1e-7 (measured 2e-9: the monodromy is integrated by
-% DOP853 at "FlowTol" 1e-12, and the multiplier is the small eigenvalue of a matrix of norm
-% about 10, so its relative error is about 1e-12 |M|/8.6e-4 ~ 1e-8); the trivial multiplier
-% against 1 (1e-8).  Info: sol.period_error, sol.closure, N, iterations, time.
+% reference is 1e-14; measured 5e-15); the closure of the orbit integrated over sol.T by
+% @code{ode45} (1e-13, independent of periodic_orbit's DOP853) from its point where |F| is
+% smallest <= 1e-9 (measured 2e-14); the nontrivial Floquet multiplier against the Liouville
+% reference, relative 1e-7 (measured 2e-12: the monodromy is integrated by DOP853 at "FlowTol"
+% 1e-12, and the multiplier is the small eigenvalue of a matrix of norm about 10, so its relative
+% error may reach 1e-12 |M|/8.6e-4 ~ 1e-8); the trivial multiplier against 1 (1e-8, measured
+% 6e-13).  Info: sol.period_error, sol.closure, N, iterations, time.
 % @item (2) mu = 10
-% Findings (not failures of this demo: info rows).  With the defaults neither the rough circle of
-% (1b) (1.01 T_ref) nor the candidate of @code{periodic_guesses} (a piece of the trajectory that
-% closes to 1e-14, 400 points) converges: the automatic N starts at 129, Newton stalls there and
-% N is only raised after a converged grid.  With a given "N" (order 8) from the candidate, scan
-% N = 1025, 2049, 4097, 8193: what works is N >= 2049 (the estimate grid N/2 must converge too).
-% From the circle nothing tried converged (N from 129 to 8193, orders 2 to 8, several weights
-% "c", MaxIter 200; see the scan).  Checks on the run "candidate with the period off by 1 % and
-% the states perturbed by 3e-3, N = 4097": exitflag 1, |T - T_ref|/T_ref <= 1e-10, the closure
-% of ode45 from the point of the orbit where |F| is smallest <= 1e-9 (from a point on a fast jump
-% the closure is |F| dT, with |F| up to 100), the trivial multiplier against 1 (1e-8) and the
-% nontrivial multiplier below 1e-10 (its true value is 3.7e-136; the computed one is rounding of
-% the monodromy matrix).
+% Findings (info rows, not failures of this demo).  With the defaults neither the rough circle of
+% (1b) (1.01 T_ref) nor the candidate of @code{periodic_guesses} (one loop of the trajectory that
+% closes to 1e-14, 400 points) converges: the automatic N starts at 129, where the discrete
+% orbit is far from the relaxation cycle, Newton stalls there, and N is raised only after a grid
+% has converged.  With a given "N" from the candidate: N = 4097 does not converge (its estimate
+% grid 2049 stalls), N = 8193 does (T to 2e-14).  From the candidate with the period off by 1 %
+% and the states perturbed by 3e-3 the default weights stall at every N tried (4097, 8193);
+% lowering the weight of P, @code{"c", [1/X_x^2, 1/X_v^2, 1e-4/Pbar^2]} (X the peak-to-peak
+% amplitudes of the guess, Pbar = T_guess/(2 pi): the automatic weights with the one of P divided
+% by 1e4), converges at N = 8193 in about 20 iterations (and at N = 4097 during development;
+% 1e-2 instead of 1e-4 works at 8193 only).  From the circle nothing tried converged: N from 129
+% to 8193, orders 2 to 8, weights of P from 1e-4 to 100 times the automatic one, equal weights,
+% MaxIter 200 (measured during development, not repeated here).  Checks on the run with the
+% lowered weight: exitflag 1, |T - T_ref|/T_ref <= 1e-10, the closure of ode45 over sol.T from the
+% point of the orbit where |F| is smallest <= 1e-9 (from a point on a fast jump the closure is
+% |F| dT, with |F| up to 100), the trivial multiplier against 1 (1e-8), and the nontrivial one
+% below 1e-10 (its true value is 3.7e-136; the computed one is the rounding of the monodromy
+% matrix, about 6e-14).
 % @item (3) convergence of T with N, mu = 1
-% the rough guess of (1b), orders 2, 4, 6, 8, fixed N = 33, 65, 129, 257, 513: |T_N - T_ref|/T_ref,
-% the rates between successive N and the observed order (finest pair whose errors are both above
-% the floor 1e-13, which is 10 times the reference's check), which must be within 0.5 of the order
-% (the error of central differences in T is C h^p + O(h^(p+2)); on the coarse pairs the second
-% term still shifts the rate, and for order 8 the finest pairs are at the floor).
+% the issue's table: orders 2, 4, 6, 8 at fixed N = 33, 65, 129, 257, 513, each solve started
+% from the reference orbit (so that the table shows the discretization, not Newton's basin):
+% |T_N - T_ref|/T_ref, the rates between successive N and the observed order (the finest pair
+% whose errors are both above the floor 1e-13, 10 times the reference's check and above the
+% rounding of T), which must be within 0.3 of the order: the error of the central differences in
+% T is C h^p (1 + O(h^2)), so the rate on the pair (h, h/2) is p + O(h^2)/log 2; measured within
+% 0.05.  Every run with N >= 65 must converge; at N = 33 (h = 0.2) orders 2 and 6 do not converge
+% and order 8 raises an error (a bug of periodic_orbit: with a given N whose estimate grid
+% 2 floor ((N - 1)/4) + 1 is below the order's minimum, 19 for order 8, a converged solve ends
+% with "Ns(2): out of bound"; counted in an info row).  Info: the same runs from the rough guess
+% of (1b), whose Newton fails at some fixed N (order 2 at N = 33 and 257, order 4 at 65, orders
+% 6 and 8 at 33, order 8 at 65), while the automatic N of (1b) converges.
 % @end table
 %
 % Options:
@@ -82,11 +96,13 @@ function results = demo_dual_periodic_vdp (varargin)
 % @code{liouville}, @code{residual}, @code{check_T} (relative difference of the 1e-12 check),
 % @code{iterations}, @code{time}, @code{t}, @code{y}), @code{mu1} (runs @code{help_example} and
 % @code{rough}), @code{mu10} (@code{default_circle}, @code{default_candidate}, @code{scan} (struct
-% array over N), @code{working}), each run with @code{exitflag}, @code{message}, @code{T},
+% array over @code{scan_N}), @code{working}), each run with @code{exitflag}, @code{message}, @code{T},
 % @code{T_err}, @code{closure_ode45}, @code{closure}, @code{period_error}, @code{floquet},
 % @code{floquet_err}, @code{trivial_err}, @code{N}, @code{iterations}, @code{time}, @code{t},
-% @code{y}), @code{convergence} (@code{orders}, @code{N}, @code{err}, @code{rate},
-% @code{observed}, @code{pair}, @code{exitflag}, @code{floor}), @code{tol}, @code{checks},
+% @code{y}; also @code{perturbed_default}, @code{c} and @code{candidate_distance}),
+% @code{convergence} (@code{orders}, @code{N}, @code{err} (NaN where not converged), @code{rate},
+% @code{observed}, @code{pair}, @code{exitflag} (-1: an error was raised), @code{floor},
+% @code{rough_exitflag}, @code{rough_err}, @code{errors}, @code{converge_tol}), @code{tol}, @code{checks},
 % @code{pass} and @code{time}.
 % @seealso{periodic_orbit, periodic_guesses, demo_dual_lorenz}
 % @end deftypefn
