@@ -119,14 +119,18 @@ function R = run_problem (name, ode, f, jac, pc, guesses, labels, npair, shoot_t
     if (po.ok)
       [po.T_ref, okr] = tight_reference (f, jac, sol.y(1, :)', sol.T, pc);
       po.ok = okr && abs (po.T_ref - po.T) <= 1e-6 * po.T;
-      po.err = abs (po.T - po.T_ref) / po.T_ref;
+      if (po.ok)
+        po.err = abs (po.T - po.T_ref) / po.T_ref;
+      end
     end
     shr = struct ('ok', sh.ok, 'T', sh.T, 'T_ref', NaN, 'err', NaN, 'time', median (ts), ...
                   'times', ts, 'message', sh.message);
     if (shr.ok)
       [shr.T_ref, okr] = tight_reference (f, jac, sh.x0, sh.T, pc);
       shr.ok = okr && abs (shr.T_ref - shr.T) <= 1e-6 * shr.T;
-      shr.err = abs (shr.T - shr.T_ref) / shr.T_ref;
+      if (shr.ok)
+        shr.err = abs (shr.T - shr.T_ref) / shr.T_ref;
+      end
     end
     same = po.ok && shr.ok && abs (po.T_ref - shr.T_ref) <= 1e-6 * po.T_ref;
     ratios = ts ./ tp;
@@ -183,6 +187,7 @@ function [T, ok] = tight_reference (f, jac, x0, T, pc)
   opt = odeset ('RelTol', 1e-13, 'AbsTol', 1e-13);
   rhs = @(t, w) [f(t, w(1:n)); reshape(jac (w(1:n)) * reshape (w(n + 1:end), n, n), [], 1)];
   ok = false;
+  ws = warning ('off', 'all');                % singular J at an equilibrium: reported as failure
   for it = 1:8
     [~, w] = ode45 (rhs, [0, T / 2, T], [x0; reshape(eye (n), [], 1)], opt);
     we = w(end, :)';
@@ -194,14 +199,15 @@ function [T, ok] = tight_reference (f, jac, x0, T, pc)
     x0(free) = x0(free) + d(1:end - 1);
     T = T + d(end);
     if (~all (isfinite (d)) || T <= 0)
-      return;
+      break;
     end
     if (abs (d(end)) <= 1e-12 * T)
       % a periodic orbit, not an equilibrium (which is periodic with any T): |F(x0)| > 0
       ok = norm (f(0, x0)) > 1e-6 * (1 + norm (x0));
-      return;
+      break;
     end
   end
+  warning (ws);
 end
 
 function s = summarize (name, R)
