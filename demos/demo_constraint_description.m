@@ -570,38 +570,52 @@ function draw (r, what)
     cols = [1, 2, 3];
     sym = 'g';
   end
-  fs = 8;
+  fs = 6;
   t = S.t;
+  % motions: the three descriptions overlaid (indistinguishable at plot scale)
   vm_demo_subplot (3, 1, 1, fs);
   sty = {'-', '--', ':'};
+  wid = [3, 1.5, 1.5];
   hold on;
   for d = 1:3
-    plot (t, S.q{d}(:, cols), sty{d}, 'linewidth', 1.5);
+    plot (t, S.q{d}(:, cols), sty{d}, 'linewidth', wid(d));
   end
   hold off;
   xlabel ('t (dimensionless)');
   ylabel ('x_j (dimensionless)');
-  title (sprintf ('%s: x_{%d}, x_{%d}, x_{%d} of the three descriptions (solid %s, dashed h(%s), dotted k %s)', ...
-                  S.name, cols, sym, sym, sym));
+  title (sprintf ('%s: x_{%d}, x_{%d}, x_{%d}; solid %s, dashed h(%s), dotted k %s', S.name, cols, ...
+                  sym, sym, sym));
   set (gca, 'fontsize', fs);
   grid on;
+  % multipliers, with a band below the curves for the legend
   vm_demo_subplot (3, 1, 2, fs);
+  L = [S.lambda{:}];
+  lo = min (L(:));
+  hi = max (L(:));
   plot (t, S.lambda{1}, '-', t, S.lambda{2}, '--', t, S.lambda{3}, '-.', 'linewidth', 1.5);
+  ylim ([lo - 0.6 * (hi - lo), hi + 0.05 * (hi - lo)]);
   xlabel ('t (dimensionless)');
   ylabel ('lambda (dimensionless)');
-  legend ({['lambda_{', sym, '}'], ['lambda of ', sym, '^3 + 2 ', sym], ['lambda of k ', sym]}, ...
-          'location', 'southwest');
+  lh = legend ({['lambda of ', sym], ['lambda of ', sym, '^3 + 2 ', sym], ['lambda of k ', sym]}, ...
+               'location', 'south', 'orientation', 'horizontal');
+  set (lh, 'fontsize', fs);
   title ('multipliers: different for each description');
   set (gca, 'fontsize', fs);
   grid on;
+  % ratios against the predictions, legend band above
   vm_demo_subplot (3, 1, 3, fs);
+  rk = S.lambda{1} ./ S.lambda{3};
+  lo = min ([rk; S.hprime]);
+  hi = max ([rk; S.hprime]);
   plot (t, S.lambda{1} ./ S.lambda{2}, '-', t, S.hprime * ones (size (t)), 'k--', ...
-        t, S.lambda{1} ./ S.lambda{3}, '-', t, S.kpred, 'k:', 'linewidth', 1.5);
+        t, rk, '-', t, S.kpred, 'k:', 'linewidth', 1.5);
+  ylim ([lo - 0.05 * (hi - lo), hi + 0.8 * (hi - lo)]);
   xlabel ('t (dimensionless)');
   ylabel ('ratio (dimensionless)');
-  legend ({['lambda_{', sym, '} / lambda of h(', sym, ')'], 'predicted h''(0) = 2', ...
-           ['lambda_{', sym, '} / lambda of k ', sym], 'predicted k(z(t))'}, 'location', 'northwest');
-  title ('ratios of the multipliers against the prediction of Sec. 6');
+  lh = legend ({['ratio, h(', sym, ')'], 'predicted h''(0) = 2', ['ratio, k ', sym], 'predicted k(z(t))'}, ...
+               'location', 'north', 'orientation', 'horizontal');
+  set (lh, 'fontsize', fs);
+  title (['ratios lambda of ', sym, ' / lambda of h(', sym, '), of k ', sym, ' against the prediction']);
   set (gca, 'fontsize', fs);
   grid on;
 end
