@@ -611,9 +611,12 @@ vm_dual_periodic_search (vm_dual_periodic *d, double *z, const vm_dual_periodic_
         conv = 1;
       else if (st == VM_EDTP || st == VM_ENOMEM || st == VM_EARG || left <= 0)
         break;
-      else if (! (info->final_res < prev))
+      else if (! (info->final_res < prev)
+               || (hist && *nhist > VM_DUAL_PERIODIC_WINDOW
+                   && ! (info->final_res <= 0.5 * hist[*nhist - 1 - VM_DUAL_PERIODIC_WINDOW])))
         {
-          st = VM_ENEWTON_STALL;   /* the replacement did not lower the residual */
+          st = VM_ENEWTON_STALL;   /* a replacement did not lower the residual, or the last
+                                      VM_DUAL_PERIODIC_WINDOW passes did not halve it */
           break;
         }
       if (conv && pol++ >= o->polish)

@@ -154,13 +154,18 @@ int vm_dual_periodic_solve (vm_dual_periodic *d, double *z, double tol, int max_
  * iterations in all).  After convergence, `polish` more replacements (each then needs 0
  * iterations: D = 0 is the critical point once the base state is the orbit).
  *   opts: inner (>= 1), max_iter (all passes), polish (>= 0), tol (vm_dual_periodic_solve).
- * Returns VM_OK (converged), the status of the last Newton (no convergence within max_iter, or a
- * replacement that did not lower the residual: VM_ENEWTON_STALL), or an error; *iterations, the
+ * Returns VM_OK (converged), the status of the last Newton (no convergence within max_iter), or
+ * VM_ENEWTON_STALL (a replacement that did not lower the residual, or VM_DUAL_PERIODIC_WINDOW
+ * passes that did not halve it: a search that crawls -- measured on Van der Pol mu = 10 from a
+ * poor guess, 4 % in 25 passes -- is stopped early; with hist NULL only the first test), or an
+ * error; *iterations, the
  * Newton iterations in all; *passes, the Newton runs; hist (max_iter + polish + 2 entries, may be
  * NULL): the
  * residual at the start of each pass and at the end, *nhist of them; change (max_iter + polish + 1
  * entries, may be NULL): max |new - old base state| of each replacement, *nchange of them;
  * info: the last Newton run's. */
+#define VM_DUAL_PERIODIC_WINDOW 10
+
 typedef struct {
   int inner, max_iter, polish;
   double tol;

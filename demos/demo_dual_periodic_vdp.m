@@ -50,17 +50,18 @@ function results = demo_dual_periodic_vdp (varargin)
 % error may reach 1e-12 |M|/8.6e-4 ~ 1e-8); the trivial multiplier against 1 (1e-8, measured
 % 6e-13).  Info: sol.period_error, sol.closure, N, iterations, time.
 % @item (2) mu = 10
-% Findings (info rows, not failures of this demo).  With the defaults neither the rough circle of
-% (1b) (1.01 T_ref) nor the candidate of @code{periodic_guesses} (one loop of the trajectory that
-% closes to 1e-14, 400 points) converges: the automatic N starts at 129, where the discrete
-% orbit is far from the relaxation cycle, Newton stalls there, and N is raised only after a grid
-% has converged.  With a given "N" from the candidate: N = 4097 does not converge (its estimate
-% grid 2049 stalls), N = 8193 does (T to 2e-14).  From the candidate with the period off by 1 %
-% and the states perturbed by 3e-3 the default weights stall at every N tried (4097, 8193);
-% lowering the weight of P, @code{"c", [1/X_x^2, 1/X_v^2, 1e-4/Pbar^2]} (X the peak-to-peak
-% amplitudes of the guess, Pbar = T_guess/(2 pi): the automatic weights with the one of P divided
-% by 1e4), converges at N = 8193 in about 20 iterations (and at N = 4097 during development;
-% 1e-2 instead of 1e-4 works at 8193 only).  From the circle nothing tried converged: N from 129
+% Findings (info rows, not failures of this demo).  Written when the automatic N started at 129
+% for every guess: then neither the rough circle of (1b) (1.01 T_ref) nor the candidate of
+% @code{periodic_guesses} converged with the defaults (Newton stalls where the discrete orbit is
+% far from the relaxation cycle).  periodic_orbit now takes its first grid from the guess's
+% spectrum (26 nodes per Fourier mode above 1e-4), so the candidate converges with the defaults;
+% the rows below show what each run does now.  With a given "N" from the candidate: N = 4097 does
+% not converge (its estimate grid 2049 stalls), N = 8193 does (T to 2e-14).  From the candidate
+% with the period off by 1 % and the states perturbed by 3e-3 the default weights stall at every
+% N tried (4097, 8193); lowering the weight of P, @code{"c", [1/X_x^2, 1/X_v^2, 1e-4/Pbar^2]} (X
+% the peak-to-peak amplitudes of the guess, Pbar = T_guess/(2 pi): the automatic weights with the
+% one of P divided by 1e4), converges at N = 8193 in about 20 iterations (and at N = 4097 during
+% development; 1e-2 instead of 1e-4 works at 8193 only).  From the circle nothing tried converged: N from 129
 % to 8193, orders 2 to 8, weights of P from 1e-4 to 100 times the automatic one, equal weights,
 % MaxIter 200 (measured during development, not repeated here).  Checks on the run with the
 % lowered weight: exitflag 1, |T - T_ref|/T_ref <= 1e-10, the closure of ode45 over sol.T from the

@@ -369,7 +369,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   int maxit, nbase, inner, display, st, iters = 0, passes = 0, nhist = 0, nchange = 0;
   double tol, *z, *change, *hist;
   mxArray *out;
-  char msg[400];
+  char msg[800];
   if (nrhs != 3 || ! mxIsStruct (prhs[2]))
     BAD ("%s: internal: \"solve\" takes ode and a setup struct", fn);
   o = prhs[2];
@@ -397,6 +397,14 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     snprintf (msg, sizeof msg, "%s at s = %g (node %ld): the base state is too far from an orbit "
               "for the weights c, or the orbit leaves the domain of F", vm_status_string (st),
               d.bad >= 0 ? d.s[d.bad] : 0.0, (long) d.bad + 1);
+  else if (st != VM_OK && nhist >= 2)
+    snprintf (msg, sizeof msg, "the search stopped (%s): residual %.3e -> %.3e in %d base-state "
+              "passes, %d Newton iterations; last run: %s",
+              st == VM_ENEWTON_STALL ? "a replacement of the base state did not lower the residual "
+                                       "or 10 did not halve it"
+                                     : (iters >= maxit ? "MaxIter reached" : "Newton failed"),
+              hist[0], hist[nhist - 1], passes, iters,
+              info.message[0] ? info.message : vm_status_string (st));
   else
     snprintf (msg, sizeof msg, "%s", info.message[0] ? info.message : vm_status_string (st));
   out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
