@@ -379,8 +379,11 @@ vm_dual_periodic_eval (vm_dual_periodic *d, const double *z, double *S, double *
   if (! z)
     return VM_EARG;
   local_variables (d, z);
-  if (! d->have_y)
-    memcpy (d->y, d->ybar, (size_t) (N * d->m) * sizeof *d->y);
+  /* the DtP map's Newton always starts from the base state: its root is then the one connected
+   * to ybar (z = 0), whatever point was evaluated before (a warm start from a rejected trial of
+   * the line search can land on another root: measured, the residual 14 became 220 when the base
+   * state was replaced) */
+  memcpy (d->y, d->ybar, (size_t) (N * d->m) * sizeof *d->y);
   d->bad = -1;
   st = d->fn (d->ctx, N, d->s, d->u, d->ybar, d->y, d->val, d->grad, hval ? d->hess : NULL,
               &d->bad);
