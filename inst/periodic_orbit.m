@@ -187,6 +187,11 @@ function sol = periodic_orbit (ode, varargin)
   sol.state_error = serr;
   if (r.exitflag == 1)
     sol = floquet (sol, ode, opts);
+    if (isempty (opts.Integral) && sum (abs (sol.floquet - 1) < 1e-3) >= 2)
+      sol.message = [sol.message, '; note: two Floquet multipliers are 1, so the orbit belongs ' ...
+                     'to a family (a conservative system?): this is the member nearest the guess; ' ...
+                     'fix one with "Integral" and "Level"'];
+    end
   end
   sol.time = toc (tic0);
   if (sol.exitflag ~= 1 && nargout == 0)
@@ -584,6 +589,24 @@ end
 %!   % a conservative orbit: both multipliers 1 (a Jordan block: they split by sqrt (error))
 %!   assert (abs (sol.floquet - 1) <= 1e-4);
 %! end
+
+%!test
+%! % Lotka-Volterra from a candidate that nearly closes: without the integral the member nearest
+%! % the guess, with a note on the family; with it, the member of the given level
+%! lv = odesys ('states', {'u', 'v'}, 'parameters', struct ('a', 1, 'b', 1, 'c', 1, 'd', 1), ...
+%!   'rhs', {'a*u - b*u*v', '-c*v + d*u*v'});
+%! c = periodic_guesses (lv, [2 1], 50, 'MaxLoops', 1);
+%! s1 = periodic_orbit (lv, c(1));
+%! assert (s1.exitflag, 1);
+%! assert (~isempty (strfind (s1.message, 'belongs to a family')));
+%! E = 2 - log (2) + 1;
+%! s2 = periodic_orbit (lv, c(1), 'Integral', 'd*u - c*log(u) + b*v - a*log(v)', 'Level', E, ...
+%!                      'Unfolding', {'d - c/u', 'b - a/v'});
+%! assert (s2.exitflag, 1);
+%! assert (isempty (strfind (s2.message, 'belongs to a family')));
+%! Ivals = s2.y(:, 1) - log (s2.y(:, 1)) + s2.y(:, 2) - log (s2.y(:, 2));
+%! assert (max (abs (Ivals - E)) <= 1e-9);
+%! assert (s2.closure <= 1e-9);
 
 %!test
 %! % without the integral condition the pendulum's family makes Newton fail, with a message
