@@ -176,11 +176,12 @@ function sol = periodic_orbit (ode, varargin)
       N0 = opts.N;
     end
   end
-  if (isempty (c))
-    c = auto_weights (resample_guess (tg, yg, N0, Tg, na), n, na);
-  end
   guess = @(N) resample_guess (tg, yg, N, Tg, na);
-  [r, grids, iters, perr, serr] = solve_grids (fname, ode_aug, guess, N0, opts, c, gauge, n);
+  ybar0 = guess (N0);
+  if (isempty (c))
+    c = auto_weights (ybar0, n, na);
+  end
+  [r, grids, iters, perr, serr] = solve_grids (fname, ode_aug, guess, ybar0, opts, c, gauge, n);
   sol = assemble (fname, ode, r, grids, opts);
   sol.iterations = iters;
   sol.period_error = perr;
@@ -201,16 +202,16 @@ end
 
 % The grids: with N unset, N0 (resolution below) doubled (N -> 2 N + 1) until two periods agree
 % to PeriodTol, the previous orbit (trigonometric interpolation) the next base state.  With N
-% given: N0 (about N/2, for the estimate; if it fails, N from the guess) and N.
-function [r, grids, iters, perr, serr] = solve_grids (fname, aug, guess, N0, opts, c, gauge, n)
+% given: N0 (about N/2, for the estimate; if it fails, N from the guess) and N.  ybar: the base
+% state on N0 nodes.
+function [r, grids, iters, perr, serr] = solve_grids (fname, aug, guess, ybar, opts, c, gauge, n)
   auto = isempty (opts.N);
   grids = [];
   iters = 0;
   perr = NaN;
   serr = NaN;
   good = [];
-  N = N0;
-  ybar = guess (N);
+  N = size (ybar, 1);
   while (true)
     r = solve_one (fname, aug, ybar, N, opts, c, gauge, n);
     grids(end + 1) = N;
@@ -248,7 +249,11 @@ function [r, grids, iters, perr, serr] = solve_grids (fname, aug, guess, N0, opt
       return;
     end
     good = r;
-    N = ifelse_n (auto, 2 * N + 1, opts.N);
+    if (auto)
+      N = 2 * N + 1;
+    else
+      N = opts.N;
+    end
     ybar = real (interpft (r.y, N));
   end
   if (isnan (perr))
@@ -278,14 +283,6 @@ function N = resolution (tg, yg, Tg)
     end
   end
   N = min (2 * floor (26 * k / 2) + 1, 2^16 + 1);
-end
-
-function N = ifelse_n (auto, Nauto, Ngiven)
-  if (auto)
-    N = Nauto;
-  else
-    N = Ngiven;
-  end
 end
 
 function T = period (r, n)

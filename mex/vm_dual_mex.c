@@ -64,25 +64,19 @@ arr (const mxArray *o, const char *key, size_t n, int allow_empty, const char *f
 
 typedef struct {
   int kind;                    /* 0 general, 1 lorenz, 2 pars, 3 pars_reduced */
-  vm_ode o;
-  vm_dual_ode e;
+  vm_mx_ode_engine g;          /* the general kernel's compiled odesys */
   vm_dual_lorenz lz;
   vm_dual_pars pa;
   vm_dual_pars_reduced pr;
   int ny, nd, ng;
   vm_dual_node_fn fn;
   void *ctx;
-  int have_o, have_e;
 } kernel;
 
 static void
 kernel_free (kernel *k)
 {
-  if (k->have_e)
-    vm_dual_ode_free (&k->e);
-  if (k->have_o)
-    vm_ode_free (&k->o);
-  k->have_e = k->have_o = 0;
+  vm_mx_ode_engine_free (&k->g);
 }
 
 /* set up the node function; c is validated by the caller (ny entries) */
@@ -113,7 +107,7 @@ kernel_setup (kernel *k, const mxArray *ode, const mxArray *o, const char *fn)
       k->nd = nd;
       k->ng = na;
       k->fn = vm_dual_ode_node;
-      k->ctx = &k->e;
+      k->ctx = &k->g.e;
     }
   else if (strcmp (name, "lorenz") == 0)
     {
@@ -185,36 +179,15 @@ kernel_setup (kernel *k, const mxArray *ode, const mxArray *o, const char *fn)
 static void
 kernel_build (kernel *k, const mxArray *ode, const double *c, const char *fn)
 {
-  double *par;
   if (k->kind != 0)
     return;
-  vm_mx_ode_build (ode, fn, &k->o, &par);
-  k->have_o = 1;
-  if (k->o.ny != k->ny || k->o.nd != k->nd || k->o.na != k->ng)
+  vm_mx_ode_engine_model (&k->g, ode, fn);
+  if (k->g.o.ny != k->ny || k->g.o.nd != k->nd || k->g.o.na != k->ng)
     {
       kernel_free (k);
       BAD ("%s: internal: model dimensions changed", fn);
     }
-  if (vm_dual_ode_init (&k->e, &k->o, par, c) != VM_OK)
-    {
-      kernel_free (k);
-      BAD ("%s: the dual Lagrangian of the system could not be compiled", fn);
-    }
-  k->have_e = 1;
-}
-
-static mxArray *
-colmajor_pm (const double *src, int64_t npts, int ncol, int stride, int off)
-{
-  /* point-major src[k stride + off + j] -> npts x ncol column-major */
-  mxArray *a = mxCreateDoubleMatrix ((mwSize) npts, (mwSize) ncol, mxREAL);
-  double *p = mxGetPr (a);
-  int64_t k;
-  int j;
-  for (k = 0; k < npts; k++)
-    for (j = 0; j < ncol; j++)
-      p[k + npts * j] = src[k * stride + off + j];
-  return a;
+  vm_mx_ode_engine_init (&k->g, c, fn);
 }
 
 /* setup.weak (optional; absent or 0: the strong final dual) -> vm_dual_init flags */
@@ -339,10 +312,10 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   }
   if (d.have_y)
     {
-      mxSetField (out, 0, "y", colmajor_pm (d.y, d.N, d.ny, d.ny, 0));
-      mxSetField (out, 0, "residual", colmajor_pm (res, d.N, d.nd, d.nd, 0));
-      mxSetField (out, 0, "G", colmajor_pm (gres, d.N, d.ng, d.ng, 0));
-      mxSetField (out, 0, "hamiltonian", colmajor_pm (ham, d.N, 1, 1, 0));
+      mxSetField (out, 0, "y", vm_mx_point_major (d.y, d.N, d.ny, d.ny, 0));
+      mxSetField (out, 0, "residual", vm_mx_point_major (res, d.N, d.nd, d.nd, 0));
+      mxSetField (out, 0, "G", vm_mx_point_major (gres, d.N, d.ng, d.ng, 0));
+      mxSetField (out, 0, "hamiltonian", vm_mx_point_major (ham, d.N, 1, 1, 0));
     }
   else
     {
@@ -351,7 +324,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       mxSetField (out, 0, "G", mxCreateDoubleMatrix (0, (mwSize) d.ng, mxREAL));
       mxSetField (out, 0, "hamiltonian", mxCreateDoubleMatrix (0, 1, mxREAL));
     }
-  mxSetField (out, 0, "D", colmajor_pm (d.Dfull, d.N, d.m, d.m, 0));
+  mxSetField (out, 0, "D", vm_mx_point_major (d.Dfull, d.N, d.m, d.m, 0));
   mxSetField (out, 0, "S", mxCreateDoubleScalar (S));
   mxSetField (out, 0, "iterations", mxCreateDoubleScalar (info.iterations));
   {
@@ -362,7 +335,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   }
   mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
   mxSetField (out, 0, "message", mxCreateString (msg));
-  mxSetField (out, 0, "linear_dtp", mxCreateDoubleScalar (k.kind == 0 ? k.e.linear : 1.0));
+  mxSetField (out, 0, "linear_dtp", mxCreateDoubleScalar (k.kind == 0 ? k.g.e.linear : 1.0));
   mxSetField (out, 0, "bad_node", mxCreateDoubleScalar (st == VM_EDTP ? (double) d.bad + 1 : 0.0));
   mxSetField (out, 0, "linear_solver", vm_mx_linsolve (info.linsolve, info.kl, info.ku,
                                                        info.t_numeric, info.t_solve));
@@ -422,7 +395,7 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   else
     mxDestroyArray (H);
   if (nlhs > 3)
-    plhs[3] = colmajor_pm (d.y, d.N, d.ny, d.ny, 0);
+    plhs[3] = vm_mx_point_major (d.y, d.N, d.ny, d.ny, 0);
   vm_dual_free (&d);
   kernel_free (&k);
 }
@@ -497,11 +470,11 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     }
   kernel_build (&k, prhs[1], c, fn);   /* the one compile of the model, for both orders */
   st = vm_dual_march_init (&am, k.ny, k.nd, k.ng, N, order, c, k.fn, k.ctx,
-                           k.kind == 0 ? vm_dual_ode_rhs : NULL, &k.e, mo.rtol, mo.atol);
+                           k.kind == 0 ? vm_dual_ode_rhs : NULL, &k.g.e, mo.rtol, mo.atol);
   if (st == VM_OK)
     {
       st = vm_dual_march_init (&ac, k.ny, k.nd, k.ng, N, corder, c, k.fn, k.ctx,
-                               k.kind == 0 ? vm_dual_ode_rhs : NULL, &k.e, mo.rtol, mo.atol);
+                               k.kind == 0 ? vm_dual_ode_rhs : NULL, &k.g.e, mo.rtol, mo.atol);
       if (st != VM_OK)
         vm_dual_march_free (&am);
     }
@@ -513,8 +486,8 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     }
   if (k.kind == 0 && k.ny > k.nd && k.ng == k.ny - k.nd)
     {
-      vm_dual_march_set_algebraic_solver (&am, vm_dual_ode_algebraic, &k.e);
-      vm_dual_march_set_algebraic_solver (&ac, vm_dual_ode_algebraic, &k.e);
+      vm_dual_march_set_algebraic_solver (&am, vm_dual_ode_algebraic, &k.g.e);
+      vm_dual_march_set_algebraic_solver (&ac, vm_dual_ode_algebraic, &k.g.e);
     }
   vm_march_sol_init (&ms);
   st = vm_march (&am.act, (mo.windows == 0 || mo.estimate) ? &ac.act : NULL, y0, &mo, &ms);

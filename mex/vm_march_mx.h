@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "mex.h"
+#include "vm_mex.h"
 #include "march.h"
 
 /* an n-by-1 double column of ints */
@@ -16,16 +16,6 @@ vm_mx_int_col (const int *src, size_t n)
   size_t k;
   for (k = 0; k < n; k++)
     mxGetPr (a)[k] = src[k];
-  return a;
-}
-
-/* an n-by-1 double column (src may be NULL when n = 0) */
-static mxArray *
-vm_mx_col (const double *src, size_t n)
-{
-  mxArray *a = mxCreateDoubleMatrix (n, 1, mxREAL);
-  if (src && n > 0)
-    memcpy (mxGetPr (a), src, n * sizeof (double));
   return a;
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mex.h"
+#include "dual.h"
 #include "model.h"
 #include "vm_mex_args.h"
 #include "vm_status.h"
@@ -43,6 +44,49 @@ vm_mx_ode_build (const mxArray *ode, const char *fn, vm_ode *o, double **par)
   vm_arg_params (params, (const char *const *) pnm, np, fn, "ode", *par);
   if (vm_ode_build (&d, o, &err) != VM_OK)
     mexErrMsgIdAndTxt ("varmech:model", "%s: %s", fn, err.msg);
+}
+
+
+/* An odesys compiled for the general dual engine (csrc/dual.h): the model and the engine, each
+ * freed by vm_mx_ode_engine_free once built. */
+typedef struct {
+  vm_ode o;
+  vm_dual_ode e;
+  double *par;                 /* the parameter values (mxMalloc'ed) */
+  int have_o, have_e;
+} vm_mx_ode_engine;
+
+static void
+vm_mx_ode_engine_free (vm_mx_ode_engine *c)
+{
+  if (c->have_e)
+    vm_dual_ode_free (&c->e);
+  if (c->have_o)
+    vm_ode_free (&c->o);
+  c->have_e = c->have_o = 0;
+}
+
+/* Parse and compile the model (c->o); the caller checks its dimensions before the engine. */
+static void
+vm_mx_ode_engine_model (vm_mx_ode_engine *c, const mxArray *ode, const char *fn)
+{
+  memset (c, 0, sizeof *c);
+  vm_mx_ode_build (ode, fn, &c->o, &c->par);
+  c->have_o = 1;
+}
+
+/* The engine with the weights cw (c->o.ny of them); raises, after freeing c, when it cannot be
+ * compiled. */
+static void
+vm_mx_ode_engine_init (vm_mx_ode_engine *c, const double *cw, const char *fn)
+{
+  if (vm_dual_ode_init (&c->e, &c->o, c->par, cw) != VM_OK)
+    {
+      vm_mx_ode_engine_free (c);
+      mexErrMsgIdAndTxt ("varmech:badarg", "%s: the dual Lagrangian of the system could not be "
+                         "compiled", fn);
+    }
+  c->have_e = 1;
 }
 
 #endif

@@ -46,75 +46,27 @@ inum (const mxArray *o, const char *key, const char *fn, int64_t lo, int64_t hi)
   return vm_arg_int (sfield (o, key, fn), fn, key, lo, hi);
 }
 
-/* the compiled odesys: its model and the general dual engine (F, F_y and the dual Lagrangian) */
-typedef struct {
-  vm_ode o;
-  vm_dual_ode e;
-  int have_o, have_e;
-} compiled;
-
-static void
-compiled_free (compiled *c)
-{
-  if (c->have_e)
-    vm_dual_ode_free (&c->e);
-  if (c->have_o)
-    vm_ode_free (&c->o);
-  c->have_e = c->have_o = 0;
-}
-
 /* integral: 1 when algebraic equations (integral conditions, no algebraic states) are allowed */
 static void
-compile (compiled *c, const mxArray *ode, const double *cw, int integral, const char *fn)
+compile (vm_mx_ode_engine *c, const mxArray *ode, const double *cw, int integral, const char *fn)
 {
-  double *par;
-  memset (c, 0, sizeof *c);
-  vm_mx_ode_build (ode, fn, &c->o, &par);
-  c->have_o = 1;
+  vm_mx_ode_engine_model (c, ode, fn);
   if ((c->o.na != 0 && ! integral) || c->o.nd != c->o.ny)
     {
-      compiled_free (c);
+      vm_mx_ode_engine_free (c);
       BAD ("%s: the system has algebraic states or equations; expected an ODE xdot = F(x)", fn);
     }
-  if (vm_dual_ode_init (&c->e, &c->o, par, cw) != VM_OK)
-    {
-      compiled_free (c);
-      BAD ("%s: the system could not be compiled", fn);
-    }
-  c->have_e = 1;
-}
-
-static mxArray *
-colmajor_pm (const double *src, int64_t npts, int ncol)
-{
-  mxArray *a = mxCreateDoubleMatrix ((mwSize) npts, (mwSize) ncol, mxREAL);
-  double *p = mxGetPr (a);
-  int64_t k;
-  int j;
-  for (k = 0; k < npts; k++)
-    for (j = 0; j < ncol; j++)
-      p[k + npts * j] = src[k * ncol + j];
-  return a;
-}
-
-/* an n-by-1 column */
-static mxArray *
-col (const double *src, size_t n)
-{
-  mxArray *a = mxCreateDoubleMatrix (n, 1, mxREAL);
-  if (n > 0)
-    memcpy (mxGetPr (a), src, n * sizeof (double));
-  return a;
+  vm_mx_ode_engine_init (c, cw, fn);
 }
 
 static void
 live_iter (void *ctx, int k, double res, double step, int kind, double factor)
 {
-  static const char *kinds[] = { "start", "newton", "damped", "lm" };
-  (void) ctx;
-  mexPrintf ("  %4d  %11.4e  %11.4e  %-6s %9.3g\n", k, res, step,
-             kind >= 0 && kind < 4 ? kinds[kind] : "?", factor);
-  mexEvalString ("drawnow;");
+  static const char *kinds[] = { "start", "newton", "damped", "lm", "chord" };
+  char line[96];
+  snprintf (line, sizeof line, "  %4d  %11.4e  %11.4e  %-6s %9.3g\n", k, res, step,
+            kind >= 0 && kind < 5 ? kinds[kind] : "?", factor);
+  vm_mex_print (ctx, line);
 }
 
 /* the number of components of the ODE (the augmented one of "solve": the states) */
@@ -138,14 +90,14 @@ solve_outputs (mxArray *out, vm_dual_periodic *d, const double *z, const vm_newt
   memcpy (mxGetPr (s), d->s, (size_t) d->N * sizeof (double));
   mxSetField (out, 0, "s", s);
   vm_dual_periodic_primal (d, res, &ph, integ);
-  mxSetField (out, 0, "integral", col (integ, (size_t) d->ng));
-  mxSetField (out, 0, "mu", col (z + sb + 1, (size_t) d->ng));
-  mxSetField (out, 0, "y", colmajor_pm (d->y, d->N, d->m));
-  mxSetField (out, 0, "D", colmajor_pm (d->Dfull, d->N, d->m));
+  mxSetField (out, 0, "integral", vm_mx_col (integ, (size_t) d->ng));
+  mxSetField (out, 0, "mu", vm_mx_col (z + sb + 1, (size_t) d->ng));
+  mxSetField (out, 0, "y", vm_mx_point_major (d->y, d->N, d->m, d->m, 0));
+  mxSetField (out, 0, "D", vm_mx_point_major (d->Dfull, d->N, d->m, d->m, 0));
   mxSetField (out, 0, "nu", mxCreateDoubleScalar (z[sb]));
-  mxSetField (out, 0, "residual", colmajor_pm (res, d->N, d->m));
+  mxSetField (out, 0, "residual", vm_mx_point_major (res, d->N, d->m, d->m, 0));
   mxSetField (out, 0, "phase", mxCreateDoubleScalar (ph));
-  mxSetField (out, 0, "ybar", colmajor_pm (d->ybar, d->N, d->m));
+  mxSetField (out, 0, "ybar", vm_mx_point_major (d->ybar, d->N, d->m, d->m, 0));
   {
     mxArray *h = mxCreateDoubleMatrix ((mwSize) info->nhist, 1, mxREAL);
     if (info->nhist > 0 && info->res_hist)
@@ -163,7 +115,7 @@ cmd_flow (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   static const char *keys[] = { "t", "y", "monodromy", "te", "ye", "status", "message", "nsteps",
                                 "nfev" };
   const mxArray *o, *tf_, *sec;
-  compiled c;
+  vm_mx_ode_engine c;
   vm_ode_flow_opts fo;
   vm_ode_sol sol;
   double t0, tf, one = 1.0;
@@ -242,14 +194,14 @@ cmd_flow (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxSetField (out, 0, "nsteps", mxCreateDoubleScalar ((double) sol.nsteps));
   mxSetField (out, 0, "nfev", mxCreateDoubleScalar ((double) sol.nfev));
   vm_ode_sol_free (&sol);
-  compiled_free (&c);
+  vm_mx_ode_engine_free (&c);
   plhs[0] = out;
 }
 
 /* the setup shared by "solve" and "action": checked, compiled, discretized (raises before any C
  * allocation, or after freeing it) */
 static void
-setup_periodic (vm_dual_periodic *d, compiled *c, const mxArray *ode, const mxArray *o,
+setup_periodic (vm_dual_periodic *d, vm_mx_ode_engine *c, const mxArray *ode, const mxArray *o,
                 const char *fn)
 {
   const mxArray *yb;
@@ -292,7 +244,7 @@ setup_periodic (vm_dual_periodic *d, compiled *c, const mxArray *ode, const mxAr
   mxFree (ypm);
   if (st != VM_OK)
     {
-      compiled_free (c);
+      vm_mx_ode_engine_free (c);
       BAD ("%s: the periodic dual action could not be set up (N = %ld, order %d): %s%s", fn,
            (long) N, order, vm_status_string (st),
            st == VM_EARG ? " (N must be odd and at least the order's minimum, and the base state "
@@ -304,7 +256,7 @@ static void
 cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   const char *fn = "periodic_orbit";
-  compiled c;
+  vm_mx_ode_engine c;
   vm_dual_periodic d;
   const mxArray *zf;
   double S, *g;
@@ -319,7 +271,7 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     {
       int64_t nz = d.nz;
       vm_dual_periodic_free (&d);
-      compiled_free (&c);
+      vm_mx_ode_engine_free (&c);
       vm_arg_vector (zf, fn, "z", (size_t) nz);   /* raises */
     }
   g = mxMalloc ((size_t) d.nz * sizeof *g);
@@ -332,7 +284,7 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (st != VM_OK)
     {
       vm_dual_periodic_free (&d);
-      compiled_free (&c);
+      vm_mx_ode_engine_free (&c);
       mxDestroyArray (H);
       mexErrMsgIdAndTxt ("varmech:dual", "%s: %s", fn, vm_status_string (st));
     }
@@ -347,9 +299,9 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   else
     mxDestroyArray (H);
   if (nlhs > 3)
-    plhs[3] = colmajor_pm (d.y, d.N, d.m);
+    plhs[3] = vm_mx_point_major (d.y, d.N, d.m, d.m, 0);
   vm_dual_periodic_free (&d);
-  compiled_free (&c);
+  vm_mx_ode_engine_free (&c);
 }
 
 static void
@@ -362,7 +314,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
                                 "exitflag", "message",
                                 "dtp_failures", "bad_node" };
   const mxArray *o;
-  compiled c;
+  vm_mx_ode_engine c;
   vm_dual_periodic d;
   vm_newton_info info;
   vm_dual_periodic_opts so;
@@ -411,8 +363,8 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (d.have_y)
     solve_outputs (out, &d, z, &info);
   mxSetField (out, 0, "iterations", mxCreateDoubleScalar (iters));
-  mxSetField (out, 0, "base_change", col (change, (size_t) nchange));
-  mxSetField (out, 0, "pass_residuals", col (hist, (size_t) nhist));
+  mxSetField (out, 0, "base_change", vm_mx_col (change, (size_t) nchange));
+  mxSetField (out, 0, "pass_residuals", vm_mx_col (hist, (size_t) nhist));
   mxSetField (out, 0, "passes", mxCreateDoubleScalar (passes));
   mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
   mxSetField (out, 0, "message", mxCreateString (msg));
@@ -420,7 +372,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxSetField (out, 0, "bad_node", mxCreateDoubleScalar (st == VM_EDTP ? (double) d.bad + 1 : 0.0));
   vm_newton_info_free (&info);
   vm_dual_periodic_free (&d);
-  compiled_free (&c);
+  vm_mx_ode_engine_free (&c);
   plhs[0] = out;
 }
 
