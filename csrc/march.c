@@ -104,16 +104,15 @@ typedef struct
 static void
 on_iter (void *ctx, int k, double res, double step, int kind, double factor)
 {
-  static const char *kinds[] = { "start", "newton", "damped", "lm", "chord" };
   iter_ctx *c = ctx;
-  if (kind == 0)
+  if (kind == VM_NEWTON_START)
     say (c->o, "%s:   %s  iter %3d  ||r|| %.3e\n", c->o->name, c->what, k, res);
-  else if (kind == 1)
+  else if (kind == VM_NEWTON_FULL)
     say (c->o, "%s:   %s  iter %3d  ||r|| %.3e  ||dx|| %.3e  newton\n", c->o->name, c->what, k,
          res, step);
   else
     say (c->o, "%s:   %s  iter %3d  ||r|| %.3e  ||dx|| %.3e  %s %s=%.3g\n", c->o->name, c->what,
-         k, res, step, kinds[kind < 4 && kind >= 0 ? kind : 0], kind == 3 ? "mu" : "t", factor);
+         k, res, step, vm_newton_kind_name (kind), kind == VM_NEWTON_LM ? "mu" : "t", factor);
 }
 
 /* ---- growable output --------------------------------------------------------------------------- */

@@ -855,7 +855,12 @@ add_linsolve_stats (vm_newton_info *inf, const vm_linsolve *ls)
   inf->t_solve += ls->t_solve;
 }
 
-static const char *kind_name[] = { "start", "newton", "damped", "lm", "chord" };
+const char *
+vm_newton_kind_name (int kind)
+{
+  static const char *names[] = { "start", "newton", "damped", "lm", "chord" };
+  return kind >= VM_NEWTON_START && kind <= VM_NEWTON_CHORD ? names[kind] : "?";
+}
 
 /* Take x_{k+1} = w->xt (F there in w->Ft): the histories, the best iterate, the progress output. */
 static void
@@ -889,7 +894,7 @@ accept_step (ws_t *w, double *x, const step_t *s, const vm_newton_opts *o, vm_ne
     }
   if (o->verbose)
     fprintf (stderr, "newton: %4d  ||F|| = %.6e  ||dx||_inf = %.3e  %-6s %s = %.3e\n", k, s->ft,
-             stepn, kind_name[s->kind], s->kind == VM_NEWTON_LM ? "mu" : "t", s->t);
+             stepn, vm_newton_kind_name (s->kind), s->kind == VM_NEWTON_LM ? "mu" : "t", s->t);
   if (o->on_iter)
     o->on_iter (o->on_iter_ctx, k, s->ft, stepn, s->kind, s->t);
 }

@@ -204,6 +204,10 @@ typedef struct
 /* Kinds of steps in vm_newton_info.kind_hist. */
 enum { VM_NEWTON_START = 0, VM_NEWTON_FULL, VM_NEWTON_DAMPED, VM_NEWTON_LM, VM_NEWTON_CHORD };
 
+/* The name of a kind of step as progress output prints it: "start", "newton", "damped", "lm",
+ * "chord"; "?" for any other value. */
+const char *vm_newton_kind_name (int kind);
+
 typedef struct
 {
   int status;          /* the value returned by vm_newton_solve */

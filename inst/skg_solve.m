@@ -629,8 +629,11 @@ end
 %!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'x^2 + y^2 - l^2'});
 %! a = {pend, [0 3], [sin(1) -cos(1)], [0 0], 'N', 301, 'Windows', 1, 'Tol', 1e-12};
 %! s0 = skg_solve (a{:}, 'ReuseFactorization', 0);
-%! s2 = skg_solve (a{:});
+%! out = evalc ('s2 = skg_solve (a{:}, ''Display'', ''iter'');');
 %! assert ([s0.exitflag s2.exitflag], [1 1]);
+%! % the live lines name each chord step as sol.step_kind does (they once printed 'start')
+%! assert (numel (regexp (out, 'iter +\d+ [^\n]* chord t=1')), sum (strcmp (s2.step_kind, 'chord')));
+%! assert (numel (regexp (out, 'iter +\d+ [^\n]* start')), 0);
 %! assert (s0.timing.reused_factorizations, 0);
 %! assert (~any (strcmp (s0.step_kind, 'chord')));
 %! assert (s2.timing.reused_factorizations, sum (strcmp (s2.step_kind, 'chord')));

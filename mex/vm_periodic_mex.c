@@ -62,10 +62,9 @@ compile (vm_mx_ode_engine *c, const mxArray *ode, const double *cw, int integral
 static void
 live_iter (void *ctx, int k, double res, double step, int kind, double factor)
 {
-  static const char *kinds[] = { "start", "newton", "damped", "lm", "chord" };
   char line[96];
   snprintf (line, sizeof line, "  %4d  %11.4e  %11.4e  %-6s %9.3g\n", k, res, step,
-            kind >= 0 && kind < 5 ? kinds[kind] : "?", factor);
+            vm_newton_kind_name (kind), factor);
   vm_mex_print (ctx, line);
 }
 

@@ -1029,6 +1029,14 @@ test_status_strings (void)
       ok = 0;
   CHECK (ok && VM_ENEWTON_MAXIT == VM_ECONTACT + 1 && VM_EUMFPACK == VM_ECONTACT + 5,
          "new status codes appended with strings");
+  /* the names of the kinds of steps, one table for every progress output */
+  CHECK (!strcmp (vm_newton_kind_name (VM_NEWTON_START), "start")
+         && !strcmp (vm_newton_kind_name (VM_NEWTON_FULL), "newton")
+         && !strcmp (vm_newton_kind_name (VM_NEWTON_DAMPED), "damped")
+         && !strcmp (vm_newton_kind_name (VM_NEWTON_LM), "lm")
+         && !strcmp (vm_newton_kind_name (VM_NEWTON_CHORD), "chord")
+         && !strcmp (vm_newton_kind_name (-1), "?") && !strcmp (vm_newton_kind_name (5), "?"),
+         "vm_newton_kind_name");
 }
 
 /* ---- residual weights and the rounding-level test ----------------------------------------------- */
