@@ -173,9 +173,10 @@ static int
 build_pattern (vm_dual *d)
 {
   int64_t N = d->N, nz = d->nz, k, j, tot, *icp = NULL, *inc = NULL, *mark = NULL, *fill = NULL;
+  int64_t *ep = NULL;
   const int64_t *s;
   int64_t *e = NULL;
-  int ns, a, b, maxne = 1, st = VM_ENOMEM;
+  int ns, a, b, st = VM_ENOMEM;
   const int m = d->m, nd = d->nd;
   d->sp = malloc ((size_t) (N + 1) * sizeof *d->sp);
   icp = calloc ((size_t) N + 1, sizeof *icp);
@@ -192,8 +193,6 @@ build_pattern (vm_dual *d)
       s = d->sup + d->sup_p[k];
       ne = ns * nd + d->ng;
       d->sp[k + 1] = d->sp[k] + (int64_t) ne * ne;
-      if (ne > maxne)
-        maxne = ne;
       for (q = 0; q < ns; q++)
         icp[s[q] + 1]++;
     }
@@ -201,9 +200,23 @@ build_pattern (vm_dual *d)
     icp[k + 1] += icp[k];
   inc = malloc ((size_t) (icp[N] > 0 ? icp[N] : 1) * sizeof *inc);
   fill = malloc ((size_t) (N > 0 ? N : 1) * sizeof *fill);
-  e = malloc ((size_t) maxne * sizeof *e);
-  if (! inc || ! fill || ! e)
+  ep = malloc ((size_t) (N + 1) * sizeof *ep);
+  if (! inc || ! fill || ! ep)
     goto done;
+  /* every node's expanded variables as global indices, once: e + ep[k], ne_k entries */
+  ep[0] = 0;
+  for (k = 0; k < N; k++)
+    ep[k + 1] = ep[k] + (d->sup_p[k + 1] - d->sup_p[k]) * nd + d->ng;
+  e = malloc ((size_t) (ep[N] > 0 ? ep[N] : 1) * sizeof *e);
+  if (! e)
+    goto done;
+  for (k = 0; k < N; k++)
+    {
+      ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
+      s = d->sup + d->sup_p[k];
+      for (a = 0; a < (int) (ep[k + 1] - ep[k]); a++)
+        e[ep[k] + a] = expanded_global (d, s, ns, k, a);
+    }
   memcpy (fill, icp, (size_t) N * sizeof *fill);
   for (k = 0; k < N; k++)
     {
@@ -246,14 +259,10 @@ build_pattern (vm_dual *d)
               }
             for (q = q0; q < q1; q++)
               {
-                int64_t kk = comp < nd ? inc[q] : node;
-                int ne, x;
-                ns = (int) (d->sup_p[kk + 1] - d->sup_p[kk]);
-                s = d->sup + d->sup_p[kk];
-                ne = ns * nd + d->ng;
-                for (x = 0; x < ne; x++)
+                int64_t kk = comp < nd ? inc[q] : node, x;
+                for (x = ep[kk]; x < ep[kk + 1]; x++)
                   {
-                    int64_t r = expanded_global (d, s, ns, kk, x);
+                    int64_t r = e[x];
                     if (r < 0 || mark[r] == j + pass * nz)
                       continue;
                     mark[r] = j + pass * nz;
@@ -288,39 +297,25 @@ build_pattern (vm_dual *d)
           }
       }
   }
-  /* the slot of every local contribution */
+  /* the slot of every local contribution: column e_b's positions scattered into mark (by row;
+   * every row e_a of the block is in the column by construction), then read for each e_a */
   tot = d->sp[N];
   d->slot = malloc ((size_t) (tot > 0 ? tot : 1) * sizeof *d->slot);
   if (! d->slot)
     goto done;
   for (k = 0; k < N; k++)
     {
-      int ne;
-      int64_t *sl = d->slot + d->sp[k];
-      ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
-      s = d->sup + d->sup_p[k];
-      ne = ns * nd + d->ng;
-      for (a = 0; a < ne; a++)
-        e[a] = expanded_global (d, s, ns, k, a);
+      const int ne = (int) (ep[k + 1] - ep[k]);
+      const int64_t *ek = e + ep[k];
+      int64_t *sl = d->slot + d->sp[k], p;
       for (b = 0; b < ne; b++)
-        for (a = 0; a < ne; a++)
-          {
-            int64_t lo, hi;
-            sl[a * ne + b] = -1;
-            if (e[a] < 0 || e[b] < 0)
-              continue;
-            lo = d->colptr[e[b]];
-            hi = d->colptr[e[b] + 1] - 1;
-            while (lo < hi)
-              {
-                int64_t mid = lo + (hi - lo) / 2;
-                if (d->rowind[mid] < e[a])
-                  lo = mid + 1;
-                else
-                  hi = mid;
-              }
-            sl[a * ne + b] = lo;
-          }
+        {
+          if (ek[b] >= 0)
+            for (p = d->colptr[ek[b]]; p < d->colptr[ek[b] + 1]; p++)
+              mark[d->rowind[p]] = p;
+          for (a = 0; a < ne; a++)
+            sl[a * ne + b] = ek[a] < 0 || ek[b] < 0 ? -1 : mark[ek[a]];
+        }
     }
   st = VM_OK;
 done:
@@ -329,6 +324,7 @@ done:
   free (mark);
   free (fill);
   free (e);
+  free (ep);
   return st;
 }
 
