@@ -1,9 +1,9 @@
 function results = demo_constraint_description (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_constraint_description ()
-% @deftypefnx {} {@var{results} =} demo_constraint_description ()
-% @deftypefnx {} {@var{results} =} demo_constraint_description (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_constraint_description (@dots{}, "png", @var{dir})
+% @deftypefnx {} {results =} demo_constraint_description ()
+% @deftypefnx {} {results =} demo_constraint_description (..., "quiet")
+% @deftypefnx {} {results =} demo_constraint_description (..., "png", dir)
 % The ideal reaction does not depend on the function that describes the constraint set
 % (Zubelevich, Sec. 6 and eq. 1.4); the multipliers do, by a predicted factor.
 %

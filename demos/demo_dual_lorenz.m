@@ -1,9 +1,9 @@
 function results = demo_dual_lorenz (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_dual_lorenz ()
-% @deftypefnx {} {@var{results} =} demo_dual_lorenz ()
-% @deftypefnx {} {@var{results} =} demo_dual_lorenz (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_dual_lorenz (@dots{}, "png", @var{dir})
+% @deftypefnx {} {results =} demo_dual_lorenz ()
+% @deftypefnx {} {results =} demo_dual_lorenz (..., "quiet")
+% @deftypefnx {} {results =} demo_dual_lorenz (..., "png", dir)
 % The dual Lorenz action of Acharya and Sengupta (Sec.@: 3, eqs.@: 29-31): the Lorenz trajectory
 % recovered from the critical point of @code{dual_lorenz}, against an independent integrator.
 %

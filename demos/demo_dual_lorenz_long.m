@@ -1,10 +1,10 @@
 function results = demo_dual_lorenz_long (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_dual_lorenz_long ()
-% @deftypefnx {} {@var{results} =} demo_dual_lorenz_long ()
-% @deftypefnx {} {@var{results} =} demo_dual_lorenz_long (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_dual_lorenz_long (@dots{}, "png", @var{dir})
-% @deftypefnx {} {@var{results} =} demo_dual_lorenz_long (@dots{}, "RelTol", @var{tols})
+% @deftypefnx {} {results =} demo_dual_lorenz_long ()
+% @deftypefnx {} {results =} demo_dual_lorenz_long (..., "quiet")
+% @deftypefnx {} {results =} demo_dual_lorenz_long (..., "png", dir)
+% @deftypefnx {} {results =} demo_dual_lorenz_long (..., "RelTol", tols)
 % Long-time behaviour of the dual Lorenz solution (Acharya and Sengupta, Sec.@: 3): the
 % adaptive @code{dual_solve} on [0, 20], and how its error grows with the largest Lyapunov
 % exponent.

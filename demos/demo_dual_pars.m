@@ -1,10 +1,10 @@
 function results = demo_dual_pars (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_dual_pars ()
-% @deftypefnx {} {@var{results} =} demo_dual_pars ()
-% @deftypefnx {} {@var{results} =} demo_dual_pars (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_dual_pars (@dots{}, "png", @var{dir})
-% @deftypefnx {} {@var{results} =} demo_dual_pars (@dots{}, "N", @var{N}, "T", @var{T}, "nu", @var{nu}, "epsilon", @var{eps})
+% @deftypefnx {} {results =} demo_dual_pars ()
+% @deftypefnx {} {results =} demo_dual_pars (..., "quiet")
+% @deftypefnx {} {results =} demo_dual_pars (..., "png", dir)
+% @deftypefnx {} {results =} demo_dual_pars (..., "N", N, "T", T, "nu", nu, "epsilon", eps)
 % The generalized Pars dual (Acharya and Sengupta, Sec.@: 4, eqs.@: 32-37) for Pars' particle:
 % which motion does the base state select?
 %

@@ -1,10 +1,10 @@
 function results = demo_dual_pars_reduced (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_dual_pars_reduced ()
-% @deftypefnx {} {@var{results} =} demo_dual_pars_reduced ()
-% @deftypefnx {} {@var{results} =} demo_dual_pars_reduced (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_dual_pars_reduced (@dots{}, "png", @var{dir})
-% @deftypefnx {} {@var{results} =} demo_dual_pars_reduced (@dots{}, "N", @var{N}, "T", @var{T})
+% @deftypefnx {} {results =} demo_dual_pars_reduced ()
+% @deftypefnx {} {results =} demo_dual_pars_reduced (..., "quiet")
+% @deftypefnx {} {results =} demo_dual_pars_reduced (..., "png", dir)
+% @deftypefnx {} {results =} demo_dual_pars_reduced (..., "N", N, "T", T)
 % The reduced Pars dual (Acharya and Sengupta, Sec.@: 4.1, eqs.@: 48-49, the sign of eq.@: 48
 % corrected): @code{dual_pars (@dots{}, "Reduced", true)}.
 %

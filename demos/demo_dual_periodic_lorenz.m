@@ -1,10 +1,10 @@
 function results = demo_dual_periodic_lorenz (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_dual_periodic_lorenz ()
-% @deftypefnx {} {@var{results} =} demo_dual_periodic_lorenz ()
-% @deftypefnx {} {@var{results} =} demo_dual_periodic_lorenz (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_dual_periodic_lorenz (@dots{}, "png", @var{dir})
-% @deftypefnx {} {@var{results} =} demo_dual_periodic_lorenz (@dots{}, @var{name}, @var{value})
+% @deftypefnx {} {results =} demo_dual_periodic_lorenz ()
+% @deftypefnx {} {results =} demo_dual_periodic_lorenz (..., "quiet")
+% @deftypefnx {} {results =} demo_dual_periodic_lorenz (..., "png", dir)
+% @deftypefnx {} {results =} demo_dual_periodic_lorenz (..., name, value)
 % The shortest periodic orbits of the Lorenz attractor as critical points of the dual action on a
 % circle (Acharya and Sengupta, Sec.@: 3, Remark 5), found by @code{periodic_orbit} from the
 % candidates of @code{periodic_guesses}, against an independent shooting method.

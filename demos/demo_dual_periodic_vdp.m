@@ -1,9 +1,9 @@
 function results = demo_dual_periodic_vdp (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_dual_periodic_vdp ()
-% @deftypefnx {} {@var{results} =} demo_dual_periodic_vdp ()
-% @deftypefnx {} {@var{results} =} demo_dual_periodic_vdp (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_dual_periodic_vdp (@dots{}, "png", @var{dir})
+% @deftypefnx {} {results =} demo_dual_periodic_vdp ()
+% @deftypefnx {} {results =} demo_dual_periodic_vdp (..., "quiet")
+% @deftypefnx {} {results =} demo_dual_periodic_vdp (..., "png", dir)
 % The Van der Pol limit cycle found by @code{periodic_orbit} (the dual action on a circle of
 % Acharya and Sengupta, their Remark 5), against a tight shooting solution written here.
 %

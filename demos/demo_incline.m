@@ -1,10 +1,10 @@
 function results = demo_incline (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_incline ()
-% @deftypefnx {} {@var{results} =} demo_incline ()
-% @deftypefnx {} {@var{results} =} demo_incline (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_incline (@dots{}, "png", @var{dir})
-% @deftypefnx {} {@var{results} =} demo_incline (@dots{}, "RelTol", @var{rtol})
+% @deftypefnx {} {results =} demo_incline ()
+% @deftypefnx {} {results =} demo_incline (..., "quiet")
+% @deftypefnx {} {results =} demo_incline (..., "png", dir)
+% @deftypefnx {} {results =} demo_incline (..., "RelTol", rtol)
 % A particle sliding on an incline, with and without Coulomb friction.
 %
 % Physics (Rothkopf & Horowitz, "A variational approach to nonholonomic and

@@ -1,10 +1,10 @@
 function results = demo_pars (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_pars ()
-% @deftypefnx {} {@var{results} =} demo_pars ()
-% @deftypefnx {} {@var{results} =} demo_pars (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_pars (@dots{}, "png", @var{dir})
-% @deftypefnx {} {@var{results} =} demo_pars (@dots{}, "nu", @var{nu}, "T", @var{T})
+% @deftypefnx {} {results =} demo_pars ()
+% @deftypefnx {} {results =} demo_pars (..., "quiet")
+% @deftypefnx {} {results =} demo_pars (..., "png", dir)
+% @deftypefnx {} {results =} demo_pars (..., "nu", nu, "T", T)
 % Pars' particle: one anholonomic constraint, four reaction laws.
 %
 % Acharya and Sengupta, "Dual action principles ..." (Sec.@: 4.1, eqs.@: 42-47; Sec.@: 5,

@@ -1,10 +1,10 @@
 function results = demo_plane_particle (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_plane_particle ()
-% @deftypefnx {} {@var{results} =} demo_plane_particle ()
-% @deftypefnx {} {@var{results} =} demo_plane_particle (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_plane_particle (@dots{}, "png", @var{dir})
-% @deftypefnx {} {@var{results} =} demo_plane_particle (@dots{}, "kappa", @var{k}, "T", @var{T})
+% @deftypefnx {} {results =} demo_plane_particle ()
+% @deftypefnx {} {results =} demo_plane_particle (..., "quiet")
+% @deftypefnx {} {results =} demo_plane_particle (..., "png", dir)
+% @deftypefnx {} {results =} demo_plane_particle (..., "kappa", k, "T", T)
 % A free particle on the plane x3 = 0: the ideal reaction against a constraint force that is only
 % required to keep the constraint and to expend no power.
 %

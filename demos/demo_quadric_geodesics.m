@@ -1,9 +1,9 @@
 function results = demo_quadric_geodesics (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_quadric_geodesics ()
-% @deftypefnx {} {@var{results} =} demo_quadric_geodesics ()
-% @deftypefnx {} {@var{results} =} demo_quadric_geodesics (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_quadric_geodesics (@dots{}, "png", @var{dir})
+% @deftypefnx {} {results =} demo_quadric_geodesics ()
+% @deftypefnx {} {results =} demo_quadric_geodesics (..., "quiet")
+% @deftypefnx {} {results =} demo_quadric_geodesics (..., "png", dir)
 % Geodesics on a quadric (x, A x) = 1 in n = 4 and n = 6 dimensions.
 %
 % Physics (Zubelevich, "On infinite dimensional version of the

@@ -1,10 +1,10 @@
 function results = demo_quadric_limit (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_quadric_limit ()
-% @deftypefnx {} {@var{results} =} demo_quadric_limit ()
-% @deftypefnx {} {@var{results} =} demo_quadric_limit (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_quadric_limit (@dots{}, "png", @var{dir})
-% @deftypefnx {} {@var{results} =} demo_quadric_limit (@dots{}, "NMax", @var{nmax}, "GL6Max", @var{m})
+% @deftypefnx {} {results =} demo_quadric_limit ()
+% @deftypefnx {} {results =} demo_quadric_limit (..., "quiet")
+% @deftypefnx {} {results =} demo_quadric_limit (..., "png", dir)
+% @deftypefnx {} {results =} demo_quadric_limit (..., "NMax", nmax, "GL6Max", m)
 % Geodesics on a quadric in l2: truncations n = 4, 8, @dots{}, 256 and their limit.
 %
 % Physics (Zubelevich, "On infinite dimensional version of the

@@ -1,9 +1,9 @@
 function results = demo_random_ode (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_random_ode ()
-% @deftypefnx {} {@var{results} =} demo_random_ode ()
-% @deftypefnx {} {@var{results} =} demo_random_ode (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_random_ode (@dots{}, "png", @var{dir})
+% @deftypefnx {} {results =} demo_random_ode ()
+% @deftypefnx {} {results =} demo_random_ode (..., "quiet")
+% @deftypefnx {} {results =} demo_random_ode (..., "png", dir)
 % A random ODE with a nonholonomic energy constraint (Zubelevich, Sec. 3).
 %
 % Physics (Zubelevich, "On infinite dimensional version of the

@@ -1,10 +1,10 @@
 function results = demo_rolling_disk (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_rolling_disk ()
-% @deftypefnx {} {@var{results} =} demo_rolling_disk ()
-% @deftypefnx {} {@var{results} =} demo_rolling_disk (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_rolling_disk (@dots{}, "png", @var{dir})
-% @deftypefnx {} {@var{results} =} demo_rolling_disk (@dots{}, "RelTol", @var{rtol})
+% @deftypefnx {} {results =} demo_rolling_disk ()
+% @deftypefnx {} {results =} demo_rolling_disk (..., "quiet")
+% @deftypefnx {} {results =} demo_rolling_disk (..., "png", dir)
+% @deftypefnx {} {results =} demo_rolling_disk (..., "RelTol", rtol)
 % Rolling-spinning disk on an incline: quadratic versus linear rolling constraint.
 %
 % Physics (Rothkopf & Horowitz, "A variational approach to nonholonomic and

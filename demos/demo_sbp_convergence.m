@@ -1,10 +1,10 @@
 function results = demo_sbp_convergence (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_sbp_convergence ()
-% @deftypefnx {} {@var{results} =} demo_sbp_convergence ()
-% @deftypefnx {} {@var{results} =} demo_sbp_convergence (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_sbp_convergence (@dots{}, "png", @var{dir})
-% @deftypefnx {} {@var{results} =} demo_sbp_convergence (@dots{}, "omega", @var{w}, "T", @var{T})
+% @deftypefnx {} {results =} demo_sbp_convergence ()
+% @deftypefnx {} {results =} demo_sbp_convergence (..., "quiet")
+% @deftypefnx {} {results =} demo_sbp_convergence (..., "png", dir)
+% @deftypefnx {} {results =} demo_sbp_convergence (..., "omega", w, "T", T)
 % Convergence study of SBP-SAT time integration for the harmonic oscillator.
 %
 % The oscillator @code{q'' = -omega^2 q} is written as the first-order system

@@ -1,9 +1,9 @@
 function results = demo_skg_convergence (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_skg_convergence ()
-% @deftypefnx {} {@var{results} =} demo_skg_convergence ()
-% @deftypefnx {} {@var{results} =} demo_skg_convergence (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_skg_convergence (@dots{}, "png", @var{dir})
+% @deftypefnx {} {results =} demo_skg_convergence ()
+% @deftypefnx {} {results =} demo_skg_convergence (..., "quiet")
+% @deftypefnx {} {results =} demo_skg_convergence (..., "png", dir)
 % Observed convergence orders of @code{skg_solve} (critical point of the discrete SKG action).
 %
 % @code{skg_solve} discretizes the Schwinger-Keldysh-Galley action of the doubled coordinates

@@ -1,9 +1,9 @@
 function results = demo_skg_damped_oscillator (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_skg_damped_oscillator ()
-% @deftypefnx {} {@var{results} =} demo_skg_damped_oscillator ()
-% @deftypefnx {} {@var{results} =} demo_skg_damped_oscillator (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_skg_damped_oscillator (@dots{}, "png", @var{dir})
+% @deftypefnx {} {results =} demo_skg_damped_oscillator ()
+% @deftypefnx {} {results =} demo_skg_damped_oscillator (..., "quiet")
+% @deftypefnx {} {results =} demo_skg_damped_oscillator (..., "png", dir)
 % Galley's damped oscillator as the critical point of the discrete Schwinger-Keldysh-Galley (SKG)
 % action (Galley, Phys.@: Rev.@: Lett.@: 110, 174301, 2013; Rothkopf & Horowitz, "Variational
 % approach to nonholonomic and inequality-constrained mechanics", sec.@: II, and "A Unifying

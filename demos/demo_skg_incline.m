@@ -1,9 +1,9 @@
 function results = demo_skg_incline (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_skg_incline ()
-% @deftypefnx {} {@var{results} =} demo_skg_incline ()
-% @deftypefnx {} {@var{results} =} demo_skg_incline (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_skg_incline (@dots{}, "png", @var{dir})
+% @deftypefnx {} {results =} demo_skg_incline ()
+% @deftypefnx {} {results =} demo_skg_incline (..., "quiet")
+% @deftypefnx {} {results =} demo_skg_incline (..., "png", dir)
 % A particle sliding on an incline with the paper's regularized normal force and smoothed Coulomb
 % friction, as the critical point of the discrete SKG action (Rothkopf & Horowitz, "A variational
 % approach to nonholonomic and inequality-constrained mechanics", eq.@: 16 and Fig.@: 4).

@@ -1,9 +1,9 @@
 function results = demo_skg_nonholonomic_damped (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_skg_nonholonomic_damped ()
-% @deftypefnx {} {@var{results} =} demo_skg_nonholonomic_damped ()
-% @deftypefnx {} {@var{results} =} demo_skg_nonholonomic_damped (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_skg_nonholonomic_damped (@dots{}, "png", @var{dir})
+% @deftypefnx {} {results =} demo_skg_nonholonomic_damped ()
+% @deftypefnx {} {results =} demo_skg_nonholonomic_damped (..., "quiet")
+% @deftypefnx {} {results =} demo_skg_nonholonomic_damped (..., "png", dir)
 % A nonholonomic system with dissipative forces as the critical point of the discrete
 % Schwinger-Keldysh-Galley action: the knife edge and the Chaplygin sled with viscous drag
 % (Rothkopf & Horowitz, "Variational approach to nonholonomic and inequality-constrained

@@ -1,9 +1,9 @@
 function results = demo_skg_rolling_disk (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_skg_rolling_disk ()
-% @deftypefnx {} {@var{results} =} demo_skg_rolling_disk ()
-% @deftypefnx {} {@var{results} =} demo_skg_rolling_disk (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_skg_rolling_disk (@dots{}, "png", @var{dir})
+% @deftypefnx {} {results =} demo_skg_rolling_disk ()
+% @deftypefnx {} {results =} demo_skg_rolling_disk (..., "quiet")
+% @deftypefnx {} {results =} demo_skg_rolling_disk (..., "png", dir)
 % Rolling-spinning disk on an incline as the critical point of the discrete SKG action
 % (Rothkopf & Horowitz, "A variational approach to nonholonomic and inequality-constrained
 % mechanics", eq. 10 and Fig. 2).

@@ -1,9 +1,9 @@
 function results = demo_skg_tumbler (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_skg_tumbler ()
-% @deftypefnx {} {@var{results} =} demo_skg_tumbler ()
-% @deftypefnx {} {@var{results} =} demo_skg_tumbler (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_skg_tumbler (@dots{}, "png", @var{dir})
+% @deftypefnx {} {results =} demo_skg_tumbler ()
+% @deftypefnx {} {results =} demo_skg_tumbler (..., "quiet")
+% @deftypefnx {} {results =} demo_skg_tumbler (..., "png", dir)
 % A point mass in a circular tumbler with the paper's regularized (soft) wall, as the critical
 % point of the discrete SKG action (Rothkopf & Horowitz, "A variational approach to nonholonomic
 % and inequality-constrained mechanics", eq.@: 11, 14 and Fig.@: 3).

@@ -1,10 +1,10 @@
 function results = demo_tumbler (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_tumbler ()
-% @deftypefnx {} {@var{results} =} demo_tumbler ()
-% @deftypefnx {} {@var{results} =} demo_tumbler (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_tumbler (@dots{}, "png", @var{dir})
-% @deftypefnx {} {@var{results} =} demo_tumbler (@dots{}, "T", @var{T}, "e", @var{e}, "g", @var{g})
+% @deftypefnx {} {results =} demo_tumbler ()
+% @deftypefnx {} {results =} demo_tumbler (..., "quiet")
+% @deftypefnx {} {results =} demo_tumbler (..., "png", dir)
+% @deftypefnx {} {results =} demo_tumbler (..., "T", T, "e", e, "g", g)
 % A point mass falling in a circular tumbler with hard walls: impacts located as events by
 % @code{gauss_integrate}, compared with a semi-analytic computation.
 %

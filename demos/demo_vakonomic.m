@@ -1,10 +1,10 @@
 function results = demo_vakonomic (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_vakonomic ()
-% @deftypefnx {} {@var{results} =} demo_vakonomic ()
-% @deftypefnx {} {@var{results} =} demo_vakonomic (@dots{}, "quiet")
-% @deftypefnx {} {@var{results} =} demo_vakonomic (@dots{}, "png", @var{dir})
-% @deftypefnx {} {@var{results} =} demo_vakonomic (@dots{}, "mu0", @var{mu0}, "T", @var{T})
+% @deftypefnx {} {results =} demo_vakonomic ()
+% @deftypefnx {} {results =} demo_vakonomic (..., "quiet")
+% @deftypefnx {} {results =} demo_vakonomic (..., "png", dir)
+% @deftypefnx {} {results =} demo_vakonomic (..., "mu0", mu0, "T", T)
 % Vakonomic versus d'Alembert motions from the same initial data (Acharya and Sengupta, Sec.@: 2,
 % eqs.@: 6-8): Pars' particle and a knife edge on an incline.
 %

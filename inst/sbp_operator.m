@@ -1,8 +1,8 @@
 % -*- texinfo -*-
 % @deftypefn  {} {D =} sbp_operator (N, order)
 % @deftypefnx {} {D =} sbp_operator (N, order, [t0 tf])
-% @deftypefnx {} {[D, H] =} sbp_operator (@dots{})
-% @deftypefnx {} {[D, H, Q] =} sbp_operator (@dots{})
+% @deftypefnx {} {[D, H] =} sbp_operator (N, order, [t0 tf])
+% @deftypefnx {} {[D, H, Q] =} sbp_operator (N, order, [t0 tf])
 % Diagonal-norm summation-by-parts (SBP) first-derivative operator on a uniform grid.
 %
 % The grid has @var{N} points @code{t(k) = t0 + (k-1)*h}, @code{h = (tf - t0)/(N - 1)}, on the
