@@ -89,7 +89,10 @@
 % the states (X their largest peak-to-peak amplitude in the guess) and 1 / Pbar^2 for P, the
 % weights of a uniform H in the scale-free variables x / X and P / Pbar.  Only their ratios
 % matter (the critical point and Newton's iterates do not change when all are scaled alike); with
-% equal weights the coupling of P and x in the DtP map makes Lorenz stall.
+% equal weights the coupling of P and x in the DtP map makes Lorenz stall.  When the automatic
+% weights fail, the solve is retried once with a second set: 1 / X_i^2 with each state's own
+% amplitude, and 1e-4 / Pbar^2 for P (a relaxation oscillation such as Van der Pol mu = 10 needs
+% it from a guess off its orbit); the message says so and sol.c holds the weights used.
 % @item "BaseIterations"
 % replace the base state by the recovered orbit and solve again, this many times (default 1).
 % @item "FlowTol"
@@ -138,6 +141,8 @@
 % residuals of the recovered orbit, and max |orbit - base state| at each base iteration.
 % @item N, Order, grids, time, solver, names
 % the final grid size and order, the sizes tried, seconds, "periodic_orbit", the state names.
+% @item c
+% the weights of H of the last solve (the automatic ones, their retry, or the given ones).
 % @item unfolding, integral, mu
 % with an Integral: the mean of the unfolding parameter (0 at an orbit), the mean of
 % I - Level over the nodes, and the condition's multiplier.
@@ -178,11 +183,23 @@ function sol = periodic_orbit (ode, varargin)
   end
   guess = @(N) resample_guess (tg, yg, N, Tg, na);
   ybar0 = guess (N0);
-  if (isempty (c))
+  auto_c = isempty (c);
+  if (auto_c)
     c = auto_weights (ybar0, n, na);
   end
   [r, grids, iters, perr, serr] = solve_grids (fname, ode_aug, guess, ybar0, opts, c, gauge, n);
+  if (auto_c && r.exitflag ~= 1 && ~isempty (grids) && ~isfield (r, 'equilibrium'))
+    % the automatic weights failed: once more with the second set (see weights_retry)
+    c1 = c;
+    c = weights_retry (ybar0, n, na);
+    [r, g2, i2, perr, serr] = solve_grids (fname, ode_aug, guess, ybar0, opts, c, gauge, n);
+    r.message = sprintf ('%s (after the automatic weights c = [%s] failed on N = %d: retried with c = [%s])', ...
+                         r.message, num2str (c1, '%.3g '), grids(1), num2str (c, '%.3g '));
+    grids = [grids, g2];
+    iters = iters + i2;
+  end
   sol = assemble (fname, ode, r, grids, opts);
+  sol.c = c;
   sol.iterations = iters;
   sol.period_error = perr;
   sol.state_error = serr;
@@ -457,6 +474,19 @@ function c = auto_weights (ybar, n, na)
   c = 10 * max ([X, P, 1]) * [ones(1, n) / X^2, ones(1, na) / P^2];
 end
 
+% The second set of weights, tried when the first fails: one scale per state (its own
+% peak-to-peak amplitude X_i in the guess) and the weight of P lowered 1e4 times, so that the DtP
+% map moves P freely while the states stay near their base state.  Found on Van der Pol mu = 10
+% from its orbit with T + 1 % and the states + 3e-3: neither change alone converges there, both
+% together do; as the default they break Lorenz and the pendulum, hence a retry only.
+function c = weights_retry (ybar, n, na)
+  Xs = max (ybar(:, 1:n)) - min (ybar(:, 1:n));
+  Xs(Xs == 0) = max ([Xs, 1]);
+  X = max (Xs);
+  P = abs (mean (ybar(:, n + 1)));
+  c = 10 * max ([X, P, 1]) * [1 ./ Xs.^2, 1e-4 * ones(1, na) / P^2];
+end
+
 % the guess on N equispaced nodes of [0, 2 pi), closed by a linear correction, with P
 function ybar = resample_guess (tg, yg, N, Tg, na)
   s = 2 * pi * (tg - tg(1)) / Tg;
@@ -472,6 +502,7 @@ function r = check_nontrivial (r, ybar, n)
   amp0 = max (max (ybar(:, 1:n)) - min (ybar(:, 1:n)));
   if (amp <= 1e-6 * amp0)
     r.exitflag = 0;
+    r.equilibrium = true;
     r.message = sprintf (['converged to an equilibrium (the orbit has amplitude %.1e against ' ...
                           '%.1e in the guess); give a guess closer to a periodic orbit'], amp, amp0);
   end
@@ -614,6 +645,27 @@ end
 %! assert (~isempty (sol.message));
 %! assert (isnan (sol.closure));
 
+%!test
+%! % Van der Pol mu = 5 from its orbit with T + 1 % and the states + 3e-3: the automatic weights
+%! % stall on the first grid, the retry (each state's own scale, P's weight / 1e4) converges;
+%! % checked independently: ode45 at 1e-12 from the orbit's first point closes over sol.T (the
+%! % period error dT leaves a gap of about |F| dT; 1e-7 allows |F| up to 100 with dT = 1e-9)
+%! mu = 5;
+%! vdp = odesys ('states', {'x', 'v'}, 'parameters', struct ('mu', mu), 'rhs', {'v', 'mu*(1 - x^2)*v - x'});
+%! f = @(t, y) [y(2); mu*(1 - y(1)^2)*y(2) - y(1)];
+%! o = odeset ('RelTol', 1e-12, 'AbsTol', 1e-12);
+%! [~, y] = ode45 (f, [0 100], [2; 0], o);
+%! T0 = 11.6122306;   % the period to 1e-7 (the test's own run: 11.61223066772)
+%! tq = linspace (0, T0, 400)';
+%! [~, yq] = ode45 (f, tq, y(end, :)', o);
+%! s = 2 * pi * tq / T0;
+%! sol = periodic_orbit (vdp, 1.01 * tq, yq + 3e-3 * [sin(s), cos(2*s)]);
+%! assert (sol.exitflag, 1);
+%! assert (~isempty (strfind (sol.message, 'retried with c')));
+%! assert (sol.c(3) / sol.c(2) < 1e-2);
+%! [~, yc] = ode45 (f, [0 sol.T], sol.y(1, :)', o);
+%! assert (max (abs (yc(end, :) - sol.y(1, :))) <= 1e-7);
+%! assert (abs (sol.T - T0) <= 1e-6);
 %!test
 %! % a guess near an equilibrium of a damped oscillator (no periodic orbit): exitflag 0
 %! osc = odesys ('states', {'x', 'v'}, 'rhs', {'v', '-x - 0.5*v'});
