@@ -108,8 +108,11 @@ function sol = dual_pars (tspan, x0, v0, varargin)
   x0 = x0(:)';
   v0 = v0(:)';
   g0 = (b(:)' + x0 * L') * v0';
-  if (abs (g0) > 1e-10 * max (1, norm (v0)))
-    vm_badarg (fname, 'the initial data violate the constraint: (b + L x0) . v0 = %g, expected 0', g0);
+  ctol = 1e-10 * max (1, norm (v0));
+  if (abs (g0) > ctol)
+    % in gauss_integrate's words (issue 11: one wording for initial data in every solver)
+    error (['varmech:' fname ':initial_state'], ['%s: the initial state violates constraint 1 ' ...
+           '((b + L x0) . v0 at the initial x0, v0) by %.3g (ConstraintTol = %.3g)'], fname, abs (g0), ctol);
   end
   dopts = rmfield (opts, {'L', 'b', 'Reduced'});
   if (opts.Reduced)
@@ -174,7 +177,8 @@ end
 %! s2 = dual_solve (ode, [0 1], [1 0.5], 'N', 33, 'c', 1, 'FinalDual', 'strong');
 %! assert (s1.exitflag, 1);
 %! assert (s1.y, s2.y, 1e-10);
-%!error <violate the constraint> dual_pars ([0 1], [0 0 1], [1 0 0])
+%!error <dual_pars: the initial state violates constraint 1 ..b \+ L x0. \. v0 at the initial x0, v0. by 1 .ConstraintTol = 1e-10.> dual_pars ([0 1], [0 0 1], [1 0 0])
+%!error id=varmech:dual_pars:initial_state dual_pars ([0 1], [0 0 1], [1 0 0])
 %!error <Reduced must be true or false; got char 1x3 \('yes'\)> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'Reduced', 'yes')
 %!error <N must be an integer in \[2, 100000000\]; got double 1x1 \(2147483651\)> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'N', 2^31 + 3)
 %!error <c must hold the four positive weights> dual_pars ([0 1], [0 0 0.5], [1 0.5 0], 'c', [1 2])
