@@ -29,6 +29,23 @@
 % acts along +grad h, back into h > 0 (friction opposes the sliding velocity).  A constraint that
 % does not depend on the velocities, g(t, q) = 0, is kept at position level at every node.
 %
+% @strong{Holonomic (position) constraints in the action.}  A constraint g_a(t, q) in which no
+% velocity occurs (structurally) is holonomic.  It enters the doubled action as the augmented
+% Lagrangians L(q1) - lambda1_a g_a(t, q1) and L(q2) - lambda2_a g_a(t, q2) of the two branches
+% (lambda1,2 = lambda+ -/+ lambda-/2), linearized at q- = 0, so that it has the same slot as a
+% velocity constraint with @code{dg_a/dq} in place of @code{dg_a/dqdot}; at every node k of
+% every window the density gets
+% @code{lambda-_a g_a(t_k, q+_k) - lambda+_a (q-_k . dg_a/dq(t_k, q+_k))}.
+% The omitted terms are O(|q-|^3 |lambda+| + |q-|^2 |lambda-|), so the gradient and the Hessian
+% at the critical point (q- = lambda- = 0) are those of the exact form.  The lambda- equations
+% impose @code{g_a(t_k, q+_k) = 0} at every node (the first and last included), and the q-
+% equations are the SBP-SAT equations of motion with the term @code{-lambda+_a dg_a/dq}.  A model
+% may mix position and velocity constraints (@file{doc/skg.md}, "Holonomic constraints").
+% Multiplier convention (eq. 3 of the rolling-disk paper, the same in every varmech solver):
+% @code{M qddot = dL/dq + F + sum_a lambda_a dg_a/dqdot} for a constraint with velocities, and
+% @code{+ lambda_a dg_a/dq} for a position constraint; @code{sol.lambda} = -lambda+ in both
+% cases (below).
+%
 % @strong{Time marching.}  The trajectory is computed window after window, each window an SKG
 % problem on N nodes started from the previous window's end state (position and scheme
 % velocity).  By default the window lengths are chosen by error control, as ode45 chooses its
@@ -724,6 +741,34 @@ end
 %! assert (isequal (s1.q, s2.q));
 %!error <tspan must be \[t0 tf\]> skg_solve (osc, [1 0], 1, 0)
 %!error <unknown option 'Tolerance'> skg_solve (osc, [0 1], 1, 0, 'Tolerance', 1)
+%!error <skg_solve: the initial state violates constraint 1 .x.dot.x. . y.dot.y.. by 1 .ConstraintTol = 1e-08.>
+%! % an initial velocity that violates a velocity constraint (checked before any solve)
+%! pv = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'x*dot(x) + y*dot(y)'});
+%! skg_solve (pv, [0 1], [0 -1], [0 1]);
+%!error <skg_solve: the initial state violates constraint 1 .x.2 . y.2 - 1. by 1 .ConstraintTol = 1e-08.>
+%! % an initial position that violates a position constraint (the Cartesian pendulum from (1, 1))
+%! pend = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'x^2 + y^2 - 1'});
+%! skg_solve (pend, [0 1], [1 1], [0 0]);
+%!error <skg_solve: the initial state violates constraint 1 .x.2 . y.2 - 1. at velocity level .dg/dq qdot . dg/dt. by 2 .ConstraintTol = 1e-08.>
+%! % a consistent position with a velocity off the tangent of the position constraint (its
+%! % velocity level dg/dq qdot = 2 x xdot + 2 y ydot)
+%! pend = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'x^2 + y^2 - 1'});
+%! skg_solve (pend, [0 1], [1 0], [1 0]);
+%!error <skg_solve: the constraint Jacobian is rank-deficient at the initial state: constraints 1 .x. and 2 .x-1. are contradictory>
+%! % contradictory constraints: named as such, not reported as a Newton stall
+%! c2 = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + dot(y)^2)/2', ...
+%!   'constraints', {'x', 'x-1'});
+%! skg_solve (c2, [0 1], [0 0], [0 0]);
+%!error <skg_solve: the constraint Jacobian is rank-deficient at the initial state: constraints 1 .x. and 2 .2.x. are redundant>
+%! red = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + dot(y)^2)/2', ...
+%!   'constraints', {'x', '2*x'});
+%! skg_solve (red, [0 1], [0 0], [0 0]);
+%!error <skg_solve: the constraint Jacobian is rank-deficient: constraint 1 .1. is a constant .it contains neither the coordinates nor their velocities.>
+%! c1 = mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2/2', 'constraints', {'1'});
+%! skg_solve (c1, [0 1], 0, 0);
 %!demo
 %! % A pendulum (m = 1 kg, l = 1 m) in Cartesian coordinates, held on the circle by the position
 %! % constraint x^2 + y^2 - l^2 = 0, released at rest 1 rad from the vertical.  The reaction is
