@@ -131,7 +131,10 @@
 % SBP solution's own interpolant (degree p+1 on the nodes of the window that holds each time).
 % @item "MaxWindows"
 % with error control: the most windows attempted, accepted or rejected (default 100000); the
-% message of a march that stops there estimates how many more it would need.
+% message of a march that stops there estimates how many more it would need.  A march whose
+% window length has not doubled over 1000 windows stops early when, at that length, the rest of
+% tspan would need over 100 times the windows left (an oscillator over [0 1e300]).  A tspan
+% shorter than the shortest window that N nodes resolve (rounding of t) is refused.
 % @item "InitialWindow", "MaxWindow"
 % the first and the longest window length with error control (default automatic, tf - t0).
 % @item "ConstraintTol"
@@ -593,6 +596,27 @@ end
 %! s = skg_solve (osc, [0 1e20], 1, 0, 'MaxWindows', 200);
 %! assert (s.exitflag, 0);
 %! assert (~isempty (strfind (s.message, 'more windows than allowed')));
+%!test
+%! % an interval that would need about 1e300 windows: stopped early (a few thousand windows, a
+%! % fraction of a second), exitflag 0, with the estimate of the windows it would need
+%! OSC = mechsys ('coordinates', {'x'}, 'parameters', struct ('k', 1), ...
+%!   'lagrangian', 'dot(x)^2/2 - k*x^2/2');
+%! s = skg_solve (OSC, [0 1e300], 1, 0);
+%! assert (s.exitflag, 0);
+%! assert (~isempty (strfind (s.message, 'stopped early')));
+%! assert (~isempty (strfind (s.message, 'more windows than allowed')));
+%! assert (numel (s.windows.t0) + numel (s.rejected.t0) <= 2000);
+%! % the accepted windows are correct up to where it stopped
+%! assert (max (abs (s.q - cos (s.t))) < 1e-3);
+%!error <skg_solve: tspan = \[0, 1e-300\] is 1e-300 long, below the shortest window that 33 nodes can resolve>
+%! % an interval shorter than any window that the nodes resolve: refused before the first window
+%! OSC = mechsys ('coordinates', {'x'}, 'parameters', struct ('k', 1), ...
+%!   'lagrangian', 'dot(x)^2/2 - k*x^2/2');
+%! skg_solve (OSC, [0 1e-300], 1, 0);
+%!error <skg_solve: the windows of \[0, 1e-300\] are 1e-300 long, below the shortest that 81 nodes can resolve>
+%! OSC = mechsys ('coordinates', {'x'}, 'parameters', struct ('k', 1), ...
+%!   'lagrangian', 'dot(x)^2/2 - k*x^2/2');
+%! skg_solve (OSC, [0 1e-300], 1, 0, 'Windows', 1);
 %!test
 %! % a Tol below the rounding level of the residual: converged where rounding stops Newton, and
 %! % the message says that Tol was not reached
