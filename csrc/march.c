@@ -748,6 +748,7 @@ march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, 
                 vm_newton_symbolic *sym, vm_newton_symbolic *csym, vm_march_sol *s, grow_t *g)
 {
   double T = o->tf - o->t0, t = o->t0, L, hmax, expo = 1.0 / (a->order + 2), emax = 0.0;
+  double lbig = 0.0, lbig_check = 0.0;   /* longest accepted window: now, at the last checkpoint */
   int attempts = 0, rejected = 0, st = VM_OK;
   last_rej lr;
   memset (&lr, 0, sizeof lr);
@@ -769,6 +770,27 @@ march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, 
                     "than allowed, or is too stiff for the tolerance", t, attempts, L,
                     (o->tf - t) / L);
           return VM_EMAXSTEPS;
+        }
+      if (attempts > 0 && attempts % VM_MARCH_STALL_WINDOWS == 0)
+        {
+          /* fail fast: the window length has not doubled over the last VM_MARCH_STALL_WINDOWS
+           * attempts, and at the longest length accepted so far the rest of the interval needs
+           * more than VM_MARCH_STALL_FACTOR times the windows that MaxWindows leaves (an
+           * oscillator over [0, 1e300] would otherwise run 1e5 windows to say so) */
+          double need = (o->tf - t) / fmax (lbig, L);
+          if (lbig < 2.0 * lbig_check
+              && need > VM_MARCH_STALL_FACTOR * (double) (o->max_windows - attempts))
+            {
+              snprintf (s->message, sizeof s->message, "stopped early at t = %.9g after %d "
+                        "windows: the window length has stayed at most %.3g over the last %d "
+                        "windows, and at that length the rest of the interval needs about %.3g "
+                        "more windows, over %d times what MaxWindows (%d) allows: the problem "
+                        "needs more windows than allowed; shorten tspan or loosen "
+                        "RelTol/AbsTol", t, attempts, fmax (lbig, L), VM_MARCH_STALL_WINDOWS,
+                        need, VM_MARCH_STALL_FACTOR, o->max_windows);
+              return VM_EMAXSTEPS;
+            }
+          lbig_check = lbig;
         }
       if (L < hmin)
         {
@@ -797,6 +819,7 @@ march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, 
       if (! reason)
         {
           emax = fmax (emax, err);
+          lbig = fmax (lbig, tb - ta);
           t = tb;
         }
       rejected = reason != 0;
@@ -850,6 +873,15 @@ vm_march (vm_march_action *a, vm_march_action *c, const double *xa0, const vm_ma
                 "use a longer interval or fewer windows", o->t0, o->tf,
                 (o->tf - o->t0) / o->windows, (long long) a->N,
                 vm_march_hmin (o->t0, o->tf - o->t0, a->N));
+      return VM_EARG;
+    }
+  if (o->windows == 0 && (o->tf - o->t0) < vm_march_hmin (o->t0, o->tf - o->t0, a->N))
+    {
+      /* error control cannot shrink a window below hmin: refuse before the first window */
+      snprintf (s->message, sizeof s->message, "tspan = [%.9g, %.9g] is %.3g long, below "
+                "the shortest window that %lld nodes can resolve, %.3g (rounding of t, or 1/h "
+                "overflows): use a longer interval", o->t0, o->tf, o->tf - o->t0,
+                (long long) a->N, vm_march_hmin (o->t0, o->tf - o->t0, a->N));
       return VM_EARG;
     }
   snprintf (s->check_name, sizeof s->check_name, "%s", a->check_name ? a->check_name : "check");

@@ -34,13 +34,24 @@
  *                             (VM_MARCH_REJ_CHECK), retried with the length the check suggests.
  *                             Below hmin the march stops with VM_EHMIN and a message that says
  *                             where and why.  The first length is h0, or T/16 when 0 (at most
- *                             hmax).
+ *                             hmax).  An interval shorter than hmin is refused before the first
+ *                             window (VM_EARG).  MaxWindows: after max_windows attempts the march
+ *                             stops (VM_EMAXSTEPS) with an estimate of the windows still needed;
+ *                             it stops early, at a multiple of VM_MARCH_STALL_WINDOWS attempts,
+ *                             when the longest accepted length has not doubled over the last
+ *                             VM_MARCH_STALL_WINDOWS attempts and the rest of the interval would
+ *                             need, at that length, more than VM_MARCH_STALL_FACTOR times the
+ *                             attempts left (an oscillator over [0, 1e300]: 2000 windows, not
+ *                             1e5).
  *
  * Each rejection is recorded (time, length, reason, err).  The driver prints through opts.print
  * while it runs (display 2: each Newton iteration and each window; 1: one final line).
  */
 #ifndef VM_MARCH_H
 #define VM_MARCH_H
+
+#define VM_MARCH_STALL_WINDOWS 1000   /* attempts between the checks of a stalled march */
+#define VM_MARCH_STALL_FACTOR 100     /* windows needed / windows left that stops it early */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -176,7 +187,8 @@ void vm_march_opts_init (vm_march_opts *o);
 /* The shortest window that N nodes resolve at time t of an interval of length T:
  * max (1e-12 (|t| + min (1, T)) (N - 1), 1e-100 (N - 1)): node spacings stay above rounding of t,
  * and the discrete equations' 1/h above overflow.  A fixed grid with shorter windows is refused
- * (VM_EARG, with a message); the adaptive march stops below it (VM_EHMIN). */
+ * (VM_EARG, with a message), and so is an adaptive march over an interval shorter than it; the
+ * adaptive march stops when a window would be shorter (VM_EHMIN). */
 double vm_march_hmin (double t, double T, int64_t N);
 
 /* The companion order of the error estimate: order + 2, or order - 2 for order 8 (the largest). */

@@ -29,6 +29,23 @@
 % acts along +grad h, back into h > 0 (friction opposes the sliding velocity).  A constraint that
 % does not depend on the velocities, g(t, q) = 0, is kept at position level at every node.
 %
+% @strong{Holonomic (position) constraints in the action.}  A constraint g_a(t, q) in which no
+% velocity occurs (structurally) is holonomic.  It enters the doubled action as the augmented
+% Lagrangians L(q1) - lambda1_a g_a(t, q1) and L(q2) - lambda2_a g_a(t, q2) of the two branches
+% (lambda1,2 = lambda+ -/+ lambda-/2), linearized at q- = 0, so that it has the same slot as a
+% velocity constraint with @code{dg_a/dq} in place of @code{dg_a/dqdot}; at every node k of
+% every window the density gets
+% @code{lambda-_a g_a(t_k, q+_k) - lambda+_a (q-_k . dg_a/dq(t_k, q+_k))}.
+% The omitted terms are O(|q-|^3 |lambda+| + |q-|^2 |lambda-|), so the gradient and the Hessian
+% at the critical point (q- = lambda- = 0) are those of the exact form.  The lambda- equations
+% impose @code{g_a(t_k, q+_k) = 0} at every node (the first and last included), and the q-
+% equations are the SBP-SAT equations of motion with the term @code{-lambda+_a dg_a/dq}.  A model
+% may mix position and velocity constraints (@file{doc/skg.md}, "Holonomic constraints").
+% Multiplier convention (eq. 3 of the rolling-disk paper, the same in every varmech solver):
+% @code{M qddot = dL/dq + F + sum_a lambda_a dg_a/dqdot} for a constraint with velocities, and
+% @code{+ lambda_a dg_a/dq} for a position constraint; @code{sol.lambda} = -lambda+ in both
+% cases (below).
+%
 % @strong{Time marching.}  The trajectory is computed window after window, each window an SKG
 % problem on N nodes started from the previous window's end state (position and scheme
 % velocity).  By default the window lengths are chosen by error control, as ode45 chooses its
@@ -114,7 +131,10 @@
 % SBP solution's own interpolant (degree p+1 on the nodes of the window that holds each time).
 % @item "MaxWindows"
 % with error control: the most windows attempted, accepted or rejected (default 100000); the
-% message of a march that stops there estimates how many more it would need.
+% message of a march that stops there estimates how many more it would need.  A march whose
+% window length has not doubled over 1000 windows stops early when, at that length, the rest of
+% tspan would need over 100 times the windows left (an oscillator over [0 1e300]).  A tspan
+% shorter than the shortest window that N nodes resolve (rounding of t) is refused.
 % @item "InitialWindow", "MaxWindow"
 % the first and the longest window length with error control (default automatic, tf - t0).
 % @item "ConstraintTol"
@@ -577,6 +597,27 @@ end
 %! assert (s.exitflag, 0);
 %! assert (~isempty (strfind (s.message, 'more windows than allowed')));
 %!test
+%! % an interval that would need about 1e300 windows: stopped early (a few thousand windows, a
+%! % fraction of a second), exitflag 0, with the estimate of the windows it would need
+%! OSC = mechsys ('coordinates', {'x'}, 'parameters', struct ('k', 1), ...
+%!   'lagrangian', 'dot(x)^2/2 - k*x^2/2');
+%! s = skg_solve (OSC, [0 1e300], 1, 0);
+%! assert (s.exitflag, 0);
+%! assert (~isempty (strfind (s.message, 'stopped early')));
+%! assert (~isempty (strfind (s.message, 'more windows than allowed')));
+%! assert (numel (s.windows.t0) + numel (s.rejected.t0) <= 2000);
+%! % the accepted windows are correct up to where it stopped
+%! assert (max (abs (s.q - cos (s.t))) < 1e-3);
+%!error <skg_solve: tspan = \[0, 1e-300\] is 1e-300 long, below the shortest window that 33 nodes can resolve>
+%! % an interval shorter than any window that the nodes resolve: refused before the first window
+%! OSC = mechsys ('coordinates', {'x'}, 'parameters', struct ('k', 1), ...
+%!   'lagrangian', 'dot(x)^2/2 - k*x^2/2');
+%! skg_solve (OSC, [0 1e-300], 1, 0);
+%!error <skg_solve: the windows of \[0, 1e-300\] are 1e-300 long, below the shortest that 81 nodes can resolve>
+%! OSC = mechsys ('coordinates', {'x'}, 'parameters', struct ('k', 1), ...
+%!   'lagrangian', 'dot(x)^2/2 - k*x^2/2');
+%! skg_solve (OSC, [0 1e-300], 1, 0, 'Windows', 1);
+%!test
 %! % a Tol below the rounding level of the residual: converged where rounding stops Newton, and
 %! % the message says that Tol was not reached
 %! s = skg_solve (osc, [0 10], 1, 0, 'N', 257, 'Tol', 1e-15);
@@ -724,6 +765,34 @@ end
 %! assert (isequal (s1.q, s2.q));
 %!error <tspan must be \[t0 tf\]> skg_solve (osc, [1 0], 1, 0)
 %!error <unknown option 'Tolerance'> skg_solve (osc, [0 1], 1, 0, 'Tolerance', 1)
+%!error <skg_solve: the initial state violates constraint 1 .x.dot.x. . y.dot.y.. by 1 .ConstraintTol = 1e-08.>
+%! % an initial velocity that violates a velocity constraint (checked before any solve)
+%! pv = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'x*dot(x) + y*dot(y)'});
+%! skg_solve (pv, [0 1], [0 -1], [0 1]);
+%!error <skg_solve: the initial state violates constraint 1 .x.2 . y.2 - 1. by 1 .ConstraintTol = 1e-08.>
+%! % an initial position that violates a position constraint (the Cartesian pendulum from (1, 1))
+%! pend = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'x^2 + y^2 - 1'});
+%! skg_solve (pend, [0 1], [1 1], [0 0]);
+%!error <skg_solve: the initial state violates constraint 1 .x.2 . y.2 - 1. at velocity level .dg/dq qdot . dg/dt. by 2 .ConstraintTol = 1e-08.>
+%! % a consistent position with a velocity off the tangent of the position constraint (its
+%! % velocity level dg/dq qdot = 2 x xdot + 2 y ydot)
+%! pend = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'x^2 + y^2 - 1'});
+%! skg_solve (pend, [0 1], [1 0], [1 0]);
+%!error <skg_solve: the constraint Jacobian is rank-deficient at the initial state: constraints 1 .x. and 2 .x-1. are contradictory>
+%! % contradictory constraints: named as such, not reported as a Newton stall
+%! c2 = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + dot(y)^2)/2', ...
+%!   'constraints', {'x', 'x-1'});
+%! skg_solve (c2, [0 1], [0 0], [0 0]);
+%!error <skg_solve: the constraint Jacobian is rank-deficient at the initial state: constraints 1 .x. and 2 .2.x. are redundant>
+%! red = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + dot(y)^2)/2', ...
+%!   'constraints', {'x', '2*x'});
+%! skg_solve (red, [0 1], [0 0], [0 0]);
+%!error <skg_solve: the constraint Jacobian is rank-deficient: constraint 1 .1. is a constant .it contains neither the coordinates nor their velocities.>
+%! c1 = mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2/2', 'constraints', {'1'});
+%! skg_solve (c1, [0 1], 0, 0);
 %!demo
 %! % A pendulum (m = 1 kg, l = 1 m) in Cartesian coordinates, held on the circle by the position
 %! % constraint x^2 + y^2 - l^2 = 0, released at rest 1 rad from the vertical.  The reaction is

@@ -81,9 +81,9 @@
 
 function h = varmech_plot (varargin)
   fname = 'varmech_plot';
-  [sols, args] = split_solutions (fname, varargin);
   defaults = struct ('Panels', {{}}, 'Labels', {{}}, 'Units', {{}}, 'TimeUnit', 's', ...
                      'EnergyUnit', '', 'Title', '', 'Png', '', 'Visible', 'on', 'Figure', []);
+  [sols, args] = split_solutions (fname, varargin, fieldnames (defaults)');
   opts = vm_options (fname, defaults, args);
   kind = solution_kind (fname, sols);
   ncomp = check_components (fname, sols, kind);
@@ -117,18 +117,29 @@ function h = varmech_plot (varargin)
   restore_toolkit_warning (quiet);
 end
 
-function [sols, args] = split_solutions (fname, in)
-  % one or two solution structs, then name/value pairs
-  if (isempty (in) || ~isstruct (in{1}) || ~isscalar (in{1}))
-    vm_badarg (fname, 'expected a solution struct (of skg_solve, gauss_integrate or dual_solve) as the first argument');
+function [sols, args] = split_solutions (fname, in, names)
+  % one or two solution structs, then name/value pairs (names: the option names)
+  if (isempty (in))
+    vm_badarg (fname, 'expected a solution struct sol (of skg_solve, gauss_integrate or dual_solve) as the first argument');
+  end
+  if (~isstruct (in{1}) || ~isscalar (in{1}))
+    vm_badarg (fname, 'sol (the first argument) must be a solution struct (of skg_solve, gauss_integrate or dual_solve); got %s', ...
+               vm_describe (in{1}));
   end
   nsol = 1;
   if (numel (in) >= 2 && isstruct (in{2}))
     if (~isscalar (in{2}))
-      vm_badarg (fname, 'the second solution must be a scalar struct; got a %s struct array', ...
+      vm_badarg (fname, 'sol2 (the second solution) must be a scalar struct; got a %s struct array', ...
                  size_string (in{2}));
     end
     nsol = 2;
+  elseif (numel (in) >= 2 && vm_isrow_string (in{2}) && ~any (strcmpi (in{2}, names)))
+    vm_badarg (fname, 'unknown option ''%s''; expected one of: %s (or a solution struct sol2 as the second argument)', ...
+               in{2}, strjoin (names, ', '));
+  elseif (numel (in) >= 2 && ~vm_isrow_string (in{2}))
+    % neither a second solution nor an option name
+    vm_badarg (fname, 'sol2 (the second argument) must be a solution struct or an option name (%s); got %s', ...
+               strjoin (names, ', '), vm_describe (in{2}));
   end
   sols = in(1:nsol);
   args = in(nsol+1:end);
@@ -307,7 +318,7 @@ function list = string_list (fname, name, value, count, dflt)
 end
 
 function check_string (fname, name, value)
-  if (~(ischar (value) && size (value, 1) <= 1))
+  if (~(ischar (value) && size (value, 1) <= 1 && ndims (value) == 2))
     vm_badarg (fname, '%s must be a string; got %s', name, vm_describe (value));
   end
 end
@@ -322,9 +333,12 @@ function fig = open_figure (fname, opts, npanels)
     return;
   end
   fig = opts.Figure;
-  if (~(isscalar (fig) && isnumeric (fig) || isscalar (fig) && isobject (fig)) || ~ishandle (fig) ...
-      || ~strcmp (get (fig, 'type'), 'figure'))
-    vm_badarg (fname, 'Figure must be the handle of an open figure');
+  if (~(isscalar (fig) && isnumeric (fig) && isreal (fig) && ~issparse (fig) || isscalar (fig) && isobject (fig)) ...
+      || ~ishandle (fig) || ~strcmp (get (fig, 'type'), 'figure'))
+    vm_badarg (fname, 'Figure must be the handle of an open figure; got %s', vm_describe (fig));
+  end
+  if (isnumeric (fig))
+    fig = double (fig);
   end
   clf (fig);
   set (fig, 'visible', opts.Visible);
@@ -639,9 +653,13 @@ end
 %!     delete (file);
 %!   end
 %! end_unwind_protect
-%!error <expected a solution struct .of skg_solve, gauss_integrate or dual_solve. as the first argument> varmech_plot ()
-%!error <expected a solution struct> varmech_plot (1)
-%!error <the second solution must be a scalar struct; got a 1x2 struct array> varmech_plot (struct ('t', 1, 'q', 1), struct ('t', {1, 2}))
+%!error <expected a solution struct sol .of skg_solve, gauss_integrate or dual_solve. as the first argument> varmech_plot ()
+%!error <sol .the first argument. must be a solution struct .of skg_solve, gauss_integrate or dual_solve.; got double 1x1 .1.> varmech_plot (1)
+%!error <sol2 .the second argument. must be a solution struct or an option name .Panels, Labels, Units, TimeUnit, EnergyUnit, Title, Png, Visible, Figure.; got cell 1x1> varmech_plot (struct ('t', 1, 'q', 1), {1})
+%!error <unknown option 'abc'; expected one of: Panels, .*, Figure .or a solution struct sol2 as the second argument.> varmech_plot (struct ('t', 1, 'q', 1), 'abc', 1)
+%!error <TimeUnit must be a string; got char 1x1x2> varmech_plot (struct ('t', 1, 'q', 1), 'TimeUnit', cat (3, 's', 's'))
+%!error <Figure must be the handle of an open figure; got sparse double 1x1> varmech_plot (struct ('t', 1, 'q', 1), 'Figure', sparse (1))
+%!error <sol2 .the second solution. must be a scalar struct; got a 1x2 struct array> varmech_plot (struct ('t', 1, 'q', 1), struct ('t', {1, 2}))
 %!error <solution 1 has no fields t and q .skg_solve, gauss_integrate. or t and y .dual_solve.> varmech_plot (struct ('x', 1))
 %!error <solution 1 has q and solution 2 has y: compare solutions of one kind> varmech_plot (sr, so)
 %!error <solution 1: q must be a real matrix with one row per entry of t; got double 3x1 and t 2x1> varmech_plot (struct ('t', [0; 1], 'q', [1; 2; 3]))

@@ -130,6 +130,11 @@ function fx = fixtures ()
                    'rhs', {'v', 'mu*(1 - x^2)*v - x'});
   fx.TG = linspace (0, 6.5, 30)';
   fx.YG = [2*cos(2*pi*fx.TG/6.5), -2*sin(2*pi*fx.TG/6.5)];
+  % two solutions of the pendulum for varmech_plot (the SKG action and the reference
+  % integrator), and an invisible figure to draw into (option Figure)
+  fx.SOL1 = skg_solve (fx.PEND, [0 0.2], [0 -1], [1 0], 'N', 12, 'Windows', 1);
+  fx.SOL2 = gauss_integrate (fx.PEND, [0 0.2], [0 -1], [1 0]);
+  fx.FIG = figure ('visible', 'off');
 end
 
 % ---------------------------------------------------------------------------------------------
@@ -403,6 +408,29 @@ function F = bad_input_table (fx)
   T = opt (T, 'Display', 'off', '', {}, {});
   T = option_names (T);
   F = [F, T];
+
+  % --- varmech_plot (sol, sol2, options) ---
+  % invisible, into the fixture's figure (each call clears it; run_call closes any other figure
+  % a call opens); Png: '' writes nothing, a file name (the char 'abc') writes into the scratch
+  % folder that run_call works in
+  T = fun ('varmech_plot', {fx.SOL1, fx.SOL2}, {'Visible', 'off', 'Figure', fx.FIG});
+  % the messages speak of "solution 1" and "solution 2" (as in the title)
+  T = arg (T, 'sol', '', {}, {'solution 1'});
+  T = arg (T, 'sol2', '', {}, {'solution 2'});
+  % a string is one panel name; the column of names is the same list
+  T = opt (T, 'Panels', {'q', 'lambda'}, '', {}, {}, {'panel'});
+  T = opt (T, 'Labels', {'SKG', 'reference'}, '', {}, {});
+  T = opt (T, 'Units', {'m', 'm'}, '', {}, {});
+  % any string is a unit, a title or a file name
+  T = opt (T, 'TimeUnit', 's', '', {'char'}, {});
+  T = opt (T, 'EnergyUnit', 'J', '', {'char'}, {});
+  T = opt (T, 'Title', 'pendulum', '', {'char'}, {});
+  T = opt (T, 'Png', '', '', {'char'}, {});
+  T = opt (T, 'Visible', 'off', '', {}, {});
+  % a figure handle of another numeric class that converts to the same handle
+  T = opt (T, 'Figure', [], '', conv, {});
+  T = option_names (T);
+  F = [F, T];
 end
 
 function T = fun (fn, args, opts)
@@ -415,15 +443,22 @@ function s = spec_row ()
               'names', {{}}, 'alt', {{}}, 'extras', {{}});
 end
 
-% positional argument (the next one in order)
-function T = arg (T, name, kind, valid)
+% positional argument (the next one in order); names, alt: as for opt
+function T = arg (T, name, kind, valid, names, alt)
+  if (nargin < 5)
+    names = {};
+  end
+  if (nargin < 6)
+    alt = {};
+  end
   s = spec_row ();
   s.name = name;
   s.pos = numel (T.specs) + 1;
   s.value = T.args{s.pos};
   s.kind = kind;
   s.valid = valid;
-  s.names = {name};
+  s.names = [{name}, names];
+  s.alt = alt;
   T.specs(end+1) = add_kind (s);
 end
 
@@ -571,12 +606,26 @@ function [ok, msg] = run_call (fn, args, opts, trace, tag)
   end
   a = [args, opts];
   msg = '';
+  plot = strcmp (fn, 'varmech_plot');
+  if (plot)
+    % in a scratch folder (a PNG file name is written there); figures opened by the call closed
+    figs = findall (0, 'type', 'figure');
+    here = pwd ();
+    scratch = tempname ();
+    mkdir (scratch);
+    cd (scratch);
+  end
   try
     out = evalc ('x = feval (fn, a{:});'); %#ok<NASGU>
     ok = true;
   catch err
     ok = false;
     msg = err.message;
+  end
+  if (plot)
+    cd (here);
+    rmdir (scratch, 's');
+    close (setdiff (findall (0, 'type', 'figure'), figs));
   end
 end
 
@@ -650,3 +699,13 @@ end
 %!assert (failed.dual_solve, 0)
 %!assert (failed.dual_lorenz, 0)
 %!assert (failed.dual_pars, 0)
+%!assert (failed.periodic_orbit, 0)
+%!assert (failed.periodic_guesses, 0)
+%!assert (failed.varmech_plot, 0)
+%!test
+%! % every public function of inst/ has its rows in the table (and its assert above)
+%! d = dir (fullfile (fileparts (which ('skg_solve')), '*.m'));
+%! pub = regexprep ({d.name}, '\.m$', '');
+%! pub = pub(~strncmp (pub, 'vm_', 3));
+%! missing = setdiff (pub, fieldnames (failed));
+%! assert (missing, cell (1, 0));
