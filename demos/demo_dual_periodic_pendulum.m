@@ -59,7 +59,7 @@ function results = demo_dual_periodic_pendulum (varargin)
 % exitflag 1; |T - 4 K|/(4 K) <= 1e-10 ("PeriodTol"; measured 4e-15 to 6e-14); |e| <= 1e-10; the
 % energy at the nodes within 1e-9 of the level (measured 5e-13); the closure of the orbit
 % integrated by @code{ode45} at 1e-12 (independent of periodic_orbit's DOP853) over sol.T from
-% sol.y(1,:) <= 1e-9 (measured 1e-12 to 1.4e-11); the multipliers |mu - 1| <= 1e-4 (their
+% sol.y(1,:) <= 1e-9 (measured 2e-13 to 1.6e-12); the multipliers |mu - 1| <= 1e-4 (their
 % splitting 1 +- i sqrt (delta): measured 2e-7, 2e-6, 1.2e-5 for the three amplitudes, growing
 % with |M - I|); sol.monodromy against the closed form above, |M - M_closed|/|M_closed - I| <= 1e-6
 % (measured 2e-12 to 5e-11); det M = 1 (Liouville: div F = 0) to 1e-9.  The shooting matrices,
@@ -85,8 +85,8 @@ function results = demo_dual_periodic_pendulum (varargin)
 % member found is the one the search reached, not the one of the guess's energy: its energy (the
 % mean over the nodes) differs from -g cos a by 1e-10 to 1e-9 and its period from 4 K(m) by
 % 5e-11 to 2e-9 relative (info rows), while it agrees with the closed form at its own energy,
-% 4 K((1 + E_found/g)/2), to 1e-10 (checked; measured 1e-14): a correct orbit of the family, at
-% an energy that the guess sets only to its own accuracy.
+% 4 K((1 + E_found/g)/2), to 1e-10 (checked; measured 8e-15 to 7e-14): a correct orbit of the
+% family, at an energy that the guess sets only to its own accuracy.
 % @end table
 %
 % Options:
@@ -108,8 +108,8 @@ function results = demo_dual_periodic_pendulum (varargin)
 % @code{circle} (part 2: @code{exitflag}, @code{message}, @code{T}, @code{T_err},
 % @code{iterations}), @code{free} (part 3: @code{rough_exitflag}, @code{rough_message},
 % @code{exitflag}, @code{message}, @code{note}, @code{T}, @code{T_err}, @code{E}, @code{E_err},
-% @code{T_family}, @code{T_family_err}, @code{floquet}), @code{tol}, @code{checks}, @code{pass} and
-% @code{time}.
+% @code{T_family}, @code{T_family_err}, @code{floquet}, @code{t}, @code{y}), @code{tol},
+% @code{checks}, @code{pass} and @code{time}.
 % @seealso{periodic_orbit, demo_dual_periodic_vdp, demo_dual_periodic_lorenz}
 % @end deftypefn
 
