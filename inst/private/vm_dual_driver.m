@@ -2,7 +2,8 @@
 % @deftypefn {} {@var{sol} =} vm_dual_driver (@var{fname}, @var{kernel}, @var{kpar}, @var{ode}, @var{dims}, @var{tspan}, @var{y0}, @var{opts})
 % Shared driver of @code{dual_solve}, @code{dual_lorenz} and @code{dual_pars}: checks the common
 % options, solves consecutive time slabs (each starting from the previous slab's recovered end
-% state), optionally iterates the base state, and assembles the solution struct.
+% state), optionally iterates the base state, and assembles the solution struct.  The fixed-grid
+% slab loop runs in C (csrc/dual_slabs.h, through @code{vm_dual_mex ('slabs', ...)}).
 % @var{dims} = [ny nd ng]; @var{opts} has the fields N, Order, c, BaseState, DT, Tol, MaxIter,
 % Display, Slabs, BaseIterations, Guess and LinearSolver, and optionally RelTol, AbsTol,
 % OutputTimes and FinalDual (absent: the strong final dual, fixed grid: @code{dual_lorenz},
@@ -107,149 +108,60 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
     vm_badarg (fname, 'Guess (initial duals) must be a real finite %d-by-%d matrix (one row per grid point); got %s', ...
                Ntot, m, vm_describe (guess));
   end
-  setup = struct ('t0', 0, 'tf', 0, 'N', N, 'order', opts.Order, 'c', c, 'ybar', [], ...
-                  'y0', y0(:)', 'DT', DT(:)', 'z', [], 'tol', opts.Tol, 'max_iter', opts.MaxIter, ...
-                  'kernel', kernel, 'kpar', kpar, 'weak', double (weak), ...
-                  'linsolve', linsolve_code (opts));
-  history = {};
-  lin_all = {};
-  base_change = zeros (nb, 1);
-  % each slab keeps its own base state on its N points (a node shared by two slabs has two values:
-  % the earlier slab's last node and the later slab's first node, which differ by the weak initial
-  % condition); the base-state iteration replaces each by its own slab's recovered primal
-  slab_base = cell (1, S);
-  for s = 1:S
-    slab_base{s} = ybar((s - 1) * (N - 1) + (1:N), :);
+  % every slab and base-state pass in one C call (csrc/dual_slabs.h): one discretization (the
+  % Hessian pattern and the linear solver's analysis built once), the model compiled once; each
+  % slab starts from the previous slab's recovered end state, keeps its own base state on its N
+  % points (a node shared by two slabs has two values), and the base-state iteration replaces it
+  % by the slab's recovered primal
+  tb = t(1:(N - 1):end);
+  tb(end) = tspan(2);
+  disp_code = find (strcmpi (opts.Display, {'off', 'final', 'iter'})) - 1;
+  setup = struct ('tb', tb(:)', 'N', N, 'order', opts.Order, 'c', c, 'ybar', ybar, ...
+                  'y0', y0(:)', 'DT', DT(:)', 'guess', guess, 'tol', opts.Tol, ...
+                  'max_iter', opts.MaxIter, 'kernel', kernel, 'kpar', kpar, ...
+                  'weak', double (weak), 'linsolve', linsolve_code (opts), ...
+                  'base_iterations', nb, 'display', disp_code, 'name', fname);
+  try
+    r = vm_dual_mex ('slabs', ode, setup);
+  catch err
+    vm_rethrow (err, fname);
   end
-  end_y = zeros (S, ny);
-  end_res = zeros (S, nd);
-  start_jump = zeros (S, 1);
-  t_start = tic ();
-  Ycell = cell (1, S);
-  for b = 0:nb
-    Y = zeros (Ntot, ny);
-    Dd = zeros (Ntot, m);
-    R = zeros (Ntot, nd);
-    Gr = zeros (Ntot, ng);
-    Hm = zeros (Ntot, 1);
-    Sv = 0;
-    iters = zeros (1, S);
-    exitflag = 1;
-    message = '';
-    ystart = y0(:)';
-    for s = 1:S
-      idx = (s - 1) * (N - 1) + (1:N);
-      setup.t0 = t(idx(1));
-      setup.tf = t(idx(end));
-      if (s == S)
-        setup.tf = tspan(2);
-      end
-      setup.ybar = slab_base{s};
-      setup.y0 = ystart;
-      setup.z = [];
-      if (~isempty (guess) && b == 0)
-        setup.z = vm_dual_pack (guess(idx, :), nd, weak);
-      end
-      try
-        r = vm_dual_mex ('solve', ode, setup);
-      catch err
-        vm_rethrow (err, fname);
-      end
-      if (isempty (r.y))
-        error (['varmech:' fname ':dtp'], '%s: slab %d of %d: %s', fname, s, S, r.message);
-      end
-      Y(idx, :) = r.y;
-      Dd(idx, :) = r.D;
-      R(idx, :) = r.residual;
-      Gr(idx, :) = r.G;
-      Hm(idx) = r.hamiltonian;
-      Sv = Sv + r.S;
-      iters(s) = r.iterations;
-      history{end+1} = r.residual_history;
-      lin_all{end+1} = r.linear_solver;
-      if (strcmpi (opts.Display, 'iter'))
-        fprintf ('%s: slab %d of %d, base pass %d: Newton residuals (RMS of the discrete equations):\n', ...
-                 fname, s, S, b);
-        h = r.residual_history(:)' / sqrt (max (1, numel (r.D) - nd));
-        fprintf ('  %3d  %.3e\n', [(0:numel (h)-1); h]);
-      end
-      if (r.exitflag ~= 1 && exitflag == 1)
-        exitflag = 0;
-        message = sprintf ('slab %d of %d: %s', s, S, r.message);
-      end
-      % a critical point whose recovered primal starts far from the slab's initial state is a
-      % spurious one (the slab is too long for its base state: the duals crossed the singular set
-      % of the DtP map); a genuine one starts within the SAT term, O(h^(p+1))
-      start_jump(s) = max (abs (r.y(1, 1:nd) - ystart));
-      end_y(s, :) = r.y(end, :);
-      end_res(s, :) = r.residual(end, :);
-      Ycell{s} = r.y;
-      if (exitflag == 1 && start_jump(s) > 1e-2 * max (1, max (abs (ystart))))
-        exitflag = 0;
-        message = sprintf (['slab %d of %d: Newton converged to a spurious critical point: the ' ...
-                            'recovered primal starts %.3g away from the initial state; use more ' ...
-                            'slabs or a base state closer to the solution'], s, S, start_jump(s));
-      end
-      ystart = r.y(end, 1:nd);
-    end
-    if (b < nb)
-      change = 0;
-      for s = 1:S
-        change = max (change, max (max (abs (slab_base{s} - Ycell{s}))));
-        slab_base{s} = Ycell{s};
-      end
-      base_change(b+1) = change;
-      const_base = false;
-    end
+  if (r.failed_slab > 0)
+    % a slab left no recovered primal (the DtP map fails at Newton's best iterate)
+    error (['varmech:' fname ':dtp'], '%s: %s', fname, r.message);
   end
-  ybar = zeros (Ntot, ny);
-  for s = 1:S
-    ybar((s - 1) * (N - 1) + (1:N), :) = slab_base{s};
-  end
-  if (exitflag == 1)
-    message = sprintf ('converged (%d slab(s), %d Newton iterations)', S, sum (iters));
-  end
-  lin = r.linear_solver;   % the first slab's choice (every slab has the same pattern), all times
-  lin.factor_time = sum (cellfun (@(x) x.factor_time, lin_all));
-  lin.solve_time = sum (cellfun (@(x) x.solve_time, lin_all));
   sol = struct ();
   sol.t = t;
-  sol.y = Y;
-  sol.D = Dd;
-  sol.residual = R;
-  sol.G = Gr;
-  if (const_base)
-    sol.hamiltonian = Hm;
+  sol.y = r.y;
+  sol.D = r.D;
+  sol.residual = r.residual;
+  sol.G = r.G;
+  if (const_base && nb == 0)
+    sol.hamiltonian = r.hamiltonian;
   else
     sol.hamiltonian = [];
   end
-  sol.S = Sv;
-  sol.base = ybar;
-  sol.slab_end_y = end_y;
-  sol.slab_end_residual = end_res;
-  sol.slab_start_jump = start_jump;
-  sol.base_change = base_change;
-  sol.iterations = sum (iters);
-  sol.slab_iterations = iters;
-  sol.residual_history = history;
-  sol.linear_solver = lin;
-  sol.exitflag = exitflag;
-  sol.message = message;
-  sol.time = toc (t_start);
+  sol.S = r.S;
+  sol.base = r.base;
+  sol.slab_end_y = r.slab_end_y;
+  sol.slab_end_residual = r.slab_end_residual;
+  sol.slab_start_jump = r.slab_start_jump;
+  sol.base_change = r.base_change;
+  sol.iterations = r.iterations;
+  sol.slab_iterations = r.slab_iterations;
+  sol.residual_history = r.residual_history;
+  sol.linear_solver = r.linear_solver;   % the last slab's backend (one pattern), all times
+  sol.exitflag = r.exitflag;
+  sol.message = r.message;
+  sol.time = r.time;
+  message = r.message;
+  R = r.residual;
+  end_res = r.slab_end_residual;
   if (~strcmpi (opts.Display, 'off'))
     Rin = R(1:end-1, :);
     fprintf (['%s: %s; max |discrete primal equations| %.3e; at the slabs'' last nodes ' ...
               '(not equations of the action) max |Dm y - F| %.3e\n'], fname, message, ...
              max ([0; abs(Rin(:))]), max ([0; abs(end_res(:))]));
-  end
-end
-
-function z = vm_dual_pack (Dg, nd, weak)
-  % duals on the grid (N-by-m) -> the unknown vector (time-point major, without the last D_d
-  % unless the final dual is weak)
-  z = reshape (Dg', [], 1);
-  if (~weak)
-    z(end - size (Dg, 2) + (1:nd)) = [];
   end
 end
 
