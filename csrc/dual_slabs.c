@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "march.h"
 #include "vm_status.h"
 
 void
@@ -153,6 +154,15 @@ vm_dual_slabs (int ny, int nd, int ng, int64_t N, int order, const double *tb, c
   for (s = 0; s <= S; s++)
     if (! isfinite (tb[s]) || (s > 0 && ! (tb[s] > tb[s - 1])))
       return VM_EARG;
+  for (s = 0; s < S; s++)
+    if (tb[s + 1] - tb[s] < vm_march_hmin (tb[s], tb[S] - tb[0], N))
+      {
+        snprintf (sol->message, sizeof sol->message, "slab %d of [%.9g, %.9g] is %.3g long, below "
+                  "the shortest that %lld nodes resolve, %.3g (rounding of t, or 1/h overflows)",
+                  s + 1, tb[0], tb[S], tb[s + 1] - tb[s], (long long) N,
+                  vm_march_hmin (tb[s], tb[S] - tb[0], N));
+        return VM_ESTEP;
+      }
   m = nd + ng;
   Ntot = (int64_t) S * (N - 1) + 1;
   sol->S = S;

@@ -133,6 +133,9 @@ void vm_dual_slabs_sol_free (vm_dual_slabs_sol *s);
  *   VM_EARG    NULL arguments, S < 1, base_iterations < 0, max_iter outside 0 .. 1000000,
  *              tol < 0 or not finite, jump_tol not > 0, tb not increasing or not finite, and the
  *              argument errors of vm_dual_init (dimensions, c, flags)
+ *   VM_ESTEP   a slab shorter than vm_march_hmin (tb_s, tb_S - tb_0, N) (march.h: its node
+ *              spacing would be lost to the rounding of t, or 1/h overflow); sol->message says
+ *              which
  *   the codes of vm_dual_init (N below the order's minimum: VM_ESIZE; VM_EORDER), VM_ENOMEM
  *   a slab's failure to leave a recovered primal (the DtP map fails at Newton's best iterate:
  *              VM_EDTP; or Newton's own error when it returned before any evaluation): the loop

@@ -6,6 +6,7 @@
  *   sol         = vm_dual_mex ("slabs",  ode, setup)
  *   n           = vm_dual_mex ("compiles")   (odesys models compiled by this gateway so far)
  *   nmin        = vm_dual_mex ("min_n",  order, adaptive)
+ *   h           = vm_dual_mex ("hmin",   t, T, N)   (vm_march_hmin: the shortest slab of N nodes)
  *   bytes       = vm_dual_mex ("memory", nd, ng, N)   (vm_dual_memory_estimate, one window)
  *
  * ode: an odesys struct (its formulas are parsed again here), used when setup.kernel is "general";
@@ -647,10 +648,12 @@ cmd_slabs (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   st = vm_dual_slabs (k.ny, k.nd, k.ng, N, order, tb, c, ybar, y0, k.fn, k.ctx, &so, &ss);
   if (st != VM_OK && ss.fail_slab == 0)
     {
+      char why[800];
+      snprintf (why, sizeof why, "%s", st == VM_ESTEP ? ss.message : vm_status_string (st));
       vm_dual_slabs_sol_free (&ss);
       kernel_free (&k);
       BAD ("%s: the discrete dual action could not be set up (N = %ld, order %d, %d slab(s) on "
-           "[%g, %g]): %s", fn, (long) N, order, S, tb[0], tb[S], vm_status_string (st));
+           "[%g, %g]): %s", fn, (long) N, order, S, tb[0], tb[S], why);
     }
   out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
   mxSetField (out, 0, "y", vm_mx_point_major (ss.y, Ntot, k.ny, k.ny, 0));
@@ -709,6 +712,19 @@ cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   plhs[0] = mxCreateDoubleScalar ((double) vm_march_min_n (order, adaptive));
 }
 
+/* the shortest window that N nodes resolve at t on an interval of length T (csrc/march.c) */
+static void
+cmd_hmin (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "dual_solve";
+  if (nrhs != 4)
+    BAD ("%s: internal: \"hmin\" takes 3 arguments", fn);
+  plhs[0] = mxCreateDoubleScalar (vm_march_hmin (vm_arg_real (prhs[1], fn, "t"),
+                                                 vm_arg_real (prhs[2], fn, "T"),
+                                                 (int64_t) vm_arg_int (prhs[3], fn, "N", 2,
+                                                                       VM_ARG_NMAX)));
+}
+
 /* memory of one window, asked by the front end before it allocates (csrc/dual.h) */
 static void
 cmd_memory (mxArray *plhs[], int nrhs, const mxArray *prhs[])
@@ -734,6 +750,8 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_march (plhs, nrhs, prhs);
   else if (strcmp (cmd, "slabs") == 0)
     cmd_slabs (plhs, nrhs, prhs);
+  else if (strcmp (cmd, "hmin") == 0)
+    cmd_hmin (plhs, nrhs, prhs);
   else if (strcmp (cmd, "compiles") == 0)
     plhs[0] = mxCreateDoubleScalar (ncompiles);
   else if (strcmp (cmd, "memory") == 0)
@@ -741,5 +759,5 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   else if (strcmp (cmd, "min_n") == 0)
     cmd_min_n (plhs, nrhs, prhs);
   else
-    BAD ("vm_dual_mex: unknown command '%s'; expected solve, action, march, slabs, compiles, min_n or memory", cmd);
+    BAD ("vm_dual_mex: unknown command '%s'; expected solve, action, march, slabs, compiles, hmin, min_n or memory", cmd);
 }

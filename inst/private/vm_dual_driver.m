@@ -73,6 +73,18 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   % the grid: S slabs of N points sharing their end points
   Ntot = S * (N - 1) + 1;
   check_memory (fname, nd, ng, N, Ntot, ny);
+  if (~adaptive)
+    % each slab's node spacing must stay above the rounding of t and its 1/h finite (the fact
+    % lives in csrc/march.c, vm_march_hmin)
+    L = (tspan(2) - tspan(1)) / S;
+    hmin = vm_dual_mex ('hmin', tspan(1), tspan(2) - tspan(1), N);
+    if (~(L >= hmin))
+      vm_badarg (fname, ['tspan [%.9g, %.9g] is too short for the grid: its %d slab(s) of N = %d ' ...
+                         'nodes are %.3g long, below the shortest that %d nodes resolve, %.3g ' ...
+                         '(rounding of t, or 1/h overflows); use a longer interval, fewer slabs ' ...
+                         'or fewer nodes'], tspan(1), tspan(2), S, N, L, N, hmin);
+    end
+  end
   t = linspace (tspan(1), tspan(2), Ntot)';
   % base state on the grid
   yb = opts.BaseState;
@@ -278,42 +290,92 @@ function check_rhs (fname, ode, t0, y0)
 end
 
 function check_algebraic (fname, ode, t0, y0)
-  % a square system's algebraic equations must determine its algebraic states at t0: Newton from
-  % ya = 0 on G(t0, y0, ya) = 0, as the march's prediction does in C (vm_dual_ode_algebraic, which
-  % then starts the base state there), so that a failure is an error that says why, before any
-  % window: dG/dya singular at the start (index above 1: no window could converge), or no real
-  % solution.  Nonsquare systems (odesys 'square', false) are not checked: their algebraic states
-  % are not determined (the paper's non-uniqueness).
+  % a square system's algebraic equations must determine its algebraic states at t0, so that a
+  % failure is an error that says why, before any window.  First what the formulas show: an
+  % equation that contains none of the states is a constant (it cannot determine anything); one
+  % that contains no algebraic state, or an algebraic state that appears in no equation, leaves
+  % dG/dya singular (index above 1: no window could converge).  Then Newton on G(t0, y0, ya) = 0
+  % from ya = 0, as the march's prediction does in C (vm_dual_ode_algebraic, which then starts the
+  % base state there), and from a few other starts when that fails (a singular dG/dya at ya = 0
+  % may be a coincidence, as for a^2 - 1); when none converges the equations have no real
+  % solution there (e.g. a^2 + 1 = 0).  Nonsquare systems (odesys 'square', false) are not
+  % checked: their algebraic states are not determined (the paper's non-uniqueness).
   if (isempty (ode) || ode.na == 0 || ~ode.square)
     return;
   end
   nd = ode.nd;
-  ya = zeros (1, ode.na);
-  for it = 1:50
-    out = odesys_eval (ode, t0, [y0(:)' ya]);
-    G = out.G(:);
-    J = reshape (out.G_y(1, :, nd+1:end), ode.na, ode.na);
-    if (~all (isfinite ([G; J(:)])))
-      break;
-    end
-    if (rcond (J) < 1e3 * eps && it > 1)
-      break;   % singular on the way: no solution found from 0
-    elseif (rcond (J) < 1e3 * eps)
-      hint = 'the system has index above 1; differentiate the algebraic equations in t';
+  na = ode.na;
+  alg_names = ode.states(nd+1:end);
+  ystr = mat2str (y0(:)', 6);
+  index_hint = ['the system has index above 1; differentiate the algebraic equations in t (as ' ...
+                'often as needed) so that they contain the algebraic states (doc/tutorial.md, ' ...
+                'section 4)'];
+  used = false (1, na);
+  for i = 1:na
+    ids = regexp (ode.algebraic{i}, '[A-Za-z_]\w*', 'match');
+    in_alg = ismember (alg_names, ids);
+    used = used | in_alg;
+    if (~any (ismember (ode.states, ids)))
+      out = odesys_eval (ode, t0, [y0(:)' zeros(1, na)]);
+      error (['varmech:' fname ':initial_state'], ['%s: the algebraic equation %d (%s) is a ' ...
+             'constant (%g; it contains none of the states), so it cannot determine the algebraic ' ...
+             'states %s: remove it from the algebraic equations or write it in the algebraic ' ...
+             'states'], fname, i, ode.algebraic{i}, out.G(i), strjoin (alg_names, ', '));
+    elseif (~any (in_alg))
       error (['varmech:' fname ':index'], ['%s: the algebraic equations do not determine the ' ...
-             'algebraic states at t0 = %g (dG/dya is singular at y0 = %s, ya = %s): %s (as often ' ...
-             'as needed) so that they contain the algebraic states (doc/tutorial.md, section 4)'], ...
-             fname, t0, mat2str (y0(:)', 6), mat2str (ya, 6), hint);
-    end
-    dya = -(J \ G)';
-    ya = ya + dya;
-    if (max (abs (dya)) <= 1e-13 * (1 + max (abs (ya))))
-      return;
+             'algebraic states at t0 = %g (dG/dya is singular at y0 = %s: the algebraic equation ' ...
+             '%d (%s) does not involve the algebraic states %s): %s'], fname, t0, ystr, i, ...
+             ode.algebraic{i}, strjoin (alg_names, ', '), index_hint);
     end
   end
+  if (~all (used))
+    j = find (~used, 1);
+    error (['varmech:' fname ':index'], ['%s: the algebraic equations do not determine the ' ...
+           'algebraic states at t0 = %g (dG/dya is singular at y0 = %s: the algebraic state %s ' ...
+           'appears in no algebraic equation): %s'], fname, t0, ystr, alg_names{j}, index_hint);
+  end
+  starts = [0 1 -1 0.5 -2 3];
+  best_G = Inf;
+  best_ya = zeros (1, na);
+  singular = true;   % dG/dya singular at every start
+  for st = starts
+    ya = st * ones (1, na);
+    for it = 1:50
+      out = odesys_eval (ode, t0, [y0(:)' ya]);
+      G = out.G(:);
+      J = reshape (out.G_y(1, :, nd+1:end), na, na);
+      if (~all (isfinite ([G; J(:)])))
+        break;
+      end
+      if (max (abs (G)) < best_G)
+        best_G = max (abs (G));
+        best_ya = ya;
+      end
+      if (all (G == 0))
+        return;
+      end
+      if (rcond (J) < 1e3 * eps)
+        break;   % singular: no step from here
+      end
+      if (it == 1)
+        singular = false;
+      end
+      dya = -(J \ G)';
+      ya = ya + dya;
+      if (max (abs (dya)) <= 1e-13 * (1 + max (abs (ya))))
+        return;
+      end
+    end
+  end
+  if (singular)
+    error (['varmech:' fname ':index'], ['%s: the algebraic equations do not determine the ' ...
+           'algebraic states at t0 = %g (dG/dya is singular at y0 = %s for every ya tried): %s'], ...
+           fname, t0, ystr, index_hint);
+  end
   error (['varmech:' fname ':initial_state'], ['%s: found no algebraic states with G(t0, y0, ya) = 0 ' ...
-         'at t0 = %g (Newton from ya = 0 reached ya = %s, |G| = %.3g): start where the algebraic ' ...
-         'equations have a real solution'], fname, t0, mat2str (ya, 6), max (abs (G)));
+         'at t0 = %g: the algebraic equations have no real solution there (Newton from ya = 0 ' ...
+         'and from %d other starts did not converge; the smallest |G| was %.3g, at ya = %s): ' ...
+         'start where they have one'], fname, t0, numel (starts) - 1, best_G, mat2str (best_ya, 6));
 end
 
 function check_memory (fname, nd, ng, N, Ntot, ny)

@@ -11,7 +11,8 @@
  *   (d) one pattern (ninit = 1) and one UMFPACK symbolic analysis for all the solves; the live
  *       printing (one header per solve and one line per Newton iterate, through the callback);
  *       the spurious-critical-point test; a slab whose DtP map fails (fail_slab, VM_EDTP); the
- *       argument checks (VM_EARG, vm_dual_init's codes).
+ *       argument checks (VM_EARG, slabs too short for their nodes: VM_ESTEP, vm_dual_init's
+ *       codes).
  */
 #include <math.h>
 #include <stdio.h>
@@ -398,6 +399,13 @@ test_failures (void)
   vm_dual_slabs_sol_free (&sol);
   CHECK (vm_dual_slabs (1, 1, 0, 17, 4, tbad, &c, NULL, &y0, lin_node, &P, &o, &sol) == VM_EARG,
          "equal slab boundaries");
+  {
+    double tiny[3] = { 0.0, 5e-301, 1e-300 };
+    st = vm_dual_slabs (1, 1, 0, 17, 4, tiny, &c, NULL, &y0, lin_node, &P, &o, &sol);
+    CHECK (st == VM_ESTEP && strstr (sol.message, "slab 1 of [0, 1e-300] is 5e-301 long, below "
+                                     "the shortest that 17 nodes resolve"),
+           "slabs below vm_march_hmin: %d '%s'", st, sol.message);
+  }
   o.slabs = 0;
   CHECK (vm_dual_slabs (1, 1, 0, 17, 4, tb, &c, NULL, &y0, lin_node, &P, &o, &sol) == VM_EARG,
          "no slab");
