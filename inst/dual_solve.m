@@ -87,8 +87,9 @@
 % window's base state is predicted by one classical RK4 step per node interval of the system's
 % own right-hand side ("Guess", "marching"), so the duals stay small and Newton needs one or
 % two iterations.  In a square system the algebraic states of the base state solve G = 0: at t0
-% from G(t0, y0, ya) = 0 (Newton from 0; an algebraic equation that does not determine the
-% algebraic states, dG/dya singular -- index above 1 --, is refused with an error), and at every
+% from G(t0, y0, ya) = 0 (Newton from 0, then from a few other starts; an algebraic equation that
+% is a constant or does not involve the algebraic states, dG/dya singular -- index above 1 --, and
+% equations without a real solution are refused with an error that says which), and at every
 % RK4 stage and node of the prediction; in a nonsquare system they are held at the previous
 % window's last values (0 in the first window).  @emph{Fixed grid} ("Slabs", or "N" without a tolerance): Slabs windows of N nodes
 % each; the base state is "BaseState" (default 0) unless "Guess" is "marching".
@@ -105,7 +106,9 @@
 % interior order of the SBP operator: 2, 4 (default), 6 or 8.
 % @item "Slabs"
 % a fixed grid: this many consecutive windows (slabs) of N nodes, each starting from the previous
-% one's recovered end state: Ntot = Slabs*(N-1)+1 grid points.
+% one's recovered end state: Ntot = Slabs*(N-1)+1 grid points.  Every slab and base-state pass runs
+% in one C loop (csrc/dual_slabs.h) with the model compiled once.  A tspan too short for the grid
+% (slabs whose node spacing would be lost to the rounding of t) is refused.
 % @item "Guess"
 % "auto" (default): "marching" in the adaptive mode, the given or zero base state with zero duals
 % on a fixed grid; "marching": the RK4-predicted base states (either mode); or, on a fixed grid,
