@@ -725,6 +725,16 @@ int
 vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
                vm_newton_info *info)
 {
+  return vm_dual_solve_ex (d, z, tol, max_iter, linsolve, NULL, NULL, NULL, info);
+}
+
+int
+vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
+                  vm_newton_symbolic *sym,
+                  void (*on_iter) (void *ctx, int k, double res, double step, int kind,
+                                   double factor),
+                  void *on_iter_ctx, vm_newton_info *info)
+{
   solve_ctx c;
   vm_newton_opts o;
   int64_t k, j;
@@ -800,6 +810,9 @@ vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
   o.res_scale = sqrt ((double) d->nz) * (r0 > 1.0 ? r0 : 1.0);
   o.max_iter = max_iter;
   o.linsolve = linsolve;
+  o.symbolic = sym;
+  o.on_iter = on_iter;
+  o.on_iter_ctx = on_iter_ctx;
   st = vm_newton_solve ((int) d->nz, d->colptr, d->rowind, solve_F, solve_J, &c, z, &o, info);
   if (st <= -1000)
     st = -st - 1000;

@@ -146,6 +146,19 @@ void vm_dual_primal (const vm_dual *d, double *res, double *gres, double *ham);
 int vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
                    vm_newton_info *info);
 
+/* vm_dual_solve with two more of Newton's options, for a sequence of solves on one vm_dual (time
+ * slabs, vm_dual_move between them): sym, NULL or a caller-owned cache of UMFPACK's symbolic
+ * analysis (vm_newton_opts.symbolic: the pattern of d never changes, so it is analysed once for
+ * all the solves; free it with vm_newton_symbolic_free), and on_iter / on_iter_ctx, NULL or the
+ * live progress callback (vm_newton_opts.on_iter).  vm_dual_solve (d, z, tol, max_iter,
+ * linsolve, info) is vm_dual_solve_ex (d, z, tol, max_iter, linsolve, NULL, NULL, NULL, info).
+ * The same return codes. */
+int vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
+                      vm_newton_symbolic *sym,
+                      void (*on_iter) (void *ctx, int k, double res, double step, int kind,
+                                       double factor),
+                      void *on_iter_ctx, vm_newton_info *info);
+
 /* ---- small dense LU (row-major n x n, partial pivoting), used by the node functions ------------- */
 
 /* Factor a in place; 0, or 1 when a pivot is <= tol in absolute value or not finite. */

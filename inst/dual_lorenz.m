@@ -83,6 +83,7 @@ end
 %!error <c must be a finite real scalar . 0; got double 1x3> dual_lorenz ([0 1], [1 2 3], 'c', [1 2 3])
 %!error <A must be a finite real scalar; got double 1x1 \(NaN\)> dual_lorenz ([0 1], [1 2 3], 'A', NaN)
 %!error <Slabs must be an integer in \[1, 1000000\]; got double 1x1 \(1000000000\)> dual_lorenz ([0 1], [1 2 3], 'Slabs', 1e9)
+%!error <dual_lorenz: tspan \[0, 1e-300\] is too short for the grid> dual_lorenz ([0 1e-300], [1 2 3])
 %!error <y0 must be a real full vector with 3 entries; got sparse double 1x3> dual_lorenz ([0 1], sparse ([1 2 3]))
 
 %!demo

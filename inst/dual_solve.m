@@ -87,8 +87,9 @@
 % window's base state is predicted by one classical RK4 step per node interval of the system's
 % own right-hand side ("Guess", "marching"), so the duals stay small and Newton needs one or
 % two iterations.  In a square system the algebraic states of the base state solve G = 0: at t0
-% from G(t0, y0, ya) = 0 (Newton from 0; an algebraic equation that does not determine the
-% algebraic states, dG/dya singular -- index above 1 --, is refused with an error), and at every
+% from G(t0, y0, ya) = 0 (Newton from 0, then from a few other starts; an algebraic equation that
+% is a constant or does not involve the algebraic states, dG/dya singular -- index above 1 --, and
+% equations without a real solution are refused with an error that says which), and at every
 % RK4 stage and node of the prediction; in a nonsquare system they are held at the previous
 % window's last values (0 in the first window).  @emph{Fixed grid} ("Slabs", or "N" without a tolerance): Slabs windows of N nodes
 % each; the base state is "BaseState" (default 0) unless "Guess" is "marching".
@@ -105,7 +106,9 @@
 % interior order of the SBP operator: 2, 4 (default), 6 or 8.
 % @item "Slabs"
 % a fixed grid: this many consecutive windows (slabs) of N nodes, each starting from the previous
-% one's recovered end state: Ntot = Slabs*(N-1)+1 grid points.
+% one's recovered end state: Ntot = Slabs*(N-1)+1 grid points.  Every slab and base-state pass runs
+% in one C loop (csrc/dual_slabs.h) with the model compiled once.  A tspan too short for the grid
+% (slabs whose node spacing would be lost to the rounding of t) is refused.
 % @item "Guess"
 % "auto" (default): "marching" in the adaptive mode, the given or zero base state with zero duals
 % on a fixed grid; "marching": the RK4-predicted base states (either mode); or, on a fixed grid,
@@ -350,6 +353,16 @@ end
 %! assert (max (abs (d.y(:, 5) / p.l + r.lambda)) < 1e-3);
 %!error <dual_solve: the algebraic equations do not determine the algebraic states at t0 = 0 .dG/dya is singular> dual_solve (odesys ('states', {'x', 'y', 'u', 'v', 'T'}, 'rhs', {'u', 'v', '-T*x', '-1 - T*y'}, 'algebraic', {'x^2 + y^2 - 1'}), [0 1], [1 0 0 0])
 %!error <dual_solve: found no algebraic states with G.t0, y0, ya. = 0 at t0 = 0> dual_solve (odesys ('states', {'x', 'a'}, 'rhs', {'-x'}, 'algebraic', {'exp(a) + 1'}), [0 1], 1)
+%!error <dual_solve: found no algebraic states with G.t0, y0, ya. = 0 at t0 = 0: the algebraic equations have no real solution there> dual_solve (odesys ('states', {'x', 'a'}, 'rhs', {'-x'}, 'algebraic', {'a^2 + 1'}), [0 1], 1)
+%!error <dual_solve: the algebraic equation 1 .3. is a constant .3; it contains none of the states., so it cannot determine the algebraic states a> dual_solve (odesys ('states', {'x', 'a'}, 'rhs', {'-x'}, 'algebraic', {'3'}), [0 1], 1)
+%!error <the algebraic equation 1 .x - 1. does not involve the algebraic states a.: the system has index above 1> dual_solve (odesys ('states', {'x', 'a'}, 'rhs', {'-x'}, 'algebraic', {'x - 1'}), [0 1], 1)
+%!error <the algebraic state b appears in no algebraic equation.: the system has index above 1> dual_solve (odesys ('states', {'x', 'a', 'b'}, 'rhs', {'-x'}, 'algebraic', {'a - 1', 'a + x'}), [0 1], 1)
+%!test
+%! % dG/dya = 2a is singular at ya = 0 by coincidence: a^2 = 1 has real solutions (other starts find them)
+%! s = dual_solve (odesys ('states', {'x', 'a'}, 'rhs', {'-x'}, 'algebraic', {'a^2 - 1'}), [0 1], 1, 'N', 17, 'Slabs', 2);
+%! assert (isstruct (s));
+%!error <dual_solve: tspan \[0, 1e-300\] is too short for the grid: its 1 slab.s. of N = 65 nodes are 1e-300 long> dual_solve (odesys ('states', {'x'}, 'rhs', {'-x'}), [0 1e-300], 1, 'Slabs', 1)
+%!error <dual_solve: tspan \[1, 1\] is too short for the grid: its 4 slab.s. of N = 17 nodes are 5.55e-17 long> dual_solve (odesys ('states', {'x'}, 'rhs', {'-x'}), [1 1 + 2.2e-16], 1, 'Slabs', 4, 'N', 17)
 %!test
 %! % every solution names its solver and its states (varmech_plot reads them)
 %! s = dual_solve (ode, [0 0.1], [1 2 3]);

@@ -3,7 +3,10 @@
  *   sol         = vm_dual_mex ("solve",  ode, setup)
  *   [S, g, H, y] = vm_dual_mex ("action", ode, setup)
  *   sol         = vm_dual_mex ("march",  ode, setup)
+ *   sol         = vm_dual_mex ("slabs",  ode, setup)
+ *   n           = vm_dual_mex ("compiles")   (odesys models compiled by this gateway so far)
  *   nmin        = vm_dual_mex ("min_n",  order, adaptive)
+ *   h           = vm_dual_mex ("hmin",   t, T, N)   (vm_march_hmin: the shortest slab of N nodes)
  *   bytes       = vm_dual_mex ("memory", nd, ng, N)   (vm_dual_memory_estimate, one window)
  *
  * ode: an odesys struct (its formulas are parsed again here), used when setup.kernel is "general";
@@ -14,6 +17,11 @@
  * setup has t0, tf, N, order, c, y0, kernel, kpar, windows (0 adaptive, W fixed), rtol, atol, tol
  * (Newton's fraction of the error tolerance), max_iter, and optionally h0, hmax, max_windows,
  * repeat, estimate, display (0/1/2), guess (Ntot x ny base state, fixed mode), output_times.
+ * "slabs" (csrc/dual_slabs.h: every slab and base-state pass of a fixed grid in one call, the
+ * model compiled once): setup has tb (S + 1 slab boundaries), N, order, c, ybar ([] or Ntot x ny),
+ * y0, DT ([] or nd), guess ([] or Ntot x m initial duals), tol, max_iter, kernel, kpar, weak,
+ * linsolve, base_iterations, display (0/1/2; 2 prints each slab's Newton residuals live) and name
+ * (the printed prefix).
  * inst/dual_solve.m, dual_lorenz.m and dual_pars.m document and check the user-facing
  * arguments; the checks here guard the gateway itself.  No numerics here: conversion only. */
 #include <string.h>
@@ -26,6 +34,7 @@
 #include "dual.h"
 #include "dual_closed.h"
 #include "dual_march.h"
+#include "dual_slabs.h"
 #include "march.h"
 #include "vm_status.h"
 
@@ -175,12 +184,16 @@ kernel_setup (kernel *k, const mxArray *ode, const mxArray *o, const char *fn)
     BAD ("%s: internal: unknown kernel '%s'", fn, name);
 }
 
+/* odesys models compiled by kernel_build since the gateway was loaded ("compiles") */
+static double ncompiles = 0.0;
+
 /* parse and compile the general kernel (after every argument has been checked) */
 static void
 kernel_build (kernel *k, const mxArray *ode, const double *c, const char *fn)
 {
   if (k->kind != 0)
     return;
+  ncompiles += 1.0;
   vm_mx_ode_engine_model (&k->g, ode, fn);
   if (k->g.o.ny != k->ny || k->g.o.nd != k->nd || k->g.o.na != k->ng)
     {
@@ -545,6 +558,147 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   plhs[0] = out;
 }
 
+/* an optional Ntot x ncol setup matrix KEY (empty: NULL), converted to point-major (mxMalloc'ed) */
+static double *
+grid_matrix (const mxArray *o, const char *key, const char *what, size_t ntot, int ncol,
+             const char *fn)
+{
+  const mxArray *a = sfield (o, key, fn, "the setup");
+  const double *p;
+  double *pm;
+  size_t k;
+  int i;
+  if (mxIsEmpty (a))
+    return NULL;
+  p = vm_arg_matrix (a, fn, what);
+  if (mxGetM (a) != ntot || mxGetN (a) != (size_t) ncol)
+    BAD ("%s: %s must be %lu x %d (one row per grid point)", fn, what, (unsigned long) ntot, ncol);
+  pm = mxMalloc ((ntot * (size_t) ncol + 1) * sizeof *pm);
+  for (k = 0; k < ntot; k++)
+    for (i = 0; i < ncol; i++)
+      pm[k * (size_t) ncol + (size_t) i] = p[k + ntot * (size_t) i];
+  return pm;
+}
+
+static void
+cmd_slabs (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  static const char *keys[] = { "y", "D", "residual", "G", "hamiltonian", "S", "base",
+                                "slab_end_y", "slab_end_residual", "slab_start_jump",
+                                "base_change", "iterations", "slab_iterations",
+                                "residual_history", "linear_solver", "exitflag", "message",
+                                "failed_slab", "failed_pass", "time", "setup_time", "compiles",
+                                "patterns", "symbolic_analyses" };
+  const char *fn = "dual_solve";
+  char pname[32] = "dual_solve";   /* the prefix of the printed lines (setup.name) */
+  const mxArray *o;
+  kernel k;
+  vm_dual_slabs_opts so;
+  vm_dual_slabs_sol ss;
+  const double *tb, *c, *y0, *DT;
+  double *ybar, *guess, t_start = vm_wall_time (), t_setup, compiles0 = ncompiles;
+  int64_t N, Ntot;
+  int order, S, i, st;
+  mxArray *out;
+  if (nrhs != 3 || ! mxIsStruct (prhs[2]))
+    BAD ("%s: internal: \"slabs\" takes ode and a setup struct", fn);
+  o = prhs[2];
+  {
+    const mxArray *nm = mxGetField (o, 0, "name");
+    if (nm && mxIsChar (nm))
+      mxGetString (nm, pname, sizeof pname);
+  }
+  kernel_setup (&k, prhs[1], o, fn);
+  vm_dual_slabs_opts_init (&so);
+  N = inum (o, "N", "N", fn, 2, VM_ARG_NMAX);
+  order = vm_arg_order (sfield (o, "order", fn, "the setup"), fn, "Order");
+  so.tol = num (o, "tol", fn);
+  so.max_iter = (int) inum (o, "max_iter", "MaxIter", fn, 0, 1000000);
+  so.linsolve = vm_mx_linsolve_opt (o, fn);
+  so.base_iterations = (int) inum (o, "base_iterations", "BaseIterations", fn, 0, 1000000);
+  so.display = (int) inum (o, "display", "Display", fn, 0, 2);
+  so.weak = weak_flag (o, fn) != 0;
+  so.print = vm_mex_print;
+  so.name = pname;
+  {
+    size_t nt;
+    tb = vm_arg_vector_any (sfield (o, "tb", fn, "the setup"), fn, "the slab boundaries", &nt);
+    if (nt < 2 || nt - 1 > (size_t) VM_ARG_WINDOWS_MAX)
+      BAD ("%s: internal: tb must hold S + 1 slab boundaries", fn);
+    S = (int) (nt - 1);
+    for (i = 0; i < S; i++)
+      if (! (tb[i + 1] > tb[i]))
+        BAD ("%s: internal: the slab boundaries must increase", fn);
+  }
+  so.slabs = S;
+  Ntot = (int64_t) S * (N - 1) + 1;
+  c = arr (o, "c", (size_t) k.ny, 0, fn, "c");
+  y0 = arr (o, "y0", (size_t) k.nd, 0, fn, "y0");
+  DT = arr (o, "DT", (size_t) k.nd, 1, fn, "DT");
+  so.DT = DT;
+  for (i = 0; i < k.ny; i++)
+    if (! (c[i] > 0.0))
+      BAD ("%s: c must be positive (entry %d is not)", fn, i + 1);
+  ybar = grid_matrix (o, "ybar", "BaseState", (size_t) Ntot, k.ny, fn);
+  guess = grid_matrix (o, "guess", "the initial duals (Guess)", (size_t) Ntot, k.nd + k.ng, fn);
+  so.guess = guess;
+  kernel_build (&k, prhs[1], c, fn);   /* the one compile of the model, for every slab and pass */
+  t_setup = vm_wall_time () - t_start;
+  vm_dual_slabs_sol_init (&ss);
+  st = vm_dual_slabs (k.ny, k.nd, k.ng, N, order, tb, c, ybar, y0, k.fn, k.ctx, &so, &ss);
+  if (st != VM_OK && ss.fail_slab == 0)
+    {
+      char why[800];
+      snprintf (why, sizeof why, "%s", st == VM_ESTEP ? ss.message : vm_status_string (st));
+      vm_dual_slabs_sol_free (&ss);
+      kernel_free (&k);
+      BAD ("%s: the discrete dual action could not be set up (N = %ld, order %d, %d slab(s) on "
+           "[%g, %g]): %s", fn, (long) N, order, S, tb[0], tb[S], why);
+    }
+  out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
+  mxSetField (out, 0, "y", vm_mx_point_major (ss.y, Ntot, k.ny, k.ny, 0));
+  mxSetField (out, 0, "D", vm_mx_point_major (ss.D, Ntot, ss.m, ss.m, 0));
+  mxSetField (out, 0, "residual", vm_mx_point_major (ss.res, Ntot, k.nd, k.nd, 0));
+  mxSetField (out, 0, "G", vm_mx_point_major (ss.G, Ntot, k.ng, k.ng, 0));
+  mxSetField (out, 0, "hamiltonian", vm_mx_col (ss.ham, (size_t) Ntot));
+  mxSetField (out, 0, "S", mxCreateDoubleScalar (ss.Sval));
+  mxSetField (out, 0, "base", vm_mx_point_major (ss.base, Ntot, k.ny, k.ny, 0));
+  mxSetField (out, 0, "slab_end_y", vm_mx_point_major (ss.end_y, S, k.ny, k.ny, 0));
+  mxSetField (out, 0, "slab_end_residual", vm_mx_point_major (ss.end_res, S, k.nd, k.nd, 0));
+  mxSetField (out, 0, "slab_start_jump", vm_mx_col (ss.start_jump, (size_t) S));
+  mxSetField (out, 0, "base_change", vm_mx_col (ss.base_change, (size_t) so.base_iterations));
+  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (ss.iterations));
+  {
+    mxArray *it = mxCreateDoubleMatrix (1, (mwSize) S, mxREAL);
+    for (i = 0; i < S; i++)
+      mxGetPr (it)[i] = ss.slab_iter[i];
+    mxSetField (out, 0, "slab_iterations", it);
+  }
+  {
+    /* one column per solve, in order (pass-major, then slab), as the .m loop collected them */
+    mxArray *h = mxCreateCellMatrix (1, (mwSize) ss.nsolve);
+    int j;
+    for (j = 0; j < ss.nsolve; j++)
+      mxSetCell (h, (mwIndex) j, vm_mx_col (ss.hist + ss.hist_p[j],
+                                            (size_t) (ss.hist_p[j + 1] - ss.hist_p[j])));
+    mxSetField (out, 0, "residual_history", h);
+  }
+  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (ss.linsolve, ss.kl, ss.ku, ss.t_numeric,
+                                                       ss.t_solve));
+  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (ss.exitflag));
+  mxSetField (out, 0, "message", mxCreateString (ss.message));
+  mxSetField (out, 0, "failed_slab", mxCreateDoubleScalar (ss.fail_slab));
+  mxSetField (out, 0, "failed_pass", mxCreateDoubleScalar (ss.fail_pass));
+  mxSetField (out, 0, "setup_time", mxCreateDoubleScalar (t_setup));
+  mxSetField (out, 0, "compiles", mxCreateDoubleScalar (ncompiles - compiles0));
+  mxSetField (out, 0, "patterns", mxCreateDoubleScalar (ss.ninit));
+  mxSetField (out, 0, "symbolic_analyses", mxCreateDoubleScalar ((double) ss.nsymbolic));
+  vm_dual_slabs_sol_free (&ss);
+  kernel_free (&k);
+  mxSetField (out, 0, "time", mxCreateDoubleScalar (vm_wall_time () - t_start));
+  plhs[0] = out;
+}
+
 /* the smallest N per window (csrc/march.c: one place for the fact) */
 static void
 cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
@@ -556,6 +710,19 @@ cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   order = vm_arg_order (prhs[1], fn, "Order");
   adaptive = (int) vm_arg_int (prhs[2], fn, "adaptive", 0, 1);
   plhs[0] = mxCreateDoubleScalar ((double) vm_march_min_n (order, adaptive));
+}
+
+/* the shortest window that N nodes resolve at t on an interval of length T (csrc/march.c) */
+static void
+cmd_hmin (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "dual_solve";
+  if (nrhs != 4)
+    BAD ("%s: internal: \"hmin\" takes 3 arguments", fn);
+  plhs[0] = mxCreateDoubleScalar (vm_march_hmin (vm_arg_real (prhs[1], fn, "t"),
+                                                 vm_arg_real (prhs[2], fn, "T"),
+                                                 (int64_t) vm_arg_int (prhs[3], fn, "N", 2,
+                                                                       VM_ARG_NMAX)));
 }
 
 /* memory of one window, asked by the front end before it allocates (csrc/dual.h) */
@@ -581,10 +748,16 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_action (nlhs, plhs, nrhs, prhs);
   else if (strcmp (cmd, "march") == 0)
     cmd_march (plhs, nrhs, prhs);
+  else if (strcmp (cmd, "slabs") == 0)
+    cmd_slabs (plhs, nrhs, prhs);
+  else if (strcmp (cmd, "hmin") == 0)
+    cmd_hmin (plhs, nrhs, prhs);
+  else if (strcmp (cmd, "compiles") == 0)
+    plhs[0] = mxCreateDoubleScalar (ncompiles);
   else if (strcmp (cmd, "memory") == 0)
     cmd_memory (plhs, nrhs, prhs);
   else if (strcmp (cmd, "min_n") == 0)
     cmd_min_n (plhs, nrhs, prhs);
   else
-    BAD ("vm_dual_mex: unknown command '%s'; expected solve, action, march, min_n or memory", cmd);
+    BAD ("vm_dual_mex: unknown command '%s'; expected solve, action, march, slabs, compiles, hmin, min_n or memory", cmd);
 }

@@ -2,7 +2,8 @@
 % @deftypefn {} {@var{sol} =} vm_dual_driver (@var{fname}, @var{kernel}, @var{kpar}, @var{ode}, @var{dims}, @var{tspan}, @var{y0}, @var{opts})
 % Shared driver of @code{dual_solve}, @code{dual_lorenz} and @code{dual_pars}: checks the common
 % options, solves consecutive time slabs (each starting from the previous slab's recovered end
-% state), optionally iterates the base state, and assembles the solution struct.
+% state), optionally iterates the base state, and assembles the solution struct.  The fixed-grid
+% slab loop runs in C (csrc/dual_slabs.h, through @code{vm_dual_mex ('slabs', ...)}).
 % @var{dims} = [ny nd ng]; @var{opts} has the fields N, Order, c, BaseState, DT, Tol, MaxIter,
 % Display, Slabs, BaseIterations, Guess and LinearSolver, and optionally RelTol, AbsTol,
 % OutputTimes and FinalDual (absent: the strong final dual, fixed grid: @code{dual_lorenz},
@@ -72,6 +73,18 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   % the grid: S slabs of N points sharing their end points
   Ntot = S * (N - 1) + 1;
   check_memory (fname, nd, ng, N, Ntot, ny);
+  if (~adaptive)
+    % each slab's node spacing must stay above the rounding of t and its 1/h finite (the fact
+    % lives in csrc/march.c, vm_march_hmin)
+    L = (tspan(2) - tspan(1)) / S;
+    hmin = vm_dual_mex ('hmin', tspan(1), tspan(2) - tspan(1), N);
+    if (~(L >= hmin))
+      vm_badarg (fname, ['tspan [%.9g, %.9g] is too short for the grid: its %d slab(s) of N = %d ' ...
+                         'nodes are %.3g long, below the shortest that %d nodes resolve, %.3g ' ...
+                         '(rounding of t, or 1/h overflows); use a longer interval, fewer slabs ' ...
+                         'or fewer nodes'], tspan(1), tspan(2), S, N, L, N, hmin);
+    end
+  end
   t = linspace (tspan(1), tspan(2), Ntot)';
   % base state on the grid
   yb = opts.BaseState;
@@ -107,149 +120,60 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
     vm_badarg (fname, 'Guess (initial duals) must be a real finite %d-by-%d matrix (one row per grid point); got %s', ...
                Ntot, m, vm_describe (guess));
   end
-  setup = struct ('t0', 0, 'tf', 0, 'N', N, 'order', opts.Order, 'c', c, 'ybar', [], ...
-                  'y0', y0(:)', 'DT', DT(:)', 'z', [], 'tol', opts.Tol, 'max_iter', opts.MaxIter, ...
-                  'kernel', kernel, 'kpar', kpar, 'weak', double (weak), ...
-                  'linsolve', linsolve_code (opts));
-  history = {};
-  lin_all = {};
-  base_change = zeros (nb, 1);
-  % each slab keeps its own base state on its N points (a node shared by two slabs has two values:
-  % the earlier slab's last node and the later slab's first node, which differ by the weak initial
-  % condition); the base-state iteration replaces each by its own slab's recovered primal
-  slab_base = cell (1, S);
-  for s = 1:S
-    slab_base{s} = ybar((s - 1) * (N - 1) + (1:N), :);
+  % every slab and base-state pass in one C call (csrc/dual_slabs.h): one discretization (the
+  % Hessian pattern and the linear solver's analysis built once), the model compiled once; each
+  % slab starts from the previous slab's recovered end state, keeps its own base state on its N
+  % points (a node shared by two slabs has two values), and the base-state iteration replaces it
+  % by the slab's recovered primal
+  tb = t(1:(N - 1):end);
+  tb(end) = tspan(2);
+  disp_code = find (strcmpi (opts.Display, {'off', 'final', 'iter'})) - 1;
+  setup = struct ('tb', tb(:)', 'N', N, 'order', opts.Order, 'c', c, 'ybar', ybar, ...
+                  'y0', y0(:)', 'DT', DT(:)', 'guess', guess, 'tol', opts.Tol, ...
+                  'max_iter', opts.MaxIter, 'kernel', kernel, 'kpar', kpar, ...
+                  'weak', double (weak), 'linsolve', linsolve_code (opts), ...
+                  'base_iterations', nb, 'display', disp_code, 'name', fname);
+  try
+    r = vm_dual_mex ('slabs', ode, setup);
+  catch err
+    vm_rethrow (err, fname);
   end
-  end_y = zeros (S, ny);
-  end_res = zeros (S, nd);
-  start_jump = zeros (S, 1);
-  t_start = tic ();
-  Ycell = cell (1, S);
-  for b = 0:nb
-    Y = zeros (Ntot, ny);
-    Dd = zeros (Ntot, m);
-    R = zeros (Ntot, nd);
-    Gr = zeros (Ntot, ng);
-    Hm = zeros (Ntot, 1);
-    Sv = 0;
-    iters = zeros (1, S);
-    exitflag = 1;
-    message = '';
-    ystart = y0(:)';
-    for s = 1:S
-      idx = (s - 1) * (N - 1) + (1:N);
-      setup.t0 = t(idx(1));
-      setup.tf = t(idx(end));
-      if (s == S)
-        setup.tf = tspan(2);
-      end
-      setup.ybar = slab_base{s};
-      setup.y0 = ystart;
-      setup.z = [];
-      if (~isempty (guess) && b == 0)
-        setup.z = vm_dual_pack (guess(idx, :), nd, weak);
-      end
-      try
-        r = vm_dual_mex ('solve', ode, setup);
-      catch err
-        vm_rethrow (err, fname);
-      end
-      if (isempty (r.y))
-        error (['varmech:' fname ':dtp'], '%s: slab %d of %d: %s', fname, s, S, r.message);
-      end
-      Y(idx, :) = r.y;
-      Dd(idx, :) = r.D;
-      R(idx, :) = r.residual;
-      Gr(idx, :) = r.G;
-      Hm(idx) = r.hamiltonian;
-      Sv = Sv + r.S;
-      iters(s) = r.iterations;
-      history{end+1} = r.residual_history;
-      lin_all{end+1} = r.linear_solver;
-      if (strcmpi (opts.Display, 'iter'))
-        fprintf ('%s: slab %d of %d, base pass %d: Newton residuals (RMS of the discrete equations):\n', ...
-                 fname, s, S, b);
-        h = r.residual_history(:)' / sqrt (max (1, numel (r.D) - nd));
-        fprintf ('  %3d  %.3e\n', [(0:numel (h)-1); h]);
-      end
-      if (r.exitflag ~= 1 && exitflag == 1)
-        exitflag = 0;
-        message = sprintf ('slab %d of %d: %s', s, S, r.message);
-      end
-      % a critical point whose recovered primal starts far from the slab's initial state is a
-      % spurious one (the slab is too long for its base state: the duals crossed the singular set
-      % of the DtP map); a genuine one starts within the SAT term, O(h^(p+1))
-      start_jump(s) = max (abs (r.y(1, 1:nd) - ystart));
-      end_y(s, :) = r.y(end, :);
-      end_res(s, :) = r.residual(end, :);
-      Ycell{s} = r.y;
-      if (exitflag == 1 && start_jump(s) > 1e-2 * max (1, max (abs (ystart))))
-        exitflag = 0;
-        message = sprintf (['slab %d of %d: Newton converged to a spurious critical point: the ' ...
-                            'recovered primal starts %.3g away from the initial state; use more ' ...
-                            'slabs or a base state closer to the solution'], s, S, start_jump(s));
-      end
-      ystart = r.y(end, 1:nd);
-    end
-    if (b < nb)
-      change = 0;
-      for s = 1:S
-        change = max (change, max (max (abs (slab_base{s} - Ycell{s}))));
-        slab_base{s} = Ycell{s};
-      end
-      base_change(b+1) = change;
-      const_base = false;
-    end
+  if (r.failed_slab > 0)
+    % a slab left no recovered primal (the DtP map fails at Newton's best iterate)
+    error (['varmech:' fname ':dtp'], '%s: %s', fname, r.message);
   end
-  ybar = zeros (Ntot, ny);
-  for s = 1:S
-    ybar((s - 1) * (N - 1) + (1:N), :) = slab_base{s};
-  end
-  if (exitflag == 1)
-    message = sprintf ('converged (%d slab(s), %d Newton iterations)', S, sum (iters));
-  end
-  lin = r.linear_solver;   % the first slab's choice (every slab has the same pattern), all times
-  lin.factor_time = sum (cellfun (@(x) x.factor_time, lin_all));
-  lin.solve_time = sum (cellfun (@(x) x.solve_time, lin_all));
   sol = struct ();
   sol.t = t;
-  sol.y = Y;
-  sol.D = Dd;
-  sol.residual = R;
-  sol.G = Gr;
-  if (const_base)
-    sol.hamiltonian = Hm;
+  sol.y = r.y;
+  sol.D = r.D;
+  sol.residual = r.residual;
+  sol.G = r.G;
+  if (const_base && nb == 0)
+    sol.hamiltonian = r.hamiltonian;
   else
     sol.hamiltonian = [];
   end
-  sol.S = Sv;
-  sol.base = ybar;
-  sol.slab_end_y = end_y;
-  sol.slab_end_residual = end_res;
-  sol.slab_start_jump = start_jump;
-  sol.base_change = base_change;
-  sol.iterations = sum (iters);
-  sol.slab_iterations = iters;
-  sol.residual_history = history;
-  sol.linear_solver = lin;
-  sol.exitflag = exitflag;
-  sol.message = message;
-  sol.time = toc (t_start);
+  sol.S = r.S;
+  sol.base = r.base;
+  sol.slab_end_y = r.slab_end_y;
+  sol.slab_end_residual = r.slab_end_residual;
+  sol.slab_start_jump = r.slab_start_jump;
+  sol.base_change = r.base_change;
+  sol.iterations = r.iterations;
+  sol.slab_iterations = r.slab_iterations;
+  sol.residual_history = r.residual_history;
+  sol.linear_solver = r.linear_solver;   % the last slab's backend (one pattern), all times
+  sol.exitflag = r.exitflag;
+  sol.message = r.message;
+  sol.time = r.time;
+  message = r.message;
+  R = r.residual;
+  end_res = r.slab_end_residual;
   if (~strcmpi (opts.Display, 'off'))
     Rin = R(1:end-1, :);
     fprintf (['%s: %s; max |discrete primal equations| %.3e; at the slabs'' last nodes ' ...
               '(not equations of the action) max |Dm y - F| %.3e\n'], fname, message, ...
              max ([0; abs(Rin(:))]), max ([0; abs(end_res(:))]));
-  end
-end
-
-function z = vm_dual_pack (Dg, nd, weak)
-  % duals on the grid (N-by-m) -> the unknown vector (time-point major, without the last D_d
-  % unless the final dual is weak)
-  z = reshape (Dg', [], 1);
-  if (~weak)
-    z(end - size (Dg, 2) + (1:nd)) = [];
   end
 end
 
@@ -366,42 +290,92 @@ function check_rhs (fname, ode, t0, y0)
 end
 
 function check_algebraic (fname, ode, t0, y0)
-  % a square system's algebraic equations must determine its algebraic states at t0: Newton from
-  % ya = 0 on G(t0, y0, ya) = 0, as the march's prediction does in C (vm_dual_ode_algebraic, which
-  % then starts the base state there), so that a failure is an error that says why, before any
-  % window: dG/dya singular at the start (index above 1: no window could converge), or no real
-  % solution.  Nonsquare systems (odesys 'square', false) are not checked: their algebraic states
-  % are not determined (the paper's non-uniqueness).
+  % a square system's algebraic equations must determine its algebraic states at t0, so that a
+  % failure is an error that says why, before any window.  First what the formulas show: an
+  % equation that contains none of the states is a constant (it cannot determine anything); one
+  % that contains no algebraic state, or an algebraic state that appears in no equation, leaves
+  % dG/dya singular (index above 1: no window could converge).  Then Newton on G(t0, y0, ya) = 0
+  % from ya = 0, as the march's prediction does in C (vm_dual_ode_algebraic, which then starts the
+  % base state there), and from a few other starts when that fails (a singular dG/dya at ya = 0
+  % may be a coincidence, as for a^2 - 1); when none converges the equations have no real
+  % solution there (e.g. a^2 + 1 = 0).  Nonsquare systems (odesys 'square', false) are not
+  % checked: their algebraic states are not determined (the paper's non-uniqueness).
   if (isempty (ode) || ode.na == 0 || ~ode.square)
     return;
   end
   nd = ode.nd;
-  ya = zeros (1, ode.na);
-  for it = 1:50
-    out = odesys_eval (ode, t0, [y0(:)' ya]);
-    G = out.G(:);
-    J = reshape (out.G_y(1, :, nd+1:end), ode.na, ode.na);
-    if (~all (isfinite ([G; J(:)])))
-      break;
-    end
-    if (rcond (J) < 1e3 * eps && it > 1)
-      break;   % singular on the way: no solution found from 0
-    elseif (rcond (J) < 1e3 * eps)
-      hint = 'the system has index above 1; differentiate the algebraic equations in t';
+  na = ode.na;
+  alg_names = ode.states(nd+1:end);
+  ystr = mat2str (y0(:)', 6);
+  index_hint = ['the system has index above 1; differentiate the algebraic equations in t (as ' ...
+                'often as needed) so that they contain the algebraic states (doc/tutorial.md, ' ...
+                'section 4)'];
+  used = false (1, na);
+  for i = 1:na
+    ids = regexp (ode.algebraic{i}, '[A-Za-z_]\w*', 'match');
+    in_alg = ismember (alg_names, ids);
+    used = used | in_alg;
+    if (~any (ismember (ode.states, ids)))
+      out = odesys_eval (ode, t0, [y0(:)' zeros(1, na)]);
+      error (['varmech:' fname ':initial_state'], ['%s: the algebraic equation %d (%s) is a ' ...
+             'constant (%g; it contains none of the states), so it cannot determine the algebraic ' ...
+             'states %s: remove it from the algebraic equations or write it in the algebraic ' ...
+             'states'], fname, i, ode.algebraic{i}, out.G(i), strjoin (alg_names, ', '));
+    elseif (~any (in_alg))
       error (['varmech:' fname ':index'], ['%s: the algebraic equations do not determine the ' ...
-             'algebraic states at t0 = %g (dG/dya is singular at y0 = %s, ya = %s): %s (as often ' ...
-             'as needed) so that they contain the algebraic states (doc/tutorial.md, section 4)'], ...
-             fname, t0, mat2str (y0(:)', 6), mat2str (ya, 6), hint);
-    end
-    dya = -(J \ G)';
-    ya = ya + dya;
-    if (max (abs (dya)) <= 1e-13 * (1 + max (abs (ya))))
-      return;
+             'algebraic states at t0 = %g (dG/dya is singular at y0 = %s: the algebraic equation ' ...
+             '%d (%s) does not involve the algebraic states %s): %s'], fname, t0, ystr, i, ...
+             ode.algebraic{i}, strjoin (alg_names, ', '), index_hint);
     end
   end
+  if (~all (used))
+    j = find (~used, 1);
+    error (['varmech:' fname ':index'], ['%s: the algebraic equations do not determine the ' ...
+           'algebraic states at t0 = %g (dG/dya is singular at y0 = %s: the algebraic state %s ' ...
+           'appears in no algebraic equation): %s'], fname, t0, ystr, alg_names{j}, index_hint);
+  end
+  starts = [0 1 -1 0.5 -2 3];
+  best_G = Inf;
+  best_ya = zeros (1, na);
+  singular = true;   % dG/dya singular at every start
+  for st = starts
+    ya = st * ones (1, na);
+    for it = 1:50
+      out = odesys_eval (ode, t0, [y0(:)' ya]);
+      G = out.G(:);
+      J = reshape (out.G_y(1, :, nd+1:end), na, na);
+      if (~all (isfinite ([G; J(:)])))
+        break;
+      end
+      if (max (abs (G)) < best_G)
+        best_G = max (abs (G));
+        best_ya = ya;
+      end
+      if (all (G == 0))
+        return;
+      end
+      if (rcond (J) < 1e3 * eps)
+        break;   % singular: no step from here
+      end
+      if (it == 1)
+        singular = false;
+      end
+      dya = -(J \ G)';
+      ya = ya + dya;
+      if (max (abs (dya)) <= 1e-13 * (1 + max (abs (ya))))
+        return;
+      end
+    end
+  end
+  if (singular)
+    error (['varmech:' fname ':index'], ['%s: the algebraic equations do not determine the ' ...
+           'algebraic states at t0 = %g (dG/dya is singular at y0 = %s for every ya tried): %s'], ...
+           fname, t0, ystr, index_hint);
+  end
   error (['varmech:' fname ':initial_state'], ['%s: found no algebraic states with G(t0, y0, ya) = 0 ' ...
-         'at t0 = %g (Newton from ya = 0 reached ya = %s, |G| = %.3g): start where the algebraic ' ...
-         'equations have a real solution'], fname, t0, mat2str (ya, 6), max (abs (G)));
+         'at t0 = %g: the algebraic equations have no real solution there (Newton from ya = 0 ' ...
+         'and from %d other starts did not converge; the smallest |G| was %.3g, at ya = %s): ' ...
+         'start where they have one'], fname, t0, numel (starts) - 1, best_G, mat2str (best_ya, 6));
 end
 
 function check_memory (fname, nd, ng, N, Ntot, ny)
