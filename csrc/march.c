@@ -301,6 +301,11 @@ solve (vm_march_action *a, const vm_march_opts *o, vm_newton_symbolic *sym, doub
   if (a->n > INT_MAX)
     return VM_EARG;
   st = vm_newton_solve ((int) a->n, a->colptr, a->rowind, a->F, a->J, a->self, x, &no, info);
+  if (st == VM_EARG)
+    /* Newton refused its data: the options are checked before the march, so what it refuses is
+     * a guess or residual weights that overflowed on this window (too long for the model's
+     * scales: [0, 1e300]); counted as a failed solve, so the window is halved */
+    st = VM_ENEWTON_NONFINITE;
   if (st == VM_OK && no.tol_res > 0.0 && info->final_res > no.tol_res * info->res_scale)
     {
       s->nround++;

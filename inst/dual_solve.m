@@ -361,6 +361,16 @@ end
 %! % dG/dya = 2a is singular at ya = 0 by coincidence: a^2 = 1 has real solutions (other starts find them)
 %! s = dual_solve (odesys ('states', {'x', 'a'}, 'rhs', {'-x'}, 'algebraic', {'a^2 - 1'}), [0 1], 1, 'N', 17, 'Slabs', 2);
 %! assert (isstruct (s));
+%!test
+%! % an interval the march cannot cross: [0 1e300] (its first windows overflow the discrete
+%! % equations' scales, so they are halved like a failed solve) stops early with an estimate
+%! % of the windows it would need, exitflag 0, and the part it did march is right
+%! osc = odesys ('states', {'x', 'v'}, 'rhs', {'v', '-x'});
+%! s = dual_solve (osc, [0 1e300], [1 0]);
+%! assert (s.exitflag, 0);
+%! assert (~isempty (strfind (s.message, 'more windows than allowed')));
+%! assert (s.t(end) > 10 && s.t(end) < 1e4);
+%! assert (max (abs (s.y(:, 1) - cos (s.t))) < 1e-3);
 %!error <dual_solve: tspan \[0, 1e-300\] is too short for the grid: its 1 slab.s. of N = 65 nodes are 1e-300 long> dual_solve (odesys ('states', {'x'}, 'rhs', {'-x'}), [0 1e-300], 1, 'Slabs', 1)
 %!error <dual_solve: tspan \[1, 1\] is too short for the grid: its 4 slab.s. of N = 17 nodes are 5.55e-17 long> dual_solve (odesys ('states', {'x'}, 'rhs', {'-x'}), [1 1 + 2.2e-16], 1, 'Slabs', 4, 'N', 17)
 %!test
