@@ -22,6 +22,9 @@
 #ifndef REUSE_DEFAULT
 #define REUSE_DEFAULT 2      /* vm_newton_opts.reuse (newton.h) */
 #endif
+#define NONMONOTONE_DEFAULT 3.0   /* vm_newton_opts.nonmonotone (newton.h) */
+#define NONMONOTONE_MAX_DEFAULT 3 /* vm_newton_opts.nonmonotone_max */
+#define NONMONOTONE_FAR 1e3       /* relaxed steps only while ||F|| > this * tol_res * scale */
 
 typedef struct
 {
@@ -47,6 +50,9 @@ typedef struct
   int nchord;                /* chord solves with it so far */
   double fbest;              /* the smallest ||F||_W seen, at iteration kbest (x there: xbest) */
   int kbest;
+  double target;             /* tol_res * scale: the residual test's bound */
+  int nrelax;                /* full steps accepted in a row by the non-monotone test (newton.h 3)
+                                without a new best residual */
 } ws_t;
 
 /* ---- small helpers ------------------------------------------------------------------------------ */
@@ -182,6 +188,8 @@ vm_newton_opts_init (vm_newton_opts *o)
   o->linsolve = VM_LINSOLVE_AUTO;
   o->reuse = REUSE_DEFAULT;
   o->reuse_theta = 0.25;
+  o->nonmonotone = NONMONOTONE_DEFAULT;
+  o->nonmonotone_max = NONMONOTONE_MAX_DEFAULT;
   o->symbolic = NULL;
   o->on_iter = NULL;
   o->on_iter_ctx = NULL;
@@ -325,6 +333,13 @@ check_args (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F,
     {
       setmsg (inf, "reuse = %d, reuse_theta = %g: reuse must be in [0, %d] and, when it is "
               "nonzero, reuse_theta in (0, 1)", o->reuse, o->reuse_theta, MAX_ITER_CAP);
+      return VM_EARG;
+    }
+  if (!(o->nonmonotone >= 0.0 && o->nonmonotone <= 1e6) || o->nonmonotone_max < 0
+      || o->nonmonotone_max > MAX_ITER_CAP)
+    {
+      setmsg (inf, "nonmonotone = %g, nonmonotone_max = %d: must be in [0, 1e6] and [0, %d]",
+              o->nonmonotone, o->nonmonotone_max, MAX_ITER_CAP);
       return VM_EARG;
     }
   if (o->max_iter < 0 || o->max_iter > MAX_ITER_CAP)
@@ -711,6 +726,27 @@ step_converged (vm_newton_info *inf, int k, double f, double dxn, const char *wh
   s->accepted = 1;
 }
 
+/* The non-monotone test of the full Newton step (newton.h 3): far from the residual test's
+ * bound, a full step to ||F||_W = ft <= nonmonotone fbest is taken although it fails Armijo's
+ * test, at most nonmonotone_max times in a row without a new best residual.  Updates the count. */
+static int
+relaxed (ws_t *w, const vm_newton_opts *o, vm_newton_info *inf, double f, double ft)
+{
+  if (!(o->nonmonotone > 1.0) || !isfinite (ft) || !(f > NONMONOTONE_FAR * w->target))
+    return 0;
+  if (ft <= sqrt (1.0 - 2.0 * ARMIJO_C) * w->fbest)
+    {
+      w->nrelax = 0;   /* a new best by Armijo's margin: the watchdog starts afresh */
+      return 1;
+    }
+  if (ft > o->nonmonotone * w->fbest || w->nrelax >= o->nonmonotone_max)
+    return 0;
+  w->nrelax++;
+  if (ft > w->fbest)
+    inf->nrelaxed++;
+  return 1;
+}
+
 /* The Newton step from x_k along w->dx (J nonsingular): full (no line search, or when the step
  * test's premise holds) or by backtracking.  VM_OK with s->accepted or not (the line search
  * failed), or s->stop; otherwise a callback's code or VM_ENEWTON_NONFINITE (message set). */
@@ -747,7 +783,8 @@ newton_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f,
           setmsg (inf, "the residual function returned %d at iteration %d (line search)", st, k);
           return st;
         }
-      if (isfinite (s->ft) && s->ft <= sqrt (1.0 - 2.0 * ARMIJO_C * s->t) * f)
+      if ((isfinite (s->ft) && s->ft <= sqrt (1.0 - 2.0 * ARMIJO_C * s->t) * f)
+          || (s->t == 1.0 && relaxed (w, o, inf, f, s->ft)))
         {
           s->accepted = 1;
           break;
@@ -888,6 +925,7 @@ accept_step (ws_t *w, double *x, const step_t *s, const vm_newton_opts *o, vm_ne
   inf->kind_hist[k] = s->kind;
   if (s->ft < w->fbest)
     {
+      w->nrelax = 0;
       w->fbest = s->ft;
       w->kbest = k;
       memcpy (w->xbest, x, (size_t) w->n * sizeof *x);
@@ -1028,6 +1066,7 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
   w->fbest = f;
   scale = o->res_scale > 0.0 ? o->res_scale : (f > 1.0 ? f : 1.0);
   target = o->tol_res * scale;
+  w->target = target;
   inf->res_scale = scale;
   if (o->verbose)
     fprintf (stderr, "newton: n = %d, nnz = %lld, ||F(x0)||_2 = %.6e, target %.3e\n", n,
@@ -1061,6 +1100,25 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
           setmsg (inf, "no convergence in %d iterations: best ||F|| = %.3e (iteration %d), "
                   "target %.3e", k, w->fbest, w->kbest, target);
           break;
+        }
+      if (o->nonmonotone > 1.0 && w->nrelax >= o->nonmonotone_max && w->kbest < k)
+        {
+          /* the watchdog (newton.h 3): the relaxed steps found no better point, so go on from
+           * the best iterate, with monotone steps until there is a new best */
+          memcpy (x, w->xbest, (size_t) n * sizeof *x);
+          drop_held (w);
+          t0 = wall ();
+          status = Ffn (x, w->F, ctx);
+          inf->t_fun += wall () - t0;
+          inf->nfev++;
+          if (status != 0)
+            {
+              setmsg (inf, "the residual function returned %d at the best iterate (iteration %d)",
+                      status, w->kbest);
+              break;
+            }
+          f = w->fbest;
+          inf->nwatchdog++;
         }
       status = one_step (w, Ffn, Jfn, ctx, x, f, target, o, inf, k, &s);
       if (status != VM_OK || s.stop)

@@ -72,7 +72,21 @@
    3. Line search (line_search != 0): backtracking on phi = 1/2 ||F||_W^2 along dx with the Armijo
  *      condition phi(x + t dx) <= (1 - 2 c t) phi(x), c = 1e-4 (phi'(0) = -||F||_W^2 for the Newton
  *      direction, whatever the weights), t = 1, 1/2, 1/4, ... while t >= 1e-10.  A trial point with a non-finite F is
- *      rejected like one without sufficient decrease.  line_search == 0: the full step is always
+ *      rejected like one without sufficient decrease.  Non-monotone test (nonmonotone > 1): while
+ *      f_k > 1e3 tol_res scale (the globalization phase, far from the residual test's bound), the
+ *      full step (t = 1) is also taken when ||F(x_k + dx)||_W <= nonmonotone f_best (f_best the
+ *      smallest residual norm seen) although it fails Armijo's test, at most nonmonotone_max
+ *      times in a row without a new best; a new best resets the count, and when the count is used
+ *      up with no new best the iteration goes back to the best iterate (one residual
+ *      evaluation; info->nwatchdog) and continues monotone from there (a watchdog: Chamberlain,
+ *      Powell, Lemarechal and Pedersen 1982; IPOPT's filter accepts such steps as well).  Why: a
+ *      stiff force (a contact layer of width sigma) makes ||F|| grow along a Newton direction
+ *      that is nevertheless right, and monotone backtracking then creeps with t = 1/16 .. 1/2 for
+ *      tens of iterations (the tumbler of bench/README_skg.md from a constant start: 33
+ *      iterations monotone, 10 with the default factor 3; IPOPT takes 7 there, accepting steps
+ *      that raise its infeasibility 7 times).  Near a root Newton's full steps pass Armijo's test
+ *      anyway, and the iterate returned is always the best one (below), so the relaxed steps
+ *      change the path, not what counts as converged.  line_search == 0: the full step is always
  *      taken (plain Newton; the residual may grow).
  *   4. Levenberg-Marquardt fallback (lm_fallback != 0), when J is singular or the line search
  *      fails: dx solves the regularized least-squares problem min ||F + J dx||_W^2 + mu ||dx||^2
@@ -193,6 +207,12 @@ typedef struct
   double reuse_theta; /* the contraction a chord step must reach, ||F(x_k + dx)||_W <= reuse_theta
                         ||F(x_k)||_W, and the one the previous step must have reached for a chord
                         step to be tried (0 < reuse_theta < 1) (default 0.25) */
+  double nonmonotone; /* the non-monotone test of step 3: a full Newton step far from convergence
+                        may raise ||F||_W up to this factor times the best residual seen
+                        (0 .. 1e6; <= 1: off, the plain monotone line search) (default 3: the
+                        tumbler measurement in step 3) */
+  int nonmonotone_max; /* at most this many such steps in a row without a new best residual
+                        (0 .. 1000000) (default 3) */
   vm_newton_symbolic *symbolic; /* NULL, or a caller-owned cache of UMFPACK's symbolic analysis
                         of J: reused when it was made for the same pattern (n, nnz and a hash of
                         colptr and rowind) and the same ordering and strategy, otherwise replaced;
@@ -243,6 +263,10 @@ typedef struct
                           and the pivot ratio) and solves (all systems) */
   int nlm;             /* accepted Levenberg-Marquardt steps */
   int ndamped;         /* accepted damped Newton steps (t < 1) */
+  int nrelaxed;        /* full Newton steps taken by the non-monotone test (step 3) that raised
+                          ||F||_W above the best residual */
+  int nwatchdog;       /* returns to the best iterate after nonmonotone_max relaxed steps without
+                          a new best (step 3) */
 } vm_newton_info;
 
 /* Defaults (see vm_newton_opts). */

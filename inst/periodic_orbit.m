@@ -312,9 +312,7 @@ function r = solve_one (fname, aug, ybar, N, opts, c, gauge, n)
                   'base_iterations', opts.BaseIterations, 'inner', 2, ...
                   'display', double (strcmp (opts.Display, 'iter')));
   r = vm_periodic_mex ('solve', aug, setup);
-  if (r.exitflag == 1)
-    r = check_nontrivial (r, ybar, n);
-  end
+  r = check_nontrivial (r, ybar, n);
   if (~strcmp (opts.Display, 'off'))
     fprintf ('%s: N = %d: %s', fname, N, r.message);
     if (r.exitflag == 1)
@@ -496,11 +494,23 @@ function ybar = resample_guess (tg, yg, N, Tg, na)
   ybar = [interp1(s, yc, sk, 'spline'), (Tg / (2 * pi)) * ones(N, 1), zeros(N, na - 1)];
 end
 
-% a "periodic orbit" that is a point: Newton went to an equilibrium
+% a "periodic orbit" that is a point: Newton went to an equilibrium; or, without convergence, the
+% best iterate shrank to a tenth of the guess's amplitude or less: it is heading for one (no retry
+% with other weights then, and the message says so)
 function r = check_nontrivial (r, ybar, n)
+  if (~isfield (r, 'y') || isempty (r.y))
+    return;
+  end
   amp = max (max (r.y(:, 1:n)) - min (r.y(:, 1:n)));
   amp0 = max (max (ybar(:, 1:n)) - min (ybar(:, 1:n)));
-  if (amp <= 1e-6 * amp0)
+  if (r.exitflag ~= 1)
+    if (amp <= 0.1 * amp0)
+      r.equilibrium = true;
+      r.message = sprintf (['%s; the iterates shrink toward an equilibrium (amplitude %.1e ' ...
+                            'against %.1e in the guess): there may be no periodic orbit near ' ...
+                            'the guess'], r.message, amp, amp0);
+    end
+  elseif (amp <= 1e-6 * amp0)
     r.exitflag = 0;
     r.equilibrium = true;
     r.message = sprintf (['converged to an equilibrium (the orbit has amplitude %.1e against ' ...

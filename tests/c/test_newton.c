@@ -598,9 +598,11 @@ test_atan (void)
          && strstr (inf.message, "no convergence") != NULL, "plain Newton, max_iter 3: %d %s", st,
          inf.message);
 
-  /* with the line search (and without the LM fallback): converges */
+  /* with the monotone line search (the non-monotone test off; without the LM fallback):
+   * converges, every step lowers ||F|| */
   o.max_iter = 100;
   o.line_search = 1;
+  o.nonmonotone = 0.0;
   memcpy (x, x0, sizeof x);
   st = vm_newton_solve (AN, cp, ri, atan_F, atan_J, NULL, x, &o, &inf);
   print_hist ("arctan, line search", &inf);
@@ -616,6 +618,37 @@ test_atan (void)
   CHECK (k == inf.nhist, "line search: monotone residuals");
   atan_F (x, F, NULL);
   CHECK (fabs (norm2 (AN, F) - inf.final_res) <= 1e-15, "arctan final_res");
+
+  /* the non-monotone test (default factor 3, 3 steps): arctan's residual is bounded, so full
+   * steps that send x far out raise ||F|| by less than the factor and are taken; after 3 of
+   * them without a new best the watchdog goes back to the best iterate and the monotone line
+   * search converges from there */
+  o.nonmonotone = 3.0;
+  o.nonmonotone_max = 3;
+  memcpy (x, x0, sizeof x);
+  st = vm_newton_solve (AN, cp, ri, atan_F, atan_J, NULL, x, &o, &inf);
+  print_hist ("arctan, non-monotone", &inf);
+  err = 0.0;
+  for (i = 0; i < AN; i++)
+    if (fabs (x[i] - atan_a[i]) > err)
+      err = fabs (x[i] - atan_a[i]);
+  CHECK (st == VM_OK && err < 1e-10 && inf.nrelaxed >= 1 && inf.nwatchdog >= 1,
+         "non-monotone: converges after %d relaxed steps and %d watchdog returns: %d, error %.3e",
+         inf.nrelaxed, inf.nwatchdog, st, err);
+  for (k = 1; k < inf.nhist; k++)
+    if (inf.res_hist[k] > inf.res_hist[k - 1])
+      break;
+  CHECK (k < inf.nhist, "non-monotone: some step raised ||F||");
+  o.nonmonotone = -1.0;
+  st = vm_newton_solve (AN, cp, ri, atan_F, atan_J, NULL, x, &o, &inf);
+  CHECK (st == VM_EARG && strstr (inf.message, "nonmonotone") != NULL, "nonmonotone < 0: %s",
+         inf.message);
+  o.nonmonotone = 3.0;
+  o.nonmonotone_max = -1;
+  st = vm_newton_solve (AN, cp, ri, atan_F, atan_J, NULL, x, &o, &inf);
+  CHECK (st == VM_EARG && strstr (inf.message, "nonmonotone_max") != NULL,
+         "nonmonotone_max < 0: %s", inf.message);
+  o.nonmonotone_max = 3;
 
   /* defaults (line search + LM fallback) */
   memcpy (x, x0, sizeof x);

@@ -92,14 +92,17 @@
 %!                      'RelTol', 1e-12, 'AbsTol', 1e-12, 'OutputTimes', s.t);
 %! assert (max (abs (s.q(:) - r.q(:))) <= 1e-6);
 %! % the short windows (20x shorter than the longest) sit where the particle is in the wall
-%! % (h < 3 sigma)
+%! % (h < 3 sigma) or on its approach: a window that reaches into the layer is rejected and the
+%! % controller comes up to the layer with shorter ones, so they start at most half the longest
+%! % window before it (0.023 s before the second impact measured); in free flight farther from
+%! % the wall no window is short
 %! L = s.windows.t1 - s.windows.t0;
 %! h = 1 - sum (s.q .^ 2, 2);
 %! tin = s.t(h < 3/110);
 %! short = L < 0.05 * max (L);
 %! tm = (s.windows.t0(short) + s.windows.t1(short)) / 2;
 %! assert (~isempty (tin) && ~isempty (tm));
-%! assert (all (min (abs (bsxfun (@minus, tm(:), tin(:)')), [], 2) < 0.02));
+%! assert (all (min (abs (bsxfun (@minus, tm(:), tin(:)')), [], 2) < 0.5 * max (L)));
 
 %!test
 %! % the tumbler with a thin wall, sigma = 1/1000 (issue 11; about 0.2 s): the window of the first
