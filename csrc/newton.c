@@ -22,8 +22,8 @@
 #ifndef REUSE_DEFAULT
 #define REUSE_DEFAULT 2      /* vm_newton_opts.reuse (newton.h) */
 #endif
-#define NONMONOTONE_DEFAULT 3.0   /* vm_newton_opts.nonmonotone (newton.h) */
-#define NONMONOTONE_MAX_DEFAULT 3 /* vm_newton_opts.nonmonotone_max */
+#define NONMONOTONE_DEFAULT 0.0   /* vm_newton_opts.nonmonotone (newton.h): off */
+#define NONMONOTONE_MAX_DEFAULT 5 /* vm_newton_opts.nonmonotone_max */
 #define NONMONOTONE_FAR 1e3       /* relaxed steps only while ||F|| > this * tol_res * scale */
 
 typedef struct
@@ -51,8 +51,10 @@ typedef struct
   double fbest;              /* the smallest ||F||_W seen, at iteration kbest (x there: xbest) */
   int kbest;
   double target;             /* tol_res * scale: the residual test's bound */
-  int nrelax;                /* full steps accepted in a row by the non-monotone test (newton.h 3)
-                                without a new best residual */
+  int nrelax;                /* steps since the first relaxed step (newton.h 3) without a new best
+                                residual (0: no relaxed sequence under way) */
+  int relaxed_step;          /* the step being accepted was taken by the non-monotone test */
+  int relax_off;             /* the watchdog went back once: monotone from then on */
 } ws_t;
 
 /* ---- small helpers ------------------------------------------------------------------------------ */
@@ -732,18 +734,15 @@ step_converged (vm_newton_info *inf, int k, double f, double dxn, const char *wh
 static int
 relaxed (ws_t *w, const vm_newton_opts *o, vm_newton_info *inf, double f, double ft)
 {
-  if (!(o->nonmonotone > 1.0) || !isfinite (ft) || !(f > NONMONOTONE_FAR * w->target))
+  if (!(o->nonmonotone > 1.0) || w->relax_off || !isfinite (ft)
+      || !(f > NONMONOTONE_FAR * w->target))
     return 0;
   if (ft <= sqrt (1.0 - 2.0 * ARMIJO_C) * w->fbest)
-    {
-      w->nrelax = 0;   /* a new best by Armijo's margin: the watchdog starts afresh */
-      return 1;
-    }
+    return 1;   /* a new best by Armijo's margin (accept_step ends the sequence) */
   if (ft > o->nonmonotone * w->fbest || w->nrelax >= o->nonmonotone_max)
     return 0;
-  w->nrelax++;
-  if (ft > w->fbest)
-    inf->nrelaxed++;
+  w->relaxed_step = 1;
+  inf->nrelaxed++;
   return 1;
 }
 
@@ -924,8 +923,12 @@ accept_step (ws_t *w, double *x, const step_t *s, const vm_newton_opts *o, vm_ne
   inf->lambda_hist[k] = s->t;
   inf->kind_hist[k] = s->kind;
   if (s->ft < w->fbest)
+    w->nrelax = 0;   /* a new best ends a relaxed sequence */
+  else if (w->relaxed_step || w->nrelax > 0)
+    w->nrelax++;
+  w->relaxed_step = 0;
+  if (s->ft < w->fbest)
     {
-      w->nrelax = 0;
       w->fbest = s->ft;
       w->kbest = k;
       memcpy (w->xbest, x, (size_t) w->n * sizeof *x);
@@ -1101,11 +1104,13 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
                   "target %.3e", k, w->fbest, w->kbest, target);
           break;
         }
-      if (o->nonmonotone > 1.0 && w->nrelax >= o->nonmonotone_max && w->kbest < k)
+      if (w->nrelax >= o->nonmonotone_max && w->kbest < k)
         {
-          /* the watchdog (newton.h 3): the relaxed steps found no better point, so go on from
-           * the best iterate, with monotone steps until there is a new best */
+          /* the watchdog (newton.h 3): nonmonotone_max steps after a relaxed one found no better
+           * point, so go on from the best iterate, monotone from there on */
           memcpy (x, w->xbest, (size_t) n * sizeof *x);
+          w->nrelax = 0;
+          w->relax_off = 1;
           drop_held (w);
           t0 = wall ();
           status = Ffn (x, w->F, ctx);

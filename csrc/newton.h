@@ -75,18 +75,20 @@
  *      rejected like one without sufficient decrease.  Non-monotone test (nonmonotone > 1): while
  *      f_k > 1e3 tol_res scale (the globalization phase, far from the residual test's bound), the
  *      full step (t = 1) is also taken when ||F(x_k + dx)||_W <= nonmonotone f_best (f_best the
- *      smallest residual norm seen) although it fails Armijo's test, at most nonmonotone_max
- *      times in a row without a new best; a new best resets the count, and when the count is used
- *      up with no new best the iteration goes back to the best iterate (one residual
- *      evaluation; info->nwatchdog) and continues monotone from there (a watchdog: Chamberlain,
+ *      smallest residual norm seen) although it fails Armijo's test.  A new best ends such a
+ *      relaxed sequence; when nonmonotone_max steps after its first relaxed step bring no new
+ *      best, the iteration goes back to the best iterate (one residual evaluation;
+ *      info->nwatchdog) and is monotone from there to the end (a watchdog: Chamberlain,
  *      Powell, Lemarechal and Pedersen 1982; IPOPT's filter accepts such steps as well).  Why: a
  *      stiff force (a contact layer of width sigma) makes ||F|| grow along a Newton direction
  *      that is nevertheless right, and monotone backtracking then creeps with t = 1/16 .. 1/2 for
  *      tens of iterations (the tumbler of bench/README_skg.md from a constant start: 33
- *      iterations monotone, 10 with the default factor 3; IPOPT takes 7 there, accepting steps
- *      that raise its infeasibility 7 times).  Near a root Newton's full steps pass Armijo's test
- *      anyway, and the iterate returned is always the best one (below), so the relaxed steps
- *      change the path, not what counts as converged.  line_search == 0: the full step is always
+ *      iterations monotone, 10 with factor 3 and nonmonotone_max 5 (with 3 or 4 the watchdog
+ *      returns too early: 36, 37); IPOPT takes 7 there, accepting steps that raise its
+ *      infeasibility 7 times).  The price: a detour that fails costs up to nonmonotone_max + 1
+ *      iterations (off by default here; skg_solve.h turns it on).  Near a root Newton's full
+ *      steps pass Armijo's test anyway, and the iterate returned is always the best one (below),
+ *      so the relaxed steps change the path, not what counts as converged.  line_search == 0: the full step is always
  *      taken (plain Newton; the residual may grow).
  *   4. Levenberg-Marquardt fallback (lm_fallback != 0), when J is singular or the line search
  *      fails: dx solves the regularized least-squares problem min ||F + J dx||_W^2 + mu ||dx||^2
@@ -209,10 +211,12 @@ typedef struct
                         step to be tried (0 < reuse_theta < 1) (default 0.25) */
   double nonmonotone; /* the non-monotone test of step 3: a full Newton step far from convergence
                         may raise ||F||_W up to this factor times the best residual seen
-                        (0 .. 1e6; <= 1: off, the plain monotone line search) (default 3: the
-                        tumbler measurement in step 3) */
-  int nonmonotone_max; /* at most this many such steps in a row without a new best residual
-                        (0 .. 1000000) (default 3) */
+                        (0 .. 1e6; <= 1: off, the plain monotone line search) (default 0: off;
+                        skg_solve.h sets 3, VM_SKG_NONMONOTONE, from the tumbler measurement in
+                        step 3) */
+  int nonmonotone_max; /* the watchdog's patience: after a relaxed step, at most this many steps
+                        without a new best residual before going back to the best iterate
+                        (0 .. 1000000) (default 5) */
   vm_newton_symbolic *symbolic; /* NULL, or a caller-owned cache of UMFPACK's symbolic analysis
                         of J: reused when it was made for the same pattern (n, nnz and a hash of
                         colptr and rowind) and the same ordering and strategy, otherwise replaced;

@@ -32,6 +32,9 @@ vm_skg_solve_opts_init (vm_skg_solve_opts *o)
   o->eom_residual = 1;
   vm_newton_opts_init (&o->newton);
   o->newton.tol_round = 1.0;
+  /* the non-monotone line search (newton.h 3): the tumbler from a constant start in 10 Newton
+   * iterations instead of 33 */
+  o->newton.nonmonotone = VM_SKG_NONMONOTONE;
   /* the unknowns are node-major, so the Jacobian is banded: the natural order keeps the band
    * (bench/README_skg.md compares AMD, METIS and the symmetric strategy) */
   o->newton.umf_ordering = VM_UMF_ORDERING_NONE;

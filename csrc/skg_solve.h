@@ -85,8 +85,18 @@ typedef struct
   int eom_residual;        /* nonzero: Newton measures the residual of the discrete equations of
                               motion (equations of node k weighted by 1/sqrt(H_kk), newton.h
                               res_weight); 0: the plain 2-norm of the action gradient (default 1) */
-  vm_newton_opts newton;   /* Newton options (default vm_newton_opts_init) */
+  vm_newton_opts newton;   /* Newton options (default vm_newton_opts_init, with tol_round 1, the
+                              natural UMFPACK ordering, the unsymmetric strategy, no iterative
+                              refinement, and the non-monotone line search on:
+                              nonmonotone = VM_SKG_NONMONOTONE) */
 } vm_skg_solve_opts;
+
+/* The non-monotone factor of the SKG solves' Newton (newton.h 3; nonmonotone_max stays at its
+ * default 5): a stiff contact makes ||F|| rise along the right Newton direction (the tumbler of
+ * bench/README_skg.md from a constant start: 10 iterations instead of 33; IPOPT 7).  The dual
+ * solvers keep the monotone search: on the perturbed base state of demo_dual_pars (b3), N = 129,
+ * monotone Newton needs 48 iterations and a relaxed detour makes it miss MaxIter 50. */
+#define VM_SKG_NONMONOTONE 3.0
 
 typedef struct
 {

@@ -40,12 +40,16 @@
 %! end
 
 %!test
-%! % q alone at the final time, order 6 (info: pre-asymptotic, rates 5.65 / 6.31 / 6.10 on
-%! % 321/641): superconvergent, i.e. clearly above the max-norm order 4, on 161/321 and 321/641
+%! % q alone at the final time, order 6 (info: pre-asymptotic, rates 6.57 / 6.19 on 321/641
+%! % for (a), (b)): superconvergent, i.e. clearly above the max-norm order 4, on 161/321 and on
+%! % 321/641 where the error at 641 is above the rounding floor r.floor (1e3 eps max|y|); the
+%! % pendulum (c), solved to rounding, is at 1.9e-12 and 8e-14 there, below the floor at 641
 %! for ic = 1:3
 %!   s = r.cases(ic).runs(3);
 %!   assert (s.observed_final_q > 5);
-%!   assert (s.rate_final_q_641 > 5);
+%!   if (s.err_final_q_641 > s.floor)
+%!     assert (s.rate_final_q_641 > 5);
+%!   end
 %! end
 
 %!test
