@@ -2,12 +2,12 @@
 #include "dual_slabs.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "march.h"
+#include "vm_print.h"
 #include "vm_status.h"
 
 void
@@ -52,22 +52,8 @@ vm_dual_slabs_sol_free (vm_dual_slabs_sol *s)
 
 /* ---- printing ---------------------------------------------------------------------------------- */
 
-static void
-say (const vm_dual_slabs_opts *o, const char *fmt, ...)
-{
-  char line[600];
-  va_list ap;
-  va_start (ap, fmt);
-  vsnprintf (line, sizeof line, fmt, ap);
-  va_end (ap);
-  if (o->print)
-    o->print (o->print_ctx, line);
-  else
-    {
-      fputs (line, stdout);
-      fflush (stdout);
-    }
-}
+/* a progress line to the caller's print callback (stdout without one) */
+#define say(o, ...) vm_printf ((o)->print, (o)->print_ctx, __VA_ARGS__)
 
 typedef struct
 {

@@ -1,12 +1,12 @@
 /* march.c -- the time-marching driver of the discrete actions (see march.h). */
 #include "march.h"
 #include "sbp.h"
+#include "vm_print.h"
 #include "vm_status.h"
 
 #include <float.h>
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,22 +78,8 @@ vm_march_sol_free (vm_march_sol *s)
 
 /* ---- printing ---------------------------------------------------------------------------------- */
 
-static void
-say (const vm_march_opts *o, const char *fmt, ...)
-{
-  char line[600];
-  va_list ap;
-  va_start (ap, fmt);
-  vsnprintf (line, sizeof line, fmt, ap);
-  va_end (ap);
-  if (o->print)
-    o->print (o->print_ctx, line);
-  else
-    {
-      fputs (line, stdout);
-      fflush (stdout);
-    }
-}
+/* a progress line to the caller's print callback (stdout without one) */
+#define say(o, ...) vm_printf ((o)->print, (o)->print_ctx, __VA_ARGS__)
 
 typedef struct
 {
