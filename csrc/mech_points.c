@@ -106,6 +106,47 @@ vm_mech_points_multipliers (vm_mech_points *p, int64_t npts, const double *t, co
 }
 
 int
+vm_mech_points_residuals (vm_mech_points *p, int64_t npts, const double *t, const double *q,
+                          const double *qdot, int64_t ld, double *energy, double *phi,
+                          double *gpos)
+{
+  int n = p->mo.n, m = p->mo.m, i, st = VM_OK;
+  int64_t k;
+  double *qk, *vk;
+  if (npts <= 0)
+    return VM_OK;
+  if ((qk = malloc ((size_t) (2 * n) * sizeof *qk)) == NULL)
+    return VM_ENOMEM;
+  vk = qk + n;
+  for (k = 0; k < npts && st == VM_OK; k++)
+    {
+      int ok = isfinite (t[k]);
+      for (i = 0; i < n; i++)
+        {
+          qk[i] = q[k + ld * i];
+          vk[i] = qdot[k + ld * i];
+          ok = ok && isfinite (qk[i]) && isfinite (vk[i]);
+        }
+      if (ok)
+        st = vm_motion_eval (&p->mo, t[k], qk, vk, 0);
+      if (st != VM_OK)
+        break;
+      /* eom: M, f, energy; motion: phi, A, c, hol, gpos, gpos_q (motion.h) */
+      if (energy)
+        energy[k] = ok ? p->mo.eom.field[2][0] : NAN;
+      for (i = 0; i < m; i++)
+        {
+          if (phi)
+            phi[k + ld * i] = ok ? p->mo.mot.field[0][i] : NAN;
+          if (gpos)
+            gpos[k + ld * i] = ok ? p->mo.mot.field[4][i] : NAN;
+        }
+    }
+  free (qk);
+  return st;
+}
+
+int
 vm_mech_points_project (vm_mech_points *p, int64_t npts, const double *t, double *q,
                         double *qdot, int64_t ld, double tol)
 {

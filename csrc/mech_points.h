@@ -45,6 +45,16 @@ int vm_mech_points_multipliers (vm_mech_points *p, int64_t npts, const double *t
                                 const double *qdot, int64_t ld, double *lambda,
                                 int64_t *nsingular);
 
+/* The energy and the constraint residuals at npts states (same layout), in gauss_integrate's
+ * definitions (motion.h, the solution of vm_motion_integrate): energy[k] = qdot . dL/dqdot - L;
+ * phi[k + ld a] (a < m) the constraint a at velocity level (g for a constraint with velocities,
+ * g_q qdot + g_t for a holonomic one); gpos[k + ld a] g(t, q) for a holonomic constraint and 0
+ * for the others.  A point with a non-finite t, q or qdot entry gets NaN in all three.  energy,
+ * phi and gpos may be NULL (not written).  Returns VM_OK or an evaluation status. */
+int vm_mech_points_residuals (vm_mech_points *p, int64_t npts, const double *t, const double *q,
+                              const double *qdot, int64_t ld, double *energy, double *phi,
+                              double *gpos);
+
 /* Project the npts states (same layout) in place onto the constraints, residuals below tol
  * (vm_motion_project).  Returns VM_OK, or the first failing point's status (the points before it
  * are projected). */

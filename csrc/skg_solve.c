@@ -70,6 +70,9 @@ vm_skg_solution_free (vm_skg_solution *sol)
   free (sol->v);
   free (sol->lambda);
   free (sol->lambda_plus);
+  free (sol->energy);
+  free (sol->phi);
+  free (sol->gpos);
   free (sol->out);
   free (sol->hist_ptr);
   free (sol->res_hist);
@@ -677,6 +680,28 @@ state_multipliers (vm_mech_points *pts, int order, vm_skg_solution *sol)
   sol->lambda_gap = gap;
 }
 
+/* sol->energy, phi and gpos at the nodes (left NULL on failure) */
+static void
+state_residuals (vm_mech_points *pts, vm_skg_solution *sol)
+{
+  int64_t Ntot = sol->Ntot;
+  size_t nm = (size_t) (Ntot * sol->m);
+  if (Ntot == 0)
+    return;
+  sol->energy = malloc ((size_t) Ntot * sizeof *sol->energy);
+  sol->phi = malloc ((nm > 0 ? nm : 1) * sizeof *sol->phi);
+  sol->gpos = malloc ((nm > 0 ? nm : 1) * sizeof *sol->gpos);
+  if (! sol->energy || ! sol->phi || ! sol->gpos
+      || vm_mech_points_residuals (pts, Ntot, sol->t, sol->q, sol->v, Ntot, sol->energy, sol->phi,
+                                   sol->gpos) != VM_OK)
+    {
+      free (sol->energy);
+      free (sol->phi);
+      free (sol->gpos);
+      sol->energy = sol->phi = sol->gpos = NULL;
+    }
+}
+
 /* Dense output at o->t_out (sol->status VM_OK only): the interpolated trajectory, then the
  * multipliers from its states. */
 static void
@@ -753,7 +778,8 @@ vm_skg_solve (vm_mech *model, const double *par, const double *q_i, const double
   sol->n = n;
   sol->m = m;
   /* the equations of motion at points: multipliers, projection onto holonomic constraints */
-  pts_ok = model->m > 0 && vm_mech_points_init (&pts, model, par) == VM_OK;
+  /* ... and the energy and constraint residuals of the solution (also without constraints) */
+  pts_ok = vm_mech_points_init (&pts, model, par) == VM_OK;
   act_init (&A, model, par, o->order, o->N, o->mode, o->eom_residual);
   if (est)
     act_init (&C, model, par, vm_march_companion_order (o->order), o->N, o->mode, o->eom_residual);
@@ -809,8 +835,10 @@ vm_skg_solve (vm_mech *model, const double *par, const double *q_i, const double
   else
     {
       sol->lambda_gap = NAN;
-      if (pts_ok)
+      if (pts_ok && model->m > 0)
         state_multipliers (&pts, o->order, sol);
+      if (pts_ok)
+        state_residuals (&pts, sol);
       if (st == VM_OK && o->n_out > 0)
         {
           dense_output (&pts, o, sol);

@@ -113,6 +113,13 @@ typedef struct
                               where the multipliers could not be evaluated, lambda_state = 0) */
   double *lambda_plus;     /* Ntot x m: lambda+ of the action */
   int lambda_state;        /* 1: lambda from the states (multipliers.h); 0: lambda = -lambda+ */
+  double *energy;          /* Ntot: qdot . dL/dqdot - L at the nodes (q, v) */
+  double *phi;             /* Ntot x m: every constraint at velocity level (g, or g_q qdot + g_t
+                              for a holonomic one) at the nodes */
+  double *gpos;            /* Ntot x m: the holonomic constraints g(t, q) at the nodes (0 in the
+                              columns of the others); energy, phi and gpos are NaN at a node that is
+                              not finite (after a failed window), all three NULL when they could not
+                              be computed (mech_points.h, vm_mech_points_residuals) */
   int64_t n_out;           /* dense output (after a successful solve; 0 otherwise) */
   double *out;             /* n_out x (2n + m), column-major: q and qdot at t_out by the SBP
                               solution's own interpolant (degree order + 1 on the window of each

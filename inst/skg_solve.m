@@ -305,8 +305,78 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   if (any (tout < tspan(1)) || any (tout > tspan(2)))
     vm_badarg (fname, 'OutputTimes must be real times within tspan [%.15g, %.15g]', tspan(1), tspan(2));
   end
-  vm_check_initial (fname, sys, tspan(1), q0', qdot0', opts.ConstraintTol);
+  % the initial state is checked first (ConstraintTol), by the gateway on the model it compiles
+  % for the solve; an error raised here before that (memory, Guess, the integrator's guess) runs
+  % the check in vm_check_initial first, so that a bad initial state is always what is reported
   ntot = opts.Windows * (opts.N - 1) + 1;
+  try
+    [opts, kind, retry] = prepare_guess (fname, sys, tspan, q0, qdot0, opts, adaptive, ntot);
+  catch err
+    vm_check_initial (fname, sys, tspan(1), q0', qdot0', opts.ConstraintTol);
+    rethrow (err);
+  end
+  o = struct ('N', opts.N, 'order', opts.Order, ...
+              'mode', double (strcmp (opts.Mode, 'reduced')), 'windows', opts.Windows * ~adaptive, ...
+              'tol', opts.Tol, 'max_iter', opts.MaxIter, 'guess', {vm_double(opts.Guess)}, ...
+              'rtol', double (opts.RelTol), 'atol', double (opts.AbsTol), 'h0', win(1), 'hmax', win(2), ...
+              'max_windows', opts.MaxWindows, ...
+              'display', find (strcmp (opts.Display, {'off', 'final', 'iter'})) - 1, ...
+              'output_times', tout, ...
+              'linsolve', find (strcmp (opts.LinearSolver, {'auto', 'umfpack', 'banded'})) - 1, ...
+              'constraint_tol', double (opts.ConstraintTol));
+  if (~isempty (opts.ReuseFactorization))
+    o.reuse = opts.ReuseFactorization;   % otherwise the kernel's default (csrc/newton.h)
+  end
+  try
+    sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
+    if (retry && sol.exitflag == 0)
+      % Guess 'auto' on a fixed grid: Newton did not converge from the marching prediction; once
+      % more from the integrator's trajectory (sol.guess and sol.message say so)
+      [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, true);
+      if (~isempty (G))
+        o.guess = double (G);
+        o = rmfield (o, 'constraint_tol');   % checked by the first solve
+        first = sol;
+        sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
+        kind = 'integrator (after the marching start failed)';
+        sol.message = sprintf ('%s [from the integrator guess; from the marching start: %s]', ...
+                               sol.message, first.message);
+      end
+    end
+  catch err
+    vm_rethrow (err, fname);
+  end
+  sol.guess = kind;
+  sol.adaptive = adaptive;
+  if (~adaptive && sol.exitflag == 1)
+    unresolved_warning (fname, sol, q0);
+    if (sol.unresolved_windows > 0)
+      warning (['varmech:' fname ':unresolved'], '%s: %s', fname, sol.message);
+    end
+  end
+  if (~isempty (tout))
+    out = sol.output;
+    if (isempty (out))
+      out = NaN (numel (tout), 2*n + sys.m);   % the solve failed: no dense output
+    end
+    sol.output = struct ('t', tout(:), 'q', out(:, 1:n), 'qdot', out(:, n + (1:n)), ...
+                         'lambda', out(:, 2*n + (1:sys.m)));
+  else
+    sol = rmfield (sol, 'output');
+  end
+  % sol.residual, residual_position and energy: from the gateway (gauss_integrate's definitions,
+  % NaN after a failed window), computed on the model compiled for the solve
+  sol.solver = fname;
+  sol.names = reshape (sys.coordinates, 1, []);
+  kinds = {'start', 'newton', 'damped', 'lm', 'chord'};
+  sol.step_kind = reshape (kinds(sol.step_kind + 1), [], 1);
+  if (sol.exitflag == 0 && nargout == 0)
+    error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
+  end
+end
+
+function [opts, kind, retry] = prepare_guess (fname, sys, tspan, q0, qdot0, opts, adaptive, ntot)
+  % the memory check and the start of Newton's iteration (opts.Guess: [] or a matrix; kind its name)
   check_memory (fname, sys, opts, ntot);
   if (isempty (opts.Guess))
     opts.Guess = 'auto';
@@ -347,63 +417,6 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
     opts.Guess = G;
   else
     kind = 'matrix';   % the gateway checks it (class, size) under the name Guess
-  end
-  o = struct ('N', opts.N, 'order', opts.Order, ...
-              'mode', double (strcmp (opts.Mode, 'reduced')), 'windows', opts.Windows * ~adaptive, ...
-              'tol', opts.Tol, 'max_iter', opts.MaxIter, 'guess', {vm_double(opts.Guess)}, ...
-              'rtol', double (opts.RelTol), 'atol', double (opts.AbsTol), 'h0', win(1), 'hmax', win(2), ...
-              'max_windows', opts.MaxWindows, ...
-              'display', find (strcmp (opts.Display, {'off', 'final', 'iter'})) - 1, ...
-              'output_times', tout, ...
-              'linsolve', find (strcmp (opts.LinearSolver, {'auto', 'umfpack', 'banded'})) - 1);
-  if (~isempty (opts.ReuseFactorization))
-    o.reuse = opts.ReuseFactorization;   % otherwise the kernel's default (csrc/newton.h)
-  end
-  try
-    sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
-    if (retry && sol.exitflag == 0)
-      % Guess 'auto' on a fixed grid: Newton did not converge from the marching prediction; once
-      % more from the integrator's trajectory (sol.guess and sol.message say so)
-      [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, true);
-      if (~isempty (G))
-        o.guess = double (G);
-        first = sol;
-        sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
-        kind = 'integrator (after the marching start failed)';
-        sol.message = sprintf ('%s [from the integrator guess; from the marching start: %s]', ...
-                               sol.message, first.message);
-      end
-    end
-  catch err
-    vm_rethrow (err, fname);
-  end
-  sol.guess = kind;
-  sol.adaptive = adaptive;
-  if (~adaptive && sol.exitflag == 1)
-    unresolved_warning (fname, sol, q0);
-    if (sol.unresolved_windows > 0)
-      warning (['varmech:' fname ':unresolved'], '%s: %s', fname, sol.message);
-    end
-  end
-  if (~isempty (tout))
-    out = sol.output;
-    if (isempty (out))
-      out = NaN (numel (tout), 2*n + sys.m);   % the solve failed: no dense output
-    end
-    sol.output = struct ('t', tout(:), 'q', out(:, 1:n), 'qdot', out(:, n + (1:n)), ...
-                         'lambda', out(:, 2*n + (1:sys.m)));
-  else
-    sol = rmfield (sol, 'output');
-  end
-  % energy and constraint residuals on the grid points that were solved (a failed window leaves
-  % NaN after it), in gauss_integrate's definitions
-  [sol.residual, sol.residual_position, sol.energy] = vm_constraint_residuals (sys, sol.t, sol.q, sol.qdot);
-  sol.solver = fname;
-  sol.names = reshape (sys.coordinates, 1, []);
-  kinds = {'start', 'newton', 'damped', 'lm', 'chord'};
-  sol.step_kind = reshape (kinds(sol.step_kind + 1), [], 1);
-  if (sol.exitflag == 0 && nargout == 0)
-    error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
   end
 end
 

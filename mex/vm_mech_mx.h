@@ -9,6 +9,8 @@
 #include "mex.h"
 #include "vm_mex.h"
 #include "model.h"
+#include "initial_check.h"
+#include "vm_status.h"
 
 /* args[0..5]: coordinates, parameter names, lagrangian, forces, constraints, contacts (as passed by
  * mechsys.m to "mech", and as stored in a mechsys struct) -> d */
@@ -87,6 +89,24 @@ vm_mech_from_sys (const mxArray *sys, const char *fn, vm_mech_desc *d, double **
                        "parameters)", fn);
   *par = mxMalloc ((size_t) (d->np > 0 ? d->np : 1) * sizeof **par);
   vm_arg_params (params, d->param, d->np, fn, "sys", *par);
+}
+
+/* vm_initial_check (csrc/initial_check.h) of the built model m of description d (its constraint
+ * texts name the constraints in r->msg) with parameter values par at (t0, q0, qdot0), tolerance
+ * tol.  When the check itself fails, m is freed and the error (varmech:nomem or varmech:badarg)
+ * raised, naming fn; otherwise the verdict is r->kind and m is left to the caller. */
+static VM_MAYBE_UNUSED void
+vm_mx_initial_check (vm_mech *m, const vm_mech_desc *d, const double *par, double t0,
+                     const double *q0, const double *qdot0, double tol, const char *fn,
+                     vm_initial_report *r)
+{
+  int st = vm_initial_check (m, par, t0, q0, qdot0, tol, d->cons, r);
+  if (st != VM_OK)
+    {
+      vm_mech_free (m);
+      mexErrMsgIdAndTxt (st == VM_ENOMEM ? "varmech:nomem" : "varmech:badarg",
+                         "%s: checking the initial state failed: %s", fn, vm_status_string (st));
+    }
 }
 
 #endif

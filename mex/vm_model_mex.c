@@ -334,11 +334,8 @@ cmd_check_initial (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   st = vm_mech_build (&d, &m, &err);
   if (st != VM_OK)
     raise_model_error (fn, &err);
-  st = vm_initial_check (&m, par, t0, mxGetPr (prhs[3]), mxGetPr (prhs[4]), tol, d.cons, &r);
+  vm_mx_initial_check (&m, &d, par, t0, mxGetPr (prhs[3]), mxGetPr (prhs[4]), tol, fn, &r);
   vm_mech_free (&m);
-  if (st != VM_OK)
-    mexErrMsgIdAndTxt (st == VM_ENOMEM ? "varmech:nomem" : "varmech:badarg",
-                       "%s: checking the initial state failed: %s", fn, vm_status_string (st));
   plhs[0] = mxCreateLogicalScalar (r.kind == VM_INITIAL_OK);
   if (nlhs > 1)
     plhs[1] = mxCreateString (r.msg);

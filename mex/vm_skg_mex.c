@@ -4,11 +4,17 @@
  *   [S, g, H] = vm_skg_mex ("action", sys, tspan, q0, qdot0, N, order, z)
  *   nmin = vm_skg_mex ("min_n", order, adaptive)
  *   bytes = vm_skg_mex ("memory", n, m, N, order, mode)   (vm_skg_memory_estimate, one window)
+ *   n = vm_skg_mex ("compiles")   (mechsys models compiled by this gateway so far)
  *
  * sys: a mechsys struct (its formulas are parsed again here: the action is built symbolically
  * from L, the forces and the constraints; parameter values come from sys.parameters).  opts:
  * struct with the numeric fields N, order, mode (0 full, 1 reduced), windows, tol, max_iter,
- * guess ([] or Ntot x n) and optionally linsolve (0 auto, 1 umfpack, 2 banded).  inst/skg_solve.m and inst/skg_action.m document and check them.  No
+ * guess ([] or Ntot x n) and optionally linsolve (0 auto, 1 umfpack, 2 banded) and constraint_tol
+ * (ConstraintTol: the initial state is checked against the constraints on the compiled model,
+ * csrc/initial_check.h, before anything is solved; a finding is the error
+ * varmech:skg_solve:initial_state "skg_solve: <report>").  The solution's energy and constraint
+ * residuals (fields energy, residual, residual_position) come from the same compiled model
+ * (csrc/mech_points.h), one compilation per call.  inst/skg_solve.m and inst/skg_action.m document and check them.  No
  * numerics here: conversion and checks only. */
 #include <string.h>
 
@@ -22,15 +28,35 @@
 
 #define BAD(...) mexErrMsgIdAndTxt ("varmech:badarg", __VA_ARGS__)
 
-/* the model of sys and its parameter values (mxMalloc'd) */
+/* mechsys models compiled by model_from_sys since the gateway was loaded ("compiles") */
+static double ncompiles = 0.0;
+
+/* the model of sys and its parameter values (mxMalloc'd); d (may be NULL): its description */
 static void
-model_from_sys (const mxArray *sys, const char *fn, vm_mech *m, double **par)
+model_from_sys (const mxArray *sys, const char *fn, vm_mech *m, double **par, vm_mech_desc *dout)
 {
   vm_mech_desc d;
   vm_err err;
   vm_mech_from_sys (sys, fn, &d, par);
   if (vm_mech_build (&d, m, &err) != VM_OK)
     mexErrMsgIdAndTxt ("varmech:model", "%s: %s", fn, err.msg);
+  ncompiles += 1.0;
+  if (dout)
+    *dout = d;
+}
+
+/* an Ntot x cols matrix of src, or of NaN when src is NULL (not computed) */
+static mxArray *
+colmajor_or_nan (const double *src, size_t rows, size_t cols)
+{
+  mxArray *a = mxCreateDoubleMatrix (rows, cols, mxREAL);
+  size_t k;
+  if (src && rows * cols > 0)
+    memcpy (mxGetPr (a), src, rows * cols * sizeof (double));
+  else
+    for (k = 0; k < rows * cols; k++)
+      mxGetPr (a)[k] = mxGetNaN ();
+  return a;
 }
 
 /* the number of coordinates of sys (before the model is built: the sizes of q0 and qdot0) */
@@ -70,14 +96,18 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
                                 "max_lambdaminus", "max_gradient", "iterations",
                                 "residual_history", "step_history", "step_kind", "step_factor",
                                 "history_window", "window_iterations", "windows", "rejected",
-                                "exitflag", "message", "timing", "output", "linear_solver" };
+                                "exitflag", "message", "timing", "output", "linear_solver",
+                                "residual", "residual_position", "energy" };
   static const char *tkeys[] = { "build", "residual", "jacobian", "tape", "hessian", "symbolic",
                                  "numeric", "solve", "total", "factorizations", "tape_evaluations",
                                  "reused_factorizations" };
   vm_mech m;
-  double *par, t0, tf;
+  vm_mech_desc d;
+  double *par, t0, tf, ctol = 0.0;
   const double *q0, *v0;
-  const mxArray *o, *guess, *tout;
+  const mxArray *o, *guess, *tout, *ctol_arg;
+  int guess_bad = 0;
+  int64_t tout_bad = -1;
   vm_skg_solve_opts so;
   vm_skg_solution sol;
   int st, n;
@@ -115,10 +145,9 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     {
       size_t k, nq;
       const double *tq = vm_arg_vector_any (tout, fn, "OutputTimes", &nq);
-      for (k = 0; k < nq; k++)
+      for (k = 0; k < nq && tout_bad < 0; k++)   /* raised after the initial check */
         if (! (tq[k] >= t0 && tq[k] <= tf))
-          BAD ("%s: OutputTimes must lie in tspan [%g, %g] (entry %lu is %g)", fn, t0, tf,
-               (unsigned long) k + 1, tq[k]);
+          tout_bad = (int64_t) k;
       so.t_out = tq;
       so.n_out = (int64_t) nq;
     }
@@ -127,12 +156,44 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
     {
       size_t ntot = (size_t) so.windows * (size_t) (so.N - 1) + 1;
       vm_arg_matrix (guess, fn, "Guess");
-      if (so.windows < 1 || mxGetM (guess) != ntot || mxGetN (guess) != (size_t) n)
-        BAD ("%s: the initial guess must be %lu x %d (one row per grid point of a fixed grid)",
-             fn, (unsigned long) ntot, n);
+      /* raised after the initial check (skg_solve.m checked the initial state first) */
+      guess_bad = so.windows < 1 || mxGetM (guess) != ntot || mxGetN (guess) != (size_t) n;
       so.q_guess = mxGetPr (guess);
     }
-  model_from_sys (prhs[1], fn, &m, &par);   /* last: nothing below raises before freeing m */
+  ctol_arg = vm_arg_field_opt (o, "constraint_tol");
+  if (ctol_arg)
+    {
+      ctol = vm_arg_real (ctol_arg, fn, "ConstraintTol");
+      if (! (ctol >= 0))
+        vm_arg_refuse (ctol_arg, fn, "ConstraintTol", "a finite scalar >= 0");
+    }
+  model_from_sys (prhs[1], fn, &m, &par, &d);   /* last: nothing below raises before freeing m */
+  if (ctol_arg)
+    {
+      /* the initial state against the constraints, on this compiled model (vm_check_initial.m
+       * does the same through vm_model_mex "check_initial") */
+      vm_initial_report r;
+      vm_mx_initial_check (&m, &d, par, t0, q0, v0, ctol, fn, &r);
+      if (r.kind != VM_INITIAL_OK)
+        {
+          char msg[VM_INITIAL_MSG];
+          snprintf (msg, sizeof msg, "%s", r.msg);
+          vm_mech_free (&m);
+          mexErrMsgIdAndTxt ("varmech:skg_solve:initial_state", "%s: %s", fn, msg);
+        }
+    }
+  if (tout_bad >= 0)
+    {
+      vm_mech_free (&m);
+      BAD ("%s: OutputTimes must lie in tspan [%g, %g] (entry %lu is %g)", fn, t0, tf,
+           (unsigned long) tout_bad + 1, so.t_out[tout_bad]);
+    }
+  if (guess_bad)
+    {
+      vm_mech_free (&m);
+      BAD ("%s: the initial guess must be %lu x %d (one row per grid point of a fixed grid)", fn,
+           (unsigned long) ((size_t) so.windows * (size_t) (so.N - 1) + 1), n);
+    }
   vm_skg_solution_init (&sol);
   st = vm_skg_solve (&m, par, q0, v0, &so, &sol);
   vm_mech_free (&m);
@@ -180,6 +241,10 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       mxSetField (out, 0, "output", colmajor (sol.out, (size_t) sol.n_out,
                                               (size_t) (2 * sol.n + sol.m)));
   }
+  mxSetField (out, 0, "residual", colmajor_or_nan (sol.phi, (size_t) sol.Ntot, (size_t) sol.m));
+  mxSetField (out, 0, "residual_position",
+              colmajor_or_nan (sol.gpos, (size_t) sol.Ntot, (size_t) sol.m));
+  mxSetField (out, 0, "energy", colmajor_or_nan (sol.energy, (size_t) sol.Ntot, 1));
   mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
   mxSetField (out, 0, "message", mxCreateString (sol.message));
   {
@@ -245,7 +310,7 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   v0 = vm_arg_vector (prhs[4], fn, "qdot0", (size_t) n);
   if (! mxIsDouble (prhs[7]) || mxIsComplex (prhs[7]) || mxIsSparse (prhs[7]))
     vm_arg_refuse (prhs[7], fn, "z", "a real full double vector");   /* its length: after the build */
-  model_from_sys (prhs[1], fn, &m, &par);
+  model_from_sys (prhs[1], fn, &m, &par, NULL);
   memset (&s, 0, sizeof s);
   st = vm_skg_build (&s, &m, par, N, order, t0, tf, q0, v0);
   vm_mech_free (&m);
@@ -296,6 +361,9 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_min_n (plhs, nrhs, prhs);
   else if (strcmp (cmd, "memory") == 0)
     cmd_memory (plhs, nrhs, prhs);
+  else if (strcmp (cmd, "compiles") == 0)
+    plhs[0] = mxCreateDoubleScalar (ncompiles);
   else
-    BAD ("vm_skg_mex: unknown command '%s'; expected solve, action, min_n or memory", cmd);
+    BAD ("vm_skg_mex: unknown command '%s'; expected solve, action, min_n, memory or compiles",
+         cmd);
 }

@@ -1,6 +1,7 @@
 /* test_mech_points.c -- csrc/mech_points.c: the ideal-reaction multipliers at given states against
  * the closed form of the pendulum's tension, the projection onto a holonomic constraint, a
- * nonholonomic constraint left alone by the projection, and the arguments. */
+ * nonholonomic constraint left alone by the projection, the energy and constraint residuals at
+ * given states against closed forms, and the arguments. */
 #include "vmtest.h"
 #include "vmtest_mech.h"
 #include "mech_points.h"
@@ -80,10 +81,81 @@ knife (void)
   vm_mech_free (&m);
 }
 
+/* vm_mech_points_residuals: a time-dependent holonomic constraint x^2 + y^2 - 1 - t/2 (position
+ * level g, velocity level 2 x xdot + 2 y ydot - 1/2) and a knife edge (velocity level g, position
+ * level 0), L = |(xdot, ydot)|^2/2 + phidot^2/10 - g y (energy |(xdot, ydot)|^2/2 + phidot^2/10
+ * + g y); a non-finite point gives NaN; without constraints the energy alone. */
+static void
+residuals (void)
+{
+  const char *c3[] = { "x", "y", "phi" };
+  const char *c[] = { "x^2 + y^2 - 1 - t/2", "dot(x)*sin(phi) - dot(y)*cos(phi)" };
+  const double g = 9.81;
+  const int ld = 4;   /* 3 points in a leading dimension of 4 */
+  double t[4] = { 0.0, 0.7, -1.3, 0.0 }, q[12], v[12], e[4], ph[8], gp[8];
+  vm_mech m;
+  vm_mech_points p;
+  int k;
+  for (k = 0; k < 12; k++)
+    {
+      q[k] = 0.3 + 0.1 * k - 0.02 * k * k;
+      v[k] = -1.1 + 0.37 * k;
+    }
+  q[2 + ld] = NAN;   /* point 2: y not finite */
+  for (k = 0; k < 4; k++)
+    e[k] = ph[k] = ph[k + 4] = gp[k] = gp[k + 4] = -7.0;
+  if (build_mech (&m, 3, c3, 1, pg, "(dot(x)^2 + dot(y)^2)/2 + dot(phi)^2/10 - g*y", NULL, 2, c)
+      != VM_OK)
+    return;
+  CHECK (vm_mech_points_init (&p, &m, &g) == VM_OK, "init");
+  CHECK (vm_mech_points_residuals (&p, 3, t, q, v, ld, e, ph, gp) == VM_OK, "residuals");
+  for (k = 0; k < 3; k++)
+    {
+      const double x = q[k], y = q[k + ld], f = q[k + 2 * ld];
+      const double xd = v[k], yd = v[k + ld], fd = v[k + 2 * ld];
+      const double ee = (xd * xd + yd * yd) / 2 + fd * fd / 10 + g * y;
+      const double g1 = x * x + y * y - 1 - t[k] / 2, p1 = 2 * x * xd + 2 * y * yd - 0.5;
+      const double p2 = xd * sin (f) - yd * cos (f);
+      if (k == 2)
+        {
+          CHECK (isnan (e[k]) && isnan (ph[k]) && isnan (ph[k + ld]) && isnan (gp[k])
+                 && isnan (gp[k + ld]), "non-finite point: NaN row");
+          continue;
+        }
+      CHECK (fabs (e[k] - ee) <= 1e-14 * (1 + fabs (ee)), "energy %d: %.17g, closed form %.17g", k,
+             e[k], ee);
+      CHECK (fabs (ph[k] - p1) <= 1e-14 * 4, "phi 1 at %d: %.17g vs %.17g", k, ph[k], p1);
+      CHECK (fabs (gp[k] - g1) <= 1e-14 * 4, "gpos 1 at %d: %.17g vs %.17g", k, gp[k], g1);
+      CHECK (fabs (ph[k + ld] - p2) <= 1e-14 * 4, "phi 2 at %d: %.17g vs %.17g", k, ph[k + ld], p2);
+      CHECK (gp[k + ld] == 0.0, "gpos 2 at %d (a velocity constraint): %.17g", k, gp[k + ld]);
+    }
+  CHECK (e[3] == -7.0 && ph[3] == -7.0 && gp[3 + ld] == -7.0, "rows beyond npts untouched");
+  CHECK (vm_mech_points_residuals (&p, 3, t, q, v, ld, NULL, ph, NULL) == VM_OK, "phi only");
+  CHECK (vm_mech_points_residuals (&p, 0, t, q, v, ld, e, ph, gp) == VM_OK, "no points");
+  vm_mech_points_free (&p);
+  vm_mech_free (&m);
+  /* without constraints: the energy */
+  if (build_mech (&m, 3, c3, 1, pg, "(dot(x)^2 + dot(y)^2)/2 + dot(phi)^2/10 - g*y", NULL, 0, NULL)
+      != VM_OK)
+    return;
+  CHECK (vm_mech_points_init (&p, &m, &g) == VM_OK, "init (m = 0)");
+  CHECK (vm_mech_points_residuals (&p, 2, t, q, v, ld, e, NULL, NULL) == VM_OK, "energy (m = 0)");
+  for (k = 0; k < 2; k++)
+    {
+      const double ee = (v[k] * v[k] + v[k + ld] * v[k + ld]) / 2 + v[k + 2 * ld] * v[k + 2 * ld] / 10
+                        + g * q[k + ld];
+      CHECK (fabs (e[k] - ee) <= 1e-14 * (1 + fabs (ee)), "energy (m = 0) %d: %.17g vs %.17g", k,
+             e[k], ee);
+    }
+  vm_mech_points_free (&p);
+  vm_mech_free (&m);
+}
+
 int
 main (void)
 {
   pendulum ();
   knife ();
+  residuals ();
   return vmtest_finish ("test_mech_points");
 }
