@@ -368,8 +368,6 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   % NaN after a failed window), computed on the model compiled for the solve
   sol.solver = fname;
   sol.names = reshape (sys.coordinates, 1, []);
-  kinds = {'start', 'newton', 'damped', 'lm', 'chord'};
-  sol.step_kind = reshape (kinds(sol.step_kind + 1), [], 1);
   if (sol.exitflag == 0 && nargout == 0)
     error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
   end

@@ -218,13 +218,13 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   {
     const vm_march_sol *ms = &sol.march;
     size_t nh = (size_t) ms->nhist, h;
-    mxArray *kd = mxCreateDoubleMatrix (nh, 1, mxREAL), *hw = mxCreateDoubleMatrix (nh, 1, mxREAL);
+    mxArray *kd = mxCreateCellMatrix (nh, 1), *hw = mxCreateDoubleMatrix (nh, 1, mxREAL);
     mxSetField (out, 0, "residual_history", colmajor (ms->res_hist, nh, 1));
     mxSetField (out, 0, "step_history", colmajor (ms->step_hist, nh, 1));
     mxSetField (out, 0, "step_factor", colmajor (ms->lambda_hist, nh, 1));
     for (h = 0; h < nh; h++)
       {
-        mxGetPr (kd)[h] = ms->kind_hist[h];
+        mxSetCell (kd, h, mxCreateString (vm_newton_kind_name (ms->kind_hist[h])));
         mxGetPr (hw)[h] = ms->hist_win[h] + 1;
       }
     mxSetField (out, 0, "step_kind", kd);
