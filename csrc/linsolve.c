@@ -11,6 +11,7 @@
 
 #include <umfpack.h>
 
+#include "bandlu.h"
 #include "linsolve.h"
 #include "vm_status.h"
 
@@ -31,10 +32,10 @@ typedef SuiteSparse_long umf_int;
 #define VM_UMF_COPY_PATTERN 1
 #endif
 
-/* LAPACK (Fortran 77 interface, 32-bit integers as in Octave's LAPACK_LIBS).  The trailing size_t
- * is the hidden length of the character argument (gfortran ABI); a C implementation ignores it. */
-extern void dgbtrf_ (const int *m, const int *n, const int *kl, const int *ku, double *ab,
-                     const int *ldab, int *ipiv, int *info);
+/* LAPACK (Fortran 77 interface, 32-bit integers as in Octave's LAPACK_LIBS), for the 1-norm
+ * condition estimate only: solves with A and A^T on the factors of vm_band_lu (bandlu.h: LAPACK's
+ * storage and pivots).  The trailing size_t is the hidden length of the character argument
+ * (gfortran ABI); a C implementation ignores it. */
 extern void dgbtrs_ (const char *trans, const int *n, const int *kl, const int *ku,
                      const int *nrhs, const double *ab, const int *ldab, const int *ipiv,
                      double *b, const int *ldb, int *info, size_t trans_len);
@@ -362,7 +363,7 @@ band_init (vm_linsolve *ls)
 }
 
 /* The band of R A (R: the reciprocal row sums of |A|) from the CSC values; returns ||R A||_1.
- * Only the rows kl .. ldab-1 of each column are set: dgbtrf sets the kl rows of fill itself. */
+ * Only the rows kl .. ldab-1 of each column are set: vm_band_lu sets the kl rows of fill itself. */
 static double
 band_fill (vm_linsolve *ls, const double *Ax)
 {
@@ -454,7 +455,7 @@ band_factor (vm_linsolve *ls, const double *Ax)
   double t0 = wall (), anorm;
   int info = 0;
   anorm = band_fill (ls, Ax);
-  dgbtrf_ (&n, &n, &ls->kl, &ls->ku, ls->ab, &ls->ldab, ls->ipiv, &info);
+  info = vm_band_lu (n, ls->kl, ls->ku, ls->ab, ls->ldab, ls->ipiv);
   ls->nfactor++;
   ls->rcond = 0.0;
   if (info == 0)
@@ -469,7 +470,7 @@ band_factor (vm_linsolve *ls, const double *Ax)
   ls->t_numeric += wall () - t0;
   if (info < 0)
     {
-      setmsg (ls, "LAPACK (dgbtrf or dgbtrs) refused its argument %d", -info);
+      setmsg (ls, "the banded LU (vm_band_lu) or dgbtrs refused an argument (%d)", info);
       return VM_EARG;
     }
   ls->singular = !(ls->rcond >= DBL_EPSILON);
@@ -479,19 +480,14 @@ band_factor (vm_linsolve *ls, const double *Ax)
 static int
 band_solve (vm_linsolve *ls, const double *b, double *x)
 {
-  const int n = ls->n, one = 1;
+  const int n = ls->n;
   double t0 = wall ();
-  int i, info = 0;
+  int i;
   for (i = 0; i < n; i++)
     x[i] = ls->rs[i] * b[i];
-  dgbtrs_ ("N", &n, &ls->kl, &ls->ku, &one, ls->ab, &ls->ldab, ls->ipiv, x, &n, &info, 1);
+  vm_band_solve (n, ls->kl, ls->ku, ls->ab, ls->ldab, ls->ipiv, x);
   ls->t_solve += wall () - t0;
   ls->nsolve++;
-  if (info < 0)
-    {
-      setmsg (ls, "dgbtrs refused its argument %d", -info);
-      return VM_EARG;
-    }
   return VM_OK;
 }
 

@@ -29,6 +29,8 @@
 % @end deftypefn
 
 function x = vm_check_value (fname, name, x, rule)
+  % the accepting paths first, with builtins only (this runs for every option given); the
+  % messages are made only for a refusal
   kind = rule{1};
   if (kind(1) == '?')
     if (isempty (x) && (isnumeric (x) || iscell (x) || ischar (x)))
@@ -73,18 +75,21 @@ function refuse (fname, name, x, expected)
   vm_badarg (fname, '%s must be %s; got %s', name, expected, vm_describe (x));
 end
 
-function ok = real_num (x)
-  ok = isnumeric (x) && isreal (x) && ~issparse (x);
-end
-
 function x = check_int (fname, name, x, lo, hi)
-  if (~real_num (x) || ~isscalar (x) || ~isfinite (x) || x ~= round (x) || x < lo || x > hi)
+  if (~(isnumeric (x) && isreal (x) && ~issparse (x) && isscalar (x) && isfinite (x) ...
+        && x == round (x) && x >= lo && x <= hi))
     refuse (fname, name, x, sprintf ('an integer in [%d, %d]', lo, hi));
   end
   x = double (x);
 end
 
 function x = check_real (fname, name, x, lo, hi, b)
+  if (isnumeric (x) && isreal (x) && ~issparse (x) && isscalar (x) && isfinite (x))
+    x = double (x);
+    if ((x > lo || (b(1) == '[' && x == lo)) && (x < hi || (b(2) == ']' && x == hi)))
+      return;
+    end
+  end
   if (isinf (hi) && isinf (lo))
     expected = 'a finite real scalar';
   elseif (isinf (hi))
@@ -96,18 +101,11 @@ function x = check_real (fname, name, x, lo, hi, b)
   else
     expected = sprintf ('a real scalar in %s%.15g, %.15g%s', b(1), lo, hi, b(2));
   end
-  if (~real_num (x) || ~isscalar (x) || ~isfinite (x))
-    refuse (fname, name, x, expected);
-  end
-  x = double (x);
-  inside = (x > lo || (b(1) == '[' && x == lo)) && (x < hi || (b(2) == ']' && x == hi));
-  if (~inside)
-    refuse (fname, name, x, expected);
-  end
+  refuse (fname, name, x, expected);
 end
 
 function x = check_choice (fname, name, x, choices)
-  if (vm_isrow_string (x))
+  if (ischar (x) && ndims (x) == 2 && size (x, 1) == 1)
     hit = find (strcmpi (x, choices), 1);
     if (~isempty (hit))
       x = choices{hit};
@@ -118,6 +116,15 @@ function x = check_choice (fname, name, x, choices)
 end
 
 function x = check_vector (fname, name, x, n)
+  if (isnumeric (x) && isreal (x) && ~issparse (x) && (isvector (x) || (isempty (x) && isequal (n, 0))) ...
+      && (isempty (n) || numel (x) == n))
+    x = double (x(:));
+    if (all (isfinite (x)))
+      return;
+    end
+    bad = find (~isfinite (x), 1);
+    vm_badarg (fname, '%s must be finite; entry %d is %s', name, bad, num2str (x(bad)));
+  end
   if (isempty (n))
     expected = 'a real full vector';
   elseif (n == 1)
@@ -125,12 +132,5 @@ function x = check_vector (fname, name, x, n)
   else
     expected = sprintf ('a real full vector with %d entries', n);
   end
-  if (~real_num (x) || ~(isvector (x) || (isempty (x) && isequal (n, 0))) || (~isempty (n) && numel (x) ~= n))
-    refuse (fname, name, x, expected);
-  end
-  x = double (x(:));
-  bad = find (~isfinite (x), 1);
-  if (~isempty (bad))
-    vm_badarg (fname, '%s must be finite; entry %d is %s', name, bad, num2str (x(bad)));
-  end
+  refuse (fname, name, x, expected);
 end

@@ -1,26 +1,39 @@
 % -*- texinfo -*-
-% @deftypefn {} {@var{rule} =} vm_option_rule (@var{fname}, @var{name})
-% The rule (@code{vm_check_value}) of option @var{name} of the public function @var{fname}: the
-% one table of the options of varmech.  A row @samp{fname.Name} applies to that function only
-% and comes before a row @samp{Name} shared by every function with an option of that name.
-% Options whose check depends on other arguments (sizes of the system, the grid) have the rule
-% @code{@{'any'@}} here and are checked by their function.  The ceilings of N and of the
-% number of windows are those of the gateways, asked from them (@code{vm_sbp_mex ('orders')}).
+% @deftypefn {} {@var{rules} =} vm_option_rule (@var{fname})
+% The rules (@code{vm_check_value}) of the options of the public function @var{fname}: a struct
+% with one field per option name of the one table of the options of varmech.  A row
+% @samp{fname.Name} applies to that function only and comes before a row @samp{Name} shared by
+% every function with an option of that name.  A name with no row has no field: its option is
+% checked by its function (options whose check depends on other arguments, sizes of the system
+% or of the grid).  The ceilings of N and of the number of windows are those of the gateways,
+% asked from them (@code{vm_sbp_mex ('orders')}).  The struct of each function is made at its
+% first call and kept (an option check costs a field lookup, not a search of the table).
 % @end deftypefn
 
-function rule = vm_option_rule (fname, name)
-  persistent table
-  if (isempty (table))
-    table = make_table ();
+function rules = vm_option_rule (fname)
+  persistent byfn
+  if (isempty (byfn))
+    byfn = struct ();
   end
-  hit = find (strcmp ([fname '.' name], table(:, 1)), 1);
-  if (isempty (hit))
-    hit = find (strcmp (name, table(:, 1)), 1);
+  if (~isfield (byfn, fname))
+    byfn.(fname) = rules_of (make_table (), fname);
   end
-  if (isempty (hit))
-    rule = {'any'};
-  else
-    rule = table{hit, 2};
+  rules = byfn.(fname);
+end
+
+function rules = rules_of (t, fname)
+  % the shared rows first, then the rows of fname (which replace them)
+  rules = struct ();
+  pre = [fname '.'];
+  for k = 1:size (t, 1)
+    if (~any (t{k, 1} == '.'))
+      rules.(t{k, 1}) = t{k, 2};
+    end
+  end
+  for k = 1:size (t, 1)
+    if (strncmp (t{k, 1}, pre, numel (pre)))
+      rules.(t{k, 1}(numel (pre) + 1:end)) = t{k, 2};
+    end
   end
 end
 

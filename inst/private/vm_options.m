@@ -12,6 +12,9 @@
 
 function opts = vm_options (fname, defaults, args)
   opts = defaults;
+  if (isempty (args))
+    return;
+  end
   keys = fieldnames (defaults);
   if (numel (args) == 1 && isstruct (args{1}) && isscalar (args{1}))
     s = args{1};
@@ -25,18 +28,27 @@ function opts = vm_options (fname, defaults, args)
   if (mod (numel (args), 2) ~= 0)
     vm_badarg (fname, 'options must be name/value pairs (got an odd number of arguments)');
   end
+  rules = vm_option_rule (fname);
   for k = 1:2:numel (args)
     name = args{k};
-    if (~vm_isrow_string (name))
+    if (~(ischar (name) && ndims (name) == 2 && size (name, 1) == 1))
       vm_badarg (fname, 'argument %d must be an option name (a string); expected one of: %s', ...
              k, strjoin (keys', ', '));
     end
-    hit = find (strcmpi (name, keys));
-    if (isempty (hit))
-      vm_badarg (fname, 'unknown option ''%s''; expected one of: %s', ...
-             name, strjoin (keys', ', '));
+    if (isfield (defaults, name))
+      key = name;   % spelled as in the table (the common case: no search)
+    else
+      hit = find (strcmpi (name, keys));
+      if (isempty (hit))
+        vm_badarg (fname, 'unknown option ''%s''; expected one of: %s', ...
+               name, strjoin (keys', ', '));
+      end
+      key = keys{hit};
     end
-    key = keys{hit};
-    opts.(key) = vm_check_value (fname, key, args{k+1}, vm_option_rule (fname, key));
+    if (isfield (rules, key))
+      opts.(key) = vm_check_value (fname, key, args{k+1}, rules.(key));
+    else
+      opts.(key) = args{k+1};   % no row: checked by fname
+    end
   end
 end
