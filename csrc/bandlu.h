@@ -11,12 +11,12 @@
  * kl + ku + 1 .. 2 kl + ku), and ipiv[j] (1-based, as LAPACK's IPIV) the row interchanged with row
  * j at step j.
  *
- * Why not dgbtrf: for the bands of the discrete actions (kl = 10 .. 66) LAPACK runs its unblocked
- * dgbtf2 (blocking starts at kl >= 32 and gains little at these widths), one BLAS call (dger) per
- * column with a rank-one update of kl x (kl + ku) entries.  Here the update is a loop over the
+ * Why not dgbtrf: for bands with kl < 32 LAPACK runs its unblocked dgbtf2, one BLAS call (dger)
+ * per column with a rank-one update of kl x (kl + ku) entries.  Here the update is a loop over the
  * columns of that block that skips a column whose entry in the pivot row is zero (most of them:
  * the bands are 10-80 % nonzero), with no call per column.  Measured 1.7-2.3 times faster than
- * OpenBLAS 0.3.21's dgbtrf on the Jacobians of bench/README_band.md, with the same pivots; the
+ * OpenBLAS 0.3.21's dgbtrf (the LU alone) on the Jacobians of bench/README_band.md with kl <= 30,
+ * with the same pivots; the
  * factors agree to rounding (dgbtf2's BLAS may fuse the multiply-add, this loop need not).
  *
  * vm_band_lu returns 0, or j + 1 when U(j, j) is exactly zero (the first such j; the
@@ -26,6 +26,14 @@
  * allocates memory. */
 #ifndef VM_BANDLU_H
 #define VM_BANDLU_H
+
+/* linsolve.c factors with vm_band_lu when kl < VM_BAND_LU_KL_MAX, with LAPACK's dgbtrf otherwise.
+ * Below 32 dgbtrf runs its unblocked dgbtf2, which vm_band_lu replaces at 1.3-2.3 times the speed
+ * on every band measured (kl = 10 .. 30: the SKG reduced systems of order 4, the dual Lorenz of
+ * order 4 and the tumbler in both modes; bench/README_band.md part (a)).  From 32 on dgbtrf is
+ * blocked (dgemm updates): vm_band_lu was faster on the disk in full mode (kl = 64) but up to 1.3
+ * times slower on the chains (kl = 40, 80) at large n, so LAPACK keeps those. */
+#define VM_BAND_LU_KL_MAX 32
 
 int vm_band_lu (int n, int kl, int ku, double *ab, int ldab, int *ipiv);
 void vm_band_solve (int n, int kl, int ku, const double *ab, int ldab, const int *ipiv, double *b);

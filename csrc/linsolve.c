@@ -32,10 +32,12 @@ typedef SuiteSparse_long umf_int;
 #define VM_UMF_COPY_PATTERN 1
 #endif
 
-/* LAPACK (Fortran 77 interface, 32-bit integers as in Octave's LAPACK_LIBS), for the 1-norm
- * condition estimate only: solves with A and A^T on the factors of vm_band_lu (bandlu.h: LAPACK's
- * storage and pivots).  The trailing size_t is the hidden length of the character argument
- * (gfortran ABI); a C implementation ignores it. */
+/* LAPACK (Fortran 77 interface, 32-bit integers as in Octave's LAPACK_LIBS): the banded LU for
+ * kl >= VM_BAND_LU_KL_MAX (bandlu.h: below it vm_band_lu, whose factors have LAPACK's storage and
+ * pivots), and the solves with A and A^T of the 1-norm condition estimate.  The trailing size_t
+ * is the hidden length of the character argument (gfortran ABI); a C implementation ignores it. */
+extern void dgbtrf_ (const int *m, const int *n, const int *kl, const int *ku, double *ab,
+                     const int *ldab, int *ipiv, int *info);
 extern void dgbtrs_ (const char *trans, const int *n, const int *kl, const int *ku,
                      const int *nrhs, const double *ab, const int *ldab, const int *ipiv,
                      double *b, const int *ldb, int *info, size_t trans_len);
@@ -81,7 +83,9 @@ setmsg (vm_linsolve *ls, const char *fmt, ...)
  * at N = 64), and around the threshold the two are within 0.6 .. 1.7 of each other.  UMFPACK's
  * symbolic analysis (a quarter to a half of a numeric factorization, once per pattern) is not
  * counted: the rule leans towards UMFPACK.  Also UMFPACK when the band exceeds LAPACK's 32-bit
- * indices. */
+ * indices.  (These ratios were measured with dgbtrf for every band.  Since then the bands with
+ * kl < 32 -- all of them above the threshold -- are factored by vm_band_lu, 1.3-2.3 times faster:
+ * the rule's choices stand, with a wider margin; bench/README_band.md, the run with bandlu.) */
 int
 vm_linsolve_auto (int n, int64_t nnz, int kl, int ku)
 {
@@ -363,7 +367,7 @@ band_init (vm_linsolve *ls)
 }
 
 /* The band of R A (R: the reciprocal row sums of |A|) from the CSC values; returns ||R A||_1.
- * Only the rows kl .. ldab-1 of each column are set: vm_band_lu sets the kl rows of fill itself. */
+ * Only the rows kl .. ldab-1 of each column are set: the LU sets the kl rows of fill itself. */
 static double
 band_fill (vm_linsolve *ls, const double *Ax)
 {
@@ -455,7 +459,10 @@ band_factor (vm_linsolve *ls, const double *Ax)
   double t0 = wall (), anorm;
   int info = 0;
   anorm = band_fill (ls, Ax);
-  info = vm_band_lu (n, ls->kl, ls->ku, ls->ab, ls->ldab, ls->ipiv);
+  if (ls->kl < VM_BAND_LU_KL_MAX)
+    info = vm_band_lu (n, ls->kl, ls->ku, ls->ab, ls->ldab, ls->ipiv);
+  else
+    dgbtrf_ (&n, &n, &ls->kl, &ls->ku, ls->ab, &ls->ldab, ls->ipiv, &info);
   ls->nfactor++;
   ls->rcond = 0.0;
   if (info == 0)
@@ -480,14 +487,22 @@ band_factor (vm_linsolve *ls, const double *Ax)
 static int
 band_solve (vm_linsolve *ls, const double *b, double *x)
 {
-  const int n = ls->n;
+  const int n = ls->n, one = 1;
   double t0 = wall ();
-  int i;
+  int i, info = 0;
   for (i = 0; i < n; i++)
     x[i] = ls->rs[i] * b[i];
-  vm_band_solve (n, ls->kl, ls->ku, ls->ab, ls->ldab, ls->ipiv, x);
+  if (ls->kl < VM_BAND_LU_KL_MAX)
+    vm_band_solve (n, ls->kl, ls->ku, ls->ab, ls->ldab, ls->ipiv, x);
+  else
+    dgbtrs_ ("N", &n, &ls->kl, &ls->ku, &one, ls->ab, &ls->ldab, ls->ipiv, x, &n, &info, 1);
   ls->t_solve += wall () - t0;
   ls->nsolve++;
+  if (info < 0)
+    {
+      setmsg (ls, "dgbtrs refused its argument %d", -info);
+      return VM_EARG;
+    }
   return VM_OK;
 }
 

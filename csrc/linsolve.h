@@ -18,10 +18,10 @@
  *                        configure could not prove SuiteSparse_long to be int64_t; none on LP64
  *                        glibc, none from UMFPACK 6 on): otherwise the caller's pattern is the
  *                        only copy.
- *   VM_LINSOLVE_BANDED   The banded LU with partial pivoting of bandlu.h (LAPACK's dgbtf2 / dgbtrs
- *                        written out in C, 1.7-2.3 times faster than dgbtrf on these bands, with
- *                        the same pivots and LAPACK's storage) on the band of the pattern in its
- *                        natural order: kl = max (i - j) and ku = max (j - i) over
+ *   VM_LINSOLVE_BANDED   LU with partial pivoting of the band of the pattern in its natural order:
+ *                        bandlu.h's for kl < VM_BAND_LU_KL_MAX (LAPACK's dgbtf2 / dgbtrs written
+ *                        out in C, 1.3-2.3 times faster than dgbtrf on those bands, the same
+ *                        pivots and storage), LAPACK's dgbtrf / dgbtrs otherwise; kl = max (i - j) and ku = max (j - i) over
  *                        the entries (i, j) (vm_linsolve_bandwidth, computed once per init), band
  *                        storage of LDAB = 2 kl + ku + 1 rows (n LDAB doubles, allocated once; the
  *                        kl extra rows hold the fill of the row interchanges).  No symbolic phase.
