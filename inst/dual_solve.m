@@ -21,7 +21,7 @@
 % most quadratic in y, such as Lorenz; Newton per point otherwise).  The discrete dual action
 % @code{S = sum_k H_kk L_H(y^H_k, D_k, Ddot_k, t_k) - D_d(t0) . y0} on a grid with the SBP
 % operator Dm = H^-1 Q is made stationary by Newton's method with its exact sparse Hessian
-% (LAPACK's banded LU or UMFPACK, option "LinearSolver").  By default the final dual is weak:
+% (a banded LU or UMFPACK, option "LinearSolver").  By default the final dual is weak:
 % @code{Ddot_d = Dm D_d - H^-1 e_N (D_d(tf) - DT)} (a SAT at tf); then the stationarity
 % equations are the SBP-SAT discretization of the primal problem at every node, and the
 % recovered primal y^H is the SBP-SAT solution whatever the base state ybar (which only decides
@@ -145,8 +145,8 @@
 % @item "LinearSolver"
 % the LU factorization of Newton's linear systems: "auto" (default), "banded" or "umfpack".  The
 % unknowns are ordered by grid point, so the Hessian is banded (bandwidths about 5 (order 4) to
-% 11 (order 8) times nd + ng), and its band is dense: "auto" takes LAPACK's banded LU (dgbtrf)
-% when at least 1/16 of the band is nonzero -- here about 3/4, where it was measured 4 to 12
+% 11 (order 8) times nd + ng), and its band is dense: "auto" takes the banded LU (the package's
+% own below a bandwidth of 32, LAPACK's dgbtrf above) when at least 1/16 of the band is nonzero -- here about 3/4, where it was measured 4 to 12
 % times faster than UMFPACK's sparse LU (@file{bench/README_band.md}).  Both give the same
 % solution to rounding; @code{sol.linear_solver} says which was used.
 % @end table
