@@ -638,6 +638,14 @@ add_node (const vm_dual *d, int64_t k, const double *dv, double *work, double *h
         {
           double *col = hval + d->colptr[cb + jb];
           const double *tc = Tc + (B * nd + jb) * ne;
+          if (ng == 0 && bo[B] >= 0 && bo[(ns - 1) * G + B] - bo[B] == (ns - 1) * nd)
+            {
+              /* the support's rows fill one stretch of the column (consecutive nodes) */
+              double *dst = col + bo[B];
+              for (ia = 0; ia < ns * nd; ia++)
+                dst[ia] += w * tc[ia];
+              continue;
+            }
           for (A = 0; A < G; A++)
             {
               const int na = A < ns ? nd : ng, off = bo[A * G + B];
@@ -818,7 +826,7 @@ solve_J (const double *z, double *Jx, void *vctx)
   solve_ctx *c = vctx;
   vm_dual *d = c->d;
   int64_t p;
-  int st = vm_dual_eval (d, z, NULL, c->g, Jx);
+  int st = vm_dual_eval (d, z, NULL, NULL, Jx);   /* the gradient: solve_F's */
   if (st != VM_OK)
     return -1000 - st;
   for (p = 0; p < d->nnz; p++)
