@@ -164,6 +164,119 @@ expanded_global (const vm_dual *d, const int64_t *s, int ns, int64_t k, int e)
   return vm_dual_index (d, k, d->nd + (e - ns * d->nd));
 }
 
+/* The first global index of group g of node k (its support s, ns nodes; dual.h): D_d at s[g] for
+ * g < ns, else D_a at k; -1 when fixed (the strong mode's D_d at the last node) */
+static int64_t
+group_first (const vm_dual *d, const int64_t *s, int ns, int64_t k, int g)
+{
+  return g < ns ? vm_dual_index (d, s[g], 0) : vm_dual_index (d, k, d->nd);
+}
+
+/* Every node's block offsets (dual.h: bp, boff, maxns) from the pattern: the positions of the
+ * first column of group B scattered into mark (nz work; by row, relative to the column's start),
+ * then read at the first row of each group A (every row of the block is in the column by
+ * construction). */
+static int
+build_blocks (vm_dual *d, int64_t *mark)
+{
+  const int64_t N = d->N;
+  const int ga = d->ng > 0;
+  int64_t k, p;
+  int A, B;
+  d->bp = malloc ((size_t) (N + 1) * sizeof *d->bp);
+  if (! d->bp)
+    return VM_ENOMEM;
+  d->bp[0] = 0;
+  d->maxns = 0;
+  for (k = 0; k < N; k++)
+    {
+      const int ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
+      d->bp[k + 1] = d->bp[k] + (int64_t) (ns + ga) * (ns + ga);
+      if (ns > d->maxns)
+        d->maxns = ns;
+    }
+  d->boff = malloc ((size_t) (d->bp[N] > 0 ? d->bp[N] : 1) * sizeof *d->boff);
+  if (! d->boff)
+    return VM_ENOMEM;
+  for (k = 0; k < N; k++)
+    {
+      const int64_t *s = d->sup + d->sup_p[k];
+      const int ns = (int) (d->sup_p[k + 1] - d->sup_p[k]), G = ns + ga;
+      int *bo = d->boff + d->bp[k];
+      for (B = 0; B < G; B++)
+        {
+          const int64_t cb = group_first (d, s, ns, k, B);
+          if (cb >= 0)
+            for (p = d->colptr[cb]; p < d->colptr[cb + 1]; p++)
+              mark[d->rowind[p]] = p - d->colptr[cb];
+          for (A = 0; A < G; A++)
+            {
+              const int64_t ra = group_first (d, s, ns, k, A);
+              bo[A * G + B] = cb < 0 || ra < 0 ? -1 : (int) mark[ra];
+            }
+        }
+    }
+  return VM_OK;
+}
+
+/* Node and component of unknown j (the inverse of vm_dual_index) */
+static void
+unknown_of (const vm_dual *d, int64_t j, int64_t *node, int *comp)
+{
+  if (d->weak || j < (d->N - 1) * d->m)
+    {
+      *node = j / d->m;
+      *comp = (int) (j % d->m);
+    }
+  else
+    {
+      *node = d->N - 1;
+      *comp = d->nd + (int) (j - (d->N - 1) * d->m);
+    }
+}
+
+/* The rows of a column of the Hessian, unsorted, into rows (NULL: count only); returns their
+ * number.  The column of D_d at node s (dd nonzero) couples the expanded variables of the nodes
+ * whose support holds s (inc[icp[s] .. icp[s+1]-1]), that of D_a at s those of s; e + ep[k]: node
+ * k's expanded variables as global indices.  mark (nz): rows already seen carry tag. */
+static int64_t
+column_rows (const vm_dual *d, int64_t s, int dd, const int64_t *icp, const int64_t *inc,
+             const int64_t *ep, const int64_t *e, int64_t *mark, int64_t tag, int64_t *rows)
+{
+  const int64_t q0 = dd ? icp[s] : 0, q1 = dd ? icp[s + 1] : 1;
+  int64_t q, x, cnt = 0;
+  (void) d;
+  for (q = q0; q < q1; q++)
+    {
+      const int64_t kk = dd ? inc[q] : s;
+      for (x = ep[kk]; x < ep[kk + 1]; x++)
+        {
+          const int64_t r = e[x];
+          if (r < 0 || mark[r] == tag)
+            continue;
+          mark[r] = tag;
+          if (rows)
+            rows[cnt] = r;
+          cnt++;
+        }
+    }
+  return cnt;
+}
+
+/* insertion sort (a short column) */
+static void
+sort_rows (int64_t *rr, int64_t cnt)
+{
+  int64_t x, y;
+  for (x = 1; x < cnt; x++)
+    {
+      const int64_t v = rr[x];
+      for (y = x; y > 0 && rr[y - 1] > v; y--)
+        rr[y] = rr[y - 1];
+      rr[y] = v;
+    }
+}
+
 /* The Hessian pattern: column by column, without a global sort.  Node k's local block couples all
  * of its expanded variables E_k (D_d at the nodes of its support S_k, D_a at k) densely, so the
  * rows of the column of D_d(s, i) are the union of E_k over the nodes k whose support holds s, and
@@ -172,27 +285,23 @@ expanded_global (const vm_dual *d, const int64_t *s, int ns, int64_t k, int e)
 static int
 build_pattern (vm_dual *d)
 {
-  int64_t N = d->N, nz = d->nz, k, j, tot, *icp = NULL, *inc = NULL, *mark = NULL, *fill = NULL;
+  int64_t N = d->N, nz = d->nz, k, j, *icp = NULL, *inc = NULL, *mark = NULL, *fill = NULL;
   int64_t *ep = NULL;
   const int64_t *s;
   int64_t *e = NULL;
-  int ns, a, b, st = VM_ENOMEM;
-  const int m = d->m, nd = d->nd;
-  d->sp = malloc ((size_t) (N + 1) * sizeof *d->sp);
+  int ns, a, st = VM_ENOMEM;
+  const int nd = d->nd;
   icp = calloc ((size_t) N + 1, sizeof *icp);
   mark = malloc ((size_t) (nz > 0 ? nz : 1) * sizeof *mark);
   d->colptr = calloc ((size_t) nz + 1, sizeof *d->colptr);
-  if (! d->sp || ! icp || ! mark || ! d->colptr)
+  if (! icp || ! mark || ! d->colptr)
     goto done;
-  /* sizes of the local blocks, and the inverse incidence: the nodes whose support holds node s */
-  d->sp[0] = 0;
+  /* the inverse incidence: the nodes whose support holds node s */
   for (k = 0; k < N; k++)
     {
-      int ne, q;
+      int q;
       ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
       s = d->sup + d->sup_p[k];
-      ne = ns * nd + d->ng;
-      d->sp[k + 1] = d->sp[k] + (int64_t) ne * ne;
       for (q = 0; q < ns; q++)
         icp[s[q] + 1]++;
     }
@@ -235,56 +344,25 @@ build_pattern (vm_dual *d)
       {
         for (j = 0; j < nz; j++)
           {
-            int64_t node, q, cnt = 0, q0, q1;
+            int64_t node, cnt;
             int comp;
-            if (d->weak || j < (N - 1) * m)
+            unknown_of (d, j, &node, &comp);
+            if (comp != 0 && comp != nd)
               {
-                node = j / m;
-                comp = (int) (j % m);
+                /* a group's columns have the same rows: those of column j - 1 */
+                if (pass == 0)
+                  d->colptr[j + 1] = d->colptr[j];
+                else
+                  memcpy (d->rowind + d->colptr[j], d->rowind + d->colptr[j - 1],
+                          (size_t) (d->colptr[j] - d->colptr[j - 1]) * sizeof *d->rowind);
+                continue;
               }
-            else
-              {
-                node = N - 1;
-                comp = nd + (int) (j - (N - 1) * m);
-              }
-            if (comp < nd)
-              {
-                q0 = icp[node];
-                q1 = icp[node + 1];
-              }
-            else
-              {
-                q0 = 0;   /* only the node itself */
-                q1 = 1;
-              }
-            for (q = q0; q < q1; q++)
-              {
-                int64_t kk = comp < nd ? inc[q] : node, x;
-                for (x = ep[kk]; x < ep[kk + 1]; x++)
-                  {
-                    int64_t r = e[x];
-                    if (r < 0 || mark[r] == j + pass * nz)
-                      continue;
-                    mark[r] = j + pass * nz;
-                    if (pass == 0)
-                      cnt++;
-                    else
-                      d->rowind[d->colptr[j] + cnt++] = r;
-                  }
-              }
+            cnt = column_rows (d, node, comp < nd, icp, inc, ep, e, mark, j + pass * nz,
+                               pass ? d->rowind + d->colptr[j] : NULL);
             if (pass == 0)
               d->colptr[j + 1] = cnt;
             else
-              {
-                int64_t *rr = d->rowind + d->colptr[j], x, y;   /* insertion sort: short column */
-                for (x = 1; x < cnt; x++)
-                  {
-                    int64_t v = rr[x];
-                    for (y = x; y > 0 && rr[y - 1] > v; y--)
-                      rr[y] = rr[y - 1];
-                    rr[y] = v;
-                  }
-              }
+              sort_rows (d->rowind + d->colptr[j], cnt);
           }
         if (pass == 0)
           {
@@ -297,27 +375,7 @@ build_pattern (vm_dual *d)
           }
       }
   }
-  /* the slot of every local contribution: column e_b's positions scattered into mark (by row;
-   * every row e_a of the block is in the column by construction), then read for each e_a */
-  tot = d->sp[N];
-  d->slot = malloc ((size_t) (tot > 0 ? tot : 1) * sizeof *d->slot);
-  if (! d->slot)
-    goto done;
-  for (k = 0; k < N; k++)
-    {
-      const int ne = (int) (ep[k + 1] - ep[k]);
-      const int64_t *ek = e + ep[k];
-      int64_t *sl = d->slot + d->sp[k], p;
-      for (b = 0; b < ne; b++)
-        {
-          if (ek[b] >= 0)
-            for (p = d->colptr[ek[b]]; p < d->colptr[ek[b] + 1]; p++)
-              mark[d->rowind[p]] = p;
-          for (a = 0; a < ne; a++)
-            sl[a * ne + b] = ek[a] < 0 || ek[b] < 0 ? -1 : mark[ek[a]];
-        }
-    }
-  st = VM_OK;
+  st = build_blocks (d, mark);
 done:
   free (icp);
   free (inc);
@@ -495,8 +553,8 @@ vm_dual_free (vm_dual *d)
   free (d->DT);
   free (d->colptr);
   free (d->rowind);
-  free (d->sp);
-  free (d->slot);
+  free (d->bp);
+  free (d->boff);
   free (d->sup_p);
   free (d->sup);
   free (d->kpos);
@@ -510,12 +568,126 @@ vm_dual_free (vm_dual *d)
   memset (d, 0, sizeof *d);
 }
 
+/* KP = K P (nl x ne, ne = ns nd + ng) of one node: P maps its expanded variables (D_d at its
+ * support, D_a at the node) to u = (Ddot_d, D_d, D_a); pk: the node's position in its support;
+ * dv[q]: the entry of the node's Dm row at support position q (0 if none).  A zero product
+ * K_aj dv_q may carry either sign: the sums into H do not see it (+0 + -0 = +0). */
+static void
+node_kp (const vm_dual *d, const double *K, int ns, int pk, const double *dv, double *KP)
+{
+  const int nd = d->nd, ng = d->ng, nl = d->nl, ne = ns * nd + ng;
+  int a, q, j;
+  for (a = 0; a < nl; a++)
+    {
+      const double *Ka = K + a * nl;
+      double *row = KP + a * ne;
+      for (q = 0; q < ns; q++)
+        for (j = 0; j < nd; j++)
+          row[q * nd + j] = Ka[j] * dv[q];
+      for (j = 0; j < nd; j++)
+        row[pk * nd + j] += Ka[nd + j];
+      for (j = 0; j < ng; j++)
+        row[ns * nd + j] = Ka[2 * nd + j];
+    }
+}
+
+/* Tc = (P' KP)' (ne x ne, column c of the node's block at Tc + c ne) */
+static void
+node_block (const vm_dual *d, const double *KP, int ns, int pk, const double *dv, double *Tc)
+{
+  const int nd = d->nd, ng = d->ng, ne = ns * nd + ng;
+  int q, i, c;
+  for (q = 0; q < ns; q++)
+    for (i = 0; i < nd; i++)
+      {
+        const double *src = KP + i * ne, *src2 = KP + (nd + i) * ne, s = dv[q];
+        double *dst = Tc + q * nd + i;
+        if (q == pk)
+          for (c = 0; c < ne; c++)
+            dst[c * ne] = s * src[c] + src2[c];
+        else
+          for (c = 0; c < ne; c++)
+            dst[c * ne] = s * src[c];
+      }
+  for (i = 0; i < ng; i++)
+    for (c = 0; c < ne; c++)
+      Tc[c * ne + ns * nd + i] = KP[(2 * nd + i) * ne + c];
+}
+
+/* Node k's w_k P' K_k P added into hval, block by block (dual.h: bp, boff); dv as for node_kp,
+ * work: nl ne + ne ne */
+static void
+add_node (const vm_dual *d, int64_t k, const double *dv, double *work, double *hval)
+{
+  const int nd = d->nd, ng = d->ng, ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
+  const int G = ns + (ng > 0), pk = d->kpos[k], ne = ns * nd + ng;
+  const int64_t *s = d->sup + d->sup_p[k];
+  const int *bo = d->boff + d->bp[k];
+  const double w = d->hw[k];
+  double *KP = work, *Tc = work + d->nl * ne;
+  int A, B, ia, jb;
+  node_kp (d, d->hess + k * d->nl * d->nl, ns, pk, dv, KP);
+  node_block (d, KP, ns, pk, dv, Tc);
+  for (B = 0; B < G; B++)
+    {
+      const int64_t cb = group_first (d, s, ns, k, B);
+      const int nb = B < ns ? nd : ng;
+      if (cb < 0)
+        continue;
+      for (jb = 0; jb < nb; jb++)
+        {
+          double *col = hval + d->colptr[cb + jb];
+          const double *tc = Tc + (B * nd + jb) * ne;
+          if (ng == 0 && bo[B] >= 0 && bo[(ns - 1) * G + B] - bo[B] == (ns - 1) * nd)
+            {
+              /* the support's rows fill one stretch of the column (consecutive nodes) */
+              double *dst = col + bo[B];
+              for (ia = 0; ia < ns * nd; ia++)
+                dst[ia] += w * tc[ia];
+              continue;
+            }
+          for (A = 0; A < G; A++)
+            {
+              const int na = A < ns ? nd : ng, off = bo[A * G + B];
+              const double *src = tc + A * nd;
+              if (off < 0)
+                continue;
+              for (ia = 0; ia < na; ia++)
+                col[off + ia] += w * src[ia];
+            }
+        }
+    }
+}
+
+/* The Hessian values of S (nnz) from the node Hessians d->hess */
+static int
+add_hessian (const vm_dual *d, double *hval)
+{
+  const int maxne = d->maxns * d->nd + d->ng;
+  double *dv = malloc ((size_t) (d->maxns + (d->nl + maxne) * maxne) * sizeof *dv);
+  int64_t k, p;
+  int q;
+  if (! dv)
+    return VM_ENOMEM;
+  memset (hval, 0, (size_t) d->nnz * sizeof *hval);
+  for (k = 0; k < d->N; k++)
+    {
+      const int ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
+      for (q = 0; q < ns; q++)
+        dv[q] = 0.0;
+      for (p = d->dp[k]; p < d->dp[k + 1]; p++)
+        dv[d->dpos[p]] = d->dvs[p];
+      add_node (d, k, dv, dv + d->maxns, hval);
+    }
+  free (dv);
+  return VM_OK;
+}
+
 int
 vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval)
 {
   int64_t N = d->N, k, p;
   int nd = d->nd, ng = d->ng, m = d->m, nl = d->nl, i, st;
-  double *T = NULL;
   if (! z)
     return VM_EARG;
   for (k = 0; k < N; k++)
@@ -586,66 +758,7 @@ vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval
           grad[vm_dual_index (d, 0, i)] -= d->y0[i];
     }
   if (hval)
-    {
-      int maxne = 0;
-      double *KP;
-      for (k = 0; k < N; k++)
-        {
-          int ne = (int) sqrt ((double) (d->sp[k + 1] - d->sp[k]) + 0.5);
-          if (ne > maxne)
-            maxne = ne;
-        }
-      T = malloc ((size_t) (maxne * maxne + nl * maxne + 1) * sizeof *T);
-      if (! T)
-        return VM_ENOMEM;
-      KP = T + maxne * maxne;
-      memset (hval, 0, (size_t) d->nnz * sizeof *hval);
-      for (k = 0; k < N; k++)
-        {
-          const double *K = d->hess + k * nl * nl;
-          const int64_t *sl = d->slot + d->sp[k];
-          int ns = (int) (d->sup_p[k + 1] - d->sup_p[k]), ne = ns * nd + ng, a, b, j;
-          int pos_k = d->kpos[k];
-          double w = d->hw[k];
-          /* KP = K P (nl x ne): P maps the expanded variables to u */
-          memset (KP, 0, (size_t) nl * ne * sizeof *KP);
-          for (a = 0; a < nl; a++)
-            {
-              double *row = KP + a * ne;
-              for (j = 0; j < nd; j++)
-                {
-                  double kv = K[a * nl + j];
-                  if (kv != 0.0)
-                    for (p = d->dp[k]; p < d->dp[k + 1]; p++)
-                      row[d->dpos[p] * nd + j] += kv * d->dvs[p];
-                  row[pos_k * nd + j] += K[a * nl + nd + j];
-                }
-              for (j = 0; j < ng; j++)
-                row[ns * nd + j] += K[a * nl + 2 * nd + j];
-            }
-          /* T = P' KP (ne x ne) */
-          memset (T, 0, (size_t) ne * ne * sizeof *T);
-          for (j = 0; j < nd; j++)
-            {
-              for (p = d->dp[k]; p < d->dp[k + 1]; p++)
-                {
-                  int q = d->dpos[p];
-                  double cv = d->dvs[p];
-                  for (b = 0; b < ne; b++)
-                    T[(q * nd + j) * ne + b] += cv * KP[j * ne + b];
-                }
-              for (b = 0; b < ne; b++)
-                T[(pos_k * nd + j) * ne + b] += KP[(nd + j) * ne + b];
-            }
-          for (j = 0; j < ng; j++)
-            for (b = 0; b < ne; b++)
-              T[(ns * nd + j) * ne + b] += KP[(2 * nd + j) * ne + b];
-          for (a = 0; a < ne * ne; a++)
-            if (sl[a] >= 0)
-              hval[sl[a]] += w * T[a];
-        }
-      free (T);
-    }
+    return add_hessian (d, hval);
   return VM_OK;
 }
 
@@ -713,7 +826,7 @@ solve_J (const double *z, double *Jx, void *vctx)
   solve_ctx *c = vctx;
   vm_dual *d = c->d;
   int64_t p;
-  int st = vm_dual_eval (d, z, NULL, c->g, Jx);
+  int st = vm_dual_eval (d, z, NULL, NULL, Jx);   /* the gradient: solve_F's */
   if (st != VM_OK)
     return -1000 - st;
   for (p = 0; p < d->nnz; p++)

@@ -79,11 +79,18 @@ typedef struct {
   double *y0, *DT;             /* nd, nd */
   vm_dual_node_fn fn;
   void *ctx;
-  /* Hessian of S: CSC (full, sorted rows), and the slot of every local contribution */
+  /* Hessian of S: CSC (full, sorted rows), and where node k's local contributions go.  Node k's
+   * expanded variables come in groups: D_d at each node of its support (nd unknowns each, with
+   * consecutive global indices), then D_a at k (ng, if ng > 0).  A group's rows are contiguous in
+   * every column that holds them, at the same offset from the start of each column of one group
+   * (those columns have the same rows), so one offset per pair of groups places the whole block:
+   * entry (row a of group A, column b of group B) is at colptr[first column of B + b] + off + a,
+   * off = boff[bp[k] + A G_k + B] (G_k groups), -1 when A or B is fixed (strong mode). */
   int64_t nnz;
   int64_t *colptr, *rowind;
-  int64_t *sp;                 /* N+1: node k's contributions are slot[sp[k] .. sp[k+1]-1] */
-  int64_t *slot;               /* CSC position or -1 (a fixed unknown) */
+  int64_t *bp;                 /* N+1 */
+  int *boff;                   /* bp[N] */
+  int maxns;                   /* the largest support */
   int64_t *sup_p, *sup;        /* node k's support (sorted {k} U columns of Dm row k) */
   int *kpos, *dpos;            /* position of k, and of each Dm entry of row k, in that support */
   /* state after the last evaluation */

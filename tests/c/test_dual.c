@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dual.h"
+#include "dual_closed.h"
 #include "sbp.h"
 #include "vm_status.h"
 #include "vmtest.h"
@@ -593,6 +594,106 @@ test_algebraic (void)
   CHECK (vm_dual_ode_algebraic (NULL, 0.0, y) == VM_EARG, "NULL engine refused");
 }
 
+/* Sum_k w_k P_k' K_k P_k into the dense Hr (nz x nz, row-major), built from vm_dual_index and Dm_s
+ * (P_k maps the unknowns to node k's u = (Ddot_d, D_d, D_a)); P: nl nz work */
+static void
+dense_hessian (const vm_dual *d, double *Hr, double *P)
+{
+  const int64_t nz = d->nz;
+  const int nd = d->nd, ng = d->ng, nl = d->nl;
+  int64_t k, p, r, s, g;
+  int i, a, b;
+  for (k = 0; k < d->N; k++)
+    {
+      const double *K = d->hess + k * nl * nl;
+      memset (P, 0, (size_t) (nl * nz) * sizeof *P);
+      for (i = 0; i < nd; i++)
+        {
+          for (p = d->dp[k]; p < d->dp[k + 1]; p++)
+            if ((g = vm_dual_index (d, d->dj[p], i)) >= 0)
+              P[i * nz + g] += d->dvs[p];
+          if ((g = vm_dual_index (d, k, i)) >= 0)
+            P[(nd + i) * nz + g] += 1.0;
+        }
+      for (i = 0; i < ng; i++)
+        P[(2 * nd + i) * nz + vm_dual_index (d, k, nd + i)] += 1.0;
+      for (a = 0; a < nl; a++)
+        for (b = 0; b < nl; b++)
+          for (r = 0; r < nz; r++)
+            if (P[a * nz + r] != 0.0)
+              for (s = 0; s < nz; s++)
+                Hr[r * nz + s] += d->hw[k] * P[a * nz + r] * K[a * nl + b] * P[b * nz + s];
+    }
+}
+
+/* The assembled Hessian (node blocks placed by one offset per pair of groups) against the dense
+ * sum: every entry to rounding, and no entry of the sum outside the pattern */
+static void
+assembly_case (const char *name, int ny, int nd, int ng, int order, int weak, vm_dual_node_fn fn,
+               void *ctx, double zs)
+{
+  vm_dual d;
+  double c[16], y0[8], *z, *h, *Hr, *P, hmax = 0.0, err = 0.0, out = 0.0;
+  int64_t j, p, nz;
+  int i, st;
+  for (i = 0; i < ny; i++)
+    c[i] = 20.0 + i;
+  for (i = 0; i < nd; i++)
+    y0[i] = 0.1 * i;
+  st = vm_dual_init (&d, ny, nd, ng, 13, order, 0.0, 0.5, c, NULL, y0, NULL, fn, ctx,
+                     weak ? VM_DUAL_WEAK_FINAL : 0);
+  CHECK (st == VM_OK, "%s: init %d", name, st);
+  if (st != VM_OK)
+    return;
+  nz = d.nz;
+  z = malloc ((size_t) nz * sizeof *z);
+  h = malloc ((size_t) d.nnz * sizeof *h);
+  Hr = calloc ((size_t) (nz * nz), sizeof *Hr);
+  P = malloc ((size_t) (d.nl * nz) * sizeof *P);
+  for (j = 0; j < nz; j++)
+    z[j] = zs * (urand () - 0.5);
+  st = vm_dual_eval (&d, z, NULL, NULL, h);
+  CHECK (st == VM_OK, "%s: eval %d", name, st);
+  if (st == VM_OK)
+    {
+      dense_hessian (&d, Hr, P);
+      for (j = 0; j < nz * nz; j++)
+        hmax = fmax (hmax, fabs (Hr[j]));
+      for (j = 0; j < nz; j++)
+        for (p = d.colptr[j]; p < d.colptr[j + 1]; p++)
+          {
+            err = fmax (err, fabs (h[p] - Hr[d.rowind[p] * nz + j]));
+            Hr[d.rowind[p] * nz + j] = 0.0;
+          }
+      for (j = 0; j < nz * nz; j++)
+        out = fmax (out, fabs (Hr[j]));
+      CHECK (err <= 1e-13 * hmax && out == 0.0, "%s: assembled Hessian vs the dense sum %.3g, "
+             "outside the pattern %.3g (max %.3g)", name, err, out, hmax);
+    }
+  free (z);
+  free (h);
+  free (Hr);
+  free (P);
+  vm_dual_free (&d);
+}
+
+static void
+test_assembly (void)
+{
+  vm_dual_lorenz lz = { 10, 28, 8.0 / 3, 50 };
+  double L[9] = { 0.3, -0.2, 0.1, 0.5, 0.4, -0.3, 0.2, 0.1, 0.6 }, b[3] = { 0.2, -0.1, 0.4 };
+  vm_dual_pars pars = { 3, L, b, 20, 25, 30, 35 };
+  int order, weak;
+  for (order = 2; order <= 6; order += 4)
+    for (weak = 0; weak < 2; weak++)
+      {
+        assembly_case (weak ? "assembly, Lorenz, weak" : "assembly, Lorenz, strong", 3, 3, 0,
+                       order, weak, vm_dual_lorenz_node, &lz, 20.0);
+        assembly_case (weak ? "assembly, Pars, weak" : "assembly, Pars, strong", 10, 6, 2, order,
+                       weak, vm_dual_pars_node, &pars, 1.0);
+      }
+}
+
 static void
 test_args (void)
 {
@@ -614,6 +715,7 @@ main (void)
 {
   srand (7);
   test_args ();
+  test_assembly ();
   test_lorenz ();
   test_nonlinear ();
   test_pars ();
