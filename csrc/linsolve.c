@@ -12,6 +12,7 @@
 #include <umfpack.h>
 
 #include "bandlu.h"
+#include "vm_bigalloc.h"
 #include "linsolve.h"
 #include "vm_status.h"
 
@@ -350,9 +351,9 @@ band_init (vm_linsolve *ls)
       return VM_EARG;
     }
   ls->ldab = (int) ldab;
-  /* zeroed: the first fill need not clear the band (a large calloc maps fresh zero pages: the
-   * zeroing is the first touch, which the first factorization pays anyway) */
-  ls->ab = calloc ((size_t) ldab * (size_t) n, sizeof *ls->ab);
+  /* zeroed: the first fill need not clear the band (fresh zero pages: the zeroing is the first
+   * touch, which the first factorization pays anyway; on huge pages where offered, vm_bigalloc.h) */
+  ls->ab = vm_bigalloc_zero ((size_t) ldab * (size_t) n, sizeof *ls->ab);
   ls->ab_zero = 1;
   ls->rs = malloc ((size_t) n * sizeof *ls->rs);
   ls->work = malloc (2 * (size_t) n * sizeof *ls->work);
@@ -587,7 +588,7 @@ vm_linsolve_free (vm_linsolve *ls)
   free (ls->Ai);
   free (ls->control);
   free (ls->info);
-  free (ls->ab);
+  vm_bigalloc_free (ls->ab, (size_t) ls->ldab * (size_t) ls->n, sizeof *ls->ab);
   free (ls->rs);
   free (ls->work);
   free (ls->ipiv);

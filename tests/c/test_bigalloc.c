@@ -1,0 +1,58 @@
+/* test_bigalloc.c -- vm_bigalloc.h: zeroed, writable, freed; the small path is calloc's, the large
+ * one a mapping on Linux; an overflowing request is refused. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "vm_bigalloc.h"
+#include "vmtest.h"
+
+/* every stride-th entry and the last one are zero; then write them all and read back */
+static int
+zeroed_and_writable (double *a, size_t n, size_t stride)
+{
+  size_t i;
+  int ok = 1;
+  for (i = 0; i < n; i += stride)
+    ok = ok && a[i] == 0.0;
+  ok = ok && a[n - 1] == 0.0;
+  for (i = 0; i < n; i += stride)
+    a[i] = (double) i;
+  a[n - 1] = -1.0;
+  for (i = 0; i < n - 1; i += stride)
+    ok = ok && a[i] == (double) i;
+  return ok && a[n - 1] == -1.0;
+}
+
+int
+main (void)
+{
+  const size_t small = 1000, big = VM_BIGALLOC_MIN / sizeof (double) + 1;
+  double *a;
+  int k;
+
+  CHECK (!vm_bigalloc_mapped (small, sizeof (double)), "a small request is calloc's");
+#if defined(__linux__)
+  CHECK (vm_bigalloc_mapped (big, sizeof (double)), "a request of %zu bytes is mapped on Linux",
+         big * sizeof (double));
+#endif
+  CHECK (!vm_bigalloc_mapped (SIZE_MAX / 4, 8), "an overflowing request is not mapped");
+  CHECK (vm_bigalloc_zero (SIZE_MAX / 4, 8) == NULL, "an overflowing request is refused");
+
+  for (k = 0; k < 2; k++)   /* twice: a freed mapping does not leave its values to the next */
+    {
+      a = vm_bigalloc_zero (small, sizeof *a);
+      CHECK (a != NULL, "small allocation");
+      if (a)
+        CHECK (zeroed_and_writable (a, small, 1), "small: zero on return, writable");
+      vm_bigalloc_free (a, small, sizeof *a);
+
+      a = vm_bigalloc_zero (big, sizeof *a);
+      CHECK (a != NULL, "large allocation (%zu bytes)", big * sizeof *a);
+      if (a)
+        CHECK (zeroed_and_writable (a, big, 512), "large: zero on return (every 512th entry), "
+               "writable");
+      vm_bigalloc_free (a, big, sizeof *a);
+    }
+  vm_bigalloc_free (NULL, big, sizeof (double));   /* ignored */
+  return vmtest_finish ("test_bigalloc");
+}
