@@ -45,19 +45,27 @@
 % @item (i)
 % the IPOPT peer (issue 15): @file{bench/ipopt_peer.c} (@code{make ipopt_peer}, needs Debian's
 % coinor-libipopt-dev), run and its ratios parsed, when it has been built in the current folder.
+% @item (l)
+% the physical limit (issue 15): @file{bench/skg_limit.c} (@code{make skg_limit}), when built in
+% the current folder, for the disk at N = 2^8, 2^10, ..., @var{Nmax} (quick: up to 2^16), each in
+% a fresh process: the kernel's time per Newton iteration (residuals, Jacobians, factorizations,
+% solves) against one warm LAPACK @code{dgbtrf} of the same reduced Jacobian at the solution, and
+% the end-to-end time and peak memory of the C solve.  Target: ratio <= 1.5 at every N.
 % @end table
 % Part (a) also runs the dense FD fsolve on the disk at N = 1024 (6144 unknowns), interrupted
 % after 30 s: when it has not converged by then, the ratio is a lower bound (> 30 s / skg_solve's
 % time).
 % The last output is a summary table against the targets of issue 15 (the IPOPT target: met when
 % the minimum ratio over the pairs is >= 10, as ipopt_peer prints it).
-% @var{parts}: a string of the letters to run (default 'abcdei'; quick: 'abei').  Times: best of several runs
+% The 2^20 targets (one window: <= 15 s end to end, <= 4 GB peak) are read from part (c).
+% @var{parts}: a string of the letters to run (default 'abcdeil'; quick: 'abeil', part (l) then
+% up to N = 2^16).  Times: best of several runs
 % (part d: medians).
 % @end deftypefn
 
 function r = bench_skg (parts, Nmax)
   if (nargin < 1 || isempty (parts))
-    parts = 'abcdei';
+    parts = 'abcdeil';
   end
   if (nargin < 2 || isempty (Nmax))
     Nmax = 2^20;
@@ -82,6 +90,13 @@ function r = bench_skg (parts, Nmax)
   end
   if (any (parts == 'i'))
     r.i = part_i ();
+  end
+  if (any (parts == 'l'))
+    if (any (parts == 'c'))
+      r.l = part_l (Nmax);
+    else
+      r.l = part_l (min (Nmax, 2^16));
+    end
   end
   summary (r);
 end
@@ -167,7 +182,77 @@ function summary (r)
   else
     fprintf (fmt, 'SKG disk/tumbler: >= 10x IPOPT', '-', 'not run (part i)', '>= 10', '-');
   end
-  fprintf (fmt, 'time per Newton iteration <= 1.5x one dgbtrf', '-', 'see make bench-band', '<= 1.5', '-');
+  if (isfield (r, 'l') && ~isempty (r.l))
+    rt = [r.l.ratio];
+    lbl = sprintf ('SKG disk N=%d..%d: time per Newton iteration <= 1.5x one dgbtrf', ...
+                   min ([r.l.N]), max ([r.l.N]));
+    fprintf ('%-62s %9.2f %8.2f - %6.2f %9s %s\n', lbl, median (rt), min (rt), max (rt), '<= 1.5', ...
+             met_str (max (rt) <= 1.5));
+  else
+    fprintf (fmt, 'SKG disk: time per Newton iteration <= 1.5x one dgbtrf', '-', 'not run (part l)', ...
+             '<= 1.5', '-');
+  end
+  w = [];
+  if (isfield (r, 'c'))
+    w = r.c.runs([r.c.runs.N] == 2^20);
+  end
+  if (isempty (w))
+    fprintf (fmt, 'SKG disk N=2^20 one window: <= 15 s end to end', '-', 'not run (part c)', '<= 15', '-');
+    fprintf (fmt, 'SKG disk N=2^20 one window: <= 4 GB peak', '-', 'not run (part c)', '<= 4', '-');
+  else
+    fprintf ('%-62s %9.1f %17s %9s %s\n', 'SKG disk N=2^20 one window: <= 15 s end to end [s]', ...
+             w.time, 'one run', '<= 15', met_str (w.time <= 15));
+    fprintf ('%-62s %9.2f %17s %9s %s\n', 'SKG disk N=2^20 one window: <= 4 GB peak [GB]', ...
+             w.hwm_mb / 1024, 'one run', '<= 4', met_str (w.hwm_mb <= 4096));
+  end
+end
+
+function L = part_l (Nmax)
+  % the physical limit (bench/skg_limit.c, make skg_limit): a Newton iteration against one dgbtrf
+  % of the same matrix, a fresh process per N
+  L = struct ('N', {}, 'iterations', {}, 't_e2e', {}, 't_newton', {}, 't_numeric', {}, ...
+              't_dgbtrf', {}, 'ratio', {}, 'hwm_mb', {});
+  if (~exist ('./skg_limit', 'file'))
+    fprintf ('(l) physical limit: ./skg_limit not built (make skg_limit)\n\n');
+    return;
+  end
+  fprintf (['(l) disk, order 4, one window, reduced: the kernel''s time per Newton iteration against ' ...
+            'one warm dgbtrf of the same Jacobian (./skg_limit N, fresh process per N)\n']);
+  fprintf ('%9s %9s %3s %3s %3s | %10s %12s %12s | %12s %12s | %7s %s | %9s\n', 'N', 'unknowns', ...
+           'kl', 'ku', 'it', 'C solve [s]', 'newton/it[ms]', 'factor/it[ms]', 'dgbtrf [ms]', ...
+           'cold [ms]', 'ratio', '(<= 1.5)', 'peak [MB]');
+  N = 2^8;
+  while (N <= Nmax)
+    [st, out] = system (sprintf ('./skg_limit %d %d', N, max (1, min (9, round (2^18 / N)))));
+    tok = regexp (out, 'SKGLIMIT ([^\n]*)', 'tokens', 'once');
+    if (st ~= 0 || isempty (tok))
+      fprintf ('%9d failed (status %d): %s\n', N, st, out);
+      break;
+    end
+    v = lim_fields (tok{1});
+    row = struct ('N', N, 'iterations', v.it, 't_e2e', v.e2e, 't_newton', v.newton_it, ...
+                  't_numeric', v.numeric / max (v.fact, 1), 't_dgbtrf', v.dgbtrf, ...
+                  'ratio', v.ratio, 'hwm_mb', v.hwm_kb / 1024);
+    L(end+1) = row; %#ok<AGROW>
+    fprintf ('%9d %9d %3d %3d %3d | %10.4f %12.3f %12.3f | %12.3f %12.3f | %7.2f %-8s | %9.1f\n', N, ...
+             v.unknowns, v.kl, v.ku, v.it, v.e2e, 1e3 * v.newton_it, 1e3 * row.t_numeric, ...
+             1e3 * v.dgbtrf, 1e3 * v.dgbtrf_cold, v.ratio, met_str (v.ratio <= 1.5), row.hwm_mb);
+    N = 4 * N;
+  end
+  fprintf (['newton/it = (residuals + Jacobians + factorizations + solves) / iterations of vm_skg_solve ' ...
+            '(defaults); factor/it = one factorization\n(band fill, LU, pivot ratio; the first touch ' ...
+            'of the band''s pages), the fastest of 2^18/N solves (at most 9, at least 1); dgbtrf = LAPACK ' ...
+            'on the same band, warm (min of as many); ' ...
+            'cold = its first call\n\n']);
+end
+
+function v = lim_fields (line)
+  % the "name value" pairs of a SKGLIMIT line as a struct of numbers
+  t = strsplit (strtrim (line), ' ');
+  v = struct ();
+  for k = 1:2:numel (t) - 1
+    v.(t{k}) = str2double (t{k + 1});
+  end
 end
 
 function s = met_str (b)

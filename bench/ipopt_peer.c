@@ -38,197 +38,7 @@
 
 #include <IpStdCInterface.h>
 
-#include "model.h"
-#include "skg.h"
-#include "skg_solve.h"
-#include "vm_status.h"
-
-#define PI 3.14159265358979323846
-
-static double
-wall (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
-typedef struct {
-  const char *name;
-  vm_mech m;
-  double par[8];
-  double qi[4], vi[4], t0, tf;
-  int64_t N;
-} problem;
-
-static int
-build_disk (problem *P, int64_t N)
-{
-  static const char *x[] = { "x", "y", "theta", "phi" };
-  static const char *par[] = { "M", "g", "alpha", "R", "IS", "ID" };
-  static const char *cons[] = { "dot(x)*cos(phi) + dot(y)*sin(phi) - R*dot(theta)",
-                                "dot(x)*sin(phi) - dot(y)*cos(phi)" };
-  const double pv[6] = { 1, 9.8, PI / 6, 1, 0.5, 0.25 }, v0[4] = { 5, 0, 5, 1 };
-  vm_mech_desc d;
-  vm_err err;
-  memset (&d, 0, sizeof d);
-  d.n = 4; d.coord = x; d.np = 6; d.param = par;
-  d.lagrangian = "M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2 "
-                 "+ M*g*x*sin(alpha)";
-  d.ncons = 2; d.cons = cons;
-  P->name = "disk";
-  memcpy (P->par, pv, sizeof pv);
-  memset (P->qi, 0, sizeof P->qi);
-  memcpy (P->vi, v0, sizeof v0);
-  P->t0 = 0; P->tf = 2 * PI; P->N = N;
-  if (vm_mech_build (&d, &P->m, &err) != VM_OK)
-    {
-      fprintf (stderr, "disk: %s\n", err.msg);
-      return 1;
-    }
-  return 0;
-}
-
-static int
-build_tumbler (problem *P, int64_t N, double sig)
-{
-  static const char *x[] = { "x", "y" };
-  static const char *par[] = { "m", "g", "R", "sig", "V0" };
-  static vm_contact_desc c = { "R^2 - x^2 - y^2", "sig", "V0", "0", "0" }   /* no friction */;
-  vm_mech_desc d;
-  vm_err err;
-  memset (&d, 0, sizeof d);
-  d.n = 2; d.coord = x; d.np = 5; d.param = par;
-  d.lagrangian = "m/2*(dot(x)^2 + dot(y)^2) - m*g*y";
-  d.ncontact = 1; d.contact = &c;
-  P->name = "tumbler sigma=1/30";
-  P->par[0] = 1; P->par[1] = 9.8; P->par[2] = 1; P->par[3] = sig; P->par[4] = 5;
-  P->qi[0] = -0.5; P->qi[1] = -0.75; P->vi[0] = P->vi[1] = 0;
-  P->t0 = 0; P->tf = 0.5; P->N = N;
-  if (vm_mech_build (&d, &P->m, &err) != VM_OK)
-    {
-      fprintf (stderr, "tumbler: %s\n", err.msg);
-      return 1;
-    }
-  return 0;
-}
-
-/* ---- the reduced system on top of vm_skg ------------------------------------------------------ */
-
-typedef struct {
-  vm_skg s;
-  int n, m, u;                 /* u = n + m unknowns (and equations) per node */
-  int64_t ny;                  /* N u */
-  int64_t *ycol, *yrow;        /* ny: full index of reduced unknown / equation */
-  int64_t nnzj, *jslot;        /* Jacobian triplets: slot in the full Hessian values */
-  int *irow, *jcol;            /* 0-based triplets */
-  double *z, *grad, *hval;
-  long nf, nj;
-} red;
-
-static int
-red_build (red *R, const problem *P, int order)
-{
-  vm_skg *s = &R->s;
-  int64_t N = P->N, k, j, p, cnt;
-  int c, n, m, nb;
-  int64_t *rmap;
-  memset (R, 0, sizeof *R);
-  if (vm_skg_build (s, &P->m, P->par, N, order, P->t0, P->tf, P->qi, P->vi) != VM_OK)
-    return 1;
-  n = R->n = s->n; m = R->m = s->m; nb = s->nb; R->u = n + m;
-  R->ny = N * R->u;
-  R->ycol = malloc ((size_t) R->ny * sizeof *R->ycol);
-  R->yrow = malloc ((size_t) R->ny * sizeof *R->yrow);
-  rmap = malloc ((size_t) s->nz * sizeof *rmap);
-  R->z = calloc ((size_t) s->nz, sizeof *R->z);
-  R->grad = malloc ((size_t) s->nz * sizeof *R->grad);
-  R->hval = malloc ((size_t) s->nnz * sizeof *R->hval);
-  for (k = 0; k < s->nz; k++)
-    rmap[k] = -1;
-  for (k = 0; k < N; k++)
-    for (c = 0; c < R->u; c++)
-      {
-        int64_t yi = k * R->u + c;
-        R->ycol[yi] = k * nb + (c < n ? c : 2 * n + (c - n));            /* q+, lambda+ */
-        R->yrow[yi] = k * nb + (c < n ? n + c : 2 * n + m + (c - n));    /* q-, lambda- */
-        rmap[R->yrow[yi]] = yi;
-      }
-  for (cnt = 0, j = 0; j < R->ny; j++)
-    for (p = s->colptr[R->ycol[j]]; p < s->colptr[R->ycol[j] + 1]; p++)
-      cnt += rmap[s->rowind[p]] >= 0;
-  R->nnzj = cnt;
-  R->jslot = malloc ((size_t) cnt * sizeof *R->jslot);
-  R->irow = malloc ((size_t) cnt * sizeof *R->irow);
-  R->jcol = malloc ((size_t) cnt * sizeof *R->jcol);
-  for (cnt = 0, j = 0; j < R->ny; j++)
-    for (p = s->colptr[R->ycol[j]]; p < s->colptr[R->ycol[j] + 1]; p++)
-      if (rmap[s->rowind[p]] >= 0)
-        {
-          R->jslot[cnt] = p;
-          R->irow[cnt] = (int) rmap[s->rowind[p]];
-          R->jcol[cnt] = (int) j;
-          cnt++;
-        }
-  free (rmap);
-  return 0;
-}
-
-static void
-red_free (red *R)
-{
-  vm_skg_free (&R->s);
-  free (R->ycol); free (R->yrow); free (R->jslot); free (R->irow); free (R->jcol);
-  free (R->z); free (R->grad); free (R->hval);
-}
-
-static void
-red_set (red *R, const double *y)
-{
-  int64_t i;
-  for (i = 0; i < R->ny; i++)
-    R->z[R->ycol[i]] = y[i];
-}
-
-static int
-red_F (red *R, const double *y, double *F)
-{
-  int64_t i;
-  red_set (R, y);
-  if (vm_skg_eval (&R->s, R->z, NULL, R->grad, NULL) != VM_OK)
-    return 0;
-  for (i = 0; i < R->ny; i++)
-    F[i] = R->grad[R->yrow[i]];
-  R->nf++;
-  return 1;
-}
-
-/* ||F||_inf and the H-weighted 2-norm sqrt(sum_k sum_c F_kc^2 / H_kk) (skg_solve's ||.||_W) */
-static void
-red_norms (red *R, const double *y, double *finf, double *fw)
-{
-  double *F = malloc ((size_t) R->ny * sizeof *F), a = 0, w = 0;
-  int64_t i;
-  red_F (R, y, F);
-  for (i = 0; i < R->ny; i++)
-    {
-      a = fmax (a, fabs (F[i]));
-      w += F[i] * F[i] / R->s.hw[i / R->u];
-    }
-  *finf = a;
-  *fw = sqrt (w);
-  free (F);
-}
-
-static void
-red_start (const red *R, const problem *P, double *y)
-{
-  int64_t k;
-  int c;
-  for (k = 0; k < P->N; k++)
-    for (c = 0; c < R->u; c++)
-      y[k * R->u + c] = c < R->n ? P->qi[c] + P->vi[c] * (R->s.t[k] - P->t0) : 0.0;
-}
+#include "skg_reduced.h"
 
 /* ---- IPOPT callbacks ---------------------------------------------------------------------------- */
 
@@ -384,7 +194,7 @@ one (problem *P, int K, int zero_hess)
   ipopt_res ip;
   red R;
   double *ys, *yi, sinf, sw, *ratio, *ts, *ti, dq = 0;
-  int k, c;
+  int k;
   int64_t i;
   vm_skg_solution_init (&s.sol);
   red_build (&R, P, order);
@@ -395,9 +205,7 @@ one (problem *P, int K, int zero_hess)
   ti = malloc ((size_t) K * sizeof *ti);
   /* the package's solve (defaults), its residual in the same measure as IPOPT's */
   run_skg (P, order, &s);
-  for (i = 0; i < P->N; i++)
-    for (c = 0; c < R.u; c++)
-      ys[i * R.u + c] = c < R.n ? s.sol.q[i + P->N * c] : s.sol.lambda_plus[i + P->N * (c - R.n)];
+  red_from_solution (&R, &s.sol, P->N, ys);
   red_norms (&R, ys, &sinf, &sw);
   ip = run_ipopt (P, order, zero_hess, sinf, 0, yi);
   for (i = 0; i < R.ny; i++)

@@ -1,0 +1,221 @@
+/* skg_reduced.h -- the benchmark problems of the SKG solver (the rolling disk with its linear
+ * constraint form, the tumbler with a soft wall) and the reduced system of csrc/skg_solve.h built
+ * on vm_skg (skg.h) outside the package's solver: unknowns y = per node [q+ (n), lambda+ (m)],
+ * equations dS/dq- = 0, dS/dlambda- = 0 at q- = lambda- = 0, Jacobian = the block
+ * d2S / d(q-, lambda-) d(q+, lambda+) of the exact Hessian as triplets.  Shared by the peers and
+ * limits that must see the same discrete system as vm_skg_solve: bench/ipopt_peer.c (IPOPT) and
+ * bench/skg_limit.c (one dgbtrf of the same Jacobian).  Header-only (static functions): each
+ * bench program is one translation unit. */
+#ifndef VM_BENCH_SKG_REDUCED_H
+#define VM_BENCH_SKG_REDUCED_H
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "model.h"
+#include "skg.h"
+#include "skg_solve.h"
+#include "vm_status.h"
+
+static double
+wall (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+#define PI 3.14159265358979323846
+
+typedef struct {
+  const char *name;
+  vm_mech m;
+  double par[8];
+  double qi[4], vi[4], t0, tf;
+  int64_t N;
+} problem;
+
+static int
+build_disk (problem *P, int64_t N)
+{
+  static const char *x[] = { "x", "y", "theta", "phi" };
+  static const char *par[] = { "M", "g", "alpha", "R", "IS", "ID" };
+  static const char *cons[] = { "dot(x)*cos(phi) + dot(y)*sin(phi) - R*dot(theta)",
+                                "dot(x)*sin(phi) - dot(y)*cos(phi)" };
+  const double pv[6] = { 1, 9.8, PI / 6, 1, 0.5, 0.25 }, v0[4] = { 5, 0, 5, 1 };
+  vm_mech_desc d;
+  vm_err err;
+  memset (&d, 0, sizeof d);
+  d.n = 4; d.coord = x; d.np = 6; d.param = par;
+  d.lagrangian = "M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2 "
+                 "+ M*g*x*sin(alpha)";
+  d.ncons = 2; d.cons = cons;
+  P->name = "disk";
+  memcpy (P->par, pv, sizeof pv);
+  memset (P->qi, 0, sizeof P->qi);
+  memcpy (P->vi, v0, sizeof v0);
+  P->t0 = 0; P->tf = 2 * PI; P->N = N;
+  if (vm_mech_build (&d, &P->m, &err) != VM_OK)
+    {
+      fprintf (stderr, "disk: %s\n", err.msg);
+      return 1;
+    }
+  return 0;
+}
+
+static int
+build_tumbler (problem *P, int64_t N, double sig)
+{
+  static const char *x[] = { "x", "y" };
+  static const char *par[] = { "m", "g", "R", "sig", "V0" };
+  static vm_contact_desc c = { "R^2 - x^2 - y^2", "sig", "V0", "0", "0" }   /* no friction */;
+  vm_mech_desc d;
+  vm_err err;
+  memset (&d, 0, sizeof d);
+  d.n = 2; d.coord = x; d.np = 5; d.param = par;
+  d.lagrangian = "m/2*(dot(x)^2 + dot(y)^2) - m*g*y";
+  d.ncontact = 1; d.contact = &c;
+  P->name = "tumbler sigma=1/30";
+  P->par[0] = 1; P->par[1] = 9.8; P->par[2] = 1; P->par[3] = sig; P->par[4] = 5;
+  P->qi[0] = -0.5; P->qi[1] = -0.75; P->vi[0] = P->vi[1] = 0;
+  P->t0 = 0; P->tf = 0.5; P->N = N;
+  if (vm_mech_build (&d, &P->m, &err) != VM_OK)
+    {
+      fprintf (stderr, "tumbler: %s\n", err.msg);
+      return 1;
+    }
+  return 0;
+}
+
+/* ---- the reduced system on top of vm_skg ------------------------------------------------------ */
+
+typedef struct {
+  vm_skg s;
+  int n, m, u;                 /* u = n + m unknowns (and equations) per node */
+  int64_t ny;                  /* N u */
+  int64_t *ycol, *yrow;        /* ny: full index of reduced unknown / equation */
+  int64_t nnzj, *jslot;        /* Jacobian triplets: slot in the full Hessian values */
+  int *irow, *jcol;            /* 0-based triplets */
+  double *z, *grad, *hval;
+  long nf, nj;
+} red;
+
+static int
+red_build (red *R, const problem *P, int order)
+{
+  vm_skg *s = &R->s;
+  int64_t N = P->N, k, j, p, cnt;
+  int c, n, m, nb;
+  int64_t *rmap;
+  memset (R, 0, sizeof *R);
+  if (vm_skg_build (s, &P->m, P->par, N, order, P->t0, P->tf, P->qi, P->vi) != VM_OK)
+    return 1;
+  n = R->n = s->n; m = R->m = s->m; nb = s->nb; R->u = n + m;
+  R->ny = N * R->u;
+  R->ycol = malloc ((size_t) R->ny * sizeof *R->ycol);
+  R->yrow = malloc ((size_t) R->ny * sizeof *R->yrow);
+  rmap = malloc ((size_t) s->nz * sizeof *rmap);
+  R->z = calloc ((size_t) s->nz, sizeof *R->z);
+  R->grad = malloc ((size_t) s->nz * sizeof *R->grad);
+  R->hval = malloc ((size_t) s->nnz * sizeof *R->hval);
+  for (k = 0; k < s->nz; k++)
+    rmap[k] = -1;
+  for (k = 0; k < N; k++)
+    for (c = 0; c < R->u; c++)
+      {
+        int64_t yi = k * R->u + c;
+        R->ycol[yi] = k * nb + (c < n ? c : 2 * n + (c - n));            /* q+, lambda+ */
+        R->yrow[yi] = k * nb + (c < n ? n + c : 2 * n + m + (c - n));    /* q-, lambda- */
+        rmap[R->yrow[yi]] = yi;
+      }
+  for (cnt = 0, j = 0; j < R->ny; j++)
+    for (p = s->colptr[R->ycol[j]]; p < s->colptr[R->ycol[j] + 1]; p++)
+      cnt += rmap[s->rowind[p]] >= 0;
+  R->nnzj = cnt;
+  R->jslot = malloc ((size_t) cnt * sizeof *R->jslot);
+  R->irow = malloc ((size_t) cnt * sizeof *R->irow);
+  R->jcol = malloc ((size_t) cnt * sizeof *R->jcol);
+  for (cnt = 0, j = 0; j < R->ny; j++)
+    for (p = s->colptr[R->ycol[j]]; p < s->colptr[R->ycol[j] + 1]; p++)
+      if (rmap[s->rowind[p]] >= 0)
+        {
+          R->jslot[cnt] = p;
+          R->irow[cnt] = (int) rmap[s->rowind[p]];
+          R->jcol[cnt] = (int) j;
+          cnt++;
+        }
+  free (rmap);
+  return 0;
+}
+
+static void
+red_free (red *R)
+{
+  vm_skg_free (&R->s);
+  free (R->ycol); free (R->yrow); free (R->jslot); free (R->irow); free (R->jcol);
+  free (R->z); free (R->grad); free (R->hval);
+}
+
+static void
+red_set (red *R, const double *y)
+{
+  int64_t i;
+  for (i = 0; i < R->ny; i++)
+    R->z[R->ycol[i]] = y[i];
+}
+
+static int
+red_F (red *R, const double *y, double *F)
+{
+  int64_t i;
+  red_set (R, y);
+  if (vm_skg_eval (&R->s, R->z, NULL, R->grad, NULL) != VM_OK)
+    return 0;
+  for (i = 0; i < R->ny; i++)
+    F[i] = R->grad[R->yrow[i]];
+  R->nf++;
+  return 1;
+}
+
+/* ||F||_inf and the H-weighted 2-norm sqrt(sum_k sum_c F_kc^2 / H_kk) (skg_solve's ||.||_W) */
+static void
+red_norms (red *R, const double *y, double *finf, double *fw)
+{
+  double *F = malloc ((size_t) R->ny * sizeof *F), a = 0, w = 0;
+  int64_t i;
+  red_F (R, y, F);
+  for (i = 0; i < R->ny; i++)
+    {
+      a = fmax (a, fabs (F[i]));
+      w += F[i] * F[i] / R->s.hw[i / R->u];
+    }
+  *finf = a;
+  *fw = sqrt (w);
+  free (F);
+}
+
+static void
+red_start (const red *R, const problem *P, double *y)
+{
+  int64_t k;
+  int c;
+  for (k = 0; k < P->N; k++)
+    for (c = 0; c < R->u; c++)
+      y[k * R->u + c] = c < R->n ? P->qi[c] + P->vi[c] * (R->s.t[k] - P->t0) : 0.0;
+}
+
+/* y = skg_solve's solution (q+ and lambda+ of sol, N nodes, one window) in R's layout */
+static void
+red_from_solution (const red *R, const vm_skg_solution *sol, int64_t N, double *y)
+{
+  int64_t i;
+  int c;
+  for (i = 0; i < N; i++)
+    for (c = 0; c < R->u; c++)
+      y[i * R->u + c] = c < R->n ? sol->q[i + N * c] : sol->lambda_plus[i + N * (c - R->n)];
+}
+
+#endif
