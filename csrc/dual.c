@@ -614,6 +614,23 @@ node_block (const vm_dual *d, const double *KP, int ns, int pk, const double *dv
       Tc[c * ne + ns * nd + i] = KP[(2 * nd + i) * ne + c];
 }
 
+/* y[0 .. n-1] += w x[0 .. n-1] (x, y distinct: the node's block and the Hessian's values;
+ * unrolled by four, which gcc -O2 vectorizes: 10-20 % of the Hessian's assembly) */
+static void
+add_scaled (int n, double w, const double *restrict x, double *restrict y)
+{
+  int i = 0;
+  for (; i + 4 <= n; i += 4)
+    {
+      y[i] += w * x[i];
+      y[i + 1] += w * x[i + 1];
+      y[i + 2] += w * x[i + 2];
+      y[i + 3] += w * x[i + 3];
+    }
+  for (; i < n; i++)
+    y[i] += w * x[i];
+}
+
 /* Node k's w_k P' K_k P added into hval, block by block (dual.h: bp, boff); dv as for node_kp,
  * work: nl ne + ne ne */
 static void
@@ -625,7 +642,7 @@ add_node (const vm_dual *d, int64_t k, const double *dv, double *work, double *h
   const int *bo = d->boff + d->bp[k];
   const double w = d->hw[k];
   double *KP = work, *Tc = work + d->nl * ne;
-  int A, B, ia, jb;
+  int A, B, jb;
   node_kp (d, d->hess + k * d->nl * d->nl, ns, pk, dv, KP);
   node_block (d, KP, ns, pk, dv, Tc);
   for (B = 0; B < G; B++)
@@ -641,19 +658,14 @@ add_node (const vm_dual *d, int64_t k, const double *dv, double *work, double *h
           if (ng == 0 && bo[B] >= 0 && bo[(ns - 1) * G + B] - bo[B] == (ns - 1) * nd)
             {
               /* the support's rows fill one stretch of the column (consecutive nodes) */
-              double *dst = col + bo[B];
-              for (ia = 0; ia < ns * nd; ia++)
-                dst[ia] += w * tc[ia];
+              add_scaled (ns * nd, w, tc, col + bo[B]);
               continue;
             }
           for (A = 0; A < G; A++)
             {
               const int na = A < ns ? nd : ng, off = bo[A * G + B];
-              const double *src = tc + A * nd;
-              if (off < 0)
-                continue;
-              for (ia = 0; ia < na; ia++)
-                col[off + ia] += w * src[ia];
+              if (off >= 0)
+                add_scaled (na, w, tc + A * nd, col + off);
             }
         }
     }
