@@ -97,7 +97,7 @@ function A = part_a (band_time)
     for N = Ns
       [Jm, umfopts, u] = jacobian (cases{ic, 1}, cases{ic, 2}, cases{ic, 3}, N);
       reps = max (3, min (50, round (2e6 / nnz_jm (Jm))));
-      t = time_matrix (band_time, Jm, umfopts, reps);
+      t = band_time_matrix (band_time, Jm, umfopts, reps);
       t.problem = cases{ic, 1};  t.mode = cases{ic, 2};  t.order = cases{ic, 3};
       t.N = N;  t.u = u;
       print_row (t);
@@ -118,38 +118,6 @@ function print_row (t)
            t.nnz / (t.n * (t.kl + t.ku + 1)), 1e3 * t.umf_sym, 1e3 * t.umf, 1e3 * t.band, ...
            1e3 * t.trf_only, 1e3 * t.norm1_con, t.umf / t.band, t.auto, t.rcond_umf, ...
            t.rcond_band, t.rcond_norm1);
-end
-
-function t = time_matrix (band_time, Jm, umfopts, reps)
-  % write the matrix (structural pattern, explicit zeros kept) and run the timer
-  f = [tempname() '_band.bin'];
-  write_csc (f, Jm);
-  [st, out] = system (sprintf ('%s %s %s %d', band_time, f, umfopts, reps));
-  delete (f);
-  if (st ~= 0)
-    error ('bench_band: %s failed: %s', band_time, out);
-  end
-  t = struct ();
-  kv = regexp (strtrim (out), '(\w+)=(\S+)', 'tokens');
-  for k = 1:numel (kv)
-    v = str2double (kv{k}{2});
-    if (isnan (v) && ~strcmpi (kv{k}{2}, 'nan'))
-      v = kv{k}{2};
-    end
-    t.(kv{k}{1}) = v;
-  end
-end
-
-function write_csc (f, Jm)
-  % Jm: struct with the pattern (ii, jj: 1-based, column-major, rows sorted) and values vv
-  n = Jm.n;
-  cp = [0; cumsum(accumarray (Jm.jj(:), 1, [n 1]))];
-  fid = fopen (f, 'wb');
-  fwrite (fid, int64 ([n; numel(Jm.ii)]), 'int64');
-  fwrite (fid, int64 (cp), 'int64');
-  fwrite (fid, int64 (Jm.ii(:) - 1), 'int64');
-  fwrite (fid, Jm.vv(:), 'double');
-  fclose (fid);
 end
 
 function Jm = pattern_values (Hpat, Hval, rows_, cols_)
@@ -247,7 +215,7 @@ function B = part_b (band_time)
   for md = {'reduced', 'full'}
     for N = [256 4096 65536]
       [Jm, umfopts] = jacobian ('disk', md{1}, 4, N);
-      t = time_matrix (band_time, Jm, umfopts, 3);
+      t = band_time_matrix (band_time, Jm, umfopts, 3);
       clear Jm;
       for ls = {'umfpack', 'banded'}
         a = {sys, tspan, q0, qd0, 'N', N, 'Windows', 1, 'Mode', md{1}, 'LinearSolver', ls{1}};
@@ -268,7 +236,7 @@ function B = part_b (band_time)
   for N = [256 4096]
     pb = lorenz_problem (N, 4);
     [Jm, umfopts] = jacobian ('lorenz', 'dual', 4, N);
-    t = time_matrix (band_time, Jm, umfopts, 5);
+    t = band_time_matrix (band_time, Jm, umfopts, 5);
     for ls = {'umfpack', 'banded'}
       [s, tt] = best_of (@() dual_lorenz (pb.tspan, pb.y0, pb.opts{:}, 'LinearSolver', ls{1}), 5);
       [~, t0] = best_of (@() dual_lorenz (pb.tspan, pb.y0, pb.opts{:}, 'LinearSolver', ls{1}, ...
