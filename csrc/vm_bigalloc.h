@@ -19,8 +19,12 @@
 
 #include <stddef.h>
 
-/* 64 MB: below it calloc (measured: the band of the disk at N = 16384, 72 MB, factors in the same
- * time either way; at N = 2^18 and 2^20 the mapping saves most of the first-touch cost) */
+/* 64 MB: below it calloc.  glibc's calloc maps a fresh region for each request above its dynamic
+ * mmap threshold (at most 32 MB), so from there on calloc pays the first touch on every call as
+ * well and the mapping only makes it cheaper (N = 2^18: the disk's numeric factorization 1.7-3.3 s
+ * -> 0.72-1.15 s).  Below, calloc can hand back pages freed by an earlier solve of the same
+ * process; with the threshold at 4 MB the disk at N = 4096 (an 18 MB band, 9 solves in one
+ * process) factored 10-40 % slower (bench/skg_limit.c). */
 #define VM_BIGALLOC_MIN ((size_t) 64 << 20)
 
 void *vm_bigalloc_zero (size_t count, size_t size);
