@@ -126,6 +126,7 @@ vm_linsolve_opts_init (vm_linsolve_opts *o)
   o->umf_irstep = -1;
   o->cache = NULL;
   o->cond = VM_LINSOLVE_COND_PIVOT;
+  o->block = 0;
 }
 
 const char *
@@ -339,15 +340,79 @@ umf_solve (vm_linsolve *ls, const double *Ax, const double *b, double *x)
 
 /* ---- banded backend ----------------------------------------------------------------------------- */
 
+/* The position of unknown i when the first two and the last two blocks of b unknowns are
+ * exchanged (option block) */
 static int
-band_init (vm_linsolve *ls)
+swapped_position (int i, int n, int b)
+{
+  const int k = i / b;
+  if (k == 0 || k == n / b - 2)
+    return i + b;
+  if (k == 1 || k == n / b - 1)
+    return i - b;
+  return i;
+}
+
+/* Option block: keep the exchange of the end nodes (ls->pos) when it narrows the band (2 kl + ku,
+ * the band's rows); ls->bkl, bku: the band that is factored.  O(nnz). */
+static int
+band_relabel (vm_linsolve *ls, int block)
 {
   const int n = ls->n;
-  const int64_t ldab = 2 * (int64_t) ls->kl + ls->ku + 1;
+  int64_t p;
+  int i, j, kl = 0, ku = 0;
+  ls->bkl = ls->kl;
+  ls->bku = ls->ku;
+  if (block < 1 || n % block != 0 || n / block < 4)
+    return VM_OK;
+  ls->pos = malloc ((size_t) n * sizeof *ls->pos);
+  if (!ls->pos)
+    {
+      setmsg (ls, "out of memory for the relabeling of %d unknowns", n);
+      return VM_ENOMEM;
+    }
+  for (i = 0; i < n; i++)
+    ls->pos[i] = swapped_position (i, n, block);
+  for (j = 0; j < n; j++)
+    {
+      const int pj = ls->pos[j];
+      for (p = ls->colptr[j]; p < ls->colptr[j + 1]; p++)
+        {
+          const int d = ls->pos[ls->rowind[p]] - pj;
+          kl = d > kl ? d : kl;
+          ku = -d > ku ? -d : ku;
+        }
+    }
+  if (2 * kl + ku >= 2 * ls->kl + ls->ku)
+    {
+      free (ls->pos);
+      ls->pos = NULL;
+      return VM_OK;
+    }
+  ls->pw = malloc ((size_t) n * sizeof *ls->pw);
+  if (!ls->pw)
+    {
+      setmsg (ls, "out of memory for the relabeling of %d unknowns", n);
+      return VM_ENOMEM;
+    }
+  ls->bkl = kl;
+  ls->bku = ku;
+  return VM_OK;
+}
+
+static int
+band_init (vm_linsolve *ls, int block)
+{
+  const int n = ls->n;
+  int64_t ldab;
+  int st = band_relabel (ls, block);
+  if (st != VM_OK)
+    return st;
+  ldab = 2 * (int64_t) ls->bkl + ls->bku + 1;
   if (ldab * (int64_t) n > INT_MAX)
     {
       setmsg (ls, "the band of %lld x %d entries (kl = %d, ku = %d) exceeds LAPACK's 32-bit "
-              "indices", (long long) ldab, n, ls->kl, ls->ku);
+              "indices", (long long) ldab, n, ls->bkl, ls->bku);
       return VM_EARG;
     }
   ls->ldab = (int) ldab;
@@ -372,8 +437,9 @@ band_init (vm_linsolve *ls)
 static double
 band_fill (vm_linsolve *ls, const double *Ax)
 {
-  const int n = ls->n, off = ls->kl + ls->ku;
+  const int n = ls->n, off = ls->bkl + ls->bku;
   const int64_t *cp = ls->colptr, *ri = ls->rowind;
+  const int *pos = ls->pos;
   double anorm = 0.0;
   int64_t p;
   int i, j;
@@ -384,18 +450,20 @@ band_fill (vm_linsolve *ls, const double *Ax)
   for (i = 0; i < n; i++)
     ls->rs[i] = ls->rs[i] > 0.0 ? 1.0 / ls->rs[i] : 1.0;
   for (j = 0; j < n && !ls->ab_zero; j++)
-    memset (ls->ab + (size_t) j * (size_t) ls->ldab + ls->kl, 0,
-            (size_t) (ls->kl + ls->ku + 1) * sizeof *ls->ab);
+    memset (ls->ab + (size_t) j * (size_t) ls->ldab + ls->bkl, 0,
+            (size_t) (ls->bkl + ls->bku + 1) * sizeof *ls->ab);
   ls->ab_zero = 0;
   for (j = 0; j < n; j++)
     {
-      /* A(i, j) goes to ab[off + i - j + j ldab] (LAPACK's AB(KL+KU+1+i-j, j), 1-based) */
-      double *col = ls->ab + (size_t) j * (size_t) ls->ldab + off;
+      /* A(i, j) goes to ab[off + i - j + j ldab] (LAPACK's AB(KL+KU+1+i-j, j), 1-based), at the
+       * relabeled positions pos[i], pos[j] with option block */
+      const int pj = pos ? pos[j] : j;
+      double *col = ls->ab + (size_t) pj * (size_t) ls->ldab + off;
       double s = 0.0;
       for (p = cp[j]; p < cp[j + 1]; p++)
         {
           const double v = ls->rs[ri[p]] * Ax[p];
-          col[ri[p] - j] = v;
+          col[(pos ? pos[ri[p]] : ri[p]) - pj] = v;
           s += fabs (v);
         }
       if (s > anorm || s != s)
@@ -422,7 +490,7 @@ band_rcond_norm1 (vm_linsolve *ls, double anorm)
       dlacn2_ (&n, v, x, ls->iwork, &est, &kase, isave);
       if (kase == 0)
         break;
-      dgbtrs_ (kase == 1 ? "N" : "T", &n, &ls->kl, &ls->ku, &one, ls->ab, &ls->ldab, ls->ipiv, x,
+      dgbtrs_ (kase == 1 ? "N" : "T", &n, &ls->bkl, &ls->bku, &one, ls->ab, &ls->ldab, ls->ipiv, x,
                &n, &info, 1);
       if (info < 0)
         return info;
@@ -436,7 +504,7 @@ band_rcond_norm1 (vm_linsolve *ls, double anorm)
 static void
 band_rcond_pivot (vm_linsolve *ls)
 {
-  const double *d = ls->ab + ls->kl + ls->ku;
+  const double *d = ls->ab + ls->bkl + ls->bku;
   double lo = INFINITY, hi = 0.0;
   int j;
   for (j = 0; j < ls->n; j++)
@@ -460,10 +528,10 @@ band_factor (vm_linsolve *ls, const double *Ax)
   double t0 = wall (), anorm;
   int info = 0;
   anorm = band_fill (ls, Ax);
-  if (ls->kl < VM_BAND_LU_KL_MAX)
-    info = vm_band_lu (n, ls->kl, ls->ku, ls->ab, ls->ldab, ls->ipiv);
+  if (ls->bkl < VM_BAND_LU_KL_MAX)
+    info = vm_band_lu (n, ls->bkl, ls->bku, ls->ab, ls->ldab, ls->ipiv);
   else
-    dgbtrf_ (&n, &n, &ls->kl, &ls->ku, ls->ab, &ls->ldab, ls->ipiv, &info);
+    dgbtrf_ (&n, &n, &ls->bkl, &ls->bku, ls->ab, &ls->ldab, ls->ipiv, &info);
   ls->nfactor++;
   ls->rcond = 0.0;
   if (info == 0)
@@ -490,13 +558,17 @@ band_solve (vm_linsolve *ls, const double *b, double *x)
 {
   const int n = ls->n, one = 1;
   double t0 = wall ();
+  double *y = ls->pos ? ls->pw : x;   /* the right-hand side in the band's labels */
   int i, info = 0;
   for (i = 0; i < n; i++)
-    x[i] = ls->rs[i] * b[i];
-  if (ls->kl < VM_BAND_LU_KL_MAX)
-    vm_band_solve (n, ls->kl, ls->ku, ls->ab, ls->ldab, ls->ipiv, x);
+    y[ls->pos ? ls->pos[i] : i] = ls->rs[i] * b[i];
+  if (ls->bkl < VM_BAND_LU_KL_MAX)
+    vm_band_solve (n, ls->bkl, ls->bku, ls->ab, ls->ldab, ls->ipiv, y);
   else
-    dgbtrs_ ("N", &n, &ls->kl, &ls->ku, &one, ls->ab, &ls->ldab, ls->ipiv, x, &n, &info, 1);
+    dgbtrs_ ("N", &n, &ls->bkl, &ls->bku, &one, ls->ab, &ls->ldab, ls->ipiv, y, &n, &info, 1);
+  if (ls->pos)
+    for (i = 0; i < n; i++)
+      x[i] = y[ls->pos[i]];
   ls->t_solve += wall () - t0;
   ls->nsolve++;
   if (info < 0)
@@ -546,7 +618,7 @@ vm_linsolve_init (vm_linsolve *ls, int n, const int64_t *colptr, const int64_t *
       setmsg (ls, "linear solver %d: must be VM_LINSOLVE_AUTO, _UMFPACK or _BANDED", o->kind);
       return VM_EARG;
     }
-  return ls->kind == VM_LINSOLVE_BANDED ? band_init (ls) : umf_init (ls, o);
+  return ls->kind == VM_LINSOLVE_BANDED ? band_init (ls, o->block) : umf_init (ls, o);
 }
 
 int
@@ -593,5 +665,7 @@ vm_linsolve_free (vm_linsolve *ls)
   free (ls->work);
   free (ls->ipiv);
   free (ls->iwork);
+  free (ls->pos);
+  free (ls->pw);
   memset (ls, 0, sizeof *ls);
 }

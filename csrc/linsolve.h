@@ -23,7 +23,8 @@
  *                        out in C, 1.3-2.3 times faster than dgbtrf on those bands, the same
  *                        pivots and storage), LAPACK's dgbtrf / dgbtrs otherwise; kl = max (i - j) and ku = max (j - i) over
  *                        the entries (i, j) (vm_linsolve_bandwidth, computed once per init), band
- *                        storage of LDAB = 2 kl + ku + 1 rows (n LDAB doubles, allocated once, on
+ *                        storage of LDAB = 2 kl + ku + 1 rows (kl, ku of the pattern, or of its
+ *                        relabeling when option block narrows the band; n LDAB doubles, allocated once, on
  *                        transparent huge pages where the system offers them: vm_bigalloc.h; the
  *                        kl extra rows hold the fill of the row interchanges).  No symbolic phase.
  *                        The rows are scaled by the reciprocal sums of their absolute values before
@@ -97,6 +98,14 @@ typedef struct
                         banded backend does not touch it (default NULL) */
   int cond;            /* the banded backend's condition estimate: VM_LINSOLVE_COND_PIVOT or
                         VM_LINSOLVE_COND_NORM1 (see above) (default VM_LINSOLVE_COND_PIVOT) */
+  int block;           /* 0, or the unknowns per time node of a node-major pattern (n a multiple
+                        of it, at least 4 nodes): the banded backend then also tries the
+                        relabeling that exchanges the first two nodes and the last two, and
+                        factors the relabeled matrix P A P' when its band is narrower (a smaller
+                        2 kl + ku).  The SBP boundary closures couple farther than the interior
+                        stencil: the SKG Jacobians of order 4 couple node 0 with node 5, which the
+                        exchange brings to a distance of 4 like the interior (disk, reduced:
+                        kl = ku = 30 -> 24; full: 64 -> 52).  UMFPACK ignores it (default 0) */
 } vm_linsolve_opts;
 
 typedef struct
@@ -106,6 +115,8 @@ typedef struct
   int64_t nnz;
   const int64_t *colptr, *rowind;   /* the pattern (the caller's; must outlive the solver) */
   int kl, ku;          /* lower and upper bandwidth of the pattern (both backends) */
+  int bkl, bku;        /* banded: the bandwidths of the factored band (kl, ku, or those of the
+                          relabeled pattern, option block) */
   int cond;            /* the banded backend's condition estimate (VM_LINSOLVE_COND_*) */
   int singular;        /* the last factorization is singular (see above); its solves refused */
   double rcond;        /* the last factorization's reciprocal condition estimate (UMFPACK:
@@ -130,6 +141,8 @@ typedef struct
   double *rs;          /* n: the row scales R */
   double *work;        /* 2 n: the 1-norm condition estimate */
   int *ipiv, *iwork;   /* n, n */
+  int *pos;            /* NULL, or n: the position of unknown i in the relabeled band (block) */
+  double *pw;          /* n: the relabeled right-hand side (with pos) */
 } vm_linsolve;
 
 /* Defaults (see vm_linsolve_opts). */

@@ -188,6 +188,7 @@ vm_newton_opts_init (vm_newton_opts *o)
   o->umf_strategy = -1;
   o->umf_irstep = -1;
   o->linsolve = VM_LINSOLVE_AUTO;
+  o->block = 0;
   o->reuse = REUSE_DEFAULT;
   o->reuse_theta = 0.25;
   o->nonmonotone = NONMONOTONE_DEFAULT;
@@ -349,6 +350,11 @@ check_args (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F,
       setmsg (inf, "max_iter = %d: must be in [0, %d]", o->max_iter, MAX_ITER_CAP);
       return VM_EARG;
     }
+  if (o->block < 0 || o->block > n)
+    {
+      setmsg (inf, "block = %d: must be in [0, n = %d]", o->block, n);
+      return VM_EARG;
+    }
   for (j = 0; j < n; j++)
     if (!isfinite (x[j]))
       {
@@ -448,6 +454,7 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
     {
       vm_linsolve_opts ko = w->lo;
       ko.cache = NULL;
+      ko.block = 0;   /* the interleaved LM system is not node-major in J's blocks */
       if (build_aug (w) != VM_OK)
         {
           setmsg (inf, "out of memory for the Levenberg-Marquardt system at iteration %d", iter);
@@ -979,6 +986,7 @@ ws_setup (ws_t *w, int n, const int64_t *colptr, const int64_t *rowind, const vm
   w->lo.umf_strategy = o->umf_strategy;
   w->lo.umf_irstep = o->umf_irstep;
   w->lo.cache = o->symbolic;
+  w->lo.block = o->block;
   st = vm_linsolve_init (&w->ls, n, colptr, rowind, &w->lo);
   inf->linsolve = w->ls.kind;
   inf->kl = w->ls.kl;

@@ -196,6 +196,10 @@ typedef struct
                         vm_linsolve_auto picks from the pattern), VM_LINSOLVE_UMFPACK or
                         VM_LINSOLVE_BANDED (LAPACK's banded LU; refused with VM_EARG when the band
                         exceeds LAPACK's 32-bit indices) (default VM_LINSOLVE_AUTO) */
+  int block;         /* 0, or the unknowns per time node when x is node-major: the banded backend
+                        may then factor J with its first two and last two nodes exchanged, when
+                        that narrows the band (vm_linsolve_opts.block); not used for the
+                        Levenberg-Marquardt systems (default 0) */
   void (*on_iter) (void *ctx, int k, double res, double step, int kind, double factor);
                      /* NULL, or called with on_iter_ctx at x_0 (k = 0, kind VM_NEWTON_START) and
                         after every accepted step k: ||F(x_k)||_W, ||x_k - x_{k-1}||_inf, the kind

@@ -459,6 +459,8 @@ act_newton_setup (void *self, const double *x, vm_newton_opts *o)
   int reduced = A->mode == VM_SKG_REDUCED;
   sp->ntape = 0;
   sp->t_tape = sp->t_hess = sp->t_grad = 0.0;
+  /* node-major unknowns: the banded LU may exchange the end nodes (kl 30 -> 24 for the disk) */
+  o->block = reduced ? sp->n + sp->m : sp->nb;
   if (! A->eom_residual)
     return VM_OK;
   for (i = 0; i < nsol; i++)

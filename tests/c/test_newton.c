@@ -991,7 +991,7 @@ test_args (void)
   memcpy (u0, u, sizeof u);
   vm_newton_info_init (&inf);
 
-  for (t = 0; t < 19; t++)
+  for (t = 0; t < 21; t++)
     {
       int n = N;
       const int64_t *c = cp, *r = ri;
@@ -1022,6 +1022,8 @@ test_args (void)
         case 16: o.max_iter = -1; break;
         case 17: o.max_iter = 2000000; break;
         case 18: u[2] = NAN; break;
+        case 19: o.block = -1; break;
+        case 20: o.block = n + 1; break;
         }
       st = vm_newton_solve (n, c, r, f, j, &b, x, &o, &inf);
       if (st == VM_EARG && inf.status == VM_EARG)
@@ -1034,7 +1036,7 @@ test_args (void)
         CHECK (isnan (u[2]), "x unchanged on VM_EARG");
       u[2] = u0[2];
     }
-  CHECK (nbad == 19 && nmsg == 19, "bad arguments rejected: %d of 19 (%d messages)", nbad, nmsg);
+  CHECK (nbad == 21 && nmsg == 21, "bad arguments rejected: %d of 21 (%d messages)", nbad, nmsg);
   CHECK (memcmp (u, u0, sizeof u) == 0 && b.ncallF == 0 && b.ncallJ == 0,
          "no callback and x unchanged on VM_EARG");
   /* NULL info with a bad argument */
