@@ -144,7 +144,8 @@
 % @code{"umfpack"}.  The unknowns are ordered by grid point, so the Jacobian is banded, with
 % bandwidths of about 5 (order 4) to 11 (order 8) times the unknowns per node; "banded" factors the
 % whole band (LU with partial pivoting: the package's own for bandwidths below 32, 1.3 to 2.3 times
-% faster than LAPACK's dgbtrf there, and dgbtrf above), "umfpack" only the entries the elimination fills (UMFPACK's
+% faster than LAPACK's dgbtrf there, and dgbtrf above; at order 4 with the first two and the last
+% two grid points exchanged, which narrows the band from 5 to 4 times the unknowns per node), "umfpack" only the entries the elimination fills (UMFPACK's
 % sparse LU, natural order).  "auto" takes the banded LU when at least 1/16 of the band is
 % nonzero, where it was measured faster (the rolling disk: 1.1 to 3 times in either mode; a
 % system of many weakly coupled coordinates in full mode is not: @file{bench/README_band.md}).
