@@ -1,5 +1,5 @@
-/* test_bigalloc.c -- vm_bigalloc.h: zeroed, writable, freed; the small path is calloc's, the large
- * one a mapping on Linux; an overflowing request is refused. */
+/* test_bigalloc.c -- vm_bigalloc.h: zeroed, writable, freed, for each kind (calloc; on Linux a
+ * mapping on huge pages, and a populated one from 512 MB); an overflowing request is refused. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -27,16 +27,29 @@ int
 main (void)
 {
   const size_t small = 1000, big = VM_BIGALLOC_MIN / sizeof (double) + 1;
+  const size_t huge = VM_BIGALLOC_POPULATE_MIN / sizeof (double);
   double *a;
   int k;
 
-  CHECK (!vm_bigalloc_mapped (small, sizeof (double)), "a small request is calloc's");
+  CHECK (vm_bigalloc_kind (small, sizeof (double)) == VM_BIGALLOC_CALLOC,
+         "a small request is calloc's");
 #if defined(__linux__)
-  CHECK (vm_bigalloc_mapped (big, sizeof (double)), "a request of %zu bytes is mapped on Linux",
-         big * sizeof (double));
+  CHECK (vm_bigalloc_kind (big, sizeof (double)) == VM_BIGALLOC_HUGE,
+         "a request of %zu bytes is mapped on huge pages on Linux", big * sizeof (double));
+  CHECK (vm_bigalloc_kind (huge, sizeof (double)) == VM_BIGALLOC_POPULATE,
+         "a request of %zu bytes is mapped populated on Linux", huge * sizeof (double));
 #endif
-  CHECK (!vm_bigalloc_mapped (SIZE_MAX / 4, 8), "an overflowing request is not mapped");
+  CHECK (vm_bigalloc_kind (SIZE_MAX / 4, 8) == VM_BIGALLOC_CALLOC,
+         "an overflowing request is not mapped");
   CHECK (vm_bigalloc_zero (SIZE_MAX / 4, 8) == NULL, "an overflowing request is refused");
+
+  /* the populated kind once (512 MB, 0.2-0.7 s here) */
+  a = vm_bigalloc_zero (huge, sizeof *a);
+  CHECK (a != NULL, "512 MB allocation");
+  if (a)
+    CHECK (zeroed_and_writable (a, huge, 4096), "512 MB: zero on return (every 4096th entry), "
+           "writable");
+  vm_bigalloc_free (a, huge, sizeof *a);
 
   for (k = 0; k < 2; k++)   /* twice: a freed mapping does not leave its values to the next */
     {
