@@ -24,8 +24,8 @@
  *                        pivots and storage), LAPACK's dgbtrf / dgbtrs otherwise; kl = max (i - j) and ku = max (j - i) over
  *                        the entries (i, j) (vm_linsolve_bandwidth, computed once per init), band
  *                        storage of LDAB = 2 kl + ku + 1 rows (kl, ku of the pattern, or of its
- *                        relabeling when option block narrows the band; n LDAB doubles, allocated once, on
- *                        transparent huge pages where the system offers them: vm_bigalloc.h; the
+ *                        relabeling when option block narrows the band; n LDAB doubles, allocated once, with fewer page faults where the system
+ *                        allows it (huge pages, or populated from 512 MB: vm_bigalloc.h); the
  *                        kl extra rows hold the fill of the row interchanges).  No symbolic phase.
  *                        The rows are scaled by the reciprocal sums of their absolute values before
  *                        the factorization (as UMFPACK's default scaling, UMFPACK_SCALE_SUM), so
