@@ -389,12 +389,6 @@ band_relabel (vm_linsolve *ls, int block)
       ls->pos = NULL;
       return VM_OK;
     }
-  ls->pw = malloc ((size_t) n * sizeof *ls->pw);
-  if (!ls->pw)
-    {
-      setmsg (ls, "out of memory for the relabeling of %d unknowns", n);
-      return VM_ENOMEM;
-    }
   ls->bkl = kl;
   ls->bku = ku;
   return VM_OK;
@@ -417,7 +411,8 @@ band_init (vm_linsolve *ls, int block)
     }
   ls->ldab = (int) ldab;
   /* zeroed: the first fill need not clear the band (fresh zero pages: the zeroing is the first
-   * touch, which the first factorization pays anyway; on huge pages where offered, vm_bigalloc.h) */
+   * touch, which the first factorization pays anyway; with fewer faults where the system allows
+   * it, vm_bigalloc.h) */
   ls->ab = vm_bigalloc_zero ((size_t) ldab * (size_t) n, sizeof *ls->ab);
   ls->ab_zero = 1;
   ls->rs = malloc ((size_t) n * sizeof *ls->rs);
@@ -558,7 +553,8 @@ band_solve (vm_linsolve *ls, const double *b, double *x)
 {
   const int n = ls->n, one = 1;
   double t0 = wall ();
-  double *y = ls->pos ? ls->pw : x;   /* the right-hand side in the band's labels */
+  double *y = ls->pos ? ls->work : x;   /* the right-hand side in the band's labels (work: free
+                                           outside the 1-norm estimate of the factorization) */
   int i, info = 0;
   for (i = 0; i < n; i++)
     y[ls->pos ? ls->pos[i] : i] = ls->rs[i] * b[i];
@@ -666,6 +662,5 @@ vm_linsolve_free (vm_linsolve *ls)
   free (ls->ipiv);
   free (ls->iwork);
   free (ls->pos);
-  free (ls->pw);
   memset (ls, 0, sizeof *ls);
 }

@@ -24,8 +24,9 @@
  *                        pivots and storage), LAPACK's dgbtrf / dgbtrs otherwise; kl = max (i - j) and ku = max (j - i) over
  *                        the entries (i, j) (vm_linsolve_bandwidth, computed once per init), band
  *                        storage of LDAB = 2 kl + ku + 1 rows (kl, ku of the pattern, or of its
- *                        relabeling when option block narrows the band; n LDAB doubles, allocated once, with fewer page faults where the system
- *                        allows it (huge pages, or populated from 512 MB: vm_bigalloc.h); the
+ *                        relabeling when option block narrows the band; n LDAB doubles,
+ *                        allocated once, with fewer page faults where the system allows it:
+ *                        huge pages, or populated from 512 MB, vm_bigalloc.h; the
  *                        kl extra rows hold the fill of the row interchanges).  No symbolic phase.
  *                        The rows are scaled by the reciprocal sums of their absolute values before
  *                        the factorization (as UMFPACK's default scaling, UMFPACK_SCALE_SUM), so
@@ -139,10 +140,10 @@ typedef struct
   double *ab;          /* ldab x n: the band of R A, then its LU factors */
   int ab_zero;         /* ab is all zero (fresh from calloc) */
   double *rs;          /* n: the row scales R */
-  double *work;        /* 2 n: the 1-norm condition estimate */
+  double *work;        /* 2 n: the 1-norm condition estimate; with pos, the relabeled right-hand
+                          side of a solve */
   int *ipiv, *iwork;   /* n, n */
   int *pos;            /* NULL, or n: the position of unknown i in the relabeled band (block) */
-  double *pw;          /* n: the relabeled right-hand side (with pos) */
 } vm_linsolve;
 
 /* Defaults (see vm_linsolve_opts). */
