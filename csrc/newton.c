@@ -178,6 +178,7 @@ vm_newton_opts_init (vm_newton_opts *o)
   o->tol_res = 1e-10;
   o->res_scale = 0.0;
   o->res_weight = NULL;
+  o->F0 = NULL;
   o->tol_round = 0.0;
   o->tol_step = 1e-12;
   o->max_iter = 50;
@@ -1050,11 +1051,19 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
   memcpy (w->xbest, x, (size_t) n * sizeof *x);
   started = 1;
 
-  /* F(x0) */
-  t0 = wall ();
-  st = Ffn (x, w->F, ctx);
-  inf->t_fun += wall () - t0;
-  inf->nfev++;
+  /* F(x0), or the caller's (o->F0) */
+  if (o->F0)
+    {
+      memcpy (w->F, o->F0, (size_t) n * sizeof *w->F);
+      st = 0;
+    }
+  else
+    {
+      t0 = wall ();
+      st = Ffn (x, w->F, ctx);
+      inf->t_fun += wall () - t0;
+      inf->nfev++;
+    }
   if (st != 0)
     {
       status = (int) st;

@@ -175,6 +175,11 @@ typedef struct
   const double *res_weight; /* NULL (all 1) or n per-equation weights w_i > 0 (finite): every
                         residual norm is ||F||_W = ||diag(w) F||_2 (tests, line search, LM, the
                         histories); only read during the solve (default NULL) */
+  const double *F0;  /* NULL, or F(x0), the n residuals at the x passed in, which the caller has
+                        evaluated already (skg_solve.c for its residual scale): used instead of a
+                        call of F at x0, which nfev then does not count; the caller guarantees
+                        that they are F(x0), Newton does not check it; only read before the first
+                        step (default NULL) */
   double tol_round;  /* > 0: also converged when ||F||_W <= tol_round eps || W |J(x)| |x| ||_2, the
                         rounding level of F (checked after each Jacobian); 0: off (default 0) */
   double tol_step;   /* step test ||dx||_inf <= tol_step (1 + ||x||_inf) after a full Newton step

@@ -269,7 +269,8 @@ eq_weight (const vm_skg *s, int64_t i, int momentum)
   return 1.0 / sqrt (s->hw[k]);
 }
 
-/* max(1, ||F(x0)||) with the momentum-aware weights: the scale of the relative residual test. */
+/* F = F(x0), and max(1, ||F(x0)||) with the momentum-aware weights: the scale of the relative
+ * residual test.  F is left unweighted, for Newton (vm_newton_opts.F0). */
 static int
 res_scale0 (skg_ctx *c, int reduced, const double *x, double *F, int64_t n, double *scale)
 {
@@ -279,12 +280,13 @@ res_scale0 (skg_ctx *c, int reduced, const double *x, double *F, int64_t n, doub
   if (st != VM_OK)
     return st;
   for (i = 0; i < n; i++)
-    F[i] *= eq_weight (c->s, reduced ? c->minus[i] : i, 1);
-  for (i = 0; i < n; i++)
-    amax = fmax (amax, fabs (F[i]));
+    amax = fmax (amax, fabs (F[i] * eq_weight (c->s, reduced ? c->minus[i] : i, 1)));
   if (amax > 0.0 && isfinite (amax))
     for (i = 0; i < n; i++)
-      sum += (F[i] / amax) * (F[i] / amax);
+      {
+        double fw = F[i] * eq_weight (c->s, reduced ? c->minus[i] : i, 1) / amax;
+        sum += fw * fw;
+      }
   *scale = fmax (1.0, amax * sqrt (sum));
   if (! isfinite (*scale))
     *scale = 1.0;   /* Newton reports the non-finite residual itself */
@@ -467,7 +469,13 @@ act_newton_setup (void *self, const double *x, vm_newton_opts *o)
     A->wt[i] = eq_weight (sp, reduced ? cp->minus[i] : i, 0);
   o->res_weight = A->wt;
   if (! (o->res_scale > 0.0))
-    return res_scale0 (cp, reduced, x, A->f0, nsol, &o->res_scale);
+    {
+      /* F(x0) is evaluated for the scale; Newton takes it as its first residual */
+      int st = res_scale0 (cp, reduced, x, A->f0, nsol, &o->res_scale);
+      if (st == VM_OK)
+        o->F0 = A->f0;
+      return st;
+    }
   return VM_OK;
 }
 

@@ -401,6 +401,27 @@ test_bratu_options (void)
   CHECK (st == VM_OK && inf.res_scale == 1e3 && inf.final_res <= 1e-3
          && inf.res_hist[inf.nhist - 2] > 1e-3, "res_scale: %s", inf.message);
 
+  /* the caller's F(x0) (opts.F0): the same iterates bit for bit, one call of F fewer */
+  {
+    double u2[50], F0[50];
+    long nfev;
+    int it;
+    memset (u, 0, sizeof u);
+    memset (u2, 0, sizeof u2);
+    o.res_scale = 0.0;
+    o.tol_res = 1e-10;
+    st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+    nfev = inf.nfev;
+    it = inf.iterations;
+    bratu_F (u2, F0, &b);
+    o.F0 = F0;
+    i = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u2, &o, &inf);
+    o.F0 = NULL;
+    CHECK (st == VM_OK && i == VM_OK && memcmp (u, u2, sizeof u) == 0 && inf.iterations == it
+           && inf.nfev == nfev - 1 && it >= 2, "F0: status %d %d, iterations %d %d, nfev %ld %ld",
+           st, i, it, inf.iterations, nfev, inf.nfev);
+  }
+
   vm_newton_info_free (&inf);
   vm_newton_info_free (&inf);  /* idempotent */
   free (cp);
