@@ -1019,6 +1019,125 @@ one_step (ws_t *w, vm_newton_fn Ffn, vm_newton_jac Jfn, void *ctx, const double 
   return fallback (w, Ffn, ctx, x, f, singular, o, inf, k, s);
 }
 
+/* F(x0) (the caller's o->F0, or a call of F), the histories' first entry, the scale and target
+ * of the residual test (w->target, inf->res_scale).  VM_OK with *f = ||F(x0)||_W; otherwise the
+ * callback's code or VM_ENEWTON_NONFINITE (message set). */
+static int
+start (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, const vm_newton_opts *o,
+       vm_newton_info *inf, double *f)
+{
+  int st, n = w->n;
+  double scale, t0;
+  if (o->F0)
+    {
+      memcpy (w->F, o->F0, (size_t) n * sizeof *w->F);
+      st = 0;
+    }
+  else
+    {
+      t0 = wall ();
+      st = Ffn (x, w->F, ctx);
+      inf->t_fun += wall () - t0;
+      inf->nfev++;
+    }
+  if (st != 0)
+    {
+      setmsg (inf, "the residual function returned %d at the initial guess", st);
+      return st;
+    }
+  *f = wnrm2 (n, w->wt, w->F);
+  inf->res_hist[0] = *f;
+  inf->step_hist[0] = 0.0;
+  inf->lambda_hist[0] = 0.0;
+  inf->kind_hist[0] = VM_NEWTON_START;
+  inf->nhist = 1;
+  inf->final_res = *f;
+  if (!isfinite (*f))
+    {
+      setmsg (inf, "the residual at the initial guess is not finite");
+      return VM_ENEWTON_NONFINITE;
+    }
+  w->fbest = *f;
+  scale = o->res_scale > 0.0 ? o->res_scale : (*f > 1.0 ? *f : 1.0);
+  w->target = o->tol_res * scale;
+  inf->res_scale = scale;
+  if (o->verbose)
+    fprintf (stderr, "newton: n = %d, nnz = %lld, ||F(x0)||_2 = %.6e, target %.3e\n", n,
+             (long long) w->nnz, *f, w->target);
+  if (o->on_iter)
+    o->on_iter (o->on_iter_ctx, 0, *f, 0.0, VM_NEWTON_START, 0.0);
+  return VM_OK;
+}
+
+/* The tests at the top of iteration k (newton.h 1, 4 and max_iter): 1 when the solve ends at x_k
+ * with *status (message set), else 0. */
+static int
+finished (ws_t *w, const vm_newton_opts *o, vm_newton_info *inf, int k, double f, int step_conv,
+          int *status)
+{
+  *status = VM_OK;
+  if (f <= w->target)
+    setmsg (inf, "converged: ||F|| = %.3e <= tol_res*scale = %.3e after %d iterations", f,
+            w->target, k);
+  else if (step_conv)
+    setmsg (inf, "converged: %s correction %.3e <= tol_step*(1 + ||x||_inf) and "
+            "contracting (previous step %.3e) after %d iterations (||F|| = %.3e)",
+            inf->kind_hist[k] == VM_NEWTON_CHORD ? "chord" : "Newton", inf->step_hist[k],
+            inf->step_hist[k - 1], k, f);
+  else if (k >= o->max_iter)
+    {
+      *status = VM_ENEWTON_MAXIT;
+      setmsg (inf, "no convergence in %d iterations: best ||F|| = %.3e (iteration %d), "
+              "target %.3e", k, w->fbest, w->kbest, w->target);
+    }
+  else
+    return 0;
+  return 1;
+}
+
+/* The watchdog (newton.h 3): nonmonotone_max steps after a relaxed one found no better point, so
+ * go on from the best iterate x <- xbest, monotone from there on; *f = its residual.  VM_OK or the
+ * callback's code (message set). */
+static int
+watchdog (ws_t *w, vm_newton_fn Ffn, void *ctx, double *x, vm_newton_info *inf, double *f)
+{
+  double t0;
+  int st;
+  memcpy (x, w->xbest, (size_t) w->n * sizeof *x);
+  w->nrelax = 0;
+  w->relax_off = 1;
+  drop_held (w);
+  t0 = wall ();
+  st = Ffn (x, w->F, ctx);
+  inf->t_fun += wall () - t0;
+  inf->nfev++;
+  if (st != 0)
+    {
+      setmsg (inf, "the residual function returned %d at the best iterate (iteration %d)", st,
+              w->kbest);
+      return st;
+    }
+  *f = w->fbest;
+  inf->nwatchdog++;
+  return VM_OK;
+}
+
+/* The end of a solve that started: x <- xbest, final_res the smallest residual of the history. */
+static void
+finish (ws_t *w, double *x, vm_newton_info *inf)
+{
+  int j;
+  memcpy (x, w->xbest, (size_t) w->n * sizeof *x);
+  if (inf->nhist > 0)
+    {
+      double m = inf->res_hist[0];
+      for (j = 1; j < inf->nhist; j++)
+        if (inf->res_hist[j] < m)
+          m = inf->res_hist[j];
+      inf->final_res = m;
+    }
+}
+
 int
 vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn Ffn,
                  vm_newton_jac Jfn, void *ctx, double *x, const vm_newton_opts *o,
@@ -1028,8 +1147,8 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
   vm_newton_info *inf = info ? info : &local;
   vm_newton_opts defaults;
   ws_t ws, *w = &ws;
-  int status = VM_OK, k = 0, j, step_conv = 0, started = 0, st;
-  double f, scale, target, t0;
+  int status = VM_OK, k = 0, step_conv = 0, started = 0;
+  double f;
 
   if (info)
     vm_newton_info_free (info);
@@ -1050,99 +1169,17 @@ vm_newton_solve (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_
     goto done;
   memcpy (w->xbest, x, (size_t) n * sizeof *x);
   started = 1;
+  status = start (w, Ffn, ctx, x, o, inf, &f);
+  if (status != VM_OK)
+    goto done;
 
-  /* F(x0), or the caller's (o->F0) */
-  if (o->F0)
-    {
-      memcpy (w->F, o->F0, (size_t) n * sizeof *w->F);
-      st = 0;
-    }
-  else
-    {
-      t0 = wall ();
-      st = Ffn (x, w->F, ctx);
-      inf->t_fun += wall () - t0;
-      inf->nfev++;
-    }
-  if (st != 0)
-    {
-      status = (int) st;
-      setmsg (inf, "the residual function returned %d at the initial guess", status);
-      goto done;
-    }
-  f = wnrm2 (n, w->wt, w->F);
-  inf->res_hist[0] = f;
-  inf->step_hist[0] = 0.0;
-  inf->lambda_hist[0] = 0.0;
-  inf->kind_hist[0] = VM_NEWTON_START;
-  inf->nhist = 1;
-  inf->final_res = f;
-  if (!isfinite (f))
-    {
-      status = VM_ENEWTON_NONFINITE;
-      setmsg (inf, "the residual at the initial guess is not finite");
-      goto done;
-    }
-  w->fbest = f;
-  scale = o->res_scale > 0.0 ? o->res_scale : (f > 1.0 ? f : 1.0);
-  target = o->tol_res * scale;
-  w->target = target;
-  inf->res_scale = scale;
-  if (o->verbose)
-    fprintf (stderr, "newton: n = %d, nnz = %lld, ||F(x0)||_2 = %.6e, target %.3e\n", n,
-             (long long) w->nnz, f, target);
-  if (o->on_iter)
-    o->on_iter (o->on_iter_ctx, 0, f, 0.0, VM_NEWTON_START, 0.0);
-
-  for (;;)
+  while (!finished (w, o, inf, k, f, step_conv, &status))
     {
       step_t s = { 0, VM_NEWTON_FULL, 0, 0, 1.0, NAN };
-
-      if (f <= target)
-        {
-          status = VM_OK;
-          setmsg (inf, "converged: ||F|| = %.3e <= tol_res*scale = %.3e after %d iterations", f,
-                  target, k);
-          break;
-        }
-      if (step_conv)
-        {
-          status = VM_OK;
-          setmsg (inf, "converged: %s correction %.3e <= tol_step*(1 + ||x||_inf) and "
-                  "contracting (previous step %.3e) after %d iterations (||F|| = %.3e)",
-                  inf->kind_hist[k] == VM_NEWTON_CHORD ? "chord" : "Newton", inf->step_hist[k],
-                  inf->step_hist[k - 1], k, f);
-          break;
-        }
-      if (k >= o->max_iter)
-        {
-          status = VM_ENEWTON_MAXIT;
-          setmsg (inf, "no convergence in %d iterations: best ||F|| = %.3e (iteration %d), "
-                  "target %.3e", k, w->fbest, w->kbest, target);
-          break;
-        }
-      if (w->nrelax >= o->nonmonotone_max && w->kbest < k)
-        {
-          /* the watchdog (newton.h 3): nonmonotone_max steps after a relaxed one found no better
-           * point, so go on from the best iterate, monotone from there on */
-          memcpy (x, w->xbest, (size_t) n * sizeof *x);
-          w->nrelax = 0;
-          w->relax_off = 1;
-          drop_held (w);
-          t0 = wall ();
-          status = Ffn (x, w->F, ctx);
-          inf->t_fun += wall () - t0;
-          inf->nfev++;
-          if (status != 0)
-            {
-              setmsg (inf, "the residual function returned %d at the best iterate (iteration %d)",
-                      status, w->kbest);
-              break;
-            }
-          f = w->fbest;
-          inf->nwatchdog++;
-        }
-      status = one_step (w, Ffn, Jfn, ctx, x, f, target, o, inf, k, &s);
+      if (w->nrelax >= o->nonmonotone_max && w->kbest < k
+          && (status = watchdog (w, Ffn, ctx, x, inf, &f)) != VM_OK)
+        break;
+      status = one_step (w, Ffn, Jfn, ctx, x, f, w->target, o, inf, k, &s);
       if (status != VM_OK || s.stop)
         break;
       if (s.kind != VM_NEWTON_LM)
@@ -1159,18 +1196,7 @@ done:
   add_linsolve_stats (inf, &w->ls);
   add_linsolve_stats (inf, &w->lsK);
   if (started)
-    {
-      /* the best iterate; fbest is its residual (x0's when nothing better was found) */
-      memcpy (x, w->xbest, (size_t) n * sizeof *x);
-      if (inf->nhist > 0)
-        {
-          double m = inf->res_hist[0];
-          for (j = 1; j < inf->nhist; j++)
-            if (inf->res_hist[j] < m)
-              m = inf->res_hist[j];
-          inf->final_res = m;
-        }
-    }
+    finish (w, x, inf);
   if (o->verbose && started)
     fprintf (stderr, "newton: %s (%s)\n", inf->message, vm_status_string (status));
   ws_free (w);
