@@ -296,25 +296,235 @@ compile_term (vm_skg *s, int32_t f, vm_tape *tp, int *nh, int **hr, int **hc)
 
 #define B2(op, a, b) vm_binary (g, (op), (a), (b))
 
+/* Ds = D + H^{-1} e0 e0' in compressed rows (s->dsp, dsj, dsv: the transpose of D's CSC). */
+static int
+build_ds (vm_skg *s)
+{
+  int64_t N = s->N, nnzd = vm_sbp_nnz (&s->op), j, e, *cp, *ri, *fill;
+  double *dv;
+  int st = VM_ENOMEM;
+  cp = malloc ((size_t) (N + 1) * sizeof *cp);
+  ri = malloc ((size_t) nnzd * sizeof *ri);
+  dv = malloc ((size_t) nnzd * sizeof *dv);
+  fill = calloc ((size_t) N, sizeof *fill);
+  s->dsp = calloc ((size_t) N + 1, sizeof *s->dsp);
+  s->dsj = malloc ((size_t) nnzd * sizeof *s->dsj);
+  s->dsv = malloc ((size_t) nnzd * sizeof *s->dsv);
+  if (! cp || ! ri || ! dv || ! fill || ! s->dsp || ! s->dsj || ! s->dsv)
+    goto done;
+  vm_sbp_csc (&s->op, 1, cp, ri, dv);
+  for (e = 0; e < nnzd; e++)
+    s->dsp[ri[e] + 1]++;
+  for (j = 0; j < N; j++)
+    s->dsp[j + 1] += s->dsp[j];
+  for (j = 0; j < N; j++)               /* columns ascending: rows get sorted columns */
+    for (e = cp[j]; e < cp[j + 1]; e++)
+      {
+        int64_t pos = s->dsp[ri[e]] + fill[ri[e]]++;
+        s->dsj[pos] = j;
+        s->dsv[pos] = dv[e];
+        if (ri[e] == 0 && j == 0)
+          s->dsv[pos] += 1.0 / s->hw[0];
+      }
+  /* Q(0,0) = -1/2 is always a structural nonzero */
+  st = (s->dsp[1] == 0 || s->dsj[0] != 0) ? VM_EARG : VM_OK;
+done:
+  free (cp);
+  free (ri);
+  free (dv);
+  free (fill);
+  return st;
+}
+
+/* The action's point function s and boundary function b (skg.h) in the private graph s->g, over
+ * the model's variables then t | q+ q- v+ v- lambda+ lambda- | p; s->pl[i] = p+_i = dL/dqdot_i
+ * (t, q+, v+).  croots: the model's L, F_i, g_a copied into s->g, and n more slots. */
+static int
+action_terms (vm_skg *s, const vm_mech *model, int32_t *croots, int32_t *sfun, int32_t *bfun)
+{
+  int n = s->n, m = s->m, np = s->np, na = s->na, base = s->base, nvar = base + 1 + na + np;
+  int i, a, st = VM_ENOMEM;
+  vm_graph *g = s->g;
+  int32_t *map1 = malloc ((size_t) nvar * sizeof *map1);
+  int32_t *map2 = malloc ((size_t) nvar * sizeof *map2);
+  int32_t *mapp = malloc ((size_t) nvar * sizeof *mapp);
+  int32_t *pl = s->pl, half, T, sf, bf;
+  if (! map1 || ! map2 || ! mapp)
+    goto done;
+  /* dL/dqdot_i, in the model variables, in the private graph */
+  for (i = 0; i < n; i++)
+    croots[1 + n + m + i] = vm_diff (g, croots[0], model->vqd + i);
+  half = vm_const (g, 0.5);   /* after the derivatives: creation order fixes the tapes' order */
+  T = vm_var (g, base);
+#define PV(r) vm_var (g, base + 1 + (r))
+  for (i = 0; i < nvar; i++)
+    map1[i] = map2[i] = mapp[i] = -1;
+  map1[model->vt] = map2[model->vt] = mapp[model->vt] = T;
+  for (i = 0; i < n; i++)
+    {
+      int32_t qp = PV (i), qm = PV (n + i), vp = PV (2 * n + i), vmn = PV (3 * n + i);
+      map1[model->vq + i] = B2 (VM_OP_ADD, qp, B2 (VM_OP_MUL, half, qm));
+      map2[model->vq + i] = B2 (VM_OP_SUB, qp, B2 (VM_OP_MUL, half, qm));
+      map1[model->vqd + i] = B2 (VM_OP_ADD, vp, B2 (VM_OP_MUL, half, vmn));
+      map2[model->vqd + i] = B2 (VM_OP_SUB, vp, B2 (VM_OP_MUL, half, vmn));
+      mapp[model->vq + i] = qp;
+      mapp[model->vqd + i] = vp;
+    }
+  for (i = 0; i < np; i++)
+    map1[model->vp + i] = map2[model->vp + i] = mapp[model->vp + i] = vm_var (g, base + 1 + na + i);
+  /* s = L(q1, v1) - L(q2, v2) + q- . F(q+, v+) + sum_a [lam-_a g_a - lam+_a q- . G_a],
+   * G_a = dg_a/dqdot, or dg_a/dq for a holonomic constraint (no velocity in g_a): the
+   * linearization at q- = 0 of -lam+ (g(q1) - g(q2)) + lam- (g(q1) + g(q2))/2 (skg.h) */
+  sf = B2 (VM_OP_SUB, vm_subst (g, croots[0], map1), vm_subst (g, croots[0], map2));
+  for (i = 0; i < n; i++)
+    sf = B2 (VM_OP_ADD, sf, B2 (VM_OP_MUL, PV (n + i), vm_subst (g, croots[1 + i], mapp)));
+  for (a = 0; a < m; a++)
+    {
+      int32_t ga = croots[1 + n + a];
+      int hol = 1;
+      for (i = 0; i < n; i++)
+        if (vm_depends (g, ga, model->vqd + i))
+          hol = 0;
+      sf = B2 (VM_OP_ADD, sf, B2 (VM_OP_MUL, PV (4 * n + m + a), vm_subst (g, ga, mapp)));
+      for (i = 0; i < n; i++)
+        {
+          int32_t dg = vm_subst (g, vm_diff (g, ga, (hol ? model->vq : model->vqd) + i), mapp);
+          sf = B2 (VM_OP_SUB, sf, B2 (VM_OP_MUL, PV (4 * n + a), B2 (VM_OP_MUL, PV (n + i), dg)));
+        }
+    }
+  /* b = - q- . p+,  p+ = dL/dqdot(t, q+, v+) */
+  bf = vm_const (g, 0.0);
+  for (i = 0; i < n; i++)
+    {
+      pl[i] = vm_subst (g, croots[1 + n + m + i], mapp);
+      bf = B2 (VM_OP_SUB, bf, B2 (VM_OP_MUL, PV (n + i), pl[i]));
+    }
+#undef PV
+  *sfun = sf;
+  *bfun = bf;
+  if (sf < 0 || bf < 0 || vm_graph_status (g) != VM_OK)
+    st = vm_graph_status (g) != VM_OK ? vm_graph_status (g) : VM_ENOMEM;
+  else
+    st = VM_OK;
+done:
+  free (map1);
+  free (map2);
+  free (mapp);
+  return st;
+}
+
+/* The private graph s->g with the action's terms, the momentum p_i = dL/dqdot(t0, q_i, v_i) in
+ * s->pi, and the tapes of s and b with their Hessian entries (compile_term). */
+static int
+build_terms (vm_skg *s, const vm_mech *model, const double *q_i, const double *v_i)
+{
+  int n = s->n, m = s->m, np = s->np, na = s->na, i, st = VM_ENOMEM;
+  int nroot = 1 + 2 * n + m, base = s->base = model->nvar, nvar = base + 1 + na + np;
+  int32_t *roots = malloc ((size_t) nroot * sizeof *roots);
+  int32_t *croots = malloc ((size_t) nroot * sizeof *croots);
+  int32_t sfun, bfun;
+  double *xx = calloc ((size_t) nvar, sizeof *xx);
+  s->g = vm_graph_new (nvar);
+  s->pl = malloc ((size_t) (n + 1) * sizeof *s->pl);
+  if (! s->g || ! roots || ! croots || ! s->pl || ! xx)
+    goto done;
+  roots[0] = model->L;
+  for (i = 0; i < n; i++)
+    roots[1 + i] = model->F[i];
+  for (i = 0; i < m; i++)
+    roots[1 + n + i] = model->gc[i];
+  if ((st = copy_roots (model->g, s->g, 1 + n + m, roots, croots)) != VM_OK
+      || (st = action_terms (s, model, croots, &sfun, &bfun)) != VM_OK)
+    goto done;
+  /* p_i = dL/dqdot(t0, q_i, v_i) */
+  xx[base] = s->t0;
+  for (i = 0; i < n; i++)
+    {
+      xx[base + 1 + i] = q_i[i];
+      xx[base + 1 + 2 * n + i] = v_i[i];
+    }
+  for (i = 0; i < np; i++)
+    xx[base + 1 + na + i] = s->par[i];
+  for (i = 0; i < n; i++)
+    s->pi[i] = vm_graph_eval1 (s->g, s->pl[i], xx);
+  if ((st = compile_term (s, sfun, &s->ts, &s->nhs, &s->hsr, &s->hsc)) == VM_OK)
+    st = compile_term (s, bfun, &s->tb, &s->nhb, &s->hbr, &s->hbc);
+done:
+  free (roots);
+  free (croots);
+  free (xx);
+  return st;
+}
+
+/* The tapes' work: the point arrays (N x na, t in s->t), the outputs, the boundary's two points
+ * (t in slot na), and the input and output pointers of both tapes. */
+static int
+alloc_points (vm_skg *s)
+{
+  int64_t N = s->N;
+  int na = s->na, base = s->base, nvar = base + 1 + na + s->np, i;
+  size_t ws = vm_tape_work_size (&s->ts), wb = vm_tape_work_size (&s->tb);
+  int nos = s->ts.nout, nob = s->tb.nout;
+  s->x = malloc ((size_t) N * (size_t) (na + 1) * sizeof *s->x);
+  s->out = malloc ((size_t) N * (size_t) (nos + 1) * sizeof *s->out);
+  s->xb = malloc ((size_t) 2 * (size_t) (na + 1) * sizeof *s->xb);
+  s->outb = malloc ((size_t) 2 * (size_t) (nob + 1) * sizeof *s->outb);
+  s->work = malloc ((ws > wb ? ws : wb) * sizeof *s->work + 16);
+  s->in = malloc ((size_t) nvar * sizeof *s->in);
+  s->inb = malloc ((size_t) nvar * sizeof *s->inb);
+  s->inc = malloc ((size_t) nvar * sizeof *s->inc);
+  s->incb = malloc ((size_t) nvar * sizeof *s->incb);
+  s->outp = malloc ((size_t) (nos + 1) * sizeof *s->outp);
+  s->outpb = malloc ((size_t) (nob + 1) * sizeof *s->outpb);
+  s->zlast = malloc ((size_t) s->nz * sizeof *s->zlast);
+  s->zlast_ok = 0;
+  if (! s->zlast || ! s->x || ! s->out || ! s->xb || ! s->outb || ! s->work || ! s->in || ! s->inb || ! s->inc
+      || ! s->incb || ! s->outp || ! s->outpb)
+    return VM_ENOMEM;
+  s->zero = 0.0;
+  for (i = 0; i < nvar; i++)
+    {
+      s->in[i] = s->inb[i] = &s->zero;
+      s->inc[i] = s->incb[i] = 0;
+    }
+  /* t: the boundary arrays hold t in slot na */
+  s->in[base] = s->t;
+  s->inc[base] = 1;
+  s->inb[base] = s->xb + 2 * (size_t) na;
+  s->incb[base] = 1;
+  s->xb[2 * na] = s->t0;
+  s->xb[2 * na + 1] = s->tf;
+  for (i = 0; i < na; i++)
+    {
+      s->in[base + 1 + i] = s->x + (size_t) N * i;
+      s->inc[base + 1 + i] = 1;
+      s->inb[base + 1 + i] = s->xb + 2 * (size_t) i;
+      s->incb[base + 1 + i] = 1;
+    }
+  for (i = 0; i < s->np; i++)
+    s->in[base + 1 + na + i] = s->inb[base + 1 + na + i] = s->par + i;
+  for (i = 0; i < nos; i++)
+    s->outp[i] = s->out + (size_t) N * i;
+  for (i = 0; i < nob; i++)
+    s->outpb[i] = s->outb + 2 * (size_t) i;
+  return VM_OK;
+}
+
 int
 vm_skg_build (vm_skg *s, const vm_mech *model, const double *par, int64_t N, int order,
               double t0, double tf, const double *q_i, const double *v_i)
 {
-  int n, m, np, na, i, a, st, nroot, nvar, base;
-  int32_t *roots = NULL, *croots = NULL, *map1 = NULL, *map2 = NULL, *mapp = NULL;
-  int32_t *pl = NULL, sfun, bfun;
-  vm_graph *g;
-  int64_t k, nnzd, *cp = NULL, *ri = NULL;
-  double *dv = NULL, *xx = NULL;
+  int n, np, st;
+  int64_t k;
   if (! s)
     return VM_EARG;
   memset (s, 0, sizeof *s);
   if (! model || ! model->g || ! q_i || ! v_i || (model->np > 0 && ! par))
     return VM_EARG;
   n = s->n = model->n;
-  m = s->m = model->m;
+  s->m = model->m;
   np = s->np = model->np;
-  s->nb = 2 * n + 2 * m;
+  s->nb = 2 * n + 2 * s->m;
   s->N = N;
   s->order = order;
   s->t0 = t0;
@@ -322,7 +532,7 @@ vm_skg_build (vm_skg *s, const vm_mech *model, const double *par, int64_t N, int
   if ((st = vm_sbp_init (&s->op, order, N, t0, tf)) != VM_OK)
     return st;
   s->nz = N * s->nb;
-  na = s->na = 4 * n + 2 * m;
+  s->na = 4 * n + 2 * s->m;
   st = VM_ENOMEM;
   s->hw = malloc ((size_t) N * sizeof *s->hw);
   s->t = malloc ((size_t) N * sizeof *s->t);
@@ -339,200 +549,11 @@ vm_skg_build (vm_skg *s, const vm_mech *model, const double *par, int64_t N, int
   vm_sbp_weights (&s->op, s->hw);
   for (k = 0; k < N; k++)
     s->t[k] = k == N - 1 ? tf : t0 + (double) k * s->op.h;
-
-  /* Ds = D + H^{-1} e0 e0' in compressed rows (transpose of D's CSC) */
-  nnzd = vm_sbp_nnz (&s->op);
-  cp = malloc ((size_t) (N + 1) * sizeof *cp);
-  ri = malloc ((size_t) nnzd * sizeof *ri);
-  dv = malloc ((size_t) nnzd * sizeof *dv);
-  s->dsp = calloc ((size_t) N + 1, sizeof *s->dsp);
-  s->dsj = malloc ((size_t) nnzd * sizeof *s->dsj);
-  s->dsv = malloc ((size_t) nnzd * sizeof *s->dsv);
-  if (! cp || ! ri || ! dv || ! s->dsp || ! s->dsj || ! s->dsv)
+  if ((st = build_ds (s)) != VM_OK || (st = build_terms (s, model, q_i, v_i)) != VM_OK
+      || (st = build_pattern (s)) != VM_OK)
     goto fail;
-  vm_sbp_csc (&s->op, 1, cp, ri, dv);
-  {
-    int64_t j, e, *fill = calloc ((size_t) N, sizeof *fill);
-    if (! fill)
-      goto fail;
-    for (e = 0; e < nnzd; e++)
-      s->dsp[ri[e] + 1]++;
-    for (j = 0; j < N; j++)
-      s->dsp[j + 1] += s->dsp[j];
-    for (j = 0; j < N; j++)               /* columns ascending: rows get sorted columns */
-      for (e = cp[j]; e < cp[j + 1]; e++)
-        {
-          int64_t pos = s->dsp[ri[e]] + fill[ri[e]]++;
-          s->dsj[pos] = j;
-          s->dsv[pos] = dv[e];
-          if (ri[e] == 0 && j == 0)
-            s->dsv[pos] += 1.0 / s->hw[0];
-        }
-    free (fill);
-    if (s->dsp[1] == 0 || s->dsj[0] != 0)   /* Q(0,0) = -1/2 is always a structural nonzero */
-      {
-        st = VM_EARG;
-        goto fail;
-      }
-  }
-
-  /* private graph: the model's variables, then t | q+ q- v+ v- lambda+ lambda- | p */
-  base = s->base = model->nvar;
-  nvar = base + 1 + na + np;
-  g = s->g = vm_graph_new (nvar);
-  nroot = 1 + 2 * n + m;
-  roots = malloc ((size_t) nroot * sizeof *roots);
-  croots = malloc ((size_t) nroot * sizeof *croots);
-  map1 = malloc ((size_t) nvar * sizeof *map1);
-  map2 = malloc ((size_t) nvar * sizeof *map2);
-  mapp = malloc ((size_t) nvar * sizeof *mapp);
-  pl = s->pl = malloc ((size_t) (n + 1) * sizeof *pl);
-  if (! g || ! roots || ! croots || ! map1 || ! map2 || ! mapp || ! pl)
-    goto fail;
-  roots[0] = model->L;
-  for (i = 0; i < n; i++)
-    roots[1 + i] = model->F[i];
-  for (a = 0; a < m; a++)
-    roots[1 + n + a] = model->gc[a];
-  if ((st = copy_roots (model->g, g, 1 + n + m, roots, croots)) != VM_OK)
-    goto fail;
-  /* dL/dqdot_i, in the model variables, in the private graph */
-  for (i = 0; i < n; i++)
-    croots[1 + n + m + i] = vm_diff (g, croots[0], model->vqd + i);
-  {
-    int32_t half = vm_const (g, 0.5);
-    int32_t T = vm_var (g, base);
-#define PV(r) vm_var (g, base + 1 + (r))
-    for (i = 0; i < nvar; i++)
-      map1[i] = map2[i] = mapp[i] = -1;
-    map1[model->vt] = map2[model->vt] = mapp[model->vt] = T;
-    for (i = 0; i < n; i++)
-      {
-        int32_t qp = PV (i), qm = PV (n + i), vp = PV (2 * n + i), vmn = PV (3 * n + i);
-        map1[model->vq + i] = B2 (VM_OP_ADD, qp, B2 (VM_OP_MUL, half, qm));
-        map2[model->vq + i] = B2 (VM_OP_SUB, qp, B2 (VM_OP_MUL, half, qm));
-        map1[model->vqd + i] = B2 (VM_OP_ADD, vp, B2 (VM_OP_MUL, half, vmn));
-        map2[model->vqd + i] = B2 (VM_OP_SUB, vp, B2 (VM_OP_MUL, half, vmn));
-        mapp[model->vq + i] = qp;
-        mapp[model->vqd + i] = vp;
-      }
-    for (i = 0; i < np; i++)
-      map1[model->vp + i] = map2[model->vp + i] = mapp[model->vp + i] = vm_var (g, base + 1 + na + i);
-    /* s = L(q1, v1) - L(q2, v2) + q- . F(q+, v+) + sum_a [lam-_a g_a - lam+_a q- . G_a],
-     * G_a = dg_a/dqdot, or dg_a/dq for a holonomic constraint (no velocity in g_a): the
-     * linearization at q- = 0 of -lam+ (g(q1) - g(q2)) + lam- (g(q1) + g(q2))/2 (skg.h) */
-    sfun = B2 (VM_OP_SUB, vm_subst (g, croots[0], map1), vm_subst (g, croots[0], map2));
-    for (i = 0; i < n; i++)
-      sfun = B2 (VM_OP_ADD, sfun, B2 (VM_OP_MUL, PV (n + i), vm_subst (g, croots[1 + i], mapp)));
-    for (a = 0; a < m; a++)
-      {
-        int32_t ga = croots[1 + n + a];
-        int hol = 1;
-        for (i = 0; i < n; i++)
-          if (vm_depends (g, ga, model->vqd + i))
-            hol = 0;
-        sfun = B2 (VM_OP_ADD, sfun, B2 (VM_OP_MUL, PV (4 * n + m + a), vm_subst (g, ga, mapp)));
-        for (i = 0; i < n; i++)
-          {
-            int32_t dg = vm_subst (g, vm_diff (g, ga, (hol ? model->vq : model->vqd) + i), mapp);
-            sfun = B2 (VM_OP_SUB, sfun,
-                       B2 (VM_OP_MUL, PV (4 * n + a), B2 (VM_OP_MUL, PV (n + i), dg)));
-          }
-      }
-    /* b = - q- . p+,  p+ = dL/dqdot(t, q+, v+) */
-    bfun = vm_const (g, 0.0);
-    for (i = 0; i < n; i++)
-      {
-        pl[i] = vm_subst (g, croots[1 + n + m + i], mapp);
-        bfun = B2 (VM_OP_SUB, bfun, B2 (VM_OP_MUL, PV (n + i), pl[i]));
-      }
-#undef PV
-  }
-  if (sfun < 0 || bfun < 0 || vm_graph_status (g) != VM_OK)
-    {
-      st = vm_graph_status (g) != VM_OK ? vm_graph_status (g) : VM_ENOMEM;
-      goto fail;
-    }
-  /* p_i = dL/dqdot(t0, q_i, v_i) */
-  xx = calloc ((size_t) nvar, sizeof *xx);
-  if (! xx)
-    goto fail;
-  xx[base] = t0;
-  for (i = 0; i < n; i++)
-    {
-      xx[base + 1 + i] = q_i[i];
-      xx[base + 1 + 2 * n + i] = v_i[i];
-    }
-  for (i = 0; i < np; i++)
-    xx[base + 1 + na + i] = par[i];
-  for (i = 0; i < n; i++)
-    s->pi[i] = vm_graph_eval1 (g, pl[i], xx);
-
-  if ((st = compile_term (s, sfun, &s->ts, &s->nhs, &s->hsr, &s->hsc)) != VM_OK
-      || (st = compile_term (s, bfun, &s->tb, &s->nhb, &s->hbr, &s->hbc)) != VM_OK)
-    goto fail;
-  if ((st = build_pattern (s)) != VM_OK)
-    goto fail;
-
-  /* work: point arrays (N x na), outputs, boundary (2 points) */
-  st = VM_ENOMEM;
-  {
-    size_t ws = vm_tape_work_size (&s->ts), wb = vm_tape_work_size (&s->tb);
-    int nos = s->ts.nout, nob = s->tb.nout;
-    s->x = malloc ((size_t) N * (size_t) (na + 1) * sizeof *s->x);
-    s->out = malloc ((size_t) N * (size_t) (nos + 1) * sizeof *s->out);
-    s->xb = malloc ((size_t) 2 * (size_t) (na + 1) * sizeof *s->xb);
-    s->outb = malloc ((size_t) 2 * (size_t) (nob + 1) * sizeof *s->outb);
-    s->work = malloc ((ws > wb ? ws : wb) * sizeof *s->work + 16);
-    s->in = malloc ((size_t) nvar * sizeof *s->in);
-    s->inb = malloc ((size_t) nvar * sizeof *s->inb);
-    s->inc = malloc ((size_t) nvar * sizeof *s->inc);
-    s->incb = malloc ((size_t) nvar * sizeof *s->incb);
-    s->outp = malloc ((size_t) (nos + 1) * sizeof *s->outp);
-    s->outpb = malloc ((size_t) (nob + 1) * sizeof *s->outpb);
-    s->zlast = malloc ((size_t) s->nz * sizeof *s->zlast);
-    s->zlast_ok = 0;
-    if (! s->zlast || ! s->x || ! s->out || ! s->xb || ! s->outb || ! s->work || ! s->in || ! s->inb || ! s->inc
-        || ! s->incb || ! s->outp || ! s->outpb)
-      goto fail;
-    s->zero = 0.0;
-    for (i = 0; i < nvar; i++)
-      {
-        s->in[i] = s->inb[i] = &s->zero;
-        s->inc[i] = s->incb[i] = 0;
-      }
-    /* t: the boundary arrays hold t in slot na */
-    s->in[base] = s->t;
-    s->inc[base] = 1;
-    s->inb[base] = s->xb + 2 * (size_t) na;
-    s->incb[base] = 1;
-    s->xb[2 * na] = t0;
-    s->xb[2 * na + 1] = tf;
-    for (i = 0; i < na; i++)
-      {
-        s->in[base + 1 + i] = s->x + (size_t) N * i;
-        s->inc[base + 1 + i] = 1;
-        s->inb[base + 1 + i] = s->xb + 2 * (size_t) i;
-        s->incb[base + 1 + i] = 1;
-      }
-    for (i = 0; i < np; i++)
-      s->in[base + 1 + na + i] = s->inb[base + 1 + na + i] = s->par + i;
-    for (i = 0; i < nos; i++)
-      s->outp[i] = s->out + (size_t) N * i;
-    for (i = 0; i < nob; i++)
-      s->outpb[i] = s->outb + 2 * (size_t) i;
-  }
-  st = VM_OK;
+  st = alloc_points (s);
 fail:
-  free (roots);
-  free (croots);
-  free (map1);
-  free (map2);
-  free (mapp);
-  free (cp);
-  free (ri);
-  free (dv);
-  free (xx);
   if (st != VM_OK)
     vm_skg_free (s);
   return st;
