@@ -742,23 +742,13 @@ dense_output (vm_mech_points *pts, const vm_skg_solve_opts *o, vm_skg_solution *
                                 sol->out + nq * 2 * n, NULL);
 }
 
-int
-vm_skg_solve (vm_mech *model, const double *par, const double *q_i, const double *v_i,
-              const vm_skg_solve_opts *o, vm_skg_solution *sol)
+/* The arguments vm_skg_solve refuses (message set): VM_OK, VM_EARG, VM_EORDER or VM_ESIZE. */
+static int
+check_solve_args (const vm_mech *model, const double *par, const double *q_i, const double *v_i,
+                  const vm_skg_solve_opts *o, vm_skg_solution *sol)
 {
-  skg_act A, C;
-  vm_mech_points pts;
-  vm_march_opts mo;
-  double *xa = NULL, *guess = NULL, t_start = vm_wall_time ();
-  int n, m, st, adaptive, est, pts_ok = 0;
-  int64_t nmin, Ntot = 0;
-  memset (&A, 0, sizeof A);
-  memset (&pts, 0, sizeof pts);
-  memset (&C, 0, sizeof C);
-  if (! sol)
-    return VM_EARG;
-  vm_skg_solution_free (sol);
-  sol->status = VM_EARG;
+  int est;
+  int64_t nmin;
   if (! model || ! o || ! q_i || ! v_i || (model->np > 0 && ! par) || o->windows < 0
       || (o->mode != VM_SKG_FULL && o->mode != VM_SKG_REDUCED) || ! isfinite (o->t0)
       || ! isfinite (o->tf) || ! (o->tf > o->t0) || (o->q_guess && o->windows < 1)
@@ -767,70 +757,67 @@ vm_skg_solve (vm_mech *model, const double *par, const double *q_i, const double
       snprintf (sol->message, sizeof sol->message, "vm_skg_solve: invalid argument");
       return VM_EARG;
     }
-  adaptive = o->windows == 0;
-  est = adaptive || o->estimate;
+  est = o->windows == 0 || o->estimate;
   nmin = vm_march_min_n (o->order, est);
   if (nmin < 0 || o->N < nmin)
     {
-      sol->status = nmin < 0 ? VM_EORDER : VM_ESIZE;
+      int st = nmin < 0 ? VM_EORDER : VM_ESIZE;
       snprintf (sol->message, sizeof sol->message, "vm_skg_solve: %s (N = %lld, at least %lld "
-                "for order %d%s)", vm_status_string (sol->status), (long long) o->N,
+                "for order %d%s)", vm_status_string (st), (long long) o->N,
                 (long long) nmin, o->order, est ? " and its companion order" : "");
-      return sol->status;
+      return st;
     }
-  if (! adaptive && (o->N - 1) > (INT64_MAX / 4) / o->windows)
+  if (o->windows > 0 && (o->N - 1) > (INT64_MAX / 4) / o->windows)
     {
       snprintf (sol->message, sizeof sol->message, "vm_skg_solve: too many points");
       return VM_EARG;
     }
-  n = model->n;
-  m = model->m;
-  sol->n = n;
-  sol->m = m;
-  /* the equations of motion at points: multipliers, projection onto holonomic constraints */
-  /* ... and the energy and constraint residuals of the solution (also without constraints) */
-  pts_ok = vm_mech_points_init (&pts, model, par) == VM_OK;
-  act_init (&A, model, par, o->order, o->N, o->mode, o->eom_residual);
-  if (est)
-    act_init (&C, model, par, vm_march_companion_order (o->order), o->N, o->mode, o->eom_residual);
-  if (pts_ok && pts.nhol > 0)
-    A.pts = C.pts = &pts;
-  vm_march_opts_init (&mo);
-  mo.t0 = o->t0;
-  mo.tf = o->tf;
-  mo.windows = o->windows;
-  mo.rtol = o->rtol;
-  mo.atol = o->atol;
-  mo.estimate = o->estimate;
-  mo.h0 = o->h0;
-  mo.hmax = o->hmax;
-  mo.max_windows = o->max_windows > 0 ? o->max_windows : mo.max_windows;
-  mo.newton = o->newton;
-  mo.display = o->display;
-  mo.print = o->print;
-  mo.print_ctx = o->print_ctx;
-  mo.name = "skg_solve";
-  st = VM_ENOMEM;
-  xa = malloc ((size_t) (2 * n) * sizeof *xa);
-  if (! xa)
-    goto done;
-  memcpy (xa, q_i, (size_t) n * sizeof *xa);
-  memcpy (xa + n, v_i, (size_t) n * sizeof *xa);
-  if (o->q_guess)
-    {
-      /* the caller's q+ on the whole grid, as a trajectory (v and lambda+ columns 0) */
-      int64_t k;
-      int c;
-      Ntot = (int64_t) o->windows * (o->N - 1) + 1;
-      guess = calloc ((size_t) (Ntot * A.act.nout), sizeof *guess);
-      if (! guess)
-        goto done;
-      for (c = 0; c < n; c++)
-        for (k = 0; k < Ntot; k++)
-          guess[k + Ntot * c] = o->q_guess[k + Ntot * c];
-      mo.guess = guess;
-    }
-  st = vm_march (&A.act, est ? &C.act : NULL, xa, &mo, &sol->march);
+  return VM_OK;
+}
+
+/* The march's options from skg_solve's. */
+static void
+march_opts (const vm_skg_solve_opts *o, vm_march_opts *mo)
+{
+  vm_march_opts_init (mo);
+  mo->t0 = o->t0;
+  mo->tf = o->tf;
+  mo->windows = o->windows;
+  mo->rtol = o->rtol;
+  mo->atol = o->atol;
+  mo->estimate = o->estimate;
+  mo->h0 = o->h0;
+  mo->hmax = o->hmax;
+  mo->max_windows = o->max_windows > 0 ? o->max_windows : mo->max_windows;
+  mo->newton = o->newton;
+  mo->display = o->display;
+  mo->print = o->print;
+  mo->print_ctx = o->print_ctx;
+  mo->name = "skg_solve";
+}
+
+/* The caller's q+ on the whole grid (o->q_guess) as a trajectory of the action A (v and lambda+
+ * columns 0), in *guess (allocated; the caller frees it). */
+static int
+guess_traj (const skg_act *A, const vm_skg_solve_opts *o, int n, double **guess)
+{
+  int64_t k, Ntot = (int64_t) o->windows * (o->N - 1) + 1;
+  int c;
+  *guess = calloc ((size_t) (Ntot * A->act.nout), sizeof **guess);
+  if (! *guess)
+    return VM_ENOMEM;
+  for (c = 0; c < n; c++)
+    for (k = 0; k < Ntot; k++)
+      (*guess)[k + Ntot * c] = o->q_guess[k + Ntot * c];
+  return VM_OK;
+}
+
+/* After the march: the solution's arrays, the state multipliers, the energy and constraint
+ * residuals, the dense output, the diagnostics and timings.  The status of the solve. */
+static int
+finish_solution (const skg_act *A, const skg_act *C, vm_mech_points *pts, int pts_ok,
+                 const vm_skg_solve_opts *o, int st, vm_skg_solution *sol)
+{
   sol->windows = sol->march.nwin;
   sol->nwin_done = sol->march.nwin;
   sol->iterations = sol->march.iterations;
@@ -839,40 +826,85 @@ vm_skg_solve (vm_mech *model, const double *par, const double *q_i, const double
   snprintf (sol->message, sizeof sol->message, "%s (%s mode)", sol->march.message,
             o->mode == VM_SKG_REDUCED ? "reduced" : "full");
   sol->status = st;
-  to_solution (&sol->march, n, m, sol);
+  to_solution (&sol->march, sol->n, sol->m, sol);
   if (sol->status == VM_ENOMEM)
     st = VM_ENOMEM;
   else
     {
       sol->lambda_gap = NAN;
-      if (pts_ok && model->m > 0)
-        state_multipliers (&pts, o->order, sol);
+      if (pts_ok && sol->m > 0)
+        state_multipliers (pts, o->order, sol);
       if (pts_ok)
-        state_residuals (&pts, sol);
+        state_residuals (pts, sol);
       if (st == VM_OK && o->n_out > 0)
         {
-          dense_output (&pts, o, sol);
+          dense_output (pts, o, sol);
           st = sol->status;
         }
     }
-  sol->max_qm = A.max_qm;
-  sol->max_lm = A.max_lm;
-  sol->max_grad = A.max_grad;
+  sol->max_qm = A->max_qm;
+  sol->max_lm = A->max_lm;
+  sol->max_grad = A->max_grad;
   if (st != VM_OK)
     {
-      sol->max_qm = fmax (sol->max_qm, A.last_qm);
-      sol->max_lm = fmax (sol->max_lm, A.last_lm);
-      sol->max_grad = fmax (sol->max_grad, A.last_grad);
+      sol->max_qm = fmax (sol->max_qm, A->last_qm);
+      sol->max_lm = fmax (sol->max_lm, A->last_lm);
+      sol->max_grad = fmax (sol->max_grad, A->last_grad);
     }
   sol->t_fun = sol->march.t_fun;
   sol->t_jac = sol->march.t_jac;
   sol->t_symbolic = sol->march.t_symbolic;
   sol->t_numeric = sol->march.t_numeric;
   sol->t_solve = sol->march.t_solve;
-  sol->ntape = A.ntape + C.ntape;
-  sol->t_build = A.t_build + C.t_build;
-  sol->t_tape = A.t_tape + C.t_tape;
-  sol->t_hess = A.t_hess + C.t_hess;
+  sol->ntape = A->ntape + C->ntape;
+  sol->t_build = A->t_build + C->t_build;
+  sol->t_tape = A->t_tape + C->t_tape;
+  sol->t_hess = A->t_hess + C->t_hess;
+  return st;
+}
+
+int
+vm_skg_solve (vm_mech *model, const double *par, const double *q_i, const double *v_i,
+              const vm_skg_solve_opts *o, vm_skg_solution *sol)
+{
+  skg_act A, C;
+  vm_mech_points pts;
+  vm_march_opts mo;
+  double *xa = NULL, *guess = NULL, t_start = vm_wall_time ();
+  int n, st, est, pts_ok = 0;
+  memset (&A, 0, sizeof A);
+  memset (&pts, 0, sizeof pts);
+  memset (&C, 0, sizeof C);
+  if (! sol)
+    return VM_EARG;
+  vm_skg_solution_free (sol);
+  sol->status = VM_EARG;
+  if ((st = check_solve_args (model, par, q_i, v_i, o, sol)) != VM_OK)
+    {
+      sol->status = st;
+      return st;
+    }
+  est = o->windows == 0 || o->estimate;
+  n = sol->n = model->n;
+  sol->m = model->m;
+  /* the equations of motion at points: multipliers, projection onto holonomic constraints */
+  /* ... and the energy and constraint residuals of the solution (also without constraints) */
+  pts_ok = vm_mech_points_init (&pts, model, par) == VM_OK;
+  act_init (&A, model, par, o->order, o->N, o->mode, o->eom_residual);
+  if (est)
+    act_init (&C, model, par, vm_march_companion_order (o->order), o->N, o->mode, o->eom_residual);
+  if (pts_ok && pts.nhol > 0)
+    A.pts = C.pts = &pts;
+  march_opts (o, &mo);
+  st = VM_ENOMEM;
+  xa = malloc ((size_t) (2 * n) * sizeof *xa);
+  if (! xa || (o->q_guess && guess_traj (&A, o, n, &guess) != VM_OK))
+    goto done;
+  mo.guess = guess;
+  memcpy (xa, q_i, (size_t) n * sizeof *xa);
+  memcpy (xa + n, v_i, (size_t) n * sizeof *xa);
+  st = vm_march (&A.act, est ? &C.act : NULL, xa, &mo, &sol->march);
+  st = finish_solution (&A, &C, &pts, pts_ok, o, st, sol);
 done:
   if (st == VM_ENOMEM && ! sol->message[0])
     snprintf (sol->message, sizeof sol->message, "vm_skg_solve: out of memory");
