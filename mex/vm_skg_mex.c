@@ -88,10 +88,126 @@ colmajor (const double *src, size_t rows, size_t cols)
   return a;
 }
 
+/* skg_solve's options struct o into so (every check raises); the first OutputTimes entry outside
+ * [t0, tf] in *tout_bad (-1: none) and a guess of the wrong shape in *guess_bad, both raised by
+ * the caller after the initial check. */
 static void
-cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+solve_opts (const mxArray *o, const char *fn, double t0, double tf, int n, vm_skg_solve_opts *so,
+            int64_t *tout_bad, int *guess_bad)
 {
-  const char *fn = "skg_solve";
+  const mxArray *tout, *guess;
+  vm_skg_solve_opts_init (so);
+  so->t0 = t0;
+  so->tf = tf;
+  so->N = opt_int (o, "N", "N", fn, 2, VM_ARG_NMAX);
+  so->order = vm_arg_order (vm_arg_field (o, "order", fn, "the options"), fn, "Order");
+  so->mode = (int) opt_int (o, "mode", "Mode", fn, 0, 1);
+  so->windows = (int) opt_int (o, "windows", "Windows", fn, 0, VM_ARG_WINDOWS_MAX);
+  so->newton.tol_res = vm_arg_field_real (o, "tol", fn, "Tol", so->newton.tol_res);
+  so->newton.max_iter = (int) opt_int (o, "max_iter", "MaxIter", fn, 0, 1000000);
+  so->newton.linsolve = vm_mx_linsolve_opt (o, fn);
+  so->newton.reuse = (int) vm_arg_field_int (o, "reuse", fn, "ReuseFactorization", 0, 1000000,
+                                             so->newton.reuse);
+  so->rtol = vm_arg_field_real (o, "rtol", fn, "RelTol", so->rtol);
+  so->atol = vm_arg_field_real (o, "atol", fn, "AbsTol", so->atol);
+  so->estimate = (int) vm_arg_field_int (o, "estimate", fn, "estimate", 0, 1, 0);
+  so->h0 = vm_arg_field_real (o, "h0", fn, "InitialWindow", 0.0);
+  so->hmax = vm_arg_field_real (o, "hmax", fn, "MaxWindow", 0.0);
+  so->max_windows = (int) vm_arg_field_int (o, "max_windows", fn, "MaxWindows", 0, 2147483647, 0);
+  so->display = (int) vm_arg_field_int (o, "display", fn, "Display", 0, 2, 0);
+  so->print = vm_mex_print;
+  *tout_bad = -1;
+  *guess_bad = 0;
+  tout = vm_arg_field_opt (o, "output_times");
+  if (tout)
+    {
+      size_t k, nq;
+      const double *tq = vm_arg_vector_any (tout, fn, "OutputTimes", &nq);
+      for (k = 0; k < nq && *tout_bad < 0; k++)
+        if (! (tq[k] >= t0 && tq[k] <= tf))
+          *tout_bad = (int64_t) k;
+      so->t_out = tq;
+      so->n_out = (int64_t) nq;
+    }
+  guess = vm_arg_field_opt (o, "guess");
+  if (guess)
+    {
+      size_t ntot = (size_t) so->windows * (size_t) (so->N - 1) + 1;
+      vm_arg_matrix (guess, fn, "Guess");
+      /* skg_solve.m checked the initial state first */
+      *guess_bad = so->windows < 1 || mxGetM (guess) != ntot || mxGetN (guess) != (size_t) n;
+      so->q_guess = mxGetPr (guess);
+    }
+}
+
+/* The initial state against the constraints on the compiled model m (with ConstraintTol ctol;
+ * vm_check_initial.m does the same through vm_model_mex "check_initial"), then the deferred
+ * OutputTimes and Guess errors; m is freed before any error is raised. */
+static void
+check_before_solve (vm_mech *m, const vm_mech_desc *d, const double *par, const double *q0,
+                    const double *v0, const mxArray *ctol_arg, double ctol,
+                    const vm_skg_solve_opts *so, int64_t tout_bad, int guess_bad, int n,
+                    const char *fn)
+{
+  if (ctol_arg)
+    {
+      vm_initial_report r;
+      vm_mx_initial_check (m, d, par, so->t0, q0, v0, ctol, fn, &r);
+      if (r.kind != VM_INITIAL_OK)
+        {
+          char msg[VM_INITIAL_MSG];
+          snprintf (msg, sizeof msg, "%s", r.msg);
+          vm_mech_free (m);
+          mexErrMsgIdAndTxt ("varmech:skg_solve:initial_state", "%s: %s", fn, msg);
+        }
+    }
+  if (tout_bad >= 0)
+    {
+      vm_mech_free (m);
+      BAD ("%s: OutputTimes must lie in tspan [%g, %g] (entry %lu is %g)", fn, so->t0, so->tf,
+           (unsigned long) tout_bad + 1, so->t_out[tout_bad]);
+    }
+  if (guess_bad)
+    {
+      vm_mech_free (m);
+      BAD ("%s: the initial guess must be %lu x %d (one row per grid point of a fixed grid)", fn,
+           (unsigned long) ((size_t) so->windows * (size_t) (so->N - 1) + 1), n);
+    }
+}
+
+/* The Newton histories of the march into out: residual, step, factor, kind and window per step,
+ * iterations per window, the windows' table, and the dense output. */
+static void
+history_fields (mxArray *out, const vm_skg_solution *sol, int64_t N)
+{
+  const vm_march_sol *ms = &sol->march;
+  size_t nh = (size_t) ms->nhist, h;
+  mxArray *kd = mxCreateCellMatrix (nh, 1), *hw = mxCreateDoubleMatrix (nh, 1, mxREAL);
+  mxArray *wi = mxCreateDoubleMatrix (1, (size_t) ms->nwin, mxREAL);
+  int w;
+  mxSetField (out, 0, "residual_history", colmajor (ms->res_hist, nh, 1));
+  mxSetField (out, 0, "step_history", colmajor (ms->step_hist, nh, 1));
+  mxSetField (out, 0, "step_factor", colmajor (ms->lambda_hist, nh, 1));
+  for (h = 0; h < nh; h++)
+    {
+      mxSetCell (kd, h, mxCreateString (vm_newton_kind_name (ms->kind_hist[h])));
+      mxGetPr (hw)[h] = ms->hist_win[h] + 1;
+    }
+  mxSetField (out, 0, "step_kind", kd);
+  mxSetField (out, 0, "history_window", hw);
+  for (w = 0; w < ms->nwin; w++)
+    mxGetPr (wi)[w] = ms->win_iter[w];
+  mxSetField (out, 0, "window_iterations", wi);
+  vm_march_mx_windows (out, ms, N);
+  if (sol->n_out > 0)
+    mxSetField (out, 0, "output", colmajor (sol->out, (size_t) sol->n_out,
+                                            (size_t) (2 * sol->n + sol->m)));
+}
+
+/* The struct skg_solve.m receives, from the solution and the status st. */
+static mxArray *
+solution_struct (const vm_skg_solution *sol, int st, int64_t N)
+{
   static const char *keys[] = { "t", "q", "qdot", "lambda", "lambda_plus", "lambda_gap", "max_qminus",
                                 "max_lambdaminus", "max_gradient", "iterations",
                                 "residual_history", "step_history", "step_kind", "step_factor",
@@ -101,17 +217,52 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   static const char *tkeys[] = { "build", "residual", "jacobian", "tape", "hessian", "symbolic",
                                  "numeric", "solve", "total", "factorizations", "tape_evaluations",
                                  "reused_factorizations" };
+  mxArray *out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys), *tm;
+  const double tv[] = { sol->t_build, sol->t_fun, sol->t_jac, sol->t_tape, sol->t_hess,
+                        sol->t_symbolic, sol->t_numeric, sol->t_solve, sol->t_total,
+                        (double) sol->nfactor, (double) sol->ntape, (double) sol->nreuse_factor };
+  size_t q, Nt = (size_t) sol->Ntot;
+  mxSetField (out, 0, "t", colmajor (sol->t, Nt, 1));
+  mxSetField (out, 0, "q", colmajor (sol->q, Nt, (size_t) sol->n));
+  mxSetField (out, 0, "qdot", colmajor (sol->v, Nt, (size_t) sol->n));
+  mxSetField (out, 0, "lambda", colmajor (sol->lambda, Nt, (size_t) sol->m));
+  mxSetField (out, 0, "lambda_plus", colmajor (sol->lambda_plus, Nt, (size_t) sol->m));
+  mxSetField (out, 0, "lambda_gap",
+              mxCreateDoubleScalar (sol->lambda_state ? sol->lambda_gap : mxGetNaN ()));
+  mxSetField (out, 0, "max_qminus", mxCreateDoubleScalar (sol->max_qm));
+  mxSetField (out, 0, "max_lambdaminus", mxCreateDoubleScalar (sol->max_lm));
+  mxSetField (out, 0, "max_gradient", mxCreateDoubleScalar (sol->max_grad));
+  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (sol->iterations));
+  history_fields (out, sol, N);
+  mxSetField (out, 0, "residual", colmajor_or_nan (sol->phi, Nt, (size_t) sol->m));
+  mxSetField (out, 0, "residual_position", colmajor_or_nan (sol->gpos, Nt, (size_t) sol->m));
+  mxSetField (out, 0, "energy", colmajor_or_nan (sol->energy, Nt, 1));
+  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
+  mxSetField (out, 0, "message", mxCreateString (sol->message));
+  tm = mxCreateStructMatrix (1, 1, (int) (sizeof tkeys / sizeof tkeys[0]), tkeys);
+  for (q = 0; q < sizeof tv / sizeof tv[0]; q++)
+    mxSetField (tm, 0, tkeys[q], mxCreateDoubleScalar (tv[q]));
+  mxSetField (out, 0, "timing", tm);
+  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (sol->march.linsolve, sol->march.kl,
+                                                       sol->march.ku, sol->t_numeric,
+                                                       sol->t_solve));
+  return out;
+}
+
+/* vm_skg_mex ("solve", sys, tspan, q0, qdot0, opts): skg_solve's gateway. */
+static void
+cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "skg_solve";
   vm_mech m;
   vm_mech_desc d;
   double *par, t0, tf, ctol = 0.0;
   const double *q0, *v0;
-  const mxArray *o, *guess, *tout, *ctol_arg;
-  int guess_bad = 0;
-  int64_t tout_bad = -1;
+  const mxArray *o, *ctol_arg;
+  int guess_bad, st, n;
+  int64_t tout_bad;
   vm_skg_solve_opts so;
   vm_skg_solution sol;
-  int st, n;
-  mxArray *out;
   if (nrhs != 6)
     BAD ("%s: internal: \"solve\" takes 5 arguments", fn);
   o = prhs[5];
@@ -120,46 +271,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   n = ncoord (prhs[1], fn);
   q0 = vm_arg_vector (prhs[3], fn, "q0", (size_t) n);
   v0 = vm_arg_vector (prhs[4], fn, "qdot0", (size_t) n);
-  vm_skg_solve_opts_init (&so);
-  so.t0 = t0;
-  so.tf = tf;
-  so.N = opt_int (o, "N", "N", fn, 2, VM_ARG_NMAX);
-  so.order = vm_arg_order (vm_arg_field (o, "order", fn, "the options"), fn, "Order");
-  so.mode = (int) opt_int (o, "mode", "Mode", fn, 0, 1);
-  so.windows = (int) opt_int (o, "windows", "Windows", fn, 0, VM_ARG_WINDOWS_MAX);
-  so.newton.tol_res = vm_arg_field_real (o, "tol", fn, "Tol", so.newton.tol_res);
-  so.newton.max_iter = (int) opt_int (o, "max_iter", "MaxIter", fn, 0, 1000000);
-  so.newton.linsolve = vm_mx_linsolve_opt (o, fn);
-  so.newton.reuse = (int) vm_arg_field_int (o, "reuse", fn, "ReuseFactorization", 0, 1000000,
-                                            so.newton.reuse);
-  so.rtol = vm_arg_field_real (o, "rtol", fn, "RelTol", so.rtol);
-  so.atol = vm_arg_field_real (o, "atol", fn, "AbsTol", so.atol);
-  so.estimate = (int) vm_arg_field_int (o, "estimate", fn, "estimate", 0, 1, 0);
-  so.h0 = vm_arg_field_real (o, "h0", fn, "InitialWindow", 0.0);
-  so.hmax = vm_arg_field_real (o, "hmax", fn, "MaxWindow", 0.0);
-  so.max_windows = (int) vm_arg_field_int (o, "max_windows", fn, "MaxWindows", 0, 2147483647, 0);
-  so.display = (int) vm_arg_field_int (o, "display", fn, "Display", 0, 2, 0);
-  so.print = vm_mex_print;
-  tout = vm_arg_field_opt (o, "output_times");
-  if (tout)
-    {
-      size_t k, nq;
-      const double *tq = vm_arg_vector_any (tout, fn, "OutputTimes", &nq);
-      for (k = 0; k < nq && tout_bad < 0; k++)   /* raised after the initial check */
-        if (! (tq[k] >= t0 && tq[k] <= tf))
-          tout_bad = (int64_t) k;
-      so.t_out = tq;
-      so.n_out = (int64_t) nq;
-    }
-  guess = vm_arg_field_opt (o, "guess");
-  if (guess)
-    {
-      size_t ntot = (size_t) so.windows * (size_t) (so.N - 1) + 1;
-      vm_arg_matrix (guess, fn, "Guess");
-      /* raised after the initial check (skg_solve.m checked the initial state first) */
-      guess_bad = so.windows < 1 || mxGetM (guess) != ntot || mxGetN (guess) != (size_t) n;
-      so.q_guess = mxGetPr (guess);
-    }
+  solve_opts (o, fn, t0, tf, n, &so, &tout_bad, &guess_bad);
   ctol_arg = vm_arg_field_opt (o, "constraint_tol");
   if (ctol_arg)
     {
@@ -168,32 +280,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
         vm_arg_refuse (ctol_arg, fn, "ConstraintTol", "a finite scalar >= 0");
     }
   model_from_sys (prhs[1], fn, &m, &par, &d);   /* last: nothing below raises before freeing m */
-  if (ctol_arg)
-    {
-      /* the initial state against the constraints, on this compiled model (vm_check_initial.m
-       * does the same through vm_model_mex "check_initial") */
-      vm_initial_report r;
-      vm_mx_initial_check (&m, &d, par, t0, q0, v0, ctol, fn, &r);
-      if (r.kind != VM_INITIAL_OK)
-        {
-          char msg[VM_INITIAL_MSG];
-          snprintf (msg, sizeof msg, "%s", r.msg);
-          vm_mech_free (&m);
-          mexErrMsgIdAndTxt ("varmech:skg_solve:initial_state", "%s: %s", fn, msg);
-        }
-    }
-  if (tout_bad >= 0)
-    {
-      vm_mech_free (&m);
-      BAD ("%s: OutputTimes must lie in tspan [%g, %g] (entry %lu is %g)", fn, t0, tf,
-           (unsigned long) tout_bad + 1, so.t_out[tout_bad]);
-    }
-  if (guess_bad)
-    {
-      vm_mech_free (&m);
-      BAD ("%s: the initial guess must be %lu x %d (one row per grid point of a fixed grid)", fn,
-           (unsigned long) ((size_t) so.windows * (size_t) (so.N - 1) + 1), n);
-    }
+  check_before_solve (&m, &d, par, q0, v0, ctol_arg, ctol, &so, tout_bad, guess_bad, n, fn);
   vm_skg_solution_init (&sol);
   st = vm_skg_solve (&m, par, q0, v0, &so, &sol);
   vm_mech_free (&m);
@@ -204,66 +291,10 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       vm_skg_solution_free (&sol);
       BAD ("%s: %s", fn, msg[0] ? msg : "invalid arguments");
     }
-  out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
-  mxSetField (out, 0, "t", colmajor (sol.t, (size_t) sol.Ntot, 1));
-  mxSetField (out, 0, "q", colmajor (sol.q, (size_t) sol.Ntot, (size_t) sol.n));
-  mxSetField (out, 0, "qdot", colmajor (sol.v, (size_t) sol.Ntot, (size_t) sol.n));
-  mxSetField (out, 0, "lambda", colmajor (sol.lambda, (size_t) sol.Ntot, (size_t) sol.m));
-  mxSetField (out, 0, "lambda_plus", colmajor (sol.lambda_plus, (size_t) sol.Ntot, (size_t) sol.m));
-  mxSetField (out, 0, "lambda_gap", mxCreateDoubleScalar (sol.lambda_state ? sol.lambda_gap : mxGetNaN ()));
-  mxSetField (out, 0, "max_qminus", mxCreateDoubleScalar (sol.max_qm));
-  mxSetField (out, 0, "max_lambdaminus", mxCreateDoubleScalar (sol.max_lm));
-  mxSetField (out, 0, "max_gradient", mxCreateDoubleScalar (sol.max_grad));
-  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (sol.iterations));
-  {
-    const vm_march_sol *ms = &sol.march;
-    size_t nh = (size_t) ms->nhist, h;
-    mxArray *kd = mxCreateCellMatrix (nh, 1), *hw = mxCreateDoubleMatrix (nh, 1, mxREAL);
-    mxSetField (out, 0, "residual_history", colmajor (ms->res_hist, nh, 1));
-    mxSetField (out, 0, "step_history", colmajor (ms->step_hist, nh, 1));
-    mxSetField (out, 0, "step_factor", colmajor (ms->lambda_hist, nh, 1));
-    for (h = 0; h < nh; h++)
-      {
-        mxSetCell (kd, h, mxCreateString (vm_newton_kind_name (ms->kind_hist[h])));
-        mxGetPr (hw)[h] = ms->hist_win[h] + 1;
-      }
-    mxSetField (out, 0, "step_kind", kd);
-    mxSetField (out, 0, "history_window", hw);
-    {
-      mxArray *wi = mxCreateDoubleMatrix (1, (size_t) ms->nwin, mxREAL);
-      int w;
-      for (w = 0; w < ms->nwin; w++)
-        mxGetPr (wi)[w] = ms->win_iter[w];
-      mxSetField (out, 0, "window_iterations", wi);
-    }
-    vm_march_mx_windows (out, ms, so.N);
-    if (sol.n_out > 0)
-      mxSetField (out, 0, "output", colmajor (sol.out, (size_t) sol.n_out,
-                                              (size_t) (2 * sol.n + sol.m)));
-  }
-  mxSetField (out, 0, "residual", colmajor_or_nan (sol.phi, (size_t) sol.Ntot, (size_t) sol.m));
-  mxSetField (out, 0, "residual_position",
-              colmajor_or_nan (sol.gpos, (size_t) sol.Ntot, (size_t) sol.m));
-  mxSetField (out, 0, "energy", colmajor_or_nan (sol.energy, (size_t) sol.Ntot, 1));
-  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
-  mxSetField (out, 0, "message", mxCreateString (sol.message));
-  {
-    mxArray *tm = mxCreateStructMatrix (1, 1, (int) (sizeof tkeys / sizeof tkeys[0]), tkeys);
-    const double tv[] = { sol.t_build, sol.t_fun, sol.t_jac, sol.t_tape, sol.t_hess, sol.t_symbolic,
-                          sol.t_numeric, sol.t_solve, sol.t_total, (double) sol.nfactor,
-                          (double) sol.ntape, (double) sol.nreuse_factor };
-    size_t q;
-    for (q = 0; q < sizeof tv / sizeof tv[0]; q++)
-      mxSetField (tm, 0, tkeys[q], mxCreateDoubleScalar (tv[q]));
-    mxSetField (out, 0, "timing", tm);
-  }
-  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (sol.march.linsolve, sol.march.kl,
-                                                       sol.march.ku, sol.t_numeric, sol.t_solve));
+  plhs[0] = solution_struct (&sol, st, so.N);
   vm_skg_solution_free (&sol);
-  plhs[0] = out;
 }
 
-/* sbp minimum N, asked by the front end (one place for the fact: csrc) */
 /* sbp minimum N, asked by the front end (one place for the fact: csrc) */
 static void
 cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
