@@ -232,9 +232,11 @@ vm_newton_info_free (vm_newton_info *info)
 
 /* ---- argument checks ---------------------------------------------------------------------------- */
 
+/* The sizes, the callbacks and the pattern (colptr, rowind: CSC, rows sorted in each column):
+ * VM_OK or VM_EARG (message set). */
 static int
-check_args (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F, vm_newton_jac J,
-            const double *x, const vm_newton_opts *o, vm_newton_info *inf)
+check_pattern (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F,
+               vm_newton_jac J, const double *x, vm_newton_info *inf)
 {
   int j;
   int64_t nnz;
@@ -300,6 +302,14 @@ check_args (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F,
             }
         }
     }
+  return VM_OK;
+}
+
+/* The options (newton.h): VM_OK or VM_EARG (message set). */
+static int
+check_opts (int n, const vm_newton_opts *o, vm_newton_info *inf)
+{
+  int j;
   if (!(o->tol_res >= 0.0 && isfinite (o->tol_res)) || !(o->tol_step >= 0.0 && isfinite (o->tol_step))
       || !(o->res_scale >= 0.0 && isfinite (o->res_scale))
       || !(o->tol_round >= 0.0 && isfinite (o->tol_round)))
@@ -356,6 +366,17 @@ check_args (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F,
       setmsg (inf, "block = %d: must be in [0, n = %d]", o->block, n);
       return VM_EARG;
     }
+  return VM_OK;
+}
+
+static int
+check_args (int n, const int64_t *colptr, const int64_t *rowind, vm_newton_fn F, vm_newton_jac J,
+            const double *x, const vm_newton_opts *o, vm_newton_info *inf)
+{
+  int j, st;
+  if ((st = check_pattern (n, colptr, rowind, F, J, x, inf)) != VM_OK
+      || (st = check_opts (n, o, inf)) != VM_OK)
+    return st;
   for (j = 0; j < n; j++)
     if (!isfinite (x[j]))
       {
@@ -439,35 +460,35 @@ build_aug (ws_t *w)
   return VM_OK;
 }
 
-/* One Levenberg-Marquardt step from x (F = w->F, f = ||F||, J values w->Jx).  On success returns 0
- * with the accepted point in w->xt, F there in w->Ft, its norm in *ft and mu in *mu_used; otherwise
- * a status (message set). */
+/* The LM system's pattern and its linear solver, at the first LM step of a solve. */
 static int
-lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double *ft,
-         double *mu_used, vm_newton_info *inf, int iter)
+lm_setup (ws_t *w, vm_newton_info *inf, int iter)
 {
-  const int n = w->n;
-  double gmax = 0.0, cmax = 0.0, mu, nu = 2.0, xn;
-  int64_t p;
-  int i, j, trial, st;
-
-  if (!w->Kp)
+  vm_linsolve_opts ko = w->lo;
+  int st;
+  ko.cache = NULL;
+  ko.block = 0;   /* the interleaved LM system is not node-major in J's blocks */
+  if (build_aug (w) != VM_OK)
     {
-      vm_linsolve_opts ko = w->lo;
-      ko.cache = NULL;
-      ko.block = 0;   /* the interleaved LM system is not node-major in J's blocks */
-      if (build_aug (w) != VM_OK)
-        {
-          setmsg (inf, "out of memory for the Levenberg-Marquardt system at iteration %d", iter);
-          return VM_ENOMEM;
-        }
-      st = vm_linsolve_init (&w->lsK, 2 * n, w->Kp, w->Ki, &ko);
-      inf->linsolve_lm = w->lsK.kind;
-      if (st != VM_OK)
-        return ls_error (inf, "setting up the Levenberg-Marquardt system", &w->lsK, st, iter);
+      setmsg (inf, "out of memory for the Levenberg-Marquardt system at iteration %d", iter);
+      return VM_ENOMEM;
     }
-  /* gradient J^T F of 1/2 ||F||^2 and the largest column norm of J */
-  for (j = 0; j < n; j++)
+  st = vm_linsolve_init (&w->lsK, 2 * w->n, w->Kp, w->Ki, &ko);
+  inf->linsolve_lm = w->lsK.kind;
+  if (st != VM_OK)
+    return ls_error (inf, "setting up the Levenberg-Marquardt system", &w->lsK, st, iter);
+  return VM_OK;
+}
+
+/* max_j |(J^T W^2 F)_j|, the gradient of 1/2 ||F||_W^2, into *gmax, and the largest squared column
+ * norm of W J into *cmax. */
+static void
+lm_gradient (const ws_t *w, double *gmax, double *cmax)
+{
+  int64_t p;
+  int j;
+  *gmax = *cmax = 0.0;
+  for (j = 0; j < w->n; j++)
     {
       double g = 0.0, c = 0.0;
       for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
@@ -476,11 +497,82 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
           g += wj * w->wt[w->Ai[p]] * w->F[w->Ai[p]];
           c += wj * wj;
         }
-      if (fabs (g) > gmax)
-        gmax = fabs (g);
-      if (c > cmax)
-        cmax = c;
+      if (fabs (g) > *gmax)
+        *gmax = fabs (g);
+      if (c > *cmax)
+        *cmax = c;
     }
+}
+
+/* The LM step for mu into w->dx: K = [I WJ; (WJ)^T -mu I] filled, factored and solved with the
+ * right-hand side w->kb.  VM_OK with *skip = 1 when K is numerically singular (a too small mu);
+ * otherwise the linear solver's failure (message set). */
+static int
+lm_direction (ws_t *w, double mu, vm_newton_info *inf, int iter, int *skip)
+{
+  int64_t p;
+  int i, j, st;
+  *skip = 1;
+  for (p = 0; p < w->nnz; p++)
+    {
+      const double wj = w->wt[w->Ai[p]] * w->Jx[p];
+      w->Kx[w->kposJ[p]] = wj;
+      w->Kx[w->kposT[p]] = wj;
+    }
+  for (j = 0; j < w->n; j++)
+    w->Kx[w->kposmu[j]] = -mu;
+  /* K is nonsingular for mu > 0: a factorization that fails the singularity test is a
+   * (numerically) too small mu */
+  if ((st = vm_linsolve_factor (&w->lsK, w->Kx)) != VM_OK)
+    return ls_error (inf, "factorization of the Levenberg-Marquardt system", &w->lsK, st, iter);
+  if (w->lsK.singular)
+    return VM_OK;
+  st = vm_linsolve_solve (&w->lsK, w->kb, w->ksol);
+  vm_linsolve_release (&w->lsK);
+  if (st != VM_OK)
+    return ls_error (inf, "solve with the Levenberg-Marquardt system", &w->lsK, st, iter);
+  if (w->lsK.singular)
+    return VM_OK;
+  for (i = 0; i < w->n; i++)
+    w->dx[i] = w->ksol[2 * i + 1];
+  *skip = 0;
+  return VM_OK;
+}
+
+/* The ratio of the actual to the predicted decrease of 1/2 ||F||_W^2 for the step w->dx with mu
+ * (the prediction 1/2 ||W J dx||^2 + mu ||dx||^2), from f = ||F(x)||_W to ft = ||F(x + dx)||_W;
+ * -1 when nothing is predicted. */
+static double
+lm_ratio (ws_t *w, double mu, double f, double ft)
+{
+  int64_t p;
+  int i, j, n = w->n;
+  double jdx, pred, actual;
+  for (i = 0; i < n; i++)
+    w->w[i] = 0.0;
+  for (j = 0; j < n; j++)
+    for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
+      w->w[w->Ai[p]] += w->Jx[p] * w->dx[j];
+  jdx = wnrm2 (n, w->wt, w->w);
+  pred = 0.5 * jdx * jdx + mu * nrm2 (n, w->dx) * nrm2 (n, w->dx);
+  actual = 0.5 * (f - ft) * (f + ft);
+  return pred > 0.0 ? actual / pred : -1.0;
+}
+
+/* One Levenberg-Marquardt step from x (F = w->F, f = ||F||, J values w->Jx).  On success returns 0
+ * with the accepted point in w->xt, F there in w->Ft, its norm in *ft and mu in *mu_used; otherwise
+ * a status (message set). */
+static int
+lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double *ft,
+         double *mu_used, vm_newton_info *inf, int iter)
+{
+  const int n = w->n;
+  double gmax, cmax, mu, nu = 2.0, xn;
+  int i, trial, st, skip;
+
+  if (!w->Kp && (st = lm_setup (w, inf, iter)) != VM_OK)
+    return st;
+  lm_gradient (w, &gmax, &cmax);
   if (!(gmax > 0.0))
     {
       setmsg (inf, "stalled at iteration %d: the gradient J^T F of ||F||^2/2 vanishes, x is a "
@@ -498,29 +590,11 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
     }
   for (trial = 0; trial < LM_MAX_TRIALS && isfinite (mu); trial++, mu *= nu, nu *= 2.0)
     {
-      double dxn, pred, actual, jdx, rho, t0;
-      for (p = 0; p < w->nnz; p++)
-        {
-          const double wj = w->wt[w->Ai[p]] * w->Jx[p];
-          w->Kx[w->kposJ[p]] = wj;
-          w->Kx[w->kposT[p]] = wj;
-        }
-      for (j = 0; j < n; j++)
-        w->Kx[w->kposmu[j]] = -mu;
-      /* K is nonsingular for mu > 0: a factorization that fails the singularity test is a
-       * (numerically) too small mu */
-      if ((st = vm_linsolve_factor (&w->lsK, w->Kx)) != VM_OK)
-        return ls_error (inf, "factorization of the Levenberg-Marquardt system", &w->lsK, st, iter);
-      if (w->lsK.singular)
+      double dxn, rho, t0;
+      if ((st = lm_direction (w, mu, inf, iter, &skip)) != VM_OK)
+        return st;
+      if (skip)
         continue;
-      st = vm_linsolve_solve (&w->lsK, w->kb, w->ksol);
-      vm_linsolve_release (&w->lsK);
-      if (st != VM_OK)
-        return ls_error (inf, "solve with the Levenberg-Marquardt system", &w->lsK, st, iter);
-      if (w->lsK.singular)
-        continue;
-      for (i = 0; i < n; i++)
-        w->dx[i] = w->ksol[2 * i + 1];
       dxn = nrminf (n, w->dx);
       if (!isfinite (dxn))
         continue;
@@ -545,16 +619,7 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
       *ft = wnrm2 (n, w->wt, w->Ft);
       if (!isfinite (*ft))
         continue;
-      /* predicted decrease of 1/2 ||F + J dx||^2: 1/2 ||J dx||^2 + mu ||dx||^2 */
-      for (i = 0; i < n; i++)
-        w->w[i] = 0.0;
-      for (j = 0; j < n; j++)
-        for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
-          w->w[w->Ai[p]] += w->Jx[p] * w->dx[j];
-      jdx = wnrm2 (n, w->wt, w->w);
-      pred = 0.5 * jdx * jdx + mu * nrm2 (n, w->dx) * nrm2 (n, w->dx);
-      actual = 0.5 * (f - *ft) * (f + *ft);
-      rho = pred > 0.0 ? actual / pred : -1.0;
+      rho = lm_ratio (w, mu, f, *ft);
       if (rho > LM_RHO_MIN)
         {
           const double s = 2.0 * rho - 1.0, fac = 1.0 - s * s * s;
