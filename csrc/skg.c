@@ -1017,29 +1017,13 @@ hess_point (const vm_skg *s, const vm_skg_plan *p, int64_t k, double w, const do
     }
 }
 
-int
-vm_skg_eval_plan (vm_skg *s, const double *z, double *S, double *grad, const vm_skg_plan *p,
-                  double *hval)
+/* The point variables of z into s->x (q+-, lambda+- and the velocities Ds q+-, with the affine
+ * part of Da on the + branch), and both tapes evaluated (points and the two boundary points). */
+static int
+eval_points (vm_skg *s, const double *z)
 {
-  int64_t N, k, e;
-  int n, m, na, nb, c, r, st;
-  double acc, t0, t1;
-  if (! s || ! s->g || ! z || (hval && ! p))
-    return VM_EARG;
-  N = s->N;
-  n = s->n;
-  m = s->m;
-  na = s->na;
-  nb = s->nb;
-  /* the tapes' outputs are kept: a Jacobian at the point of the previous residual (Newton's
-   * accepted trial point) reuses them */
-  if (s->zlast_ok && memcmp (s->zlast, z, (size_t) s->nz * sizeof *z) == 0)
-    {
-      t1 = vm_wall_time ();
-      goto assemble;
-    }
-  s->zlast_ok = 0;
-  /* point variables */
+  int64_t N = s->N, k, e;
+  int n = s->n, m = s->m, nb = s->nb, na = s->na, c, r, st;
   for (k = 0; k < N; k++)
     {
       for (c = 0; c < 2 * n; c++)
@@ -1061,7 +1045,6 @@ vm_skg_eval_plan (vm_skg *s, const double *z, double *S, double *grad, const vm_
       if (c < n)
         vc[0] -= s->qi[c] / s->hw[0];       /* affine part of Da on the + branch */
     }
-  t0 = vm_wall_time ();
   st = vm_tape_eval (&s->ts, (size_t) N, s->in, s->inc, s->outp, s->work);
   if (st != VM_OK)
     return st;
@@ -1071,14 +1054,63 @@ vm_skg_eval_plan (vm_skg *s, const double *z, double *S, double *grad, const vm_
       s->xb[2 * r] = s->x[(size_t) N * r];
       s->xb[2 * r + 1] = s->x[(size_t) N * r + N - 1];
     }
-  st = vm_tape_eval (&s->tb, 2, s->inb, s->incb, s->outpb, s->work);
-  if (st != VM_OK)
-    return st;
-  t1 = vm_wall_time ();
-  s->t_tape += t1 - t0;
-  memcpy (s->zlast, z, (size_t) s->nz * sizeof *z);
-  s->zlast_ok = 1;
-assemble:
+  return vm_tape_eval (&s->tb, 2, s->inb, s->incb, s->outpb, s->work);
+}
+
+/* The boundary terms b(0) + b(N-1) + q-_0 . p_i added to *acc, grad and hval. */
+static void
+add_boundary (const vm_skg *s, const double *z, const vm_skg_plan *p, double *acc, double *grad,
+              double *hval)
+{
+  int64_t N = s->N;
+  int n = s->n, na = s->na, c;
+  *acc += s->outb[0] + s->outb[1];
+  if (grad)
+    {
+      add_grad (s, 0, 1.0, s->outb + 2, 2, grad);
+      add_grad (s, N - 1, 1.0, s->outb + 3, 2, grad);
+    }
+  if (hval)
+    {
+      hess_point (s, p, 0, 1.0, s->outb + 2 * (1 + na), 2, s->nhb, s->hbr, s->hbc, NULL, p->bslot,
+                  hval);
+      hess_point (s, p, N - 1, 1.0, s->outb + 2 * (1 + na) + 1, 2, s->nhb, s->hbr, s->hbc, NULL,
+                  p->bslot + 2 * p->nbcon[0], hval);
+    }
+  for (c = 0; c < n; c++)
+    {
+      *acc += z[n + c] * s->pi[c];
+      if (grad)
+        grad[n + c] += s->pi[c];
+    }
+}
+
+int
+vm_skg_eval_plan (vm_skg *s, const double *z, double *S, double *grad, const vm_skg_plan *p,
+                  double *hval)
+{
+  int64_t N, k;
+  int na, st;
+  double acc, t0, t1;
+  if (! s || ! s->g || ! z || (hval && ! p))
+    return VM_EARG;
+  N = s->N;
+  na = s->na;
+  /* the tapes' outputs are kept: a Jacobian at the point of the previous residual (Newton's
+   * accepted trial point) reuses them */
+  if (s->zlast_ok && memcmp (s->zlast, z, (size_t) s->nz * sizeof *z) == 0)
+    t1 = vm_wall_time ();
+  else
+    {
+      s->zlast_ok = 0;
+      t0 = vm_wall_time ();
+      if ((st = eval_points (s, z)) != VM_OK)
+        return st;
+      t1 = vm_wall_time ();
+      s->t_tape += t1 - t0;
+      memcpy (s->zlast, z, (size_t) s->nz * sizeof *z);
+      s->zlast_ok = 1;
+    }
   if (grad)
     memset (grad, 0, (size_t) s->nz * sizeof *grad);
   if (hval)
@@ -1099,26 +1131,7 @@ assemble:
     s->t_hess += t0 - t1;
   else
     s->t_grad += t0 - t1;
-  /* boundary: b(0) + b(N-1) + q-_0 . p_i */
-  acc += s->outb[0] + s->outb[1];
-  if (grad)
-    {
-      add_grad (s, 0, 1.0, s->outb + 2, 2, grad);
-      add_grad (s, N - 1, 1.0, s->outb + 3, 2, grad);
-    }
-  if (hval)
-    {
-      hess_point (s, p, 0, 1.0, s->outb + 2 * (1 + na), 2, s->nhb, s->hbr, s->hbc, NULL, p->bslot,
-                  hval);
-      hess_point (s, p, N - 1, 1.0, s->outb + 2 * (1 + na) + 1, 2, s->nhb, s->hbr, s->hbc, NULL,
-                  p->bslot + 2 * p->nbcon[0], hval);
-    }
-  for (c = 0; c < n; c++)
-    {
-      acc += z[n + c] * s->pi[c];
-      if (grad)
-        grad[n + c] += s->pi[c];
-    }
+  add_boundary (s, z, p, &acc, grad, hval);
   if (S)
     *S = acc;
   return VM_OK;
