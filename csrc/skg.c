@@ -127,124 +127,158 @@ component_mask (const vm_skg *s)
   return mask;
 }
 
+/* build_pattern's work: Ds by columns, the nodes a column of the Hessian touches and how. */
+typedef struct
+{
+  unsigned char *mask;       /* nb x nb: the couplings of components c1, c2 (component_mask) */
+  unsigned char *tmask;      /* N: per node, how column node j2 reaches it (bits 1, 2, 4, 8) */
+  int64_t *dcp, *dci;        /* Ds by columns: rows dci[dcp[j] .. dcp[j+1]-1] (ascending) */
+  int64_t *nodes, nnodes;    /* the nodes of the current column (sorted), and their number */
+  int *c1list, *c1cnt;       /* per component c2, the components c1 coupled to it */
+} pat_ws;
+
+/* Ds by columns into w->dcp, w->dci (fill: N scratch). */
+static void
+ds_columns (const vm_skg *s, pat_ws *w, int64_t *fill)
+{
+  int64_t N = s->N, nnzd = s->dsp[N], j2, e, k;
+  for (e = 0; e < nnzd; e++)
+    w->dcp[s->dsj[e] + 1]++;
+  for (j2 = 0; j2 < N; j2++)
+    {
+      w->dcp[j2 + 1] += w->dcp[j2];
+      fill[j2] = w->dcp[j2];
+    }
+  for (k = 0; k < N; k++)
+    for (e = s->dsp[k]; e < s->dsp[k + 1]; e++)
+      w->dci[fill[s->dsj[e]]++] = k;
+}
+
+/* The node list's size: at most 1 + |col| + |row| + sum over k in col of |row k| nodes. */
+static int64_t
+max_nodes (const vm_skg *s, const pat_ws *w)
+{
+  int64_t maxn = 1, j2, e;
+  for (j2 = 0; j2 < s->N; j2++)
+    {
+      int64_t m = 1 + (w->dcp[j2 + 1] - w->dcp[j2]) + (s->dsp[j2 + 1] - s->dsp[j2]);
+      for (e = w->dcp[j2]; e < w->dcp[j2 + 1]; e++)
+        m += s->dsp[w->dci[e] + 1] - s->dsp[w->dci[e]];
+      if (m > maxn)
+        maxn = m;
+    }
+  return maxn;
+}
+
+/* The nodes j1 that node j2's columns reach, sorted, in w->nodes, with how in w->tmask: bit 1
+ * j1 = j2, 2 Ds(j1, j2) != 0, 4 Ds(j2, j1) != 0, 8 Ds(k, j1) Ds(k, j2) != 0 for some k. */
+static void
+column_nodes (const vm_skg *s, pat_ws *w, int64_t j2)
+{
+  int64_t e, a, k, i, q;
+#define MARK(j, bit) do { if (! w->tmask[j]) w->nodes[w->nnodes++] = (j); w->tmask[j] |= (unsigned char) (bit); } while (0)
+  w->nnodes = 0;
+  MARK (j2, 1);
+  for (e = w->dcp[j2]; e < w->dcp[j2 + 1]; e++)
+    {
+      k = w->dci[e];
+      MARK (k, 2);
+      for (a = s->dsp[k]; a < s->dsp[k + 1]; a++)
+        MARK (s->dsj[a], 8);
+    }
+  for (a = s->dsp[j2]; a < s->dsp[j2 + 1]; a++)
+    MARK (s->dsj[a], 4);
+#undef MARK
+  for (i = 1; i < w->nnodes; i++)          /* insertion sort: a stencil's worth of nodes */
+    {
+      int64_t v = w->nodes[i];
+      for (q = i; q > 0 && w->nodes[q - 1] > v; q--)
+        w->nodes[q] = w->nodes[q - 1];
+      w->nodes[q] = v;
+    }
+}
+
+/* One pass over the columns: pass 0 counts (s->colptr), pass 1 writes s->rowind.  The count. */
+static int64_t
+pattern_pass (vm_skg *s, pat_ws *w, int pass)
+{
+  int nb = s->nb, c2, l;
+  int64_t pos = 0, j2, i;
+  for (j2 = 0; j2 < s->N; j2++)
+    {
+      column_nodes (s, w, j2);
+      for (c2 = 0; c2 < nb; c2++)
+        {
+          const int *cl = w->c1list + c2 * nb;
+          int ncl = w->c1cnt[c2];
+          for (i = 0; i < w->nnodes; i++)
+            {
+              const unsigned char tm = w->tmask[w->nodes[i]];
+              for (l = 0; l < ncl; l++)
+                if (w->mask[cl[l] * nb + c2] & tm)
+                  {
+                    if (pass)
+                      s->rowind[pos] = w->nodes[i] * nb + cl[l];
+                    pos++;
+                  }
+            }
+          if (! pass)
+            s->colptr[j2 * nb + c2 + 1] = pos;
+        }
+      for (i = 0; i < w->nnodes; i++)
+        w->tmask[w->nodes[i]] = 0;
+    }
+  return pos;
+}
+
 /* The Hessian pattern, column by column, without sorting all entries: for column node j2 the
  * nodes j1 coupled to it by each type (0: j1 = j2; 1: Ds(j1, j2) != 0; 2: Ds(j2, j1) != 0;
  * 3: Ds(k, j1) Ds(k, j2) != 0 for some k) are marked in tmask (a few nodes: the stencil), sorted,
  * and the rows j1 nb + c1 of column j2 nb + c2 follow from the component mask.  Two passes
- * (count, fill); O(nnz) work apart from sorting a few node indices per node. */
+ * (count, fill); O(nnz) work apart from sorting a few node indices per node.  Into s->colptr,
+ * s->rowind (sorted in each column) and s->nnz. */
 static int
 build_pattern (vm_skg *s)
 {
-  int nb = s->nb, c1, c2, pass, st = VM_ENOMEM;
-  int64_t N = s->N, nnzd = s->dsp[N], j2, e, a, k;
-  unsigned char *mask = component_mask (s), *tmask = NULL;
-  int64_t *dcp = NULL, *dci = NULL, *fill = NULL, *nodes = NULL, nnodes, maxn;
-  int *c1list = NULL, *c1cnt = NULL;
-  if (! mask)
+  int nb = s->nb, c1, c2, st = VM_ENOMEM;
+  int64_t N = s->N, nnzd = s->dsp[N], *fill;
+  pat_ws w;
+  memset (&w, 0, sizeof w);
+  w.mask = component_mask (s);
+  if (! w.mask)
     return VM_ENOMEM;
-  /* Ds by columns: dci[dcp[j] .. dcp[j+1]-1] = rows k with Ds(k, j) != 0 (ascending) */
-  dcp = calloc ((size_t) N + 1, sizeof *dcp);
-  dci = malloc ((size_t) (nnzd > 0 ? nnzd : 1) * sizeof *dci);
+  w.dcp = calloc ((size_t) N + 1, sizeof *w.dcp);
+  w.dci = malloc ((size_t) (nnzd > 0 ? nnzd : 1) * sizeof *w.dci);
   fill = malloc ((size_t) N * sizeof *fill);
-  tmask = calloc ((size_t) N, 1);
-  c1list = malloc ((size_t) nb * nb * sizeof *c1list);
-  c1cnt = calloc ((size_t) nb, sizeof *c1cnt);
+  w.tmask = calloc ((size_t) N, 1);
+  w.c1list = malloc ((size_t) nb * nb * sizeof *w.c1list);
+  w.c1cnt = calloc ((size_t) nb, sizeof *w.c1cnt);
   s->colptr = calloc ((size_t) s->nz + 1, sizeof *s->colptr);
-  if (! dcp || ! dci || ! fill || ! tmask || ! c1list || ! c1cnt || ! s->colptr)
+  if (! w.dcp || ! w.dci || ! fill || ! w.tmask || ! w.c1list || ! w.c1cnt || ! s->colptr)
     goto done;
-  for (e = 0; e < nnzd; e++)
-    dcp[s->dsj[e] + 1]++;
-  for (j2 = 0; j2 < N; j2++)
-    {
-      dcp[j2 + 1] += dcp[j2];
-      fill[j2] = dcp[j2];
-    }
-  for (k = 0; k < N; k++)
-    for (e = s->dsp[k]; e < s->dsp[k + 1]; e++)
-      dci[fill[s->dsj[e]]++] = k;
-  /* node list buffer: at most 1 + |col| + |row| + sum over k in col of |row k| nodes */
-  maxn = 1;
-  for (j2 = 0; j2 < N; j2++)
-    {
-      int64_t m = 1 + (dcp[j2 + 1] - dcp[j2]) + (s->dsp[j2 + 1] - s->dsp[j2]);
-      for (e = dcp[j2]; e < dcp[j2 + 1]; e++)
-        m += s->dsp[dci[e] + 1] - s->dsp[dci[e]];
-      if (m > maxn)
-        maxn = m;
-    }
-  nodes = malloc ((size_t) maxn * sizeof *nodes);
-  if (! nodes)
+  ds_columns (s, &w, fill);
+  w.nodes = malloc ((size_t) max_nodes (s, &w) * sizeof *w.nodes);
+  if (! w.nodes)
     goto done;
   for (c2 = 0; c2 < nb; c2++)
     for (c1 = 0; c1 < nb; c1++)
-      if (mask[c1 * nb + c2])
-        c1list[c2 * nb + c1cnt[c2]++] = c1;
-  for (pass = 0; pass < 2; pass++)
-    {
-      int64_t pos = 0;
-      for (j2 = 0; j2 < N; j2++)
-        {
-          int64_t i, q;
-#define MARK(j, bit) do { if (! tmask[j]) nodes[nnodes++] = (j); tmask[j] |= (unsigned char) (bit); } while (0)
-          nnodes = 0;
-          MARK (j2, 1);
-          for (e = dcp[j2]; e < dcp[j2 + 1]; e++)
-            {
-              k = dci[e];
-              MARK (k, 2);
-              for (a = s->dsp[k]; a < s->dsp[k + 1]; a++)
-                MARK (s->dsj[a], 8);
-            }
-          for (a = s->dsp[j2]; a < s->dsp[j2 + 1]; a++)
-            MARK (s->dsj[a], 4);
-#undef MARK
-          for (i = 1; i < nnodes; i++)          /* insertion sort: a stencil's worth of nodes */
-            {
-              int64_t v = nodes[i];
-              for (q = i; q > 0 && nodes[q - 1] > v; q--)
-                nodes[q] = nodes[q - 1];
-              nodes[q] = v;
-            }
-          for (c2 = 0; c2 < nb; c2++)
-            {
-              const int64_t col = j2 * nb + c2;
-              const int *cl = c1list + c2 * nb;
-              int ncl = c1cnt[c2], l;
-              for (i = 0; i < nnodes; i++)
-                {
-                  const unsigned char tm = tmask[nodes[i]];
-                  for (l = 0; l < ncl; l++)
-                    if (mask[cl[l] * nb + c2] & tm)
-                      {
-                        if (pass)
-                          s->rowind[pos] = nodes[i] * nb + cl[l];
-                        pos++;
-                      }
-                }
-              if (! pass)
-                s->colptr[col + 1] = pos;
-            }
-          for (i = 0; i < nnodes; i++)
-            tmask[nodes[i]] = 0;
-        }
-      if (! pass)
-        {
-          s->nnz = pos;
-          s->rowind = malloc ((size_t) (pos > 0 ? pos : 1) * sizeof *s->rowind);
-          if (! s->rowind)
-            goto done;
-        }
-    }
+      if (w.mask[c1 * nb + c2])
+        w.c1list[c2 * nb + w.c1cnt[c2]++] = c1;
+  s->nnz = pattern_pass (s, &w, 0);
+  s->rowind = malloc ((size_t) (s->nnz > 0 ? s->nnz : 1) * sizeof *s->rowind);
+  if (! s->rowind)
+    goto done;
+  pattern_pass (s, &w, 1);
   st = VM_OK;
 done:
-  free (mask);
-  free (tmask);
-  free (dcp);
-  free (dci);
+  free (w.mask);
+  free (w.tmask);
+  free (w.dcp);
+  free (w.dci);
   free (fill);
-  free (nodes);
-  free (c1list);
-  free (c1cnt);
+  free (w.nodes);
+  free (w.c1list);
+  free (w.c1cnt);
   return st;
 }
 
