@@ -882,34 +882,21 @@ node_regular (const vm_skg *s, const vm_skg_plan *p, int64_t k)
   return 1;
 }
 
-int
-vm_skg_plan_build (const vm_skg *s, int tb, const int *rowc, const int *colc, int64_t nt,
-                   const int64_t *tcp, const int64_t *tri, vm_skg_plan *p)
+/* The target's component maps (p->rc, p->cc: -1 for a component the target drops) and the point
+ * Hessian entries no target entry receives (p->eskip).  VM_OK, VM_EARG or VM_ENOMEM. */
+static int
+plan_components (const vm_skg *s, int tb, const int *rowc, const int *colc, vm_skg_plan *p)
 {
-  int64_t N, k, idx, nx, *slot = NULL, *rows = NULL, *cols = NULL, nmax;
-  int c, e, st = VM_ENOMEM;
-  if (! p)
-    return VM_EARG;
-  memset (p, 0, sizeof *p);
-  if (! s || ! s->g || tb < 1 || ! rowc || ! colc || ! tcp || nt != s->N * tb)
-    return VM_EARG;
-  N = s->N;
-  p->tb = tb;
-  p->nt = nt;
-  p->tcp = tcp;
-  p->tri = tri;
+  int c, e;
   p->rc = malloc ((size_t) s->nb * sizeof *p->rc);
   p->cc = malloc ((size_t) s->nb * sizeof *p->cc);
   p->eskip = malloc ((size_t) (s->nhs > 0 ? s->nhs : 1));
   if (! p->rc || ! p->cc || ! p->eskip)
-    goto fail;
+    return VM_ENOMEM;
   for (c = 0; c < s->nb; c++)
     {
       if (rowc[c] >= tb || colc[c] >= tb)
-        {
-          st = VM_EARG;
-          goto fail;
-        }
+        return VM_EARG;
       p->rc[c] = rowc[c] >= 0 ? rowc[c] : -1;
       p->cc[c] = colc[c] >= 0 ? colc[c] : -1;
     }
@@ -920,58 +907,46 @@ vm_skg_plan_build (const vm_skg *s, int tb, const int *rowc, const int *colc, in
       int transp = s->hsr[e] != s->hsc[e] && p->rc[c2] >= 0 && p->cc[c1] >= 0;
       p->eskip[e] = (unsigned char) ! (direct || transp);
     }
-  /* the reference node and its table */
-  p->kref = N / 2;
-  p->lref = s->dsp[p->kref + 1] - s->dsp[p->kref];
-  p->ncon = count_con (s, p->kref, s->nhs, s->hsr, s->hsc);
-  nmax = p->ncon;
-  for (k = 0; k < N; k++)
-    {
-      int64_t cn = count_con (s, k, s->nhs, s->hsr, s->hsc);
-      if (cn > nmax)
-        nmax = cn;
-    }
-  nmax = nmax > s->nhb * 64 ? nmax : s->nhb * 64;   /* also room for the boundary term */
-  p->dref = malloc ((size_t) (p->lref > 0 ? p->lref : 1) * sizeof *p->dref);
-  p->rel1 = malloc ((size_t) (p->ncon > 0 ? p->ncon : 1) * sizeof (int64_t));
-  p->off1 = malloc ((size_t) (p->ncon > 0 ? p->ncon : 1) * sizeof (int64_t));
-  p->rel2 = malloc ((size_t) (p->ncon > 0 ? p->ncon : 1) * sizeof (int64_t));
-  p->off2 = malloc ((size_t) (p->ncon > 0 ? p->ncon : 1) * sizeof (int64_t));
-  p->row1 = malloc ((size_t) (p->ncon > 0 ? p->ncon : 1) * sizeof (int64_t));
-  p->row2 = malloc ((size_t) (p->ncon > 0 ? p->ncon : 1) * sizeof (int64_t));
-  p->xstart = malloc ((size_t) N * sizeof *p->xstart);
-  slot = malloc ((size_t) (2 * nmax + 2) * sizeof *slot);
-  rows = malloc ((size_t) (2 * nmax + 2) * sizeof *rows);
-  cols = malloc ((size_t) (2 * nmax + 2) * sizeof *cols);
-  if (! p->dref || ! p->rel1 || ! p->off1 || ! p->rel2 || ! p->off2 || ! p->row1 || ! p->row2
-      || ! p->xstart || ! slot || ! rows || ! cols)
-    goto fail;
+  return VM_OK;
+}
+
+/* The reference node's table (p->kref = N/2): its stencil p->dref, and per contribution the
+ * target rows and the column offsets and slot offsets relative to node kref (p->rel*, off*,
+ * row*), from con_slots' slots, rows and cols (scratch of 2 nmax + 2 entries each). */
+static void
+ref_table (const vm_skg *s, vm_skg_plan *p, int64_t *slot, int64_t *rows, int64_t *cols)
+{
+  int64_t k, idx;
+  int t;
   for (k = 0; k < p->lref; k++)
     p->dref[k] = s->dsj[s->dsp[p->kref] + k] - p->kref;
   con_slots (s, p, p->kref, s->nhs, s->hsr, s->hsc, slot, rows, cols);
   for (idx = 0; idx < p->ncon; idx++)
-    {
-      int t;
-      for (t = 0; t < 2; t++)
-        {
-          const int64_t sl = slot[2 * idx + t], cl = cols[2 * idx + t];
-          int64_t *rel = t ? p->rel2 : p->rel1, *off = t ? p->off2 : p->off1;
-          int64_t *row = t ? p->row2 : p->row1;
-          row[idx] = rows[2 * idx + t];
-          if (cl < 0)
-            {
-              rel[idx] = 0;
-              off[idx] = -2;
-            }
-          else
-            {
-              rel[idx] = cl - p->kref * tb;
-              off[idx] = sl >= 0 ? sl - tcp[cl] : -1;
-            }
-        }
-    }
-  /* irregular nodes: explicit slots */
-  nx = 0;
+    for (t = 0; t < 2; t++)
+      {
+        const int64_t sl = slot[2 * idx + t], cl = cols[2 * idx + t];
+        int64_t *rel = t ? p->rel2 : p->rel1, *off = t ? p->off2 : p->off1;
+        int64_t *row = t ? p->row2 : p->row1;
+        row[idx] = rows[2 * idx + t];
+        if (cl < 0)
+          {
+            rel[idx] = 0;
+            off[idx] = -2;
+          }
+        else
+          {
+            rel[idx] = cl - p->kref * p->tb;
+            off[idx] = sl >= 0 ? sl - p->tcp[cl] : -1;
+          }
+      }
+}
+
+/* Explicit slots for the nodes that do not follow the reference node (p->xstart, p->xslot) and
+ * for the boundary terms (p->nbcon, p->bslot).  VM_OK or VM_ENOMEM. */
+static int
+irregular_slots (const vm_skg *s, vm_skg_plan *p)
+{
+  int64_t N = s->N, k, nx = 0;
   for (k = 0; k < N; k++)
     if (k != p->kref && ! node_regular (s, p, k))
       {
@@ -986,13 +961,64 @@ vm_skg_plan_build (const vm_skg *s, int tb, const int *rowc, const int *colc, in
   p->xslot = malloc ((size_t) (nx > 0 ? nx : 1) * sizeof *p->xslot);
   p->bslot = malloc ((size_t) (2 * (p->nbcon[0] + p->nbcon[1]) + 1) * sizeof *p->bslot);
   if (! p->xslot || ! p->bslot)
-    goto fail;
+    return VM_ENOMEM;
   for (k = 0; k < N; k++)
     if (p->xstart[k] >= 0)
       con_slots (s, p, k, s->nhs, s->hsr, s->hsc, p->xslot + p->xstart[k], NULL, NULL);
   con_slots (s, p, 0, s->nhb, s->hbr, s->hbc, p->bslot, NULL, NULL);
   con_slots (s, p, N - 1, s->nhb, s->hbr, s->hbc, p->bslot + 2 * p->nbcon[0], NULL, NULL);
-  st = VM_OK;
+  return VM_OK;
+}
+
+int
+vm_skg_plan_build (const vm_skg *s, int tb, const int *rowc, const int *colc, int64_t nt,
+                   const int64_t *tcp, const int64_t *tri, vm_skg_plan *p)
+{
+  int64_t N, k, *slot = NULL, *rows = NULL, *cols = NULL, nmax;
+  size_t nc;
+  int st;
+  if (! p)
+    return VM_EARG;
+  memset (p, 0, sizeof *p);
+  if (! s || ! s->g || tb < 1 || ! rowc || ! colc || ! tcp || nt != s->N * tb)
+    return VM_EARG;
+  N = s->N;
+  p->tb = tb;
+  p->nt = nt;
+  p->tcp = tcp;
+  p->tri = tri;
+  if ((st = plan_components (s, tb, rowc, colc, p)) != VM_OK)
+    goto fail;
+  /* the reference node and its table */
+  p->kref = N / 2;
+  p->lref = s->dsp[p->kref + 1] - s->dsp[p->kref];
+  p->ncon = count_con (s, p->kref, s->nhs, s->hsr, s->hsc);
+  nmax = p->ncon;
+  for (k = 0; k < N; k++)
+    {
+      int64_t cn = count_con (s, k, s->nhs, s->hsr, s->hsc);
+      if (cn > nmax)
+        nmax = cn;
+    }
+  nmax = nmax > s->nhb * 64 ? nmax : s->nhb * 64;   /* also room for the boundary term */
+  nc = (size_t) (p->ncon > 0 ? p->ncon : 1);
+  st = VM_ENOMEM;
+  p->dref = malloc ((size_t) (p->lref > 0 ? p->lref : 1) * sizeof *p->dref);
+  p->rel1 = malloc (nc * sizeof (int64_t));
+  p->off1 = malloc (nc * sizeof (int64_t));
+  p->rel2 = malloc (nc * sizeof (int64_t));
+  p->off2 = malloc (nc * sizeof (int64_t));
+  p->row1 = malloc (nc * sizeof (int64_t));
+  p->row2 = malloc (nc * sizeof (int64_t));
+  p->xstart = malloc ((size_t) N * sizeof *p->xstart);
+  slot = malloc ((size_t) (2 * nmax + 2) * sizeof *slot);
+  rows = malloc ((size_t) (2 * nmax + 2) * sizeof *rows);
+  cols = malloc ((size_t) (2 * nmax + 2) * sizeof *cols);
+  if (! p->dref || ! p->rel1 || ! p->off1 || ! p->rel2 || ! p->off2 || ! p->row1 || ! p->row2
+      || ! p->xstart || ! slot || ! rows || ! cols)
+    goto fail;
+  ref_table (s, p, slot, rows, cols);
+  st = irregular_slots (s, p);
 fail:
   free (slot);
   free (rows);
