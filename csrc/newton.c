@@ -61,6 +61,17 @@ typedef struct
 
 #define wall vm_wall_time
 
+/* F(x) into Fx, timed and counted in inf; the callback's code. */
+static int
+call_F (vm_newton_fn Ffn, void *ctx, const double *x, double *Fx, vm_newton_info *inf)
+{
+  double t0 = wall ();
+  int st = Ffn (x, Fx, ctx);
+  inf->t_fun += wall () - t0;
+  inf->nfev++;
+  return st;
+}
+
 static void
 setmsg (vm_newton_info *inf, const char *fmt, ...)
 {
@@ -590,7 +601,7 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
     }
   for (trial = 0; trial < LM_MAX_TRIALS && isfinite (mu); trial++, mu *= nu, nu *= 2.0)
     {
-      double dxn, rho, t0;
+      double dxn, rho;
       if ((st = lm_direction (w, mu, inf, iter, &skip)) != VM_OK)
         return st;
       if (skip)
@@ -606,10 +617,7 @@ lm_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f, double
         }
       for (i = 0; i < n; i++)
         w->xt[i] = x[i] + w->dx[i];
-      t0 = wall ();
-      st = Ffn (w->xt, w->Ft, ctx);
-      inf->t_fun += wall () - t0;
-      inf->nfev++;
+      st = call_F (Ffn, ctx, w->xt, w->Ft, inf);
       if (st != 0)
         {
           setmsg (inf, "the residual function returned %d at iteration %d (Levenberg-Marquardt "
@@ -758,14 +766,10 @@ static int
 trial (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double t, vm_newton_info *inf,
        double *ft)
 {
-  double t0;
   int i, st;
   for (i = 0; i < w->n; i++)
     w->xt[i] = x[i] + t * w->dx[i];
-  t0 = wall ();
-  st = Ffn (w->xt, w->Ft, ctx);
-  inf->t_fun += wall () - t0;
-  inf->nfev++;
+  st = call_F (Ffn, ctx, w->xt, w->Ft, inf);
   *ft = st == 0 ? wnrm2 (w->n, w->wt, w->Ft) : NAN;
   return st;
 }
@@ -1092,7 +1096,7 @@ start (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, const vm_newton_op
        vm_newton_info *inf, double *f)
 {
   int st, n = w->n;
-  double scale, t0;
+  double scale;
   if (o->F0)
     {
       memcpy (w->F, o->F0, (size_t) n * sizeof *w->F);
@@ -1100,10 +1104,7 @@ start (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, const vm_newton_op
     }
   else
     {
-      t0 = wall ();
-      st = Ffn (x, w->F, ctx);
-      inf->t_fun += wall () - t0;
-      inf->nfev++;
+      st = call_F (Ffn, ctx, x, w->F, inf);
     }
   if (st != 0)
     {
@@ -1166,16 +1167,12 @@ finished (ws_t *w, const vm_newton_opts *o, vm_newton_info *inf, int k, double f
 static int
 watchdog (ws_t *w, vm_newton_fn Ffn, void *ctx, double *x, vm_newton_info *inf, double *f)
 {
-  double t0;
   int st;
   memcpy (x, w->xbest, (size_t) w->n * sizeof *x);
   w->nrelax = 0;
   w->relax_off = 1;
   drop_held (w);
-  t0 = wall ();
-  st = Ffn (x, w->F, ctx);
-  inf->t_fun += wall () - t0;
-  inf->nfev++;
+  st = call_F (Ffn, ctx, x, w->F, inf);
   if (st != 0)
     {
       setmsg (inf, "the residual function returned %d at the best iterate (iteration %d)", st,
