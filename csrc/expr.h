@@ -13,7 +13,12 @@
  *
  * Every function reports failure through a vm_status code; the parser also fills a vm_err with a
  * message that quotes the expression and the column.  All algorithms on graphs are iterative, so
- * deeply nested input cannot exhaust the C stack. */
+ * deeply nested input cannot exhaust the C stack.
+ *
+ * Implementation, one concept per file: expr_graph.c (graph, hash-consing, simplifying
+ * constructors, vm_op_*, vm_graph_eval1), expr_diff.c (vm_diff, vm_subst, vm_depends),
+ * expr_parse.c (symbol table, lexer, parser: vm_symtab_*, vm_name_*, vm_parse), expr_tape.c
+ * (vm_tape_*); the private header expr_impl.h holds what they share. */
 #ifndef VM_EXPR_H
 #define VM_EXPR_H
 
