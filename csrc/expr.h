@@ -60,6 +60,10 @@ void vm_graph_free (vm_graph *g);
 int vm_graph_nvar (const vm_graph *g);
 size_t vm_graph_size (const vm_graph *g);
 const vm_node *vm_graph_node (const vm_graph *g, int32_t id);
+/* A node limit below VM_EXPR_MAX_NODES (larger values are taken as VM_EXPR_MAX_NODES): a
+ * constructor that would make the graph larger fails (-1, status VM_ENOMEM).  For callers that
+ * bound the memory of a graph, and for tests of the failure paths. */
+void vm_graph_set_max_nodes (vm_graph *g, size_t max_nodes);
 
 /* Constructors.  Each returns a node id >= 0, or -1 after an allocation failure or when the graph
  * limit is reached (and then the graph's status is set: vm_graph_status).  Passing -1 as a child

@@ -47,6 +47,7 @@ vm_graph_new (int nvar)
   if (! g)
     return NULL;
   g->nvar = nvar;
+  g->max_nodes = VM_EXPR_MAX_NODES;
   g->cap = 256;
   g->hcap = 512;
   g->nodes = malloc (g->cap * sizeof *g->nodes);
@@ -61,6 +62,13 @@ vm_graph_new (int nvar)
   for (k = 0; k < g->hcap; k++)
     g->htab[k] = -1;
   return g;
+}
+
+void
+vm_graph_set_max_nodes (vm_graph *g, size_t max_nodes)
+{
+  if (g)
+    g->max_nodes = max_nodes < VM_EXPR_MAX_NODES ? max_nodes : VM_EXPR_MAX_NODES;
 }
 
 void
@@ -149,7 +157,7 @@ mk (vm_graph *g, int op, int32_t a, int32_t b, double c)
         return g->htab[h];
       h = (h + 1) & (g->hcap - 1);
     }
-  if (g->n >= VM_EXPR_MAX_NODES)
+  if (g->n >= g->max_nodes)
     {
       g->status = VM_ENOMEM;
       return -1;
@@ -224,6 +232,8 @@ int32_t
 vm_expr_simp_unary (vm_graph *g, int op, int32_t a)
 {
   int32_t r;
+  if (a < 0)
+    return -1;   /* a failed inner constructor (the derivative rules nest them) */
   if (ISC (a) && (r = fold (g, op, a, -1)) != -2)
     return r;
   switch (op)

@@ -28,6 +28,7 @@ struct vm_graph {
   size_t *dlen;
   int32_t *stack;             /* scratch stack for the iterative algorithms */
   size_t scap;
+  size_t max_nodes;           /* the node limit (VM_EXPR_MAX_NODES; vm_graph_set_max_nodes) */
 };
 
 /* Node accessors: g must be the vm_graph * in scope. */
@@ -88,7 +89,7 @@ vm_expr_is_int (double c)
 
 /* The simplifying constructors (expr_graph.c): constant folding, 0/1 identities, powers,
  * negations.  They return a node id, or -1 once the graph's status is not VM_OK.
- * vm_expr_simp_binary returns -1 when a child is -1; vm_expr_simp_unary expects a valid id. */
+ * Both return -1 when a child is -1 (a failed inner call: the derivative rules nest them). */
 int32_t vm_expr_simp_unary (vm_graph *g, int op, int32_t a);
 int32_t vm_expr_simp_binary (vm_graph *g, int op, int32_t a, int32_t b);
 

@@ -1029,6 +1029,57 @@ test_corrupted_blocks (void)
   vm_mech_free (&m);
 }
 
+/* ---- node limit: every constructor of a derivative may fail, the failure propagates ------------ */
+static void
+test_node_limit (void)
+{
+  static const char *texts[] = { "sin(x*y) + exp(x)/(1 + y^2) - sqrt(x^2 + z^2)*atan2(y, x)",
+                                 "cosh(x - y)^3 * log(1 + x^2) / tanh(z + p*x) + abs(x*y - t)",
+                                 "asin(x/4) * acos(y/4) - min(x, y)*max(z, x) + x^(p+1)" };
+  const double x[NV] = { 0.3, -0.7, 1.1, 0.2, 0.1, -0.4, 1.3, 0.5 };
+  int k, fails = 0, oks = 0;
+  for (k = 0; k < 3; k++)
+    {
+      vm_graph *g0 = vm_graph_new (NV);
+      vm_symtab *s0 = std_symtab ();
+      int32_t e0 = parse_ok (g0, s0, texts[k]), d0 = vm_diff (g0, vm_diff (g0, e0, 0), 1);
+      double ref = vm_graph_eval1 (g0, d0, x);
+      size_t base, extra;
+      CHECK (d0 >= 0, "node limit %d: reference second derivative", k);
+      for (extra = 0; ; extra++)
+        {
+          vm_graph *g = vm_graph_new (NV);
+          vm_symtab *s = std_symtab ();
+          int32_t e = parse_ok (g, s, texts[k]), d;
+          base = vm_graph_size (g);
+          vm_graph_set_max_nodes (g, base + extra);
+          d = vm_diff (g, vm_diff (g, e, 0), 1);
+          if (d < 0)
+            {
+              fails++;
+              CHECK (vm_graph_status (g) == VM_ENOMEM && vm_graph_size (g) <= base + extra,
+                     "node limit %d (+%lu): status %d, %lu nodes", k, (unsigned long) extra,
+                     vm_graph_status (g), (unsigned long) vm_graph_size (g));
+            }
+          else
+            {
+              oks++;
+              CHECK (vm_graph_status (g) == VM_OK && vm_graph_eval1 (g, d, x) == ref,
+                     "node limit %d (+%lu): the derivative %.17g against %.17g", k,
+                     (unsigned long) extra, vm_graph_eval1 (g, d, x), ref);
+            }
+          vm_symtab_free (s);
+          vm_graph_free (g);
+          if (d >= 0)
+            break;
+        }
+      vm_symtab_free (s0);
+      vm_graph_free (g0);
+    }
+  /* every limit from the parsed size up to the size the derivatives need was tried */
+  CHECK (fails >= 20 && oks == 3, "node limit: %d failed derivatives, %d complete", fails, oks);
+}
+
 int
 main (void)
 {
@@ -1043,5 +1094,6 @@ main (void)
   test_model_errors ();
   test_lorenz ();
   test_corrupted_blocks ();
+  test_node_limit ();
   return vmtest_finish ("test_expr");
 }
