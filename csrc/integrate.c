@@ -958,6 +958,7 @@ dop853_accept (ws *w, double h, double tn)
   return VM_OK;
 }
 
+/* DOP853 (see above): steps from (w->t, w->y) until tf, a terminal event or a failure */
 static int
 run_dop853 (ws *w, int *terminal)
 {
