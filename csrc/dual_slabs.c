@@ -107,32 +107,31 @@ hist_push (vm_dual_slabs_sol *s, int64_t *cap, const double *h, int n)
   return VM_OK;
 }
 
-int
-vm_dual_slabs (int ny, int nd, int ng, int64_t N, int order, const double *tb, const double *c,
-               const double *ybar, const double *y0, vm_dual_node_fn fn, void *ctx,
-               const vm_dual_slabs_opts *oin, vm_dual_slabs_sol *sol)
+/* the state of one vm_dual_slabs run, shared by its steps */
+typedef struct
 {
-  vm_dual_slabs_opts odef;
-  const vm_dual_slabs_opts *o = oin;
-  vm_dual d;
-  vm_newton_symbolic sym;
-  vm_newton_info info;
+  const vm_dual_slabs_opts *o;
+  vm_dual_slabs_sol *sol;
+  int ny, nd, ng, m, S, nb;
+  int64_t N;
+  const double *tb, *y0;
+  vm_dual d;                   /* the one discretization, moved from slab to slab */
+  vm_newton_symbolic sym;      /* the shared symbolic analysis */
+  vm_newton_info info;         /* the last slab's Newton */
   iter_ctx ic;
-  int S, nb, m, s, b, i, j, st = VM_OK, sst, have_d = 0;
-  int64_t Ntot, k, hcap = 0;
-  double *slab_base = NULL, *z = NULL, *res = NULL, *gres = NULL, *ham = NULL, *ystart = NULL;
-  double t_start = vm_wall_time ();
-  char why[600];
-  if (! sol)
-    return VM_EARG;
-  vm_dual_slabs_sol_free (sol);
-  if (! o)
-    {
-      vm_dual_slabs_opts_init (&odef);
-      o = &odef;
-    }
-  S = o->slabs;
-  nb = o->base_iterations;
+  int64_t hcap;                /* capacity of sol->hist */
+  double *slab_base;           /* S N ny: each slab's own base state */
+  double *z, *res, *gres, *ham;   /* one slab's duals (d.nz), residuals (N nd, N ng), Hamiltonian */
+  double *ystart;              /* nd: the current slab's initial state */
+  char why[600];               /* the message of the last slab's solve */
+} sl_ws;
+
+/* the arguments: VM_EARG, or VM_ESTEP (with the message) for a slab too short for N nodes */
+static int
+sl_check (int ny, int nd, int ng, int64_t N, const double *tb, const double *c, const double *y0,
+          vm_dual_node_fn fn, const vm_dual_slabs_opts *o, vm_dual_slabs_sol *sol)
+{
+  int S = o->slabs, nb = o->base_iterations, s;
   if (! tb || ! c || ! y0 || ! fn || S < 1 || nb < 0 || o->max_iter < 0 || o->max_iter > 1000000
       || ! (o->tol >= 0.0) || ! isfinite (o->tol) || ! (o->jump_tol > 0.0) || N < 2 || ny < 1
       || nd < 1 || nd > ny || ng < 0)
@@ -149,19 +148,16 @@ vm_dual_slabs (int ny, int nd, int ng, int64_t N, int order, const double *tb, c
                   vm_march_hmin (tb[s], tb[S] - tb[0], N));
         return VM_ESTEP;
       }
-  m = nd + ng;
-  Ntot = (int64_t) S * (N - 1) + 1;
-  sol->S = S;
-  sol->ny = ny;
-  sol->nd = nd;
-  sol->ng = ng;
-  sol->m = m;
-  sol->N = N;
-  sol->Ntot = Ntot;
-  sol->exitflag = 1;
-  vm_newton_symbolic_init (&sym);
-  vm_newton_info_init (&info);
-  st = VM_ENOMEM;
+  return VM_OK;
+}
+
+/* the result's arrays and the per-slab work arrays (1: all allocated) */
+static int
+sl_alloc (sl_ws *w)
+{
+  vm_dual_slabs_sol *sol = w->sol;
+  const int64_t N = w->N, Ntot = sol->Ntot;
+  const int ny = w->ny, nd = w->nd, ng = w->ng, m = w->m, S = w->S, nb = w->nb;
   sol->y = calloc ((size_t) (Ntot * ny), sizeof *sol->y);
   sol->D = calloc ((size_t) (Ntot * m), sizeof *sol->D);
   sol->res = calloc ((size_t) (Ntot * nd), sizeof *sol->res);
@@ -174,166 +170,292 @@ vm_dual_slabs (int ny, int nd, int ng, int64_t N, int order, const double *tb, c
   sol->base_change = calloc ((size_t) nb + 1, sizeof *sol->base_change);
   sol->slab_iter = calloc ((size_t) S, sizeof *sol->slab_iter);
   sol->hist_p = calloc ((size_t) S * (nb + 1) + 1, sizeof *sol->hist_p);
-  slab_base = malloc ((size_t) S * N * ny * sizeof *slab_base);
-  z = malloc ((size_t) N * m * sizeof *z);
-  res = malloc ((size_t) N * nd * sizeof *res);
-  gres = malloc ((size_t) (N * ng + 1) * sizeof *gres);
-  ham = malloc ((size_t) N * sizeof *ham);
-  ystart = malloc ((size_t) nd * sizeof *ystart);
-  if (! sol->y || ! sol->D || ! sol->res || ! sol->G || ! sol->ham || ! sol->base || ! sol->end_y
-      || ! sol->end_res || ! sol->start_jump || ! sol->base_change || ! sol->slab_iter
-      || ! sol->hist_p || ! slab_base || ! z || ! res || ! gres || ! ham || ! ystart)
-    goto done;
-  /* each slab's own base state: its N rows of the grid */
-  for (s = 0; s < S; s++)
+  w->slab_base = malloc ((size_t) S * N * ny * sizeof *w->slab_base);
+  w->z = malloc ((size_t) N * m * sizeof *w->z);
+  w->res = malloc ((size_t) N * nd * sizeof *w->res);
+  w->gres = malloc ((size_t) (N * ng + 1) * sizeof *w->gres);
+  w->ham = malloc ((size_t) N * sizeof *w->ham);
+  w->ystart = malloc ((size_t) nd * sizeof *w->ystart);
+  return sol->y && sol->D && sol->res && sol->G && sol->ham && sol->base && sol->end_y
+         && sol->end_res && sol->start_jump && sol->base_change && sol->slab_iter && sol->hist_p
+         && w->slab_base && w->z && w->res && w->gres && w->ham && w->ystart;
+}
+
+/* slab s of pass b: the discretization moved to it, the initial duals (the guess's rows in the
+ * first pass, else 0) */
+static int
+sl_slab_start (sl_ws *w, int b, int s, double *sb)
+{
+  const int64_t k0 = (int64_t) s * (w->N - 1);
+  int64_t k;
+  int i, st;
+  st = vm_dual_move (&w->d, w->tb[s], w->tb[s + 1], w->ystart, sb);
+  if (st != VM_OK)
+    return st;
+  for (k = 0; k < w->d.nz; k++)
+    w->z[k] = 0.0;
+  if (w->o->guess && b == 0)
+    for (k = 0; k < w->N; k++)
+      for (i = 0; i < w->m; i++)
+        {
+          int64_t q = vm_dual_index (&w->d, k, i);
+          if (q >= 0)
+            w->z[q] = w->o->guess[(k0 + k) * w->m + i];
+        }
+  return VM_OK;
+}
+
+/* Newton on slab s of pass b (printing its residuals with display 2): its status; w->why says it */
+static int
+sl_solve (sl_ws *w, int b, int s)
+{
+  const vm_dual_slabs_opts *o = w->o;
+  int j, sst;
+  w->ic.printed = 0;
+  if (o->display >= 2)
+    say (o, "%s: slab %d of %d, base pass %d: Newton residuals (RMS of the discrete "
+         "equations):\n", o->name, s + 1, w->S, b);
+  sst = vm_dual_solve_ex (&w->d, w->z, o->tol, o->max_iter, o->linsolve, &w->sym,
+                          o->display >= 2 ? on_iter : NULL, &w->ic, &w->info);
+  if (o->display >= 2)
+    for (j = w->ic.printed; j < w->info.nhist; j++)
+      say (o, "  %3d  %.3e\n", j, w->info.res_hist[j] * w->ic.scale);
+  solve_message (w->why, sizeof w->why, sst, &w->d, &w->info);
+  return sst;
+}
+
+/* slab s's results (its solve returned sst) into the grid arrays, the histories and the linear
+ * solver's statistics; a later slab overwrites the shared node */
+static int
+sl_record (sl_ws *w, int s, int sst)
+{
+  vm_dual_slabs_sol *sol = w->sol;
+  const vm_newton_info *info = &w->info;
+  const int64_t N = w->N, k0 = (int64_t) s * (N - 1);
+  const int ny = w->ny, nd = w->nd, ng = w->ng, m = w->m;
+  double Sslab = 0.0;
+  int st;
+  vm_dual_eval (&w->d, w->z, &Sslab, NULL, NULL);
+  vm_dual_primal (&w->d, w->res, w->gres, w->ham);
+  memcpy (sol->y + k0 * ny, w->d.y, (size_t) N * ny * sizeof *w->d.y);
+  memcpy (sol->D + k0 * m, w->d.Dfull, (size_t) N * m * sizeof *w->d.Dfull);
+  memcpy (sol->res + k0 * nd, w->res, (size_t) N * nd * sizeof *w->res);
+  if (ng > 0)
+    memcpy (sol->G + k0 * ng, w->gres, (size_t) N * ng * sizeof *w->gres);
+  memcpy (sol->ham + k0, w->ham, (size_t) N * sizeof *w->ham);
+  sol->Sval += Sslab;
+  sol->slab_iter[s] = info->iterations;
+  if ((st = hist_push (sol, &w->hcap, info->res_hist, info->nhist)) != VM_OK)
+    return st;
+  sol->linsolve = info->linsolve;
+  sol->kl = info->kl;
+  sol->ku = info->ku;
+  sol->t_numeric += info->t_numeric;
+  sol->t_solve += info->t_solve;
+  sol->nsymbolic += info->nsymbolic;
+  if (sst != VM_OK && sol->exitflag == 1)
     {
-      double *sb = slab_base + (size_t) s * N * ny;
+      sol->exitflag = 0;
+      snprintf (sol->message, sizeof sol->message, "slab %d of %d: %s", s + 1, w->S, w->why);
+    }
+  return VM_OK;
+}
+
+/* slab s's start jump (a critical point whose recovered primal starts far from the slab's
+ * initial state is a spurious one), its end state and end residual; the next slab's ystart */
+static void
+sl_slab_end (sl_ws *w, int s)
+{
+  vm_dual_slabs_sol *sol = w->sol;
+  const int64_t N = w->N;
+  const int ny = w->ny, nd = w->nd;
+  const double *ystart = w->ystart, *dy = w->d.y;
+  double jump = 0.0, ymax = 1.0;
+  int i;
+  for (i = 0; i < nd; i++)
+    {
+      double e = fabs (dy[i] - ystart[i]);
+      if (e > jump)
+        jump = e;
+      if (fabs (ystart[i]) > ymax)
+        ymax = fabs (ystart[i]);
+    }
+  sol->start_jump[s] = jump;
+  memcpy (sol->end_y + (size_t) s * ny, dy + (N - 1) * ny, (size_t) ny * sizeof *dy);
+  memcpy (sol->end_res + (size_t) s * nd, w->res + (N - 1) * nd, (size_t) nd * sizeof *w->res);
+  if (sol->exitflag == 1 && jump > w->o->jump_tol * ymax)
+    {
+      sol->exitflag = 0;
+      snprintf (sol->message, sizeof sol->message,
+                "slab %d of %d: Newton converged to a spurious critical point: the "
+                "recovered primal starts %.3g away from the initial state; use more "
+                "slabs or a base state closer to the solution", s + 1, w->S, jump);
+    }
+  memcpy (w->ystart, dy + (N - 1) * ny, (size_t) nd * sizeof *w->ystart);
+}
+
+/* the slab's recovered primal is its base state of the next pass (this slab's base is not read
+ * again in this pass); base_change[b] its largest change */
+static void
+sl_rebase (sl_ws *w, int b, double *sb)
+{
+  double change = w->sol->base_change[b];
+  int64_t k;
+  for (k = 0; k < w->N * w->ny; k++)
+    {
+      double e = fabs (sb[k] - w->d.y[k]);
+      if (e > change)
+        change = e;
+    }
+  w->sol->base_change[b] = change;
+  memcpy (sb, w->d.y, (size_t) w->N * w->ny * sizeof *sb);
+}
+
+/* pass b over the slabs */
+static int
+sl_pass (sl_ws *w, int b)
+{
+  vm_dual_slabs_sol *sol = w->sol;
+  int s, st, sst;
+  sol->exitflag = 1;
+  sol->message[0] = '\0';
+  sol->Sval = 0.0;
+  memcpy (w->ystart, w->y0, (size_t) w->nd * sizeof *w->ystart);
+  for (s = 0; s < w->S; s++)
+    {
+      double *sb = w->slab_base + (size_t) s * w->N * w->ny;
+      if ((st = sl_slab_start (w, b, s, sb)) != VM_OK)
+        return st;
+      sst = sl_solve (w, b, s);
+      if (! w->d.have_y)
+        {
+          /* no recovered primal at Newton's best iterate: nothing to record */
+          sol->fail_slab = s + 1;
+          sol->fail_pass = b;
+          sol->exitflag = 0;
+          snprintf (sol->message, sizeof sol->message, "slab %d of %d: %s", s + 1, w->S, w->why);
+          return sst != VM_OK ? sst : VM_EDTP;
+        }
+      if ((st = sl_record (w, s, sst)) != VM_OK)
+        return st;
+      sl_slab_end (w, s);
+      if (b < w->nb)
+        sl_rebase (w, b, sb);
+    }
+  return VM_OK;
+}
+
+/* the one discretization (the pattern is built here, once) from each slab's own base state, its
+ * N rows of the grid */
+static int
+sl_init (sl_ws *w, int order, const double *c, const double *ybar, vm_dual_node_fn fn, void *ctx)
+{
+  const int64_t N = w->N;
+  const int ny = w->ny;
+  int s;
+  for (s = 0; s < w->S; s++)
+    {
+      double *sb = w->slab_base + (size_t) s * N * ny;
       if (ybar)
         memcpy (sb, ybar + (size_t) s * (N - 1) * ny, (size_t) N * ny * sizeof *sb);
       else
         memset (sb, 0, (size_t) N * ny * sizeof *sb);
     }
-  /* the one discretization: the pattern is built here, once */
-  st = vm_dual_init (&d, ny, nd, ng, N, order, tb[0], tb[1], c, slab_base, y0, o->DT, fn, ctx,
-                     o->weak ? VM_DUAL_WEAK_FINAL : 0);
-  if (st != VM_OK)
+  return vm_dual_init (&w->d, ny, w->nd, w->ng, N, order, w->tb[0], w->tb[1], c, w->slab_base,
+                       w->y0, w->o->DT, fn, ctx, w->o->weak ? VM_DUAL_WEAK_FINAL : 0);
+}
+
+/* the end of a run (status st): the message of a failure, the base states of the last pass, the
+ * work arrays freed */
+static void
+sl_finish (sl_ws *w, int st, int have_d)
+{
+  vm_dual_slabs_sol *sol = w->sol;
+  int s;
+  if (st != VM_OK && sol->fail_slab == 0 && sol->message[0] == '\0')
+    snprintf (sol->message, sizeof sol->message, "%s", vm_status_string (st));
+  if (sol->base && w->slab_base)
+    for (s = 0; s < w->S; s++)
+      memcpy (sol->base + (size_t) s * (w->N - 1) * w->ny, w->slab_base + (size_t) s * w->N * w->ny,
+              (size_t) w->N * w->ny * sizeof *w->slab_base);
+  if (have_d)
+    vm_dual_free (&w->d);
+  vm_newton_symbolic_free (&w->sym);
+  vm_newton_info_free (&w->info);
+  free (w->slab_base);
+  free (w->z);
+  free (w->res);
+  free (w->gres);
+  free (w->ham);
+  free (w->ystart);
+}
+
+int
+vm_dual_slabs (int ny, int nd, int ng, int64_t N, int order, const double *tb, const double *c,
+               const double *ybar, const double *y0, vm_dual_node_fn fn, void *ctx,
+               const vm_dual_slabs_opts *oin, vm_dual_slabs_sol *sol)
+{
+  vm_dual_slabs_opts odef;
+  const vm_dual_slabs_opts *o = oin;
+  sl_ws w;
+  int b, s, st = VM_OK, have_d = 0;
+  double t_start = vm_wall_time ();
+  if (! sol)
+    return VM_EARG;
+  vm_dual_slabs_sol_free (sol);
+  if (! o)
+    {
+      vm_dual_slabs_opts_init (&odef);
+      o = &odef;
+    }
+  if ((st = sl_check (ny, nd, ng, N, tb, c, y0, fn, o, sol)) != VM_OK)
+    return st;
+  memset (&w, 0, sizeof w);
+  w.o = o;
+  w.sol = sol;
+  w.ny = ny;
+  w.nd = nd;
+  w.ng = ng;
+  w.m = nd + ng;
+  w.S = o->slabs;
+  w.nb = o->base_iterations;
+  w.N = N;
+  w.tb = tb;
+  w.y0 = y0;
+  sol->S = w.S;
+  sol->ny = ny;
+  sol->nd = nd;
+  sol->ng = ng;
+  sol->m = w.m;
+  sol->N = N;
+  sol->Ntot = (int64_t) w.S * (N - 1) + 1;
+  sol->exitflag = 1;
+  vm_newton_symbolic_init (&w.sym);
+  vm_newton_info_init (&w.info);
+  st = VM_ENOMEM;
+  if (! sl_alloc (&w))
+    goto done;
+  if ((st = sl_init (&w, order, c, ybar, fn, ctx)) != VM_OK)
     goto done;
   have_d = 1;
   sol->ninit = 1;
-  ic.o = o;
-  ic.scale = 1.0 / sqrt ((double) (N * m - nd > 1 ? N * m - nd : 1));
-  for (b = 0; b <= nb; b++)
+  w.ic.o = o;
+  w.ic.scale = 1.0 / sqrt ((double) (N * w.m - nd > 1 ? N * w.m - nd : 1));
+  for (b = 0; b <= w.nb; b++)
     {
-      sol->exitflag = 1;
-      sol->message[0] = '\0';
-      sol->Sval = 0.0;
-      memcpy (ystart, y0, (size_t) nd * sizeof *ystart);
-      for (s = 0; s < S; s++)
-        {
-          const int64_t k0 = (int64_t) s * (N - 1);
-          double *sb = slab_base + (size_t) s * N * ny, Sslab = 0.0, jump, ymax;
-          st = vm_dual_move (&d, tb[s], tb[s + 1], ystart, sb);
-          if (st != VM_OK)
-            goto done;
-          for (k = 0; k < d.nz; k++)
-            z[k] = 0.0;
-          if (o->guess && b == 0)
-            for (k = 0; k < N; k++)
-              for (i = 0; i < m; i++)
-                {
-                  int64_t q = vm_dual_index (&d, k, i);
-                  if (q >= 0)
-                    z[q] = o->guess[(k0 + k) * m + i];
-                }
-          ic.printed = 0;
-          if (o->display >= 2)
-            say (o, "%s: slab %d of %d, base pass %d: Newton residuals (RMS of the discrete "
-                 "equations):\n", o->name, s + 1, S, b);
-          sst = vm_dual_solve_ex (&d, z, o->tol, o->max_iter, o->linsolve, &sym,
-                                  o->display >= 2 ? on_iter : NULL, &ic, &info);
-          if (o->display >= 2)
-            for (j = ic.printed; j < info.nhist; j++)
-              say (o, "  %3d  %.3e\n", j, info.res_hist[j] * ic.scale);
-          solve_message (why, sizeof why, sst, &d, &info);
-          if (! d.have_y)
-            {
-              /* no recovered primal at Newton's best iterate: nothing to record */
-              sol->fail_slab = s + 1;
-              sol->fail_pass = b;
-              sol->exitflag = 0;
-              snprintf (sol->message, sizeof sol->message, "slab %d of %d: %s", s + 1, S, why);
-              st = sst != VM_OK ? sst : VM_EDTP;
-              goto done;
-            }
-          vm_dual_eval (&d, z, &Sslab, NULL, NULL);
-          vm_dual_primal (&d, res, gres, ham);
-          /* record: a later slab overwrites the shared node */
-          memcpy (sol->y + k0 * ny, d.y, (size_t) N * ny * sizeof *d.y);
-          memcpy (sol->D + k0 * m, d.Dfull, (size_t) N * m * sizeof *d.Dfull);
-          memcpy (sol->res + k0 * nd, res, (size_t) N * nd * sizeof *res);
-          if (ng > 0)
-            memcpy (sol->G + k0 * ng, gres, (size_t) N * ng * sizeof *gres);
-          memcpy (sol->ham + k0, ham, (size_t) N * sizeof *ham);
-          sol->Sval += Sslab;
-          sol->slab_iter[s] = info.iterations;
-          if ((st = hist_push (sol, &hcap, info.res_hist, info.nhist)) != VM_OK)
-            goto done;
-          sol->linsolve = info.linsolve;
-          sol->kl = info.kl;
-          sol->ku = info.ku;
-          sol->t_numeric += info.t_numeric;
-          sol->t_solve += info.t_solve;
-          sol->nsymbolic += info.nsymbolic;
-          if (sst != VM_OK && sol->exitflag == 1)
-            {
-              sol->exitflag = 0;
-              snprintf (sol->message, sizeof sol->message, "slab %d of %d: %s", s + 1, S, why);
-            }
-          /* a critical point whose recovered primal starts far from the slab's initial state is
-           * a spurious one */
-          jump = 0.0;
-          ymax = 1.0;
-          for (i = 0; i < nd; i++)
-            {
-              double e = fabs (d.y[i] - ystart[i]);
-              if (e > jump)
-                jump = e;
-              if (fabs (ystart[i]) > ymax)
-                ymax = fabs (ystart[i]);
-            }
-          sol->start_jump[s] = jump;
-          memcpy (sol->end_y + (size_t) s * ny, d.y + (N - 1) * ny, (size_t) ny * sizeof *d.y);
-          memcpy (sol->end_res + (size_t) s * nd, res + (N - 1) * nd, (size_t) nd * sizeof *res);
-          if (sol->exitflag == 1 && jump > o->jump_tol * ymax)
-            {
-              sol->exitflag = 0;
-              snprintf (sol->message, sizeof sol->message,
-                        "slab %d of %d: Newton converged to a spurious critical point: the "
-                        "recovered primal starts %.3g away from the initial state; use more "
-                        "slabs or a base state closer to the solution", s + 1, S, jump);
-            }
-          memcpy (ystart, d.y + (N - 1) * ny, (size_t) nd * sizeof *ystart);
-          /* the slab's recovered primal is its base state of the next pass (this slab's base
-           * is not read again in this pass) */
-          if (b < nb)
-            {
-              double change = sol->base_change[b];
-              for (k = 0; k < N * ny; k++)
-                {
-                  double e = fabs (sb[k] - d.y[k]);
-                  if (e > change)
-                    change = e;
-                }
-              sol->base_change[b] = change;
-              memcpy (sb, d.y, (size_t) N * ny * sizeof *sb);
-            }
-        }
+      if ((st = sl_pass (&w, b)) != VM_OK)
+        goto done;
       sol->npass = b + 1;
       sol->iterations = 0;
-      for (s = 0; s < S; s++)
+      for (s = 0; s < w.S; s++)
         sol->iterations += sol->slab_iter[s];
     }
   if (sol->exitflag == 1)
-    snprintf (sol->message, sizeof sol->message, "converged (%d slab(s), %d Newton iterations)", S,
-              sol->iterations);
+    snprintf (sol->message, sizeof sol->message, "converged (%d slab(s), %d Newton iterations)",
+              w.S, sol->iterations);
   st = VM_OK;
 done:
-  if (st != VM_OK && sol->fail_slab == 0 && sol->message[0] == '\0')
-    snprintf (sol->message, sizeof sol->message, "%s", vm_status_string (st));
-  if (sol->base && slab_base)
-    for (s = 0; s < S; s++)
-      memcpy (sol->base + (size_t) s * (N - 1) * ny, slab_base + (size_t) s * N * ny,
-              (size_t) N * ny * sizeof *slab_base);
-  if (have_d)
-    vm_dual_free (&d);
-  vm_newton_symbolic_free (&sym);
-  vm_newton_info_free (&info);
-  free (slab_base);
-  free (z);
-  free (res);
-  free (gres);
-  free (ham);
-  free (ystart);
+  sl_finish (&w, st, have_d);
   sol->t_total = vm_wall_time () - t_start;
   return st;
 }

@@ -742,24 +742,235 @@ run_dopri5 (ws *w, int *terminal)
  * output is needed.  Error: err = |h| E5^2 / sqrt(n (E5^2 + 0.01 E3^2)) with E5, E3 the weighted
  * sums of squares of the 5th- and 3rd-order estimates.  Controller: Hairer's DOP853 defaults. */
 #define DA(i, j) dop_a[i][j]
+
+/* the stages k2..k7 of a DOP853 step of size h from (w->t, w->y), k1 = w->fy */
+static int
+dop853_stages_low (ws *w, double h)
+{
+  const int n = w->n;
+  const double t = w->t, *y = w->y, *k1 = w->fy;
+  double *const k2 = w->k, *const k3 = w->k + n, *const k4 = w->k + 2 * n,
+         *const k5 = w->k + 3 * n, *const k6 = w->k + 4 * n, *const k7 = w->k + 5 * n;
+  double *ys = w->ytmp;
+  int i, st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * DA (1, 0) * k1[i];
+  if ((st = rhs (w, t + dop_c[1] * h, ys, k2)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (DA (2, 0) * k1[i] + DA (2, 1) * k2[i]);
+  if ((st = rhs (w, t + dop_c[2] * h, ys, k3)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (DA (3, 0) * k1[i] + DA (3, 2) * k3[i]);
+  if ((st = rhs (w, t + dop_c[3] * h, ys, k4)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (DA (4, 0) * k1[i] + DA (4, 2) * k3[i] + DA (4, 3) * k4[i]);
+  if ((st = rhs (w, t + dop_c[4] * h, ys, k5)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (DA (5, 0) * k1[i] + DA (5, 3) * k4[i] + DA (5, 4) * k5[i]);
+  if ((st = rhs (w, t + dop_c[5] * h, ys, k6)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (DA (6, 0) * k1[i] + DA (6, 3) * k4[i] + DA (6, 4) * k5[i]
+                        + DA (6, 5) * k6[i]);
+  if ((st = rhs (w, t + dop_c[6] * h, ys, k7)) != 0)
+    return st;
+  return VM_OK;
+}
+
+/* the stages k8..k12 of a DOP853 step of size h ending at tn (k1..k7 computed) */
+static int
+dop853_stages_high (ws *w, double h, double tn)
+{
+  const int n = w->n;
+  const double t = w->t, *y = w->y, *k1 = w->fy;
+  double *const k4 = w->k + 2 * n, *const k5 = w->k + 3 * n, *const k6 = w->k + 4 * n,
+         *const k7 = w->k + 5 * n, *const k8 = w->k + 6 * n, *const k9 = w->k + 7 * n,
+         *const k10 = w->k + 8 * n, *const k11 = w->k + 9 * n, *const k12 = w->k + 10 * n;
+  double *ys = w->ytmp;
+  int i, st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (DA (7, 0) * k1[i] + DA (7, 3) * k4[i] + DA (7, 4) * k5[i]
+                        + DA (7, 5) * k6[i] + DA (7, 6) * k7[i]);
+  if ((st = rhs (w, t + dop_c[7] * h, ys, k8)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (DA (8, 0) * k1[i] + DA (8, 3) * k4[i] + DA (8, 4) * k5[i]
+                        + DA (8, 5) * k6[i] + DA (8, 6) * k7[i] + DA (8, 7) * k8[i]);
+  if ((st = rhs (w, t + dop_c[8] * h, ys, k9)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (DA (9, 0) * k1[i] + DA (9, 3) * k4[i] + DA (9, 4) * k5[i]
+                        + DA (9, 5) * k6[i] + DA (9, 6) * k7[i] + DA (9, 7) * k8[i]
+                        + DA (9, 8) * k9[i]);
+  if ((st = rhs (w, t + dop_c[9] * h, ys, k10)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (DA (10, 0) * k1[i] + DA (10, 3) * k4[i] + DA (10, 4) * k5[i]
+                        + DA (10, 5) * k6[i] + DA (10, 6) * k7[i] + DA (10, 7) * k8[i]
+                        + DA (10, 8) * k9[i] + DA (10, 9) * k10[i]);
+  if ((st = rhs (w, t + dop_c[10] * h, ys, k11)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (DA (11, 0) * k1[i] + DA (11, 3) * k4[i] + DA (11, 4) * k5[i]
+                        + DA (11, 5) * k6[i] + DA (11, 6) * k7[i] + DA (11, 7) * k8[i]
+                        + DA (11, 8) * k9[i] + DA (11, 9) * k10[i] + DA (11, 10) * k11[i]);
+  if ((st = rhs (w, tn, ys, k12)) != 0)
+    return st;
+  return VM_OK;
+}
+
+/* the 8th-order solution y1 (w->yn) and the error of a DOP853 step of size h into *errp */
+static int
+dop853_error (ws *w, double h, double *errp)
+{
+  const int n = w->n;
+  const double rtol = w->o->rtol, atol = w->o->atol, *y = w->y, *k1 = w->fy;
+  const double *const k6 = w->k + 4 * n, *const k7 = w->k + 5 * n, *const k8 = w->k + 6 * n,
+               *const k9 = w->k + 7 * n, *const k10 = w->k + 8 * n, *const k11 = w->k + 9 * n,
+               *const k12 = w->k + 10 * n;
+  double *y1 = w->yn, err, err2, deno;
+  int i;
+  err = err2 = 0.0;
+  for (i = 0; i < n; i++)
+    {
+      const double inc = DA (12, 0) * k1[i] + DA (12, 5) * k6[i] + DA (12, 6) * k7[i]
+                         + DA (12, 7) * k8[i] + DA (12, 8) * k9[i] + DA (12, 9) * k10[i]
+                         + DA (12, 10) * k11[i] + DA (12, 11) * k12[i];
+      double sk, e3, e5;
+      y1[i] = y[i] + h * inc;
+      sk = atol + rtol * fmax (fabs (y[i]), fabs (y1[i]));
+      if (! (sk > 0.0))
+        sk = DBL_MIN;
+      e3 = inc - dop_bhh[0] * k1[i] - dop_bhh[8] * k9[i] - dop_bhh[11] * k12[i];
+      e5 = dop_er[0] * k1[i] + dop_er[5] * k6[i] + dop_er[6] * k7[i] + dop_er[7] * k8[i]
+           + dop_er[8] * k9[i] + dop_er[9] * k10[i] + dop_er[10] * k11[i]
+           + dop_er[11] * k12[i];
+      err2 += (e3 / sk) * (e3 / sk);
+      err += (e5 / sk) * (e5 / sk);
+    }
+  if (! all_finite (n, y1))
+    return VM_ENONFINITE;
+  deno = err + 0.01 * err2;
+  if (deno <= 0.0)
+    deno = 1.0;
+  err = fabs (h) * err * sqrt (1.0 / (n * deno));
+  if (isnan (err))
+    return VM_ENONFINITE;
+  *errp = err;
+  return VM_OK;
+}
+
+/* the dense coefficients r1..r3 and the parts of r4..r7 from the stages k1..k13 */
+static void
+dop853_dense_base (ws *w, double h)
+{
+  const int n = w->n;
+  const double *y = w->y, *k1 = w->fy, *y1 = w->yn, *k13 = w->fn;
+  const double *const k6 = w->k + 4 * n, *const k7 = w->k + 5 * n, *const k8 = w->k + 6 * n,
+               *const k9 = w->k + 7 * n, *const k10 = w->k + 8 * n, *const k11 = w->k + 9 * n,
+               *const k12 = w->k + 10 * n;
+  double *r1 = w->rc, *r2 = w->rc + n, *r3 = w->rc + 2 * n;
+  int i, q;
+  for (i = 0; i < n; i++)
+    {
+      const double ydiff = y1[i] - y[i], bspl = h * k1[i] - ydiff;
+      r1[i] = ydiff;
+      r2[i] = bspl;
+      r3[i] = ydiff - h * k13[i] - bspl;
+    }
+  for (q = 0; q < 4; q++)
+    {
+      const double *d = dop_d[q];
+      double *r = w->rc + (3 + q) * n;
+      for (i = 0; i < n; i++)
+        r[i] = d[0] * k1[i] + d[5] * k6[i] + d[6] * k7[i] + d[7] * k8[i]
+               + d[8] * k9[i] + d[9] * k10[i] + d[10] * k11[i] + d[11] * k12[i]
+               + d[12] * k13[i];
+    }
+}
+
+/* the three extra stages k14..k16 of the continuous extension and the rest of r4..r7 */
+static int
+dop853_dense_extra (ws *w, double h)
+{
+  const int n = w->n;
+  const double t = w->t, *y = w->y, *k1 = w->fy, *k13 = w->fn;
+  const double *const k6 = w->k + 4 * n, *const k7 = w->k + 5 * n, *const k8 = w->k + 6 * n,
+               *const k9 = w->k + 7 * n, *const k10 = w->k + 8 * n, *const k11 = w->k + 9 * n,
+               *const k12 = w->k + 10 * n;
+  double *const k14 = w->k + 11 * n, *const k15 = w->k + 12 * n, *const k16 = w->k + 13 * n;
+  double *ys = w->ytmp;
+  int i, q, st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (DA (13, 0) * k1[i] + DA (13, 6) * k7[i] + DA (13, 7) * k8[i]
+                        + DA (13, 8) * k9[i] + DA (13, 9) * k10[i]
+                        + DA (13, 10) * k11[i] + DA (13, 11) * k12[i]
+                        + DA (13, 12) * k13[i]);
+  if ((st = rhs (w, t + dop_c[13] * h, ys, k14)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (DA (14, 0) * k1[i] + DA (14, 5) * k6[i] + DA (14, 6) * k7[i]
+                        + DA (14, 7) * k8[i] + DA (14, 10) * k11[i]
+                        + DA (14, 11) * k12[i] + DA (14, 12) * k13[i]
+                        + DA (14, 13) * k14[i]);
+  if ((st = rhs (w, t + dop_c[14] * h, ys, k15)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (DA (15, 0) * k1[i] + DA (15, 5) * k6[i] + DA (15, 6) * k7[i]
+                        + DA (15, 7) * k8[i] + DA (15, 8) * k9[i]
+                        + DA (15, 12) * k13[i] + DA (15, 13) * k14[i]
+                        + DA (15, 14) * k15[i]);
+  if ((st = rhs (w, t + dop_c[15] * h, ys, k16)) != 0)
+    return st;
+  if (! all_finite (n, k14) || ! all_finite (n, k15) || ! all_finite (n, k16))
+    return VM_ENONFINITE;
+  for (q = 0; q < 4; q++)
+    {
+      const double *d = dop_d[q];
+      double *r = w->rc + (3 + q) * n;
+      for (i = 0; i < n; i++)
+        r[i] = h * (r[i] + d[13] * k14[i] + d[14] * k15[i] + d[15] * k16[i]);
+    }
+  return VM_OK;
+}
+
+/* an accepted DOP853 step to tn: k13 = F(tn, y1) (FSAL) and, when needed, the dense output */
+static int
+dop853_accept (ws *w, double h, double tn)
+{
+  int st;
+  /* F at the new point: needed by the dense output and by the next step (FSAL) */
+  if ((st = rhs (w, tn, w->yn, w->fn)) != 0)
+    return st;
+  if (! all_finite (w->n, w->fn))
+    return VM_ENONFINITE;
+  w->sol->naccept++;
+  if (w->dense)
+    {
+      dop853_dense_base (w, h);
+      if ((st = dop853_dense_extra (w, h)) != VM_OK)
+        return st;
+    }
+  return VM_OK;
+}
+
+/* DOP853 (see above): steps from (w->t, w->y) until tf, a terminal event or a failure */
 static int
 run_dop853 (ws *w, int *terminal)
 {
-  const int n = w->n;
   const vm_ode_opts *o = w->o;
   vm_ode_sol *sol = w->sol;
-  const double dir = w->dir, tf = w->tf, rtol = o->rtol, atol = o->atol;
+  const double dir = w->dir, tf = w->tf;
   const double hmax = o->hmax > 0.0 ? o->hmax : fabs (w->tf - w->t0);
   const long max_steps = o->max_steps > 0 ? o->max_steps : 10000000L;
   /* safety 0.9, 0.333 <= hnew/h <= 6, beta = 0 (no PI term), exponent 1/8 */
   const double safe = 0.9, facc1 = 1.0 / 0.333, facc2 = 1.0 / 6.0, expo1 = 1.0 / 8.0;
-  double *const k2 = w->k, *const k3 = w->k + n, *const k4 = w->k + 2 * n,
-         *const k5 = w->k + 3 * n, *const k6 = w->k + 4 * n, *const k7 = w->k + 5 * n,
-         *const k8 = w->k + 6 * n, *const k9 = w->k + 7 * n, *const k10 = w->k + 8 * n,
-         *const k11 = w->k + 9 * n, *const k12 = w->k + 10 * n, *const k14 = w->k + 11 * n,
-         *const k15 = w->k + 12 * n, *const k16 = w->k + 13 * n;
   double h, cfac;
-  int reject = 0, last = 0, i, st, ok;
+  int reject = 0, last = 0, st, ok;
 
   if (o->h0 > 0.0)
     h = fmin (o->h0, hmax);
@@ -774,9 +985,7 @@ run_dop853 (ws *w, int *terminal)
   for (;;)
     {
       const double t = w->t;
-      const double *y = w->y, *k1 = w->fy;
-      double *ys = w->ytmp, *y1 = w->yn, *k13 = w->fn;
-      double err, err2, deno, fac11, fac, hnew, tn;
+      double err, fac11, fac, hnew, tn;
 
       if (sol->nsteps >= max_steps)
         return VM_EMAXSTEPS;
@@ -790,87 +999,9 @@ run_dop853 (ws *w, int *terminal)
       tn = last ? tf : t + h;
       sol->nsteps++;
 
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * DA (1, 0) * k1[i];
-      if ((st = rhs (w, t + dop_c[1] * h, ys, k2)) != 0)
+      if ((st = dop853_stages_low (w, h)) != VM_OK || (st = dop853_stages_high (w, h, tn)) != VM_OK
+          || (st = dop853_error (w, h, &err)) != VM_OK)
         return st;
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * (DA (2, 0) * k1[i] + DA (2, 1) * k2[i]);
-      if ((st = rhs (w, t + dop_c[2] * h, ys, k3)) != 0)
-        return st;
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * (DA (3, 0) * k1[i] + DA (3, 2) * k3[i]);
-      if ((st = rhs (w, t + dop_c[3] * h, ys, k4)) != 0)
-        return st;
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * (DA (4, 0) * k1[i] + DA (4, 2) * k3[i] + DA (4, 3) * k4[i]);
-      if ((st = rhs (w, t + dop_c[4] * h, ys, k5)) != 0)
-        return st;
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * (DA (5, 0) * k1[i] + DA (5, 3) * k4[i] + DA (5, 4) * k5[i]);
-      if ((st = rhs (w, t + dop_c[5] * h, ys, k6)) != 0)
-        return st;
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * (DA (6, 0) * k1[i] + DA (6, 3) * k4[i] + DA (6, 4) * k5[i]
-                            + DA (6, 5) * k6[i]);
-      if ((st = rhs (w, t + dop_c[6] * h, ys, k7)) != 0)
-        return st;
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * (DA (7, 0) * k1[i] + DA (7, 3) * k4[i] + DA (7, 4) * k5[i]
-                            + DA (7, 5) * k6[i] + DA (7, 6) * k7[i]);
-      if ((st = rhs (w, t + dop_c[7] * h, ys, k8)) != 0)
-        return st;
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * (DA (8, 0) * k1[i] + DA (8, 3) * k4[i] + DA (8, 4) * k5[i]
-                            + DA (8, 5) * k6[i] + DA (8, 6) * k7[i] + DA (8, 7) * k8[i]);
-      if ((st = rhs (w, t + dop_c[8] * h, ys, k9)) != 0)
-        return st;
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * (DA (9, 0) * k1[i] + DA (9, 3) * k4[i] + DA (9, 4) * k5[i]
-                            + DA (9, 5) * k6[i] + DA (9, 6) * k7[i] + DA (9, 7) * k8[i]
-                            + DA (9, 8) * k9[i]);
-      if ((st = rhs (w, t + dop_c[9] * h, ys, k10)) != 0)
-        return st;
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * (DA (10, 0) * k1[i] + DA (10, 3) * k4[i] + DA (10, 4) * k5[i]
-                            + DA (10, 5) * k6[i] + DA (10, 6) * k7[i] + DA (10, 7) * k8[i]
-                            + DA (10, 8) * k9[i] + DA (10, 9) * k10[i]);
-      if ((st = rhs (w, t + dop_c[10] * h, ys, k11)) != 0)
-        return st;
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * (DA (11, 0) * k1[i] + DA (11, 3) * k4[i] + DA (11, 4) * k5[i]
-                            + DA (11, 5) * k6[i] + DA (11, 6) * k7[i] + DA (11, 7) * k8[i]
-                            + DA (11, 8) * k9[i] + DA (11, 9) * k10[i] + DA (11, 10) * k11[i]);
-      if ((st = rhs (w, tn, ys, k12)) != 0)
-        return st;
-
-      /* the 8th-order solution and the two error estimates */
-      err = err2 = 0.0;
-      for (i = 0; i < n; i++)
-        {
-          const double inc = DA (12, 0) * k1[i] + DA (12, 5) * k6[i] + DA (12, 6) * k7[i]
-                             + DA (12, 7) * k8[i] + DA (12, 8) * k9[i] + DA (12, 9) * k10[i]
-                             + DA (12, 10) * k11[i] + DA (12, 11) * k12[i];
-          double sk, e3, e5;
-          y1[i] = y[i] + h * inc;
-          sk = atol + rtol * fmax (fabs (y[i]), fabs (y1[i]));
-          if (! (sk > 0.0))
-            sk = DBL_MIN;
-          e3 = inc - dop_bhh[0] * k1[i] - dop_bhh[8] * k9[i] - dop_bhh[11] * k12[i];
-          e5 = dop_er[0] * k1[i] + dop_er[5] * k6[i] + dop_er[6] * k7[i] + dop_er[7] * k8[i]
-               + dop_er[8] * k9[i] + dop_er[9] * k10[i] + dop_er[10] * k11[i]
-               + dop_er[11] * k12[i];
-          err2 += (e3 / sk) * (e3 / sk);
-          err += (e5 / sk) * (e5 / sk);
-        }
-      if (! all_finite (n, y1))
-        return VM_ENONFINITE;
-      deno = err + 0.01 * err2;
-      if (deno <= 0.0)
-        deno = 1.0;
-      err = fabs (h) * err * sqrt (1.0 / (n * deno));
-      if (isnan (err))
-        return VM_ENONFINITE;
 
       /* Hairer's controller, DOP853 defaults (beta = 0: fac = fac11) */
       fac11 = pow (err, expo1);
@@ -882,70 +1013,8 @@ run_dop853 (ws *w, int *terminal)
         return st;
       if (err <= 1.0 && ok)
         {
-          /* F at the new point: needed by the dense output and by the next step (FSAL) */
-          if ((st = rhs (w, tn, y1, k13)) != 0)
+          if ((st = dop853_accept (w, h, tn)) != VM_OK)
             return st;
-          if (! all_finite (n, k13))
-            return VM_ENONFINITE;
-          sol->naccept++;
-          if (w->dense)
-            {
-              double *r1 = w->rc, *r2 = w->rc + n, *r3 = w->rc + 2 * n, *r4 = w->rc + 3 * n,
-                     *r5 = w->rc + 4 * n, *r6 = w->rc + 5 * n, *r7 = w->rc + 6 * n;
-              double *rr[4];
-              int q;
-              rr[0] = r4;
-              rr[1] = r5;
-              rr[2] = r6;
-              rr[3] = r7;
-              for (i = 0; i < n; i++)
-                {
-                  const double ydiff = y1[i] - y[i], bspl = h * k1[i] - ydiff;
-                  r1[i] = ydiff;
-                  r2[i] = bspl;
-                  r3[i] = ydiff - h * k13[i] - bspl;
-                }
-              for (q = 0; q < 4; q++)
-                {
-                  const double *d = dop_d[q];
-                  double *r = rr[q];
-                  for (i = 0; i < n; i++)
-                    r[i] = d[0] * k1[i] + d[5] * k6[i] + d[6] * k7[i] + d[7] * k8[i]
-                           + d[8] * k9[i] + d[9] * k10[i] + d[10] * k11[i] + d[11] * k12[i]
-                           + d[12] * k13[i];
-                }
-              /* the three extra stages of the continuous extension */
-              for (i = 0; i < n; i++)
-                ys[i] = y[i] + h * (DA (13, 0) * k1[i] + DA (13, 6) * k7[i] + DA (13, 7) * k8[i]
-                                    + DA (13, 8) * k9[i] + DA (13, 9) * k10[i]
-                                    + DA (13, 10) * k11[i] + DA (13, 11) * k12[i]
-                                    + DA (13, 12) * k13[i]);
-              if ((st = rhs (w, t + dop_c[13] * h, ys, k14)) != 0)
-                return st;
-              for (i = 0; i < n; i++)
-                ys[i] = y[i] + h * (DA (14, 0) * k1[i] + DA (14, 5) * k6[i] + DA (14, 6) * k7[i]
-                                    + DA (14, 7) * k8[i] + DA (14, 10) * k11[i]
-                                    + DA (14, 11) * k12[i] + DA (14, 12) * k13[i]
-                                    + DA (14, 13) * k14[i]);
-              if ((st = rhs (w, t + dop_c[14] * h, ys, k15)) != 0)
-                return st;
-              for (i = 0; i < n; i++)
-                ys[i] = y[i] + h * (DA (15, 0) * k1[i] + DA (15, 5) * k6[i] + DA (15, 6) * k7[i]
-                                    + DA (15, 7) * k8[i] + DA (15, 8) * k9[i]
-                                    + DA (15, 12) * k13[i] + DA (15, 13) * k14[i]
-                                    + DA (15, 14) * k15[i]);
-              if ((st = rhs (w, t + dop_c[15] * h, ys, k16)) != 0)
-                return st;
-              if (! all_finite (n, k14) || ! all_finite (n, k15) || ! all_finite (n, k16))
-                return VM_ENONFINITE;
-              for (q = 0; q < 4; q++)
-                {
-                  const double *d = dop_d[q];
-                  double *r = rr[q];
-                  for (i = 0; i < n; i++)
-                    r[i] = h * (r[i] + d[13] * k14[i] + d[14] * k15[i] + d[15] * k16[i]);
-                }
-            }
           w->tn = tn;
           if (adaptive_accepted (w, terminal, last, h, hmax, &reject, &hnew, &st))
             return st;
@@ -1020,28 +1089,13 @@ gl_jacobian (ws *w)
   return VM_OK;
 }
 
-/* One attempt of a Gauss step of size hs from (w->t, w->y) to tn.  *ok = 1 on convergence (then
- * w->yn holds the new state and w->compn its compensation, to be committed to w->comp when the
- * step is kept); *ok = 0 on Newton failure, *nonfinite = 1 if it was caused by non-finite values.
- * A nonzero return is a fatal status (RHS code). */
+/* M = I - hs A (x) J (column-major sn x sn), LU-factorized: 1, or 0 when singular */
 static int
-gl_attempt (ws *w, double hs, int *ok, int *nonfinite)
+gl_matrix (ws *w, double hs)
 {
-  const int n = w->n, s = w->s, sn = s * n;
-  const int maxit = w->o->newton_maxit > 0 ? w->o->newton_maxit : 50;
-  const double ntol = fmax (w->o->newton_tol > 0.0 ? w->o->newton_tol : 1e-14, 4.0 * DBL_EPSILON);
-  const double *A = w->ga, *c = w->gc, *b = w->gb;
-  double ynorm = 0.0, tolabs, nrm_prev = 0.0;
-  int i, j, p, q, it, info, st, nrhs = 1, ndiv = 0;
-  vm_ode_sol *sol = w->sol;
-
-  *ok = 0;
-  *nonfinite = 0;
-  for (i = 0; i < n; i++)
-    ynorm = fmax (ynorm, fabs (w->y[i]));
-  tolabs = ntol * (1.0 + ynorm);
-
-  /* M = I - hs A (x) J, column-major sn x sn */
+  const int n = w->n, s = w->s;
+  int sn = s * n, i, j, p, q, info;
+  const double *A = w->ga;
   for (j = 0; j < s; j++)
     for (q = 0; q < n; q++)
       {
@@ -1055,60 +1109,89 @@ gl_attempt (ws *w, double hs, int *ok, int *nonfinite)
         col[j * n + q] += 1.0;
       }
   dgetrf_ (&sn, &sn, w->M, &sn, w->ipiv, &info);
-  sol->nlu++;
-  if (info != 0)
-    return VM_OK;               /* singular: treated as a Newton failure */
+  w->sol->nlu++;
+  return info == 0;
+}
 
-  /* starting guess: extrapolated collocation polynomial of the previous step, else Euler */
-  if (w->have_prev)
+/* the starting guess Z: extrapolated collocation polynomial of the previous step, else Euler */
+static void
+gl_guess (ws *w, double hs)
+{
+  const int n = w->n, s = w->s;
+  const double *c = w->gc;
+  int i, j, p;
+  if (! w->have_prev)
     {
-      const double rr = hs / w->hprev;
       for (j = 0; j < s; j++)
+        for (p = 0; p < n; p++)
+          w->Z[j * n + p] = c[j] * hs * w->fy[p];
+      return;
+    }
+  {
+    const double rr = hs / w->hprev;
+    for (j = 0; j < s; j++)
+      {
+        const double x = 1.0 + c[j] * rr;
+        double *zj = w->Z + j * n;
+        for (p = 0; p < n; p++)
+          zj[p] = 0.0;
+        for (i = 0; i < s; i++)
+          {
+            /* Lagrange basis on the nodes {0, c_1..c_s}: L_i(x) - L_i(1) */
+            double lx = 1.0, l1 = 1.0, wgt;
+            int m;
+            lx *= x / c[i];
+            l1 *= 1.0 / c[i];
+            for (m = 0; m < s; m++)
+              if (m != i)
+                {
+                  lx *= (x - c[m]) / (c[i] - c[m]);
+                  l1 *= (1.0 - c[m]) / (c[i] - c[m]);
+                }
+            wgt = lx - l1;
+            for (p = 0; p < n; p++)
+              zj[p] += wgt * w->Zp[i * n + p];
+          }
+      }
+  }
+}
+
+/* F at the stages, Fz_i = F(t + c_i hs, y + Z_i); *nonfinite = 1 (and VM_OK) at a non-finite
+ * value; a nonzero return is the RHS code */
+static int
+gl_stage_rhs (ws *w, double hs, int *nonfinite)
+{
+  const int n = w->n, s = w->s;
+  int i, p, st;
+  for (i = 0; i < s; i++)
+    {
+      for (p = 0; p < n; p++)
+        w->ytmp[p] = w->y[p] + w->Z[i * n + p];
+      st = rhs (w, w->t + w->gc[i] * hs, w->ytmp, w->Fz + i * n);
+      if (st != 0)
+        return st;
+      if (! all_finite (n, w->Fz + i * n))
         {
-          const double x = 1.0 + c[j] * rr;
-          double *zj = w->Z + j * n;
-          for (p = 0; p < n; p++)
-            zj[p] = 0.0;
-          for (i = 0; i < s; i++)
-            {
-              /* Lagrange basis on the nodes {0, c_1..c_s}: L_i(x) - L_i(1) */
-              double lx = 1.0, l1 = 1.0, wgt;
-              int m;
-              lx *= x / c[i];
-              l1 *= 1.0 / c[i];
-              for (m = 0; m < s; m++)
-                if (m != i)
-                  {
-                    lx *= (x - c[m]) / (c[i] - c[m]);
-                    l1 *= (1.0 - c[m]) / (c[i] - c[m]);
-                  }
-              wgt = lx - l1;
-              for (p = 0; p < n; p++)
-                zj[p] += wgt * w->Zp[i * n + p];
-            }
+          *nonfinite = 1;
+          return VM_OK;
         }
     }
-  else
-    for (j = 0; j < s; j++)
-      for (p = 0; p < n; p++)
-        w->Z[j * n + p] = c[j] * hs * w->fy[p];
+  return VM_OK;
+}
 
+/* the simplified Newton iteration for Z (M factorized): *ok = 1 on convergence to tolabs */
+static int
+gl_newton (ws *w, double hs, double tolabs, int *ok, int *nonfinite)
+{
+  const int n = w->n, s = w->s, maxit = w->o->newton_maxit > 0 ? w->o->newton_maxit : 50;
+  const double *A = w->ga;
+  double nrm_prev = 0.0;
+  int sn = s * n, i, j, p, it, info, st, nrhs = 1, ndiv = 0;
   for (it = 0; it < maxit; it++)
     {
       double nrm = 0.0;
-      for (i = 0; i < s; i++)
-        {
-          for (p = 0; p < n; p++)
-            w->ytmp[p] = w->y[p] + w->Z[i * n + p];
-          st = rhs (w, w->t + c[i] * hs, w->ytmp, w->Fz + i * n);
-          if (st != 0)
-            return st;
-          if (! all_finite (n, w->Fz + i * n))
-            {
-              *nonfinite = 1;
-              return VM_OK;
-            }
-        }
+      if ((st = gl_stage_rhs (w, hs, nonfinite)) != 0 || *nonfinite)
+        return st;
       for (i = 0; i < s; i++)
         for (p = 0; p < n; p++)
           {
@@ -1118,7 +1201,7 @@ gl_attempt (ws *w, double hs, int *ok, int *nonfinite)
             w->r[i * n + p] = hs * acc - w->Z[i * n + p];
           }
       dgetrs_ ("N", &sn, &nrhs, w->M, &sn, w->ipiv, w->r, &sn, &info, 1);
-      sol->nnewton_iter++;
+      w->sol->nnewton_iter++;
       for (i = 0; i < sn; i++)
         {
           w->Z[i] += w->r[i];
@@ -1143,25 +1226,43 @@ gl_attempt (ws *w, double hs, int *ok, int *nonfinite)
         ndiv = 0;
       nrm_prev = nrm;
     }
-  if (! *ok)
-    return VM_OK;
+  return VM_OK;
+}
+
+/* One attempt of a Gauss step of size hs from (w->t, w->y) to tn.  *ok = 1 on convergence (then
+ * w->yn holds the new state and w->compn its compensation, to be committed to w->comp when the
+ * step is kept); *ok = 0 on Newton failure, *nonfinite = 1 if it was caused by non-finite values.
+ * A nonzero return is a fatal status (RHS code). */
+static int
+gl_attempt (ws *w, double hs, int *ok, int *nonfinite)
+{
+  const int n = w->n, s = w->s;
+  const double ntol = fmax (w->o->newton_tol > 0.0 ? w->o->newton_tol : 1e-14, 4.0 * DBL_EPSILON);
+  const double *b = w->gb;
+  double ynorm = 0.0, tolabs;
+  int i, p, st;
+
+  *ok = 0;
+  *nonfinite = 0;
+  for (i = 0; i < n; i++)
+    ynorm = fmax (ynorm, fabs (w->y[i]));
+  tolabs = ntol * (1.0 + ynorm);
+
+  if (! gl_matrix (w, hs))
+    return VM_OK;               /* singular: treated as a Newton failure */
+  gl_guess (w, hs);
+  if ((st = gl_newton (w, hs, tolabs, ok, nonfinite)) != 0 || ! *ok)
+    return st;
 
   /* y1 = y0 + h sum b_i F(t + c_i h, y0 + Z_i) with F at the converged stages (s evaluations more
    * than y0 + sum_i (b^T A^{-1})_i Z_i, but the rounding drift of quadratic invariants is about 15
    * times smaller), compensated summation of the increments */
-  for (i = 0; i < s; i++)
+  if ((st = gl_stage_rhs (w, hs, nonfinite)) != 0)
+    return st;
+  if (*nonfinite)
     {
-      for (p = 0; p < n; p++)
-        w->ytmp[p] = w->y[p] + w->Z[i * n + p];
-      st = rhs (w, w->t + c[i] * hs, w->ytmp, w->Fz + i * n);
-      if (st != 0)
-        return st;
-      if (! all_finite (n, w->Fz + i * n))
-        {
-          *ok = 0;
-          *nonfinite = 1;
-          return VM_OK;
-        }
+      *ok = 0;
+      return VM_OK;
     }
   for (p = 0; p < n; p++)
     {
@@ -1417,6 +1518,153 @@ validate (int n, vm_rhs_fn f, vm_event_fn ev, double t0, double tf, const double
   return VM_OK;
 }
 
+/* the counters and status of sol, reset for a new solve */
+static void
+sol_reset (vm_ode_sol *sol, int n, double t0)
+{
+  sol->npts = 0;
+  sol->nevents = 0;
+  sol->nsteps = sol->naccept = sol->nreject = sol->nfev = sol->nnewton_iter = 0;
+  sol->ncheck_reject = 0;
+  sol->njac = sol->nlu = sol->ngev = 0;
+  sol->n = n;
+  sol->t_end = t0;
+}
+
+/* the workspace's problem data and settings (no arrays yet) */
+static void
+ws_init (ws *w, int n, vm_rhs_fn f, vm_event_fn ev, void *ctx, double t0, double tf,
+         const double *tout, size_t ntout, const vm_ode_opts *opts, vm_ode_sol *sol)
+{
+  memset (w, 0, sizeof *w);
+  w->n = n;
+  w->method = opts->method;
+  w->nev = opts->nevent;
+  w->f = f;
+  w->ev = ev;
+  w->ctx = ctx;
+  w->o = opts;
+  w->sol = sol;
+  w->t0 = t0;
+  w->tf = tf;
+  w->dir = tf > t0 ? 1.0 : -1.0;
+  w->tout = ntout > 0 ? tout : NULL;
+  w->ntout = ntout;
+  w->dense = ntout > 0 || w->nev > 0;
+  w->event_tol = opts->event_tol;
+  w->hlim = HUGE_VAL;
+  w->s = w->method == VM_ODE_GL4 ? 2 : w->method == VM_ODE_GL6 ? 3 : 0;
+}
+
+/* the workspace's arrays, carved from one block of doubles (*mem) and one of ints (*imem):
+ * y fy yn fn yd yev ytmp (7n), k (5n; DOP853 14n), rc (4n; DOP853 7n), events (4 nev),
+ * Gauss: Z Zp Fz r (4 sn), comp compn (2n), J (n^2), M (sn^2) */
+static int
+ws_alloc (ws *w, double **mem, int **imem)
+{
+  const int n = w->n;
+  size_t nd, ni, off, sn, nn, nk, nrc;
+  sn = (size_t) w->s * (size_t) n;
+  nn = (size_t) n * (size_t) n;
+  nk = (w->method == VM_ODE_DOP853 ? 14 : 5) * (size_t) n;
+  nrc = (w->method == VM_ODE_DOP853 ? 7 : 4) * (size_t) n;
+  nd = 7 * (size_t) n + nk + nrc + 4 * (size_t) w->nev;
+  if (w->s > 0)
+    {
+      if ((size_t) n > SIZE_MAX / sizeof (double) / (size_t) n / 16)
+        return VM_ENOMEM;
+      nd += 4 * sn + 2 * (size_t) n + nn + sn * sn;
+    }
+  ni = sn + (size_t) w->nev + 1;
+  *mem = malloc (nd * sizeof (double));
+  *imem = malloc (ni * sizeof (int));
+  if (*mem == NULL || *imem == NULL)
+    return VM_ENOMEM;
+  off = 0;
+#define TAKE(ptr, len) (ptr = *mem + off, off += (len))
+  TAKE (w->y, n);
+  TAKE (w->fy, n);
+  TAKE (w->yn, n);
+  TAKE (w->fn, n);
+  TAKE (w->yd, n);
+  TAKE (w->yev, n);
+  TAKE (w->ytmp, n);
+  TAKE (w->k, nk);
+  TAKE (w->rc, nrc);
+  TAKE (w->gold, w->nev);
+  TAKE (w->gnew, w->nev);
+  TAKE (w->gtmp, w->nev);
+  TAKE (w->cte, w->nev);
+  if (w->s > 0)
+    {
+      TAKE (w->Z, sn);
+      TAKE (w->Zp, sn);
+      TAKE (w->Fz, sn);
+      TAKE (w->r, sn);
+      TAKE (w->comp, n);
+      TAKE (w->compn, n);
+      TAKE (w->J, nn);
+      TAKE (w->M, sn * sn);
+      memset (w->comp, 0, (size_t) n * sizeof (double));
+      w->gc = w->s == 2 ? gl4_c : gl6_c;
+      w->ga = w->s == 2 ? gl4_a : gl6_a;
+      w->gb = w->s == 2 ? gl4_b : gl6_b;
+    }
+#undef TAKE
+  w->ipiv = *imem;
+  w->cidx = *imem + sn;
+  return VM_OK;
+}
+
+/* the initial point: stored (unless output times start later), F and the events there */
+static int
+start_point (ws *w, const double *y0)
+{
+  const int n = w->n;
+  const double t0 = w->t0;
+  int st = VM_OK;
+  w->t = t0;
+  memcpy (w->y, y0, (size_t) n * sizeof (double));
+  if (w->ntout == 0)
+    st = push_point (w->sol, n, t0, y0);
+  else if (w->tout[0] == t0)
+    {
+      st = push_point (w->sol, n, t0, y0);
+      w->iout = 1;
+    }
+  if (st != VM_OK)
+    return st;
+  st = rhs (w, t0, w->y, w->fy);
+  if (st != 0)
+    return st;
+  if (! all_finite (n, w->fy))
+    return VM_ENONFINITE;
+  if (w->nev > 0)
+    return events_at (w, t0, w->y, w->gold);
+  return VM_OK;
+}
+
+/* the integration by the method chosen; VM_STOP_EVENT after a terminal event */
+static int
+run_method (ws *w)
+{
+  int st = VM_OK, terminal = 0;
+  if (w->method == VM_ODE_DOPRI5)
+    st = run_dopri5 (w, &terminal);
+  else if (w->method == VM_ODE_DOP853)
+    st = run_dop853 (w, &terminal);
+  else
+    {
+      if (w->s > 0)
+        st = gl_jacobian (w);
+      if (st == VM_OK)
+        st = run_fixed (w, &terminal);
+    }
+  if (st == VM_OK && terminal)
+    st = VM_STOP_EVENT;
+  return st;
+}
+
 int
 vm_ode_solve (int n, vm_rhs_fn f, vm_event_fn ev, void *ctx, double t0, double tf,
               const double *y0, const double *tout, size_t ntout, const vm_ode_opts *opts,
@@ -1426,18 +1674,11 @@ vm_ode_solve (int n, vm_rhs_fn f, vm_event_fn ev, void *ctx, double t0, double t
   ws w;
   double *mem = NULL;
   int *imem = NULL;
-  size_t nd, ni, off, sn, nn, nk, nrc;
-  int st, terminal = 0;
+  int st;
 
   if (sol == NULL)
     return VM_EARG;
-  sol->npts = 0;
-  sol->nevents = 0;
-  sol->nsteps = sol->naccept = sol->nreject = sol->nfev = sol->nnewton_iter = 0;
-  sol->ncheck_reject = 0;
-  sol->njac = sol->nlu = sol->ngev = 0;
-  sol->n = n;
-  sol->t_end = t0;
+  sol_reset (sol, n, t0);
   if (opts == NULL)
     {
       vm_ode_opts_init (&defo, VM_ODE_DOPRI5);
@@ -1449,129 +1690,9 @@ vm_ode_solve (int n, vm_rhs_fn f, vm_event_fn ev, void *ctx, double t0, double t
       sol->status = st;
       return st;
     }
-
-  memset (&w, 0, sizeof w);
-  w.n = n;
-  w.method = opts->method;
-  w.nev = opts->nevent;
-  w.f = f;
-  w.ev = ev;
-  w.ctx = ctx;
-  w.o = opts;
-  w.sol = sol;
-  w.t0 = t0;
-  w.tf = tf;
-  w.dir = tf > t0 ? 1.0 : -1.0;
-  w.tout = ntout > 0 ? tout : NULL;
-  w.ntout = ntout;
-  w.dense = ntout > 0 || w.nev > 0;
-  w.event_tol = opts->event_tol;
-  w.hlim = HUGE_VAL;
-  w.s = w.method == VM_ODE_GL4 ? 2 : w.method == VM_ODE_GL6 ? 3 : 0;
-
-  /* one block: y fy yn fn yd yev ytmp (7n), k (5n; DOP853 14n), rc (4n; DOP853 7n), events
-   * (4 nev), Gauss: Z Zp Fz r (4 sn), comp compn (2n), J (n^2), M (sn^2) */
-  sn = (size_t) w.s * (size_t) n;
-  nn = (size_t) n * (size_t) n;
-  nk = (w.method == VM_ODE_DOP853 ? 14 : 5) * (size_t) n;
-  nrc = (w.method == VM_ODE_DOP853 ? 7 : 4) * (size_t) n;
-  nd = 7 * (size_t) n + nk + nrc + 4 * (size_t) w.nev;
-  if (w.s > 0)
-    {
-      if ((size_t) n > SIZE_MAX / sizeof (double) / (size_t) n / 16)
-        {
-          sol->status = VM_ENOMEM;
-          return VM_ENOMEM;
-        }
-      nd += 4 * sn + 2 * (size_t) n + nn + sn * sn;
-    }
-  ni = sn + (size_t) w.nev + 1;
-  mem = malloc (nd * sizeof (double));
-  imem = malloc (ni * sizeof (int));
-  if (mem == NULL || imem == NULL)
-    {
-      free (mem);
-      free (imem);
-      sol->status = VM_ENOMEM;
-      return VM_ENOMEM;
-    }
-  off = 0;
-#define TAKE(ptr, len) (ptr = mem + off, off += (len))
-  TAKE (w.y, n);
-  TAKE (w.fy, n);
-  TAKE (w.yn, n);
-  TAKE (w.fn, n);
-  TAKE (w.yd, n);
-  TAKE (w.yev, n);
-  TAKE (w.ytmp, n);
-  TAKE (w.k, nk);
-  TAKE (w.rc, nrc);
-  TAKE (w.gold, w.nev);
-  TAKE (w.gnew, w.nev);
-  TAKE (w.gtmp, w.nev);
-  TAKE (w.cte, w.nev);
-  if (w.s > 0)
-    {
-      TAKE (w.Z, sn);
-      TAKE (w.Zp, sn);
-      TAKE (w.Fz, sn);
-      TAKE (w.r, sn);
-      TAKE (w.comp, n);
-      TAKE (w.compn, n);
-      TAKE (w.J, nn);
-      TAKE (w.M, sn * sn);
-      memset (w.comp, 0, (size_t) n * sizeof (double));
-      w.gc = w.s == 2 ? gl4_c : gl6_c;
-      w.ga = w.s == 2 ? gl4_a : gl6_a;
-      w.gb = w.s == 2 ? gl4_b : gl6_b;
-    }
-#undef TAKE
-  w.ipiv = imem;
-  w.cidx = imem + sn;
-
-  w.t = t0;
-  memcpy (w.y, y0, (size_t) n * sizeof (double));
-
-  /* initial point */
-  if (ntout == 0)
-    st = push_point (sol, n, t0, y0);
-  else if (tout[0] == t0)
-    {
-      st = push_point (sol, n, t0, y0);
-      w.iout = 1;
-    }
-  if (st != VM_OK)
-    goto done;
-  st = rhs (&w, t0, w.y, w.fy);
-  if (st != 0)
-    goto done;
-  if (! all_finite (n, w.fy))
-    {
-      st = VM_ENONFINITE;
-      goto done;
-    }
-  if (w.nev > 0)
-    {
-      st = events_at (&w, t0, w.y, w.gold);
-      if (st != VM_OK)
-        goto done;
-    }
-
-  if (w.method == VM_ODE_DOPRI5)
-    st = run_dopri5 (&w, &terminal);
-  else if (w.method == VM_ODE_DOP853)
-    st = run_dop853 (&w, &terminal);
-  else
-    {
-      if (w.s > 0)
-        st = gl_jacobian (&w);
-      if (st == VM_OK)
-        st = run_fixed (&w, &terminal);
-    }
-  if (st == VM_OK && terminal)
-    st = VM_STOP_EVENT;
-
-done:
+  ws_init (&w, n, f, ev, ctx, t0, tf, tout, ntout, opts, sol);
+  if ((st = ws_alloc (&w, &mem, &imem)) == VM_OK && (st = start_point (&w, y0)) == VM_OK)
+    st = run_method (&w);
   free (mem);
   free (imem);
   sol->status = st;

@@ -174,34 +174,29 @@ setup_vakonomic (vm_motion *mo, const vm_block *vb, const mxArray *mu0, double t
     }
 }
 
-void
-mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
-{
-  static const char *keys[] = { "t", "q", "qdot", "lambda", "lambda_rate", "power", "energy",
-                                "residual", "residual_position", "impacts", "stats", "method",
-                                "exitflag", "message" };
-  static const char *ikeys[] = { "t", "contact", "q", "qdot_before", "qdot_after" };
-  static const char *skeys[] = { "nsteps", "naccept", "nreject", "nfev", "nnewton", "nlayer" };
-  static const char *methods[] = { "dopri5", "gl4", "gl6", "rk4", "dop853" };
-  static const char *cmodes[] = { "hard", "soft" };
-  static const char *onoff[] = { "off", "on" };
-  const mxArray *sys, *blocks, *opt[O_COUNT], *params, *pnames, *bcells[3];
-  vm_block bl[4];
-  const char **fnames[4];
-  int nb, k, n, m, nc, np, st, law = VM_LAW_IDEAL, kdir = 0, nm, method = 0, what, idx;
-  double *p, t0, tf, *y0, ctol = 1e-8, val;
-  const double *tout = NULL, *B = NULL, *q0, *qd0;
-  size_t ntout = 0, j, ny;
-  vm_motion mo;
-  vm_motion_opts mopt;
-  vm_motion_sol sol;
-  mxArray *out, *imp, *stats;
-  char msg[2048];
-  (void) nlhs;
+static const char *methods[] = { "dopri5", "gl4", "gl6", "rk4", "dop853" };
 
-  if (nrhs < 4)
-    BAD ("%s: expected at least 4 inputs: sys, tspan, q0, qdot0 (see help gauss_integrate)", FN);
-  sys = prhs[0];
+/* the arguments of one call, checked and converted */
+typedef struct
+{
+  const mxArray *sys, *blocks;
+  const mxArray *opt[O_COUNT];   /* option values by O_*, NULL when not given */
+  int n, m, nc, np;
+  double t0, tf;
+  const double *q0, *qd0;
+  int method, law, kdir;         /* Method; reaction law and its k directions B (k x n) */
+  const double *B;
+  double ctol;                   /* ConstraintTol */
+  const double *tout;            /* OutputTimes (ntout) */
+  size_t ntout;
+  double *p;                     /* parameter values, in compile order (mxMalloc) */
+  vm_motion_opts mopt;
+} gi_args;
+
+/* sys: a mechsys struct; its sizes n, m, nc and its blocks */
+static void
+check_sys (gi_args *a, const mxArray *sys)
+{
   if (! mxIsStruct (sys) || mxGetNumberOfElements (sys) != 1 || ! mxGetField (sys, 0, "type")
       || ! mxIsChar (mxGetField (sys, 0, "type")))
     BAD ("%s: sys must be a system made by mechsys", FN);
@@ -210,16 +205,23 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     if (mxGetString (mxGetField (sys, 0, "type"), ty, sizeof ty) != 0 || strcmp (ty, "mechsys") != 0)
       BAD ("%s: sys must be a system made by mechsys", FN);
   }
-  n = sys_count (sys, "n");
-  m = sys_count (sys, "m");
-  nc = sys_count (sys, "nc");
-  blocks = sys_field (sys, "blocks");
-  if (! mxIsStruct (blocks) || ! mxGetField (blocks, 0, "eom") || ! mxGetField (blocks, 0, "motion"))
+  a->sys = sys;
+  a->n = sys_count (sys, "n");
+  a->m = sys_count (sys, "m");
+  a->nc = sys_count (sys, "nc");
+  a->blocks = sys_field (sys, "blocks");
+  if (! mxIsStruct (a->blocks) || ! mxGetField (a->blocks, 0, "eom")
+      || ! mxGetField (a->blocks, 0, "motion"))
     BAD ("%s: sys was compiled by an older varmech; rebuild it with mechsys", FN);
+}
 
-  /* options */
+/* the options from prhs[4 ..]: one struct, or name/value pairs, into a->opt */
+static void
+read_options (gi_args *a, int nrhs, const mxArray *prhs[])
+{
+  int k;
   for (k = 0; k < O_COUNT; k++)
-    opt[k] = NULL;
+    a->opt[k] = NULL;
   if (nrhs == 5 && mxIsStruct (prhs[4]))
     {
       int nf = mxGetNumberOfFields (prhs[4]), f;
@@ -231,190 +233,286 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
               break;
           if (k == O_COUNT)
             BAD ("%s: unknown option '%s'; expected one of: " OPT_LIST, FN, nm);
-          opt[k] = mxGetFieldByNumber (prhs[4], 0, f);
+          a->opt[k] = mxGetFieldByNumber (prhs[4], 0, f);
         }
+      return;
     }
-  else
+  if ((nrhs - 4) % 2 != 0)
+    BAD ("%s: options must be name/value pairs (got an odd number of arguments)", FN);
+  for (k = 4; k < nrhs; k += 2)
     {
-      if ((nrhs - 4) % 2 != 0)
-        BAD ("%s: options must be name/value pairs (got an odd number of arguments)", FN);
-      for (k = 4; k < nrhs; k += 2)
-        {
-          char nm[32];
-          int o;
-          if (! mxIsChar (prhs[k]) || mxGetM (prhs[k]) > 1)
-            BAD ("%s: argument %d must be an option name (a string); expected one of: " OPT_LIST,
-                 FN, k + 1);
-          if (mxGetString (prhs[k], nm, sizeof nm) != 0)
-            BAD ("%s: unknown option (name too long); expected one of: " OPT_LIST, FN);
-          for (o = 0; o < O_COUNT; o++)
-            if (name_eq (nm, opt_names[o]))
-              break;
-          if (o == O_COUNT)
-            BAD ("%s: unknown option '%s'; expected one of: " OPT_LIST, FN, nm);
-          opt[o] = prhs[k + 1];
-        }
+      char nm[32];
+      int o;
+      if (! mxIsChar (prhs[k]) || mxGetM (prhs[k]) > 1)
+        BAD ("%s: argument %d must be an option name (a string); expected one of: " OPT_LIST,
+             FN, k + 1);
+      if (mxGetString (prhs[k], nm, sizeof nm) != 0)
+        BAD ("%s: unknown option (name too long); expected one of: " OPT_LIST, FN);
+      for (o = 0; o < O_COUNT; o++)
+        if (name_eq (nm, opt_names[o]))
+          break;
+      if (o == O_COUNT)
+        BAD ("%s: unknown option '%s'; expected one of: " OPT_LIST, FN, nm);
+      a->opt[o] = prhs[k + 1];
     }
+}
 
-  /* time span and initial state */
-  vm_arg_interval (prhs[1], FN, "tspan", 0, &t0, &tf);
-  q0 = vm_arg_vector (prhs[2], FN, "q0", (size_t) n);
-  qd0 = vm_arg_vector (prhs[3], FN, "qdot0", (size_t) n);
-
-  memset (&mopt, 0, sizeof mopt);
+/* the integrator's options and the reaction law from a->opt, into a->mopt */
+static void
+solver_options (gi_args *a)
+{
+  static const char *cmodes[] = { "hard", "soft" };
+  static const char *onoff[] = { "off", "on" };
+  const mxArray *const *opt = a->opt;
+  vm_motion_opts *mopt = &a->mopt;
+  double val;
+  memset (mopt, 0, sizeof *mopt);
   if (opt[O_METHOD])
-    method = choice (opt[O_METHOD], "Method", methods, 5, "dopri5, gl4, gl6, rk4, dop853");
-  vm_ode_opts_init (&mopt.ode, method);
-  mopt.ode.rtol = opt[O_RELTOL] ? nonneg (opt[O_RELTOL], "RelTol", 0) : 1e-8;
-  mopt.ode.atol = opt[O_ABSTOL] ? nonneg (opt[O_ABSTOL], "AbsTol", 1) : 1e-10;
-  mopt.ode.h = (opt[O_STEP] && ! mxIsEmpty (opt[O_STEP])) ? nonneg (opt[O_STEP], "Step", 0)
-                                                           : fabs (tf - t0) / 1000;
-  mopt.ode.h0 = opt[O_H0] ? nonneg (opt[O_H0], "InitialStep", 1) : 0;
-  mopt.ode.hmax = opt[O_HMAX] ? nonneg (opt[O_HMAX], "MaxStep", 1) : 0;
+    a->method = choice (opt[O_METHOD], "Method", methods, 5, "dopri5, gl4, gl6, rk4, dop853");
+  vm_ode_opts_init (&mopt->ode, a->method);
+  mopt->ode.rtol = opt[O_RELTOL] ? nonneg (opt[O_RELTOL], "RelTol", 0) : 1e-8;
+  mopt->ode.atol = opt[O_ABSTOL] ? nonneg (opt[O_ABSTOL], "AbsTol", 1) : 1e-10;
+  mopt->ode.h = (opt[O_STEP] && ! mxIsEmpty (opt[O_STEP])) ? nonneg (opt[O_STEP], "Step", 0)
+                                                            : fabs (a->tf - a->t0) / 1000;
+  mopt->ode.h0 = opt[O_H0] ? nonneg (opt[O_H0], "InitialStep", 1) : 0;
+  mopt->ode.hmax = opt[O_HMAX] ? nonneg (opt[O_HMAX], "MaxStep", 1) : 0;
   if (opt[O_MAXSTEPS])
     {
-      mopt.ode.max_steps = (long) vm_arg_int (opt[O_MAXSTEPS], FN, "MaxSteps", 0,
-                                              1000000000000000LL);
+      mopt->ode.max_steps = (long) vm_arg_int (opt[O_MAXSTEPS], FN, "MaxSteps", 0,
+                                               1000000000000000LL);
     }
   if (opt[O_CTOL])
-    ctol = nonneg (opt[O_CTOL], "ConstraintTol", 0);
+    a->ctol = nonneg (opt[O_CTOL], "ConstraintTol", 0);
   if (opt[O_REACTION])
-    law = reaction_law (opt[O_REACTION], n, &kdir, &B);
-  if (opt[O_MU0] && law != VM_LAW_VAKONOMIC)
+    a->law = reaction_law (opt[O_REACTION], a->n, &a->kdir, &a->B);
+  if (opt[O_MU0] && a->law != VM_LAW_VAKONOMIC)
     BAD ("%s: Multiplier0 applies only to Reaction 'vakonomic'", FN);
   if (opt[O_MU0] && ! mxIsEmpty (opt[O_MU0]))
-    vm_arg_vector (opt[O_MU0], FN, "Multiplier0", (size_t) m);
-  mopt.hard = opt[O_CONTACTS] ? choice (opt[O_CONTACTS], "Contacts", cmodes, 2, "hard, soft") == 0 : 1;
-  mopt.restitution = 1;
+    vm_arg_vector (opt[O_MU0], FN, "Multiplier0", (size_t) a->m);
+  mopt->hard = opt[O_CONTACTS] ? choice (opt[O_CONTACTS], "Contacts", cmodes, 2, "hard, soft") == 0
+                               : 1;
+  mopt->restitution = 1;
   if (opt[O_RESTITUTION])
     {
       val = vm_arg_real (opt[O_RESTITUTION], FN, "Restitution");
       if (val < 0 || val > 1)
         vm_arg_refuse (opt[O_RESTITUTION], FN, "Restitution", "a number in [0, 1]");
-      mopt.restitution = val;
+      mopt->restitution = val;
     }
-  mopt.project = opt[O_PROJECTION] ? choice (opt[O_PROJECTION], "Projection", onoff, 2, "off, on")
-                                   : 0;
-  if (opt[O_TOUT] && ! mxIsEmpty (opt[O_TOUT]))
-    {
-      const mxArray *a = opt[O_TOUT];
-      double s = tf > t0 ? 1 : -1;
-      tout = vm_arg_vector_any (a, FN, "OutputTimes", &ntout);
-      for (j = 0; j < ntout; j++)
-        if ((j > 0 && ! (s * (tout[j] - tout[j - 1]) > 0)) || s * (tout[j] - t0) < 0
-            || s * (tf - tout[j]) < 0)
-          BAD ("%s: OutputTimes must be strictly monotone and inside tspan = [%g %g]", FN, t0, tf);
-    }
+  mopt->project = opt[O_PROJECTION] ? choice (opt[O_PROJECTION], "Projection", onoff, 2, "off, on")
+                                    : 0;
+}
 
-  /* parameters, in compile order */
-  params = sys_field (sys, "parameters");
-  pnames = sys_field (sys, "parameter_names");
+/* option OutputTimes: strictly monotone, inside tspan */
+static void
+output_times (gi_args *a)
+{
+  const mxArray *o = a->opt[O_TOUT];
+  double s = a->tf > a->t0 ? 1 : -1, t0 = a->t0, tf = a->tf;
+  const double *tout;
+  size_t j;
+  if (! o || mxIsEmpty (o))
+    return;
+  tout = a->tout = vm_arg_vector_any (o, FN, "OutputTimes", &a->ntout);
+  for (j = 0; j < a->ntout; j++)
+    if ((j > 0 && ! (s * (tout[j] - tout[j - 1]) > 0)) || s * (tout[j] - t0) < 0
+        || s * (tf - tout[j]) < 0)
+      BAD ("%s: OutputTimes must be strictly monotone and inside tspan = [%g %g]", FN, t0, tf);
+}
+
+/* the parameter values, in compile order, into a->p */
+static void
+read_parameters (gi_args *a)
+{
+  const mxArray *params = sys_field (a->sys, "parameters");
+  const mxArray *pnames = sys_field (a->sys, "parameter_names");
+  const char **pn;
+  int k, np;
   if (! mxIsStruct (params) || mxGetNumberOfElements (params) != 1 || ! mxIsCell (pnames))
     BAD ("%s: sys.parameters must be a scalar struct of name = value", FN);
-  np = (int) mxGetNumberOfElements (pnames);
-  p = mxMalloc ((size_t) (np > 0 ? np : 1) * sizeof *p);
-  {
-    const char **pn = mxMalloc ((size_t) (np > 0 ? np : 1) * sizeof *pn);
-    for (k = 0; k < np; k++)
-      {
-        const mxArray *c = mxGetCell (pnames, (mwIndex) k);
-        if (! c || ! mxIsChar (c) || ! (pn[k] = mxArrayToString (c)))
-          BAD ("%s: sys must be a system made by mechsys (parameter_names)", FN);
-      }
-    vm_arg_params (params, pn, np, FN, "sys", p);
-  }
+  np = a->np = (int) mxGetNumberOfElements (pnames);
+  a->p = mxMalloc ((size_t) (np > 0 ? np : 1) * sizeof *a->p);
+  pn = mxMalloc ((size_t) (np > 0 ? np : 1) * sizeof *pn);
+  for (k = 0; k < np; k++)
+    {
+      const mxArray *c = mxGetCell (pnames, (mwIndex) k);
+      if (! c || ! mxIsChar (c) || ! (pn[k] = mxArrayToString (c)))
+        BAD ("%s: sys must be a system made by mechsys (parameter_names)", FN);
+    }
+  vm_arg_params (params, pn, np, FN, "sys", a->p);
   if (mxGetNumberOfFields (params) != np)
     BAD ("%s: sys.parameters must have exactly the fields the system was compiled with", FN);
+}
 
-  /* blocks */
-  bcells[0] = mxGetField (blocks, 0, "eom");
-  bcells[1] = mxGetField (blocks, 0, "motion");
-  bcells[2] = nc > 0 ? mxGetField (blocks, 0, "contacts") : NULL;
-  nb = bcells[2] ? 3 : 2;
-  for (k = 0; k < nb; k++)
+/* load the blocks (bl[0..*nb-1]; bl[3] for the vakonomic law) and prepare the motion mo */
+static void
+init_motion (const gi_args *a, vm_motion *mo, vm_block bl[4], const char **fnames[4], int *nb)
+{
+  const mxArray *bcells[3];
+  int k, st;
+  bcells[0] = mxGetField (a->blocks, 0, "eom");
+  bcells[1] = mxGetField (a->blocks, 0, "motion");
+  bcells[2] = a->nc > 0 ? mxGetField (a->blocks, 0, "contacts") : NULL;
+  *nb = bcells[2] ? 3 : 2;
+  for (k = 0; k < *nb; k++)
     load_block (bcells[k], FN, &bl[k], &fnames[k]);
-  if (law == VM_LAW_VAKONOMIC)
-    load_vakonomic (blocks, nc, mopt.hard, &bl[3], &fnames[3]);
-  st = vm_motion_init (&mo, n, m, np, &bl[0], &bl[1], nb == 3 ? &bl[2] : NULL, p, law, kdir, B);
+  if (a->law == VM_LAW_VAKONOMIC)
+    load_vakonomic (a->blocks, a->nc, a->mopt.hard, &bl[3], &fnames[3]);
+  st = vm_motion_init (mo, a->n, a->m, a->np, &bl[0], &bl[1], *nb == 3 ? &bl[2] : NULL, a->p,
+                       a->law, a->kdir, a->B);
   if (st != VM_OK)
     BAD ("%s: the compiled model does not fit the equations of motion (%s); rebuild it with "
          "mechsys", FN, vm_status_string (st));
-  ny = (size_t) 2 * n + (law == VM_LAW_VAKONOMIC ? (size_t) m : 0);
-  y0 = mxMalloc (ny * sizeof *y0);
-  memcpy (y0, q0, (size_t) n * sizeof *y0);
-  memcpy (y0 + n, qd0, (size_t) n * sizeof *y0);
-  if (vm_motion_check_state (&mo, t0, y0, y0 + n, ctol, mopt.hard, &what, &idx, &val) != VM_OK)
+}
+
+/* the initial state y0 (ny values, mxMalloc; the multipliers are set by setup_vakonomic), checked
+ * against the constraints and the contacts */
+static double *
+initial_state (const gi_args *a, vm_motion *mo, size_t ny)
+{
+  int n = a->n, what, idx;
+  double val, *y0 = mxMalloc (ny * sizeof *y0);
+  memcpy (y0, a->q0, (size_t) n * sizeof *y0);
+  memcpy (y0 + n, a->qd0, (size_t) n * sizeof *y0);
+  if (vm_motion_check_state (mo, a->t0, y0, y0 + n, a->ctol, a->mopt.hard, &what, &idx, &val)
+      != VM_OK)
     {
-      vm_motion_free (&mo);
+      vm_motion_free (mo);
       if (what == 1)
         BAD ("%s: the initial state violates constraint %d by %g (ConstraintTol = %g)", FN, idx + 1,
-             val, ctol);
+             val, a->ctol);
       if (what == 2)
         BAD ("%s: the initial position is outside contact %d (h = %g < 0)", FN, idx + 1, val);
       BAD ("%s: the model cannot be evaluated at the initial state (non-finite values)", FN);
     }
+  return y0;
+}
 
-  if (law == VM_LAW_VAKONOMIC)
-    setup_vakonomic (&mo, &bl[3], opt[O_MU0], t0, y0);
-  st = vm_motion_integrate (&mo, &mopt, t0, tf, y0, tout, ntout, &sol);
+/* the field "impacts" of the solution: t, contact (1-based), q, qdot_before, qdot_after */
+static mxArray *
+impacts_struct (const vm_motion_sol *sol, int n, size_t ny)
+{
+  static const char *ikeys[] = { "t", "contact", "q", "qdot_before", "qdot_after" };
+  mxArray *imp = mxCreateStructMatrix (1, 1, 5, ikeys), *ci;
+  size_t j;
+  mxSetField (imp, 0, "t", matrix_rows (sol->ti, sol->nimpact, 1, 0, 1));
+  ci = mxCreateDoubleMatrix (sol->nimpact, 1, mxREAL);
+  for (j = 0; j < sol->nimpact; j++)
+    mxGetPr (ci)[j] = sol->ci[j] + 1;
+  mxSetField (imp, 0, "contact", ci);
+  mxSetField (imp, 0, "q", matrix_rows (sol->yb, sol->nimpact, ny, 0, (size_t) n));
+  mxSetField (imp, 0, "qdot_before", matrix_rows (sol->yb, sol->nimpact, ny, (size_t) n, (size_t) n));
+  mxSetField (imp, 0, "qdot_after", matrix_rows (sol->ya, sol->nimpact, ny, (size_t) n, (size_t) n));
+  return imp;
+}
 
-  /* the solution struct */
-  nm = law == VM_LAW_DIRECTIONS ? kdir : m;
-  out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
-  mxSetField (out, 0, "t", matrix_rows (sol.t, sol.npts, 1, 0, 1));
-  mxSetField (out, 0, "q", matrix_rows (sol.y, sol.npts, ny, 0, (size_t) n));
-  mxSetField (out, 0, "qdot", matrix_rows (sol.y, sol.npts, ny, (size_t) n, (size_t) n));
-  mxSetField (out, 0, "lambda", matrix_rows (sol.mult, sol.npts, (size_t) nm, 0, (size_t) nm));
-  j = law == VM_LAW_VAKONOMIC ? (size_t) m : 0;
-  mxSetField (out, 0, "lambda_rate", matrix_rows (sol.mult_rate, sol.npts, j, 0, j));
-  mxSetField (out, 0, "power", matrix_rows (sol.power, sol.npts, 1, 0, 1));
-  mxSetField (out, 0, "energy", matrix_rows (sol.energy, sol.npts, 1, 0, 1));
-  mxSetField (out, 0, "residual", matrix_rows (sol.phi, sol.npts, (size_t) m, 0, (size_t) m));
-  mxSetField (out, 0, "residual_position", matrix_rows (sol.gpos, sol.npts, (size_t) m, 0, (size_t) m));
-  imp = mxCreateStructMatrix (1, 1, 5, ikeys);
-  mxSetField (imp, 0, "t", matrix_rows (sol.ti, sol.nimpact, 1, 0, 1));
-  {
-    mxArray *ci = mxCreateDoubleMatrix (sol.nimpact, 1, mxREAL);
-    for (j = 0; j < sol.nimpact; j++)
-      mxGetPr (ci)[j] = sol.ci[j] + 1;
-    mxSetField (imp, 0, "contact", ci);
-  }
-  mxSetField (imp, 0, "q", matrix_rows (sol.yb, sol.nimpact, ny, 0, (size_t) n));
-  mxSetField (imp, 0, "qdot_before", matrix_rows (sol.yb, sol.nimpact, ny, (size_t) n, (size_t) n));
-  mxSetField (imp, 0, "qdot_after", matrix_rows (sol.ya, sol.nimpact, ny, (size_t) n, (size_t) n));
-  mxSetField (out, 0, "impacts", imp);
-  stats = mxCreateStructMatrix (1, 1, 6, skeys);
-  mxSetField (stats, 0, "nsteps", mxCreateDoubleScalar ((double) sol.nsteps));
-  mxSetField (stats, 0, "naccept", mxCreateDoubleScalar ((double) sol.naccept));
-  mxSetField (stats, 0, "nreject", mxCreateDoubleScalar ((double) sol.nreject));
-  mxSetField (stats, 0, "nfev", mxCreateDoubleScalar ((double) sol.nfev));
-  mxSetField (stats, 0, "nnewton", mxCreateDoubleScalar ((double) sol.nnewton_iter));
-  mxSetField (stats, 0, "nlayer", mxCreateDoubleScalar ((double) sol.nlayer));
-  mxSetField (out, 0, "stats", stats);
-  mxSetField (out, 0, "method", mxCreateString (methods[method]));
-  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
+/* the field "stats" of the solution: the integrator's counters */
+static mxArray *
+stats_struct (const vm_motion_sol *sol)
+{
+  static const char *skeys[] = { "nsteps", "naccept", "nreject", "nfev", "nnewton", "nlayer" };
+  mxArray *stats = mxCreateStructMatrix (1, 1, 6, skeys);
+  mxSetField (stats, 0, "nsteps", mxCreateDoubleScalar ((double) sol->nsteps));
+  mxSetField (stats, 0, "naccept", mxCreateDoubleScalar ((double) sol->naccept));
+  mxSetField (stats, 0, "nreject", mxCreateDoubleScalar ((double) sol->nreject));
+  mxSetField (stats, 0, "nfev", mxCreateDoubleScalar ((double) sol->nfev));
+  mxSetField (stats, 0, "nnewton", mxCreateDoubleScalar ((double) sol->nnewton_iter));
+  mxSetField (stats, 0, "nlayer", mxCreateDoubleScalar ((double) sol->nlayer));
+  return stats;
+}
+
+/* the field "message": the time reached, or the failure with its state */
+static mxArray *
+message_string (const vm_motion_sol *sol, int n, int st)
+{
+  char msg[2048];
   if (st == VM_OK)
-    snprintf (msg, sizeof msg, "reached t = %g", sol.t_end);
+    snprintf (msg, sizeof msg, "reached t = %g", sol->t_end);
   else
     {
       int nn = n < 64 ? n : 64;
-      snprintf (msg, sizeof msg, "stopped at t = %.17g: %s", sol.fail[0], vm_status_string (st));
+      snprintf (msg, sizeof msg, "stopped at t = %.17g: %s", sol->fail[0], vm_status_string (st));
       if (st == VM_ESINGULAR || st == VM_ENOTSPD)
-        snprintf (msg + strlen (msg), sizeof msg - strlen (msg), " (rcond %.3g)", sol.rcond);
+        snprintf (msg + strlen (msg), sizeof msg - strlen (msg), " (rcond %.3g)", sol->rcond);
       snprintf (msg + strlen (msg), sizeof msg - strlen (msg), "; q = [");
-      append_vec (msg, sizeof msg, sol.fail + 1, nn);
+      append_vec (msg, sizeof msg, sol->fail + 1, nn);
       snprintf (msg + strlen (msg), sizeof msg - strlen (msg), "], qdot = [");
-      append_vec (msg, sizeof msg, sol.fail + 1 + nn, nn);
+      append_vec (msg, sizeof msg, sol->fail + 1 + nn, nn);
       snprintf (msg + strlen (msg), sizeof msg - strlen (msg), "]");
     }
-  mxSetField (out, 0, "message", mxCreateString (msg));
+  return mxCreateString (msg);
+}
+
+/* the solution struct that gauss_integrate returns */
+static mxArray *
+solution_struct (const gi_args *a, const vm_motion_sol *sol, size_t ny, int st)
+{
+  static const char *keys[] = { "t", "q", "qdot", "lambda", "lambda_rate", "power", "energy",
+                                "residual", "residual_position", "impacts", "stats", "method",
+                                "exitflag", "message" };
+  size_t n = (size_t) a->n, m = (size_t) a->m, j;
+  size_t nm = a->law == VM_LAW_DIRECTIONS ? (size_t) a->kdir : m;
+  mxArray *out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
+  mxSetField (out, 0, "t", matrix_rows (sol->t, sol->npts, 1, 0, 1));
+  mxSetField (out, 0, "q", matrix_rows (sol->y, sol->npts, ny, 0, n));
+  mxSetField (out, 0, "qdot", matrix_rows (sol->y, sol->npts, ny, n, n));
+  mxSetField (out, 0, "lambda", matrix_rows (sol->mult, sol->npts, nm, 0, nm));
+  j = a->law == VM_LAW_VAKONOMIC ? m : 0;
+  mxSetField (out, 0, "lambda_rate", matrix_rows (sol->mult_rate, sol->npts, j, 0, j));
+  mxSetField (out, 0, "power", matrix_rows (sol->power, sol->npts, 1, 0, 1));
+  mxSetField (out, 0, "energy", matrix_rows (sol->energy, sol->npts, 1, 0, 1));
+  mxSetField (out, 0, "residual", matrix_rows (sol->phi, sol->npts, m, 0, m));
+  mxSetField (out, 0, "residual_position", matrix_rows (sol->gpos, sol->npts, m, 0, m));
+  mxSetField (out, 0, "impacts", impacts_struct (sol, a->n, ny));
+  mxSetField (out, 0, "stats", stats_struct (sol));
+  mxSetField (out, 0, "method", mxCreateString (methods[a->method]));
+  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
+  mxSetField (out, 0, "message", message_string (sol, a->n, st));
+  return out;
+}
+
+void
+mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  gi_args a;
+  vm_block bl[4];
+  const char **fnames[4];
+  int nb, k, st;
+  double *y0;
+  size_t ny;
+  vm_motion mo;
+  vm_motion_sol sol;
+  (void) nlhs;
+
+  if (nrhs < 4)
+    BAD ("%s: expected at least 4 inputs: sys, tspan, q0, qdot0 (see help gauss_integrate)", FN);
+  memset (&a, 0, sizeof a);
+  a.law = VM_LAW_IDEAL;
+  a.ctol = 1e-8;
+  check_sys (&a, prhs[0]);
+  read_options (&a, nrhs, prhs);
+  /* time span and initial state */
+  vm_arg_interval (prhs[1], FN, "tspan", 0, &a.t0, &a.tf);
+  a.q0 = vm_arg_vector (prhs[2], FN, "q0", (size_t) a.n);
+  a.qd0 = vm_arg_vector (prhs[3], FN, "qdot0", (size_t) a.n);
+  solver_options (&a);
+  output_times (&a);
+  read_parameters (&a);
+
+  init_motion (&a, &mo, bl, fnames, &nb);
+  ny = (size_t) 2 * a.n + (a.law == VM_LAW_VAKONOMIC ? (size_t) a.m : 0);
+  y0 = initial_state (&a, &mo, ny);
+  if (a.law == VM_LAW_VAKONOMIC)
+    setup_vakonomic (&mo, &bl[3], a.opt[O_MU0], a.t0, y0);
+  st = vm_motion_integrate (&mo, &a.mopt, a.t0, a.tf, y0, a.tout, a.ntout, &sol);
+
+  plhs[0] = solution_struct (&a, &sol, ny, st);
   vm_motion_sol_free (&sol);
   vm_motion_free (&mo);
   for (k = 0; k < nb; k++)
     free_block (&bl[k], fnames[k]);
-  if (law == VM_LAW_VAKONOMIC)
+  if (a.law == VM_LAW_VAKONOMIC)
     free_block (&bl[3], fnames[3]);
-  mxFree (p);
+  mxFree (a.p);
   mxFree (y0);
-  plhs[0] = out;
 }
