@@ -277,6 +277,128 @@ sort_rows (int64_t *rr, int64_t cnt)
     }
 }
 
+/* The work of build_pattern (freed at its end). */
+typedef struct
+{
+  int64_t *icp, *inc;          /* inverse incidence: the nodes inc[icp[s] .. icp[s+1]-1] have s
+                                  in their support */
+  int64_t *mark, *fill;        /* nz row tags; N fill positions into inc */
+  int64_t *ep, *e;             /* node k's expanded variables as global indices: e + ep[k] */
+} pattern_ws;
+
+/* icp: the number of supports that hold each node, as compressed pointers (icp[N] in all) */
+static void
+pattern_icp (const vm_dual *d, int64_t *icp)
+{
+  const int64_t N = d->N;
+  int64_t k;
+  for (k = 0; k < N; k++)
+    {
+      const int ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
+      const int64_t *s = d->sup + d->sup_p[k];
+      int q;
+      for (q = 0; q < ns; q++)
+        icp[s[q] + 1]++;
+    }
+  for (k = 0; k < N; k++)
+    icp[k + 1] += icp[k];
+}
+
+/* every node's expanded variables as global indices, once: w->e + w->ep[k] (VM_OK or
+ * VM_ENOMEM) */
+static int
+pattern_expanded (const vm_dual *d, pattern_ws *w)
+{
+  const int64_t N = d->N;
+  int64_t k;
+  int a;
+  w->ep[0] = 0;
+  for (k = 0; k < N; k++)
+    w->ep[k + 1] = w->ep[k] + (d->sup_p[k + 1] - d->sup_p[k]) * d->nd + d->ng;
+  w->e = malloc ((size_t) (w->ep[N] > 0 ? w->ep[N] : 1) * sizeof *w->e);
+  if (! w->e)
+    return VM_ENOMEM;
+  for (k = 0; k < N; k++)
+    {
+      const int ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
+      const int64_t *s = d->sup + d->sup_p[k];
+      for (a = 0; a < (int) (w->ep[k + 1] - w->ep[k]); a++)
+        w->e[w->ep[k] + a] = expanded_global (d, s, ns, k, a);
+    }
+  return VM_OK;
+}
+
+/* inc: the inverse incidence itself, in node order (fill as the running positions) */
+static void
+pattern_inc (const vm_dual *d, pattern_ws *w)
+{
+  const int64_t N = d->N;
+  int64_t k;
+  memcpy (w->fill, w->icp, (size_t) N * sizeof *w->fill);
+  for (k = 0; k < N; k++)
+    {
+      const int ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
+      const int64_t *s = d->sup + d->sup_p[k];
+      int q;
+      for (q = 0; q < ns; q++)
+        w->inc[w->fill[s[q]]++] = k;
+    }
+}
+
+/* column j of the pattern: in pass 0 its row count into colptr[j + 1], in pass 1 its sorted rows
+ * into rowind */
+static void
+pattern_column (vm_dual *d, const pattern_ws *w, int64_t j, int pass)
+{
+  const int nd = d->nd;
+  int64_t node, cnt;
+  int comp;
+  unknown_of (d, j, &node, &comp);
+  if (comp != 0 && comp != nd)
+    {
+      /* a group's columns have the same rows: those of column j - 1 */
+      if (pass == 0)
+        d->colptr[j + 1] = d->colptr[j];
+      else
+        memcpy (d->rowind + d->colptr[j], d->rowind + d->colptr[j - 1],
+                (size_t) (d->colptr[j] - d->colptr[j - 1]) * sizeof *d->rowind);
+      return;
+    }
+  cnt = column_rows (d, node, comp < nd, w->icp, w->inc, w->ep, w->e, w->mark, j + pass * d->nz,
+                     pass ? d->rowind + d->colptr[j] : NULL);
+  if (pass == 0)
+    d->colptr[j + 1] = cnt;
+  else
+    sort_rows (d->rowind + d->colptr[j], cnt);
+}
+
+/* colptr, nnz and rowind in two passes over the columns: count, then fill (rows deduplicated
+ * with mark); VM_OK or VM_ENOMEM */
+static int
+pattern_columns (vm_dual *d, pattern_ws *w)
+{
+  const int64_t nz = d->nz;
+  int64_t j;
+  int pass;
+  for (j = 0; j < nz; j++)
+    w->mark[j] = -1;
+  for (pass = 0; pass < 2; pass++)
+    {
+      for (j = 0; j < nz; j++)
+        pattern_column (d, w, j, pass);
+      if (pass == 0)
+        {
+          for (j = 0; j < nz; j++)
+            d->colptr[j + 1] += d->colptr[j];
+          d->nnz = d->colptr[nz];
+          d->rowind = malloc ((size_t) (d->nnz > 0 ? d->nnz : 1) * sizeof *d->rowind);
+          if (! d->rowind)
+            return VM_ENOMEM;
+        }
+    }
+  return VM_OK;
+}
+
 /* The Hessian pattern: column by column, without a global sort.  Node k's local block couples all
  * of its expanded variables E_k (D_d at the nodes of its support S_k, D_a at k) densely, so the
  * rows of the column of D_d(s, i) are the union of E_k over the nodes k whose support holds s, and
@@ -285,104 +407,34 @@ sort_rows (int64_t *rr, int64_t cnt)
 static int
 build_pattern (vm_dual *d)
 {
-  int64_t N = d->N, nz = d->nz, k, j, *icp = NULL, *inc = NULL, *mark = NULL, *fill = NULL;
-  int64_t *ep = NULL;
-  const int64_t *s;
-  int64_t *e = NULL;
-  int ns, a, st = VM_ENOMEM;
-  const int nd = d->nd;
-  icp = calloc ((size_t) N + 1, sizeof *icp);
-  mark = malloc ((size_t) (nz > 0 ? nz : 1) * sizeof *mark);
+  const int64_t N = d->N, nz = d->nz;
+  pattern_ws w;
+  int st = VM_ENOMEM;
+  memset (&w, 0, sizeof w);
+  w.icp = calloc ((size_t) N + 1, sizeof *w.icp);
+  w.mark = malloc ((size_t) (nz > 0 ? nz : 1) * sizeof *w.mark);
   d->colptr = calloc ((size_t) nz + 1, sizeof *d->colptr);
-  if (! icp || ! mark || ! d->colptr)
+  if (! w.icp || ! w.mark || ! d->colptr)
     goto done;
-  /* the inverse incidence: the nodes whose support holds node s */
-  for (k = 0; k < N; k++)
-    {
-      int q;
-      ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
-      s = d->sup + d->sup_p[k];
-      for (q = 0; q < ns; q++)
-        icp[s[q] + 1]++;
-    }
-  for (k = 0; k < N; k++)
-    icp[k + 1] += icp[k];
-  inc = malloc ((size_t) (icp[N] > 0 ? icp[N] : 1) * sizeof *inc);
-  fill = malloc ((size_t) (N > 0 ? N : 1) * sizeof *fill);
-  ep = malloc ((size_t) (N + 1) * sizeof *ep);
-  if (! inc || ! fill || ! ep)
+  pattern_icp (d, w.icp);
+  w.inc = malloc ((size_t) (w.icp[N] > 0 ? w.icp[N] : 1) * sizeof *w.inc);
+  w.fill = malloc ((size_t) (N > 0 ? N : 1) * sizeof *w.fill);
+  w.ep = malloc ((size_t) (N + 1) * sizeof *w.ep);
+  if (! w.inc || ! w.fill || ! w.ep)
     goto done;
-  /* every node's expanded variables as global indices, once: e + ep[k], ne_k entries */
-  ep[0] = 0;
-  for (k = 0; k < N; k++)
-    ep[k + 1] = ep[k] + (d->sup_p[k + 1] - d->sup_p[k]) * nd + d->ng;
-  e = malloc ((size_t) (ep[N] > 0 ? ep[N] : 1) * sizeof *e);
-  if (! e)
+  if (pattern_expanded (d, &w) != VM_OK)
     goto done;
-  for (k = 0; k < N; k++)
-    {
-      ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
-      s = d->sup + d->sup_p[k];
-      for (a = 0; a < (int) (ep[k + 1] - ep[k]); a++)
-        e[ep[k] + a] = expanded_global (d, s, ns, k, a);
-    }
-  memcpy (fill, icp, (size_t) N * sizeof *fill);
-  for (k = 0; k < N; k++)
-    {
-      int q;
-      ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
-      s = d->sup + d->sup_p[k];
-      for (q = 0; q < ns; q++)
-        inc[fill[s[q]]++] = k;
-    }
-  /* two passes over the columns: count, then fill (rows deduplicated with mark) */
-  for (j = 0; j < nz; j++)
-    mark[j] = -1;
-  {
-    int pass;
-    for (pass = 0; pass < 2; pass++)
-      {
-        for (j = 0; j < nz; j++)
-          {
-            int64_t node, cnt;
-            int comp;
-            unknown_of (d, j, &node, &comp);
-            if (comp != 0 && comp != nd)
-              {
-                /* a group's columns have the same rows: those of column j - 1 */
-                if (pass == 0)
-                  d->colptr[j + 1] = d->colptr[j];
-                else
-                  memcpy (d->rowind + d->colptr[j], d->rowind + d->colptr[j - 1],
-                          (size_t) (d->colptr[j] - d->colptr[j - 1]) * sizeof *d->rowind);
-                continue;
-              }
-            cnt = column_rows (d, node, comp < nd, icp, inc, ep, e, mark, j + pass * nz,
-                               pass ? d->rowind + d->colptr[j] : NULL);
-            if (pass == 0)
-              d->colptr[j + 1] = cnt;
-            else
-              sort_rows (d->rowind + d->colptr[j], cnt);
-          }
-        if (pass == 0)
-          {
-            for (j = 0; j < nz; j++)
-              d->colptr[j + 1] += d->colptr[j];
-            d->nnz = d->colptr[nz];
-            d->rowind = malloc ((size_t) (d->nnz > 0 ? d->nnz : 1) * sizeof *d->rowind);
-            if (! d->rowind)
-              goto done;
-          }
-      }
-  }
-  st = build_blocks (d, mark);
+  pattern_inc (d, &w);
+  if (pattern_columns (d, &w) != VM_OK)
+    goto done;
+  st = build_blocks (d, w.mark);
 done:
-  free (icp);
-  free (inc);
-  free (mark);
-  free (fill);
-  free (e);
-  free (ep);
+  free (w.icp);
+  free (w.inc);
+  free (w.mark);
+  free (w.fill);
+  free (w.e);
+  free (w.ep);
   return st;
 }
 
@@ -853,6 +905,85 @@ vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
   return vm_dual_solve_ex (d, z, tol, max_iter, linsolve, NULL, NULL, NULL, info);
 }
 
+/* rw[j] = 1 / H_kk of unknown j's node k */
+static void
+row_weights (const vm_dual *d, double *rw)
+{
+  int64_t k, j;
+  int i;
+  for (k = 0; k < d->N; k++)
+    for (i = 0; i < d->m; i++)
+      if ((j = vm_dual_index (d, k, i)) >= 0)
+        rw[j] = 1.0 / d->hw[k];
+}
+
+/* the larger of the RMS of F (in g0, the gradient at D = 0) and of Dm ybar_d */
+static double
+base_rms (const vm_dual *d, const double *g0)
+{
+  const int64_t N = d->N;
+  double sf = 0.0, sd = 0.0;
+  int64_t k, p;
+  int i;
+  for (k = 0; k < N; k++)
+    for (i = 0; i < d->nd; i++)
+      {
+        double f = g0[k * d->nl + d->nd + i], dy = 0.0;
+        for (p = d->dp[k]; p < d->dp[k + 1]; p++)
+          dy += d->dv[p] * d->ybar[d->dj[p] * d->ny + i];
+        sf += f * f;
+        sd += dy * dy;
+      }
+  sf = sqrt (sf / (double) (N * d->nd));
+  sd = sqrt (sd / (double) (N * d->nd));
+  return sf > sd ? sf : sd;
+}
+
+/* the scale of the equations, from the problem and not from the guess: the RMS of F and of
+ * Dm ybar_d at the base state (the DtP map at D = 0 is ybar); 0 when the base state is outside
+ * the domain (or out of memory): the absolute test */
+static double
+base_scale (const vm_dual *d)
+{
+  int64_t N = d->N;
+  double *u0 = calloc ((size_t) N * d->nl, sizeof *u0), *y0 = malloc ((size_t) N * d->ny * sizeof *y0);
+  double *v0 = malloc ((size_t) N * sizeof *v0), *g0 = malloc ((size_t) N * d->nl * sizeof *g0);
+  double r0 = 0.0;
+  int64_t bad = -1;
+  int st;
+  if (! u0 || ! y0 || ! v0 || ! g0)
+    st = VM_ENOMEM;
+  else
+    {
+      memcpy (y0, d->ybar, (size_t) N * d->ny * sizeof *y0);
+      st = d->fn (d->ctx, N, d->t, u0, d->ybar, y0, v0, g0, NULL, &bad);
+    }
+  if (st == VM_OK)
+    r0 = base_rms (d, g0);
+  free (u0);
+  free (y0);
+  free (v0);
+  free (g0);
+  return st != VM_OK ? 0.0 : r0;
+}
+
+/* the rounding level of the equations, about eps |y| / h (Dm has entries 1/h), relative to tol:
+ * the test must be reachable on fine grids */
+static double
+rounding_floor (const vm_dual *d, double tol)
+{
+  double ymax = 0.0;
+  int64_t q;
+  int i;
+  for (i = 0; i < d->nd; i++)
+    if (fabs (d->y0[i]) > ymax)
+      ymax = fabs (d->y0[i]);
+  for (q = 0; q < d->N * d->ny; q++)
+    if (fabs (d->ybar[q]) > ymax)
+      ymax = fabs (d->ybar[q]);
+  return (tol > 0.0) ? 10.0 * DBL_EPSILON * ymax / (d->op.h * tol) : 0.0;
+}
+
 int
 vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
                   vm_newton_symbolic *sym,
@@ -862,9 +993,8 @@ vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
 {
   solve_ctx c;
   vm_newton_opts o;
-  int64_t k, j;
-  int i, st;
-  double r0 = 0.0;
+  int st;
+  double r0, fl;
   c.d = d;
   c.rw = malloc ((size_t) d->nz * sizeof *c.rw);
   c.g = malloc ((size_t) d->nz * sizeof *c.g);
@@ -874,62 +1004,12 @@ vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
       free (c.g);
       return VM_ENOMEM;
     }
-  for (k = 0; k < d->N; k++)
-    for (i = 0; i < d->m; i++)
-      if ((j = vm_dual_index (d, k, i)) >= 0)
-        c.rw[j] = 1.0 / d->hw[k];
-  /* the scale of the equations, from the problem and not from the guess: the RMS of F and of
-   * Dm ybar_d at the base state (the DtP map at D = 0 is ybar) */
-  {
-    int64_t N = d->N, p;
-    double *u0 = calloc ((size_t) N * d->nl, sizeof *u0), *y0 = malloc ((size_t) N * d->ny * sizeof *y0);
-    double *v0 = malloc ((size_t) N * sizeof *v0), *g0 = malloc ((size_t) N * d->nl * sizeof *g0);
-    int64_t bad = -1;
-    if (! u0 || ! y0 || ! v0 || ! g0)
-      st = VM_ENOMEM;
-    else
-      {
-        memcpy (y0, d->ybar, (size_t) N * d->ny * sizeof *y0);
-        st = d->fn (d->ctx, N, d->t, u0, d->ybar, y0, v0, g0, NULL, &bad);
-      }
-    if (st == VM_OK)
-      {
-        double sf = 0.0, sd = 0.0;
-        for (k = 0; k < N; k++)
-          for (i = 0; i < d->nd; i++)
-            {
-              double f = g0[k * d->nl + d->nd + i], dy = 0.0;
-              for (p = d->dp[k]; p < d->dp[k + 1]; p++)
-                dy += d->dv[p] * d->ybar[d->dj[p] * d->ny + i];
-              sf += f * f;
-              sd += dy * dy;
-            }
-        sf = sqrt (sf / (double) (N * d->nd));
-        sd = sqrt (sd / (double) (N * d->nd));
-        r0 = sf > sd ? sf : sd;
-      }
-    free (u0);
-    free (y0);
-    free (v0);
-    free (g0);
-    if (st != VM_OK)
-      r0 = 0.0;   /* a base state outside the domain: absolute test */
-  }
-  /* and never below the rounding level of the equations, about eps |y| / h (Dm has entries 1/h):
-   * the test must be reachable on fine grids */
-  {
-    double ymax = 0.0, fl;
-    int64_t q;
-    for (i = 0; i < d->nd; i++)
-      if (fabs (d->y0[i]) > ymax)
-        ymax = fabs (d->y0[i]);
-    for (q = 0; q < d->N * d->ny; q++)
-      if (fabs (d->ybar[q]) > ymax)
-        ymax = fabs (d->ybar[q]);
-    fl = (tol > 0.0) ? 10.0 * DBL_EPSILON * ymax / (d->op.h * tol) : 0.0;
-    if (fl > r0)
-      r0 = fl;
-  }
+  row_weights (d, c.rw);
+  /* the scale of the equations, and never below their rounding level */
+  r0 = base_scale (d);
+  fl = rounding_floor (d, tol);
+  if (fl > r0)
+    r0 = fl;
   vm_newton_opts_init (&o);
   o.tol_res = tol;
   o.res_scale = sqrt ((double) d->nz) * (r0 > 1.0 ? r0 : 1.0);
@@ -1168,15 +1248,55 @@ ode_system (const vm_dual_ode *e, int64_t npts, int64_t k, const double *u, cons
     }
 }
 
-int
-vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u, const double *ybar,
-                  double *y, double *val, double *grad, double *hess, int64_t *bad)
+/* One Newton step of the DtP map at every point whose residual is above the tolerance (every
+ * point when linear); y is updated in place, *done cleared and *first set to the first point
+ * stepped.  VM_OK, or VM_EDTP with *bad (a non-finite residual, a singular A). */
+static int
+ode_newton_sweep (vm_dual_ode *e, int64_t npts, const double *u, const double *ybar, double *y,
+                  int *done, int64_t *first, int64_t *bad)
 {
-  vm_dual_ode *e = ctx;
-  int ny = e->ny, nd = e->nd, ng = e->ng, nl = 2 * nd + ng, i, j, a, it, st;
+  int ny = e->ny, i;
   int64_t k;
-  if ((st = ode_reserve (e, npts)) != VM_OK)
-    return st;
+  for (k = 0; k < npts; k++)
+    {
+      double *A = e->A, *r = e->r, rmax = 0.0, ymax = 0.0;
+      ode_system (e, npts, k, u, ybar, y, A, r);
+      for (i = 0; i < ny; i++)
+        {
+          if (! isfinite (r[i]))
+            {
+              *bad = k;
+              return VM_EDTP;
+            }
+          if (fabs (r[i]) > rmax)
+            rmax = fabs (r[i]);
+          if (fabs (e->c[i] * y[k * ny + i]) > ymax)
+            ymax = fabs (e->c[i] * y[k * ny + i]);
+        }
+      if (! e->linear && rmax <= e->tol * (1.0 + ymax))
+        continue;
+      *done = 0;
+      if (*first < 0)
+        *first = k;
+      if (dtp_factor (A, ny, e->piv))
+        {
+          *bad = k;
+          return VM_EDTP;
+        }
+      vm_dense_lu_solve (ny, A, e->piv, r);
+      for (i = 0; i < ny; i++)
+        y[k * ny + i] -= r[i];
+    }
+  return VM_OK;
+}
+
+/* y = y^H, the DtP map, by Newton's method at all points (one step when linear); the fields are
+ * left evaluated at y^H.  VM_OK, VM_EDTP with *bad, or an evaluation error. */
+static int
+ode_dtp (vm_dual_ode *e, int64_t npts, const double *t, const double *u, const double *ybar,
+         double *y, int64_t *bad)
+{
+  int it, st;
   for (it = 0;; it++)
     {
       int done = 1;
@@ -1185,36 +1305,8 @@ vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u, con
         return st;
       if (e->linear && it == 1)
         break;
-      for (k = 0; k < npts; k++)
-        {
-          double *A = e->A, *r = e->r, rmax = 0.0, ymax = 0.0;
-          ode_system (e, npts, k, u, ybar, y, A, r);
-          for (i = 0; i < ny; i++)
-            {
-              if (! isfinite (r[i]))
-                {
-                  *bad = k;
-                  return VM_EDTP;
-                }
-              if (fabs (r[i]) > rmax)
-                rmax = fabs (r[i]);
-              if (fabs (e->c[i] * y[k * ny + i]) > ymax)
-                ymax = fabs (e->c[i] * y[k * ny + i]);
-            }
-          if (! e->linear && rmax <= e->tol * (1.0 + ymax))
-            continue;
-          done = 0;
-          if (first < 0)
-            first = k;
-          if (dtp_factor (A, ny, e->piv))
-            {
-              *bad = k;
-              return VM_EDTP;
-            }
-          vm_dense_lu_solve (ny, A, e->piv, r);
-          for (i = 0; i < ny; i++)
-            y[k * ny + i] -= r[i];
-        }
+      if ((st = ode_newton_sweep (e, npts, u, ybar, y, &done, &first, bad)) != VM_OK)
+        return st;
       e->dtp_iters++;
       if (done)
         break;
@@ -1224,74 +1316,113 @@ vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u, con
           return VM_EDTP;
         }
     }
+  return VM_OK;
+}
+
+/* LL = L_H(y^H) at point k (returned) and its gradient (-y_d, -F, G) into grad + k nl */
+static double
+ode_point_value (const vm_dual_ode *e, int64_t npts, int64_t k, const double *u,
+                 const double *ybar, const double *y, double *grad)
+{
+  int ny = e->ny, nd = e->nd, ng = e->ng, nl = 2 * nd + ng, i, a;
+  const double *uk = u + k * nl, *yk = y + k * ny, *yb = ybar + k * ny;
+  double L = 0.0;
+  double *gk = grad + k * nl;
+  for (i = 0; i < nd; i++)
+    {
+      double F = e->fF[k + npts * i];
+      L -= uk[i] * yk[i] + uk[nd + i] * F;
+      gk[i] = -yk[i];
+      gk[nd + i] = -F;
+    }
+  for (a = 0; a < ng; a++)
+    {
+      double G = e->fG[k + npts * a];
+      L += uk[2 * nd + a] * G;
+      gk[2 * nd + a] = G;
+    }
+  for (i = 0; i < ny; i++)
+    L += 0.5 * e->c[i] * (yk[i] - yb[i]) * (yk[i] - yb[i]);
+  return L;
+}
+
+/* B = dr/du = [-E_d, -F_y', G_y'] (ny x nl, row-major) at point k */
+static void
+ode_dr_du (const vm_dual_ode *e, int64_t npts, int64_t k, double *B)
+{
+  int ny = e->ny, nd = e->nd, ng = e->ng, nl = 2 * nd + ng, i, j, a;
+  for (i = 0; i < ny; i++)
+    {
+      for (j = 0; j < nd; j++)
+        B[i * nl + j] = i == j ? -1.0 : 0.0;
+      for (a = 0; a < nd; a++)
+        B[i * nl + nd + a] = -e->fFy[k + npts * (a + nd * i)];
+      for (a = 0; a < ng; a++)
+        B[i * nl + 2 * nd + a] = e->fGy[k + npts * (a + ng * i)];
+    }
+}
+
+/* H (nl x nl) = -B' A^{-1} B at point k, exactly symmetric; 1 when A is singular, else 0 */
+static int
+ode_point_hess (vm_dual_ode *e, int64_t npts, int64_t k, const double *u, const double *ybar,
+                const double *y, double *H)
+{
+  int ny = e->ny, nl = 2 * e->nd + e->ng, i, j;
+  double *A = e->A, *B = e->B, *r = e->r;
+  ode_system (e, npts, k, u, ybar, y, A, r);
+  if (dtp_factor (A, ny, e->piv))
+    return 1;
+  ode_dr_du (e, npts, k, B);
+  /* H = -B' A^{-1} B, column by column of B */
+  for (j = 0; j < nl; j++)
+    {
+      double *x = r;   /* ny scratch */
+      int q;
+      for (i = 0; i < ny; i++)
+        x[i] = B[i * nl + j];
+      vm_dense_lu_solve (ny, A, e->piv, x);
+      for (q = 0; q < nl; q++)
+        {
+          double acc = 0.0;
+          for (i = 0; i < ny; i++)
+            acc += B[i * nl + q] * x[i];
+          H[q * nl + j] = -acc;
+        }
+    }
+  for (i = 0; i < nl; i++)   /* exact symmetry */
+    for (j = 0; j < i; j++)
+      {
+        double s = 0.5 * (H[i * nl + j] + H[j * nl + i]);
+        H[i * nl + j] = H[j * nl + i] = s;
+      }
+  return 0;
+}
+
+int
+vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u, const double *ybar,
+                  double *y, double *val, double *grad, double *hess, int64_t *bad)
+{
+  vm_dual_ode *e = ctx;
+  int nl = 2 * e->nd + e->ng, st;
+  int64_t k;
+  if ((st = ode_reserve (e, npts)) != VM_OK)
+    return st;
+  if ((st = ode_dtp (e, npts, t, u, ybar, y, bad)) != VM_OK)
+    return st;
   /* values at y^H */
   for (k = 0; k < npts; k++)
     {
-      const double *uk = u + k * nl, *yk = y + k * ny, *yb = ybar + k * ny;
-      double L = 0.0;
-      double *gk = grad + k * nl;
-      for (i = 0; i < nd; i++)
-        {
-          double F = e->fF[k + npts * i];
-          L -= uk[i] * yk[i] + uk[nd + i] * F;
-          gk[i] = -yk[i];
-          gk[nd + i] = -F;
-        }
-      for (a = 0; a < ng; a++)
-        {
-          double G = e->fG[k + npts * a];
-          L += uk[2 * nd + a] * G;
-          gk[2 * nd + a] = G;
-        }
-      for (i = 0; i < ny; i++)
-        L += 0.5 * e->c[i] * (yk[i] - yb[i]) * (yk[i] - yb[i]);
+      double L = ode_point_value (e, npts, k, u, ybar, y, grad);
       val[k] = L;
       if (! isfinite (L))
         {
           *bad = k;
           return VM_EDTP;
         }
-      if (hess)
+      if (hess && ode_point_hess (e, npts, k, u, ybar, y, hess + k * nl * nl))
         {
-          double *A = e->A, *B = e->B, *r = e->r, *H = hess + k * nl * nl;
-          ode_system (e, npts, k, u, ybar, y, A, r);
-          if (dtp_factor (A, ny, e->piv))
-            {
-              *bad = k;
-              return VM_EDTP;
-            }
-          /* B = dr/du = [-E_d, -F_y', G_y'] (ny x nl) */
-          for (i = 0; i < ny; i++)
-            {
-              for (j = 0; j < nd; j++)
-                B[i * nl + j] = i == j ? -1.0 : 0.0;
-              for (a = 0; a < nd; a++)
-                B[i * nl + nd + a] = -e->fFy[k + npts * (a + nd * i)];
-              for (a = 0; a < ng; a++)
-                B[i * nl + 2 * nd + a] = e->fGy[k + npts * (a + ng * i)];
-            }
-          /* H = -B' A^{-1} B, column by column of B */
-          for (j = 0; j < nl; j++)
-            {
-              double *x = r;   /* ny scratch */
-              int q;
-              for (i = 0; i < ny; i++)
-                x[i] = B[i * nl + j];
-              vm_dense_lu_solve (ny, A, e->piv, x);
-              for (q = 0; q < nl; q++)
-                {
-                  double acc = 0.0;
-                  for (i = 0; i < ny; i++)
-                    acc += B[i * nl + q] * x[i];
-                  H[q * nl + j] = -acc;
-                }
-            }
-          for (i = 0; i < nl; i++)   /* exact symmetry */
-            for (j = 0; j < i; j++)
-              {
-                double s = 0.5 * (H[i * nl + j] + H[j * nl + i]);
-                H[i * nl + j] = H[j * nl + i] = s;
-              }
+          *bad = k;
+          return VM_EDTP;
         }
     }
   return VM_OK;

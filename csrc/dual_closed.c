@@ -146,205 +146,305 @@ pars_block_solve (const struct vm_dual_pars *P, double mu, double Lam, const dou
   f[3 * M] /= P->cs - Lam;
 }
 
+/* work space of vm_dual_pars_node: one malloc per call, shared by all points */
+typedef struct
+{
+  int M, ny, nl;
+  double *MM, *Lx, *Ltv, *w, *X, *Bmu, *BLam;
+  int *piv;
+} pars_ws;
+
+/* one point of vm_dual_pars_node: views into u_k, ybar_k and y_k = y^H */
+typedef struct
+{
+  const double *rhod, *lamd, *rho, *lam, *xb, *vb, *Qb;
+  double mu, Lam, sb, s;
+  double *yk, *x, *v, *Q;
+} pars_pt;
+
+/* VM_EARG unless ctx, the arrays and the parameters are valid (the contract of dual_closed.h) */
+static int
+pars_check (const struct vm_dual_pars *P, int64_t npts, const double *u, const double *ybar,
+            const double *y)
+{
+  if (P == NULL || npts < 0 || (npts > 0 && (u == NULL || ybar == NULL || y == NULL)))
+    return VM_EARG;
+  if (P->M < 1 || P->M > 1000000 || P->L == NULL || P->b == NULL || !ok_weight (P->cx)
+      || !ok_weight (P->cv) || !ok_weight (P->cQ) || !ok_weight (P->cs))
+    return VM_EARG;
+  return VM_OK;
+}
+
+/* allocate the work space for M coordinates (VM_OK or VM_ENOMEM, nothing left allocated) */
+static int
+pars_ws_alloc (pars_ws *ws, int M)
+{
+  const int ny = 3 * M + 1, nl = 4 * M + 2;
+  ws->M = M;
+  ws->ny = ny;
+  ws->nl = nl;
+  /* MM (M M), Lx, Ltv, w (M each), X (nl ny, column j of dy/du at X + j ny), Bmu, BLam (ny each) */
+  ws->MM = malloc (((size_t) M * M + 3 * (size_t) M + (size_t) nl * ny + 2 * (size_t) ny)
+                   * sizeof *ws->MM);
+  ws->piv = malloc ((size_t) M * sizeof *ws->piv);
+  if (ws->MM == NULL || ws->piv == NULL)
+    {
+      free (ws->MM);
+      free (ws->piv);
+      return VM_ENOMEM;
+    }
+  ws->Lx = ws->MM + (size_t) M * M;
+  ws->Ltv = ws->Lx + M;
+  ws->w = ws->Ltv + M;
+  ws->X = ws->w + M;
+  ws->Bmu = ws->X + (size_t) nl * ny;
+  ws->BLam = ws->Bmu + ny;
+  return VM_OK;
+}
+
+/* the views of point k into u, ybar and y */
+static void
+pars_point (const pars_ws *ws, int64_t k, const double *u, const double *ybar, double *y,
+            pars_pt *p)
+{
+  const int M = ws->M;
+  const double *uk = u + (size_t) k * ws->nl, *yb = ybar + (size_t) k * ws->ny;
+  p->rhod = uk;
+  p->lamd = uk + M;
+  p->rho = uk + 2 * M;
+  p->lam = uk + 3 * M;
+  p->mu = uk[4 * M];
+  p->Lam = uk[4 * M + 1];
+  p->xb = yb;
+  p->vb = yb + M;
+  p->Qb = yb + 2 * M;
+  p->sb = yb[3 * M];
+  p->yk = y + (size_t) k * ws->ny;
+  p->x = p->yk;
+  p->v = p->yk + M;
+  p->Q = p->yk + 2 * M;
+}
+
+/* MM = (1 - Lambda^2/(cQ cv)) I - mu^2/(cx cv) L L' and its LU; nonzero if A is singular */
+static int
+pars_factor (const struct vm_dual_pars *P, pars_ws *ws, double mu, double Lam)
+{
+  const int M = ws->M;
+  const double *L = P->L;
+  const double cx = P->cx, cv = P->cv, cQ = P->cQ, cs = P->cs;
+  double *MM = ws->MM, scale = 1.0;
+  int i, j, jj;
+  for (i = 0; i < M; i++)
+    for (j = 0; j < M; j++)
+      {
+        double acc = 0.0;
+        for (jj = 0; jj < M; jj++)
+          acc += L[i * M + jj] * L[j * M + jj];
+        MM[i * M + j] = (i == j ? 1.0 - Lam * Lam / (cQ * cv) : 0.0) - mu * mu * acc / (cx * cv);
+        if (fabs (MM[i * M + j]) > scale)
+          scale = fabs (MM[i * M + j]);
+      }
+  return !(fabs (cs - Lam) > TOL * cs) || vm_dense_lu (M, MM, ws->piv, TOL * scale);
+}
+
+/* y^H = (x, v, Q, s) by eq. 36 (MM factored), and ws->Ltv = L' v, ws->Lx = L x */
+static void
+pars_dtp (const struct vm_dual_pars *P, pars_ws *ws, pars_pt *p)
+{
+  const int M = ws->M;
+  const double *L = P->L, *b = P->b;
+  const double cx = P->cx, cv = P->cv, cQ = P->cQ, cs = P->cs;
+  const double mu = p->mu, Lam = p->Lam;
+  int i, j;
+  /* eq. 36: v = MM^{-1} (vbar + (rho + lambdadot - mu b - mu L xbar - mu L rhodot/cx
+   *                              - Lambda Qbar + Lambda lambda/cQ)/cv) */
+  for (i = 0; i < M; i++)
+    {
+      double Lxb = 0.0, Lrd = 0.0;
+      for (j = 0; j < M; j++)
+        {
+          Lxb += L[i * M + j] * p->xb[j];
+          Lrd += L[i * M + j] * p->rhod[j];
+        }
+      p->v[i] = p->vb[i] + (p->rho[i] + p->lamd[i] - mu * b[i] - mu * Lxb - mu * Lrd / cx
+                            - Lam * p->Qb[i] + Lam * p->lam[i] / cQ) / cv;
+    }
+  vm_dense_lu_solve (M, ws->MM, ws->piv, p->v);
+  /* x_i = xbar_i + (rhodot_i - mu L_ki v_k)/cx,  Q = Qbar - (lambda + Lambda v)/cQ */
+  for (i = 0; i < M; i++)
+    {
+      double acc = 0.0;
+      for (j = 0; j < M; j++)
+        acc += L[j * M + i] * p->v[j];
+      ws->Ltv[i] = acc;
+      p->x[i] = p->xb[i] + (p->rhod[i] - mu * acc) / cx;
+      p->Q[i] = p->Qb[i] - (p->lam[i] + Lam * p->v[i]) / cQ;
+    }
+  /* = cs sbar/(cs - Lambda), exact at Lambda = 0 */
+  p->s = p->yk[3 * M] = p->sb + Lam * p->sb / (cs - Lam);
+  for (i = 0; i < M; i++)
+    {
+      double acc = 0.0;
+      for (j = 0; j < M; j++)
+        acc += L[i * M + j] * p->x[j];
+      ws->Lx[i] = acc;
+    }
+}
+
+/* grad (nl) = (-x, -v, -v, Q, (b + L x).v, Q.v - s^2/2) */
+static void
+pars_grad (const struct vm_dual_pars *P, const pars_ws *ws, const pars_pt *p, double *gk)
+{
+  const int M = ws->M;
+  double g1 = 0.0, g2 = 0.0;
+  int i;
+  for (i = 0; i < M; i++)
+    {
+      gk[i] = -p->x[i];
+      gk[M + i] = -p->v[i];
+      gk[2 * M + i] = -p->v[i];
+      gk[3 * M + i] = p->Q[i];
+      g1 += (P->b[i] + ws->Lx[i]) * p->v[i];
+      g2 += p->Q[i] * p->v[i];
+    }
+  gk[4 * M] = g1;
+  gk[4 * M + 1] = g2 - 0.5 * p->s * p->s;
+}
+
+/* LL = L_H(y^H), eq. 34 */
+static double
+pars_val (const struct vm_dual_pars *P, const pars_ws *ws, const pars_pt *p)
+{
+  const double *b = P->b, *Lx = ws->Lx;
+  const double cx = P->cx, cv = P->cv, cQ = P->cQ, cs = P->cs;
+  const double mu = p->mu, Lam = p->Lam, s = p->s;
+  const double *x = p->x, *v = p->v, *Q = p->Q;
+  double LL, dx, dv, dQ, ds;
+  int i;
+  LL = -0.5 * Lam * s * s;
+  ds = s - p->sb;
+  LL += 0.5 * cs * ds * ds;
+  for (i = 0; i < ws->M; i++)
+    {
+      dx = x[i] - p->xb[i];
+      dv = v[i] - p->vb[i];
+      dQ = Q[i] - p->Qb[i];
+      LL += -x[i] * p->rhod[i] - v[i] * p->rho[i] - v[i] * p->lamd[i] + p->lam[i] * Q[i]
+            + mu * v[i] * Lx[i] + mu * b[i] * v[i] + Lam * Q[i] * v[i]
+            + 0.5 * (cx * dx * dx + cv * dv * dv + cQ * dQ * dQ);
+    }
+  return LL;
+}
+
+/* X = dy^H/du = -A^{-1} B column by column (ws->X), with the mu and Lambda columns of B in
+ * ws->Bmu, ws->BLam.  B = dr/du: columns rhodot_i: -e_x_i; lambdadot_i, rho_i: -e_v_i;
+ * lambda_i: +e_Q_i; mu: (L'v, b + L x, 0, 0); Lambda: (0, Q, v, -s). */
+static void
+pars_dydu (const struct vm_dual_pars *P, pars_ws *ws, const pars_pt *p)
+{
+  const int M = ws->M, ny = ws->ny;
+  double *Bmu = ws->Bmu, *BLam = ws->BLam;
+  int i, j;
+  for (i = 0; i < M; i++)
+    {
+      Bmu[i] = ws->Ltv[i];
+      Bmu[M + i] = P->b[i] + ws->Lx[i];
+      Bmu[2 * M + i] = 0.0;
+      BLam[i] = 0.0;
+      BLam[M + i] = p->Q[i];
+      BLam[2 * M + i] = p->v[i];
+    }
+  Bmu[3 * M] = 0.0;
+  BLam[3 * M] = -p->s;
+  for (j = 0; j < ws->nl; j++)
+    {
+      double *Xj = ws->X + (size_t) j * ny;
+      for (i = 0; i < ny; i++)
+        Xj[i] = 0.0;
+      if (j < M)
+        Xj[j] = 1.0;                    /* rhodot_j */
+      else if (j < 3 * M)
+        Xj[M + j % M] = 1.0;            /* lambdadot, rho */
+      else if (j < 4 * M)
+        Xj[2 * M + j - 3 * M] = -1.0;   /* lambda */
+      else
+        {
+          const double *Bj = j == 4 * M ? Bmu : BLam;
+          for (i = 0; i < ny; i++)
+            Xj[i] = -Bj[i];
+        }
+      pars_block_solve (P, p->mu, p->Lam, ws->MM, ws->piv, Xj, ws->w);
+    }
+}
+
+/* hess (nl x nl) = B' X, X = -A^{-1} B (pars_dydu) */
+static void
+pars_hess (const struct vm_dual_pars *P, pars_ws *ws, const pars_pt *p, double *hk)
+{
+  const int M = ws->M, ny = ws->ny, nl = ws->nl;
+  int i, j;
+  pars_dydu (P, ws, p);
+  for (i = 0; i < nl; i++)
+    for (j = i; j < nl; j++)
+      {
+        const double *Xj = ws->X + (size_t) j * ny;
+        double h;
+        if (i < M)
+          h = -Xj[i];
+        else if (i < 3 * M)
+          h = -Xj[M + i % M];
+        else if (i < 4 * M)
+          h = Xj[2 * M + i - 3 * M];
+        else
+          {
+            const double *Bi = i == 4 * M ? ws->Bmu : ws->BLam;
+            int r;
+            h = 0.0;
+            for (r = 0; r < ny; r++)
+              h += Bi[r] * Xj[r];
+          }
+        hk[i * nl + j] = h;
+      }
+  mirror (nl, hk);
+}
+
 int
 vm_dual_pars_node (void *ctx, int64_t npts, const double *t, const double *u,
                    const double *ybar, double *y, double *val, double *grad, double *hess,
                    int64_t *bad)
 {
   const struct vm_dual_pars *P = ctx;
-  int M, ny, nl, i, j, st = VM_OK;
-  double cx, cv, cQ, cs;
-  double *MM, *Lx, *Ltv, *w, *X, *Bmu, *BLam;
-  int *piv;
+  pars_ws ws;
   int64_t k;
+  int st;
   (void) t;
-  if (P == NULL || npts < 0 || (npts > 0 && (u == NULL || ybar == NULL || y == NULL)))
-    return VM_EARG;
-  M = P->M;
-  cx = P->cx;
-  cv = P->cv;
-  cQ = P->cQ;
-  cs = P->cs;
-  if (M < 1 || M > 1000000 || P->L == NULL || P->b == NULL || !ok_weight (cx) || !ok_weight (cv)
-      || !ok_weight (cQ) || !ok_weight (cs))
-    return VM_EARG;
-  if (npts == 0)
-    return VM_OK;
-  ny = 3 * M + 1;
-  nl = 4 * M + 2;
-  /* MM (M M), Lx, Ltv, w (M each), X (nl ny, column j of dy/du at X + j ny), Bmu, BLam (ny each) */
-  MM = malloc (((size_t) M * M + 3 * (size_t) M + (size_t) nl * ny + 2 * (size_t) ny)
-               * sizeof *MM);
-  piv = malloc ((size_t) M * sizeof *piv);
-  if (MM == NULL || piv == NULL)
-    {
-      free (MM);
-      free (piv);
-      return VM_ENOMEM;
-    }
-  Lx = MM + (size_t) M * M;
-  Ltv = Lx + M;
-  w = Ltv + M;
-  X = w + M;
-  Bmu = X + (size_t) nl * ny;
-  BLam = Bmu + ny;
-
+  st = pars_check (P, npts, u, ybar, y);
+  if (st != VM_OK || npts == 0)
+    return st;
+  st = pars_ws_alloc (&ws, P->M);
+  if (st != VM_OK)
+    return st;
   for (k = 0; k < npts && st == VM_OK; k++)
     {
-      const double *L = P->L, *b = P->b;
-      const double *uk = u + (size_t) k * nl, *yb = ybar + (size_t) k * ny;
-      const double *rhod = uk, *lamd = uk + M, *rho = uk + 2 * M, *lam = uk + 3 * M;
-      const double mu = uk[4 * M], Lam = uk[4 * M + 1];
-      const double *xb = yb, *vb = yb + M, *Qb = yb + 2 * M, sb = yb[3 * M];
-      double *yk = y + (size_t) k * ny;
-      double *x = yk, *v = yk + M, *Q = yk + 2 * M;
-      double s, scale = 1.0, dx, dv, dQ, ds, LL;
-      int jj;
-
-      /* MM = (1 - Lambda^2/(cQ cv)) I - mu^2/(cx cv) L L' */
-      for (i = 0; i < M; i++)
-        for (j = 0; j < M; j++)
-          {
-            double acc = 0.0;
-            for (jj = 0; jj < M; jj++)
-              acc += L[i * M + jj] * L[j * M + jj];
-            MM[i * M + j] = (i == j ? 1.0 - Lam * Lam / (cQ * cv) : 0.0) - mu * mu * acc / (cx * cv);
-            if (fabs (MM[i * M + j]) > scale)
-              scale = fabs (MM[i * M + j]);
-          }
-      if (!(fabs (cs - Lam) > TOL * cs) || vm_dense_lu (M, MM, piv, TOL * scale))
+      pars_pt p;
+      pars_point (&ws, k, u, ybar, y, &p);
+      if (pars_factor (P, &ws, p.mu, p.Lam))
         {
           if (bad)
             *bad = k;
           st = VM_EDTP;
           break;
         }
-      /* eq. 36: v = MM^{-1} (vbar + (rho + lambdadot - mu b - mu L xbar - mu L rhodot/cx
-       *                              - Lambda Qbar + Lambda lambda/cQ)/cv) */
-      for (i = 0; i < M; i++)
-        {
-          double Lxb = 0.0, Lrd = 0.0;
-          for (j = 0; j < M; j++)
-            {
-              Lxb += L[i * M + j] * xb[j];
-              Lrd += L[i * M + j] * rhod[j];
-            }
-          v[i] = vb[i] + (rho[i] + lamd[i] - mu * b[i] - mu * Lxb - mu * Lrd / cx - Lam * Qb[i]
-                          + Lam * lam[i] / cQ) / cv;
-        }
-      vm_dense_lu_solve (M, MM, piv, v);
-      /* x_i = xbar_i + (rhodot_i - mu L_ki v_k)/cx,  Q = Qbar - (lambda + Lambda v)/cQ */
-      for (i = 0; i < M; i++)
-        {
-          double acc = 0.0;
-          for (j = 0; j < M; j++)
-            acc += L[j * M + i] * v[j];
-          Ltv[i] = acc;
-          x[i] = xb[i] + (rhod[i] - mu * acc) / cx;
-          Q[i] = Qb[i] - (lam[i] + Lam * v[i]) / cQ;
-        }
-      s = yk[3 * M] = sb + Lam * sb / (cs - Lam);   /* = cs sbar/(cs - Lambda), exact at Lambda = 0 */
-      for (i = 0; i < M; i++)
-        {
-          double acc = 0.0;
-          for (j = 0; j < M; j++)
-            acc += L[i * M + j] * x[j];
-          Lx[i] = acc;
-        }
-      /* grad = (-x, -v, -v, Q, (b + L x).v, Q.v - s^2/2) */
+      pars_dtp (P, &ws, &p);
       if (grad)
-        {
-          double *gk = grad + (size_t) k * nl, g1 = 0.0, g2 = 0.0;
-          for (i = 0; i < M; i++)
-            {
-              gk[i] = -x[i];
-              gk[M + i] = -v[i];
-              gk[2 * M + i] = -v[i];
-              gk[3 * M + i] = Q[i];
-              g1 += (b[i] + Lx[i]) * v[i];
-              g2 += Q[i] * v[i];
-            }
-          gk[4 * M] = g1;
-          gk[4 * M + 1] = g2 - 0.5 * s * s;
-        }
-      /* eq. 34 at y^H */
+        pars_grad (P, &ws, &p, grad + (size_t) k * ws.nl);
       if (val)
-        {
-          LL = -0.5 * Lam * s * s;
-          ds = s - sb;
-          LL += 0.5 * cs * ds * ds;
-          for (i = 0; i < M; i++)
-            {
-              dx = x[i] - xb[i];
-              dv = v[i] - vb[i];
-              dQ = Q[i] - Qb[i];
-              LL += -x[i] * rhod[i] - v[i] * rho[i] - v[i] * lamd[i] + lam[i] * Q[i]
-                    + mu * v[i] * Lx[i] + mu * b[i] * v[i] + Lam * Q[i] * v[i]
-                    + 0.5 * (cx * dx * dx + cv * dv * dv + cQ * dQ * dQ);
-            }
-          val[k] = LL;
-        }
+        val[k] = pars_val (P, &ws, &p);
       if (hess)
-        {
-          /* B = dr/du: columns rhodot_i: -e_x_i; lambdadot_i, rho_i: -e_v_i; lambda_i: +e_Q_i;
-           * mu: (L'v, b + L x, 0, 0); Lambda: (0, Q, v, -s).  X_j = -A^{-1} B_j; hess = B' X. */
-          double *hk = hess + (size_t) k * nl * nl;
-          for (i = 0; i < M; i++)
-            {
-              Bmu[i] = Ltv[i];
-              Bmu[M + i] = b[i] + Lx[i];
-              Bmu[2 * M + i] = 0.0;
-              BLam[i] = 0.0;
-              BLam[M + i] = Q[i];
-              BLam[2 * M + i] = v[i];
-            }
-          Bmu[3 * M] = 0.0;
-          BLam[3 * M] = -s;
-          for (j = 0; j < nl; j++)
-            {
-              double *Xj = X + (size_t) j * ny;
-              for (i = 0; i < ny; i++)
-                Xj[i] = 0.0;
-              if (j < M)
-                Xj[j] = 1.0;                    /* rhodot_j */
-              else if (j < 3 * M)
-                Xj[M + j % M] = 1.0;            /* lambdadot, rho */
-              else if (j < 4 * M)
-                Xj[2 * M + j - 3 * M] = -1.0;   /* lambda */
-              else
-                {
-                  const double *Bj = j == 4 * M ? Bmu : BLam;
-                  for (i = 0; i < ny; i++)
-                    Xj[i] = -Bj[i];
-                }
-              pars_block_solve (P, mu, Lam, MM, piv, Xj, w);
-            }
-          for (i = 0; i < nl; i++)
-            for (j = i; j < nl; j++)
-              {
-                const double *Xj = X + (size_t) j * ny;
-                double h;
-                if (i < M)
-                  h = -Xj[i];
-                else if (i < 3 * M)
-                  h = -Xj[M + i % M];
-                else if (i < 4 * M)
-                  h = Xj[2 * M + i - 3 * M];
-                else
-                  {
-                    const double *Bi = i == 4 * M ? Bmu : BLam;
-                    int r;
-                    h = 0.0;
-                    for (r = 0; r < ny; r++)
-                      h += Bi[r] * Xj[r];
-                  }
-                hk[i * nl + j] = h;
-              }
-          mirror (nl, hk);
-        }
+        pars_hess (P, &ws, &p, hess + (size_t) k * ws.nl * ws.nl);
     }
-  free (MM);
-  free (piv);
+  free (ws.MM);
+  free (ws.piv);
   return st;
 }
 

@@ -349,20 +349,10 @@ contact_coef_ok (vm_graph *g, int32_t node, int j, int32_t mu, int k, vm_err *er
   return ok;
 }
 
-int
-vm_mech_build (const vm_mech_desc *d, vm_mech *m, vm_err *err)
+/* 1 when the description is usable; else 0 with err filled (VM_EARG) */
+static int
+mech_desc_ok (const vm_mech_desc *d, vm_err *err)
 {
-  vm_symtab *s = NULL;
-  vm_graph *g;
-  int st = VM_ENOMEM, k, i, n;
-  char ctx[96];
-  vm_err dummy;
-  if (! err)
-    err = &dummy;
-  memset (m, 0, sizeof *m);
-  err->status = VM_OK;
-  err->column = 0;
-  err->msg[0] = '\0';
   if (! d || d->n < 1 || d->np < 0 || d->ncons < 0 || d->ncontact < 0 || ! d->coord
       || (d->np > 0 && ! d->param) || (d->ncons > 0 && ! d->cons)
       || (d->ncontact > 0 && ! d->contact) || (d->nforce != 0 && d->nforce != d->n)
@@ -377,9 +367,17 @@ vm_mech_build (const vm_mech_desc *d, vm_mech *m, vm_err *err)
                   "force per coordinate", d->nforce, d->n);
       else
         snprintf (err->msg, sizeof err->msg, "invalid system description");
-      return VM_EARG;
+      return 0;
     }
-  n = m->n = d->n;
+  return 1;
+}
+
+/* the variable layout, the graph, the symbol table *s and the node arrays of m; 0 when out of
+ * memory (the caller frees what was allocated) */
+static int
+mech_alloc (vm_mech *m, const vm_mech_desc *d, vm_symtab **s)
+{
+  int n = m->n = d->n;
   m->np = d->np;
   m->m = d->ncons;
   m->nc = d->ncontact;
@@ -390,8 +388,8 @@ vm_mech_build (const vm_mech_desc *d, vm_mech *m, vm_err *err)
   m->vlam = m->vp + m->np;
   m->vw = m->vlam + m->m;
   m->nvar = m->vw + n;
-  m->g = g = vm_graph_new (m->nvar);
-  s = vm_symtab_new ();
+  m->g = vm_graph_new (m->nvar);
+  *s = vm_symtab_new ();
   m->F = malloc ((size_t) n * sizeof *m->F);
   m->gc = malloc ((size_t) (m->m > 0 ? m->m : 1) * sizeof *m->gc);
   m->h = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->h);
@@ -399,28 +397,28 @@ vm_mech_build (const vm_mech_desc *d, vm_mech *m, vm_err *err)
   m->FR = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * n * sizeof *m->FR);
   m->hdot = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->hdot);
   m->sigma = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->sigma);
-  if (! g || ! s || ! m->F || ! m->gc || ! m->h || ! m->FN || ! m->FR || ! m->hdot || ! m->sigma)
-    {
-      snprintf (err->msg, sizeof err->msg, "out of memory");
-      goto fail;
-    }
-  if ((st = check_names ("coordinate", n, d->coord, s, "coordinate", m->vq, m->vqd, err)) != VM_OK
-      || (st = check_names ("parameter", d->np, d->param, s, "parameter", m->vp, -1, err)) != VM_OK)
-    goto fail;
-  if ((st = vm_symtab_add (s, "t", "time", m->vt, -1)) != VM_OK)
-    goto fail;
-  st = VM_EARG;
+  return m->g && *s && m->F && m->gc && m->h && m->FN && m->FR && m->hdot && m->sigma;
+}
+
+/* parse the lagrangian, the forces (the constant 0 without them) and the constraints, in this
+ * order (VM_OK or VM_EARG) */
+static int
+mech_parse_terms (vm_mech *m, const vm_mech_desc *d, vm_symtab *s, vm_err *err)
+{
+  vm_graph *g = m->g;
+  char ctx[96];
+  int i, k;
   m->L = parse_or_fail (g, s, d->lagrangian, "lagrangian", err);
   if (m->L < 0)
-    goto fail;
-  for (i = 0; i < n; i++)
+    return VM_EARG;
+  for (i = 0; i < m->n; i++)
     {
       if (d->nforce > 0)
         {
           snprintf (ctx, sizeof ctx, "force %d (on %s)", i + 1, d->coord[i]);
           m->F[i] = parse_or_fail (g, s, d->force[i], ctx, err);
           if (m->F[i] < 0)
-            goto fail;
+            return VM_EARG;
         }
       else
         m->F[i] = vm_const (g, 0.0);
@@ -430,53 +428,105 @@ vm_mech_build (const vm_mech_desc *d, vm_mech *m, vm_err *err)
       snprintf (ctx, sizeof ctx, "constraint %d", k + 1);
       m->gc[k] = parse_or_fail (g, s, d->cons[k], ctx, err);
       if (m->gc[k] < 0)
-        goto fail;
+        return VM_EARG;
     }
+  return VM_OK;
+}
+
+/* parse contact k's coefficients (sigma, V0, mu, epsv: parameters only) into coef, each checked
+ * by contact_coef_ok (VM_OK or VM_EARG) */
+static int
+contact_coefs (vm_graph *g, vm_symtab *s, const vm_contact_desc *cd, int k, int32_t *coef,
+               vm_err *err)
+{
+  static const char *nm[4] = { "sigma", "V0", "mu", "epsv" };
+  const char *txt[4];
+  char ctx[96];
+  int j;
+  txt[0] = cd->sigma;
+  txt[1] = cd->V0;
+  txt[2] = cd->mu;
+  txt[3] = cd->epsv;
+  vm_symtab_forbid_dot (s, "contact coefficients depend on the parameters only");
+  vm_symtab_forbid_kind (s, "coordinate", "contact coefficients depend on the parameters only");
+  vm_symtab_forbid_kind (s, "time", "contact coefficients depend on the parameters only");
+  for (j = 0; j < 4; j++)
+    {
+      snprintf (ctx, sizeof ctx, "contact %d: %s", k + 1, nm[j]);
+      coef[j] = parse_or_fail (g, s, txt[j], ctx, err);
+      if (coef[j] < 0)
+        return VM_EARG;
+      if (! contact_coef_ok (g, coef[j], j, j == 3 ? coef[2] : -1, k, err))
+        return VM_EARG;
+    }
+  return VM_OK;
+}
+
+/* contact k: parse its gap h and coefficients, build FN, FR and add them to F (VM_OK, VM_EARG or
+ * build_contact's status) */
+static int
+mech_contact (vm_mech *m, const vm_mech_desc *d, vm_symtab *s, int k, vm_err *err)
+{
+  vm_graph *g = m->g;
+  const vm_contact_desc *cd = &d->contact[k];
+  int32_t coef[4];
+  char ctx[96];
+  int i, n = m->n, st;
+  snprintf (ctx, sizeof ctx, "contact %d: h", k + 1);
+  vm_symtab_forbid_dot (s, "a contact gap h depends on the coordinates and parameters only");
+  vm_symtab_forbid_kind (s, "time", "a contact gap h depends on the coordinates and parameters only");
+  m->h[k] = parse_or_fail (g, s, cd->h, ctx, err);
+  if (m->h[k] < 0)
+    return VM_EARG;
+  if (contact_coefs (g, s, cd, k, coef, err) != VM_OK)
+    return VM_EARG;
+  vm_symtab_forbid_dot (s, NULL);
+  vm_symtab_forbid_kind (s, "coordinate", NULL);
+  vm_symtab_forbid_kind (s, "time", NULL);
+  if ((st = build_contact (m, k, m->h[k], coef[0], coef[1], coef[2], coef[3])) != VM_OK)
+    {
+      snprintf (err->msg, sizeof err->msg, "contact %d: out of memory", k + 1);
+      return st;
+    }
+  for (i = 0; i < n; i++)
+    m->F[i] = B2 (VM_OP_ADD, m->F[i], B2 (VM_OP_ADD, m->FN[(size_t) k * n + i],
+                                               m->FR[(size_t) k * n + i]));
+  return VM_OK;
+}
+
+int
+vm_mech_build (const vm_mech_desc *d, vm_mech *m, vm_err *err)
+{
+  vm_symtab *s = NULL;
+  int st = VM_ENOMEM, k;
+  vm_err dummy;
+  if (! err)
+    err = &dummy;
+  memset (m, 0, sizeof *m);
+  err->status = VM_OK;
+  err->column = 0;
+  err->msg[0] = '\0';
+  if (! mech_desc_ok (d, err))
+    return VM_EARG;
+  if (! mech_alloc (m, d, &s))
+    {
+      snprintf (err->msg, sizeof err->msg, "out of memory");
+      goto fail;
+    }
+  st = check_names ("coordinate", m->n, d->coord, s, "coordinate", m->vq, m->vqd, err);
+  if (st != VM_OK
+      || (st = check_names ("parameter", d->np, d->param, s, "parameter", m->vp, -1, err)) != VM_OK)
+    goto fail;
+  if ((st = vm_symtab_add (s, "t", "time", m->vt, -1)) != VM_OK)
+    goto fail;
+  if ((st = mech_parse_terms (m, d, s, err)) != VM_OK)
+    goto fail;
   for (k = 0; k < m->nc; k++)
+    if ((st = mech_contact (m, d, s, k, err)) != VM_OK)
+      goto fail;
+  if (vm_graph_status (m->g) != VM_OK)
     {
-      const vm_contact_desc *cd = &d->contact[k];
-      int32_t coef[4];
-      const char *txt[4];
-      static const char *nm[4] = { "sigma", "V0", "mu", "epsv" };
-      int j;
-      snprintf (ctx, sizeof ctx, "contact %d: h", k + 1);
-      vm_symtab_forbid_dot (s, "a contact gap h depends on the coordinates and parameters only");
-      vm_symtab_forbid_kind (s, "time", "a contact gap h depends on the coordinates and parameters only");
-      m->h[k] = parse_or_fail (g, s, cd->h, ctx, err);
-      if (m->h[k] < 0)
-        goto fail;
-      txt[0] = cd->sigma;
-      txt[1] = cd->V0;
-      txt[2] = cd->mu;
-      txt[3] = cd->epsv;
-      vm_symtab_forbid_dot (s, "contact coefficients depend on the parameters only");
-      vm_symtab_forbid_kind (s, "coordinate", "contact coefficients depend on the parameters only");
-      vm_symtab_forbid_kind (s, "time", "contact coefficients depend on the parameters only");
-      for (j = 0; j < 4; j++)
-        {
-          snprintf (ctx, sizeof ctx, "contact %d: %s", k + 1, nm[j]);
-          coef[j] = parse_or_fail (g, s, txt[j], ctx, err);
-          if (coef[j] < 0)
-            goto fail;
-          if (! contact_coef_ok (g, coef[j], j, j == 3 ? coef[2] : -1, k, err))
-            goto fail;
-        }
-      vm_symtab_forbid_dot (s, NULL);
-      vm_symtab_forbid_kind (s, "coordinate", NULL);
-      vm_symtab_forbid_kind (s, "time", NULL);
-      if ((st = build_contact (m, k, m->h[k], coef[0], coef[1], coef[2], coef[3])) != VM_OK)
-        {
-          snprintf (err->msg, sizeof err->msg, "contact %d: out of memory", k + 1);
-          goto fail;
-        }
-      st = VM_EARG;
-      for (i = 0; i < n; i++)
-        m->F[i] = B2 (VM_OP_ADD, m->F[i], B2 (VM_OP_ADD, m->FN[(size_t) k * n + i],
-                                                   m->FR[(size_t) k * n + i]));
-    }
-  if (vm_graph_status (g) != VM_OK)
-    {
-      st = vm_graph_status (g);
+      st = vm_graph_status (m->g);
       snprintf (err->msg, sizeof err->msg, "model too large (out of memory or over the node limit)");
       goto fail;
     }
@@ -499,113 +549,147 @@ vm_mech_block_name (int kind)
   return kind >= 0 && kind < VM_MECH_NBLOCKS ? names[kind] : "?";
 }
 
+/* the block "lagrangian": L, its first derivatives, Hessians and L_qdott */
+static void
+mech_lagrangian (builder *b, vm_mech *m)
+{
+  vm_graph *g = m->g;
+  int n = m->n, i, f;
+  f = bld_field (b, "L", 1, 1);
+  bld_out (b, f, 0, 0, m->L);
+  f = bld_field (b, "L_q", n, 1);
+  for (i = 0; i < n; i++)
+    bld_out (b, f, i, 0, vm_diff (g, m->L, m->vq + i));
+  f = bld_field (b, "L_qdot", n, 1);
+  for (i = 0; i < n; i++)
+    bld_out (b, f, i, 0, vm_diff (g, m->L, m->vqd + i));
+  f = bld_field (b, "L_t", 1, 1);
+  bld_out (b, f, 0, 0, vm_diff (g, m->L, m->vt));
+  bld_hess (b, bld_field (b, "L_qq", n, n), m->L, m->vq, m->vq, n, 1);
+  bld_hess (b, bld_field (b, "L_qqdot", n, n), m->L, m->vq, m->vqd, n, 0);
+  bld_hess (b, bld_field (b, "L_qdotqdot", n, n), m->L, m->vqd, m->vqd, n, 1);
+  f = bld_field (b, "L_qdott", n, 1);
+  for (i = 0; i < n; i++)
+    bld_out (b, f, i, 0, vm_diff (g, vm_diff (g, m->L, m->vqd + i), m->vt));
+}
+
+/* the block "forces": F, its Jacobians and the Hessians of w . F */
+static void
+mech_forces (builder *b, vm_mech *m)
+{
+  vm_graph *g = m->g;
+  int n = m->n, i, j, f, fq, fqd;
+  int32_t wf = vm_const (g, 0.0);
+  f = bld_field (b, "F", n, 1);
+  fq = bld_field (b, "F_q", n, n);
+  fqd = bld_field (b, "F_qdot", n, n);
+  for (i = 0; i < n; i++)
+    {
+      bld_out (b, f, i, 0, m->F[i]);
+      for (j = 0; j < n; j++)
+        {
+          bld_out (b, fq, i, j, vm_diff (g, m->F[i], m->vq + j));
+          bld_out (b, fqd, i, j, vm_diff (g, m->F[i], m->vqd + j));
+        }
+      wf = B2 (VM_OP_ADD, wf, B2 (VM_OP_MUL, vm_var (g, m->vw + i), m->F[i]));
+    }
+  bld_hess (b, bld_field (b, "wF_qq", n, n), wf, m->vq, m->vq, n, 1);
+  bld_hess (b, bld_field (b, "wF_qqdot", n, n), wf, m->vq, m->vqd, n, 0);
+  bld_hess (b, bld_field (b, "wF_qdotqdot", n, n), wf, m->vqd, m->vqd, n, 1);
+}
+
+/* the block "constraints": g, its derivatives and the Hessians of lambda . g */
+static void
+mech_constraints (builder *b, vm_mech *m)
+{
+  vm_graph *g = m->g;
+  int n = m->n, i, j;
+  int32_t lg = vm_const (g, 0.0);
+  int fg = bld_field (b, "g", m->m, 1), fq = bld_field (b, "g_q", m->m, n),
+      fqd = bld_field (b, "g_qdot", m->m, n), ft = bld_field (b, "g_t", m->m, 1);
+  for (i = 0; i < m->m; i++)
+    {
+      bld_out (b, fg, i, 0, m->gc[i]);
+      for (j = 0; j < n; j++)
+        {
+          bld_out (b, fq, i, j, vm_diff (g, m->gc[i], m->vq + j));
+          bld_out (b, fqd, i, j, vm_diff (g, m->gc[i], m->vqd + j));
+        }
+      bld_out (b, ft, i, 0, vm_diff (g, m->gc[i], m->vt));
+      lg = B2 (VM_OP_ADD, lg, B2 (VM_OP_MUL, vm_var (g, m->vlam + i), m->gc[i]));
+    }
+  bld_hess (b, bld_field (b, "lg_qq", n, n), lg, m->vq, m->vq, n, 1);
+  bld_hess (b, bld_field (b, "lg_qqdot", n, n), lg, m->vq, m->vqd, n, 0);
+  bld_hess (b, bld_field (b, "lg_qdotqdot", n, n), lg, m->vqd, m->vqd, n, 1);
+}
+
+/* the block "eom": mass matrix M, f = L_q - d/dt L_qdot (explicit part) + F, and the energy */
+static void
+mech_eom (builder *b, vm_mech *m)
+{
+  vm_graph *g = m->g;
+  int n = m->n, i, j;
+  int fm = bld_field (b, "M", n, n), ff = bld_field (b, "f", n, 1),
+      fe = bld_field (b, "energy", 1, 1);
+  int32_t e = U1 (VM_OP_NEG, m->L);
+  bld_hess (b, fm, m->L, m->vqd, m->vqd, n, 1);
+  for (i = 0; i < n; i++)
+    {
+      int32_t pi = vm_diff (g, m->L, m->vqd + i);
+      int32_t fi = B2 (VM_OP_SUB, vm_diff (g, m->L, m->vq + i), vm_diff (g, pi, m->vt));
+      for (j = 0; j < n; j++)
+        fi = B2 (VM_OP_SUB, fi, B2 (VM_OP_MUL, vm_diff (g, pi, m->vq + j), vm_var (g, m->vqd + j)));
+      bld_out (b, ff, i, 0, B2 (VM_OP_ADD, fi, m->F[i]));
+      e = B2 (VM_OP_ADD, e, B2 (VM_OP_MUL, vm_var (g, m->vqd + i), pi));
+    }
+  bld_out (b, fe, 0, 0, e);
+}
+
+/* the block "contacts": gaps h, h_q, the contact forces FN, FR and the widths sigma */
+static void
+mech_contacts (builder *b, vm_mech *m)
+{
+  vm_graph *g = m->g;
+  int n = m->n, i, j;
+  int fh = bld_field (b, "h", m->nc, 1), fq = bld_field (b, "h_q", m->nc, n),
+      fn = bld_field (b, "FN", m->nc, n), fr = bld_field (b, "FR", m->nc, n),
+      fs = bld_field (b, "sigma", m->nc, 1);
+  for (i = 0; i < m->nc; i++)
+    {
+      bld_out (b, fh, i, 0, m->h[i]);
+      bld_out (b, fs, i, 0, m->sigma[i]);
+      for (j = 0; j < n; j++)
+        {
+          bld_out (b, fq, i, j, vm_diff (g, m->h[i], m->vq + j));
+          bld_out (b, fn, i, j, m->FN[(size_t) i * n + j]);
+          bld_out (b, fr, i, j, m->FR[(size_t) i * n + j]);
+        }
+    }
+}
+
 int
 vm_mech_block (vm_mech *m, int kind, vm_block *blk)
 {
   builder b;
-  vm_graph *g = m->g;
-  int n = m->n, i, j, f;
   memset (&b, 0, sizeof b);
-  b.g = g;
+  b.g = m->g;
   memset (blk, 0, sizeof *blk);
   switch (kind)
     {
     case VM_MECH_LAGRANGIAN:
-      f = bld_field (&b, "L", 1, 1);
-      bld_out (&b, f, 0, 0, m->L);
-      f = bld_field (&b, "L_q", n, 1);
-      for (i = 0; i < n; i++)
-        bld_out (&b, f, i, 0, vm_diff (g, m->L, m->vq + i));
-      f = bld_field (&b, "L_qdot", n, 1);
-      for (i = 0; i < n; i++)
-        bld_out (&b, f, i, 0, vm_diff (g, m->L, m->vqd + i));
-      f = bld_field (&b, "L_t", 1, 1);
-      bld_out (&b, f, 0, 0, vm_diff (g, m->L, m->vt));
-      bld_hess (&b, bld_field (&b, "L_qq", n, n), m->L, m->vq, m->vq, n, 1);
-      bld_hess (&b, bld_field (&b, "L_qqdot", n, n), m->L, m->vq, m->vqd, n, 0);
-      bld_hess (&b, bld_field (&b, "L_qdotqdot", n, n), m->L, m->vqd, m->vqd, n, 1);
-      f = bld_field (&b, "L_qdott", n, 1);
-      for (i = 0; i < n; i++)
-        bld_out (&b, f, i, 0, vm_diff (g, vm_diff (g, m->L, m->vqd + i), m->vt));
+      mech_lagrangian (&b, m);
       break;
     case VM_MECH_FORCES:
-      {
-        int32_t wf = vm_const (g, 0.0);
-        int fq, fqd;
-        f = bld_field (&b, "F", n, 1);
-        fq = bld_field (&b, "F_q", n, n);
-        fqd = bld_field (&b, "F_qdot", n, n);
-        for (i = 0; i < n; i++)
-          {
-            bld_out (&b, f, i, 0, m->F[i]);
-            for (j = 0; j < n; j++)
-              {
-                bld_out (&b, fq, i, j, vm_diff (g, m->F[i], m->vq + j));
-                bld_out (&b, fqd, i, j, vm_diff (g, m->F[i], m->vqd + j));
-              }
-            wf = B2 (VM_OP_ADD, wf, B2 (VM_OP_MUL, vm_var (g, m->vw + i), m->F[i]));
-          }
-        bld_hess (&b, bld_field (&b, "wF_qq", n, n), wf, m->vq, m->vq, n, 1);
-        bld_hess (&b, bld_field (&b, "wF_qqdot", n, n), wf, m->vq, m->vqd, n, 0);
-        bld_hess (&b, bld_field (&b, "wF_qdotqdot", n, n), wf, m->vqd, m->vqd, n, 1);
-      }
+      mech_forces (&b, m);
       break;
     case VM_MECH_CONSTRAINTS:
-      {
-        int32_t lg = vm_const (g, 0.0);
-        int fg = bld_field (&b, "g", m->m, 1), fq = bld_field (&b, "g_q", m->m, n),
-            fqd = bld_field (&b, "g_qdot", m->m, n), ft = bld_field (&b, "g_t", m->m, 1);
-        for (i = 0; i < m->m; i++)
-          {
-            bld_out (&b, fg, i, 0, m->gc[i]);
-            for (j = 0; j < n; j++)
-              {
-                bld_out (&b, fq, i, j, vm_diff (g, m->gc[i], m->vq + j));
-                bld_out (&b, fqd, i, j, vm_diff (g, m->gc[i], m->vqd + j));
-              }
-            bld_out (&b, ft, i, 0, vm_diff (g, m->gc[i], m->vt));
-            lg = B2 (VM_OP_ADD, lg, B2 (VM_OP_MUL, vm_var (g, m->vlam + i), m->gc[i]));
-          }
-        bld_hess (&b, bld_field (&b, "lg_qq", n, n), lg, m->vq, m->vq, n, 1);
-        bld_hess (&b, bld_field (&b, "lg_qqdot", n, n), lg, m->vq, m->vqd, n, 0);
-        bld_hess (&b, bld_field (&b, "lg_qdotqdot", n, n), lg, m->vqd, m->vqd, n, 1);
-      }
+      mech_constraints (&b, m);
       break;
     case VM_MECH_EOM:
-      {
-        int fm = bld_field (&b, "M", n, n), ff = bld_field (&b, "f", n, 1),
-            fe = bld_field (&b, "energy", 1, 1);
-        int32_t e = U1 (VM_OP_NEG, m->L);
-        bld_hess (&b, fm, m->L, m->vqd, m->vqd, n, 1);
-        for (i = 0; i < n; i++)
-          {
-            int32_t pi = vm_diff (g, m->L, m->vqd + i);
-            int32_t fi = B2 (VM_OP_SUB, vm_diff (g, m->L, m->vq + i), vm_diff (g, pi, m->vt));
-            for (j = 0; j < n; j++)
-              fi = B2 (VM_OP_SUB, fi, B2 (VM_OP_MUL, vm_diff (g, pi, m->vq + j), vm_var (g, m->vqd + j)));
-            bld_out (&b, ff, i, 0, B2 (VM_OP_ADD, fi, m->F[i]));
-            e = B2 (VM_OP_ADD, e, B2 (VM_OP_MUL, vm_var (g, m->vqd + i), pi));
-          }
-        bld_out (&b, fe, 0, 0, e);
-      }
+      mech_eom (&b, m);
       break;
     case VM_MECH_CONTACTS:
-      {
-        int fh = bld_field (&b, "h", m->nc, 1), fq = bld_field (&b, "h_q", m->nc, n),
-            fn = bld_field (&b, "FN", m->nc, n), fr = bld_field (&b, "FR", m->nc, n),
-            fs = bld_field (&b, "sigma", m->nc, 1);
-        for (i = 0; i < m->nc; i++)
-          {
-            bld_out (&b, fh, i, 0, m->h[i]);
-            bld_out (&b, fs, i, 0, m->sigma[i]);
-            for (j = 0; j < n; j++)
-              {
-                bld_out (&b, fq, i, j, vm_diff (g, m->h[i], m->vq + j));
-                bld_out (&b, fn, i, j, m->FN[(size_t) i * n + j]);
-                bld_out (&b, fr, i, j, m->FR[(size_t) i * n + j]);
-              }
-          }
-      }
+      mech_contacts (&b, m);
       break;
     default:
       b.status = VM_EARG;

@@ -606,6 +606,89 @@ fail:
 
 /* ---- reaction along given directions ------------------------------------------------------------ */
 
+/* the inputs of vm_reaction_directions are finite and k >= m: VM_OK, VM_EARG or VM_EOVERDET */
+static int
+directions_inputs_ok (int n, int m, int k, const double *M, const double *f, const double *A,
+                      const double *c, const double *B)
+{
+  size_t N = (size_t) n;
+  if (! all_finite (N * N, M) || ! all_finite (N, f)
+      || (m > 0 && (! all_finite ((size_t) m * N, A) || ! all_finite ((size_t) m, c)))
+      || (k > 0 && ! all_finite ((size_t) k * N, B)))
+    return VM_EARG;
+  if (k < m)
+    return VM_EOVERDET;
+  return VM_OK;
+}
+
+/* m == 0 (no constraint): the least reaction is none, mu = 0 (x: k work) */
+static void
+directions_none (int n, int k, const double *f, const double *Lh, const double *d, double *x,
+                 double *t, double *qddot, double *mu, double *R)
+{
+  int j;
+  for (j = 0; j < k; j++)
+    x[j] = 0.0;
+  finish (n, 0, NULL, NULL, f, Lh, d, t, qddot, R);
+  if (mu)
+    memcpy (mu, x, (size_t) k * sizeof *mu);
+}
+
+/* k == m: muh = Gh^{-1} r into x by LU (G and r overwritten); *rc lowered to Gh's rcond (0 when
+ * the LU breaks down).  VM_OK or VM_ESINGULAR */
+static int
+directions_square (int m, int k, double *G, double *r, double *x, double *work, int *iwork,
+                   const layout *l, double *rc)
+{
+  double anorm = dlange_ ("1", &m, &m, G, &m, NULL, 1), r1 = 0.0, rc2;
+  int *ipiv = iwork + l->ipiv;
+  int info = 0, j;
+  dgetrf_ (&m, &m, G, &m, ipiv, &info);
+  if (info != 0)
+    {
+      *rc = 0.0;
+      return VM_ESINGULAR;
+    }
+  dgecon_ ("1", &m, G, &m, &anorm, &r1, work + l->con, iwork + l->icon, &info, 1);
+  rc2 = rcond_unit (r1, anorm);
+  *rc = rc2 < *rc ? rc2 : *rc;
+  if (info != 0 || rc2 < VM_REACTION_RCOND_MIN)
+    return VM_ESINGULAR;
+  dgetrs_ ("N", &m, &ione, G, &m, ipiv, r, &m, &info, 1);
+  for (j = 0; j < k; j++)
+    x[j] = r[j];
+  return VM_OK;
+}
+
+/* k > m: min muh^T Wh muh subject to Gh muh = r:  muh = Wh^{-1} Gh^T nu,  (Gh Wh^{-1} Gh^T) nu = r,
+ * into x; *rc lowered to the rconds of Wh and S.  VM_OK or factor_spd's status */
+static int
+directions_least (int n, int m, int k, const double *Y, const double *G, const double *r,
+                  double *x, double *work, int *iwork, const layout *l, double *rc)
+{
+  double *W = work + l->W, *H = work + l->H, *S = work + l->S, *nu = work + l->nu, rc2;
+  int st, i, j, info = 0;
+  vsyrk_ ("L", "T", &k, &n, &one, Y, &n, &zero, W, &k, 1, 1);           /* Wh = Yn^T Yn */
+  st = factor_spd (k, W, work + l->con, iwork + l->icon, &rc2);
+  *rc = rc2 < *rc ? rc2 : *rc;
+  if (st != VM_OK)
+    return st;
+  for (i = 0; i < m; i++)
+    for (j = 0; j < k; j++)
+      H[j + (size_t) k * i] = G[i + (size_t) m * j];                    /* H = Gh^T */
+  vtrsm_ ("L", "L", "N", "N", &k, &m, &one, W, &k, H, &k, 1, 1, 1, 1);  /* H = Lw^{-1} Gh^T */
+  vsyrk_ ("L", "T", &m, &k, &one, H, &k, &zero, S, &m, 1, 1);           /* S = H^T H */
+  st = factor_spd (m, S, work + l->con, iwork + l->icon, &rc2);
+  *rc = rc2 < *rc ? rc2 : *rc;
+  if (st != VM_OK)
+    return st;
+  memcpy (nu, r, (size_t) m * sizeof *nu);
+  vpotrs_ ("L", &m, &ione, S, &m, nu, &m, &info, 1);
+  vgemv_ ("N", &k, &m, &one, H, &k, nu, &ione, &zero, x, &ione, 1);     /* H nu */
+  vtrsv_ ("L", "T", "N", &k, W, &k, x, &ione, 1, 1, 1);                 /* Lw^{-T} H nu */
+  return VM_OK;
+}
+
 int
 vm_reaction_directions (int n, int m, int k, const double *M, const double *f,
                         const double *A, const double *c, const double *B, double *qddot,
@@ -613,26 +696,16 @@ vm_reaction_directions (int n, int m, int k, const double *M, const double *f,
 {
   layout l;
   size_t N;
-  double *Lh, *d, *Z, *Y, *G, *ea, *eb, *r, *x, rc = 1.0, rc2;
-  int st, i, j, info = 0;
+  double *Lh, *d, *Z, *Y, *G, *ea, *eb, *r, *x, rc = 1.0;
+  int st, j;
 
   if (! sizes_ok (n, m, k) || ! M || ! f || ! qddot || ! work || ! iwork
       || (m > 0 && (! A || ! c)) || (k > 0 && ! B))
     return VM_EARG;
   N = (size_t) n;
   set_rcond (rcond, NAN);
-  if (! all_finite (N * N, M) || ! all_finite (N, f)
-      || (m > 0 && (! all_finite ((size_t) m * N, A) || ! all_finite ((size_t) m, c)))
-      || (k > 0 && ! all_finite ((size_t) k * N, B)))
-    {
-      st = VM_EARG;
-      goto fail;
-    }
-  if (k < m)
-    {
-      st = VM_EOVERDET;
-      goto fail;
-    }
+  if ((st = directions_inputs_ok (n, m, k, M, f, A, c, B)) != VM_OK)
+    goto fail;
   make_layout (n, m, k, &l);
   Lh = work + l.L;
   d = work + l.d;
@@ -643,12 +716,7 @@ vm_reaction_directions (int n, int m, int k, const double *M, const double *f,
   x = work + l.mu;
   if (m == 0)
     {
-      /* no constraint: the least reaction is none */
-      for (j = 0; j < k; j++)
-        x[j] = 0.0;
-      finish (n, 0, NULL, NULL, f, Lh, d, work + l.t, qddot, R);
-      if (mu)
-        memcpy (mu, x, (size_t) k * sizeof *mu);
+      directions_none (n, k, f, Lh, d, x, work + l.t, qddot, mu, R);
       set_rcond (rcond, rc);
       return VM_OK;
     }
@@ -666,52 +734,10 @@ vm_reaction_directions (int n, int m, int k, const double *M, const double *f,
     }
   dgemm_ ("T", "N", &m, &k, &n, &one, Z, &n, Y, &n, &zero, G, &m, 1, 1);   /* Gh = Zn^T Yn */
   scaled_rhs (n, m, f, c, Lh, d, Z, ea, work + l.g, r);
-  if (k == m)
-    {
-      double anorm = dlange_ ("1", &m, &m, G, &m, NULL, 1), r1 = 0.0;
-      int *ipiv = iwork + l.ipiv;
-      dgetrf_ (&m, &m, G, &m, ipiv, &info);
-      if (info != 0)
-        {
-          rc = 0.0;
-          st = VM_ESINGULAR;
-          goto fail;
-        }
-      dgecon_ ("1", &m, G, &m, &anorm, &r1, work + l.con, iwork + l.icon, &info, 1);
-      rc2 = rcond_unit (r1, anorm);
-      rc = rc2 < rc ? rc2 : rc;
-      if (info != 0 || rc2 < VM_REACTION_RCOND_MIN)
-        {
-          st = VM_ESINGULAR;
-          goto fail;
-        }
-      dgetrs_ ("N", &m, &ione, G, &m, ipiv, r, &m, &info, 1);
-      for (j = 0; j < k; j++)
-        x[j] = r[j];
-    }
-  else
-    {
-      /* min muh^T Wh muh subject to Gh muh = r:  muh = Wh^{-1} Gh^T nu,  (Gh Wh^{-1} Gh^T) nu = r */
-      double *W = work + l.W, *H = work + l.H, *S = work + l.S, *nu = work + l.nu;
-      vsyrk_ ("L", "T", &k, &n, &one, Y, &n, &zero, W, &k, 1, 1);           /* Wh = Yn^T Yn */
-      st = factor_spd (k, W, work + l.con, iwork + l.icon, &rc2);
-      rc = rc2 < rc ? rc2 : rc;
-      if (st != VM_OK)
-        goto fail;
-      for (i = 0; i < m; i++)
-        for (j = 0; j < k; j++)
-          H[j + (size_t) k * i] = G[i + (size_t) m * j];                    /* H = Gh^T */
-      vtrsm_ ("L", "L", "N", "N", &k, &m, &one, W, &k, H, &k, 1, 1, 1, 1);  /* H = Lw^{-1} Gh^T */
-      vsyrk_ ("L", "T", &m, &k, &one, H, &k, &zero, S, &m, 1, 1);           /* S = H^T H */
-      st = factor_spd (m, S, work + l.con, iwork + l.icon, &rc2);
-      rc = rc2 < rc ? rc2 : rc;
-      if (st != VM_OK)
-        goto fail;
-      memcpy (nu, r, (size_t) m * sizeof *nu);
-      vpotrs_ ("L", &m, &ione, S, &m, nu, &m, &info, 1);
-      vgemv_ ("N", &k, &m, &one, H, &k, nu, &ione, &zero, x, &ione, 1);     /* H nu */
-      vtrsv_ ("L", "T", "N", &k, W, &k, x, &ione, 1, 1, 1);                 /* Lw^{-T} H nu */
-    }
+  st = k == m ? directions_square (m, k, G, r, x, work, iwork, &l, &rc)
+              : directions_least (n, m, k, Y, G, r, x, work, iwork, &l, &rc);
+  if (st != VM_OK)
+    goto fail;
   for (j = 0; j < k; j++)
     x[j] /= eb[j];              /* mu */
   finish (n, k, B, x, f, Lh, d, work + l.t, qddot, R);

@@ -88,6 +88,98 @@ kernel_free (kernel *k)
   vm_mx_ode_engine_free (&k->g);
 }
 
+/* the general kernel: dimensions only; kernel_build parses and compiles after the setup has been
+ * checked */
+static void
+kernel_general (kernel *k, const mxArray *ode, const char *fn)
+{
+  int nst, np, nd, na;
+  k->kind = 0;
+  if (! mxIsStruct (ode) || mxGetNumberOfElements (ode) != 1)
+    BAD ("%s: ode must be a system made by odesys", fn);
+  vm_arg_cellstr (sfield (ode, "states", fn, "ode"), fn, "ode.states", &nst);
+  vm_arg_cellstr (sfield (ode, "parameter_names", fn, "ode"), fn, "ode.parameter_names", &np);
+  vm_arg_cellstr (sfield (ode, "rhs", fn, "ode"), fn, "ode.rhs", &nd);
+  vm_arg_cellstr (sfield (ode, "algebraic", fn, "ode"), fn, "ode.algebraic", &na);
+  if (nd < 1)
+    BAD ("%s: the system has no differential state (no right-hand side); expected at least one",
+         fn);
+  k->ny = nst;
+  k->nd = nd;
+  k->ng = na;
+  k->fn = vm_dual_ode_node;
+  k->ctx = &k->g.e;
+}
+
+/* the dual Lorenz kernel: kpar = [A R B c] */
+static void
+kernel_lorenz (kernel *k, const mxArray *o, const char *fn)
+{
+  const double *p = arr (o, "kpar", 4, 0, fn, "the Lorenz parameters [A R B c]");
+  k->kind = 1;
+  k->lz.A = p[0];
+  k->lz.R = p[1];
+  k->lz.B = p[2];
+  k->lz.c = p[3];
+  if (! (p[3] > 0.0))
+    BAD ("%s: c must be positive", fn);
+  k->ny = k->nd = 3;
+  k->ng = 0;
+  k->fn = vm_dual_lorenz_node;
+  k->ctx = &k->lz;
+}
+
+/* the generalized Pars kernel: kpar = [M, cx, cv, cQ, cs, b (M), L (M x M, column-major)] */
+static void
+kernel_pars (kernel *k, const mxArray *kp, const char *fn)
+{
+  const double *p;
+  size_t nk;
+  int M, i, j;
+  double *L;
+  p = vm_arg_vector_any (kp, fn, "the Pars parameters", &nk);
+  M = nk > 0 ? (int) p[0] : 0;
+  if (nk < 1 || M < 1 || M > 1000 || (double) M != p[0] || nk != (size_t) (5 + M + M * M))
+    BAD ("%s: internal: Pars parameters must be [M cx cv cQ cs b L(:)']", fn);
+  for (i = 1; i < 5; i++)
+    if (! (p[i] > 0.0))
+      BAD ("%s: cx, cv, cQ and cs must be positive", fn);
+  L = mxMalloc ((size_t) M * M * sizeof *L);
+  for (i = 0; i < M; i++)
+    for (j = 0; j < M; j++)
+      L[i * M + j] = p[5 + M + i + M * j];   /* row-major from column-major */
+  k->kind = 2;
+  k->pa.M = M;
+  k->pa.L = L;
+  k->pa.b = p + 5;
+  k->pa.cx = p[1];
+  k->pa.cv = p[2];
+  k->pa.cQ = p[3];
+  k->pa.cs = p[4];
+  k->ny = 3 * M + 1;
+  k->nd = 2 * M;
+  k->ng = 2;
+  k->fn = vm_dual_pars_node;
+  k->ctx = &k->pa;
+}
+
+/* the reduced Pars kernel: kpar = [v30 x30 c] */
+static void
+kernel_pars_reduced (kernel *k, const mxArray *o, const char *fn)
+{
+  const double *p = arr (o, "kpar", 3, 0, fn, "the reduced Pars parameters [v30 x30 c]");
+  k->kind = 3;
+  k->pr.v30 = p[0];
+  k->pr.x30 = p[1];
+  k->pr.c = p[2];
+  if (! (p[2] > 0.0))
+    BAD ("%s: c must be positive", fn);
+  k->ny = k->nd = 2;
+  k->ng = 0;
+  k->fn = vm_dual_pars_reduced_node;
+  k->ctx = &k->pr;
+}
+
 /* set up the node function; c is validated by the caller (ny entries) */
 static void
 kernel_setup (kernel *k, const mxArray *ode, const mxArray *o, const char *fn)
@@ -99,87 +191,13 @@ kernel_setup (kernel *k, const mxArray *ode, const mxArray *o, const char *fn)
     BAD ("%s: internal: kernel must be a string", fn);
   kp = sfield (o, "kpar", fn, "the setup");
   if (strcmp (name, "general") == 0)
-    {
-      /* dimensions only; kernel_build parses and compiles after the setup has been checked */
-      int nst, np, nd, na;
-      k->kind = 0;
-      if (! mxIsStruct (ode) || mxGetNumberOfElements (ode) != 1)
-        BAD ("%s: ode must be a system made by odesys", fn);
-      vm_arg_cellstr (sfield (ode, "states", fn, "ode"), fn, "ode.states", &nst);
-      vm_arg_cellstr (sfield (ode, "parameter_names", fn, "ode"), fn, "ode.parameter_names", &np);
-      vm_arg_cellstr (sfield (ode, "rhs", fn, "ode"), fn, "ode.rhs", &nd);
-      vm_arg_cellstr (sfield (ode, "algebraic", fn, "ode"), fn, "ode.algebraic", &na);
-      if (nd < 1)
-        BAD ("%s: the system has no differential state (no right-hand side); expected at least one",
-             fn);
-      k->ny = nst;
-      k->nd = nd;
-      k->ng = na;
-      k->fn = vm_dual_ode_node;
-      k->ctx = &k->g.e;
-    }
+    kernel_general (k, ode, fn);
   else if (strcmp (name, "lorenz") == 0)
-    {
-      const double *p = arr (o, "kpar", 4, 0, fn, "the Lorenz parameters [A R B c]");
-      (void) kp;
-      k->kind = 1;
-      k->lz.A = p[0];
-      k->lz.R = p[1];
-      k->lz.B = p[2];
-      k->lz.c = p[3];
-      if (! (p[3] > 0.0))
-        BAD ("%s: c must be positive", fn);
-      k->ny = k->nd = 3;
-      k->ng = 0;
-      k->fn = vm_dual_lorenz_node;
-      k->ctx = &k->lz;
-    }
+    kernel_lorenz (k, o, fn);
   else if (strcmp (name, "pars") == 0)
-    {
-      /* kpar = [M, cx, cv, cQ, cs, b (M), L (M x M, column-major)] */
-      const double *p;
-      size_t nk;
-      int M, i, j;
-      double *L;
-      p = vm_arg_vector_any (kp, fn, "the Pars parameters", &nk);
-      M = nk > 0 ? (int) p[0] : 0;
-      if (nk < 1 || M < 1 || M > 1000 || (double) M != p[0] || nk != (size_t) (5 + M + M * M))
-        BAD ("%s: internal: Pars parameters must be [M cx cv cQ cs b L(:)']", fn);
-      for (i = 1; i < 5; i++)
-        if (! (p[i] > 0.0))
-          BAD ("%s: cx, cv, cQ and cs must be positive", fn);
-      L = mxMalloc ((size_t) M * M * sizeof *L);
-      for (i = 0; i < M; i++)
-        for (j = 0; j < M; j++)
-          L[i * M + j] = p[5 + M + i + M * j];   /* row-major from column-major */
-      k->kind = 2;
-      k->pa.M = M;
-      k->pa.L = L;
-      k->pa.b = p + 5;
-      k->pa.cx = p[1];
-      k->pa.cv = p[2];
-      k->pa.cQ = p[3];
-      k->pa.cs = p[4];
-      k->ny = 3 * M + 1;
-      k->nd = 2 * M;
-      k->ng = 2;
-      k->fn = vm_dual_pars_node;
-      k->ctx = &k->pa;
-    }
+    kernel_pars (k, kp, fn);
   else if (strcmp (name, "pars_reduced") == 0)
-    {
-      const double *p = arr (o, "kpar", 3, 0, fn, "the reduced Pars parameters [v30 x30 c]");
-      k->kind = 3;
-      k->pr.v30 = p[0];
-      k->pr.x30 = p[1];
-      k->pr.c = p[2];
-      if (! (p[2] > 0.0))
-        BAD ("%s: c must be positive", fn);
-      k->ny = k->nd = 2;
-      k->ng = 0;
-      k->fn = vm_dual_pars_reduced_node;
-      k->ctx = &k->pr;
-    }
+    kernel_pars_reduced (k, o, fn);
   else
     BAD ("%s: internal: unknown kernel '%s'", fn, name);
 }
@@ -258,20 +276,103 @@ setup_dual (vm_dual *d, kernel *k, const mxArray *ode, const mxArray *o, const c
     }
 }
 
+/* the initial duals z (nz): setup.z, or zeros when it is empty (a z of the wrong size raises
+ * after freeing d and k) */
+static void
+solve_guess (vm_dual *d, kernel *k, const mxArray *o, const char *fn, double *z)
+{
+  const double *z0 = NULL;
+  const mxArray *zf = sfield (o, "z", fn, "the setup");
+  int64_t j;
+  if (! mxIsEmpty (zf))
+    {
+      if (! vm_arg_is_vector (zf, (size_t) d->nz))
+        {
+          int64_t nz = d->nz;
+          vm_dual_free (d);
+          kernel_free (k);
+          vm_arg_vector (zf, fn, "the initial duals (Guess)", (size_t) nz);   /* raises */
+        }
+      z0 = mxGetPr (zf);
+    }
+  for (j = 0; j < d->nz; j++)
+    z[j] = z0 ? z0[j] : 0.0;
+}
+
+/* sol.message of "solve" for status st */
+static void
+solve_message (char *msg, size_t len, int st, const vm_dual *d, const vm_newton_info *info)
+{
+  if (st == VM_EDTP)
+    snprintf (msg, len, "%s at t = %g (node %ld)%s", vm_status_string (st),
+              d->bad >= 0 ? d->t[d->bad] : d->t0, (long) d->bad + 1,
+              info->message[0] ? "" : "");
+  else if (st == VM_OK)
+    snprintf (msg, len, "%s", info->message[0] ? info->message : "converged");
+  else
+    snprintf (msg, len, "%s", info->message[0] ? info->message : vm_status_string (st));
+}
+
+/* sol.t, y, residual, G and hamiltonian of "solve" (y and the rest empty without y^H) */
+static void
+solve_primal_fields (mxArray *out, const vm_dual *d, const double *res, const double *gres,
+                     const double *ham)
+{
+  mxArray *t = mxCreateDoubleMatrix ((mwSize) d->N, 1, mxREAL);
+  memcpy (mxGetPr (t), d->t, (size_t) d->N * sizeof (double));
+  mxSetField (out, 0, "t", t);
+  if (d->have_y)
+    {
+      mxSetField (out, 0, "y", vm_mx_point_major (d->y, d->N, d->ny, d->ny, 0));
+      mxSetField (out, 0, "residual", vm_mx_point_major (res, d->N, d->nd, d->nd, 0));
+      mxSetField (out, 0, "G", vm_mx_point_major (gres, d->N, d->ng, d->ng, 0));
+      mxSetField (out, 0, "hamiltonian", vm_mx_point_major (ham, d->N, 1, 1, 0));
+    }
+  else
+    {
+      mxSetField (out, 0, "y", mxCreateDoubleMatrix (0, (mwSize) d->ny, mxREAL));
+      mxSetField (out, 0, "residual", mxCreateDoubleMatrix (0, (mwSize) d->nd, mxREAL));
+      mxSetField (out, 0, "G", mxCreateDoubleMatrix (0, (mwSize) d->ng, mxREAL));
+      mxSetField (out, 0, "hamiltonian", mxCreateDoubleMatrix (0, 1, mxREAL));
+    }
+}
+
+/* the struct sol of "solve" */
+static mxArray *
+solve_output (const vm_dual *d, const kernel *k, const vm_newton_info *info, int st,
+              const char *msg, double S, const double *res, const double *gres, const double *ham)
+{
+  static const char *keys[] = { "t", "y", "D", "residual", "G", "hamiltonian", "S", "iterations",
+                                "residual_history", "exitflag", "message", "linear_dtp",
+                                "bad_node", "linear_solver" };
+  mxArray *out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
+  mxArray *h;
+  solve_primal_fields (out, d, res, gres, ham);
+  mxSetField (out, 0, "D", vm_mx_point_major (d->Dfull, d->N, d->m, d->m, 0));
+  mxSetField (out, 0, "S", mxCreateDoubleScalar (S));
+  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (info->iterations));
+  h = mxCreateDoubleMatrix ((mwSize) info->nhist, 1, mxREAL);
+  if (info->nhist > 0 && info->res_hist)
+    memcpy (mxGetPr (h), info->res_hist, (size_t) info->nhist * sizeof (double));
+  mxSetField (out, 0, "residual_history", h);
+  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
+  mxSetField (out, 0, "message", mxCreateString (msg));
+  mxSetField (out, 0, "linear_dtp", mxCreateDoubleScalar (k->kind == 0 ? k->g.e.linear : 1.0));
+  mxSetField (out, 0, "bad_node", mxCreateDoubleScalar (st == VM_EDTP ? (double) d->bad + 1 : 0.0));
+  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (info->linsolve, info->kl, info->ku,
+                                                       info->t_numeric, info->t_solve));
+  return out;
+}
+
 static void
 cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   const char *fn = "dual_solve";
-  static const char *keys[] = { "t", "y", "D", "residual", "G", "hamiltonian", "S", "iterations",
-                                "residual_history", "exitflag", "message", "linear_dtp",
-                                "bad_node", "linear_solver" };
   kernel k;
   vm_dual d;
   vm_newton_info info;
   double *ybar_pm, *z, tol, S = 0.0, *res, *gres, *ham;
-  const double *z0;
   int st, maxit, linsolve;
-  int64_t j;
   mxArray *out;
   char msg[400];
   if (nrhs != 3 || ! mxIsStruct (prhs[2]))
@@ -282,33 +383,10 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   kernel_setup (&k, prhs[1], prhs[2], fn);
   setup_dual (&d, &k, prhs[1], prhs[2], fn, &ybar_pm);
   z = mxMalloc ((size_t) d.nz * sizeof *z);
-  z0 = NULL;
-  {
-    const mxArray *zf = sfield (prhs[2], "z", fn, "the setup");
-    if (! mxIsEmpty (zf))
-      {
-        if (! vm_arg_is_vector (zf, (size_t) d.nz))
-          {
-            int64_t nz = d.nz;
-            vm_dual_free (&d);
-            kernel_free (&k);
-            vm_arg_vector (zf, fn, "the initial duals (Guess)", (size_t) nz);   /* raises */
-          }
-        z0 = mxGetPr (zf);
-      }
-  }
-  for (j = 0; j < d.nz; j++)
-    z[j] = z0 ? z0[j] : 0.0;
+  solve_guess (&d, &k, prhs[2], fn, z);
   vm_newton_info_init (&info);
   st = vm_dual_solve (&d, z, tol, maxit, linsolve, &info);
-  if (st == VM_EDTP)
-    snprintf (msg, sizeof msg, "%s at t = %g (node %ld)%s", vm_status_string (st),
-              d.bad >= 0 ? d.t[d.bad] : d.t0, (long) d.bad + 1,
-              info.message[0] ? "" : "");
-  else if (st == VM_OK)
-    snprintf (msg, sizeof msg, "%s", info.message[0] ? info.message : "converged");
-  else
-    snprintf (msg, sizeof msg, "%s", info.message[0] ? info.message : vm_status_string (st));
+  solve_message (msg, sizeof msg, st, &d, &info);
   res = mxMalloc ((size_t) (d.N * d.nd + 1) * sizeof *res);
   gres = mxMalloc ((size_t) (d.N * d.ng + 1) * sizeof *gres);
   ham = mxMalloc ((size_t) (d.N + 1) * sizeof *ham);
@@ -317,41 +395,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       vm_dual_eval (&d, z, &S, NULL, NULL);
       vm_dual_primal (&d, res, gres, ham);
     }
-  out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
-  {
-    mxArray *t = mxCreateDoubleMatrix ((mwSize) d.N, 1, mxREAL);
-    memcpy (mxGetPr (t), d.t, (size_t) d.N * sizeof (double));
-    mxSetField (out, 0, "t", t);
-  }
-  if (d.have_y)
-    {
-      mxSetField (out, 0, "y", vm_mx_point_major (d.y, d.N, d.ny, d.ny, 0));
-      mxSetField (out, 0, "residual", vm_mx_point_major (res, d.N, d.nd, d.nd, 0));
-      mxSetField (out, 0, "G", vm_mx_point_major (gres, d.N, d.ng, d.ng, 0));
-      mxSetField (out, 0, "hamiltonian", vm_mx_point_major (ham, d.N, 1, 1, 0));
-    }
-  else
-    {
-      mxSetField (out, 0, "y", mxCreateDoubleMatrix (0, (mwSize) d.ny, mxREAL));
-      mxSetField (out, 0, "residual", mxCreateDoubleMatrix (0, (mwSize) d.nd, mxREAL));
-      mxSetField (out, 0, "G", mxCreateDoubleMatrix (0, (mwSize) d.ng, mxREAL));
-      mxSetField (out, 0, "hamiltonian", mxCreateDoubleMatrix (0, 1, mxREAL));
-    }
-  mxSetField (out, 0, "D", vm_mx_point_major (d.Dfull, d.N, d.m, d.m, 0));
-  mxSetField (out, 0, "S", mxCreateDoubleScalar (S));
-  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (info.iterations));
-  {
-    mxArray *h = mxCreateDoubleMatrix ((mwSize) info.nhist, 1, mxREAL);
-    if (info.nhist > 0 && info.res_hist)
-      memcpy (mxGetPr (h), info.res_hist, (size_t) info.nhist * sizeof (double));
-    mxSetField (out, 0, "residual_history", h);
-  }
-  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
-  mxSetField (out, 0, "message", mxCreateString (msg));
-  mxSetField (out, 0, "linear_dtp", mxCreateDoubleScalar (k.kind == 0 ? k.g.e.linear : 1.0));
-  mxSetField (out, 0, "bad_node", mxCreateDoubleScalar (st == VM_EDTP ? (double) d.bad + 1 : 0.0));
-  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (info.linsolve, info.kl, info.ku,
-                                                       info.t_numeric, info.t_solve));
+  out = solve_output (&d, &k, &info, st, msg, S, res, gres, ham);
   vm_newton_info_free (&info);
   vm_dual_free (&d);
   kernel_free (&k);
@@ -413,144 +457,203 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   kernel_free (&k);
 }
 
-static void
-cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+/* the checked arguments of "march" */
+typedef struct
 {
-  const char *fn = "dual_solve";
+  int64_t N;
+  int order, corder;            /* the SBP order and its companion's */
+  const double *c, *y0;
+  const mxArray *tout;          /* setup.output_times, or NULL */
+  vm_march_opts mo;
+} march_args;
+
+/* the march options of the setup: interval, windows, tolerances, Newton, display */
+static void
+march_opts_read (const mxArray *o, const char *fn, vm_march_opts *mo)
+{
+  vm_march_opts_init (mo);
+  mo->t0 = num (o, "t0", fn);
+  mo->tf = num (o, "tf", fn);
+  mo->windows = (int) inum (o, "windows", "Slabs", fn, 0, VM_ARG_WINDOWS_MAX);
+  mo->rtol = num (o, "rtol", fn);
+  mo->atol = num (o, "atol", fn);
+  mo->newton.tol_res = num (o, "tol", fn);
+  mo->newton.max_iter = (int) inum (o, "max_iter", "MaxIter", fn, 0, 1000000);
+  mo->newton.linsolve = vm_mx_linsolve_opt (o, fn);
+  mo->h0 = vm_arg_field_real (o, "h0", fn, "h0", 0.0);
+  mo->hmax = vm_arg_field_real (o, "hmax", fn, "hmax", 0.0);
+  mo->max_windows = (int) vm_arg_field_int (o, "max_windows", fn, "max_windows", 0, 2147483647,
+                                            mo->max_windows);
+  mo->repeat = (int) vm_arg_field_int (o, "repeat", fn, "BaseIterations", 0, 1000000, 0);
+  mo->estimate = (int) vm_arg_field_int (o, "estimate", fn, "estimate", 0, 1, 0);
+  mo->display = (int) vm_arg_field_int (o, "display", fn, "Display", 0, 2, 0);
+  mo->print = vm_mex_print;
+  mo->name = fn;
+  if (! (mo->tf > mo->t0) || mo->windows < 0 || ! (mo->atol > 0.0) || ! (mo->rtol >= 0.0))
+    BAD ("%s: internal: bad march setup", fn);
+}
+
+/* setup.guess (optional: a base state on the fixed grid) and setup.output_times (optional) */
+static void
+march_guess_tout (const mxArray *o, const kernel *k, const char *fn, march_args *a)
+{
+  const mxArray *guess = vm_arg_field_opt (o, "guess");
+  size_t ntot = (size_t) (a->mo.windows > 0 ? a->mo.windows : 0) * (size_t) (a->N - 1) + 1;
+  if (guess)
+    {
+      if (a->mo.windows < 1)
+        BAD ("%s: internal: a base state needs a fixed grid", fn);
+      vm_arg_matrix (guess, fn, "the base state");
+      if (mxGetM (guess) != ntot || mxGetN (guess) != (size_t) k->ny)
+        BAD ("%s: the base state must be %lu x %d (one row per grid point)", fn,
+             (unsigned long) ntot, k->ny);
+      a->mo.guess = mxGetPr (guess);
+    }
+  a->tout = vm_arg_field_opt (o, "output_times");
+  if (a->tout)
+    {
+      size_t nq;
+      vm_arg_vector_any (a->tout, fn, "OutputTimes", &nq);
+    }
+}
+
+/* check the setup of "march" (raises before any C allocation) */
+static void
+march_setup (const mxArray *o, const kernel *k, const char *fn, march_args *a)
+{
+  int i;
+  a->N = inum (o, "N", "N", fn, 2, VM_ARG_NMAX);
+  a->order = vm_arg_order (sfield (o, "order", fn, "the setup"), fn, "Order");
+  a->corder = vm_march_companion_order (a->order);
+  a->c = arr (o, "c", (size_t) k->ny, 0, fn, "c");
+  a->y0 = arr (o, "y0", (size_t) k->nd, 0, fn, "y0");
+  for (i = 0; i < k->ny; i++)
+    if (! (a->c[i] > 0.0))
+      BAD ("%s: c must be positive (entry %d is not)", fn, i + 1);
+  march_opts_read (o, fn, &a->mo);
+  march_guess_tout (o, k, fn, a);
+}
+
+/* the dual actions of the order and of its companion, with the algebraic solver of a general
+ * DAE kernel (raises after freeing k when they cannot be set up) */
+static void
+march_init (vm_dual_march *am, vm_dual_march *ac, kernel *k, const march_args *a, const char *fn)
+{
+  int st;
+  st = vm_dual_march_init (am, k->ny, k->nd, k->ng, a->N, a->order, a->c, k->fn, k->ctx,
+                           k->kind == 0 ? vm_dual_ode_rhs : NULL, &k->g.e, a->mo.rtol, a->mo.atol);
+  if (st == VM_OK)
+    {
+      st = vm_dual_march_init (ac, k->ny, k->nd, k->ng, a->N, a->corder, a->c, k->fn, k->ctx,
+                               k->kind == 0 ? vm_dual_ode_rhs : NULL, &k->g.e, a->mo.rtol,
+                               a->mo.atol);
+      if (st != VM_OK)
+        vm_dual_march_free (am);
+    }
+  if (st != VM_OK)
+    {
+      kernel_free (k);
+      BAD ("%s: the discrete dual action could not be set up (N = %ld, orders %d and %d): %s", fn,
+           (long) a->N, a->order, a->corder, vm_status_string (st));
+    }
+  if (k->kind == 0 && k->ny > k->nd && k->ng == k->ny - k->nd)
+    {
+      vm_dual_march_set_algebraic_solver (am, vm_dual_ode_algebraic, &k->g.e);
+      vm_dual_march_set_algebraic_solver (ac, vm_dual_ode_algebraic, &k->g.e);
+    }
+}
+
+/* sol.t, y and D of "march": the trajectory on the windows' grids */
+static void
+march_traj (mxArray *out, const vm_march_sol *ms, const kernel *k)
+{
+  int ny = k->ny, m = k->nd + k->ng;
+  mxArray *Y = mxCreateDoubleMatrix ((size_t) ms->ntot, (size_t) ny, mxREAL);
+  mxArray *D = mxCreateDoubleMatrix ((size_t) ms->ntot, (size_t) m, mxREAL);
+  if (ms->traj && ms->ntot > 0)
+    {
+      memcpy (mxGetPr (Y), ms->traj, (size_t) ms->ntot * ny * sizeof (double));
+      memcpy (mxGetPr (D), ms->traj + (size_t) ms->ntot * ny,
+              (size_t) ms->ntot * m * sizeof (double));
+    }
+  mxSetField (out, 0, "t", vm_mx_col (ms->t, (size_t) ms->ntot));
+  mxSetField (out, 0, "y", Y);
+  mxSetField (out, 0, "D", D);
+}
+
+/* sol.output of "march": the SBP solution's interpolant of degree order + 1 on each window at
+ * output_times (dense output; NaN outside the solved part) */
+static void
+march_dense (mxArray *out, const vm_march_sol *ms, const march_args *a)
+{
+  size_t nq = mxGetNumberOfElements (a->tout);
+  mxArray *d = mxCreateDoubleMatrix (nq, (size_t) ms->nout, mxREAL);
+  int deg = a->order + 1 < a->N - 1 ? a->order + 1 : (int) (a->N - 1);
+  if (ms->ntot > 0
+      && vm_march_interp (ms, deg, mxGetPr (a->tout), (int64_t) nq, mxGetPr (d)) != VM_OK)
+    {
+      size_t e;
+      for (e = 0; e < nq * (size_t) ms->nout; e++)   /* outside the solved part */
+        mxGetPr (d)[e] = mxGetNaN ();
+    }
+  mxSetField (out, 0, "output", d);
+}
+
+/* the struct sol of "march" */
+static mxArray *
+march_output (const vm_march_sol *ms, const vm_dual_march *am, const vm_dual_march *ac,
+              const kernel *k, const march_args *a, int st)
+{
   static const char *keys[] = { "t", "y", "D", "windows", "rejected", "exitflag", "message",
                                 "iterations", "residual_history", "history_window", "output",
                                 "time", "newton_time", "predict_fallbacks", "companion_order",
                                 "linear_solver" };
-  const mxArray *o, *guess, *tout;
+  mxArray *out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
+  mxArray *hw;
+  int h;
+  march_traj (out, ms, k);
+  vm_march_mx_windows (out, ms, a->N);
+  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
+  mxSetField (out, 0, "message", mxCreateString (ms->message));
+  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (ms->iterations));
+  mxSetField (out, 0, "residual_history", vm_mx_col (ms->res_hist, (size_t) ms->nhist));
+  hw = mxCreateDoubleMatrix ((size_t) ms->nhist, 1, mxREAL);
+  for (h = 0; h < ms->nhist; h++)
+    mxGetPr (hw)[h] = ms->hist_win[h] + 1;
+  mxSetField (out, 0, "history_window", hw);
+  if (a->tout)
+    march_dense (out, ms, a);
+  mxSetField (out, 0, "time", mxCreateDoubleScalar (ms->t_total));
+  mxSetField (out, 0, "companion_order", mxCreateDoubleScalar ((double) a->corder));
+  mxSetField (out, 0, "newton_time", mxCreateDoubleScalar (ms->t_newton));
+  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (ms->linsolve, ms->kl, ms->ku, ms->t_numeric,
+                                                       ms->t_solve));
+  mxSetField (out, 0, "predict_fallbacks",
+              mxCreateDoubleScalar ((double) (am->npredict_fallback + ac->npredict_fallback)));
+  return out;
+}
+
+static void
+cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "dual_solve";
+  const mxArray *o;
   kernel k;
+  march_args a;
   vm_dual_march am, ac;
-  vm_march_opts mo;
   vm_march_sol ms;
-  const double *c, *y0;
-  int64_t N;
-  int order, corder, st, i;
+  int st;
   mxArray *out;
-  size_t ntot;
   if (nrhs != 3 || ! mxIsStruct (prhs[2]))
     BAD ("%s: internal: \"march\" takes ode and a setup struct", fn);
   o = prhs[2];
   kernel_setup (&k, prhs[1], o, fn);
-  N = inum (o, "N", "N", fn, 2, VM_ARG_NMAX);
-  order = vm_arg_order (sfield (o, "order", fn, "the setup"), fn, "Order");
-  corder = vm_march_companion_order (order);
-  c = arr (o, "c", (size_t) k.ny, 0, fn, "c");
-  y0 = arr (o, "y0", (size_t) k.nd, 0, fn, "y0");
-  for (i = 0; i < k.ny; i++)
-    if (! (c[i] > 0.0))
-      BAD ("%s: c must be positive (entry %d is not)", fn, i + 1);
-  vm_march_opts_init (&mo);
-  mo.t0 = num (o, "t0", fn);
-  mo.tf = num (o, "tf", fn);
-  mo.windows = (int) inum (o, "windows", "Slabs", fn, 0, VM_ARG_WINDOWS_MAX);
-  mo.rtol = num (o, "rtol", fn);
-  mo.atol = num (o, "atol", fn);
-  mo.newton.tol_res = num (o, "tol", fn);
-  mo.newton.max_iter = (int) inum (o, "max_iter", "MaxIter", fn, 0, 1000000);
-  mo.newton.linsolve = vm_mx_linsolve_opt (o, fn);
-  mo.h0 = vm_arg_field_real (o, "h0", fn, "h0", 0.0);
-  mo.hmax = vm_arg_field_real (o, "hmax", fn, "hmax", 0.0);
-  mo.max_windows = (int) vm_arg_field_int (o, "max_windows", fn, "max_windows", 0, 2147483647,
-                                           mo.max_windows);
-  mo.repeat = (int) vm_arg_field_int (o, "repeat", fn, "BaseIterations", 0, 1000000, 0);
-  mo.estimate = (int) vm_arg_field_int (o, "estimate", fn, "estimate", 0, 1, 0);
-  mo.display = (int) vm_arg_field_int (o, "display", fn, "Display", 0, 2, 0);
-  mo.print = vm_mex_print;
-  mo.name = fn;
-  if (! (mo.tf > mo.t0) || mo.windows < 0 || ! (mo.atol > 0.0) || ! (mo.rtol >= 0.0))
-    BAD ("%s: internal: bad march setup", fn);
-  guess = vm_arg_field_opt (o, "guess");
-  ntot = (size_t) (mo.windows > 0 ? mo.windows : 0) * (size_t) (N - 1) + 1;
-  if (guess)
-    {
-      if (mo.windows < 1)
-        BAD ("%s: internal: a base state needs a fixed grid", fn);
-      vm_arg_matrix (guess, fn, "the base state");
-      if (mxGetM (guess) != ntot || mxGetN (guess) != (size_t) k.ny)
-        BAD ("%s: the base state must be %lu x %d (one row per grid point)", fn,
-             (unsigned long) ntot, k.ny);
-      mo.guess = mxGetPr (guess);
-    }
-  tout = vm_arg_field_opt (o, "output_times");
-  if (tout)
-    {
-      size_t nq;
-      vm_arg_vector_any (tout, fn, "OutputTimes", &nq);
-    }
-  kernel_build (&k, prhs[1], c, fn);   /* the one compile of the model, for both orders */
-  st = vm_dual_march_init (&am, k.ny, k.nd, k.ng, N, order, c, k.fn, k.ctx,
-                           k.kind == 0 ? vm_dual_ode_rhs : NULL, &k.g.e, mo.rtol, mo.atol);
-  if (st == VM_OK)
-    {
-      st = vm_dual_march_init (&ac, k.ny, k.nd, k.ng, N, corder, c, k.fn, k.ctx,
-                               k.kind == 0 ? vm_dual_ode_rhs : NULL, &k.g.e, mo.rtol, mo.atol);
-      if (st != VM_OK)
-        vm_dual_march_free (&am);
-    }
-  if (st != VM_OK)
-    {
-      kernel_free (&k);
-      BAD ("%s: the discrete dual action could not be set up (N = %ld, orders %d and %d): %s", fn,
-           (long) N, order, corder, vm_status_string (st));
-    }
-  if (k.kind == 0 && k.ny > k.nd && k.ng == k.ny - k.nd)
-    {
-      vm_dual_march_set_algebraic_solver (&am, vm_dual_ode_algebraic, &k.g.e);
-      vm_dual_march_set_algebraic_solver (&ac, vm_dual_ode_algebraic, &k.g.e);
-    }
+  march_setup (o, &k, fn, &a);
+  kernel_build (&k, prhs[1], a.c, fn);   /* the one compile of the model, for both orders */
+  march_init (&am, &ac, &k, &a, fn);
   vm_march_sol_init (&ms);
-  st = vm_march (&am.act, (mo.windows == 0 || mo.estimate) ? &ac.act : NULL, y0, &mo, &ms);
-  out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
-  {
-    int ny = k.ny, m = k.nd + k.ng;
-    mxArray *Y = mxCreateDoubleMatrix ((size_t) ms.ntot, (size_t) ny, mxREAL);
-    mxArray *D = mxCreateDoubleMatrix ((size_t) ms.ntot, (size_t) m, mxREAL);
-    if (ms.traj && ms.ntot > 0)
-      {
-        memcpy (mxGetPr (Y), ms.traj, (size_t) ms.ntot * ny * sizeof (double));
-        memcpy (mxGetPr (D), ms.traj + (size_t) ms.ntot * ny, (size_t) ms.ntot * m * sizeof (double));
-      }
-    mxSetField (out, 0, "t", vm_mx_col (ms.t, (size_t) ms.ntot));
-    mxSetField (out, 0, "y", Y);
-    mxSetField (out, 0, "D", D);
-  }
-  vm_march_mx_windows (out, &ms, N);
-  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
-  mxSetField (out, 0, "message", mxCreateString (ms.message));
-  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (ms.iterations));
-  mxSetField (out, 0, "residual_history", vm_mx_col (ms.res_hist, (size_t) ms.nhist));
-  {
-    mxArray *hw = mxCreateDoubleMatrix ((size_t) ms.nhist, 1, mxREAL);
-    int h;
-    for (h = 0; h < ms.nhist; h++)
-      mxGetPr (hw)[h] = ms.hist_win[h] + 1;
-    mxSetField (out, 0, "history_window", hw);
-  }
-  if (tout)
-    {
-      /* dense output: the SBP solution's interpolant of degree order + 1 on each window */
-      size_t nq = mxGetNumberOfElements (tout);
-      mxArray *d = mxCreateDoubleMatrix (nq, (size_t) ms.nout, mxREAL);
-      int deg = order + 1 < N - 1 ? order + 1 : (int) (N - 1);
-      if (ms.ntot > 0 && vm_march_interp (&ms, deg, mxGetPr (tout), (int64_t) nq, mxGetPr (d)) != VM_OK)
-        {
-          size_t e;
-          for (e = 0; e < nq * (size_t) ms.nout; e++)   /* outside the solved part */
-            mxGetPr (d)[e] = mxGetNaN ();
-        }
-      mxSetField (out, 0, "output", d);
-    }
-  mxSetField (out, 0, "time", mxCreateDoubleScalar (ms.t_total));
-  mxSetField (out, 0, "companion_order", mxCreateDoubleScalar ((double) corder));
-  mxSetField (out, 0, "newton_time", mxCreateDoubleScalar (ms.t_newton));
-  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (ms.linsolve, ms.kl, ms.ku, ms.t_numeric,
-                                                       ms.t_solve));
-  mxSetField (out, 0, "predict_fallbacks",
-              mxCreateDoubleScalar ((double) (am.npredict_fallback + ac.npredict_fallback)));
+  st = vm_march (&am.act, (a.mo.windows == 0 || a.mo.estimate) ? &ac.act : NULL, a.y0, &a.mo, &ms);
+  out = march_output (&ms, &am, &ac, &k, &a, st);
   vm_march_sol_free (&ms);
   vm_dual_march_free (&am);
   vm_dual_march_free (&ac);
@@ -580,6 +683,127 @@ grid_matrix (const mxArray *o, const char *key, const char *what, size_t ntot, i
   return pm;
 }
 
+/* the checked arguments of "slabs" */
+typedef struct
+{
+  int64_t N, Ntot;
+  int order, S;                 /* the SBP order; the number of slabs */
+  const double *tb, *c, *y0;
+  double *ybar;                 /* NULL or the point-major base state (mxMalloc'ed) */
+} slabs_args;
+
+/* setup.name (optional): the prefix of the printed lines, into pname (len chars) */
+static void
+slabs_name (const mxArray *o, char *pname, mwSize len)
+{
+  const mxArray *nm = mxGetField (o, 0, "name");
+  if (nm && mxIsChar (nm))
+    mxGetString (nm, pname, len);
+}
+
+/* the Newton and base-pass options of the setup (after N and order) */
+static void
+slabs_opts_read (const mxArray *o, const char *fn, const char *pname, vm_dual_slabs_opts *so)
+{
+  so->tol = num (o, "tol", fn);
+  so->max_iter = (int) inum (o, "max_iter", "MaxIter", fn, 0, 1000000);
+  so->linsolve = vm_mx_linsolve_opt (o, fn);
+  so->base_iterations = (int) inum (o, "base_iterations", "BaseIterations", fn, 0, 1000000);
+  so->display = (int) inum (o, "display", "Display", fn, 0, 2);
+  so->weak = weak_flag (o, fn) != 0;
+  so->print = vm_mex_print;
+  so->name = pname;
+}
+
+/* setup.tb: S + 1 increasing slab boundaries (*S receives S) */
+static const double *
+slab_bounds (const mxArray *o, const char *fn, int *S)
+{
+  size_t nt;
+  int i;
+  const double *tb = vm_arg_vector_any (sfield (o, "tb", fn, "the setup"), fn,
+                                        "the slab boundaries", &nt);
+  if (nt < 2 || nt - 1 > (size_t) VM_ARG_WINDOWS_MAX)
+    BAD ("%s: internal: tb must hold S + 1 slab boundaries", fn);
+  *S = (int) (nt - 1);
+  for (i = 0; i < *S; i++)
+    if (! (tb[i + 1] > tb[i]))
+      BAD ("%s: internal: the slab boundaries must increase", fn);
+  return tb;
+}
+
+/* check the setup of "slabs" into a and so (raises before any C allocation) */
+static void
+slabs_setup (const mxArray *o, const kernel *k, const char *fn, const char *pname,
+             vm_dual_slabs_opts *so, slabs_args *a)
+{
+  int i;
+  vm_dual_slabs_opts_init (so);
+  a->N = inum (o, "N", "N", fn, 2, VM_ARG_NMAX);
+  a->order = vm_arg_order (sfield (o, "order", fn, "the setup"), fn, "Order");
+  slabs_opts_read (o, fn, pname, so);
+  a->tb = slab_bounds (o, fn, &a->S);
+  so->slabs = a->S;
+  a->Ntot = (int64_t) a->S * (a->N - 1) + 1;
+  a->c = arr (o, "c", (size_t) k->ny, 0, fn, "c");
+  a->y0 = arr (o, "y0", (size_t) k->nd, 0, fn, "y0");
+  so->DT = arr (o, "DT", (size_t) k->nd, 1, fn, "DT");
+  for (i = 0; i < k->ny; i++)
+    if (! (a->c[i] > 0.0))
+      BAD ("%s: c must be positive (entry %d is not)", fn, i + 1);
+  a->ybar = grid_matrix (o, "ybar", "BaseState", (size_t) a->Ntot, k->ny, fn);
+  so->guess = grid_matrix (o, "guess", "the initial duals (Guess)", (size_t) a->Ntot,
+                           k->nd + k->ng, fn);
+}
+
+/* sol.y, D, residual, G, hamiltonian, S, base and the per-slab arrays of "slabs" */
+static void
+slabs_arrays (mxArray *out, const vm_dual_slabs_sol *ss, const kernel *k, const slabs_args *a,
+              int base_iterations)
+{
+  const int64_t Ntot = a->Ntot;
+  const int S = a->S;
+  mxSetField (out, 0, "y", vm_mx_point_major (ss->y, Ntot, k->ny, k->ny, 0));
+  mxSetField (out, 0, "D", vm_mx_point_major (ss->D, Ntot, ss->m, ss->m, 0));
+  mxSetField (out, 0, "residual", vm_mx_point_major (ss->res, Ntot, k->nd, k->nd, 0));
+  mxSetField (out, 0, "G", vm_mx_point_major (ss->G, Ntot, k->ng, k->ng, 0));
+  mxSetField (out, 0, "hamiltonian", vm_mx_col (ss->ham, (size_t) Ntot));
+  mxSetField (out, 0, "S", mxCreateDoubleScalar (ss->Sval));
+  mxSetField (out, 0, "base", vm_mx_point_major (ss->base, Ntot, k->ny, k->ny, 0));
+  mxSetField (out, 0, "slab_end_y", vm_mx_point_major (ss->end_y, S, k->ny, k->ny, 0));
+  mxSetField (out, 0, "slab_end_residual", vm_mx_point_major (ss->end_res, S, k->nd, k->nd, 0));
+  mxSetField (out, 0, "slab_start_jump", vm_mx_col (ss->start_jump, (size_t) S));
+  mxSetField (out, 0, "base_change", vm_mx_col (ss->base_change, (size_t) base_iterations));
+}
+
+/* sol's iteration counts, Newton histories, status and counters of "slabs" (not "time") */
+static void
+slabs_stats (mxArray *out, const vm_dual_slabs_sol *ss, int S, double t_setup, double compiles0)
+{
+  mxArray *it = mxCreateDoubleMatrix (1, (mwSize) S, mxREAL);
+  /* one column per solve, in order (pass-major, then slab), as the .m loop collected them */
+  mxArray *h = mxCreateCellMatrix (1, (mwSize) ss->nsolve);
+  int i, j;
+  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (ss->iterations));
+  for (i = 0; i < S; i++)
+    mxGetPr (it)[i] = ss->slab_iter[i];
+  mxSetField (out, 0, "slab_iterations", it);
+  for (j = 0; j < ss->nsolve; j++)
+    mxSetCell (h, (mwIndex) j, vm_mx_col (ss->hist + ss->hist_p[j],
+                                          (size_t) (ss->hist_p[j + 1] - ss->hist_p[j])));
+  mxSetField (out, 0, "residual_history", h);
+  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (ss->linsolve, ss->kl, ss->ku, ss->t_numeric,
+                                                       ss->t_solve));
+  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (ss->exitflag));
+  mxSetField (out, 0, "message", mxCreateString (ss->message));
+  mxSetField (out, 0, "failed_slab", mxCreateDoubleScalar (ss->fail_slab));
+  mxSetField (out, 0, "failed_pass", mxCreateDoubleScalar (ss->fail_pass));
+  mxSetField (out, 0, "setup_time", mxCreateDoubleScalar (t_setup));
+  mxSetField (out, 0, "compiles", mxCreateDoubleScalar (ncompiles - compiles0));
+  mxSetField (out, 0, "patterns", mxCreateDoubleScalar (ss->ninit));
+  mxSetField (out, 0, "symbolic_analyses", mxCreateDoubleScalar ((double) ss->nsymbolic));
+}
+
 static void
 cmd_slabs (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -593,59 +817,23 @@ cmd_slabs (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   char pname[32] = "dual_solve";   /* the prefix of the printed lines (setup.name) */
   const mxArray *o;
   kernel k;
+  slabs_args a;
   vm_dual_slabs_opts so;
   vm_dual_slabs_sol ss;
-  const double *tb, *c, *y0, *DT;
-  double *ybar, *guess, t_start = vm_wall_time (), t_setup, compiles0 = ncompiles;
-  int64_t N, Ntot;
-  int order, S, i, st;
+  double t_start = vm_wall_time (), t_setup, compiles0 = ncompiles;
+  int st;
   mxArray *out;
   if (nrhs != 3 || ! mxIsStruct (prhs[2]))
     BAD ("%s: internal: \"slabs\" takes ode and a setup struct", fn);
   o = prhs[2];
-  {
-    const mxArray *nm = mxGetField (o, 0, "name");
-    if (nm && mxIsChar (nm))
-      mxGetString (nm, pname, sizeof pname);
-  }
+  slabs_name (o, pname, sizeof pname);
   kernel_setup (&k, prhs[1], o, fn);
-  vm_dual_slabs_opts_init (&so);
-  N = inum (o, "N", "N", fn, 2, VM_ARG_NMAX);
-  order = vm_arg_order (sfield (o, "order", fn, "the setup"), fn, "Order");
-  so.tol = num (o, "tol", fn);
-  so.max_iter = (int) inum (o, "max_iter", "MaxIter", fn, 0, 1000000);
-  so.linsolve = vm_mx_linsolve_opt (o, fn);
-  so.base_iterations = (int) inum (o, "base_iterations", "BaseIterations", fn, 0, 1000000);
-  so.display = (int) inum (o, "display", "Display", fn, 0, 2);
-  so.weak = weak_flag (o, fn) != 0;
-  so.print = vm_mex_print;
-  so.name = pname;
-  {
-    size_t nt;
-    tb = vm_arg_vector_any (sfield (o, "tb", fn, "the setup"), fn, "the slab boundaries", &nt);
-    if (nt < 2 || nt - 1 > (size_t) VM_ARG_WINDOWS_MAX)
-      BAD ("%s: internal: tb must hold S + 1 slab boundaries", fn);
-    S = (int) (nt - 1);
-    for (i = 0; i < S; i++)
-      if (! (tb[i + 1] > tb[i]))
-        BAD ("%s: internal: the slab boundaries must increase", fn);
-  }
-  so.slabs = S;
-  Ntot = (int64_t) S * (N - 1) + 1;
-  c = arr (o, "c", (size_t) k.ny, 0, fn, "c");
-  y0 = arr (o, "y0", (size_t) k.nd, 0, fn, "y0");
-  DT = arr (o, "DT", (size_t) k.nd, 1, fn, "DT");
-  so.DT = DT;
-  for (i = 0; i < k.ny; i++)
-    if (! (c[i] > 0.0))
-      BAD ("%s: c must be positive (entry %d is not)", fn, i + 1);
-  ybar = grid_matrix (o, "ybar", "BaseState", (size_t) Ntot, k.ny, fn);
-  guess = grid_matrix (o, "guess", "the initial duals (Guess)", (size_t) Ntot, k.nd + k.ng, fn);
-  so.guess = guess;
-  kernel_build (&k, prhs[1], c, fn);   /* the one compile of the model, for every slab and pass */
+  slabs_setup (o, &k, fn, pname, &so, &a);
+  kernel_build (&k, prhs[1], a.c, fn);   /* the one compile of the model, for every slab and pass */
   t_setup = vm_wall_time () - t_start;
   vm_dual_slabs_sol_init (&ss);
-  st = vm_dual_slabs (k.ny, k.nd, k.ng, N, order, tb, c, ybar, y0, k.fn, k.ctx, &so, &ss);
+  st = vm_dual_slabs (k.ny, k.nd, k.ng, a.N, a.order, a.tb, a.c, a.ybar, a.y0, k.fn, k.ctx, &so,
+                      &ss);
   if (st != VM_OK && ss.fail_slab == 0)
     {
       char why[800];
@@ -653,46 +841,11 @@ cmd_slabs (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       vm_dual_slabs_sol_free (&ss);
       kernel_free (&k);
       BAD ("%s: the discrete dual action could not be set up (N = %ld, order %d, %d slab(s) on "
-           "[%g, %g]): %s", fn, (long) N, order, S, tb[0], tb[S], why);
+           "[%g, %g]): %s", fn, (long) a.N, a.order, a.S, a.tb[0], a.tb[a.S], why);
     }
   out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
-  mxSetField (out, 0, "y", vm_mx_point_major (ss.y, Ntot, k.ny, k.ny, 0));
-  mxSetField (out, 0, "D", vm_mx_point_major (ss.D, Ntot, ss.m, ss.m, 0));
-  mxSetField (out, 0, "residual", vm_mx_point_major (ss.res, Ntot, k.nd, k.nd, 0));
-  mxSetField (out, 0, "G", vm_mx_point_major (ss.G, Ntot, k.ng, k.ng, 0));
-  mxSetField (out, 0, "hamiltonian", vm_mx_col (ss.ham, (size_t) Ntot));
-  mxSetField (out, 0, "S", mxCreateDoubleScalar (ss.Sval));
-  mxSetField (out, 0, "base", vm_mx_point_major (ss.base, Ntot, k.ny, k.ny, 0));
-  mxSetField (out, 0, "slab_end_y", vm_mx_point_major (ss.end_y, S, k.ny, k.ny, 0));
-  mxSetField (out, 0, "slab_end_residual", vm_mx_point_major (ss.end_res, S, k.nd, k.nd, 0));
-  mxSetField (out, 0, "slab_start_jump", vm_mx_col (ss.start_jump, (size_t) S));
-  mxSetField (out, 0, "base_change", vm_mx_col (ss.base_change, (size_t) so.base_iterations));
-  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (ss.iterations));
-  {
-    mxArray *it = mxCreateDoubleMatrix (1, (mwSize) S, mxREAL);
-    for (i = 0; i < S; i++)
-      mxGetPr (it)[i] = ss.slab_iter[i];
-    mxSetField (out, 0, "slab_iterations", it);
-  }
-  {
-    /* one column per solve, in order (pass-major, then slab), as the .m loop collected them */
-    mxArray *h = mxCreateCellMatrix (1, (mwSize) ss.nsolve);
-    int j;
-    for (j = 0; j < ss.nsolve; j++)
-      mxSetCell (h, (mwIndex) j, vm_mx_col (ss.hist + ss.hist_p[j],
-                                            (size_t) (ss.hist_p[j + 1] - ss.hist_p[j])));
-    mxSetField (out, 0, "residual_history", h);
-  }
-  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (ss.linsolve, ss.kl, ss.ku, ss.t_numeric,
-                                                       ss.t_solve));
-  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (ss.exitflag));
-  mxSetField (out, 0, "message", mxCreateString (ss.message));
-  mxSetField (out, 0, "failed_slab", mxCreateDoubleScalar (ss.fail_slab));
-  mxSetField (out, 0, "failed_pass", mxCreateDoubleScalar (ss.fail_pass));
-  mxSetField (out, 0, "setup_time", mxCreateDoubleScalar (t_setup));
-  mxSetField (out, 0, "compiles", mxCreateDoubleScalar (ncompiles - compiles0));
-  mxSetField (out, 0, "patterns", mxCreateDoubleScalar (ss.ninit));
-  mxSetField (out, 0, "symbolic_analyses", mxCreateDoubleScalar ((double) ss.nsymbolic));
+  slabs_arrays (out, &ss, &k, &a, so.base_iterations);
+  slabs_stats (out, &ss, a.S, t_setup, compiles0);
   vm_dual_slabs_sol_free (&ss);
   kernel_free (&k);
   mxSetField (out, 0, "time", mxCreateDoubleScalar (vm_wall_time () - t_start));

@@ -150,161 +150,222 @@ cmd_ode (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 }
 
 /* "eval": block (a struct, or in the compact layout a cell array of structs of one model). */
-static void
-cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+/* the state of one "eval" call: options, blocks, inputs and work space */
+typedef struct
 {
-  const char *fn = "mechsys_eval";
-  char fnbuf[32];
-  const mxArray *cin;
+  const char *fn;
+  int compact, nvar;
+  size_t nb, npts, wsize, totout;
   vm_block *bl;
   const char ***fnames;
-  size_t npts, nb, k, j, nv, totout = 0;
   const double **in;
-  int *inc, nvar;
+  int *inc;
   double *work;
-  size_t wsize = 1;
-  mxArray *out;
-  int st, compact = 0;
-  (void) nlhs;
-  if (nrhs < 4 || nrhs > 7)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"eval\" takes 3 to 6 arguments", fn);
+} eval_ctx;
+
+/* the optional layout (prhs[5]) and caller name (prhs[4], copied into fnbuf) of "eval" */
+static void
+eval_options (int nrhs, const mxArray *prhs[], char *fnbuf, mwSize fnlen, eval_ctx *c)
+{
   if (nrhs >= 6)
     {
       char lay[16];
       if (! mxIsChar (prhs[5]) || mxGetString (prhs[5], lay, sizeof lay) != 0
           || (strcmp (lay, "full") != 0 && strcmp (lay, "compact") != 0))
-        mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: layout must be full or compact", fn);
-      compact = strcmp (lay, "compact") == 0;
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: layout must be full or compact", c->fn);
+      c->compact = strcmp (lay, "compact") == 0;
     }
   if (nrhs >= 5)
     {
-      if (! mxIsChar (prhs[4]) || mxGetString (prhs[4], fnbuf, sizeof fnbuf) != 0)
-        mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: the caller's name must be a short string", fn);
-      fn = fnbuf;
+      if (! mxIsChar (prhs[4]) || mxGetString (prhs[4], fnbuf, fnlen) != 0)
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: the caller's name must be a short string",
+                           c->fn);
+      c->fn = fnbuf;
     }
-  /* blocks */
-  if (mxIsCell (prhs[1]))
+}
+
+/* load the block (a struct) or blocks (a cell array, compact layout only) of one model */
+static void
+eval_blocks (const mxArray *blocks, eval_ctx *c)
+{
+  const char *fn = c->fn;
+  size_t k;
+  if (mxIsCell (blocks))
     {
-      nb = mxGetNumberOfElements (prhs[1]);
-      if (! compact || nb < 1 || nb > 64)
+      c->nb = mxGetNumberOfElements (blocks);
+      if (! c->compact || c->nb < 1 || c->nb > 64)
         mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: several blocks need the compact layout", fn);
     }
   else
-    nb = 1;
-  bl = mxMalloc (nb * sizeof *bl);
-  fnames = mxMalloc (nb * sizeof *fnames);
-  for (k = 0; k < nb; k++)
+    c->nb = 1;
+  c->bl = mxMalloc (c->nb * sizeof *c->bl);
+  c->fnames = mxMalloc (c->nb * sizeof *c->fnames);
+  for (k = 0; k < c->nb; k++)
     {
-      const mxArray *bs = mxIsCell (prhs[1]) ? mxGetCell (prhs[1], (mwIndex) k) : prhs[1];
+      const mxArray *bs = mxIsCell (blocks) ? mxGetCell (blocks, (mwIndex) k) : blocks;
+      vm_block *b = &c->bl[k];
       if (! bs)
         mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: block %lu is missing", fn,
                            (unsigned long) k + 1);
-      load_block (bs, fn, &bl[k], &fnames[k]);
-      if (bl[k].tape.nvar != bl[0].tape.nvar)
+      load_block (bs, fn, b, &c->fnames[k]);
+      if (b->tape.nvar != c->bl[0].tape.nvar)
         mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: the blocks belong to different models", fn);
-      if (vm_tape_work_size (&bl[k].tape) > wsize)
-        wsize = vm_tape_work_size (&bl[k].tape);
-      totout += (size_t) bl[k].tape.nout;
+      if (vm_tape_work_size (&b->tape) > c->wsize)
+        c->wsize = vm_tape_work_size (&b->tape);
+      c->totout += (size_t) b->tape.nout;
     }
-  nvar = bl[0].tape.nvar;
+  c->nvar = c->bl[0].tape.nvar;
+}
 
-  /* inputs */
-  npts = (size_t) vm_arg_int (prhs[2], fn, "the number of points", 0, 10000000000LL);
+/* the name of input k in messages: names{k} (a char cell entry) or "input k" */
+static void
+input_label (const mxArray *names, size_t k, char *what, mwSize len)
+{
+  const mxArray *nm = names && mxIsCell (names) && k < mxGetNumberOfElements (names)
+                      ? mxGetCell (names, (mwIndex) k) : NULL;
+  if (! nm || ! mxIsChar (nm) || mxGetString (nm, what, len) != 0)
+    sprintf (what, "input %lu", (unsigned long) k + 1);
+}
+
+/* map the columns of input a (npts x ki or 1 x ki) to the next tape variables (*nv counts them) */
+static void
+add_input (eval_ctx *c, size_t *nv, const mxArray *a, const char *what)
+{
+  const char *fn = c->fn;
+  size_t rows, cols, j;
+  int bc;
+  vm_arg_matrix (a, fn, what);
+  rows = mxGetM (a);
+  cols = mxGetN (a);
+  if (cols == 0)
+    return;
+  bc = (rows == 1 && c->npts != 1);
+  if (rows != c->npts && ! bc)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s has %lu rows; expected %lu (one per point) "
+                       "or 1", fn, what, (unsigned long) rows, (unsigned long) c->npts);
+  for (j = 0; j < cols; j++)
+    {
+      if (*nv >= (size_t) c->nvar)
+        mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: more input columns than the "
+                           "model's %d variables", fn, c->nvar);
+      c->in[*nv] = mxGetPr (a) + j * rows;
+      c->inc[*nv] = bc ? 0 : 1;
+      (*nv)++;
+    }
+}
+
+/* npts (prhs[2]) and the inputs (cell prhs[3], names prhs[6]): one column per tape variable */
+static void
+eval_inputs (int nrhs, const mxArray *prhs[], eval_ctx *c)
+{
+  const char *fn = c->fn;
+  const mxArray *cin;
+  size_t k, nv;
+  const int nvar = c->nvar;
+  c->npts = (size_t) vm_arg_int (prhs[2], fn, "the number of points", 0, 10000000000LL);
   cin = prhs[3];
   if (! mxIsCell (cin))
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: inputs must be a cell array", fn);
   nv = 0;
-  in = mxMalloc ((size_t) (nvar ? nvar : 1) * sizeof *in);
-  inc = mxMalloc ((size_t) (nvar ? nvar : 1) * sizeof *inc);
+  c->in = mxMalloc ((size_t) (nvar ? nvar : 1) * sizeof *c->in);
+  c->inc = mxMalloc ((size_t) (nvar ? nvar : 1) * sizeof *c->inc);
   for (k = 0; k < mxGetNumberOfElements (cin); k++)
     {
       const mxArray *a = mxGetCell (cin, (mwIndex) k);
-      size_t rows, cols;
-      int bc;
       char what[48];
-      const mxArray *nm = nrhs == 7 && mxIsCell (prhs[6]) && k < mxGetNumberOfElements (prhs[6])
-                          ? mxGetCell (prhs[6], (mwIndex) k) : NULL;
-      if (! nm || ! mxIsChar (nm) || mxGetString (nm, what, sizeof what) != 0)
-        sprintf (what, "input %lu", (unsigned long) k + 1);
+      input_label (nrhs == 7 ? prhs[6] : NULL, k, what, sizeof what);
       if (! a)
         mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s is missing", fn, what);
-      vm_arg_matrix (a, fn, what);
-      rows = mxGetM (a);
-      cols = mxGetN (a);
-      if (cols == 0)
-        continue;
-      bc = (rows == 1 && npts != 1);
-      if (rows != npts && ! bc)
-        mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s has %lu rows; expected %lu (one per point) "
-                           "or 1", fn, what, (unsigned long) rows, (unsigned long) npts);
-      for (j = 0; j < cols; j++)
-        {
-          if (nv >= (size_t) nvar)
-            mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: more input columns than the "
-                               "model's %d variables", fn, nvar);
-          in[nv] = mxGetPr (a) + j * rows;
-          inc[nv] = bc ? 0 : 1;
-          nv++;
-        }
+      add_input (c, &nv, a, what);
     }
   if (nv != (size_t) nvar)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: %lu input columns for %d variables", fn,
                        (unsigned long) nv, nvar);
+}
 
-  work = mxMalloc (wsize * sizeof *work);
-  if (compact)
+/* compact layout: one npts x (sum of nout) matrix, the tape outputs of the blocks in order */
+static mxArray *
+eval_compact (const eval_ctx *c)
+{
+  double **cols = mxMalloc ((c->totout ? c->totout : 1) * sizeof *cols);
+  size_t c0 = 0, k;
+  int st;
+  mxArray *out = mxCreateUninitNumericMatrix (c->npts, c->totout, mxDOUBLE_CLASS, mxREAL);
+  for (k = 0; k < c->totout; k++)
+    cols[k] = mxGetPr (out) + k * c->npts;
+  for (k = 0; k < c->nb; k++)
     {
-      /* one npts x (sum of nout) matrix: the tape outputs of the blocks, in order */
-      double **cols = mxMalloc ((totout ? totout : 1) * sizeof *cols);
-      size_t c0 = 0;
-      out = mxCreateUninitNumericMatrix (npts, totout, mxDOUBLE_CLASS, mxREAL);
-      for (k = 0; k < totout; k++)
-        cols[k] = mxGetPr (out) + k * npts;
-      for (k = 0; k < nb; k++)
-        {
-          st = vm_tape_eval (&bl[k].tape, npts, in, inc, cols + c0, work);
-          if (st != VM_OK)
-            mexErrMsgIdAndTxt ("varmech:failed", "%s: evaluation failed: %s", fn,
-                               vm_status_string (st));
-          c0 += (size_t) bl[k].tape.nout;
-        }
-      mxFree (cols);
-    }
-  else
-    {
-      const vm_block *b = &bl[0];
-      double **fields = mxMalloc ((size_t) (b->nfield ? b->nfield : 1) * sizeof *fields);
-      out = mxCreateStructMatrix (1, 1, b->nfield, fnames[0]);
-      for (k = 0; k < (size_t) b->nfield; k++)
-        {
-          mxArray *f;
-          /* uninitialized: vm_block_eval writes every entry, structural zeros included */
-          if (b->field[k].dim[1] == 1)
-            f = mxCreateUninitNumericMatrix (npts, (size_t) b->field[k].dim[0], mxDOUBLE_CLASS,
-                                             mxREAL);
-          else
-            {
-              mwSize d3[3];
-              d3[0] = (mwSize) npts;
-              d3[1] = (mwSize) b->field[k].dim[0];
-              d3[2] = (mwSize) b->field[k].dim[1];
-              f = mxCreateUninitNumericArray (3, d3, mxDOUBLE_CLASS, mxREAL);
-            }
-          fields[k] = mxGetPr (f);
-          mxSetFieldByNumber (out, 0, (int) k, f);
-        }
-      st = vm_block_eval (b, npts, in, inc, fields, work);
+      st = vm_tape_eval (&c->bl[k].tape, c->npts, c->in, c->inc, cols + c0, c->work);
       if (st != VM_OK)
-        mexErrMsgIdAndTxt ("varmech:failed", "%s: evaluation failed: %s", fn, vm_status_string (st));
-      mxFree (fields);
+        mexErrMsgIdAndTxt ("varmech:failed", "%s: evaluation failed: %s", c->fn,
+                           vm_status_string (st));
+      c0 += (size_t) c->bl[k].tape.nout;
     }
-  mxFree (work);
-  mxFree (in);
-  mxFree (inc);
-  for (k = 0; k < nb; k++)
-    free_block (&bl[k], fnames[k]);
-  mxFree (bl);
-  mxFree (fnames);
+  mxFree (cols);
+  return out;
+}
+
+/* an uninitialized npts x dim[0] (x dim[1] if > 1) array for a block field (vm_block_eval
+ * writes every entry, structural zeros included) */
+static mxArray *
+field_array (size_t npts, const int *dim)
+{
+  mwSize d3[3];
+  if (dim[1] == 1)
+    return mxCreateUninitNumericMatrix (npts, (size_t) dim[0], mxDOUBLE_CLASS, mxREAL);
+  d3[0] = (mwSize) npts;
+  d3[1] = (mwSize) dim[0];
+  d3[2] = (mwSize) dim[1];
+  return mxCreateUninitNumericArray (3, d3, mxDOUBLE_CLASS, mxREAL);
+}
+
+/* full layout: a struct of the block's fields (points first) */
+static mxArray *
+eval_full (const eval_ctx *c)
+{
+  const vm_block *b = &c->bl[0];
+  double **fields = mxMalloc ((size_t) (b->nfield ? b->nfield : 1) * sizeof *fields);
+  mxArray *out = mxCreateStructMatrix (1, 1, b->nfield, c->fnames[0]);
+  size_t k;
+  int st;
+  for (k = 0; k < (size_t) b->nfield; k++)
+    {
+      mxArray *f = field_array (c->npts, b->field[k].dim);
+      fields[k] = mxGetPr (f);
+      mxSetFieldByNumber (out, 0, (int) k, f);
+    }
+  st = vm_block_eval (b, c->npts, c->in, c->inc, fields, c->work);
+  if (st != VM_OK)
+    mexErrMsgIdAndTxt ("varmech:failed", "%s: evaluation failed: %s", c->fn, vm_status_string (st));
+  mxFree (fields);
+  return out;
+}
+
+static void
+cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  char fnbuf[32];
+  eval_ctx c;
+  mxArray *out;
+  size_t k;
+  (void) nlhs;
+  memset (&c, 0, sizeof c);
+  c.fn = "mechsys_eval";
+  c.wsize = 1;
+  if (nrhs < 4 || nrhs > 7)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"eval\" takes 3 to 6 arguments", c.fn);
+  eval_options (nrhs, prhs, fnbuf, sizeof fnbuf, &c);
+  eval_blocks (prhs[1], &c);
+  eval_inputs (nrhs, prhs, &c);
+  c.work = mxMalloc (c.wsize * sizeof *c.work);
+  out = c.compact ? eval_compact (&c) : eval_full (&c);
+  mxFree (c.work);
+  mxFree (c.in);
+  mxFree (c.inc);
+  for (k = 0; k < c.nb; k++)
+    free_block (&c.bl[k], c.fnames[k]);
+  mxFree (c.bl);
+  mxFree (c.fnames);
   plhs[0] = out;
 }
 

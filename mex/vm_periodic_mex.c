@@ -107,21 +107,86 @@ solve_outputs (mxArray *out, vm_dual_periodic *d, const double *z, const vm_newt
   mxFree (integ);
 }
 
+/* the integration options of the setup: tolerances, variational, max_steps and the optional
+ * section [a (n), b, dir] */
+static void
+flow_opts (const mxArray *o, int n, const char *fn, vm_ode_flow_opts *fo)
+{
+  const mxArray *sec;
+  const double *sv;
+  memset (fo, 0, sizeof *fo);
+  fo->rtol = num (o, "rtol", fn);
+  fo->atol = num (o, "atol", fn);
+  fo->variational = (int) inum (o, "variational", fn, 0, 1);
+  fo->max_steps = (long) inum (o, "max_steps", fn, 0, INT64_C (1000000000));
+  sec = sfield (o, "section", fn);
+  if (! mxIsEmpty (sec))
+    {
+      sv = vm_arg_vector (sec, fn, "section", (size_t) n + 2);
+      fo->nsec = 1;
+      fo->sec_a = sv;
+      fo->sec_b = sv[n];
+      fo->sec_dir = sv[n + 1] > 0 ? 1 : (sv[n + 1] < 0 ? -1 : 0);
+    }
+}
+
+/* sol.t, y (npts x n) and the monodromy matrix (the variational part at the last point, or []) */
+static void
+flow_traj (mxArray *out, const vm_ode_sol *sol, int n, int variational)
+{
+  mxArray *t = mxCreateDoubleMatrix ((mwSize) sol->npts, 1, mxREAL), *yy;
+  size_t i, k;
+  if (sol->npts > 0)
+    memcpy (mxGetPr (t), sol->t, sol->npts * sizeof (double));
+  mxSetField (out, 0, "t", t);
+  yy = mxCreateDoubleMatrix ((mwSize) sol->npts, (mwSize) n, mxREAL);
+  for (k = 0; k < sol->npts; k++)
+    for (i = 0; i < (size_t) n; i++)
+      mxGetPr (yy)[k + sol->npts * i] = sol->y[k * sol->n + i];
+  mxSetField (out, 0, "y", yy);
+  if (variational && sol->npts > 0)
+    {
+      mxArray *M = mxCreateDoubleMatrix ((mwSize) n, (mwSize) n, mxREAL);
+      memcpy (mxGetPr (M), sol->y + (sol->npts - 1) * sol->n + n,
+              (size_t) (n * n) * sizeof (double));
+      mxSetField (out, 0, "monodromy", M);
+    }
+  else
+    mxSetField (out, 0, "monodromy", mxCreateDoubleMatrix (0, 0, mxREAL));
+}
+
+/* sol.te, ye: the section crossings */
+static void
+flow_events (mxArray *out, const vm_ode_sol *sol, int n)
+{
+  mxArray *te = mxCreateDoubleMatrix ((mwSize) sol->nevents, 1, mxREAL);
+  mxArray *ye = mxCreateDoubleMatrix ((mwSize) sol->nevents, (mwSize) n, mxREAL);
+  size_t i, k;
+  for (k = 0; k < sol->nevents; k++)
+    {
+      mxGetPr (te)[k] = sol->te[k];
+      for (i = 0; i < (size_t) n; i++)
+        mxGetPr (ye)[k + sol->nevents * i] = sol->ye[k * sol->n + i];
+    }
+  mxSetField (out, 0, "te", te);
+  mxSetField (out, 0, "ye", ye);
+}
+
 static void
 cmd_flow (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   const char *fn = "periodic_orbit";
   static const char *keys[] = { "t", "y", "monodromy", "te", "ye", "status", "message", "nsteps",
                                 "nfev" };
-  const mxArray *o, *tf_, *sec;
+  const mxArray *o, *tf_;
   vm_mx_ode_engine c;
   vm_ode_flow_opts fo;
   vm_ode_sol sol;
   double t0, tf, one = 1.0;
-  const double *x0, *tout = NULL, *sv = NULL;
-  size_t ntout = 0, i, k;
+  const double *x0, *tout = NULL;
+  size_t ntout = 0, k;
   int n, st;
-  mxArray *out, *yy;
+  mxArray *out;
   if (nrhs != 3 || ! mxIsStruct (prhs[2]))
     BAD ("%s: internal: \"flow\" takes ode and a setup struct", fn);
   o = prhs[2];
@@ -132,20 +197,7 @@ cmd_flow (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   tf_ = sfield (o, "tout", fn);
   if (! mxIsEmpty (tf_))
     tout = vm_arg_vector_any (tf_, fn, "tout", &ntout);
-  memset (&fo, 0, sizeof fo);
-  fo.rtol = num (o, "rtol", fn);
-  fo.atol = num (o, "atol", fn);
-  fo.variational = (int) inum (o, "variational", fn, 0, 1);
-  fo.max_steps = (long) inum (o, "max_steps", fn, 0, INT64_C (1000000000));
-  sec = sfield (o, "section", fn);
-  if (! mxIsEmpty (sec))
-    {
-      sv = vm_arg_vector (sec, fn, "section", (size_t) n + 2);
-      fo.nsec = 1;
-      fo.sec_a = sv;
-      fo.sec_b = sv[n];
-      fo.sec_dir = sv[n + 1] > 0 ? 1 : (sv[n + 1] < 0 ? -1 : 0);
-    }
+  flow_opts (o, n, fn, &fo);
   if (! (fo.rtol > 0.0) || ! (fo.atol > 0.0) || t0 == tf)
     BAD ("%s: internal: flow needs rtol, atol > 0 and t0 ~= tf", fn);
   {
@@ -157,37 +209,8 @@ cmd_flow (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_ode_sol_init (&sol);
   st = vm_ode_flow (&c.e, t0, tf, x0, tout, ntout, &fo, &sol);
   out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
-  {
-    mxArray *t = mxCreateDoubleMatrix ((mwSize) sol.npts, 1, mxREAL);
-    if (sol.npts > 0)
-      memcpy (mxGetPr (t), sol.t, sol.npts * sizeof (double));
-    mxSetField (out, 0, "t", t);
-  }
-  yy = mxCreateDoubleMatrix ((mwSize) sol.npts, (mwSize) n, mxREAL);
-  for (k = 0; k < sol.npts; k++)
-    for (i = 0; i < (size_t) n; i++)
-      mxGetPr (yy)[k + sol.npts * i] = sol.y[k * sol.n + i];
-  mxSetField (out, 0, "y", yy);
-  if (fo.variational && sol.npts > 0)
-    {
-      mxArray *M = mxCreateDoubleMatrix ((mwSize) n, (mwSize) n, mxREAL);
-      memcpy (mxGetPr (M), sol.y + (sol.npts - 1) * sol.n + n, (size_t) (n * n) * sizeof (double));
-      mxSetField (out, 0, "monodromy", M);
-    }
-  else
-    mxSetField (out, 0, "monodromy", mxCreateDoubleMatrix (0, 0, mxREAL));
-  {
-    mxArray *te = mxCreateDoubleMatrix ((mwSize) sol.nevents, 1, mxREAL);
-    mxArray *ye = mxCreateDoubleMatrix ((mwSize) sol.nevents, (mwSize) n, mxREAL);
-    for (k = 0; k < sol.nevents; k++)
-      {
-        mxGetPr (te)[k] = sol.te[k];
-        for (i = 0; i < (size_t) n; i++)
-          mxGetPr (ye)[k + sol.nevents * i] = sol.ye[k * sol.n + i];
-      }
-    mxSetField (out, 0, "te", te);
-    mxSetField (out, 0, "ye", ye);
-  }
+  flow_traj (out, &sol, n, fo.variational);
+  flow_events (out, &sol, n);
   mxSetField (out, 0, "status", mxCreateDoubleScalar (st));
   mxSetField (out, 0, "message", mxCreateString (vm_status_string (st)));
   mxSetField (out, 0, "nsteps", mxCreateDoubleScalar ((double) sol.nsteps));
