@@ -276,13 +276,12 @@ setup_dual (vm_dual *d, kernel *k, const mxArray *ode, const mxArray *o, const c
     }
 }
 
-/* the initial duals z (nz): setup.z, or zeros when it is empty (a z of the wrong size raises
- * after freeing d and k) */
+/* the initial duals z (nz): setup.z (zf, taken before d and k were built), or zeros when it is
+ * empty (a z of the wrong size raises after freeing d and k) */
 static void
-solve_guess (vm_dual *d, kernel *k, const mxArray *o, const char *fn, double *z)
+solve_guess (vm_dual *d, kernel *k, const mxArray *zf, const char *fn, double *z)
 {
   const double *z0 = NULL;
-  const mxArray *zf = sfield (o, "z", fn, "the setup");
   int64_t j;
   if (! mxIsEmpty (zf))
     {
@@ -374,16 +373,18 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   double *ybar_pm, *z, tol, S = 0.0, *res, *gres, *ham;
   int st, maxit, linsolve;
   mxArray *out;
+  const mxArray *zf;
   char msg[400];
   if (nrhs != 3 || ! mxIsStruct (prhs[2]))
     BAD ("%s: internal: \"solve\" takes ode and a setup struct", fn);
   tol = num (prhs[2], "tol", fn);
   maxit = (int) inum (prhs[2], "max_iter", "MaxIter", fn, 0, 1000000);
   linsolve = vm_mx_linsolve_opt (prhs[2], fn);
+  zf = sfield (prhs[2], "z", fn, "the setup");   /* a missing field raises before any C allocation */
   kernel_setup (&k, prhs[1], prhs[2], fn);
   setup_dual (&d, &k, prhs[1], prhs[2], fn, &ybar_pm);
   z = mxMalloc ((size_t) d.nz * sizeof *z);
-  solve_guess (&d, &k, prhs[2], fn, z);
+  solve_guess (&d, &k, zf, fn, z);
   vm_newton_info_init (&info);
   st = vm_dual_solve (&d, z, tol, maxit, linsolve, &info);
   solve_message (msg, sizeof msg, st, &d, &info);
@@ -415,9 +416,9 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mxArray *H;
   if (nrhs != 3 || ! mxIsStruct (prhs[2]))
     BAD ("%s: internal: \"action\" takes ode and a setup struct", fn);
+  zf = sfield (prhs[2], "z", fn, "the setup");   /* a missing field raises before any C allocation */
   kernel_setup (&k, prhs[1], prhs[2], fn);
   setup_dual (&d, &k, prhs[1], prhs[2], fn, &ybar_pm);
-  zf = sfield (prhs[2], "z", fn, "the setup");
   if (! vm_arg_is_vector (zf, (size_t) d.nz))
     {
       int64_t nz = d.nz;

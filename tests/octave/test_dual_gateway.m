@@ -16,6 +16,8 @@
 %!error <first argument must be a command> vm_dual_mex (3)
 %!error <takes ode and a setup struct> vm_dual_mex ('solve', ode, 3)
 %!error <has no field N> vm_dual_mex ('solve', ode, rmfield (setup, 'N'))
+%!error <has no field z> vm_dual_mex ('solve', ode, rmfield (setup, 'z'))
+%!error <has no field z> vm_dual_mex ('action', ode, rmfield (setup, 'z'))
 %!error <z must be a real full double vector with 24 entries; got double 3x1> vm_dual_mex ('action', ode, setfield (setup, 'z', zeros (3, 1)))
 %!error <z must be finite> vm_dual_mex ('action', ode, setfield (setup, 'z', NaN (24, 1)))
 %!error <the initial duals \(Guess\) must be a real full double vector with 24 entries; got double 5x1> vm_dual_mex ('solve', ode, setfield (setup, 'z', ones (5, 1)))
