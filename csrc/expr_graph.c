@@ -269,6 +269,160 @@ vm_expr_simp_unary (vm_graph *g, int op, int32_t a)
   return mk (g, op, a, -1, 0.0);
 }
 
+/* The rules of vm_expr_simp_binary, one helper per operator: each returns the simplified node, or
+ * -2 when no rule applies (the caller then makes the node op(a, b); a helper that puts the
+ * operands of a commutative operation in order stores them back through pa, pb).  No rule returns
+ * -2 otherwise: constructors give a node id or -1. */
+#define SIMP_NONE (-2)
+
+/* a + b */
+static int32_t
+simp_add (vm_graph *g, int32_t *pa, int32_t *pb)
+{
+  int32_t a = *pa, b = *pb;
+  if (ISCV (a, 0))
+    return b;
+  if (ISCV (b, 0))
+    return a;
+  if (a == b)
+    return vm_expr_simp_binary (g, VM_OP_MUL, vm_const (g, 2.0), a);
+  if (OPOF (b) == VM_OP_NEG)
+    return vm_expr_simp_binary (g, VM_OP_SUB, a, g->nodes[b].a);
+  if (OPOF (a) == VM_OP_NEG)
+    return vm_expr_simp_binary (g, VM_OP_SUB, b, g->nodes[a].a);
+  order2 (g, &a, &b);
+  *pa = a;
+  *pb = b;
+  if (ISC (a) && OPOF (b) == VM_OP_ADD && ISC (g->nodes[b].a)
+      && isfinite (CV (a) + CV (g->nodes[b].a)))
+    return vm_expr_simp_binary (g, VM_OP_ADD, vm_const (g, CV (a) + CV (g->nodes[b].a)),
+                        g->nodes[b].b);
+  return SIMP_NONE;
+}
+
+/* a - b */
+static int32_t
+simp_sub (vm_graph *g, int32_t a, int32_t b)
+{
+  if (ISCV (b, 0))
+    return a;
+  if (ISCV (a, 0))
+    return vm_expr_simp_unary (g, VM_OP_NEG, b);
+  if (a == b)
+    return vm_const (g, 0.0);
+  if (OPOF (b) == VM_OP_NEG)
+    return vm_expr_simp_binary (g, VM_OP_ADD, a, g->nodes[b].a);
+  if (ISC (b))
+    return vm_expr_simp_binary (g, VM_OP_ADD, vm_const (g, -CV (b)), a);
+  return SIMP_NONE;
+}
+
+/* a * b as x^m * x^k -> x^(m+k) for integer exponents */
+static int32_t
+simp_mul_pow (vm_graph *g, int32_t a, int32_t b)
+{
+  int32_t xa = a, xb = b;
+  double ea = 1, eb = 1;
+  if (OPOF (a) == VM_OP_POW && ISC (g->nodes[a].b) && vm_expr_is_int (CV (g->nodes[a].b)))
+    {
+      xa = g->nodes[a].a;
+      ea = CV (g->nodes[a].b);
+    }
+  if (OPOF (b) == VM_OP_POW && ISC (g->nodes[b].b) && vm_expr_is_int (CV (g->nodes[b].b)))
+    {
+      xb = g->nodes[b].a;
+      eb = CV (g->nodes[b].b);
+    }
+  if (xa == xb && (xa != a || xb != b))
+    return vm_expr_simp_binary (g, VM_OP_POW, xa, vm_const (g, ea + eb));
+  return SIMP_NONE;
+}
+
+/* a * b */
+static int32_t
+simp_mul (vm_graph *g, int32_t *pa, int32_t *pb)
+{
+  int32_t a = *pa, b = *pb, r;
+  if (ISCV (a, 0) || ISCV (b, 0))
+    return vm_const (g, 0.0);
+  if (ISCV (a, 1))
+    return b;
+  if (ISCV (b, 1))
+    return a;
+  if (ISCV (a, -1))
+    return vm_expr_simp_unary (g, VM_OP_NEG, b);
+  if (ISCV (b, -1))
+    return vm_expr_simp_unary (g, VM_OP_NEG, a);
+  if (OPOF (a) == VM_OP_NEG)
+    return vm_expr_simp_unary (g, VM_OP_NEG,
+                               vm_expr_simp_binary (g, VM_OP_MUL, g->nodes[a].a, b));
+  if (OPOF (b) == VM_OP_NEG)
+    return vm_expr_simp_unary (g, VM_OP_NEG,
+                               vm_expr_simp_binary (g, VM_OP_MUL, a, g->nodes[b].a));
+  if (a == b)
+    return vm_expr_simp_binary (g, VM_OP_POW, a, vm_const (g, 2.0));
+  if ((r = simp_mul_pow (g, a, b)) != SIMP_NONE)
+    return r;
+  order2 (g, &a, &b);
+  *pa = a;
+  *pb = b;
+  if (ISC (a) && OPOF (b) == VM_OP_MUL && ISC (g->nodes[b].a)
+      && isfinite (CV (a) * CV (g->nodes[b].a)))
+    return vm_expr_simp_binary (g, VM_OP_MUL, vm_const (g, CV (a) * CV (g->nodes[b].a)),
+                        g->nodes[b].b);
+  return SIMP_NONE;
+}
+
+/* a / b */
+static int32_t
+simp_div (vm_graph *g, int32_t a, int32_t b)
+{
+  if (ISCV (b, 1))
+    return a;
+  if (ISCV (b, -1))
+    return vm_expr_simp_unary (g, VM_OP_NEG, a);
+  if (ISCV (a, 0) && ! ISCV (b, 0))   /* 0/x -> 0, but 0/0 stays (NaN) */
+    return vm_const (g, 0.0);
+  if (a == b && ! ISCV (b, 0))
+    return vm_const (g, 1.0);
+  if (OPOF (a) == VM_OP_NEG)
+    return vm_expr_simp_unary (g, VM_OP_NEG,
+                               vm_expr_simp_binary (g, VM_OP_DIV, g->nodes[a].a, b));
+  if (OPOF (b) == VM_OP_NEG)
+    return vm_expr_simp_unary (g, VM_OP_NEG,
+                               vm_expr_simp_binary (g, VM_OP_DIV, a, g->nodes[b].a));
+  return SIMP_NONE;
+}
+
+/* a ^ b */
+static int32_t
+simp_pow (vm_graph *g, int32_t a, int32_t b)
+{
+  int32_t r;
+  if (ISC (b))
+    {
+      double c = CV (b);
+      if (c == 0)
+        return vm_const (g, 1.0);
+      if (c == 1)
+        return a;
+      if (c == 0.5)
+        return vm_expr_simp_unary (g, VM_OP_SQRT, a);
+      if (vm_expr_is_int (c) && OPOF (a) == VM_OP_POW && ISC (g->nodes[a].b)
+          && isfinite (c * CV (g->nodes[a].b)))
+        return vm_expr_simp_binary (g, VM_OP_POW, g->nodes[a].a,
+                                    vm_const (g, c * CV (g->nodes[a].b)));
+      if (vm_expr_is_int (c) && OPOF (a) == VM_OP_NEG)
+        {
+          r = vm_expr_simp_binary (g, VM_OP_POW, g->nodes[a].a, b);
+          return fmod (c, 2.0) == 0 ? r : vm_expr_simp_unary (g, VM_OP_NEG, r);
+        }
+    }
+  if (ISCV (a, 1))
+    return vm_const (g, 1.0);
+  return SIMP_NONE;
+}
+
 int32_t
 vm_expr_simp_binary (vm_graph *g, int op, int32_t a, int32_t b)
 {
@@ -280,126 +434,36 @@ vm_expr_simp_binary (vm_graph *g, int op, int32_t a, int32_t b)
   switch (op)
     {
     case VM_OP_ADD:
-      if (ISCV (a, 0))
-        return b;
-      if (ISCV (b, 0))
-        return a;
-      if (a == b)
-        return vm_expr_simp_binary (g, VM_OP_MUL, vm_const (g, 2.0), a);
-      if (OPOF (b) == VM_OP_NEG)
-        return vm_expr_simp_binary (g, VM_OP_SUB, a, g->nodes[b].a);
-      if (OPOF (a) == VM_OP_NEG)
-        return vm_expr_simp_binary (g, VM_OP_SUB, b, g->nodes[a].a);
-      order2 (g, &a, &b);
-      if (ISC (a) && OPOF (b) == VM_OP_ADD && ISC (g->nodes[b].a)
-          && isfinite (CV (a) + CV (g->nodes[b].a)))
-        return vm_expr_simp_binary (g, VM_OP_ADD, vm_const (g, CV (a) + CV (g->nodes[b].a)),
-                            g->nodes[b].b);
+      r = simp_add (g, &a, &b);
       break;
     case VM_OP_SUB:
-      if (ISCV (b, 0))
-        return a;
-      if (ISCV (a, 0))
-        return vm_expr_simp_unary (g, VM_OP_NEG, b);
-      if (a == b)
-        return vm_const (g, 0.0);
-      if (OPOF (b) == VM_OP_NEG)
-        return vm_expr_simp_binary (g, VM_OP_ADD, a, g->nodes[b].a);
-      if (ISC (b))
-        return vm_expr_simp_binary (g, VM_OP_ADD, vm_const (g, -CV (b)), a);
+      r = simp_sub (g, a, b);
       break;
     case VM_OP_MUL:
-      if (ISCV (a, 0) || ISCV (b, 0))
-        return vm_const (g, 0.0);
-      if (ISCV (a, 1))
-        return b;
-      if (ISCV (b, 1))
-        return a;
-      if (ISCV (a, -1))
-        return vm_expr_simp_unary (g, VM_OP_NEG, b);
-      if (ISCV (b, -1))
-        return vm_expr_simp_unary (g, VM_OP_NEG, a);
-      if (OPOF (a) == VM_OP_NEG)
-        return vm_expr_simp_unary (g, VM_OP_NEG,
-                                   vm_expr_simp_binary (g, VM_OP_MUL, g->nodes[a].a, b));
-      if (OPOF (b) == VM_OP_NEG)
-        return vm_expr_simp_unary (g, VM_OP_NEG,
-                                   vm_expr_simp_binary (g, VM_OP_MUL, a, g->nodes[b].a));
-      if (a == b)
-        return vm_expr_simp_binary (g, VM_OP_POW, a, vm_const (g, 2.0));
-      /* x^m * x^k -> x^(m+k) for integer exponents */
-      {
-        int32_t xa = a, xb = b;
-        double ea = 1, eb = 1;
-        if (OPOF (a) == VM_OP_POW && ISC (g->nodes[a].b) && vm_expr_is_int (CV (g->nodes[a].b)))
-          {
-            xa = g->nodes[a].a;
-            ea = CV (g->nodes[a].b);
-          }
-        if (OPOF (b) == VM_OP_POW && ISC (g->nodes[b].b) && vm_expr_is_int (CV (g->nodes[b].b)))
-          {
-            xb = g->nodes[b].a;
-            eb = CV (g->nodes[b].b);
-          }
-        if (xa == xb && (xa != a || xb != b))
-          return vm_expr_simp_binary (g, VM_OP_POW, xa, vm_const (g, ea + eb));
-      }
-      order2 (g, &a, &b);
-      if (ISC (a) && OPOF (b) == VM_OP_MUL && ISC (g->nodes[b].a)
-          && isfinite (CV (a) * CV (g->nodes[b].a)))
-        return vm_expr_simp_binary (g, VM_OP_MUL, vm_const (g, CV (a) * CV (g->nodes[b].a)),
-                            g->nodes[b].b);
+      r = simp_mul (g, &a, &b);
       break;
     case VM_OP_DIV:
-      if (ISCV (b, 1))
-        return a;
-      if (ISCV (b, -1))
-        return vm_expr_simp_unary (g, VM_OP_NEG, a);
-      if (ISCV (a, 0) && ! ISCV (b, 0))   /* 0/x -> 0, but 0/0 stays (NaN) */
-        return vm_const (g, 0.0);
-      if (a == b && ! ISCV (b, 0))
-        return vm_const (g, 1.0);
-      if (OPOF (a) == VM_OP_NEG)
-        return vm_expr_simp_unary (g, VM_OP_NEG,
-                                   vm_expr_simp_binary (g, VM_OP_DIV, g->nodes[a].a, b));
-      if (OPOF (b) == VM_OP_NEG)
-        return vm_expr_simp_unary (g, VM_OP_NEG,
-                                   vm_expr_simp_binary (g, VM_OP_DIV, a, g->nodes[b].a));
+      r = simp_div (g, a, b);
       break;
     case VM_OP_POW:
-      if (ISC (b))
-        {
-          double c = CV (b);
-          if (c == 0)
-            return vm_const (g, 1.0);
-          if (c == 1)
-            return a;
-          if (c == 0.5)
-            return vm_expr_simp_unary (g, VM_OP_SQRT, a);
-          if (vm_expr_is_int (c) && OPOF (a) == VM_OP_POW && ISC (g->nodes[a].b)
-              && isfinite (c * CV (g->nodes[a].b)))
-            return vm_expr_simp_binary (g, VM_OP_POW, g->nodes[a].a,
-                                        vm_const (g, c * CV (g->nodes[a].b)));
-          if (vm_expr_is_int (c) && OPOF (a) == VM_OP_NEG)
-            {
-              r = vm_expr_simp_binary (g, VM_OP_POW, g->nodes[a].a, b);
-              return fmod (c, 2.0) == 0 ? r : vm_expr_simp_unary (g, VM_OP_NEG, r);
-            }
-        }
-      if (ISCV (a, 1))
-        return vm_const (g, 1.0);
+      r = simp_pow (g, a, b);
       break;
     case VM_OP_MIN:
     case VM_OP_MAX:
       if (a == b)
         return a;
       order2 (g, &a, &b);
+      r = SIMP_NONE;
       break;
     default:
+      r = SIMP_NONE;
       break;
     }
+  if (r != SIMP_NONE)
+    return r;
   return mk (g, op, a, b, 0.0);
 }
+#undef SIMP_NONE
 
 int32_t
 vm_unary (vm_graph *g, int op, int32_t a)

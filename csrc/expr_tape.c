@@ -81,108 +81,136 @@ last_use (const vm_graph *g, const char *mark, int32_t *last)
       }
 }
 
+/* The compiler's work: per graph node its slot, last use, marks and outputs; the code so far and
+ * the free list of slots. */
+typedef struct
+{
+  int32_t *slot, *last, *freel, *outcnt, *firstout, *nextout;
+  char *mark;
+  vm_instr *code;
+  int nfree, nslot, ni;
+} compile_ws;
+
+/* free the compiler's work (the code too, unless taken) */
+static void
+compile_ws_free (compile_ws *w)
+{
+  free (w->code);
+  free (w->freel);
+  free (w->mark);
+  free (w->slot);
+  free (w->last);
+  free (w->outcnt);
+  free (w->firstout);
+  free (w->nextout);
+}
+
+/* prologue: constants and variables in permanent slots */
+static void
+emit_prologue (const vm_graph *g, compile_ws *w)
+{
+  size_t n = g->n, k;
+  for (k = 0; k < n; k++)
+    if (w->mark[k] && vm_op_arity (g->nodes[k].op) == 0)
+      {
+        const vm_node *nd = &g->nodes[k];
+        vm_instr *in = &w->code[w->ni];
+        if (nd->op == VM_OP_CONST && w->last[k] < 0 && w->outcnt[k] == 0)
+          continue;   /* a constant only used as a POWI exponent */
+        w->slot[k] = w->nslot++;
+        in->op = nd->op;
+        in->dst = w->slot[k];
+        in->a = nd->op == VM_OP_VAR ? nd->a : -1;
+        in->b = -1;
+        in->imm = nd->op == VM_OP_CONST ? nd->c : 0.0;
+        w->ni++;
+      }
+}
+
+/* the instruction of needed node k (operation nodes; slots freed after their last use here) and
+ * the stores of its outputs */
+static void
+emit_node (const vm_graph *g, compile_ws *w, size_t k)
+{
+  const vm_node *nd = &g->nodes[k];
+  int ar = vm_op_arity (nd->op), i;
+  if (ar > 0)
+    {
+      vm_instr *in = &w->code[w->ni++];
+      int powi = nd->op == VM_OP_POW && ISC (nd->b) && vm_expr_is_int (CV (nd->b))
+                 && fabs (CV (nd->b)) <= 64;
+      in->op = powi ? VM_OP_POWI : nd->op;
+      in->a = w->slot[nd->a];
+      in->b = (ar == 2 && ! powi) ? w->slot[nd->b] : -1;
+      in->imm = powi ? CV (nd->b) : 0.0;
+      /* free operands whose last use is here (not prologue slots) */
+      if (w->last[nd->a] == (int32_t) k && vm_op_arity (g->nodes[nd->a].op) > 0)
+        w->freel[w->nfree++] = w->slot[nd->a];
+      if (in->b >= 0 && nd->b != nd->a && w->last[nd->b] == (int32_t) k
+          && vm_op_arity (g->nodes[nd->b].op) > 0)
+        w->freel[w->nfree++] = w->slot[nd->b];
+      w->slot[k] = w->nfree > 0 ? w->freel[--w->nfree] : w->nslot++;
+      in->dst = w->slot[k];
+    }
+  for (i = w->firstout[k]; i >= 0; i = w->nextout[i])
+    {
+      vm_instr *st = &w->code[w->ni++];
+      st->op = VM_OP_STORE;
+      st->dst = -1;
+      st->a = w->slot[k];
+      st->b = -1;
+      st->imm = (double) i;
+    }
+  if (ar > 0 && w->last[k] < 0)   /* an output nobody else reads */
+    w->freel[w->nfree++] = w->slot[k];
+}
+
 int
 vm_tape_compile (const vm_graph *g, int nout, const int32_t *outputs, vm_tape *tp)
 {
   size_t n = g->n, k;
-  int32_t *slot = NULL, *last = NULL, *freel = NULL, *outcnt = NULL, *firstout = NULL, *nextout = NULL;
-  char *mark = NULL;
-  int nfree = 0, nslot = 0, ni = 0, cap, st = VM_ENOMEM, i;
-  vm_instr *code = NULL;
+  compile_ws w;
+  int cap, st = VM_ENOMEM, i;
 
   memset (tp, 0, sizeof *tp);
+  memset (&w, 0, sizeof w);
   if (nout < 0 || (nout > 0 && ! outputs))
     return VM_EARG;
   for (i = 0; i < nout; i++)
     if (outputs[i] < 0 || (size_t) outputs[i] >= n)
       return VM_EARG;
-  mark = calloc (n ? n : 1, 1);
-  slot = malloc ((n ? n : 1) * sizeof *slot);
-  last = malloc ((n ? n : 1) * sizeof *last);
-  outcnt = calloc (n ? n : 1, sizeof *outcnt);
-  firstout = malloc ((n ? n : 1) * sizeof *firstout);
-  nextout = malloc ((size_t) (nout > 0 ? nout : 1) * sizeof *nextout);
-  if (! mark || ! slot || ! last || ! outcnt || ! firstout || ! nextout)
+  w.mark = calloc (n ? n : 1, 1);
+  w.slot = malloc ((n ? n : 1) * sizeof *w.slot);
+  w.last = malloc ((n ? n : 1) * sizeof *w.last);
+  w.outcnt = calloc (n ? n : 1, sizeof *w.outcnt);
+  w.firstout = malloc ((n ? n : 1) * sizeof *w.firstout);
+  w.nextout = malloc ((size_t) (nout > 0 ? nout : 1) * sizeof *w.nextout);
+  if (! w.mark || ! w.slot || ! w.last || ! w.outcnt || ! w.firstout || ! w.nextout)
     goto done;
-  mark_needed (g, nout, outputs, mark, outcnt, firstout, nextout);
-  last_use (g, mark, last);
+  mark_needed (g, nout, outputs, w.mark, w.outcnt, w.firstout, w.nextout);
+  last_use (g, w.mark, w.last);
   cap = 16;
   for (k = 0; k < n; k++)
-    cap += mark[k] ? 1 : 0;
+    cap += w.mark[k] ? 1 : 0;
   cap += nout;
-  code = malloc ((size_t) cap * sizeof *code);
-  freel = malloc ((size_t) cap * sizeof *freel);
-  if (! code || ! freel)
+  w.code = malloc ((size_t) cap * sizeof *w.code);
+  w.freel = malloc ((size_t) cap * sizeof *w.freel);
+  if (! w.code || ! w.freel)
     goto done;
-  /* prologue: constants and variables in permanent slots */
+  emit_prologue (g, &w);
+  tp->nprologue = w.ni;
   for (k = 0; k < n; k++)
-    if (mark[k] && vm_op_arity (g->nodes[k].op) == 0)
-      {
-        const vm_node *nd = &g->nodes[k];
-        if (nd->op == VM_OP_CONST && last[k] < 0 && outcnt[k] == 0)
-          continue;   /* a constant only used as a POWI exponent */
-        slot[k] = nslot++;
-        code[ni].op = nd->op;
-        code[ni].dst = slot[k];
-        code[ni].a = nd->op == VM_OP_VAR ? nd->a : -1;
-        code[ni].b = -1;
-        code[ni].imm = nd->op == VM_OP_CONST ? nd->c : 0.0;
-        ni++;
-      }
-  tp->nprologue = ni;
-  for (k = 0; k < n; k++)
-    {
-      const vm_node *nd = &g->nodes[k];
-      int ar;
-      if (! mark[k])
-        continue;
-      ar = vm_op_arity (nd->op);
-      if (ar > 0)
-        {
-          vm_instr *in = &code[ni++];
-          int powi = nd->op == VM_OP_POW && ISC (nd->b) && vm_expr_is_int (CV (nd->b))
-                     && fabs (CV (nd->b)) <= 64;
-          in->op = powi ? VM_OP_POWI : nd->op;
-          in->a = slot[nd->a];
-          in->b = (ar == 2 && ! powi) ? slot[nd->b] : -1;
-          in->imm = powi ? CV (nd->b) : 0.0;
-          /* free operands whose last use is here (not prologue slots) */
-          if (last[nd->a] == (int32_t) k && vm_op_arity (g->nodes[nd->a].op) > 0)
-            freel[nfree++] = slot[nd->a];
-          if (in->b >= 0 && nd->b != nd->a && last[nd->b] == (int32_t) k
-              && vm_op_arity (g->nodes[nd->b].op) > 0)
-            freel[nfree++] = slot[nd->b];
-          slot[k] = nfree > 0 ? freel[--nfree] : nslot++;
-          in->dst = slot[k];
-        }
-      for (i = firstout[k]; i >= 0; i = nextout[i])
-          {
-            code[ni].op = VM_OP_STORE;
-            code[ni].dst = -1;
-            code[ni].a = slot[k];
-            code[ni].b = -1;
-            code[ni].imm = (double) i;
-            ni++;
-          }
-      if (ar > 0 && last[k] < 0)   /* an output nobody else reads */
-        freel[nfree++] = slot[k];
-    }
+    if (w.mark[k])
+      emit_node (g, &w, k);
   tp->nvar = g->nvar;
   tp->nout = nout;
-  tp->nslot = nslot;
-  tp->ninstr = ni;
-  tp->code = code;
-  code = NULL;
+  tp->nslot = w.nslot;
+  tp->ninstr = w.ni;
+  tp->code = w.code;
+  w.code = NULL;
   st = VM_OK;
 done:
-  free (code);
-  free (freel);
-  free (mark);
-  free (slot);
-  free (last);
-  free (outcnt);
-  free (firstout);
-  free (nextout);
+  compile_ws_free (&w);
   return st;
 }
 
@@ -339,6 +367,78 @@ mark_uniform (const vm_tape *tp, const int *inc, unsigned char *uni, unsigned ch
     }
 }
 
+/* prologue: constants and broadcast variables once per call, into the first fill points */
+static void
+fill_prologue (const vm_tape *tp, const double *const *in, const int *inc, double *work,
+               size_t bsz, size_t fill)
+{
+  int i;
+  for (i = 0; i < tp->nprologue; i++)
+    {
+      const vm_instr *c = &tp->code[i];
+      double *r = work + (size_t) c->dst * bsz, v;
+      size_t j;
+      if (c->op == VM_OP_VAR && inc[c->a])
+        continue;
+      v = c->op == VM_OP_CONST ? c->imm : in[c->a][0];
+      for (j = 0; j < fill; j++)
+        r[j] = v;
+    }
+}
+
+/* the instructions after the prologue on the block of bn points from p0 (inputs loaded) */
+static void
+eval_block (const vm_tape *tp, const unsigned char *uni, double *const *out, double *work,
+            size_t bsz, size_t p0, int bn)
+{
+  int i, j;
+  for (i = tp->nprologue; i < tp->ninstr; i++)
+    {
+      const vm_instr *c = &tp->code[i];
+      double *r = c->dst >= 0 ? work + (size_t) c->dst * bsz : NULL;
+      const double *x = work + (size_t) c->a * bsz;
+      const double *y = c->b >= 0 ? work + (size_t) c->b * bsz : NULL;
+      if (uni[i])
+        {
+          if (c->op == VM_OP_POWI)
+            powi_block (r, x, (int) c->imm, 1);
+          else
+            r[0] = vm_expr_apply_op (c->op, x[0], y ? y[0] : 0.0);
+          for (j = 1; j < bn; j++)
+            r[j] = r[0];
+          continue;
+        }
+      switch (c->op)
+        {
+        case VM_OP_STORE:
+          if (out[(int) c->imm])
+            memcpy (out[(int) c->imm] + p0, x, (size_t) bn * sizeof (double));
+          break;
+        case VM_OP_NEG: for (j = 0; j < bn; j++) r[j] = -x[j]; break;
+        case VM_OP_ADD: for (j = 0; j < bn; j++) r[j] = x[j] + y[j]; break;
+        case VM_OP_SUB: for (j = 0; j < bn; j++) r[j] = x[j] - y[j]; break;
+        case VM_OP_MUL: for (j = 0; j < bn; j++) r[j] = x[j] * y[j]; break;
+        case VM_OP_DIV: for (j = 0; j < bn; j++) r[j] = x[j] / y[j]; break;
+        case VM_OP_POWI: powi_block (r, x, (int) c->imm, bn); break;
+        case VM_OP_SQRT: for (j = 0; j < bn; j++) r[j] = sqrt (x[j]); break;
+        case VM_OP_ABS: for (j = 0; j < bn; j++) r[j] = fabs (x[j]); break;
+        case VM_OP_SIGN: for (j = 0; j < bn; j++) r[j] = vm_expr_sgn (x[j]); break;
+        case VM_OP_SIN: for (j = 0; j < bn; j++) r[j] = sin (x[j]); break;
+        case VM_OP_COS: for (j = 0; j < bn; j++) r[j] = cos (x[j]); break;
+        case VM_OP_EXP: for (j = 0; j < bn; j++) r[j] = exp (x[j]); break;
+        case VM_OP_LOG: for (j = 0; j < bn; j++) r[j] = log (x[j]); break;
+        case VM_OP_TANH: for (j = 0; j < bn; j++) r[j] = tanh (x[j]); break;
+        case VM_OP_MIN: for (j = 0; j < bn; j++) r[j] = fmin (x[j], y[j]); break;
+        case VM_OP_MAX: for (j = 0; j < bn; j++) r[j] = fmax (x[j], y[j]); break;
+        default:
+          if (y)
+            for (j = 0; j < bn; j++) r[j] = vm_expr_apply_op (c->op, x[j], y[j]);
+          else
+            for (j = 0; j < bn; j++) r[j] = vm_expr_apply_op (c->op, x[j], 0.0);
+        }
+    }
+}
+
 int
 vm_tape_eval (const vm_tape *tp, size_t npts, const double *const *in, const int *inc,
               double *const *out, double *work)
@@ -361,72 +461,17 @@ vm_tape_eval (const vm_tape *tp, size_t npts, const double *const *in, const int
   suni = uni + (tp->ninstr > 0 ? tp->ninstr : 1);
   fill = npts < bsz ? npts : bsz;
   mark_uniform (tp, inc, uni, suni);
-  /* prologue: constants and broadcast variables once per call */
-  for (i = 0; i < tp->nprologue; i++)
-    {
-      const vm_instr *c = &tp->code[i];
-      double *r = work + (size_t) c->dst * bsz, v;
-      size_t j;
-      if (c->op == VM_OP_VAR && inc[c->a])
-        continue;
-      v = c->op == VM_OP_CONST ? c->imm : in[c->a][0];
-      for (j = 0; j < fill; j++)
-        r[j] = v;
-    }
+  fill_prologue (tp, in, inc, work, bsz, fill);
   for (p0 = 0; p0 < npts; p0 += bsz)
     {
-      int bn = (int) (npts - p0 < bsz ? npts - p0 : bsz), j;
+      int bn = (int) (npts - p0 < bsz ? npts - p0 : bsz);
       for (i = 0; i < tp->nprologue; i++)
         {
           const vm_instr *c = &tp->code[i];
           if (c->op == VM_OP_VAR && inc[c->a])
             memcpy (work + (size_t) c->dst * bsz, in[c->a] + p0, (size_t) bn * sizeof (double));
         }
-      for (i = tp->nprologue; i < tp->ninstr; i++)
-        {
-          const vm_instr *c = &tp->code[i];
-          double *r = c->dst >= 0 ? work + (size_t) c->dst * bsz : NULL;
-          const double *x = work + (size_t) c->a * bsz;
-          const double *y = c->b >= 0 ? work + (size_t) c->b * bsz : NULL;
-          if (uni[i])
-            {
-              if (c->op == VM_OP_POWI)
-                powi_block (r, x, (int) c->imm, 1);
-              else
-                r[0] = vm_expr_apply_op (c->op, x[0], y ? y[0] : 0.0);
-              for (j = 1; j < bn; j++)
-                r[j] = r[0];
-              continue;
-            }
-          switch (c->op)
-            {
-            case VM_OP_STORE:
-              if (out[(int) c->imm])
-                memcpy (out[(int) c->imm] + p0, x, (size_t) bn * sizeof (double));
-              break;
-            case VM_OP_NEG: for (j = 0; j < bn; j++) r[j] = -x[j]; break;
-            case VM_OP_ADD: for (j = 0; j < bn; j++) r[j] = x[j] + y[j]; break;
-            case VM_OP_SUB: for (j = 0; j < bn; j++) r[j] = x[j] - y[j]; break;
-            case VM_OP_MUL: for (j = 0; j < bn; j++) r[j] = x[j] * y[j]; break;
-            case VM_OP_DIV: for (j = 0; j < bn; j++) r[j] = x[j] / y[j]; break;
-            case VM_OP_POWI: powi_block (r, x, (int) c->imm, bn); break;
-            case VM_OP_SQRT: for (j = 0; j < bn; j++) r[j] = sqrt (x[j]); break;
-            case VM_OP_ABS: for (j = 0; j < bn; j++) r[j] = fabs (x[j]); break;
-            case VM_OP_SIGN: for (j = 0; j < bn; j++) r[j] = vm_expr_sgn (x[j]); break;
-            case VM_OP_SIN: for (j = 0; j < bn; j++) r[j] = sin (x[j]); break;
-            case VM_OP_COS: for (j = 0; j < bn; j++) r[j] = cos (x[j]); break;
-            case VM_OP_EXP: for (j = 0; j < bn; j++) r[j] = exp (x[j]); break;
-            case VM_OP_LOG: for (j = 0; j < bn; j++) r[j] = log (x[j]); break;
-            case VM_OP_TANH: for (j = 0; j < bn; j++) r[j] = tanh (x[j]); break;
-            case VM_OP_MIN: for (j = 0; j < bn; j++) r[j] = fmin (x[j], y[j]); break;
-            case VM_OP_MAX: for (j = 0; j < bn; j++) r[j] = fmax (x[j], y[j]); break;
-            default:
-              if (y)
-                for (j = 0; j < bn; j++) r[j] = vm_expr_apply_op (c->op, x[j], y[j]);
-              else
-                for (j = 0; j < bn; j++) r[j] = vm_expr_apply_op (c->op, x[j], 0.0);
-            }
-        }
+      eval_block (tp, uni, out, work, bsz, p0, bn);
     }
   return VM_OK;
 }

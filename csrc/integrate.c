@@ -391,65 +391,74 @@ locate_event (ws *w, int k, double *te)
   return VM_OK;
 }
 
-/* Bookkeeping after an accepted step [w->t, w->tn]: events, output.  *terminal = 1 when a
- * terminal event stopped the integration (w->tn, w->yn are then left as they are; the event is
- * sol->te[last], and sol->t_end is set). */
+/* the events with a sign change in the step, located and sorted by time into w->cte, w->cidx */
 static int
-after_step (ws *w, int *terminal)
+event_candidates (ws *w, int *ncp)
+{
+  const vm_ode_opts *o = w->o;
+  int st, k, nc = 0, i;
+  st = events_at (w, w->tn, w->yn, w->gnew);
+  if (st != VM_OK)
+    return st;
+  for (k = 0; k < w->nev; k++)
+    {
+      const double go = w->gold[k], gn = w->gnew[k];
+      const int dk = o->event_dir ? o->event_dir[k] : 0;
+      const int rising = go < 0.0 && gn >= 0.0, falling = go > 0.0 && gn <= 0.0;
+      double tk;
+      if (! ((rising && dk >= 0) || (falling && dk <= 0)))
+        continue;
+      st = locate_event (w, k, &tk);
+      if (st != VM_OK)
+        return st;
+      /* insertion into the candidates, ordered by time (stable in k) */
+      for (i = nc; i > 0 && (w->cte[i - 1] - tk) * w->dir > 0.0; i--)
+        {
+          w->cte[i] = w->cte[i - 1];
+          w->cidx[i] = w->cidx[i - 1];
+        }
+      w->cte[i] = tk;
+      w->cidx[i] = k;
+      nc++;
+    }
+  *ncp = nc;
+  return VM_OK;
+}
+
+/* record the nc candidate events up to the first terminal one (*tstop, *ystop: where it stops) */
+static int
+push_events (ws *w, int nc, int *terminal, double *tstop, const double **ystop)
+{
+  const vm_ode_opts *o = w->o;
+  const int n = w->n;
+  int st, j;
+  for (j = 0; j < nc; j++)
+    {
+      const int kk = w->cidx[j];
+      if (*terminal && w->cte[j] != *tstop)
+        break;
+      dense_eval (w, w->cte[j], w->yd);
+      st = push_event (w->sol, n, w->cte[j], w->yd, kk);
+      if (st != VM_OK)
+        return st;
+      if (! *terminal && o->event_terminal && o->event_terminal[kk])
+        {
+          *terminal = 1;
+          *tstop = w->cte[j];
+          memcpy (w->yev, w->yd, (size_t) n * sizeof (double));
+          *ystop = w->yev;
+        }
+    }
+  return VM_OK;
+}
+
+/* the output points of the step up to tstop (all w->tout there, else tstop itself) */
+static int
+push_outputs (ws *w, int terminal, double tstop, const double *ystop)
 {
   vm_ode_sol *sol = w->sol;
   const int n = w->n;
-  const vm_ode_opts *o = w->o;
-  double tstop = w->tn;
-  const double *ystop = w->yn;
-  int st, k, nc = 0, i, j;
-  *terminal = 0;
-
-  if (w->nev > 0)
-    {
-      st = events_at (w, w->tn, w->yn, w->gnew);
-      if (st != VM_OK)
-        return st;
-      for (k = 0; k < w->nev; k++)
-        {
-          const double go = w->gold[k], gn = w->gnew[k];
-          const int dk = o->event_dir ? o->event_dir[k] : 0;
-          const int rising = go < 0.0 && gn >= 0.0, falling = go > 0.0 && gn <= 0.0;
-          double tk;
-          if (! ((rising && dk >= 0) || (falling && dk <= 0)))
-            continue;
-          st = locate_event (w, k, &tk);
-          if (st != VM_OK)
-            return st;
-          /* insertion into the candidates, ordered by time (stable in k) */
-          for (i = nc; i > 0 && (w->cte[i - 1] - tk) * w->dir > 0.0; i--)
-            {
-              w->cte[i] = w->cte[i - 1];
-              w->cidx[i] = w->cidx[i - 1];
-            }
-          w->cte[i] = tk;
-          w->cidx[i] = k;
-          nc++;
-        }
-      for (j = 0; j < nc; j++)
-        {
-          const int kk = w->cidx[j];
-          if (*terminal && w->cte[j] != tstop)
-            break;
-          dense_eval (w, w->cte[j], w->yd);
-          st = push_event (sol, n, w->cte[j], w->yd, kk);
-          if (st != VM_OK)
-            return st;
-          if (! *terminal && o->event_terminal && o->event_terminal[kk])
-            {
-              *terminal = 1;
-              tstop = w->cte[j];
-              memcpy (w->yev, w->yd, (size_t) n * sizeof (double));
-              ystop = w->yev;
-            }
-        }
-    }
-
+  int st;
   if (w->ntout > 0)
     {
       while (w->iout < w->ntout && (w->tout[w->iout] - tstop) * w->dir <= 0.0)
@@ -466,7 +475,7 @@ after_step (ws *w, int *terminal)
             return st;
           w->iout++;
         }
-      if (*terminal && ! (sol->npts > 0 && sol->t[sol->npts - 1] == tstop))
+      if (terminal && ! (sol->npts > 0 && sol->t[sol->npts - 1] == tstop))
         {
           st = push_point (sol, n, tstop, ystop);
           if (st != VM_OK)
@@ -479,8 +488,34 @@ after_step (ws *w, int *terminal)
       if (st != VM_OK)
         return st;
     }
+  return VM_OK;
+}
+
+/* Bookkeeping after an accepted step [w->t, w->tn]: events, output.  *terminal = 1 when a
+ * terminal event stopped the integration (w->tn, w->yn are then left as they are; the event is
+ * sol->te[last], and sol->t_end is set). */
+static int
+after_step (ws *w, int *terminal)
+{
+  double tstop = w->tn;
+  const double *ystop = w->yn;
+  int st, nc = 0;
+  *terminal = 0;
+
+  if (w->nev > 0)
+    {
+      st = event_candidates (w, &nc);
+      if (st != VM_OK)
+        return st;
+      st = push_events (w, nc, terminal, &tstop, &ystop);
+      if (st != VM_OK)
+        return st;
+    }
+  st = push_outputs (w, *terminal, tstop, ystop);
+  if (st != VM_OK)
+    return st;
   if (*terminal)
-    sol->t_end = tstop;
+    w->sol->t_end = tstop;
   return VM_OK;
 }
 
@@ -607,20 +642,104 @@ adaptive_accepted (ws *w, int *terminal, int last, double h, double hmax, int *r
   return 0;
 }
 
+/* the stages k2..k6, y1 (w->yn) and k7 = F(tn, y1) (w->fn, FSAL) of a DOPRI5 step of size h */
+static int
+dopri5_stages (ws *w, double h, double tn)
+{
+  const int n = w->n;
+  const double t = w->t, *y = w->y, *k1 = w->fy;
+  double *const k2 = w->k, *const k3 = w->k + n, *const k4 = w->k + 2 * n,
+         *const k5 = w->k + 3 * n, *const k6 = w->k + 4 * n;
+  double *ys = w->ytmp, *y1 = w->yn, *k7 = w->fn;
+  int i, st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * a21 * k1[i];
+  if ((st = rhs (w, t + c2 * h, ys, k2)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (a31 * k1[i] + a32 * k2[i]);
+  if ((st = rhs (w, t + c3 * h, ys, k3)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (a41 * k1[i] + a42 * k2[i] + a43 * k3[i]);
+  if ((st = rhs (w, t + c4 * h, ys, k4)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (a51 * k1[i] + a52 * k2[i] + a53 * k3[i] + a54 * k4[i]);
+  if ((st = rhs (w, t + c5 * h, ys, k5)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    ys[i] = y[i] + h * (a61 * k1[i] + a62 * k2[i] + a63 * k3[i] + a64 * k4[i] + a65 * k5[i]);
+  if ((st = rhs (w, tn, ys, k6)) != 0)
+    return st;
+  for (i = 0; i < n; i++)
+    y1[i] = y[i] + h * (a71 * k1[i] + a73 * k3[i] + a74 * k4[i] + a75 * k5[i] + a76 * k6[i]);
+  if ((st = rhs (w, tn, y1, k7)) != 0)
+    return st;
+  if (! all_finite (n, y1) || ! all_finite (n, k7))
+    return VM_ENONFINITE;
+  return VM_OK;
+}
+
+/* the error of a DOPRI5 step of size h (stages computed) into *errp */
+static int
+dopri5_error (ws *w, double h, double *errp)
+{
+  const int n = w->n;
+  const double rtol = w->o->rtol, atol = w->o->atol, *y = w->y, *k1 = w->fy;
+  const double *const k3 = w->k + n, *const k4 = w->k + 2 * n, *const k5 = w->k + 3 * n,
+               *const k6 = w->k + 4 * n, *y1 = w->yn, *k7 = w->fn;
+  double err = 0.0;
+  int i;
+  for (i = 0; i < n; i++)
+    {
+      const double sk = atol + rtol * fmax (fabs (y[i]), fabs (y1[i]));
+      const double ei = h * (e1 * k1[i] + e3 * k3[i] + e4 * k4[i] + e5 * k5[i] + e6 * k6[i]
+                             + e7 * k7[i]);
+      const double q = ei / (sk > 0.0 ? sk : DBL_MIN);
+      err += q * q;
+    }
+  err = sqrt (err / n);
+  if (isnan (err))
+    return VM_ENONFINITE;
+  *errp = err;
+  return VM_OK;
+}
+
+/* the dense coefficients r2..r5 of an accepted DOPRI5 step of size h */
+static void
+dopri5_dense (ws *w, double h)
+{
+  const int n = w->n;
+  const double *y = w->y, *k1 = w->fy, *y1 = w->yn, *k7 = w->fn;
+  const double *const k3 = w->k + n, *const k4 = w->k + 2 * n, *const k5 = w->k + 3 * n,
+               *const k6 = w->k + 4 * n;
+  double *r2 = w->rc, *r3 = w->rc + n, *r4 = w->rc + 2 * n, *r5 = w->rc + 3 * n;
+  int i;
+  for (i = 0; i < n; i++)
+    {
+      const double ydiff = y1[i] - y[i], bspl = h * k1[i] - ydiff;
+      r2[i] = ydiff;
+      r3[i] = bspl;
+      r4[i] = ydiff - h * k7[i] - bspl;
+      r5[i] = h * (d1 * k1[i] + d3 * k3[i] + d4 * k4[i] + d5 * k5[i] + d6 * k6[i]
+                   + d7 * k7[i]);
+    }
+}
+
+/* DOPRI5: steps from (w->t, w->y) until tf, a terminal event or a failure */
 static int
 run_dopri5 (ws *w, int *terminal)
 {
-  const int n = w->n;
   const vm_ode_opts *o = w->o;
   vm_ode_sol *sol = w->sol;
-  const double dir = w->dir, tf = w->tf, rtol = o->rtol, atol = o->atol;
+  const double dir = w->dir, tf = w->tf;
   const double hmax = o->hmax > 0.0 ? o->hmax : fabs (w->tf - w->t0);
   const long max_steps = o->max_steps > 0 ? o->max_steps : 10000000L;
   const double safe = 0.9, facc1 = 1.0 / 0.2, facc2 = 1.0 / 10.0, beta = 0.04;
   const double expo1 = 0.2 - beta * 0.75;
-  double *k2 = w->k, *k3 = w->k + n, *k4 = w->k + 2 * n, *k5 = w->k + 3 * n, *k6 = w->k + 4 * n;
   double h, facold = 1e-4, cfac;
-  int reject = 0, last = 0, i, st, ok;
+  int reject = 0, last = 0, st, ok;
 
   if (o->h0 > 0.0)
     h = fmin (o->h0, hmax);
@@ -635,8 +754,6 @@ run_dopri5 (ws *w, int *terminal)
   for (;;)
     {
       const double t = w->t;
-      const double *y = w->y, *k1 = w->fy;
-      double *ys = w->ytmp, *y1 = w->yn, *k7 = w->fn;
       double err, fac11, fac, hnew, tn;
 
       if (sol->nsteps >= max_steps)
@@ -651,45 +768,8 @@ run_dopri5 (ws *w, int *terminal)
       tn = last ? tf : t + h;
       sol->nsteps++;
 
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * a21 * k1[i];
-      if ((st = rhs (w, t + c2 * h, ys, k2)) != 0)
+      if ((st = dopri5_stages (w, h, tn)) != VM_OK || (st = dopri5_error (w, h, &err)) != VM_OK)
         return st;
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * (a31 * k1[i] + a32 * k2[i]);
-      if ((st = rhs (w, t + c3 * h, ys, k3)) != 0)
-        return st;
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * (a41 * k1[i] + a42 * k2[i] + a43 * k3[i]);
-      if ((st = rhs (w, t + c4 * h, ys, k4)) != 0)
-        return st;
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * (a51 * k1[i] + a52 * k2[i] + a53 * k3[i] + a54 * k4[i]);
-      if ((st = rhs (w, t + c5 * h, ys, k5)) != 0)
-        return st;
-      for (i = 0; i < n; i++)
-        ys[i] = y[i] + h * (a61 * k1[i] + a62 * k2[i] + a63 * k3[i] + a64 * k4[i] + a65 * k5[i]);
-      if ((st = rhs (w, tn, ys, k6)) != 0)
-        return st;
-      for (i = 0; i < n; i++)
-        y1[i] = y[i] + h * (a71 * k1[i] + a73 * k3[i] + a74 * k4[i] + a75 * k5[i] + a76 * k6[i]);
-      if ((st = rhs (w, tn, y1, k7)) != 0)
-        return st;
-      if (! all_finite (n, y1) || ! all_finite (n, k7))
-        return VM_ENONFINITE;
-
-      err = 0.0;
-      for (i = 0; i < n; i++)
-        {
-          const double sk = atol + rtol * fmax (fabs (y[i]), fabs (y1[i]));
-          const double ei = h * (e1 * k1[i] + e3 * k3[i] + e4 * k4[i] + e5 * k5[i] + e6 * k6[i]
-                                 + e7 * k7[i]);
-          const double q = ei / (sk > 0.0 ? sk : DBL_MIN);
-          err += q * q;
-        }
-      err = sqrt (err / n);
-      if (isnan (err))
-        return VM_ENONFINITE;
 
       /* Hairer's controller with PI stabilization (DOPRI5, beta = 0.04) */
       fac11 = pow (err, expo1);
@@ -705,18 +785,7 @@ run_dopri5 (ws *w, int *terminal)
           facold = fmax (err, 1e-4);
           sol->naccept++;
           if (w->dense)
-            {
-              double *r2 = w->rc, *r3 = w->rc + n, *r4 = w->rc + 2 * n, *r5 = w->rc + 3 * n;
-              for (i = 0; i < n; i++)
-                {
-                  const double ydiff = y1[i] - y[i], bspl = h * k1[i] - ydiff;
-                  r2[i] = ydiff;
-                  r3[i] = bspl;
-                  r4[i] = ydiff - h * k7[i] - bspl;
-                  r5[i] = h * (d1 * k1[i] + d3 * k3[i] + d4 * k4[i] + d5 * k5[i] + d6 * k6[i]
-                               + d7 * k7[i]);
-                }
-            }
+            dopri5_dense (w, h);
           w->tn = tn;
           if (adaptive_accepted (w, terminal, last, h, hmax, &reject, &hnew, &st))
             return st;

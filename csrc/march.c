@@ -452,21 +452,15 @@ check_window (vm_march_action *a, const work_t *w, int *reason, double *f, char 
 
 /* ---- the driver -------------------------------------------------------------------------------- */
 
-/* One window [ta, tb] from w->xa: main solve from the prediction (or the caller's guess), the
- * companion solve and the estimate (when comp), the repeats.  *err gets the estimate (NaN
- * without comp); *reason a VM_MARCH_REJ_* code when a Newton solve failed (0 otherwise). */
+/* The main solve of a window [ta, tb] from w->xa (the prediction or the caller's guess) into
+ * w->tm, w->xe; *reason = VM_MARCH_REJ_NEWTON when Newton failed. */
 static int
-window (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *w, double ta,
-        double tb, const double *guess, int64_t ldg, vm_newton_symbolic *sym,
-        vm_newton_symbolic *csym, vm_march_sol *s, vm_newton_info *info, int *citer, double *err,
-        int *reason, int wnum)
+main_solve (vm_march_action *a, const vm_march_opts *o, work_t *w, double ta, double tb,
+            const double *guess, int64_t ldg, vm_newton_symbolic *sym, vm_march_sol *s,
+            vm_newton_info *info, int *reason, int wnum)
 {
   int st, r;
   char what[64];
-  vm_newton_info cinfo;
-  *err = NAN;
-  *reason = 0;
-  *citer = 0;
   if ((st = a->move (a->self, ta, tb, w->xa)) != VM_OK || (st = ensure_x (&w->x, a)) != VM_OK)
     return st;
   if (guess)
@@ -494,30 +488,51 @@ window (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *
         }
       return st;
     }
-  if (c)
+  return VM_OK;
+}
+
+/* The companion solve of the window from the main trajectory and the estimate *err;
+ * *reason = VM_MARCH_REJ_COMPANION when its Newton failed. */
+static int
+companion_solve (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *w,
+                 double ta, double tb, vm_newton_symbolic *csym, vm_march_sol *s, int *citer,
+                 double *err, int *reason, int wnum)
+{
+  int st;
+  char what[64];
+  vm_newton_info cinfo;
+  vm_newton_info_init (&cinfo);
+  if ((st = c->move (c->self, ta, tb, w->xa)) != VM_OK || (st = ensure_x (&w->xc, c)) != VM_OK
+      || (st = c->from_traj (c->self, w->tm, a->N, w->xc)) != VM_OK)
+    return st;
+  snprintf (what, sizeof what, "window %d companion order %d", wnum, c->order);
+  st = solve (c, o, csym, w->xc, &cinfo, what, s, &s->t_newton);
+  *citer = cinfo.iterations;
+  vm_newton_info_free (&cinfo);
+  if (st == VM_OK)
+    st = c->extract (c->self, w->xc, w->tc, c->N, w->xec);
+  else if (st >= VM_ENEWTON_MAXIT && st <= VM_ENEWTON_NONFINITE)
     {
-      vm_newton_info_init (&cinfo);
-      if ((st = c->move (c->self, ta, tb, w->xa)) != VM_OK || (st = ensure_x (&w->xc, c)) != VM_OK
-          || (st = c->from_traj (c->self, w->tm, a->N, w->xc)) != VM_OK)
-        return st;
-      snprintf (what, sizeof what, "window %d companion order %d", wnum, c->order);
-      st = solve (c, o, csym, w->xc, &cinfo, what, s, &s->t_newton);
-      *citer = cinfo.iterations;
-      vm_newton_info_free (&cinfo);
-      if (st == VM_OK)
-        st = c->extract (c->self, w->xc, w->tc, c->N, w->xec);
-      else if (st >= VM_ENEWTON_MAXIT && st <= VM_ENEWTON_NONFINITE)
-        {
-          *reason = VM_MARCH_REJ_COMPANION;
-          return VM_OK;
-        }
-      if (st != VM_OK)
-        return st;
-      *err = error_norm (w->tm, w->tc, a->N, a->nerr, o->rtol, o->atol);
-      if (! isnan (*err))
-        *err = fmax (*err, initial_defect (w->tm, w->xa, a->N, a->nerr < a->nstate ? a->nerr
-                                           : a->nstate, o->rtol, o->atol));
+      *reason = VM_MARCH_REJ_COMPANION;
+      return VM_OK;
     }
+  if (st != VM_OK)
+    return st;
+  *err = error_norm (w->tm, w->tc, a->N, a->nerr, o->rtol, o->atol);
+  if (! isnan (*err))
+    *err = fmax (*err, initial_defect (w->tm, w->xa, a->N, a->nerr < a->nstate ? a->nerr
+                                       : a->nstate, o->rtol, o->atol));
+  return VM_OK;
+}
+
+/* The o->repeat solves of the window from its own trajectory; *reason = VM_MARCH_REJ_NEWTON
+ * when one failed. */
+static int
+repeat_solves (vm_march_action *a, const vm_march_opts *o, work_t *w, vm_newton_symbolic *sym,
+               vm_march_sol *s, int *reason, int wnum)
+{
+  int st, r;
+  char what[64];
   for (r = 0; r < o->repeat; r++)
     {
       vm_newton_info rinfo;
@@ -536,6 +551,28 @@ window (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *
         return st;
     }
   return VM_OK;
+}
+
+/* One window [ta, tb] from w->xa: main solve from the prediction (or the caller's guess), the
+ * companion solve and the estimate (when comp), the repeats.  *err gets the estimate (NaN
+ * without comp); *reason a VM_MARCH_REJ_* code when a Newton solve failed (0 otherwise). */
+static int
+window (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *w, double ta,
+        double tb, const double *guess, int64_t ldg, vm_newton_symbolic *sym,
+        vm_newton_symbolic *csym, vm_march_sol *s, vm_newton_info *info, int *citer, double *err,
+        int *reason, int wnum)
+{
+  int st;
+  *err = NAN;
+  *reason = 0;
+  *citer = 0;
+  if ((st = main_solve (a, o, w, ta, tb, guess, ldg, sym, s, info, reason, wnum)) != VM_OK
+      || *reason)
+    return st;
+  if (c && ((st = companion_solve (a, c, o, w, ta, tb, csym, s, citer, err, reason, wnum))
+            != VM_OK || *reason))
+    return st;
+  return repeat_solves (a, o, w, sym, s, reason, wnum);
 }
 
 /* Keep the accepted window for the next prediction. */
@@ -568,83 +605,110 @@ fixed_check (vm_march_action *a, const work_t *w, vm_march_sol *s, int k)
   return st;
 }
 
+/* Fixed grid: window k of o->windows (Ntot nodes in all), recorded; a failure sets the message. */
+static int
+fixed_window (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *w,
+              vm_newton_symbolic *sym, vm_newton_symbolic *csym, vm_march_sol *s, grow_t *g,
+              int k, int64_t Ntot)
+{
+  int W = o->windows, st, citer, reason;
+  double T = o->tf - o->t0, err;
+  double ta = o->t0 + T * k / W, tb = k == W - 1 ? o->tf : o->t0 + T * (k + 1) / W;
+  const double *guess = o->guess ? o->guess + (int64_t) k * (a->N - 1) : NULL;
+  vm_newton_info info;
+  vm_newton_info_init (&info);
+  st = window (a, o->estimate ? c : NULL, o, w, ta, tb, guess, Ntot, sym, csym, s, &info,
+               &citer, &err, &reason, k + 1);
+  if (st == VM_OK && reason == VM_MARCH_REJ_COMPANION)
+    {
+      reason = 0;            /* fixed grid: no estimate for this window, not a failure */
+      err = NAN;
+    }
+  if (st == VM_OK)
+    st = add_history (s, g, s->nwin, &info);
+  if (st == VM_OK)
+    st = append_window (s, g, a, a->t, w->tm, k > 0, ta, tb, err, info.iterations, citer,
+                        reason ? info.status : VM_OK);
+  if (st == VM_OK && ! reason)
+    st = fixed_check (a, w, s, k);
+  if (st == VM_OK && reason)
+    {
+      st = reason == VM_MARCH_REJ_NEWTON ? info.status : VM_ENEWTON_STALL;
+      snprintf (s->message, sizeof s->message, "window %d of %d [%.6g, %.6g]: %s: %s", k + 1,
+                W, ta, tb, rej_name (reason), info.message);
+    }
+  if (st == VM_OK && o->display >= 2)
+    {
+      char est[64] = "";
+      if (! isnan (err))
+        snprintf (est, sizeof est, ", error estimate %.3g of the tolerance", err);
+      say (o, "%s: window %d of %d [%.6g, %.6g]: %d Newton iterations%s\n", o->name, k + 1, W,
+           ta, tb, info.iterations, est);
+    }
+  vm_newton_info_free (&info);
+  if (st != VM_OK && ! s->message[0])
+    snprintf (s->message, sizeof s->message, "window %d of %d [%.6g, %.6g]: %s", k + 1, W, ta,
+              tb, vm_status_string (st));
+  return st;
+}
+
+/* Fixed grid, after a failed window: the nodes up to Ntot on the grid, with NaN values. */
+static int
+fill_failed (const vm_march_opts *o, vm_march_sol *s, grow_t *g, int64_t Ntot)
+{
+  double T = o->tf - o->t0;
+  int64_t k0 = s->ntot, kk;
+  int cc;
+  if (grow_nodes (s, g, Ntot) != VM_OK)
+    return VM_ENOMEM;
+  for (kk = k0; kk < Ntot; kk++)
+    {
+      g->t[kk] = o->t0 + T * (double) kk / (double) (Ntot - 1);
+      for (cc = 0; cc < s->nout; cc++)
+        g->rows[kk * s->nout + cc] = NAN;
+    }
+  s->ntot = Ntot;
+  return VM_OK;
+}
+
+/* Fixed grid: the message of a converged march (with the unresolved checks and rounding). */
+static void
+fixed_message (const vm_march_action *a, const vm_march_opts *o, vm_march_sol *s)
+{
+  int W = o->windows;
+  snprintf (s->message, sizeof s->message, "converged: %d window%s of %lld nodes, %d Newton "
+            "iterations", W, W == 1 ? "" : "s", (long long) a->N, s->iterations);
+  if (s->nunresolved > 0)
+    {
+      size_t len = strlen (s->message);
+      snprintf (s->message + len, sizeof s->message - len, "; the %s check fails in %d of "
+                "the %d windows (first %s): the grid does not resolve it, give more nodes or "
+                "use error control", s->check_name, s->nunresolved, W, s->check_why);
+    }
+  round_note (s);
+}
+
+/* Fixed grid: o->windows equal windows, stopping at the first failure. */
 static int
 march_fixed (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *w,
              vm_newton_symbolic *sym, vm_newton_symbolic *csym, vm_march_sol *s, grow_t *g)
 {
-  int W = o->windows, k, st = VM_OK, citer, reason;
-  double T = o->tf - o->t0, err;
+  int W = o->windows, k, st = VM_OK;
   int64_t Ntot = (int64_t) W * (a->N - 1) + 1;
   for (k = 0; k < W; k++)
     {
-      double ta = o->t0 + T * k / W, tb = k == W - 1 ? o->tf : o->t0 + T * (k + 1) / W;
-      const double *guess = o->guess ? o->guess + (int64_t) k * (a->N - 1) : NULL;
-      vm_newton_info info;
-      vm_newton_info_init (&info);
-      st = window (a, o->estimate ? c : NULL, o, w, ta, tb, guess, Ntot, sym, csym, s, &info,
-                   &citer, &err, &reason, k + 1);
-      if (st == VM_OK && reason == VM_MARCH_REJ_COMPANION)
-        {
-          reason = 0;            /* fixed grid: no estimate for this window, not a failure */
-          err = NAN;
-        }
-      if (st == VM_OK)
-        st = add_history (s, g, s->nwin, &info);
-      if (st == VM_OK)
-        st = append_window (s, g, a, a->t, w->tm, k > 0, ta, tb, err, info.iterations, citer,
-                            reason ? info.status : VM_OK);
-      if (st == VM_OK && ! reason)
-        st = fixed_check (a, w, s, k);
-      if (st == VM_OK && reason)
-        {
-          st = reason == VM_MARCH_REJ_NEWTON ? info.status : VM_ENEWTON_STALL;
-          snprintf (s->message, sizeof s->message, "window %d of %d [%.6g, %.6g]: %s: %s", k + 1,
-                    W, ta, tb, rej_name (reason), info.message);
-        }
-      if (st == VM_OK && o->display >= 2)
-        {
-          char est[64] = "";
-          if (! isnan (err))
-            snprintf (est, sizeof est, ", error estimate %.3g of the tolerance", err);
-          say (o, "%s: window %d of %d [%.6g, %.6g]: %d Newton iterations%s\n", o->name, k + 1, W,
-               ta, tb, info.iterations, est);
-        }
-      vm_newton_info_free (&info);
-      if (st != VM_OK && ! s->message[0])
-        snprintf (s->message, sizeof s->message, "window %d of %d [%.6g, %.6g]: %s", k + 1, W, ta,
-                  tb, vm_status_string (st));
+      st = fixed_window (a, c, o, w, sym, csym, s, g, k, Ntot);
       if (st != VM_OK)
         break;
       keep_previous (w, a);
     }
   if (st != VM_OK && s->nwin > 0 && s->nwin < W)
     {
-      /* the nodes after a failed window: the grid, NaN values */
-      int64_t k0 = s->ntot, kk;
-      int cc;
-      if (grow_nodes (s, g, Ntot) != VM_OK)
+      if (fill_failed (o, s, g, Ntot) != VM_OK)
         return VM_ENOMEM;
-      for (kk = k0; kk < Ntot; kk++)
-        {
-          g->t[kk] = o->t0 + T * (double) kk / (double) (Ntot - 1);
-          for (cc = 0; cc < s->nout; cc++)
-            g->rows[kk * s->nout + cc] = NAN;
-        }
-      s->ntot = Ntot;
     }
   if (st == VM_OK)
-    {
-      snprintf (s->message, sizeof s->message, "converged: %d window%s of %lld nodes, %d Newton "
-                "iterations", W, W == 1 ? "" : "s", (long long) a->N, s->iterations);
-      if (s->nunresolved > 0)
-        {
-          size_t len = strlen (s->message);
-          snprintf (s->message + len, sizeof s->message - len, "; the %s check fails in %d of "
-                    "the %d windows (first %s): the grid does not resolve it, give more nodes or "
-                    "use error control", s->check_name, s->nunresolved, W, s->check_why);
-        }
-      round_note (s);
-    }
+    fixed_message (a, o, s);
   return st;
 }
 
@@ -734,6 +798,83 @@ accept (vm_march_action *a, const vm_march_opts *o, work_t *w, vm_march_sol *s, 
   return VM_OK;
 }
 
+/* Adaptive march: the stops before an attempt at t with length L (MaxWindows, a stall, a length
+ * below hmin), with their messages; *lbig_check the longest length at the last checkpoint. */
+static int
+adaptive_guard (const vm_march_action *a, const vm_march_opts *o, vm_march_sol *s, double t,
+                int attempts, double L, double lbig, double *lbig_check, const last_rej *lr)
+{
+  double T = o->tf - o->t0;
+  double hmin = o->hmin > 0.0 ? o->hmin : vm_march_hmin (t, T, a->N);
+  if (attempts >= o->max_windows)
+    {
+      snprintf (s->message, sizeof s->message, "stopped at t = %.9g after %d windows "
+                "(accepted and rejected; MaxWindows): at the present window length %.3g the "
+                "rest of the interval needs about %.3g more; the problem needs more windows "
+                "than allowed, or is too stiff for the tolerance", t, attempts, L,
+                (o->tf - t) / L);
+      return VM_EMAXSTEPS;
+    }
+  if (attempts > 0 && attempts % VM_MARCH_STALL_WINDOWS == 0)
+    {
+      /* fail fast: the window length has not doubled over the last VM_MARCH_STALL_WINDOWS
+       * attempts, and at the longest length accepted so far the rest of the interval needs
+       * more than VM_MARCH_STALL_FACTOR times the windows that MaxWindows leaves (an
+       * oscillator over [0, 1e300] would otherwise run 1e5 windows to say so) */
+      double need = (o->tf - t) / fmax (lbig, L);
+      if (lbig < 2.0 * *lbig_check
+          && need > VM_MARCH_STALL_FACTOR * (double) (o->max_windows - attempts))
+        {
+          snprintf (s->message, sizeof s->message, "stopped early at t = %.9g after %d "
+                    "windows: the window length has stayed at most %.3g over the last %d "
+                    "windows, and at that length the rest of the interval needs about %.3g "
+                    "more windows, over %d times what MaxWindows (%d) allows: the problem "
+                    "needs more windows than allowed; shorten tspan or loosen "
+                    "RelTol/AbsTol", t, attempts, fmax (lbig, L), VM_MARCH_STALL_WINDOWS,
+                    need, VM_MARCH_STALL_FACTOR, o->max_windows);
+          return VM_EMAXSTEPS;
+        }
+      *lbig_check = lbig;
+    }
+  if (L < hmin)
+    {
+      collapse_message (s, t, L, hmin, lr);
+      return VM_EHMIN;
+    }
+  return VM_OK;
+}
+
+/* Adaptive march: one attempt at [ta, tb], accepted or rejected (*reason), *L the next length,
+ * *err the estimate. */
+static int
+adaptive_attempt (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *w,
+                  vm_newton_symbolic *sym, vm_newton_symbolic *csym, vm_march_sol *s, grow_t *g,
+                  double ta, double tb, int rejected, double expo, double hmax, last_rej *lr,
+                  double *L, double *err, int *reason)
+{
+  double fchk = 0.5;
+  int citer, st;
+  char why[320] = "";
+  vm_newton_info info;
+  vm_newton_info_init (&info);
+  st = window (a, c, o, w, ta, tb, NULL, 0, sym, csym, s, &info, &citer, err, reason,
+               s->nwin + 1);
+  if (st == VM_OK && ! *reason && ! (*err <= 1.0))
+    *reason = VM_MARCH_REJ_ERROR;
+  if (st == VM_OK && ! *reason)
+    st = check_window (a, w, reason, &fchk, why, sizeof why);
+  if (st != VM_OK)
+    snprintf (s->message, sizeof s->message, "window [%.9g, %.9g]: %s", ta, tb,
+              vm_status_string (st));
+  else if (*reason)
+    st = reject (o, s, g, ta, tb, *reason, *err, fchk, why, expo, lr, L);
+  else
+    st = accept (a, o, w, s, g, ta, tb, *err, &info, citer, rejected, expo, hmax, L);
+  vm_newton_info_free (&info);
+  return st;
+}
+
+/* Error control: windows of adapted length from o->t0 to o->tf. */
 static int
 march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *w,
                 vm_newton_symbolic *sym, vm_newton_symbolic *csym, vm_march_sol *s, grow_t *g)
@@ -748,63 +889,14 @@ march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, 
   L = fmin (o->h0 > 0.0 ? o->h0 : T / 16.0, hmax);
   while (t < o->tf)
     {
-      double ta = t, tb, err, fchk = 0.5, hmin;
-      int citer, reason;
-      char why[320] = "";
-      vm_newton_info info;
-      hmin = o->hmin > 0.0 ? o->hmin : vm_march_hmin (t, T, a->N);
-      if (attempts >= o->max_windows)
-        {
-          snprintf (s->message, sizeof s->message, "stopped at t = %.9g after %d windows "
-                    "(accepted and rejected; MaxWindows): at the present window length %.3g the "
-                    "rest of the interval needs about %.3g more; the problem needs more windows "
-                    "than allowed, or is too stiff for the tolerance", t, attempts, L,
-                    (o->tf - t) / L);
-          return VM_EMAXSTEPS;
-        }
-      if (attempts > 0 && attempts % VM_MARCH_STALL_WINDOWS == 0)
-        {
-          /* fail fast: the window length has not doubled over the last VM_MARCH_STALL_WINDOWS
-           * attempts, and at the longest length accepted so far the rest of the interval needs
-           * more than VM_MARCH_STALL_FACTOR times the windows that MaxWindows leaves (an
-           * oscillator over [0, 1e300] would otherwise run 1e5 windows to say so) */
-          double need = (o->tf - t) / fmax (lbig, L);
-          if (lbig < 2.0 * lbig_check
-              && need > VM_MARCH_STALL_FACTOR * (double) (o->max_windows - attempts))
-            {
-              snprintf (s->message, sizeof s->message, "stopped early at t = %.9g after %d "
-                        "windows: the window length has stayed at most %.3g over the last %d "
-                        "windows, and at that length the rest of the interval needs about %.3g "
-                        "more windows, over %d times what MaxWindows (%d) allows: the problem "
-                        "needs more windows than allowed; shorten tspan or loosen "
-                        "RelTol/AbsTol", t, attempts, fmax (lbig, L), VM_MARCH_STALL_WINDOWS,
-                        need, VM_MARCH_STALL_FACTOR, o->max_windows);
-              return VM_EMAXSTEPS;
-            }
-          lbig_check = lbig;
-        }
-      if (L < hmin)
-        {
-          collapse_message (s, t, L, hmin, &lr);
-          return VM_EHMIN;
-        }
+      double ta = t, tb, err;
+      int reason;
+      if ((st = adaptive_guard (a, o, s, t, attempts, L, lbig, &lbig_check, &lr)) != VM_OK)
+        return st;
       tb = o->tf - t <= 1.1 * L ? o->tf : t + L;
       attempts++;
-      vm_newton_info_init (&info);
-      st = window (a, c, o, w, ta, tb, NULL, 0, sym, csym, s, &info, &citer, &err, &reason,
-                   s->nwin + 1);
-      if (st == VM_OK && ! reason && ! (err <= 1.0))
-        reason = VM_MARCH_REJ_ERROR;
-      if (st == VM_OK && ! reason)
-        st = check_window (a, w, &reason, &fchk, why, sizeof why);
-      if (st != VM_OK)
-        snprintf (s->message, sizeof s->message, "window [%.9g, %.9g]: %s", ta, tb,
-                  vm_status_string (st));
-      else if (reason)
-        st = reject (o, s, g, ta, tb, reason, err, fchk, why, expo, &lr, &L);
-      else
-        st = accept (a, o, w, s, g, ta, tb, err, &info, citer, rejected, expo, hmax, &L);
-      vm_newton_info_free (&info);
+      st = adaptive_attempt (a, c, o, w, sym, csym, s, g, ta, tb, rejected, expo, hmax, &lr, &L,
+                             &err, &reason);
       if (st != VM_OK)
         return st;
       if (! reason)
@@ -829,33 +921,24 @@ vm_march_hmin (double t, double T, int64_t N)
   return fmax (h, 1e-100 * (double) (N - 1));
 }
 
-int
-vm_march (vm_march_action *a, vm_march_action *c, const double *xa0, const vm_march_opts *o,
-          vm_march_sol *s)
+/* the arguments of vm_march are consistent (see march.h) */
+static int
+march_args_ok (const vm_march_action *a, const vm_march_action *c, const double *xa0,
+               const vm_march_opts *o)
 {
-  work_t w;
-  grow_t g;
-  vm_newton_symbolic sym, csym;
-  int st;
-  double t_start = vm_wall_time ();
-  if (! s)
-    return VM_EARG;
-  vm_march_sol_free (s);
-  memset (&w, 0, sizeof w);
-  memset (&g, 0, sizeof g);
-  s->status = VM_EARG;
-  if (! a || ! xa0 || ! o || ! a->move || ! a->predict || ! a->from_traj || ! a->newton_setup
-      || ! a->extract || a->N < 2 || a->nout < 1 || a->nerr < 0 || a->nerr > a->nout
-      || a->nstate < 1 || ! isfinite (o->t0) || ! isfinite (o->tf) || ! (o->tf > o->t0)
-      || o->windows < 0 || ((o->windows == 0 || o->estimate) && ! c)
-      || (c && (c->N != a->N || c->nout != a->nout || c->nstate != a->nstate))
-      || (o->windows == 0 && ! (o->atol > 0.0 && o->rtol >= 0.0)) || o->repeat < 0
-      || (o->guess && o->windows == 0))
-    {
-      snprintf (s->message, sizeof s->message, "vm_march: invalid argument");
-      return VM_EARG;
-    }
-  s->nout = a->nout;
+  return ! (! a || ! xa0 || ! o || ! a->move || ! a->predict || ! a->from_traj
+            || ! a->newton_setup || ! a->extract || a->N < 2 || a->nout < 1 || a->nerr < 0
+            || a->nerr > a->nout || a->nstate < 1 || ! isfinite (o->t0) || ! isfinite (o->tf)
+            || ! (o->tf > o->t0) || o->windows < 0 || ((o->windows == 0 || o->estimate) && ! c)
+            || (c && (c->N != a->N || c->nout != a->nout || c->nstate != a->nstate))
+            || (o->windows == 0 && ! (o->atol > 0.0 && o->rtol >= 0.0)) || o->repeat < 0
+            || (o->guess && o->windows == 0));
+}
+
+/* VM_EARG with the message when the windows (or tspan) are shorter than N nodes can resolve */
+static int
+march_span_ok (const vm_march_action *a, const vm_march_opts *o, vm_march_sol *s)
+{
   if (o->windows > 0 && (o->tf - o->t0) / o->windows < vm_march_hmin (o->t0, o->tf - o->t0, a->N))
     {
       /* the node spacing would be lost to rounding of t, or the equations' 1/h overflow */
@@ -875,6 +958,32 @@ vm_march (vm_march_action *a, vm_march_action *c, const double *xa0, const vm_ma
                 (long long) a->N, vm_march_hmin (o->t0, o->tf - o->t0, a->N));
       return VM_EARG;
     }
+  return VM_OK;
+}
+
+int
+vm_march (vm_march_action *a, vm_march_action *c, const double *xa0, const vm_march_opts *o,
+          vm_march_sol *s)
+{
+  work_t w;
+  grow_t g;
+  vm_newton_symbolic sym, csym;
+  int st;
+  double t_start = vm_wall_time ();
+  if (! s)
+    return VM_EARG;
+  vm_march_sol_free (s);
+  memset (&w, 0, sizeof w);
+  memset (&g, 0, sizeof g);
+  s->status = VM_EARG;
+  if (! march_args_ok (a, c, xa0, o))
+    {
+      snprintf (s->message, sizeof s->message, "vm_march: invalid argument");
+      return VM_EARG;
+    }
+  s->nout = a->nout;
+  if (march_span_ok (a, o, s) != VM_OK)
+    return VM_EARG;
   snprintf (s->check_name, sizeof s->check_name, "%s", a->check_name ? a->check_name : "check");
   vm_newton_symbolic_init (&sym);
   vm_newton_symbolic_init (&csym);

@@ -129,13 +129,12 @@ field_ok (const vm_block *b, int k, const char *name, int d0, int d1)
          && b->field[k].dim[1] == d1;
 }
 
-int
-vm_motion_init (vm_motion *mo, int n, int m, int np, const vm_block *eom, const vm_block *mot,
-                const vm_block *con, const double *p, int law, int k, const double *B)
+/* VM_OK when the arguments and the blocks fit together (*nc: the contacts), else VM_EARG */
+static int
+motion_args_ok (int n, int m, int np, const vm_block *eom, const vm_block *mot,
+                const vm_block *con, const double *p, int law, int k, const double *B, int *ncp)
 {
-  int v, st, nc;
-  size_t rw, iw;
-  memset (mo, 0, sizeof *mo);
+  int nc;
   if (n < 1 || m < 0 || np < 0 || ! eom || ! mot || (np > 0 && ! p)
       || law < VM_LAW_IDEAL || law > VM_LAW_VAKONOMIC || (law == VM_LAW_DIRECTIONS && (k < 1 || ! B)))
     return VM_EARG;
@@ -150,6 +149,81 @@ vm_motion_init (vm_motion *mo, int n, int m, int np, const vm_block *eom, const 
       || eom->tape.nvar != 1 + 2 * n + np + m + n || mot->tape.nvar != eom->tape.nvar
       || (con && con->tape.nvar != eom->tape.nvar))
     return VM_EARG;
+  *ncp = nc;
+  return VM_OK;
+}
+
+/* the point blocks and the work arrays of mo (sizes set); on failure the caller frees mo */
+static int
+motion_alloc (vm_motion *mo, const vm_block *eom, const vm_block *mot, const vm_block *con)
+{
+  const int n = mo->n, m = mo->m, nc = mo->nc;
+  int v, st;
+  size_t rw, iw;
+  if ((st = pb_init (&mo->eom, eom)) != VM_OK || (st = pb_init (&mo->mot, mot)) != VM_OK
+      || (st = pb_init (&mo->con, con)) != VM_OK)
+    return st;
+  mo->in = calloc ((size_t) mo->nvar, sizeof *mo->in);
+  mo->inc = calloc ((size_t) mo->nvar, sizeof *mo->inc);
+  mo->x = calloc ((size_t) mo->nvar, sizeof *mo->x);
+  mo->feff = calloc ((size_t) n, sizeof *mo->feff);
+  mo->lslot = -1;
+  if (nc > 0)
+    mo->lbuf = malloc ((size_t) 2 * (1 + 2 * (size_t) n + 2 * (size_t) nc) * sizeof *mo->lbuf);
+  if (vm_reaction_work_size (n, m > 0 ? m : 1, mo->k, &rw, &iw) != VM_OK)
+    return VM_EARG;
+  mo->rwork = malloc ((rw > 0 ? rw : 1) * sizeof *mo->rwork);
+  mo->iwork = malloc ((iw > 0 ? iw : 1) * sizeof *mo->iwork);
+  if (! mo->in || ! mo->inc || ! mo->x || ! mo->rwork || ! mo->iwork || ! mo->feff
+      || (nc > 0 && ! mo->lbuf))
+    return VM_ENOMEM;
+  for (v = 0; v < mo->nvar; v++)
+    {
+      mo->in[v] = mo->x + v;
+      mo->inc[v] = 1;
+    }
+  return VM_OK;
+}
+
+/* constant mass matrix: every output of field 0 (M) of the eom tape is stored from a slot whose
+ * value depends on constants and parameters only (t, q and qdot are the variables below
+ * 1 + 2n; lambda and w are held at 0 here).  Sets mo->mconst; VM_ENOMEM on failure. */
+static int
+mass_constant (vm_motion *mo, const vm_block *eom)
+{
+  const int n = mo->n;
+  char *isconst = calloc ((size_t) (eom->tape.nslot > 0 ? eom->tape.nslot : 1), 1);
+  int i;
+  if (! isconst)
+    return VM_ENOMEM;
+  mo->mconst = 1;
+  for (i = 0; i < eom->tape.ninstr; i++)
+    {
+      const vm_instr *c = &eom->tape.code[i];
+      if (c->op == VM_OP_STORE)
+        {
+          if (eom->out_field[(int) c->imm] == 0 && ! isconst[c->a])
+            mo->mconst = 0;
+        }
+      else if (c->op == VM_OP_CONST)
+        isconst[c->dst] = 1;
+      else if (c->op == VM_OP_VAR)
+        isconst[c->dst] = c->a >= 1 + 2 * n;
+      else
+        isconst[c->dst] = isconst[c->a] && (c->b < 0 || isconst[c->b]);
+    }
+  free (isconst);
+  return VM_OK;
+}
+
+int
+vm_motion_init (vm_motion *mo, int n, int m, int np, const vm_block *eom, const vm_block *mot,
+                const vm_block *con, const double *p, int law, int k, const double *B)
+{
+  int st, nc = 0;
+  memset (mo, 0, sizeof *mo);
+  if ((st = motion_args_ok (n, m, np, eom, mot, con, p, law, k, B, &nc)) != VM_OK)
+    return st;
   mo->n = n;
   mo->m = m;
   mo->nc = nc;
@@ -159,66 +233,12 @@ vm_motion_init (vm_motion *mo, int n, int m, int np, const vm_block *eom, const 
   mo->k = law == VM_LAW_DIRECTIONS ? k : 0;
   mo->B = B;
   mo->p = p;
-  if ((st = pb_init (&mo->eom, eom)) != VM_OK || (st = pb_init (&mo->mot, mot)) != VM_OK
-      || (st = pb_init (&mo->con, con)) != VM_OK)
+  if ((st = motion_alloc (mo, eom, mot, con)) != VM_OK
+      || (st = mass_constant (mo, eom)) != VM_OK)
     {
       vm_motion_free (mo);
       return st;
     }
-  mo->in = calloc ((size_t) mo->nvar, sizeof *mo->in);
-  mo->inc = calloc ((size_t) mo->nvar, sizeof *mo->inc);
-  mo->x = calloc ((size_t) mo->nvar, sizeof *mo->x);
-  mo->feff = calloc ((size_t) n, sizeof *mo->feff);
-  mo->lslot = -1;
-  if (nc > 0)
-    mo->lbuf = malloc ((size_t) 2 * (1 + 2 * (size_t) n + 2 * (size_t) nc) * sizeof *mo->lbuf);
-  if (vm_reaction_work_size (n, m > 0 ? m : 1, mo->k, &rw, &iw) != VM_OK)
-    {
-      vm_motion_free (mo);
-      return VM_EARG;
-    }
-  mo->rwork = malloc ((rw > 0 ? rw : 1) * sizeof *mo->rwork);
-  mo->iwork = malloc ((iw > 0 ? iw : 1) * sizeof *mo->iwork);
-  if (! mo->in || ! mo->inc || ! mo->x || ! mo->rwork || ! mo->iwork || ! mo->feff
-      || (nc > 0 && ! mo->lbuf))
-    {
-      vm_motion_free (mo);
-      return VM_ENOMEM;
-    }
-  for (v = 0; v < mo->nvar; v++)
-    {
-      mo->in[v] = mo->x + v;
-      mo->inc[v] = 1;
-    }
-  /* constant mass matrix: every output of field 0 (M) of the eom tape is stored from a slot whose
-   * value depends on constants and parameters only (t, q and qdot are the variables below
-   * 1 + 2n; lambda and w are held at 0 here) */
-  {
-    char *isconst = calloc ((size_t) (eom->tape.nslot > 0 ? eom->tape.nslot : 1), 1);
-    int i;
-    if (! isconst)
-      {
-        vm_motion_free (mo);
-        return VM_ENOMEM;
-      }
-    mo->mconst = 1;
-    for (i = 0; i < eom->tape.ninstr; i++)
-      {
-        const vm_instr *c = &eom->tape.code[i];
-        if (c->op == VM_OP_STORE)
-          {
-            if (eom->out_field[(int) c->imm] == 0 && ! isconst[c->a])
-              mo->mconst = 0;
-          }
-        else if (c->op == VM_OP_CONST)
-          isconst[c->dst] = 1;
-        else if (c->op == VM_OP_VAR)
-          isconst[c->dst] = c->a >= 1 + 2 * n;
-        else
-          isconst[c->dst] = isconst[c->a] && (c->b < 0 || isconst[c->b]);
-      }
-    free (isconst);
-  }
   return VM_OK;
 }
 

@@ -141,25 +141,12 @@ red_J (const double *y, double *Jx, void *ctx)
   return vm_skg_eval_plan (c->s, c->z, NULL, NULL, &c->plan, Jx);
 }
 
-/* Reduced index maps and the pattern of d2S / d(q-, lambda-) d(q+, lambda+) taken from the full
- * pattern.  pmap[i] = reduced unknown of full index i (q+ / lambda+) or -1; mmap[i] = reduced
- * equation of full index i (q- / lambda-) or -1.  Both are monotone in i, so the reduced columns
- * come in order and the rows stay sorted. */
-static int
-red_build (skg_ctx *c)
+/* pmap, mmap (see red_build) of the nz full indices, and their inverses c->plus, c->minus */
+static void
+red_maps (skg_ctx *c, int64_t *pmap, int64_t *mmap)
 {
   const vm_skg *s = c->s;
-  int64_t nz = s->nz, i, j, e, cnt, nr1 = s->n + s->m;
-  int64_t *pmap = NULL, *mmap = NULL;
-  int st = VM_ENOMEM;
-  c->nr = s->N * nr1;
-  pmap = malloc ((size_t) nz * sizeof *pmap);
-  mmap = malloc ((size_t) nz * sizeof *mmap);
-  c->plus = malloc ((size_t) c->nr * sizeof *c->plus);
-  c->minus = malloc ((size_t) c->nr * sizeof *c->minus);
-  c->rcp = malloc ((size_t) (c->nr + 1) * sizeof *c->rcp);
-  if (! pmap || ! mmap || ! c->plus || ! c->minus || ! c->rcp)
-    goto done;
+  int64_t nz = s->nz, i, nr1 = s->n + s->m;
   for (i = 0; i < nz; i++)
     {
       int64_t k = i / s->nb;
@@ -178,7 +165,14 @@ red_build (skg_ctx *c)
       if (mmap[i] >= 0)
         c->minus[mmap[i]] = i;
     }
-  cnt = 0;
+}
+
+/* the reduced CSC pattern c->rcp, c->rri (allocated here), c->rnnz from the full pattern */
+static int
+red_pattern (skg_ctx *c, const int64_t *pmap, const int64_t *mmap)
+{
+  const vm_skg *s = c->s;
+  int64_t nz = s->nz, j, e, cnt = 0;
   for (j = 0; j < nz; j++)
     if (pmap[j] >= 0)
       for (e = s->colptr[j]; e < s->colptr[j + 1]; e++)
@@ -187,7 +181,7 @@ red_build (skg_ctx *c)
   c->rnnz = cnt;
   c->rri = malloc ((size_t) (cnt > 0 ? cnt : 1) * sizeof *c->rri);
   if (! c->rri)
-    goto done;
+    return VM_ENOMEM;
   cnt = 0;
   c->rcp[0] = 0;
   for (j = 0; j < nz; j++)
@@ -201,33 +195,67 @@ red_build (skg_ctx *c)
             }
         c->rcp[pmap[j] + 1] = cnt;
       }
-  /* the scatter plan: row components q-, lambda- and column components q+, lambda+ of a node */
-  {
-    int rowc[4 * 64] = { 0 }, colc[4 * 64] = { 0 }, *rc = rowc, *cc = colc, cmp, n = s->n, m = s->m;
-    if (s->nb > 4 * 64)
-      {
-        rc = malloc ((size_t) s->nb * sizeof *rc);
-        cc = malloc ((size_t) s->nb * sizeof *cc);
-      }
-    if (rc && cc)
-      {
-        for (cmp = 0; cmp < s->nb; cmp++)
-          {
-            rc[cmp] = cmp >= n && cmp < 2 * n ? cmp - n
-                      : cmp >= 2 * n + m ? n + (cmp - 2 * n - m) : -1;
-            cc[cmp] = cmp < n ? cmp : cmp >= 2 * n && cmp < 2 * n + m ? n + (cmp - 2 * n) : -1;
-          }
-        st = vm_skg_plan_build (s, (int) nr1, rc, cc, c->nr, c->rcp, c->rri, &c->plan);
-        c->plan_ok = st == VM_OK;
-      }
-    if (rc != rowc)
-      {
-        free (rc);
-        free (cc);
-      }
-    if (! c->plan_ok)
-      goto done;
-  }
+  return VM_OK;
+}
+
+/* the scatter plan: row components q-, lambda- and column components q+, lambda+ of a node
+ * (c->plan_ok set on success) */
+static int
+red_plan (skg_ctx *c)
+{
+  const vm_skg *s = c->s;
+  int64_t nr1 = s->n + s->m;
+  int rowc[4 * 64] = { 0 }, colc[4 * 64] = { 0 }, *rc = rowc, *cc = colc, cmp, n = s->n, m = s->m;
+  int st = VM_ENOMEM;
+  if (s->nb > 4 * 64)
+    {
+      rc = malloc ((size_t) s->nb * sizeof *rc);
+      cc = malloc ((size_t) s->nb * sizeof *cc);
+    }
+  if (rc && cc)
+    {
+      for (cmp = 0; cmp < s->nb; cmp++)
+        {
+          rc[cmp] = cmp >= n && cmp < 2 * n ? cmp - n
+                    : cmp >= 2 * n + m ? n + (cmp - 2 * n - m) : -1;
+          cc[cmp] = cmp < n ? cmp : cmp >= 2 * n && cmp < 2 * n + m ? n + (cmp - 2 * n) : -1;
+        }
+      st = vm_skg_plan_build (s, (int) nr1, rc, cc, c->nr, c->rcp, c->rri, &c->plan);
+      c->plan_ok = st == VM_OK;
+    }
+  if (rc != rowc)
+    {
+      free (rc);
+      free (cc);
+    }
+  return st;
+}
+
+/* Reduced index maps and the pattern of d2S / d(q-, lambda-) d(q+, lambda+) taken from the full
+ * pattern.  pmap[i] = reduced unknown of full index i (q+ / lambda+) or -1; mmap[i] = reduced
+ * equation of full index i (q- / lambda-) or -1.  Both are monotone in i, so the reduced columns
+ * come in order and the rows stay sorted. */
+static int
+red_build (skg_ctx *c)
+{
+  const vm_skg *s = c->s;
+  int64_t nz = s->nz, nr1 = s->n + s->m;
+  int64_t *pmap = NULL, *mmap = NULL;
+  int st = VM_ENOMEM;
+  c->nr = s->N * nr1;
+  pmap = malloc ((size_t) nz * sizeof *pmap);
+  mmap = malloc ((size_t) nz * sizeof *mmap);
+  c->plus = malloc ((size_t) c->nr * sizeof *c->plus);
+  c->minus = malloc ((size_t) c->nr * sizeof *c->minus);
+  c->rcp = malloc ((size_t) (c->nr + 1) * sizeof *c->rcp);
+  if (! pmap || ! mmap || ! c->plus || ! c->minus || ! c->rcp)
+    goto done;
+  red_maps (c, pmap, mmap);
+  if (red_pattern (c, pmap, mmap) != VM_OK)
+    goto done;
+  st = red_plan (c);
+  if (! c->plan_ok)
+    goto done;
   st = VM_OK;
 done:
   free (pmap);
