@@ -674,17 +674,19 @@ parse_unary (parser *p)
   return parse_signed (p, parse_power);
 }
 
+/* One left-associative level: operand (op operand)*, op the character c1 (VM code o1) or c2
+ * (o2). */
 static int32_t
-parse_term (parser *p)
+parse_level (parser *p, int32_t (*operand) (parser *), int c1, int o1, int c2, int o2)
 {
-  int32_t a = parse_unary (p);
-  while (a >= 0 && p->tok == T_OP && (p->op == '*' || p->op == '/'))
+  int32_t a = operand (p);
+  while (a >= 0 && p->tok == T_OP && (p->op == c1 || p->op == c2))
     {
-      int op = p->op == '*' ? VM_OP_MUL : VM_OP_DIV;
+      int op = p->op == c1 ? o1 : o2;
       int32_t b;
       size_t at = p->pos;
       next_token (p);
-      b = parse_unary (p);
+      b = operand (p);
       if (b < 0)
         return -1;
       a = apply_checked (p, at, op, a, b);
@@ -693,21 +695,15 @@ parse_term (parser *p)
 }
 
 static int32_t
+parse_term (parser *p)
+{
+  return parse_level (p, parse_unary, '*', VM_OP_MUL, '/', VM_OP_DIV);
+}
+
+static int32_t
 parse_expr (parser *p)
 {
-  int32_t a = parse_term (p);
-  while (a >= 0 && p->tok == T_OP && (p->op == '+' || p->op == '-'))
-    {
-      int op = p->op == '+' ? VM_OP_ADD : VM_OP_SUB;
-      int32_t b;
-      size_t at = p->pos;
-      next_token (p);
-      b = parse_term (p);
-      if (b < 0)
-        return -1;
-      a = apply_checked (p, at, op, a, b);
-    }
-  return a;
+  return parse_level (p, parse_term, '+', VM_OP_ADD, '-', VM_OP_SUB);
 }
 
 int32_t
