@@ -303,9 +303,8 @@ static void
 solve_message (char *msg, size_t len, int st, const vm_dual *d, const vm_newton_info *info)
 {
   if (st == VM_EDTP)
-    snprintf (msg, len, "%s at t = %g (node %ld)%s", vm_status_string (st),
-              d->bad >= 0 ? d->t[d->bad] : d->t0, (long) d->bad + 1,
-              info->message[0] ? "" : "");
+    snprintf (msg, len, "%s at t = %g (node %ld)", vm_status_string (st),
+              d->bad >= 0 ? d->t[d->bad] : d->t0, (long) d->bad + 1);
   else if (st == VM_OK)
     snprintf (msg, len, "%s", info->message[0] ? info->message : "converged");
   else
