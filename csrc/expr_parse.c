@@ -624,7 +624,6 @@ parse_primary (parser *p)
   return -1;
 }
 
-
 /* Signs in front of an operand: ('+'|'-') signed | operand.  Each sign is one level of nesting. */
 static int32_t
 parse_signed (parser *p, int32_t (*operand) (parser *))
@@ -649,22 +648,38 @@ parse_signed (parser *p, int32_t (*operand) (parser *))
   return operand (p);
 }
 
-/* power := primary { '^' powarg },  powarg := ('+'|'-') powarg | primary   (left associative) */
+/* One left-associative level: left (op right)*, op the character c1 (VM code o1) or c2 (o2). */
 static int32_t
-parse_power (parser *p)
+parse_level (parser *p, int32_t (*left) (parser *), int32_t (*right) (parser *), int c1, int o1,
+             int c2, int o2)
 {
-  int32_t a = parse_primary (p);
-  while (a >= 0 && p->tok == T_OP && p->op == '^')
+  int32_t a = left (p);
+  while (a >= 0 && p->tok == T_OP && (p->op == c1 || p->op == c2))
     {
+      int op = p->op == c1 ? o1 : o2;
       int32_t b;
       size_t at = p->pos;
       next_token (p);
-      b = parse_signed (p, parse_primary);
+      b = right (p);
       if (b < 0)
         return -1;
-      a = apply_checked (p, at, VM_OP_POW, a, b);
+      a = apply_checked (p, at, op, a, b);
     }
   return a;
+}
+
+/* powarg := ('+'|'-') powarg | primary */
+static int32_t
+parse_powarg (parser *p)
+{
+  return parse_signed (p, parse_primary);
+}
+
+/* power := primary { '^' powarg }   (left associative) */
+static int32_t
+parse_power (parser *p)
+{
+  return parse_level (p, parse_primary, parse_powarg, '^', VM_OP_POW, '^', VM_OP_POW);
 }
 
 /* unary := ('+'|'-') unary | power */
@@ -674,36 +689,18 @@ parse_unary (parser *p)
   return parse_signed (p, parse_power);
 }
 
-/* One left-associative level: operand (op operand)*, op the character c1 (VM code o1) or c2
- * (o2). */
-static int32_t
-parse_level (parser *p, int32_t (*operand) (parser *), int c1, int o1, int c2, int o2)
-{
-  int32_t a = operand (p);
-  while (a >= 0 && p->tok == T_OP && (p->op == c1 || p->op == c2))
-    {
-      int op = p->op == c1 ? o1 : o2;
-      int32_t b;
-      size_t at = p->pos;
-      next_token (p);
-      b = operand (p);
-      if (b < 0)
-        return -1;
-      a = apply_checked (p, at, op, a, b);
-    }
-  return a;
-}
-
+/* term := unary { ('*'|'/') unary } */
 static int32_t
 parse_term (parser *p)
 {
-  return parse_level (p, parse_unary, '*', VM_OP_MUL, '/', VM_OP_DIV);
+  return parse_level (p, parse_unary, parse_unary, '*', VM_OP_MUL, '/', VM_OP_DIV);
 }
 
+/* expr := term { ('+'|'-') term } */
 static int32_t
 parse_expr (parser *p)
 {
-  return parse_level (p, parse_term, '+', VM_OP_ADD, '-', VM_OP_SUB);
+  return parse_level (p, parse_term, parse_term, '+', VM_OP_ADD, '-', VM_OP_SUB);
 }
 
 int32_t
