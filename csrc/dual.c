@@ -3,6 +3,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1027,6 +1028,18 @@ vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
   free (c.rw);
   free (c.g);
   return st;
+}
+
+void
+vm_dual_solve_message (char *msg, size_t n, int st, const vm_dual *d, const vm_newton_info *info)
+{
+  if (st == VM_EDTP)
+    snprintf (msg, n, "%s at t = %g (node %ld)", vm_status_string (st),
+              d->bad >= 0 ? d->t[d->bad] : d->t0, (long) d->bad + 1);
+  else if (st == VM_OK)
+    snprintf (msg, n, "%s", info->message[0] ? info->message : "converged");
+  else
+    snprintf (msg, n, "%s", info->message[0] ? info->message : vm_status_string (st));
 }
 
 /* ---- the general engine ------------------------------------------------------------------------ */

@@ -166,6 +166,13 @@ int vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linso
                                        double factor),
                       void *on_iter_ctx, vm_newton_info *info);
 
+/* The message of a solve that returned st (at most n bytes with the terminating zero): for
+ * VM_EDTP the time and node where the dual-to-primal map failed, otherwise Newton's message, or
+ * "converged" / the status's string when it has none.  One wording for dual_solve's one slab
+ * (mex/vm_dual_mex.c) and every slab of vm_dual_slabs. */
+void vm_dual_solve_message (char *msg, size_t n, int st, const vm_dual *d,
+                            const vm_newton_info *info);
+
 /* ---- small dense LU (row-major n x n, partial pivoting), used by the node functions ------------- */
 
 /* Factor a in place; 0, or 1 when a pivot is <= tol in absolute value or not finite. */

@@ -73,19 +73,6 @@ on_iter (void *ctx, int k, double res, double step, int kind, double factor)
   c->printed = k + 1;
 }
 
-/* the message of a slab's solve, as the one-slab gateway words it (mex/vm_dual_mex.c "solve") */
-static void
-solve_message (char *msg, size_t n, int st, const vm_dual *d, const vm_newton_info *info)
-{
-  if (st == VM_EDTP)
-    snprintf (msg, n, "%s at t = %g (node %ld)", vm_status_string (st),
-              d->bad >= 0 ? d->t[d->bad] : d->t0, (long) d->bad + 1);
-  else if (st == VM_OK)
-    snprintf (msg, n, "%s", info->message[0] ? info->message : "converged");
-  else
-    snprintf (msg, n, "%s", info->message[0] ? info->message : vm_status_string (st));
-}
-
 /* append the n values of h to the histories */
 static int
 hist_push (vm_dual_slabs_sol *s, int64_t *cap, const double *h, int n)
@@ -220,7 +207,7 @@ sl_solve (sl_ws *w, int b, int s)
   if (o->display >= 2)
     for (j = w->ic.printed; j < w->info.nhist; j++)
       say (o, "  %3d  %.3e\n", j, w->info.res_hist[j] * w->ic.scale);
-  solve_message (w->why, sizeof w->why, sst, &w->d, &w->info);
+  vm_dual_solve_message (w->why, sizeof w->why, sst, &w->d, &w->info);
   return sst;
 }
 

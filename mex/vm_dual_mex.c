@@ -298,19 +298,6 @@ solve_guess (vm_dual *d, kernel *k, const mxArray *zf, const char *fn, double *z
     z[j] = z0 ? z0[j] : 0.0;
 }
 
-/* sol.message of "solve" for status st */
-static void
-solve_message (char *msg, size_t len, int st, const vm_dual *d, const vm_newton_info *info)
-{
-  if (st == VM_EDTP)
-    snprintf (msg, len, "%s at t = %g (node %ld)", vm_status_string (st),
-              d->bad >= 0 ? d->t[d->bad] : d->t0, (long) d->bad + 1);
-  else if (st == VM_OK)
-    snprintf (msg, len, "%s", info->message[0] ? info->message : "converged");
-  else
-    snprintf (msg, len, "%s", info->message[0] ? info->message : vm_status_string (st));
-}
-
 /* sol.t, y, residual, G and hamiltonian of "solve" (y and the rest empty without y^H) */
 static void
 solve_primal_fields (mxArray *out, const vm_dual *d, const double *res, const double *gres,
@@ -386,7 +373,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   solve_guess (&d, &k, zf, fn, z);
   vm_newton_info_init (&info);
   st = vm_dual_solve (&d, z, tol, maxit, linsolve, &info);
-  solve_message (msg, sizeof msg, st, &d, &info);
+  vm_dual_solve_message (msg, sizeof msg, st, &d, &info);
   res = mxMalloc ((size_t) (d.N * d.nd + 1) * sizeof *res);
   gres = mxMalloc ((size_t) (d.N * d.ng + 1) * sizeof *gres);
   ham = mxMalloc ((size_t) (d.N + 1) * sizeof *ham);
