@@ -113,6 +113,8 @@ red_build (red *R, const problem *P, int order)
   memset (R, 0, sizeof *R);
   if (vm_skg_build (s, &P->m, P->par, N, order, P->t0, P->tf, P->qi, P->vi) != VM_OK)
     return 1;
+  if (vm_skg_full_pattern (s) != VM_OK)
+    return 1;
   n = R->n = s->n; m = R->m = s->m; nb = s->nb; R->u = n + m;
   R->ny = N * R->u;
   R->ycol = malloc ((size_t) R->ny * sizeof *R->ycol);

@@ -1,5 +1,6 @@
 /* skg.c -- discrete SKG action, boundary formulation F4 (see skg.h and doc/skg_boundary.md). */
 #include "skg.h"
+#include "skg_impl.h"
 #include "vm_status.h"
 
 #include <math.h>
@@ -7,25 +8,6 @@
 #include <string.h>
 
 /* ---- active point variables ----------------------------------------------------------------- */
-
-/* 1 when active point variable r is a velocity (enters through Ds), else 0 (identity). */
-static int
-is_vel (const vm_skg *s, int r)
-{
-  return r >= 2 * s->n && r < 4 * s->n;
-}
-
-/* Component of z (within a node) that active point variable r depends on. */
-static int
-zcomp (const vm_skg *s, int r)
-{
-  int n = s->n;
-  if (r < 2 * n)
-    return r;                        /* q+, q- */
-  if (r < 4 * n)
-    return r - 2 * n;                /* v+ -> q+, v- -> q- */
-  return r - 2 * n;                  /* lambda+, lambda- */
-}
 
 int64_t
 vm_skg_index (const vm_skg *s, int64_t k, int kind, int c)
@@ -98,187 +80,6 @@ copy_roots (const vm_graph *src, vm_graph *dst, int nroot, const int32_t *roots,
 done:
   free (mark);
   free (map);
-  return st;
-}
-
-/* ---- pattern -------------------------------------------------------------------------------- */
-
-/* Component mask: bit 2 t1 + t2 of mask[c1 * nb + c2] is set when a point Hessian entry couples
- * z-component c1 through a variable of type t1 (0 = identity, 1 = Ds) with c2 through type t2. */
-static unsigned char *
-component_mask (const vm_skg *s)
-{
-  int nb = s->nb, t, e;
-  unsigned char *mask = calloc ((size_t) nb * nb, 1);
-  if (! mask)
-    return NULL;
-  for (t = 0; t < 2; t++)
-    {
-      int nh = t ? s->nhb : s->nhs;
-      const int *hr = t ? s->hbr : s->hsr, *hc = t ? s->hbc : s->hsc;
-      for (e = 0; e < nh; e++)
-        {
-          int r = hr[e], c = hc[e];
-          int tr = is_vel (s, r), tc = is_vel (s, c);
-          mask[zcomp (s, r) * nb + zcomp (s, c)] |= (unsigned char) (1u << (2 * tr + tc));
-          mask[zcomp (s, c) * nb + zcomp (s, r)] |= (unsigned char) (1u << (2 * tc + tr));
-        }
-    }
-  return mask;
-}
-
-/* build_pattern's work: Ds by columns, the nodes a column of the Hessian touches and how. */
-typedef struct
-{
-  unsigned char *mask;       /* nb x nb: the couplings of components c1, c2 (component_mask) */
-  unsigned char *tmask;      /* N: per node, how column node j2 reaches it (bits 1, 2, 4, 8) */
-  int64_t *dcp, *dci;        /* Ds by columns: rows dci[dcp[j] .. dcp[j+1]-1] (ascending) */
-  int64_t *nodes, nnodes;    /* the nodes of the current column (sorted), and their number */
-  int *c1list, *c1cnt;       /* per component c2, the components c1 coupled to it */
-} pat_ws;
-
-/* Ds by columns into w->dcp, w->dci (fill: N scratch). */
-static void
-ds_columns (const vm_skg *s, pat_ws *w, int64_t *fill)
-{
-  int64_t N = s->N, nnzd = s->dsp[N], j2, e, k;
-  for (e = 0; e < nnzd; e++)
-    w->dcp[s->dsj[e] + 1]++;
-  for (j2 = 0; j2 < N; j2++)
-    {
-      w->dcp[j2 + 1] += w->dcp[j2];
-      fill[j2] = w->dcp[j2];
-    }
-  for (k = 0; k < N; k++)
-    for (e = s->dsp[k]; e < s->dsp[k + 1]; e++)
-      w->dci[fill[s->dsj[e]]++] = k;
-}
-
-/* The node list's size: at most 1 + |col| + |row| + sum over k in col of |row k| nodes. */
-static int64_t
-max_nodes (const vm_skg *s, const pat_ws *w)
-{
-  int64_t maxn = 1, j2, e;
-  for (j2 = 0; j2 < s->N; j2++)
-    {
-      int64_t m = 1 + (w->dcp[j2 + 1] - w->dcp[j2]) + (s->dsp[j2 + 1] - s->dsp[j2]);
-      for (e = w->dcp[j2]; e < w->dcp[j2 + 1]; e++)
-        m += s->dsp[w->dci[e] + 1] - s->dsp[w->dci[e]];
-      if (m > maxn)
-        maxn = m;
-    }
-  return maxn;
-}
-
-/* The nodes j1 that node j2's columns reach, sorted, in w->nodes, with how in w->tmask: bit 1
- * j1 = j2, 2 Ds(j1, j2) != 0, 4 Ds(j2, j1) != 0, 8 Ds(k, j1) Ds(k, j2) != 0 for some k. */
-static void
-column_nodes (const vm_skg *s, pat_ws *w, int64_t j2)
-{
-  int64_t e, a, k, i, q;
-#define MARK(j, bit) do { if (! w->tmask[j]) w->nodes[w->nnodes++] = (j); w->tmask[j] |= (unsigned char) (bit); } while (0)
-  w->nnodes = 0;
-  MARK (j2, 1);
-  for (e = w->dcp[j2]; e < w->dcp[j2 + 1]; e++)
-    {
-      k = w->dci[e];
-      MARK (k, 2);
-      for (a = s->dsp[k]; a < s->dsp[k + 1]; a++)
-        MARK (s->dsj[a], 8);
-    }
-  for (a = s->dsp[j2]; a < s->dsp[j2 + 1]; a++)
-    MARK (s->dsj[a], 4);
-#undef MARK
-  for (i = 1; i < w->nnodes; i++)          /* insertion sort: a stencil's worth of nodes */
-    {
-      int64_t v = w->nodes[i];
-      for (q = i; q > 0 && w->nodes[q - 1] > v; q--)
-        w->nodes[q] = w->nodes[q - 1];
-      w->nodes[q] = v;
-    }
-}
-
-/* One pass over the columns: pass 0 counts (s->colptr), pass 1 writes s->rowind.  The count. */
-static int64_t
-pattern_pass (vm_skg *s, pat_ws *w, int pass)
-{
-  int nb = s->nb, c2, l;
-  int64_t pos = 0, j2, i;
-  for (j2 = 0; j2 < s->N; j2++)
-    {
-      column_nodes (s, w, j2);
-      for (c2 = 0; c2 < nb; c2++)
-        {
-          const int *cl = w->c1list + c2 * nb;
-          int ncl = w->c1cnt[c2];
-          for (i = 0; i < w->nnodes; i++)
-            {
-              const unsigned char tm = w->tmask[w->nodes[i]];
-              for (l = 0; l < ncl; l++)
-                if (w->mask[cl[l] * nb + c2] & tm)
-                  {
-                    if (pass)
-                      s->rowind[pos] = w->nodes[i] * nb + cl[l];
-                    pos++;
-                  }
-            }
-          if (! pass)
-            s->colptr[j2 * nb + c2 + 1] = pos;
-        }
-      for (i = 0; i < w->nnodes; i++)
-        w->tmask[w->nodes[i]] = 0;
-    }
-  return pos;
-}
-
-/* The Hessian pattern, column by column, without sorting all entries: for column node j2 the
- * nodes j1 coupled to it by each type (0: j1 = j2; 1: Ds(j1, j2) != 0; 2: Ds(j2, j1) != 0;
- * 3: Ds(k, j1) Ds(k, j2) != 0 for some k) are marked in tmask (a few nodes: the stencil), sorted,
- * and the rows j1 nb + c1 of column j2 nb + c2 follow from the component mask.  Two passes
- * (count, fill); O(nnz) work apart from sorting a few node indices per node.  Into s->colptr,
- * s->rowind (sorted in each column) and s->nnz. */
-static int
-build_pattern (vm_skg *s)
-{
-  int nb = s->nb, c1, c2, st = VM_ENOMEM;
-  int64_t N = s->N, nnzd = s->dsp[N], *fill;
-  pat_ws w;
-  memset (&w, 0, sizeof w);
-  w.mask = component_mask (s);
-  if (! w.mask)
-    return VM_ENOMEM;
-  w.dcp = calloc ((size_t) N + 1, sizeof *w.dcp);
-  w.dci = malloc ((size_t) (nnzd > 0 ? nnzd : 1) * sizeof *w.dci);
-  fill = malloc ((size_t) N * sizeof *fill);
-  w.tmask = calloc ((size_t) N, 1);
-  w.c1list = malloc ((size_t) nb * nb * sizeof *w.c1list);
-  w.c1cnt = calloc ((size_t) nb, sizeof *w.c1cnt);
-  s->colptr = calloc ((size_t) s->nz + 1, sizeof *s->colptr);
-  if (! w.dcp || ! w.dci || ! fill || ! w.tmask || ! w.c1list || ! w.c1cnt || ! s->colptr)
-    goto done;
-  ds_columns (s, &w, fill);
-  w.nodes = malloc ((size_t) max_nodes (s, &w) * sizeof *w.nodes);
-  if (! w.nodes)
-    goto done;
-  for (c2 = 0; c2 < nb; c2++)
-    for (c1 = 0; c1 < nb; c1++)
-      if (w.mask[c1 * nb + c2])
-        w.c1list[c2 * nb + w.c1cnt[c2]++] = c1;
-  s->nnz = pattern_pass (s, &w, 0);
-  s->rowind = malloc ((size_t) (s->nnz > 0 ? s->nnz : 1) * sizeof *s->rowind);
-  if (! s->rowind)
-    goto done;
-  pattern_pass (s, &w, 1);
-  st = VM_OK;
-done:
-  free (w.mask);
-  free (w.tmask);
-  free (w.dcp);
-  free (w.dci);
-  free (fill);
-  free (w.nodes);
-  free (w.c1list);
-  free (w.c1cnt);
   return st;
 }
 
@@ -583,8 +384,7 @@ vm_skg_build (vm_skg *s, const vm_mech *model, const double *par, int64_t N, int
   vm_sbp_weights (&s->op, s->hw);
   for (k = 0; k < N; k++)
     s->t[k] = k == N - 1 ? tf : t0 + (double) k * s->op.h;
-  if ((st = build_ds (s)) != VM_OK || (st = build_terms (s, model, q_i, v_i)) != VM_OK
-      || (st = build_pattern (s)) != VM_OK)
+  if ((st = build_ds (s)) != VM_OK || (st = build_terms (s, model, q_i, v_i)) != VM_OK)
     goto fail;
   st = alloc_points (s);
 fail:
@@ -1197,24 +997,10 @@ vm_skg_eval_plan (vm_skg *s, const double *z, double *S, double *grad, const vm_
   return VM_OK;
 }
 
-void
-vm_skg_drop_pattern (vm_skg *s)
-{
-  if (! s)
-    return;
-  free (s->colptr);
-  free (s->rowind);
-  s->colptr = s->rowind = NULL;
-  s->nnz = 0;
-  if (s->full_ok)
-    vm_skg_plan_free (&s->full);
-  s->full_ok = 0;
-}
-
 int
 vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval)
 {
-  if (! s || ! s->g || ! z || (hval && ! s->colptr))
+  if (! s || ! s->g || ! z)
     return VM_EARG;
   if (hval && ! s->full_ok)
     {
@@ -1223,7 +1009,9 @@ vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval)
         return VM_ENOMEM;
       for (c = 0; c < s->nb; c++)
         id[c] = c;
-      st = vm_skg_plan_build (s, s->nb, id, id, s->nz, s->colptr, s->rowind, &s->full);
+      st = vm_skg_full_pattern (s);
+      if (st == VM_OK)
+        st = vm_skg_plan_build (s, s->nb, id, id, s->nz, s->colptr, s->rowind, &s->full);
       free (id);
       if (st != VM_OK)
         return st;

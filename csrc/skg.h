@@ -38,7 +38,9 @@
  *
  * The Hessian is the exact second derivative (chain rule through the linear part of Da), stored
  * full (both triangles, symmetric) in compressed-column form with sorted row indices; its pattern
- * is structural and built once by vm_skg_build. */
+ * is structural, built at its first use (vm_skg_full_pattern, vm_skg_eval with hval) and kept;
+ * a block of the Hessian in another numbering (skg_solve.c's reduced Jacobian) gets its own
+ * pattern from vm_skg_pattern without the full one ever being built. */
 #ifndef VM_SKG_H
 #define VM_SKG_H
 
@@ -94,7 +96,7 @@ typedef struct {
   vm_tape ts, tb;              /* density s and boundary term b = -q- . p+ */
   int nhs, nhb;                /* structural Hessian nonzeros (lower triangle) of s and of b */
   int *hsr, *hsc, *hbr, *hbc;  /* their (row, col) in active point-variable numbering, row >= col */
-  /* Hessian pattern of S (full, CSC, sorted rows) */
+  /* Hessian pattern of S (full, CSC, sorted rows; NULL and 0 until vm_skg_full_pattern) */
   int64_t nnz;
   int64_t *colptr, *rowind;
   /* work */
@@ -128,7 +130,8 @@ void vm_skg_free (vm_skg *s);
 int vm_skg_set_window (vm_skg *s, double t0, double tf, const double *q_i, const double *v_i);
 
 /* Evaluate at z (nz): *S (may be NULL), grad (nz, may be NULL), hval (s->nnz values in the
- * pattern colptr/rowind, may be NULL). */
+ * pattern colptr/rowind, may be NULL; the first call with hval builds the pattern, as
+ * vm_skg_full_pattern, and its plan). */
 int vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval);
 
 /* The plan of a target matrix of order nt = N tb with the CSC pattern tcp/tri: z-component c of
@@ -145,10 +148,20 @@ void vm_skg_plan_free (vm_skg_plan *p);
 int vm_skg_eval_plan (vm_skg *s, const double *z, double *S, double *grad, const vm_skg_plan *p,
                       double *tval);
 
-/* Free the full Hessian pattern (colptr, rowind) and its plan, for callers that assemble only
- * into their own targets (vm_skg_eval_plan) after building them from it; vm_skg_eval then
- * rejects hval (VM_EARG). */
-void vm_skg_drop_pattern (vm_skg *s);
+/* The full Hessian pattern into s->colptr (nz + 1), s->rowind and s->nnz, unless it is there
+ * already (built once per vm_skg_build; vm_skg_set_window keeps it).  Callers that read colptr,
+ * rowind or nnz call this first.  Returns VM_OK, VM_EARG or VM_ENOMEM (s->colptr NULL then). */
+int vm_skg_full_pattern (vm_skg *s);
+
+/* The CSC pattern (sorted rows) of the target matrix of order nt = N tb in which z-component c of
+ * node k is row k tb + rowc[c] and column k tb + colc[c] (-1: not in the target; rowc, colc have
+ * nb entries, each target component at most once): the structural nonzeros of that block of the
+ * Hessian, what vm_skg_plan_build needs, and nothing else (the full pattern is not built).  Into
+ * *colptr (nt + 1 entries) and *rowind (*nnz), malloc'ed for the caller to free.  Returns VM_OK,
+ * VM_EARG (a NULL argument, tb < 1, a map with an entry outside -1 .. tb-1 or a target component
+ * twice) or VM_ENOMEM; *colptr and *rowind are NULL on failure.  O(nnz + N) time and memory. */
+int vm_skg_pattern (const vm_skg *s, int tb, const int *rowc, const int *colc, int64_t **colptr,
+                    int64_t **rowind, int64_t *nnz);
 
 /* Index in z of node k (0-based) for kind 0 = q+, 1 = q-, 2 = lambda+, 3 = lambda-, component c. */
 int64_t vm_skg_index (const vm_skg *s, int64_t k, int kind, int c);

@@ -141,125 +141,61 @@ red_J (const double *y, double *Jx, void *ctx)
   return vm_skg_eval_plan (c->s, c->z, NULL, NULL, &c->plan, Jx);
 }
 
-/* pmap, mmap (see red_build) of the nz full indices, and their inverses c->plus, c->minus */
+/* The component maps of the reduced system: z-component c of a node is reduced equation rc[c]
+ * (q- -> 0 .. n-1, lambda- -> n .. n+m-1) and reduced unknown cc[c] (q+ -> 0 .. n-1, lambda+ ->
+ * n .. n+m-1), -1 otherwise (nb entries each). */
 static void
-red_maps (skg_ctx *c, int64_t *pmap, int64_t *mmap)
+red_components (const vm_skg *s, int *rc, int *cc)
 {
-  const vm_skg *s = c->s;
-  int64_t nz = s->nz, i, nr1 = s->n + s->m;
-  for (i = 0; i < nz; i++)
+  int c, n = s->n, m = s->m;
+  for (c = 0; c < s->nb; c++)
     {
-      int64_t k = i / s->nb;
-      int off = (int) (i % s->nb), n = s->n, m = s->m;
-      pmap[i] = mmap[i] = -1;
-      if (off < n)
-        pmap[i] = k * nr1 + off;
-      else if (off < 2 * n)
-        mmap[i] = k * nr1 + (off - n);
-      else if (off < 2 * n + m)
-        pmap[i] = k * nr1 + n + (off - 2 * n);
-      else
-        mmap[i] = k * nr1 + n + (off - 2 * n - m);
-      if (pmap[i] >= 0)
-        c->plus[pmap[i]] = i;
-      if (mmap[i] >= 0)
-        c->minus[mmap[i]] = i;
+      rc[c] = c >= n && c < 2 * n ? c - n : c >= 2 * n + m ? n + (c - 2 * n - m) : -1;
+      cc[c] = c < n ? c : c >= 2 * n && c < 2 * n + m ? n + (c - 2 * n) : -1;
     }
 }
 
-/* the reduced CSC pattern c->rcp, c->rri (allocated here), c->rnnz from the full pattern */
-static int
-red_pattern (skg_ctx *c, const int64_t *pmap, const int64_t *mmap)
+/* c->plus[r], c->minus[r]: the full indices of reduced unknown r and reduced equation r */
+static void
+red_maps (skg_ctx *c, const int *rc, const int *cc)
 {
   const vm_skg *s = c->s;
-  int64_t nz = s->nz, j, e, cnt = 0;
-  for (j = 0; j < nz; j++)
-    if (pmap[j] >= 0)
-      for (e = s->colptr[j]; e < s->colptr[j + 1]; e++)
-        if (mmap[s->rowind[e]] >= 0)
-          cnt++;
-  c->rnnz = cnt;
-  c->rri = malloc ((size_t) (cnt > 0 ? cnt : 1) * sizeof *c->rri);
-  if (! c->rri)
-    return VM_ENOMEM;
-  cnt = 0;
-  c->rcp[0] = 0;
-  for (j = 0; j < nz; j++)
-    if (pmap[j] >= 0)
+  int64_t nr1 = s->n + s->m, k;
+  int cmp;
+  for (k = 0; k < s->N; k++)
+    for (cmp = 0; cmp < s->nb; cmp++)
       {
-        for (e = s->colptr[j]; e < s->colptr[j + 1]; e++)
-          if (mmap[s->rowind[e]] >= 0)
-            {
-              c->rri[cnt] = mmap[s->rowind[e]];
-              cnt++;
-            }
-        c->rcp[pmap[j] + 1] = cnt;
+        if (cc[cmp] >= 0)
+          c->plus[k * nr1 + cc[cmp]] = k * s->nb + cmp;
+        if (rc[cmp] >= 0)
+          c->minus[k * nr1 + rc[cmp]] = k * s->nb + cmp;
       }
-  return VM_OK;
 }
 
-/* the scatter plan: row components q-, lambda- and column components q+, lambda+ of a node
- * (c->plan_ok set on success) */
-static int
-red_plan (skg_ctx *c)
-{
-  const vm_skg *s = c->s;
-  int64_t nr1 = s->n + s->m;
-  int rowc[4 * 64] = { 0 }, colc[4 * 64] = { 0 }, *rc = rowc, *cc = colc, cmp, n = s->n, m = s->m;
-  int st = VM_ENOMEM;
-  if (s->nb > 4 * 64)
-    {
-      rc = malloc ((size_t) s->nb * sizeof *rc);
-      cc = malloc ((size_t) s->nb * sizeof *cc);
-    }
-  if (rc && cc)
-    {
-      for (cmp = 0; cmp < s->nb; cmp++)
-        {
-          rc[cmp] = cmp >= n && cmp < 2 * n ? cmp - n
-                    : cmp >= 2 * n + m ? n + (cmp - 2 * n - m) : -1;
-          cc[cmp] = cmp < n ? cmp : cmp >= 2 * n && cmp < 2 * n + m ? n + (cmp - 2 * n) : -1;
-        }
-      st = vm_skg_plan_build (s, (int) nr1, rc, cc, c->nr, c->rcp, c->rri, &c->plan);
-      c->plan_ok = st == VM_OK;
-    }
-  if (rc != rowc)
-    {
-      free (rc);
-      free (cc);
-    }
-  return st;
-}
-
-/* Reduced index maps and the pattern of d2S / d(q-, lambda-) d(q+, lambda+) taken from the full
- * pattern.  pmap[i] = reduced unknown of full index i (q+ / lambda+) or -1; mmap[i] = reduced
- * equation of full index i (q- / lambda-) or -1.  Both are monotone in i, so the reduced columns
- * come in order and the rows stay sorted. */
+/* The reduced system's maps c->plus, c->minus, the pattern c->rcp, c->rri, c->rnnz of
+ * d2S / d(q-, lambda-) d(q+, lambda+) (vm_skg_pattern: the full pattern is not built) and the
+ * scatter plan of the Hessian's contributions into it (c->plan_ok set on success). */
 static int
 red_build (skg_ctx *c)
 {
   const vm_skg *s = c->s;
-  int64_t nz = s->nz, nr1 = s->n + s->m;
-  int64_t *pmap = NULL, *mmap = NULL;
+  int64_t nr1 = s->n + s->m;
+  int *rc = malloc ((size_t) s->nb * sizeof *rc), *cc = malloc ((size_t) s->nb * sizeof *cc);
   int st = VM_ENOMEM;
   c->nr = s->N * nr1;
-  pmap = malloc ((size_t) nz * sizeof *pmap);
-  mmap = malloc ((size_t) nz * sizeof *mmap);
   c->plus = malloc ((size_t) c->nr * sizeof *c->plus);
   c->minus = malloc ((size_t) c->nr * sizeof *c->minus);
-  c->rcp = malloc ((size_t) (c->nr + 1) * sizeof *c->rcp);
-  if (! pmap || ! mmap || ! c->plus || ! c->minus || ! c->rcp)
-    goto done;
-  red_maps (c, pmap, mmap);
-  if (red_pattern (c, pmap, mmap) != VM_OK)
-    goto done;
-  st = red_plan (c);
-  if (! c->plan_ok)
-    goto done;
-  st = VM_OK;
-done:
-  free (pmap);
-  free (mmap);
+  if (rc && cc && c->plus && c->minus)
+    {
+      red_components (s, rc, cc);
+      red_maps (c, rc, cc);
+      st = vm_skg_pattern (s, (int) nr1, rc, cc, &c->rcp, &c->rri, &c->rnnz);
+      if (st == VM_OK)
+        st = vm_skg_plan_build (s, (int) nr1, rc, cc, c->nr, c->rcp, c->rri, &c->plan);
+      c->plan_ok = st == VM_OK;
+    }
+  free (rc);
+  free (cc);
   return st;
 }
 
@@ -395,13 +331,14 @@ act_move (void *self, double ta, double tb, const double *xa)
         {
           if ((st = red_build (cp)) != VM_OK)
             return st;
-          vm_skg_drop_pattern (sp);      /* the reduced pattern and its plan replace it */
           A->act.n = cp->nr;
           A->act.colptr = cp->rcp;
           A->act.rowind = cp->rri;
         }
       else
         {
+          if ((st = vm_skg_full_pattern (sp)) != VM_OK)
+            return st;
           A->act.n = sp->nz;
           A->act.colptr = sp->colptr;
           A->act.rowind = sp->rowind;

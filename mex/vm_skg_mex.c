@@ -345,6 +345,8 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   memset (&s, 0, sizeof s);
   st = vm_skg_build (&s, &m, par, N, order, t0, tf, q0, v0);
   vm_mech_free (&m);
+  if (st == VM_OK && (st = vm_skg_full_pattern (&s)) != VM_OK)
+    vm_skg_free (&s);
   if (st != VM_OK)
     BAD ("%s: the discrete action could not be built (N = %ld, order %d): %s", fn, (long) N, order,
          vm_status_string (st));

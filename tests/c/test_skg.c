@@ -1,5 +1,5 @@
-/* test_skg.c -- the discrete SKG action (csrc/skg.c): derivatives against finite differences,
- * the Hessian pattern, and the Newton step on linear oscillators against an independently
+/* test_skg.c -- the discrete SKG action (csrc/skg.c, skg_pattern.c): derivatives against finite
+ * differences, the Hessian pattern and the patterns of its blocks (vm_skg_pattern), and the Newton step on linear oscillators against an independently
  * assembled SBP-SAT solve and the closed-form solution. */
 #include "vmtest.h"
 #include "vmtest_mech.h"
@@ -107,6 +107,13 @@ fd_checks (const char *name, const vm_mech *m, const double *par, int64_t N, int
   CHECK (st == VM_OK, "%s: build: %s", name, vm_status_string (st));
   if (st != VM_OK)
     return;
+  st = vm_skg_full_pattern (&s);
+  CHECK (st == VM_OK, "%s: full pattern: %s", name, vm_status_string (st));
+  if (st != VM_OK)
+    {
+      vm_skg_free (&s);
+      return;
+    }
   nz = s.nz;
   z = malloc ((size_t) nz * sizeof *z);
   g = malloc ((size_t) nz * sizeof *g);
@@ -285,6 +292,8 @@ newton_linear (const vm_mech *mech, double lam, int64_t N, int order, double T, 
   int st;
   *dsat = *dqm = *emax = *efin = HUGE_VAL;
   st = vm_skg_build (&s, mech, par, N, order, 0.0, T, &q0, &v0);
+  if (st == VM_OK && (st = vm_skg_full_pattern (&s)) != VM_OK)
+    vm_skg_free (&s);
   CHECK (st == VM_OK, "newton build");
   if (st != VM_OK)
     return;
@@ -369,6 +378,103 @@ newton_linear (const vm_mech *mech, double lam, int64_t N, int order, double T, 
   vm_skg_free (&s);
 }
 
+/* vm_skg_pattern: the pattern of a block of the Hessian in another numbering (the reduced
+ * Jacobian's maps, and maps that reverse and skip components) against the block cut out of the
+ * full pattern (same entries, rows sorted, every column); bad maps refused. */
+static void
+block_pattern (const char *name, const vm_mech *m, const double *par, int64_t N, int order,
+               const double *qi, const double *vi)
+{
+  vm_skg s;
+  int st = vm_skg_build (&s, m, par, N, order, 0.0, 1.0, qi, vi), v, c, nb, tb;
+  int rc[16], cc[16];
+  int64_t *cp, *ri, nnz, i, j, e, miss, extra, unsorted;
+  unsigned char *want;
+  CHECK (st == VM_OK && s.colptr == NULL, "%s: build without the full pattern", name);
+  if (st != VM_OK)
+    return;
+  CHECK (vm_skg_full_pattern (&s) == VM_OK, "%s: full pattern", name);
+  nb = s.nb;
+  for (v = 0; v < 2; v++)
+    {
+      int n = s.n, mm = s.m;
+      tb = n + mm;
+      for (c = 0; c < nb; c++)
+        if (v == 0)            /* skg_solve's reduced system: rows q-, lambda-; columns q+, lambda+ */
+          {
+            rc[c] = c >= n && c < 2 * n ? c - n : c >= 2 * n + mm ? n + (c - 2 * n - mm) : -1;
+            cc[c] = c < n ? c : c >= 2 * n && c < 2 * n + mm ? n + (c - 2 * n) : -1;
+          }
+        else                   /* all components, rows reversed; columns: every other one */
+          {
+            rc[c] = nb - 1 - c;
+            cc[c] = c % 2 ? c / 2 : -1;
+          }
+      if (v == 1)
+        tb = nb;
+      st = vm_skg_pattern (&s, tb, rc, cc, &cp, &ri, &nnz);
+      CHECK (st == VM_OK, "%s: block pattern %d: %s", name, v, vm_status_string (st));
+      if (st != VM_OK)
+        continue;
+      want = calloc ((size_t) (N * tb) * (size_t) (N * tb), 1);
+      for (j = 0; j < s.nz; j++)
+        for (e = s.colptr[j]; e < s.colptr[j + 1]; e++)
+          {
+            int64_t r = s.rowind[e];
+            if (rc[r % nb] >= 0 && cc[j % nb] >= 0)
+              want[(r / nb * tb + rc[r % nb]) + N * tb * (j / nb * tb + cc[j % nb])] = 1;
+          }
+      miss = extra = unsorted = 0;
+      for (j = 0; j < N * tb; j++)
+        for (e = cp[j]; e < cp[j + 1]; e++)
+          {
+            if (! want[ri[e] + N * tb * j])
+              extra++;
+            else
+              want[ri[e] + N * tb * j] = 2;
+            if (e > cp[j] && ri[e] <= ri[e - 1])
+              unsorted++;
+          }
+      for (i = 0; i < (N * tb) * (N * tb); i++)
+        miss += want[i] == 1;
+      CHECK (cp[N * tb] == nnz && miss == 0 && extra == 0 && unsorted == 0,
+             "%s: block pattern %d: nnz %ld, %ld missing, %ld extra, %ld unsorted", name, v,
+             (long) nnz, (long) miss, (long) extra, (long) unsorted);
+      free (want);
+      free (cp);
+      free (ri);
+    }
+  rc[0] = rc[1] = 0;           /* a target component twice */
+  for (c = 2; c < nb; c++)
+    rc[c] = -1;
+  st = vm_skg_pattern (&s, nb, rc, rc, &cp, &ri, &nnz);
+  CHECK (st == VM_EARG && cp == NULL && ri == NULL, "%s: a map with a duplicate refused", name);
+  rc[1] = nb;                  /* out of range */
+  st = vm_skg_pattern (&s, nb, rc, rc, &cp, &ri, &nnz);
+  CHECK (st == VM_EARG && cp == NULL && ri == NULL, "%s: a map out of range refused", name);
+  CHECK (vm_skg_pattern (&s, 0, rc, rc, &cp, &ri, &nnz) == VM_EARG, "%s: tb = 0 refused", name);
+  vm_skg_free (&s);
+}
+
+static void
+test_block_pattern (void)
+{
+  vm_mech m4, m5;
+  const char *xy[] = { "x", "y" }, *p4[] = { "m", "gr" };
+  const char *c4[] = { "x*dot(x) + y*dot(y)" }, *c5[] = { "dot(x) + dot(y) + 0.3*x - 0.3*y" };
+  double par4[] = { 1.2, 9.81 }, q4[] = { 0.6, -0.8 }, v4[] = { 0.8, 0.6 };
+  int o;
+  build_mech (&m4, 2, xy, 2, p4, "m/2*(dot(x)^2 + dot(y)^2) - m*gr*y", NULL, 1, c4);
+  build_mech (&m5, 2, xy, 0, NULL, "(dot(x)^2 + dot(y)^2)/2 - (x^2 + 2*y^2)/2", NULL, 1, c5);
+  for (o = 2; o <= 6; o += 2)
+    {
+      block_pattern ("pendulum (x,y), cons", &m4, par4, 6 * o, o, q4, v4);
+      block_pattern ("nonholonomic linear", &m5, NULL, 6 * o, o, q4, v4);
+    }
+  vm_mech_free (&m4);
+  vm_mech_free (&m5);
+}
+
 static void
 test_newton (void)
 {
@@ -414,6 +520,7 @@ main (void)
 {
   test_fd ();
   test_fd_holonomic ();
+  test_block_pattern ();
   test_newton ();
   return vmtest_finish ("test_skg");
 }
