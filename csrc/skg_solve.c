@@ -310,6 +310,7 @@ act_move (void *self, double ta, double tb, const double *xa)
   vm_skg *sp = &A->s;
   skg_ctx *cp = &A->c;
   int n = A->model->n, st;
+  int64_t nsol;
   double t0 = vm_wall_time ();
   if (! A->built)
     {
@@ -322,8 +323,11 @@ act_move (void *self, double ta, double tb, const double *xa)
       cp->s = sp;
       cp->grad = malloc ((size_t) sp->nz * sizeof *cp->grad);
       cp->z = malloc ((size_t) sp->nz * sizeof *cp->z);
-      A->wt = malloc ((size_t) sp->nz * sizeof *A->wt);
-      A->f0 = malloc ((size_t) sp->nz * sizeof *A->f0);
+      /* the solver's unknowns: N (n + m) in reduced mode (the predictor's q and lambda fit in
+       * f0 in either mode), nz in full mode */
+      nsol = A->mode == VM_SKG_REDUCED ? sp->N * (sp->n + sp->m) : sp->nz;
+      A->wt = malloc ((size_t) nsol * sizeof *A->wt);
+      A->f0 = malloc ((size_t) nsol * sizeof *A->f0);
       if (! cp->grad || ! cp->z || ! A->wt || ! A->f0)
         return VM_ENOMEM;
       memset (cp->z, 0, (size_t) sp->nz * sizeof *cp->z);
@@ -387,7 +391,7 @@ act_predict (void *self, const double *xa, const double *pt, const double *ptraj
   vm_skg *sp = &A->s;
   int n = sp->n, m = sp->m, cc, a;
   int64_t N = sp->N, k, j = 0;
-  double *q = A->f0, *lam = A->f0 + N * n;     /* f0 has nz >= N (n + m) entries */
+  double *q = A->f0, *lam = A->f0 + N * n;     /* f0 has at least N (n + m) entries */
   for (k = 0; k < N; k++)
     {
       double tau = sp->t[k] - sp->t[0];

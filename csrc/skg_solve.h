@@ -11,8 +11,9 @@
  *                   so the equations dS/dq- = 0, dS/dlambda- = 0 evaluated at q- = lambda- = 0
  *                   are N (n + m) equations in y = per node [q+ (n), lambda+ (m)] only; their
  *                   Jacobian is the block d2S / d(q-, lambda-) d(q+, lambda+) of the Hessian.
- *                   Its CSC pattern is extracted once from the full pattern (rows stay sorted,
- *                   the index maps are monotone); the values are copied per iteration.  This is
+ *                   Its CSC pattern is built once for the block itself (vm_skg_pattern: the
+ *                   full Hessian pattern is never built in this mode); the Hessian's
+ *                   contributions are scattered into it by a plan (vm_skg_plan).  This is
  *                   half the unknowns; a Newton step from q- = lambda- = 0 in full mode is exactly
  *                   a Newton step of the reduced system, so both modes give the same q+, lambda+
  *                   (to rounding).  The reduced Jacobian is not symmetric (UMFPACK LU handles it).
