@@ -874,6 +874,21 @@ adaptive_attempt (vm_march_action *a, vm_march_action *c, const vm_march_opts *o
   return st;
 }
 
+/* The next length L after an attempt, bounded after a failed Newton solve: the retry's length
+ * (half the failed one) becomes a cap, which grows by VM_MARCH_NEWTON_CAP_GROWTH with each
+ * accepted window (march.h).  Without it a problem whose Newton solves fail above some length
+ * while the error estimate allows 4 times more (a stiff one on its slow manifold, where the
+ * estimate is near 0) cycles: two accepted windows at L, the growth to 4 L, two failures. */
+static double
+newton_cap (int reason, double L, double *lcap)
+{
+  if (reason == VM_MARCH_REJ_NEWTON || reason == VM_MARCH_REJ_COMPANION)
+    *lcap = L;
+  else if (! reason)
+    *lcap *= VM_MARCH_NEWTON_CAP_GROWTH;
+  return fmin (L, *lcap);
+}
+
 /* Error control: windows of adapted length from o->t0 to o->tf. */
 static int
 march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, work_t *w,
@@ -881,6 +896,7 @@ march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, 
 {
   double T = o->tf - o->t0, t = o->t0, L, hmax, expo = 1.0 / (a->order + 2), emax = 0.0;
   double lbig = 0.0, lbig_check = 0.0;   /* longest accepted window: now, at the last checkpoint */
+  double lcap = INFINITY;      /* length bound after a failed Newton solve (march.h) */
   int attempts = 0, rejected = 0, st = VM_OK;
   last_rej lr;
   memset (&lr, 0, sizeof lr);
@@ -906,6 +922,7 @@ march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, 
           t = tb;
         }
       rejected = reason != 0;
+      L = newton_cap (reason, L, &lcap);
     }
   snprintf (s->message, sizeof s->message, "converged: %d windows of %lld nodes (%d rejected), "
             "%d Newton iterations, largest error estimate %.3g of the tolerance", s->nwin,

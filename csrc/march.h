@@ -28,7 +28,12 @@
  *                             a rejection (the exponent of a local error of order p+2 in L: the
  *                             max-norm order p+1 of the SBP-SAT scheme in h = L/(N-1), times L).
  *                             err > 1: rejected, retried with L max(0.1, 0.9 err^(-1/(p+2))).  A
- *                             failed Newton solve (main or companion): rejected, retried with L/2.
+ *                             failed Newton solve (main or companion): rejected, retried with L/2,
+ *                             and that length L/2 bounds the following windows, the bound growing
+ *                             by VM_MARCH_NEWTON_CAP_GROWTH with each accepted one (a stiff
+ *                             problem whose solves fail above some length returns there every few
+ *                             windows, not after every second one; a failure that was local, as
+ *                             at an impact, is forgotten after a few windows).
  *                             An accepted estimate is followed by the action's check, when it
  *                             has one (vm_march_action.check): a veto rejects the window too
  *                             (VM_MARCH_REJ_CHECK), retried with the length the check suggests.
@@ -52,6 +57,8 @@
 
 #define VM_MARCH_STALL_WINDOWS 1000   /* attempts between the checks of a stalled march */
 #define VM_MARCH_STALL_FACTOR 100     /* windows needed / windows left that stops it early */
+#define VM_MARCH_NEWTON_CAP_GROWTH 1.1 /* growth per accepted window of the bound after a failed
+                                         Newton solve */
 
 #include <stddef.h>
 #include <stdint.h>

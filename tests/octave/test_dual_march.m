@@ -116,3 +116,26 @@
 %!error <FinalDual must be> dual_solve (P(1).ode, [0 1], [1 1 1], 'FinalDual', 'medium')
 %!error <RelTol must be> dual_solve (P(1).ode, [0 1], [1 1 1], 'RelTol', -1)
 %!error <OutputTimes must be> dual_solve (P(1).ode, [0 1], [1 1 1], 'OutputTimes', 2)
+
+%!test
+%! % a stiff problem whose Newton solves fail above some window length while the estimate allows
+%! % longer ones (Van der Pol mu = 1000 on its slow manifold, where the companion's estimate is
+%! % near 0): the bound after a failed solve (csrc/march.h, VM_MARCH_NEWTON_CAP_GROWTH 1.1) makes
+%! % the driver come back to the failing length once per log(2)/log(1.1) = 7.3 accepted windows,
+%! % not after every second one (before the bound: 214 failed solves for 226 windows on [0, 30]).
+%! % Bound tested: failed solves <= windows/4; and the error within 10x the tolerance, against
+%! % ode15s at 1e-12 with the exact Jacobian (it differs from its own run at 1e-10 by 4e-10,
+%! % four decades under the bound).
+%! ode = odesys ('states', {'x', 'y'}, 'parameters', struct ('mu', 1000), ...
+%!               'rhs', {'y', 'mu*(1 - x^2)*y - x'});
+%! s = dual_solve (ode, [0 30], [2 0]);
+%! assert (s.exitflag, 1, s.message);
+%! nfail = sum (ismember (s.rejected.reason, {'newton', 'companion'}));
+%! nwin = numel (s.windows.t0);
+%! assert (nfail <= nwin / 4, sprintf ('%d failed Newton solves for %d windows', nfail, nwin));
+%! f = @(t, u) [u(2); 1000 * (1 - u(1)^2) * u(2) - u(1)];
+%! J = @(t, u) [0 1; -2000 * u(1) * u(2) - 1, 1000 * (1 - u(1)^2)];
+%! [~, yr] = ode15s (f, s.t, [2 0], odeset ('RelTol', 1e-12, 'AbsTol', 1e-12, 'Jacobian', J, ...
+%!                                          'InitialStep', 1e-8));
+%! tol = 1e-6 * max (abs (yr(:, 1))) + 1e-8;
+%! assert (max (abs (s.y(:, 1) - yr(:, 1))) <= 10 * tol);
