@@ -748,13 +748,13 @@ add_hessian (const vm_dual *d, double *hval)
   return VM_OK;
 }
 
-int
-vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval)
+/* The point inputs d->u (N x nl) from z: at node k, (Ddot_d D)_k (the SAT's data DT at the last
+ * node in the weak mode) and D_k itself (d->Dfull, the full duals with the fixed DT). */
+static void
+eval_inputs (vm_dual *d, const double *z)
 {
   int64_t N = d->N, k, p;
-  int nd = d->nd, ng = d->ng, m = d->m, nl = d->nl, i, st;
-  if (! z)
-    return VM_EARG;
+  int nd = d->nd, m = d->m, nl = d->nl, i;
   for (k = 0; k < N; k++)
     for (i = 0; i < m; i++)
       {
@@ -776,6 +776,48 @@ vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval
       for (i = 0; i < m; i++)
         u[nd + i] = d->Dfull[k * m + i];
     }
+}
+
+/* grad S (nz) from the point gradients d->grad: the chain rule through Ddot_d and the boundary
+ * term -D_0 . y0. */
+static void
+eval_gradient (const vm_dual *d, double *grad)
+{
+  int64_t N = d->N, k, p;
+  int nd = d->nd, ng = d->ng, nl = d->nl, i;
+  memset (grad, 0, (size_t) d->nz * sizeof *grad);
+  for (k = 0; k < N; k++)
+    {
+      const double *g = d->grad + k * nl;
+      double w = d->hw[k];
+      for (i = 0; i < nd; i++)
+        {
+          int64_t gi = vm_dual_index (d, k, i);
+          if (gi >= 0)
+            grad[gi] += w * g[nd + i];
+          for (p = d->dp[k]; p < d->dp[k + 1]; p++)
+            {
+              int64_t gj = vm_dual_index (d, d->dj[p], i);
+              if (gj >= 0)
+                grad[gj] += w * g[i] * d->dvs[p];
+            }
+        }
+      for (i = 0; i < ng; i++)
+        grad[vm_dual_index (d, k, nd + i)] += w * g[2 * nd + i];
+    }
+  for (i = 0; i < nd; i++)
+    if (N > 1)
+      grad[vm_dual_index (d, 0, i)] -= d->y0[i];
+}
+
+int
+vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval)
+{
+  int64_t N = d->N, k;
+  int nd = d->nd, i, st;
+  if (! z)
+    return VM_EARG;
+  eval_inputs (d, z);
   if (! d->have_y)
     memcpy (d->y, d->ybar, (size_t) N * d->ny * sizeof *d->y);
   d->bad = -1;
@@ -797,31 +839,7 @@ vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval
       *S = acc;
     }
   if (grad)
-    {
-      memset (grad, 0, (size_t) d->nz * sizeof *grad);
-      for (k = 0; k < N; k++)
-        {
-          const double *g = d->grad + k * nl;
-          double w = d->hw[k];
-          for (i = 0; i < nd; i++)
-            {
-              int64_t gi = vm_dual_index (d, k, i);
-              if (gi >= 0)
-                grad[gi] += w * g[nd + i];
-              for (p = d->dp[k]; p < d->dp[k + 1]; p++)
-                {
-                  int64_t gj = vm_dual_index (d, d->dj[p], i);
-                  if (gj >= 0)
-                    grad[gj] += w * g[i] * d->dvs[p];
-                }
-            }
-          for (i = 0; i < ng; i++)
-            grad[vm_dual_index (d, k, nd + i)] += w * g[2 * nd + i];
-        }
-      for (i = 0; i < nd; i++)
-        if (N > 1)
-          grad[vm_dual_index (d, 0, i)] -= d->y0[i];
-    }
+    eval_gradient (d, grad);
   if (hval)
     return add_hessian (d, hval);
   return VM_OK;

@@ -26,6 +26,43 @@ mirror (int nl, double *h)
 
 /* ---- 1. dual Lorenz -------------------------------------------------------------------------------- */
 
+/* BB = AA^{-1}, AA = c I + [0 -g m; -g 0 0; m 0 0] the DtP matrix at the duals (m, g):
+ * gc = g/c, mc = m/c, rel = det AA / c^3 (nonzero). */
+static void
+lorenz_bb (double c, double gc, double mc, double rel, double BB[3][3])
+{
+  const double s = 1.0 / (c * rel);
+  BB[0][0] = s;
+  BB[0][1] = BB[1][0] = s * gc;
+  BB[0][2] = BB[2][0] = -s * mc;
+  BB[1][1] = s * (1.0 - mc * mc);
+  BB[1][2] = BB[2][1] = -s * gc * mc;
+  BB[2][2] = s * (1.0 - gc * gc);
+}
+
+/* The node Hessian hk (6 x 6) = -J BB J', J = [I; F_y] (6 x 3) at the primal (x, y, z). */
+static void
+lorenz_hess (double A, double R, double B, double BB[3][3], double x, double yy, double z,
+             double *hk)
+{
+  const double J[6][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 },
+                           { -A, A, 0 }, { R - z, -1, -x }, { yy, x, -B } };
+  double X[3][6];
+  int i, j, r;
+  for (i = 0; i < 3; i++)
+    for (j = 0; j < 6; j++)
+      X[i][j] = BB[i][0] * J[j][0] + BB[i][1] * J[j][1] + BB[i][2] * J[j][2];
+  for (i = 0; i < 6; i++)
+    for (j = i; j < 6; j++)
+      {
+        double acc = 0.0;
+        for (r = 0; r < 3; r++)
+          acc += J[i][r] * X[r][j];
+        hk[i * 6 + j] = -acc;
+      }
+  mirror (6, hk);
+}
+
 int
 vm_dual_lorenz_node (void *ctx, int64_t npts, const double *t, const double *u,
                      const double *ybar, double *y, double *val, double *grad, double *hess,
@@ -51,21 +88,15 @@ vm_dual_lorenz_node (void *ctx, int64_t npts, const double *t, const double *u,
       const double xb = yb[0], ybb = yb[1], zb = yb[2];
       const double gc = g / c, mc = m / c;
       const double rel = 1.0 - gc * gc - mc * mc;   /* det AA / c^3 */
-      double p[3], q[3], BB[3][3], s, x, yy, z;
-      int i, j;
+      double p[3], q[3], BB[3][3], x, yy, z;
+      int i;
       if (!(fabs (rel) > TOL))
         {
           if (bad)
             *bad = k;
           return VM_EDTP;
         }
-      s = 1.0 / (c * rel);
-      BB[0][0] = s;
-      BB[0][1] = BB[1][0] = s * gc;
-      BB[0][2] = BB[2][0] = -s * mc;
-      BB[1][1] = s * (1.0 - mc * mc);
-      BB[1][2] = BB[2][1] = -s * gc * mc;
-      BB[2][2] = s * (1.0 - gc * gc);
+      lorenz_bb (c, gc, mc, rel, BB);
       p[0] = g * ybb - m * zb + ld - A * l + R * m;
       p[1] = g * xb + md - m + A * l;
       p[2] = -m * xb + gd - B * g;
@@ -88,26 +119,7 @@ vm_dual_lorenz_node (void *ctx, int64_t npts, const double *t, const double *u,
           gk[5] = -(x * yy - B * z);
         }
       if (hess)
-        {
-          /* J = [I; F_y] (6 x 3), X = BB J' (3 x 6), hess = -J X */
-          double J[6][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 },
-                             { -A, A, 0 }, { R - z, -1, -x }, { yy, x, -B } };
-          double X[3][6];
-          double *hk = hess + 36 * k;
-          int r;
-          for (i = 0; i < 3; i++)
-            for (j = 0; j < 6; j++)
-              X[i][j] = BB[i][0] * J[j][0] + BB[i][1] * J[j][1] + BB[i][2] * J[j][2];
-          for (i = 0; i < 6; i++)
-            for (j = i; j < 6; j++)
-              {
-                double acc = 0.0;
-                for (r = 0; r < 3; r++)
-                  acc += J[i][r] * X[r][j];
-                hk[i * 6 + j] = -acc;
-              }
-          mirror (6, hk);
-        }
+        lorenz_hess (A, R, B, BB, x, yy, z, hess + 36 * k);
     }
   return VM_OK;
 }

@@ -710,13 +710,57 @@ vm_ode_free (vm_ode *o)
   memset (o, 0, sizeof *o);
 }
 
+/* The description's counts and arrays are consistent: VM_OK, or VM_EARG with err's message. */
+static int
+ode_desc_check (const vm_ode_desc *d, vm_err *err)
+{
+  if (d && d->ny >= 1 && d->np >= 0 && d->nd >= 0 && d->na >= 0 && d->nd <= d->ny
+      && (d->nonsquare || d->nd + d->na == d->ny) && d->state && (d->np == 0 || d->param)
+      && (d->nd == 0 || d->rhs) && (d->na == 0 || d->alg) && d->ny <= 100000 && d->np <= 100000)
+    return VM_OK;
+  err->status = VM_EARG;
+  if (d && d->ny < 1)
+    snprintf (err->msg, sizeof err->msg, "no states; expected at least one state name");
+  else if (d && d->nd > d->ny)
+    snprintf (err->msg, sizeof err->msg, "%d states but %d right-hand sides; expected at most "
+              "one right-hand side per state", d->ny, d->nd);
+  else if (d && d->nd + d->na != d->ny)
+    snprintf (err->msg, sizeof err->msg, "%d states but %d right-hand sides and %d algebraic "
+              "equations; expected one equation per state (the first %d states are "
+              "differential)", d->ny, d->nd, d->na, d->nd);
+  else
+    snprintf (err->msg, sizeof err->msg, "invalid system description");
+  return VM_EARG;
+}
+
+/* The right-hand sides into o->F and the algebraic equations into o->G, parsed in g with the
+ * names of s; VM_EARG with err's message on the first that does not parse. */
+static int
+ode_parse_equations (const vm_ode_desc *d, vm_ode *o, vm_graph *g, vm_symtab *s, vm_err *err)
+{
+  char ctx[96];
+  int k;
+  for (k = 0; k < o->nd; k++)
+    {
+      snprintf (ctx, sizeof ctx, "right-hand side %d (d%s/dt)", k + 1, d->state[k]);
+      if ((o->F[k] = parse_or_fail (g, s, d->rhs[k], ctx, err)) < 0)
+        return VM_EARG;
+    }
+  for (k = 0; k < o->na; k++)
+    {
+      snprintf (ctx, sizeof ctx, "algebraic equation %d", k + 1);
+      if ((o->G[k] = parse_or_fail (g, s, d->alg[k], ctx, err)) < 0)
+        return VM_EARG;
+    }
+  return VM_OK;
+}
+
 int
 vm_ode_build (const vm_ode_desc *d, vm_ode *o, vm_err *err)
 {
   vm_symtab *s = NULL;
   vm_graph *g;
-  int st = VM_ENOMEM, k;
-  char ctx[96];
+  int st = VM_ENOMEM;
   vm_err dummy;
   if (! err)
     err = &dummy;
@@ -724,24 +768,8 @@ vm_ode_build (const vm_ode_desc *d, vm_ode *o, vm_err *err)
   err->status = VM_OK;
   err->column = 0;
   err->msg[0] = '\0';
-  if (! d || d->ny < 1 || d->np < 0 || d->nd < 0 || d->na < 0 || d->nd > d->ny
-      || (! d->nonsquare && d->nd + d->na != d->ny) || ! d->state || (d->np > 0 && ! d->param) || (d->nd > 0 && ! d->rhs)
-      || (d->na > 0 && ! d->alg) || d->ny > 100000 || d->np > 100000)
-    {
-      err->status = VM_EARG;
-      if (d && d->ny < 1)
-        snprintf (err->msg, sizeof err->msg, "no states; expected at least one state name");
-      else if (d && d->nd > d->ny)
-        snprintf (err->msg, sizeof err->msg, "%d states but %d right-hand sides; expected at most "
-                  "one right-hand side per state", d->ny, d->nd);
-      else if (d && d->nd + d->na != d->ny)
-        snprintf (err->msg, sizeof err->msg, "%d states but %d right-hand sides and %d algebraic "
-                  "equations; expected one equation per state (the first %d states are "
-                  "differential)", d->ny, d->nd, d->na, d->nd);
-      else
-        snprintf (err->msg, sizeof err->msg, "invalid system description");
-      return VM_EARG;
-    }
+  if (ode_desc_check (d, err) != VM_OK)
+    return VM_EARG;
   o->ny = d->ny;
   o->np = d->np;
   o->nd = d->nd;
@@ -768,19 +796,8 @@ vm_ode_build (const vm_ode_desc *d, vm_ode *o, vm_err *err)
     goto fail;
   vm_symtab_forbid_dot (s, "a first-order system's equations depend on t, the states and the "
                         "parameters; the time derivative of state i is right-hand side i");
-  st = VM_EARG;
-  for (k = 0; k < o->nd; k++)
-    {
-      snprintf (ctx, sizeof ctx, "right-hand side %d (d%s/dt)", k + 1, d->state[k]);
-      if ((o->F[k] = parse_or_fail (g, s, d->rhs[k], ctx, err)) < 0)
-        goto fail;
-    }
-  for (k = 0; k < o->na; k++)
-    {
-      snprintf (ctx, sizeof ctx, "algebraic equation %d", k + 1);
-      if ((o->G[k] = parse_or_fail (g, s, d->alg[k], ctx, err)) < 0)
-        goto fail;
-    }
+  if ((st = ode_parse_equations (d, o, g, s, err)) != VM_OK)
+    goto fail;
   vm_symtab_free (s);
   return VM_OK;
 fail:

@@ -621,12 +621,80 @@ maxabs (const double *x, int n)
   return r;
 }
 
+/* The holonomic rows of the constraints, -g(t, q), into g (nh of them) and their gradients into
+ * G (nh x n, column-major) from the motion's last evaluation; the count nh. */
+static int
+holonomic_rows (const vm_motion *mo, double *G, double *g)
+{
+  const double *hol = mo->mot.field[3], *gp = mo->mot.field[4], *gq = mo->mot.field[5];
+  int n = mo->n, m = mo->m, a, j, nh = 0, r = 0;
+  for (a = 0; a < m; a++)
+    if (hol[a] != 0)
+      nh++;
+  for (a = 0; a < m; a++)
+    if (hol[a] != 0)
+      {
+        g[r] = -gp[a];
+        for (j = 0; j < n; j++)
+          G[r + (size_t) nh * j] = gq[a + (size_t) m * j];
+        r++;
+      }
+  return nh;
+}
+
+/* Positions onto the holonomic constraints: at most 20 mass-weighted projections (the ideal
+ * reaction with zero force), until max |g| <= tol; VM_EPROJECT when they do not get there. */
+static int
+project_positions (vm_motion *mo, double t, double *q, const double *qdot, double tol,
+                   const double *zero, double *G, double *g, double *dq)
+{
+  int n = mo->n, it, j, nh, st;
+  for (it = 0; it < 20; it++)
+    {
+      if ((st = vm_motion_eval (mo, t, q, qdot, 0)) != VM_OK)
+        return st;
+      nh = holonomic_rows (mo, G, g);
+      if (nh == 0 || maxabs (g, nh) <= tol)
+        return VM_OK;
+      st = vm_reaction_ideal (n, nh, mo->eom.field[0], zero, G, g, dq, NULL, NULL, &mo->rcond,
+                              mo->rwork, mo->iwork);
+      if (st != VM_OK)
+        return st;
+      for (j = 0; j < n; j++)
+        q[j] += dq[j];
+    }
+  return VM_EPROJECT;
+}
+
+/* Velocities onto every constraint row, as project_positions. */
+static int
+project_velocities (vm_motion *mo, double t, const double *q, double *qdot, double tol,
+                    const double *zero, double *g, double *dq)
+{
+  int n = mo->n, m = mo->m, it, a, j, st;
+  for (it = 0; it < 20; it++)
+    {
+      if ((st = vm_motion_eval (mo, t, q, qdot, 0)) != VM_OK)
+        return st;
+      for (a = 0; a < m; a++)
+        g[a] = -mo->mot.field[0][a];
+      if (maxabs (g, m) <= tol)
+        return VM_OK;
+      st = vm_reaction_ideal (n, m, mo->eom.field[0], zero, mo->mot.field[1], g, dq, NULL, NULL,
+                              &mo->rcond, mo->rwork, mo->iwork);
+      if (st != VM_OK)
+        return st;
+      for (j = 0; j < n; j++)
+        qdot[j] += dq[j];
+    }
+  return VM_EPROJECT;
+}
+
 int
 vm_motion_project (vm_motion *mo, double t, double *q, double *qdot, double tol)
 {
-  int n = mo->n, m = mo->m, it, a, j, nh, st;
-  double *zero = mo->rwork, *G, *g, *dq;   /* scratch carved from a separate allocation below */
-  double *buf;
+  int n = mo->n, m = mo->m, st;
+  double *zero, *G, *g, *dq, *buf;
   if (m == 0)
     return VM_OK;
   buf = malloc ((size_t) (n + (size_t) m * n + m + n) * sizeof *buf);
@@ -637,64 +705,9 @@ vm_motion_project (vm_motion *mo, double t, double *q, double *qdot, double tol)
   g = G + (size_t) m * n;
   dq = g + m;
   memset (zero, 0, (size_t) n * sizeof *zero);
-  /* positions: the holonomic rows */
-  for (it = 0; it < 20; it++)
-    {
-      const double *hol, *gp, *gq;
-      if ((st = vm_motion_eval (mo, t, q, qdot, 0)) != VM_OK)
-        goto done;
-      hol = mo->mot.field[3];
-      gp = mo->mot.field[4];
-      gq = mo->mot.field[5];
-      nh = 0;
-      for (a = 0; a < m; a++)
-        if (hol[a] != 0)
-          nh++;
-      if (nh == 0)
-        break;
-      {
-        int r = 0;
-        for (a = 0; a < m; a++)
-          if (hol[a] != 0)
-            {
-              g[r] = -gp[a];
-              for (j = 0; j < n; j++)
-                G[r + (size_t) nh * j] = gq[a + (size_t) m * j];
-              r++;
-            }
-      }
-      if (maxabs (g, nh) <= tol)
-        break;
-      st = vm_reaction_ideal (n, nh, mo->eom.field[0], zero, G, g, dq, NULL, NULL, &mo->rcond,
-                              mo->rwork, mo->iwork);
-      if (st != VM_OK)
-        goto done;
-      for (j = 0; j < n; j++)
-        q[j] += dq[j];
-    }
-  if (it == 20)
-    {
-      st = VM_EPROJECT;
-      goto done;
-    }
-  /* velocities: every row */
-  for (it = 0; it < 20; it++)
-    {
-      if ((st = vm_motion_eval (mo, t, q, qdot, 0)) != VM_OK)
-        goto done;
-      for (a = 0; a < m; a++)
-        g[a] = -mo->mot.field[0][a];
-      if (maxabs (g, m) <= tol)
-        break;
-      st = vm_reaction_ideal (n, m, mo->eom.field[0], zero, mo->mot.field[1], g, dq, NULL, NULL,
-                              &mo->rcond, mo->rwork, mo->iwork);
-      if (st != VM_OK)
-        goto done;
-      for (j = 0; j < n; j++)
-        qdot[j] += dq[j];
-    }
-  st = it == 20 ? VM_EPROJECT : VM_OK;
-done:
+  st = project_positions (mo, t, q, qdot, tol, zero, G, g, dq);
+  if (st == VM_OK)
+    st = project_velocities (mo, t, q, qdot, tol, zero, g, dq);
   free (buf);
   return st;
 }
