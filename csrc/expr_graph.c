@@ -296,7 +296,7 @@ simp_add (vm_graph *g, int32_t *pa, int32_t *pb)
   if (ISC (a) && OPOF (b) == VM_OP_ADD && ISC (g->nodes[b].a)
       && isfinite (CV (a) + CV (g->nodes[b].a)))
     return vm_expr_simp_binary (g, VM_OP_ADD, vm_const (g, CV (a) + CV (g->nodes[b].a)),
-                        g->nodes[b].b);
+                                g->nodes[b].b);
   return SIMP_NONE;
 }
 
@@ -369,7 +369,7 @@ simp_mul (vm_graph *g, int32_t *pa, int32_t *pb)
   if (ISC (a) && OPOF (b) == VM_OP_MUL && ISC (g->nodes[b].a)
       && isfinite (CV (a) * CV (g->nodes[b].a)))
     return vm_expr_simp_binary (g, VM_OP_MUL, vm_const (g, CV (a) * CV (g->nodes[b].a)),
-                        g->nodes[b].b);
+                                g->nodes[b].b);
   return SIMP_NONE;
 }
 
