@@ -129,6 +129,9 @@
 % @code{monodromy} the matrix itself.
 % @item closure
 % max |x(T) - x(0)| of the orbit's first point integrated over T (DOP853, "FlowTol").
+% @item repetitions
+% 1, or k > 1 when the orbit closes k times in T (a guess that went round the orbit k times
+% converges to that k-fold traversal): its minimal period is T/k, which the message gives.
 % @item period_error, state_error
 % the differences of T and of the orbit (max norm) between the last two grids.
 % @item exitflag, message
@@ -204,6 +207,7 @@ function sol = periodic_orbit (ode, varargin)
   sol.period_error = perr;
   sol.state_error = serr;
   if (r.exitflag == 1)
+    sol = repetitions (sol);
     sol = floquet (sol, ode, opts);
     if (isempty (opts.Integral) && sum (abs (sol.floquet - 1) < 1e-3) >= 2)
       sol.message = [sol.message, '; note: two Floquet multipliers are 1, so the orbit belongs ' ...
@@ -524,7 +528,7 @@ function sol = assemble (fname, ode, r, Ns, opts)
                 'period_error', NaN, 'state_error', NaN, 'exitflag', r.exitflag, ...
                 'message', r.message, 'iterations', 0, 'residual_history', [], ...
                 'D', [], 'nu', NaN, 'residual', [], 'base_change', r.base_change, ...
-                'unfolding', NaN, 'integral', NaN, 'mu', NaN, ...
+                'unfolding', NaN, 'integral', NaN, 'mu', NaN, 'repetitions', NaN, ...
                 'N', Ns(end), 'Order', opts.Order, 'grids', Ns, 'time', 0, 'solver', fname, ...
                 'names', {reshape(ode.states, 1, [])});
   if (isfield (r, 'y') && ~isempty (r.y))
@@ -541,6 +545,29 @@ function sol = assemble (fname, ode, r, Ns, opts)
       sol.integral = r.integral;
       sol.mu = r.mu;
     end
+  end
+end
+
+% sol.repetitions: the largest k <= 12 such that the orbit closes k times in T (its Fourier
+% coefficients of orders not divisible by k hold less than 1e-6 of its amplitude: only a
+% k-fold traversal, such as a guess that went round the orbit k times, gives that); the message
+% gives the minimal period T/k then
+function sol = repetitions (sol)
+  N = size (sol.y, 1) - 1;
+  Y = fft (sol.y(1:N, :));
+  e = sum (abs (Y(2:(N + 1) / 2, :)).^2, 2);   % harmonics 1 .. (N-1)/2 (N odd)
+  j = (1:numel (e))';
+  sol.repetitions = 1;
+  for k = 2:min (12, numel (e))
+    if (sqrt (sum (e(mod (j, k) ~= 0)) / sum (e)) < 1e-6)
+      sol.repetitions = k;
+    end
+  end
+  if (sol.repetitions > 1)
+    sol.message = sprintf (['%s; note: the orbit closes %d times in T (the guess went round it %d ' ...
+                            'times): its minimal period is T/%d = %.15g'], sol.message, ...
+                           sol.repetitions, sol.repetitions, sol.repetitions, ...
+                           sol.T / sol.repetitions);
   end
 end
 
@@ -690,6 +717,27 @@ end
 %!   id = err.identifier;
 %! end
 %! assert (id, 'varmech:periodic_orbit:noconv');
+
+%!test
+%! % a guess that goes round a limit cycle twice (the Brusselator, a = 1, b = 3, not a paper's
+%! % example) converges to the twofold traversal: repetitions 2, and the message's minimal period
+%! % T/2 is the period of the one-loop solve (both to 1e-10 by PeriodTol); one loop: repetitions 1
+%! bru = odesys ('states', {'x', 'y'}, 'parameters', struct ('a', 1, 'b', 3), ...
+%!               'rhs', {'a - (b+1)*x + x^2*y', 'b*x - x^2*y'});
+%! f = @(t, u) [1 - 4*u(1) + u(1)^2*u(2); 3*u(1) - u(1)^2*u(2)];
+%! o = odeset ('RelTol', 1e-10, 'AbsTol', 1e-10);
+%! [~, u0] = ode45 (f, [0 50], [1 1], o);
+%! t2 = linspace (0, 14.3, 200)';
+%! [~, y2] = ode45 (f, t2, u0(end, :), o);
+%! s2 = periodic_orbit (bru, t2, y2);
+%! t1 = linspace (0, 7.1, 100)';
+%! [~, y1] = ode45 (f, t1, u0(end, :), o);
+%! s1 = periodic_orbit (bru, t1, y1);
+%! assert ([s1.exitflag s2.exitflag], [1 1]);
+%! assert ([s1.repetitions s2.repetitions], [1 2]);
+%! assert (abs (s2.T / 2 - s1.T) <= 1e-9 * s1.T);
+%! assert (~isempty (strfind (s2.message, sprintf ('minimal period is T/2 = %.15g', s2.T / 2))));
+%! assert (isempty (strfind (s1.message, 'minimal period')));
 
 %!error <ode must be a system made by odesys> periodic_orbit (struct ('a', 1), 1:5, ones (5, 2))
 %!error <the system has algebraic states or equations> periodic_orbit (odesys ('states', {'x', 'l'}, 'rhs', {'-x*l'}, 'algebraic', {'l - 1'}), 1:5, ones (5, 2))
