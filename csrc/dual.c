@@ -1072,6 +1072,10 @@ field_index (const vm_block *b, const char *name)
   return -1;
 }
 
+/* the fields of the VM_ODE_SYSTEM block that ode_evaluate fills, in vm_dual_ode.fslot's order */
+static const char *const ode_fields[8] = { "F", "F_y", "F_t", "G", "G_y", "G_t", "wF_yy",
+                                           "wG_yy" };
+
 int
 vm_dual_ode_init (vm_dual_ode *e, vm_ode *o, const double *par, const double *c)
 {
@@ -1129,6 +1133,15 @@ vm_dual_ode_init (vm_dual_ode *e, vm_ode *o, const double *par, const double *c)
       vm_dual_ode_free (e);
       return st;
     }
+  for (i = 0; i < 8; i++)
+    e->fslot[i] = field_index (&e->blk, ode_fields[i]);
+  e->in = malloc ((size_t) (e->blk.tape.nvar + 1) * sizeof *e->in);
+  e->inc = malloc ((size_t) (e->blk.tape.nvar + 1) * sizeof *e->inc);
+  if (! e->in || ! e->inc)
+    {
+      vm_dual_ode_free (e);
+      return VM_ENOMEM;
+    }
   return VM_OK;
 }
 
@@ -1144,6 +1157,8 @@ vm_dual_ode_free (vm_dual_ode *e)
   free (e->work);
   free (e->A);
   free (e->piv);
+  free ((void *) e->in);
+  free (e->inc);
   memset (e, 0, sizeof *e);
 }
 
@@ -1194,18 +1209,9 @@ ode_evaluate (vm_dual_ode *e, int64_t npts, const double *t, const double *u, co
   int ny = e->ny, nd = e->nd, ng = e->ng, nl = 2 * nd + ng, nvar = e->blk.tape.nvar, v, i;
   int64_t k;
   double *in0 = e->fWG + (size_t) ny * ny * npts;   /* t, y, wF, wG variable-major */
-  const double **in = malloc ((size_t) (nvar + 1) * sizeof *in);
-  int *inc = malloc ((size_t) (nvar + 1) * sizeof *inc);
-  double *fields[8];
-  int fi[8], st;
-  static const char *names[8] = { "F", "F_y", "F_t", "G", "G_y", "G_t", "wF_yy", "wG_yy" };
-  double *dst[8];
-  if (! in || ! inc)
-    {
-      free (in);
-      free (inc);
-      return VM_ENOMEM;
-    }
+  const double **in = e->in;
+  int *inc = e->inc;
+  double *fields[8], *dst[8];
   dst[0] = e->fF;
   dst[1] = e->fFy;
   dst[2] = e->fFt;
@@ -1245,17 +1251,12 @@ ode_evaluate (vm_dual_ode *e, int64_t npts, const double *t, const double *u, co
           inc[v] = 1;
         }
     }
-  for (i = 0; i < 8; i++)
-    fi[i] = field_index (&e->blk, names[i]);
   for (i = 0; i < e->blk.nfield && i < 8; i++)
     fields[i] = NULL;
   for (i = 0; i < 8; i++)
-    if (fi[i] >= 0 && fi[i] < 8)
-      fields[fi[i]] = dst[i];
-  st = vm_block_eval (&e->blk, (size_t) npts, in, inc, fields, e->work);
-  free (in);
-  free (inc);
-  return st;
+    if (e->fslot[i] >= 0 && e->fslot[i] < 8)
+      fields[e->fslot[i]] = dst[i];
+  return vm_block_eval (&e->blk, (size_t) npts, in, inc, fields, e->work);
 }
 
 /* A (ny x ny) and r (ny) at point k of npts from the evaluated fields */

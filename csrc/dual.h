@@ -194,6 +194,9 @@ typedef struct {
   double *fF, *fFy, *fG, *fGy, *fWF, *fWG, *fFt, *fGt, *work;
   double *A, *B, *X, *r;       /* per-point dense work */
   int *piv;
+  const double **in;           /* the block's inputs (one per tape variable) and their strides */
+  int *inc;
+  int fslot[8];                /* the block's fields F, F_y, F_t, G, G_y, G_t, wF_yy, wG_yy (-1) */
   long dtp_iters;              /* total DtP Newton iterations (statistics) */
 } vm_dual_ode;
 
