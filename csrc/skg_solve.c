@@ -147,11 +147,18 @@ red_J (const double *y, double *Jx, void *ctx)
 static void
 red_components (const vm_skg *s, int *rc, int *cc)
 {
-  int c, n = s->n, m = s->m;
+  int c, a, n = s->n, m = s->m;
   for (c = 0; c < s->nb; c++)
+    rc[c] = cc[c] = -1;
+  for (c = 0; c < n; c++)               /* the layout of a node: vm_skg_index (node 0) */
     {
-      rc[c] = c >= n && c < 2 * n ? c - n : c >= 2 * n + m ? n + (c - 2 * n - m) : -1;
-      cc[c] = c < n ? c : c >= 2 * n && c < 2 * n + m ? n + (c - 2 * n) : -1;
+      cc[vm_skg_index (s, 0, 0, c)] = c;
+      rc[vm_skg_index (s, 0, 1, c)] = c;
+    }
+  for (a = 0; a < m; a++)
+    {
+      cc[vm_skg_index (s, 0, 2, a)] = n + a;
+      rc[vm_skg_index (s, 0, 3, a)] = n + a;
     }
 }
 
