@@ -3,10 +3,10 @@
  * The seeds of the SKG papers solved the discrete action's stationarity with IPOPT (through
  * Mathematica's FindMinimum).  This program solves the SAME discrete system as vm_skg_solve in
  * reduced mode (csrc/skg_solve.h): unknowns y = per node [q+ (n), lambda+ (m)], equations
- * dS/dq- = 0, dS/dlambda- = 0 at q- = lambda- = 0, N (n + m) of each.  The action, its gradient
- * and its exact sparse Hessian come from csrc (vm_skg_build / vm_skg_eval, the full CSC pattern);
- * the Jacobian of the reduced equations is the block d2S / d(q-, lambda-) d(q+, lambda+) of that
- * Hessian, converted once from CSC to IPOPT's triplets.
+ * dS/dq- = 0, dS/dlambda- = 0 at q- = lambda- = 0, N (n + m) of each.  The equations and their
+ * exact sparse Jacobian, the block d2S / d(q-, lambda-) d(q+, lambda+) of the action's Hessian,
+ * come from csrc by the same code as skg_solve's (vm_skg_eval_reduced, skg_reduced.h); the
+ * block's CSC pattern is given to IPOPT as triplets, column by column.
  *
  * IPOPT formulation: a feasibility problem, objective f = 0, equality constraints
  * c(y) = the reduced gradient = 0 (g_L = g_U = 0), no bounds; Jacobian = the exact Hessian block;
@@ -70,7 +70,6 @@ cb_jac_g (Index n, Number *x, Bool new_x, Index m, Index nele, Index *iRow, Inde
           Number *values, UserDataPtr ud)
 {
   red *R = ud;
-  int64_t i;
   (void) n; (void) new_x; (void) m; (void) nele;
   if (! values)
     {
@@ -78,13 +77,7 @@ cb_jac_g (Index n, Number *x, Bool new_x, Index m, Index nele, Index *iRow, Inde
       memcpy (jCol, R->jcol, (size_t) R->nnzj * sizeof *jCol);
       return TRUE;
     }
-  red_set (R, x);
-  if (vm_skg_eval (&R->s, R->z, NULL, NULL, R->hval) != VM_OK)
-    return FALSE;
-  for (i = 0; i < R->nnzj; i++)
-    values[i] = R->hval[R->jslot[i]];
-  R->nj++;
-  return TRUE;
+  return red_J (R, x, values) ? TRUE : FALSE;
 }
 
 static Bool

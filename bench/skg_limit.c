@@ -113,12 +113,10 @@ main (int argc, char **argv)
   y = malloc ((size_t) R.ny * sizeof *y);
   v = malloc ((size_t) R.nnzj * sizeof *v);
   red_from_solution (&R, &sol, N, y);
-  red_set (&R, y);
-  if (! y || ! v || vm_skg_eval (&R.s, R.z, NULL, NULL, R.hval) != VM_OK)
+  if (! y || ! v || ! red_J (&R, y, v))
     return 1;
   for (p = 0; p < R.nnzj; p++)
     {
-      v[p] = R.hval[R.jslot[p]];
       if (R.irow[p] - R.jcol[p] > kl)
         kl = R.irow[p] - R.jcol[p];
       if (R.jcol[p] - R.irow[p] > ku)

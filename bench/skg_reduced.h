@@ -2,7 +2,8 @@
  * constraint form, the tumbler with a soft wall) and the reduced system of csrc/skg_solve.h built
  * on vm_skg (skg.h) outside the package's solver: unknowns y = per node [q+ (n), lambda+ (m)],
  * equations dS/dq- = 0, dS/dlambda- = 0 at q- = lambda- = 0, Jacobian = the block
- * d2S / d(q-, lambda-) d(q+, lambda+) of the exact Hessian as triplets.  Shared by the peers and
+ * d2S / d(q-, lambda-) d(q+, lambda+) of the exact Hessian as triplets, both from the reduced tape
+ * (vm_skg_eval_reduced) that skg_solve evaluates.  Shared by the peers and
  * limits that must see the same discrete system as vm_skg_solve: bench/ipopt_peer.c (IPOPT) and
  * bench/skg_limit.c (one dgbtrf of the same Jacobian).  Header-only (static functions): each
  * bench program is one translation unit. */
@@ -97,68 +98,73 @@ typedef struct {
   int n, m, u;                 /* u = n + m unknowns (and equations) per node */
   int64_t ny;                  /* N u */
   int64_t *ycol, *yrow;        /* ny: full index of reduced unknown / equation */
-  int64_t nnzj, *jslot;        /* Jacobian triplets: slot in the full Hessian values */
-  int *irow, *jcol;            /* 0-based triplets */
-  double *z, *grad, *hval;
+  int64_t nnzj, *jcp, *jri;    /* the Jacobian's CSC pattern (vm_skg_pattern) */
+  int *irow, *jcol;            /* the same as 0-based triplets, column by column */
+  vm_skg_plan plan;            /* the reduced tape's Hessian entries -> the Jacobian */
+  int plan_ok;
+  double *z, *grad;
   long nf, nj;
 } red;
 
+/* The reduced system as skg_solve builds it (skg_solve.c red_build): the block's own pattern and
+ * the reduced tape (vm_skg_eval_reduced), so that every solver gets the same evaluation code. */
 static int
 red_build (red *R, const problem *P, int order)
 {
   vm_skg *s = &R->s;
-  int64_t N = P->N, k, j, p, cnt;
-  int c, n, m, nb;
-  int64_t *rmap;
+  int64_t N = P->N, k, j, p;
+  int c, n, m, nb, rc[64], cc[64];
   memset (R, 0, sizeof *R);
-  if (vm_skg_build (s, &P->m, P->par, N, order, P->t0, P->tf, P->qi, P->vi) != VM_OK)
-    return 1;
-  if (vm_skg_full_pattern (s) != VM_OK)
+  if (vm_skg_build (s, &P->m, P->par, N, order, P->t0, P->tf, P->qi, P->vi) != VM_OK
+      || s->nb > 64)
     return 1;
   n = R->n = s->n; m = R->m = s->m; nb = s->nb; R->u = n + m;
   R->ny = N * R->u;
+  for (c = 0; c < nb; c++)
+    rc[c] = cc[c] = -1;
+  for (c = 0; c < R->u; c++)
+    {
+      cc[c < n ? c : 2 * n + (c - n)] = c;             /* q+, lambda+ -> unknown c */
+      rc[c < n ? n + c : 2 * n + m + (c - n)] = c;     /* q-, lambda- -> equation c */
+    }
+  if (vm_skg_pattern (s, R->u, rc, cc, &R->jcp, &R->jri, &R->nnzj) != VM_OK
+      || vm_skg_reduced_init (s) != VM_OK
+      || vm_skg_plan_build (s, VM_SKG_TERM_REDUCED, R->u, rc, cc, R->ny, R->jcp, R->jri,
+                            &R->plan) != VM_OK)
+    return 1;
+  R->plan_ok = 1;
   R->ycol = malloc ((size_t) R->ny * sizeof *R->ycol);
   R->yrow = malloc ((size_t) R->ny * sizeof *R->yrow);
-  rmap = malloc ((size_t) s->nz * sizeof *rmap);
   R->z = calloc ((size_t) s->nz, sizeof *R->z);
   R->grad = malloc ((size_t) s->nz * sizeof *R->grad);
-  R->hval = malloc ((size_t) s->nnz * sizeof *R->hval);
-  for (k = 0; k < s->nz; k++)
-    rmap[k] = -1;
+  R->irow = malloc ((size_t) R->nnzj * sizeof *R->irow);
+  R->jcol = malloc ((size_t) R->nnzj * sizeof *R->jcol);
+  if (! R->ycol || ! R->yrow || ! R->z || ! R->grad || ! R->irow || ! R->jcol)
+    return 1;
   for (k = 0; k < N; k++)
     for (c = 0; c < R->u; c++)
       {
         int64_t yi = k * R->u + c;
-        R->ycol[yi] = k * nb + (c < n ? c : 2 * n + (c - n));            /* q+, lambda+ */
-        R->yrow[yi] = k * nb + (c < n ? n + c : 2 * n + m + (c - n));    /* q-, lambda- */
-        rmap[R->yrow[yi]] = yi;
+        R->ycol[yi] = k * nb + (c < n ? c : 2 * n + (c - n));
+        R->yrow[yi] = k * nb + (c < n ? n + c : 2 * n + m + (c - n));
       }
-  for (cnt = 0, j = 0; j < R->ny; j++)
-    for (p = s->colptr[R->ycol[j]]; p < s->colptr[R->ycol[j] + 1]; p++)
-      cnt += rmap[s->rowind[p]] >= 0;
-  R->nnzj = cnt;
-  R->jslot = malloc ((size_t) cnt * sizeof *R->jslot);
-  R->irow = malloc ((size_t) cnt * sizeof *R->irow);
-  R->jcol = malloc ((size_t) cnt * sizeof *R->jcol);
-  for (cnt = 0, j = 0; j < R->ny; j++)
-    for (p = s->colptr[R->ycol[j]]; p < s->colptr[R->ycol[j] + 1]; p++)
-      if (rmap[s->rowind[p]] >= 0)
-        {
-          R->jslot[cnt] = p;
-          R->irow[cnt] = (int) rmap[s->rowind[p]];
-          R->jcol[cnt] = (int) j;
-          cnt++;
-        }
-  free (rmap);
+  for (j = 0; j < R->ny; j++)
+    for (p = R->jcp[j]; p < R->jcp[j + 1]; p++)
+      {
+        R->irow[p] = (int) R->jri[p];
+        R->jcol[p] = (int) j;
+      }
   return 0;
 }
 
 static void
 red_free (red *R)
 {
+  if (R->plan_ok)
+    vm_skg_plan_free (&R->plan);
   vm_skg_free (&R->s);
-  free (R->ycol); free (R->yrow); free (R->jslot); free (R->irow); free (R->jcol);
-  free (R->z); free (R->grad); free (R->hval);
+  free (R->ycol); free (R->yrow); free (R->jcp); free (R->jri); free (R->irow); free (R->jcol);
+  free (R->z); free (R->grad);
 }
 
 static void
@@ -174,11 +180,22 @@ red_F (red *R, const double *y, double *F)
 {
   int64_t i;
   red_set (R, y);
-  if (vm_skg_eval (&R->s, R->z, NULL, R->grad, NULL) != VM_OK)
+  if (vm_skg_eval_reduced (&R->s, R->z, R->grad, NULL, NULL) != VM_OK)
     return 0;
   for (i = 0; i < R->ny; i++)
     F[i] = R->grad[R->yrow[i]];
   R->nf++;
+  return 1;
+}
+
+/* The Jacobian's nnzj values at y, in the order of the triplets (irow, jcol) */
+static int
+red_J (red *R, const double *y, double *values)
+{
+  red_set (R, y);
+  if (vm_skg_eval_reduced (&R->s, R->z, NULL, &R->plan, values) != VM_OK)
+    return 0;
+  R->nj++;
   return 1;
 }
 

@@ -282,6 +282,7 @@ build_terms (vm_skg *s, const vm_mech *model, const double *q_i, const double *v
     xx[base + 1 + na + i] = s->par[i];
   for (i = 0; i < n; i++)
     s->pi[i] = vm_graph_eval1 (s->g, s->pl[i], xx);
+  s->sfun = sfun;
   if ((st = compile_term (s, sfun, &s->ts, &s->nhs, &s->hsr, &s->hsc)) == VM_OK)
     st = compile_term (s, bfun, &s->tb, &s->nhb, &s->hbr, &s->hbc);
 done:
@@ -430,6 +431,12 @@ vm_skg_free (vm_skg *s)
   free (s->outpb);
   free (s->zlast);
   free (s->pl);
+  vm_tape_free (&s->tr);
+  free (s->grv);
+  free (s->hrr);
+  free (s->hrc);
+  free (s->outr);
+  free (s->outpr);
   vm_skg_plan_free (&s->full);
   memset (s, 0, sizeof *s);
 }
@@ -503,6 +510,108 @@ done:
   return st;
 }
 
+/* ---- the reduced tape ------------------------------------------------------------------------ */
+
+/* The outputs of the reduced tape in s->g: into outs the gradient in the minus variables (their
+ * variables into s->grv) then the nonzero (minus, plus) Hessian entries (into s->hrr, s->hrc),
+ * every one with the minus variables replaced by the constant 0; the count into *nout. */
+static int
+reduced_outputs (vm_skg *s, int32_t *outs, int *nout)
+{
+  vm_graph *g = s->g;
+  int na = s->na, nvar = s->base + 1 + na + s->np, r, c, cnt = 0;
+  int32_t *map = malloc ((size_t) nvar * sizeof *map), z0 = vm_const (g, 0.0);
+  if (! map)
+    return VM_ENOMEM;
+  for (r = 0; r < nvar; r++)
+    map[r] = -1;
+  for (r = 0; r < na; r++)
+    if (is_minus (s, r))
+      map[s->base + 1 + r] = z0;
+  s->ngr = 0;
+  for (r = 0; r < na; r++)
+    if (is_minus (s, r))
+      {
+        s->grv[s->ngr++] = r;
+        outs[cnt++] = vm_subst (g, vm_diff (g, s->sfun, s->base + 1 + r), map);
+      }
+  s->nhr = 0;
+  for (r = 0; r < na; r++)
+    for (c = 0; c < na && is_minus (s, r); c++)
+      if (! is_minus (s, c))
+        {
+          int32_t d = vm_diff (g, s->sfun, s->base + 1 + r);
+          int32_t h = vm_subst (g, vm_diff (g, d, s->base + 1 + c), map);
+          if (h < 0)
+            break;
+          if (! is_zero (g, h))
+            {
+              s->hrr[s->nhr] = r;
+              s->hrc[s->nhr++] = c;
+              outs[cnt++] = h;
+            }
+        }
+  free (map);
+  *nout = cnt;
+  return vm_graph_status (g);
+}
+
+int
+vm_skg_reduced_init (vm_skg *s)
+{
+  int na, nout, i, st = VM_ENOMEM;
+  size_t nmax, ws;
+  int32_t *outs;
+  if (! s || ! s->g)
+    return VM_EARG;
+  if (s->tr_ok)
+    return VM_OK;
+  na = s->na;
+  nmax = (size_t) na + (size_t) na * (size_t) na;
+  outs = malloc (nmax * sizeof *outs);
+  s->grv = malloc ((size_t) na * sizeof *s->grv);
+  s->hrr = malloc ((size_t) na * (size_t) na * sizeof *s->hrr);
+  s->hrc = malloc ((size_t) na * (size_t) na * sizeof *s->hrc);
+  if (! outs || ! s->grv || ! s->hrr || ! s->hrc)
+    goto done;
+  if ((st = reduced_outputs (s, outs, &nout)) != VM_OK
+      || (st = vm_tape_compile (s->g, nout, outs, &s->tr)) != VM_OK)
+    goto done;
+  st = VM_ENOMEM;
+  ws = vm_tape_work_size (&s->tr);
+  if (ws > vm_tape_work_size (&s->ts) && ws > vm_tape_work_size (&s->tb))
+    {
+      double *w = realloc (s->work, ws * sizeof *w + 16);
+      if (! w)
+        goto done;
+      s->work = w;
+    }
+  s->outr = malloc ((size_t) s->N * (size_t) (nout + 1) * sizeof *s->outr);
+  s->outpr = malloc ((size_t) (nout + 1) * sizeof *s->outpr);
+  if (! s->outr || ! s->outpr)
+    goto done;
+  for (i = 0; i < nout; i++)
+    s->outpr[i] = s->outr + (size_t) s->N * i;
+  s->tr_ok = 1;
+  st = VM_OK;
+done:
+  free (outs);
+  if (st != VM_OK)
+    {
+      vm_tape_free (&s->tr);
+      free (s->grv);
+      free (s->hrr);
+      free (s->hrc);
+      free (s->outr);
+      free (s->outpr);
+      s->grv = s->hrr = s->hrc = NULL;
+      s->outr = NULL;
+      s->outpr = NULL;
+      s->ngr = s->nhr = 0;
+    }
+  return st;
+}
+
 /* ---- evaluation ----------------------------------------------------------------------------- */
 
 /* Support of active variable r at node k: identity or row k of Ds. */
@@ -526,18 +635,21 @@ support (const vm_skg *s, int r, int64_t k, const int64_t **j, const double **v,
     }
 }
 
-/* Add w * gradient of one point term at node k.  d[r] = point gradient (stride st). */
+/* Add w * gradient of one point term at node k.  d[i] = the point gradient's derivative in active
+ * variable vars[i] (stride st), i < nv; vars NULL: in every active variable, nv = na. */
 static void
-add_grad (const vm_skg *s, int64_t k, double w, const double *d, size_t st, double *grad)
+add_grad (const vm_skg *s, int64_t k, double w, const double *d, size_t st, int nv,
+          const int *vars, double *grad)
 {
-  int r, nb = s->nb;
+  int i, nb = s->nb;
   int64_t kb1, l1, a;
   double o1;
   const int64_t *j1;
   const double *v1;
-  for (r = 0; r < s->na; r++)
+  for (i = 0; i < nv; i++)
     {
-      double dr = w * d[st * r];
+      const int r = vars ? vars[i] : i;
+      double dr = w * d[st * i];
       int zc = zcomp (s, r);
       if (dr == 0.0)
         continue;
@@ -548,6 +660,17 @@ add_grad (const vm_skg *s, int64_t k, double w, const double *d, size_t st, doub
 }
 
 /* ---- the Hessian scatter plan ----------------------------------------------------------------- */
+
+/* The Hessian entries of the point term the plan scatters: the density tape's or the reduced
+ * tape's (vm_skg_plan.term). */
+static void
+term_entries (const vm_skg *s, const vm_skg_plan *p, int *nh, const int **hr, const int **hc)
+{
+  int red = p->term == VM_SKG_TERM_REDUCED;
+  *nh = red ? s->nhr : s->nhs;
+  *hr = red ? s->hrr : s->hsr;
+  *hc = red ? s->hrc : s->hsc;
+}
 
 /* slot of (row, col) in the target pattern, or -1 */
 static int64_t
@@ -687,10 +810,12 @@ node_regular (const vm_skg *s, const vm_skg_plan *p, int64_t k)
 static int
 plan_components (const vm_skg *s, int tb, const int *rowc, const int *colc, vm_skg_plan *p)
 {
-  int c, e;
+  int c, e, nh;
+  const int *hr, *hc;
+  term_entries (s, p, &nh, &hr, &hc);
   p->rc = malloc ((size_t) s->nb * sizeof *p->rc);
   p->cc = malloc ((size_t) s->nb * sizeof *p->cc);
-  p->eskip = malloc ((size_t) (s->nhs > 0 ? s->nhs : 1));
+  p->eskip = malloc ((size_t) (nh > 0 ? nh : 1));
   if (! p->rc || ! p->cc || ! p->eskip)
     return VM_ENOMEM;
   for (c = 0; c < s->nb; c++)
@@ -700,11 +825,11 @@ plan_components (const vm_skg *s, int tb, const int *rowc, const int *colc, vm_s
       p->rc[c] = rowc[c] >= 0 ? rowc[c] : -1;
       p->cc[c] = colc[c] >= 0 ? colc[c] : -1;
     }
-  for (e = 0; e < s->nhs; e++)
+  for (e = 0; e < nh; e++)
     {
-      int c1 = zcomp (s, s->hsr[e]), c2 = zcomp (s, s->hsc[e]);
+      int c1 = zcomp (s, hr[e]), c2 = zcomp (s, hc[e]);
       int direct = p->rc[c1] >= 0 && p->cc[c2] >= 0;
-      int transp = s->hsr[e] != s->hsc[e] && p->rc[c2] >= 0 && p->cc[c1] >= 0;
+      int transp = hr[e] != hc[e] && p->rc[c2] >= 0 && p->cc[c1] >= 0;
       p->eskip[e] = (unsigned char) ! (direct || transp);
     }
   return VM_OK;
@@ -717,10 +842,12 @@ static void
 ref_table (const vm_skg *s, vm_skg_plan *p, int64_t *slot, int64_t *rows, int64_t *cols)
 {
   int64_t k, idx;
-  int t;
+  int t, nh;
+  const int *hr, *hc;
+  term_entries (s, p, &nh, &hr, &hc);
   for (k = 0; k < p->lref; k++)
     p->dref[k] = s->dsj[s->dsp[p->kref] + k] - p->kref;
-  con_slots (s, p, p->kref, s->nhs, s->hsr, s->hsc, slot, rows, cols);
+  con_slots (s, p, p->kref, nh, hr, hc, slot, rows, cols);
   for (idx = 0; idx < p->ncon; idx++)
     for (t = 0; t < 2; t++)
       {
@@ -747,11 +874,14 @@ static int
 irregular_slots (const vm_skg *s, vm_skg_plan *p)
 {
   int64_t N = s->N, k, nx = 0;
+  int nh;
+  const int *hr, *hc;
+  term_entries (s, p, &nh, &hr, &hc);
   for (k = 0; k < N; k++)
     if (k != p->kref && ! node_regular (s, p, k))
       {
         p->xstart[k] = nx;
-        nx += 2 * count_con (s, k, s->nhs, s->hsr, s->hsc);
+        nx += 2 * count_con (s, k, nh, hr, hc);
         p->nirregular++;
       }
     else
@@ -764,25 +894,30 @@ irregular_slots (const vm_skg *s, vm_skg_plan *p)
     return VM_ENOMEM;
   for (k = 0; k < N; k++)
     if (p->xstart[k] >= 0)
-      con_slots (s, p, k, s->nhs, s->hsr, s->hsc, p->xslot + p->xstart[k], NULL, NULL);
+      con_slots (s, p, k, nh, hr, hc, p->xslot + p->xstart[k], NULL, NULL);
   con_slots (s, p, 0, s->nhb, s->hbr, s->hbc, p->bslot, NULL, NULL);
   con_slots (s, p, N - 1, s->nhb, s->hbr, s->hbc, p->bslot + 2 * p->nbcon[0], NULL, NULL);
   return VM_OK;
 }
 
 int
-vm_skg_plan_build (const vm_skg *s, int tb, const int *rowc, const int *colc, int64_t nt,
-                   const int64_t *tcp, const int64_t *tri, vm_skg_plan *p)
+vm_skg_plan_build (const vm_skg *s, int term, int tb, const int *rowc, const int *colc,
+                   int64_t nt, const int64_t *tcp, const int64_t *tri, vm_skg_plan *p)
 {
   int64_t N, k, *slot = NULL, *rows = NULL, *cols = NULL, nmax;
   size_t nc;
-  int st;
+  int st, nh;
+  const int *hr, *hc;
   if (! p)
     return VM_EARG;
   memset (p, 0, sizeof *p);
-  if (! s || ! s->g || tb < 1 || ! rowc || ! colc || ! tcp || nt != s->N * tb)
+  if (! s || ! s->g || tb < 1 || ! rowc || ! colc || ! tcp || nt != s->N * tb
+      || (term != VM_SKG_TERM_FULL && term != VM_SKG_TERM_REDUCED)
+      || (term == VM_SKG_TERM_REDUCED && ! s->tr_ok))
     return VM_EARG;
   N = s->N;
+  p->term = term;
+  term_entries (s, p, &nh, &hr, &hc);
   p->tb = tb;
   p->nt = nt;
   p->tcp = tcp;
@@ -792,11 +927,11 @@ vm_skg_plan_build (const vm_skg *s, int tb, const int *rowc, const int *colc, in
   /* the reference node and its table */
   p->kref = N / 2;
   p->lref = s->dsp[p->kref + 1] - s->dsp[p->kref];
-  p->ncon = count_con (s, p->kref, s->nhs, s->hsr, s->hsc);
+  p->ncon = count_con (s, p->kref, nh, hr, hc);
   nmax = p->ncon;
   for (k = 0; k < N; k++)
     {
-      int64_t cn = count_con (s, k, s->nhs, s->hsr, s->hsc);
+      int64_t cn = count_con (s, k, nh, hr, hc);
       if (cn > nmax)
         nmax = cn;
     }
@@ -878,20 +1013,25 @@ hess_point (const vm_skg *s, const vm_skg_plan *p, int64_t k, double w, const do
 }
 
 /* The point variables of z into s->x (q+-, lambda+- and the velocities Ds q+-, with the affine
- * part of Da on the + branch), and both tapes evaluated (points and the two boundary points). */
+ * part of Da on the + branch), and the density's tape (term: the full one, or the reduced one,
+ * which reads no minus variable: those are not filled, and 0 for the boundary) and the boundary's
+ * evaluated (points and the two boundary points). */
 static int
-eval_points (vm_skg *s, const double *z)
+eval_points (vm_skg *s, const double *z, int term)
 {
   int64_t N = s->N, k, e;
   int n = s->n, m = s->m, nb = s->nb, na = s->na, c, r, st;
+  const int red = term == VM_SKG_TERM_REDUCED;
   for (k = 0; k < N; k++)
     {
       for (c = 0; c < 2 * n; c++)
-        s->x[(size_t) N * c + k] = z[k * nb + c];
+        if (! red || c < n)
+          s->x[(size_t) N * c + k] = z[k * nb + c];
       for (c = 0; c < 2 * m; c++)
-        s->x[(size_t) N * (4 * n + c) + k] = z[k * nb + 2 * n + c];
+        if (! red || c < m)
+          s->x[(size_t) N * (4 * n + c) + k] = z[k * nb + 2 * n + c];
     }
-  for (c = 0; c < 2 * n; c++)
+  for (c = 0; c < (red ? n : 2 * n); c++)
     {
       const double *xc = s->x + (size_t) N * c;
       double *vc = s->x + (size_t) N * (2 * n + c);
@@ -905,14 +1045,15 @@ eval_points (vm_skg *s, const double *z)
       if (c < n)
         vc[0] -= s->qi[c] / s->hw[0];       /* affine part of Da on the + branch */
     }
-  st = vm_tape_eval (&s->ts, (size_t) N, s->in, s->inc, s->outp, s->work);
+  st = red ? vm_tape_eval (&s->tr, (size_t) N, s->in, s->inc, s->outpr, s->work)
+            : vm_tape_eval (&s->ts, (size_t) N, s->in, s->inc, s->outp, s->work);
   if (st != VM_OK)
     return st;
   s->ntape++;
   for (r = 0; r < na; r++)
     {
-      s->xb[2 * r] = s->x[(size_t) N * r];
-      s->xb[2 * r + 1] = s->x[(size_t) N * r + N - 1];
+      s->xb[2 * r] = red && is_minus (s, r) ? 0.0 : s->x[(size_t) N * r];
+      s->xb[2 * r + 1] = red && is_minus (s, r) ? 0.0 : s->x[(size_t) N * r + N - 1];
     }
   return vm_tape_eval (&s->tb, 2, s->inb, s->incb, s->outpb, s->work);
 }
@@ -927,8 +1068,8 @@ add_boundary (const vm_skg *s, const double *z, const vm_skg_plan *p, double *ac
   *acc += s->outb[0] + s->outb[1];
   if (grad)
     {
-      add_grad (s, 0, 1.0, s->outb + 2, 2, grad);
-      add_grad (s, N - 1, 1.0, s->outb + 3, 2, grad);
+      add_grad (s, 0, 1.0, s->outb + 2, 2, s->na, NULL, grad);
+      add_grad (s, N - 1, 1.0, s->outb + 3, 2, s->na, NULL, grad);
     }
   if (hval)
     {
@@ -945,55 +1086,99 @@ add_boundary (const vm_skg *s, const double *z, const vm_skg_plan *p, double *ac
     }
 }
 
+/* The tapes' outputs at z for the term (eval_points), unless they are there already: a Jacobian
+ * at the point of the previous residual (Newton's accepted trial point) reuses them.  *t1: the
+ * wall-clock time after it. */
+static int
+points_at (vm_skg *s, const double *z, int term, double *t1)
+{
+  double t0;
+  int st;
+  if (s->zlast_ok && s->zlast_term == term && memcmp (s->zlast, z, (size_t) s->nz * sizeof *z) == 0)
+    {
+      *t1 = vm_wall_time ();
+      return VM_OK;
+    }
+  s->zlast_ok = 0;
+  t0 = vm_wall_time ();
+  if ((st = eval_points (s, z, term)) != VM_OK)
+    return st;
+  *t1 = vm_wall_time ();
+  s->t_tape += *t1 - t0;
+  memcpy (s->zlast, z, (size_t) s->nz * sizeof *z);
+  s->zlast_ok = 1;
+  s->zlast_term = term;
+  return VM_OK;
+}
+
+/* The density's gradient and Hessian summed over the nodes (quadrature weights H_kk) from the
+ * tape outputs d (gradient: nv outputs, of the active variables vars; NULL: all na) and h
+ * (Hessian: the plan's term's entries), then the boundary terms; grad and hval zeroed first.
+ * t1: the time the tapes ended (statistics). */
+static void
+assemble (vm_skg *s, const double *z, const vm_skg_plan *p, const double *d, int nv,
+          const int *vars, const double *h, double *acc, double *grad, double *hval, double t1)
+{
+  int64_t N = s->N, k;
+  int nh;
+  const int *hr, *hc;
+  double t0;
+  if (grad)
+    {
+      memset (grad, 0, (size_t) s->nz * sizeof *grad);
+      for (k = 0; k < N; k++)
+        add_grad (s, k, s->hw[k], d + k, (size_t) N, nv, vars, grad);
+    }
+  if (hval)
+    {
+      term_entries (s, p, &nh, &hr, &hc);
+      memset (hval, 0, (size_t) p->tcp[p->nt] * sizeof *hval);
+      for (k = 0; k < N; k++)
+        hess_point (s, p, k, s->hw[k], h + k, (size_t) N, nh, hr, hc, p->eskip,
+                    p->xstart[k] >= 0 ? p->xslot + p->xstart[k] : NULL, hval);
+    }
+  t0 = vm_wall_time ();
+  if (hval)
+    s->t_hess += t0 - t1;
+  else
+    s->t_grad += t0 - t1;
+  add_boundary (s, z, p, acc, grad, hval);
+}
+
 int
 vm_skg_eval_plan (vm_skg *s, const double *z, double *S, double *grad, const vm_skg_plan *p,
                   double *hval)
 {
   int64_t N, k;
   int na, st;
-  double acc, t0, t1;
-  if (! s || ! s->g || ! z || (hval && ! p))
+  double acc = 0.0, t1;
+  if (! s || ! s->g || ! z || (hval && (! p || p->term != VM_SKG_TERM_FULL)))
     return VM_EARG;
   N = s->N;
   na = s->na;
-  /* the tapes' outputs are kept: a Jacobian at the point of the previous residual (Newton's
-   * accepted trial point) reuses them */
-  if (s->zlast_ok && memcmp (s->zlast, z, (size_t) s->nz * sizeof *z) == 0)
-    t1 = vm_wall_time ();
-  else
-    {
-      s->zlast_ok = 0;
-      t0 = vm_wall_time ();
-      if ((st = eval_points (s, z)) != VM_OK)
-        return st;
-      t1 = vm_wall_time ();
-      s->t_tape += t1 - t0;
-      memcpy (s->zlast, z, (size_t) s->nz * sizeof *z);
-      s->zlast_ok = 1;
-    }
-  if (grad)
-    memset (grad, 0, (size_t) s->nz * sizeof *grad);
-  if (hval)
-    memset (hval, 0, (size_t) p->tcp[p->nt] * sizeof *hval);
-  acc = 0.0;
+  if ((st = points_at (s, z, VM_SKG_TERM_FULL, &t1)) != VM_OK)
+    return st;
   for (k = 0; k < N; k++)
     acc += s->hw[k] * s->out[k];
-  if (grad)
-    for (k = 0; k < N; k++)
-      add_grad (s, k, s->hw[k], s->out + N + k, (size_t) N, grad);
-  if (hval)
-    for (k = 0; k < N; k++)
-      hess_point (s, p, k, s->hw[k], s->out + (size_t) N * (1 + na) + k, (size_t) N, s->nhs,
-                  s->hsr, s->hsc, p->eskip, p->xstart[k] >= 0 ? p->xslot + p->xstart[k] : NULL,
-                  hval);
-  t0 = vm_wall_time ();
-  if (hval)
-    s->t_hess += t0 - t1;
-  else
-    s->t_grad += t0 - t1;
-  add_boundary (s, z, p, &acc, grad, hval);
+  assemble (s, z, p, s->out + N, na, NULL, s->out + (size_t) N * (1 + na), &acc, grad, hval, t1);
   if (S)
     *S = acc;
+  return VM_OK;
+}
+
+int
+vm_skg_eval_reduced (vm_skg *s, const double *z, double *grad, const vm_skg_plan *p,
+                     double *hval)
+{
+  int st;
+  double acc = 0.0, t1;
+  if (! s || ! s->g || ! z || (hval && (! p || p->term != VM_SKG_TERM_REDUCED)))
+    return VM_EARG;
+  if ((st = vm_skg_reduced_init (s)) != VM_OK
+      || (st = points_at (s, z, VM_SKG_TERM_REDUCED, &t1)) != VM_OK)
+    return st;
+  assemble (s, z, p, s->outr, s->ngr, s->grv, s->outr + (size_t) s->N * s->ngr, &acc, grad, hval,
+            t1);
   return VM_OK;
 }
 
@@ -1011,7 +1196,8 @@ vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hval)
         id[c] = c;
       st = vm_skg_full_pattern (s);
       if (st == VM_OK)
-        st = vm_skg_plan_build (s, s->nb, id, id, s->nz, s->colptr, s->rowind, &s->full);
+        st = vm_skg_plan_build (s, VM_SKG_TERM_FULL, s->nb, id, id, s->nz, s->colptr, s->rowind,
+                                &s->full);
       free (id);
       if (st != VM_OK)
         return st;

@@ -27,7 +27,9 @@
  * graph that has extra "point" variables (the model's graph has a fixed variable count), and the
  * branch / + / - substitutions are done there with vm_subst; s, its gradient and the nonzeros of its
  * lower-triangular Hessian in the point variables are compiled into one tape; the boundary term
- * -q- . p+ likewise into a second tape.
+ * -q- . p+ likewise into a second tape.  skg_solve's reduced mode uses a third one (the reduced
+ * tape, vm_skg_reduced_init): only what the q- and lambda- equations at q- = lambda- = 0 and
+ * their Jacobian need, compiled with the minus variables set to 0.
  *
  * Unknown layout, time-point major (bandwidth of the Hessian = O(stencil width x nb)):
  *   z[k*nb + c]            q+_k component c          c = 0..n-1
@@ -58,7 +60,12 @@
  * a contribution's slot is tcp[k tb + rel] + off with (rel, off) from one table for all of them;
  * the few other nodes (the SBP boundary closures) and the boundary term get explicit slots.  No
  * search during the evaluation; O(N) memory only for the node flags. */
+/* The point term whose Hessian a plan scatters (vm_skg_plan_build): the density tape of the full
+ * action (vm_skg_eval, vm_skg_eval_plan) or the reduced tape (vm_skg_eval_reduced). */
+enum { VM_SKG_TERM_FULL = 0, VM_SKG_TERM_REDUCED = 1 };
+
 typedef struct {
+  int term;                     /* VM_SKG_TERM_FULL or VM_SKG_TERM_REDUCED */
   int tb;                       /* target unknowns per node */
   int64_t nt;                   /* target order N tb */
   const int64_t *tcp, *tri;     /* the target pattern (CSC, sorted rows; not owned) */
@@ -96,6 +103,14 @@ typedef struct {
   vm_tape ts, tb;              /* density s and boundary term b = -q- . p+ */
   int nhs, nhb;                /* structural Hessian nonzeros (lower triangle) of s and of b */
   int *hsr, *hsc, *hbr, *hbc;  /* their (row, col) in active point-variable numbering, row >= col */
+  int32_t sfun;                /* graph node of the density s */
+  /* the reduced density tape (vm_skg_reduced_init; NULL / 0 until then): at q- = v- = lambda- = 0,
+   * the gradient in the minus variables and the Hessian's (minus, plus) block, nothing else */
+  vm_tape tr;
+  int tr_ok;
+  int ngr, *grv;               /* ngr = 2 n + m gradient outputs: active variable of output i */
+  int nhr, *hrr, *hrc;         /* its Hessian entries: (minus variable, plus variable) */
+  double *outr, **outpr;       /* its outputs (N each) and their pointers */
   /* Hessian pattern of S (full, CSC, sorted rows; NULL and 0 until vm_skg_full_pattern) */
   int64_t nnz;
   int64_t *colptr, *rowind;
@@ -109,7 +124,8 @@ typedef struct {
   vm_skg_plan full;            /* the plan of the full Hessian pattern (built at the first use) */
   int full_ok;
   double *zlast;               /* nz: the point of the last tape evaluation */
-  int zlast_ok;                /* zlast and the tape outputs (x, out, xb, outb) are valid */
+  int zlast_ok;                /* zlast and the tape outputs (x, out or outr, xb, outb) are valid */
+  int zlast_term;              /* ... of this term: VM_SKG_TERM_FULL (out) or _REDUCED (outr) */
   /* statistics of vm_skg_eval (wall-clock seconds) */
   long ntape;                  /* evaluations of the density tape */
   double t_tape, t_grad, t_hess;  /* in the tapes, the gradient and the Hessian assembly */
@@ -136,17 +152,36 @@ int vm_skg_eval (vm_skg *s, const double *z, double *S, double *grad, double *hv
 
 /* The plan of a target matrix of order nt = N tb with the CSC pattern tcp/tri: z-component c of
  * node k is target row k tb + rowc[c] and target column k tb + colc[c] (-1: not in the target;
- * rowc, colc have nb entries and are copied).  Contributions missing from the pattern are dropped
- * (the pattern must hold those of the target's rows and columns).  Returns VM_OK, VM_EARG or
- * VM_ENOMEM. */
-int vm_skg_plan_build (const vm_skg *s, int tb, const int *rowc, const int *colc, int64_t nt,
-                       const int64_t *tcp, const int64_t *tri, vm_skg_plan *p);
+ * rowc, colc have nb entries and are copied).  term: the tape whose Hessian entries it scatters,
+ * VM_SKG_TERM_FULL (for vm_skg_eval_plan) or VM_SKG_TERM_REDUCED (for vm_skg_eval_reduced; needs
+ * vm_skg_reduced_init first, and only the (minus row, plus column) contributions exist).
+ * Contributions missing from the pattern are dropped (the pattern must hold those of the target's
+ * rows and columns).  Returns VM_OK, VM_EARG or VM_ENOMEM. */
+int vm_skg_plan_build (const vm_skg *s, int term, int tb, const int *rowc, const int *colc,
+                       int64_t nt, const int64_t *tcp, const int64_t *tri, vm_skg_plan *p);
 void vm_skg_plan_free (vm_skg_plan *p);
 
 /* As vm_skg_eval, with the Hessian values assembled into tval (p->tcp[nt] values) of the plan's
- * target matrix instead of the full pattern (tval may be NULL). */
+ * target matrix instead of the full pattern (tval may be NULL; p a plan of VM_SKG_TERM_FULL). */
 int vm_skg_eval_plan (vm_skg *s, const double *z, double *S, double *grad, const vm_skg_plan *p,
                       double *tval);
+
+/* The reduced tape (s->tr): the density's gradient in the minus variables (q-, v-, lambda-) and
+ * its Hessian entries (minus, plus), with the minus variables replaced by 0 before compiling, so
+ * that the constant folding removes what vanishes at q- = lambda- = 0 (the two branches L(q1) and
+ * L(q2) become one; the tumbler's tape 184 -> 74 instructions, the disk's 245 -> 91).  Built once
+ * (a second call does nothing).  Returns VM_OK or VM_ENOMEM. */
+int vm_skg_reduced_init (vm_skg *s);
+
+/* The gradient and Hessian of S at the point z whose minus components (q-, lambda-) are taken as
+ * 0, whatever z holds there -- skg_solve's reduced mode (skg_solve.h) -- from the reduced tape
+ * (built at the first call, vm_skg_reduced_init): grad (nz, may be NULL) receives the minus
+ * components of the gradient and 0 in the plus ones (which vanish: S is identically 0 on q- =
+ * lambda- = 0); tval (may be NULL) the Hessian's (minus, plus) block
+ * through p, a plan of VM_SKG_TERM_REDUCED.  S itself is 0 there and not returned.  Returns VM_OK,
+ * VM_EARG (tval without such a plan), VM_ENOMEM or the tape's status. */
+int vm_skg_eval_reduced (vm_skg *s, const double *z, double *grad, const vm_skg_plan *p,
+                         double *tval);
 
 /* The full Hessian pattern into s->colptr (nz + 1), s->rowind and s->nnz, unless it is there
  * already (built once per vm_skg_build; vm_skg_set_window keeps it).  Callers that read colptr,

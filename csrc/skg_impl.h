@@ -13,6 +13,14 @@ is_vel (const vm_skg *s, int r)
   return r >= 2 * s->n && r < 4 * s->n;
 }
 
+/* 1 when active point variable r is a minus variable (q-, v-, lambda-), else 0. */
+static inline int
+is_minus (const vm_skg *s, int r)
+{
+  int n = s->n;
+  return (r >= n && r < 2 * n) || (r >= 3 * n && r < 4 * n) || r >= 4 * n + s->m;
+}
+
 /* Component of z (within a node) that active point variable r depends on. */
 static inline int
 zcomp (const vm_skg *s, int r)

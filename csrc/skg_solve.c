@@ -126,7 +126,7 @@ red_F (const double *y, double *F, void *ctx)
   int64_t r;
   int st;
   red_point (c, y);
-  if ((st = vm_skg_eval (c->s, c->z, NULL, c->grad, NULL)) != VM_OK)
+  if ((st = vm_skg_eval_reduced (c->s, c->z, c->grad, NULL, NULL)) != VM_OK)
     return st;
   for (r = 0; r < c->nr; r++)
     F[r] = c->grad[c->minus[r]];
@@ -138,7 +138,7 @@ red_J (const double *y, double *Jx, void *ctx)
 {
   skg_ctx *c = ctx;
   red_point (c, y);
-  return vm_skg_eval_plan (c->s, c->z, NULL, NULL, &c->plan, Jx);
+  return vm_skg_eval_reduced (c->s, c->z, NULL, &c->plan, Jx);
 }
 
 /* The component maps of the reduced system: z-component c of a node is reduced equation rc[c]
@@ -198,7 +198,10 @@ red_build (skg_ctx *c)
       red_maps (c, rc, cc);
       st = vm_skg_pattern (s, (int) nr1, rc, cc, &c->rcp, &c->rri, &c->rnnz);
       if (st == VM_OK)
-        st = vm_skg_plan_build (s, (int) nr1, rc, cc, c->nr, c->rcp, c->rri, &c->plan);
+        st = vm_skg_reduced_init (c->s);
+      if (st == VM_OK)
+        st = vm_skg_plan_build (s, VM_SKG_TERM_REDUCED, (int) nr1, rc, cc, c->nr, c->rcp, c->rri,
+                                &c->plan);
       c->plan_ok = st == VM_OK;
     }
   free (rc);
@@ -507,8 +510,10 @@ act_extract (void *self, const double *x, double *traj, int64_t ld, double *xend
       for (a = 0; a < m; a++)
         A->last_lm = fmax (A->last_lm, fabs (cp->z[vm_skg_index (sp, k, 3, a)]));
     }
-  /* cross-check: the full gradient at the returned point */
-  if (vm_skg_eval (sp, cp->z, NULL, cp->grad, NULL) == VM_OK)
+  /* cross-check: the full gradient at the returned point (reduced mode: from the reduced tape,
+   * whose zero plus components are those of the full gradient at q- = lambda- = 0, skg.h) */
+  if ((A->mode == VM_SKG_REDUCED ? vm_skg_eval_reduced (sp, cp->z, cp->grad, NULL, NULL)
+       : vm_skg_eval (sp, cp->z, NULL, cp->grad, NULL)) == VM_OK)
     for (i = 0; i < sp->nz; i++)
       A->last_grad = fmax (A->last_grad, fabs (cp->grad[i]));
   else

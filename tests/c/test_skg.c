@@ -92,6 +92,86 @@ in_pattern (const vm_skg *s, int64_t i, int64_t j)
   return 0;
 }
 
+/* The reduced tape (vm_skg_eval_reduced) against the full one at a random point with q- = lambda-
+ * = 0: the gradient (minus components; the plus ones exactly 0) and the Hessian's (minus, plus)
+ * block through a plan of VM_SKG_TERM_REDUCED on vm_skg_pattern's pattern; minus components in z
+ * are ignored; plans of the other term are refused.  s has its full pattern. */
+static void
+reduced_vs_full (const char *name, vm_skg *s)
+{
+  int64_t nz = s->nz, N = s->N, i, j, e, *cp = NULL, *ri = NULL, rnnz;
+  int n = s->n, mm = s->m, nb = s->nb, tb = n + mm, c, rc[16], cc[16];
+  double *z = calloc ((size_t) nz, sizeof *z), *g = malloc ((size_t) nz * sizeof *g);
+  double *gr = malloc ((size_t) nz * sizeof *gr), *hv = malloc ((size_t) s->nnz * sizeof *hv);
+  double *hr = NULL, gerr = 0, gscale = 1, plus = 0, herr = 0, hscale = 1, dz = 0;
+  vm_skg_plan plan;
+  for (c = 0; c < nb; c++)
+    {
+      rc[c] = c >= n && c < 2 * n ? c - n : c >= 2 * n + mm ? n + (c - 2 * n - mm) : -1;
+      cc[c] = c < n ? c : c >= 2 * n && c < 2 * n + mm ? n + (c - 2 * n) : -1;
+    }
+  CHECK (vm_skg_plan_build (s, VM_SKG_TERM_REDUCED, tb, rc, cc, N * tb, s->colptr, s->rowind,
+                            &plan) == VM_EARG, "%s: a reduced plan before vm_skg_reduced_init refused",
+         name);
+  CHECK (vm_skg_reduced_init (s) == VM_OK && vm_skg_reduced_init (s) == VM_OK,
+         "%s: reduced init (twice)", name);
+  CHECK (vm_skg_pattern (s, tb, rc, cc, &cp, &ri, &rnnz) == VM_OK
+         && vm_skg_plan_build (s, VM_SKG_TERM_REDUCED, tb, rc, cc, N * tb, cp, ri, &plan) == VM_OK,
+         "%s: reduced pattern and plan", name);
+  hr = malloc ((size_t) (rnnz > 0 ? rnnz : 1) * sizeof *hr);
+  for (i = 0; i < nz; i++)
+    if (cc[i % nb] >= 0)
+      z[i] = urand () - 0.5;
+  CHECK (vm_skg_eval (s, z, NULL, g, hv) == VM_OK, "%s: full eval", name);
+  CHECK (vm_skg_eval_reduced (s, z, gr, &plan, hr) == VM_OK, "%s: reduced eval", name);
+  for (i = 0; i < nz; i++)
+    {
+      gscale = fmax (gscale, fabs (g[i]));
+      if (rc[i % nb] >= 0)
+        gerr = fmax (gerr, fabs (gr[i] - g[i]));
+      else
+        plus = fmax (plus, fabs (gr[i]) + fabs (g[i]));
+    }
+  for (j = 0; j < nz; j++)                 /* the full Hessian's block, entry by entry */
+    for (e = s->colptr[j]; e < s->colptr[j + 1]; e++)
+      {
+        int64_t r = s->rowind[e], col, row, p;
+        double v = 0.0;
+        hscale = fmax (hscale, fabs (hv[e]));
+        if (rc[r % nb] < 0 || cc[j % nb] < 0)
+          continue;
+        row = r / nb * tb + rc[r % nb];
+        col = j / nb * tb + cc[j % nb];
+        for (p = cp[col]; p < cp[col + 1]; p++)
+          if (ri[p] == row)
+            v = hr[p];
+        herr = fmax (herr, fabs (v - hv[e]));
+      }
+  /* the reduced evaluation ignores the minus components */
+  for (i = 0; i < nz; i++)
+    if (rc[i % nb] >= 0)
+      z[i] = urand () - 0.5;
+  CHECK (vm_skg_eval_reduced (s, z, g, NULL, NULL) == VM_OK, "%s: reduced eval (minus set)", name);
+  for (i = 0; i < nz; i++)
+    dz = fmax (dz, fabs (g[i] - gr[i]));
+  CHECK (gerr <= 1e-13 * gscale && plus == 0.0, "%s: reduced gradient: err %.2e scale %.2e, plus %.2e",
+         name, gerr, gscale, plus);
+  CHECK (herr <= 1e-13 * hscale, "%s: reduced Hessian block: err %.2e scale %.2e", name, herr, hscale);
+  CHECK (dz == 0.0, "%s: reduced eval depends on the minus components: %.2e", name, dz);
+  CHECK (vm_skg_eval_reduced (s, z, NULL, &s->full, hv) == VM_EARG
+         && vm_skg_eval_plan (s, z, NULL, NULL, &plan, hr) == VM_EARG
+         && vm_skg_eval_reduced (s, z, NULL, NULL, hr) == VM_EARG,
+         "%s: a plan of the other term (or none) refused", name);
+  vm_skg_plan_free (&plan);
+  free (cp);
+  free (ri);
+  free (z);
+  free (g);
+  free (gr);
+  free (hv);
+  free (hr);
+}
+
 /* (1) gradient, (2) Hessian, (3) pattern, all against central differences at a random z. */
 static void
 fd_checks (const char *name, const vm_mech *m, const double *par, int64_t N, int order, double tf,
@@ -156,6 +236,7 @@ fd_checks (const char *name, const vm_mech *m, const double *par, int64_t N, int
   CHECK (miss == 0, "%s: %d FD Hessian nonzeros outside the pattern", name, miss);
   printf ("%-26s order %d N %3ld nz %4ld nnz %6ld  grad err %.1e/%.1e  hess err %.1e/%.1e\n", name,
           order, (long) N, (long) nz, (long) s.nnz, gerr, gscale, herr, hscale);
+  reduced_vs_full (name, &s);
   free (z);
   free (g);
   free (gp);
