@@ -435,6 +435,7 @@ vm_skg_free (vm_skg *s)
   free (s->grv);
   free (s->hrr);
   free (s->hrc);
+  free (s->hrs);
   free (s->outr);
   free (s->outpr);
   vm_skg_plan_free (&s->full);
@@ -500,6 +501,7 @@ vm_skg_set_window (vm_skg *s, double t0, double tf, const double *q_i, const dou
   s->xb[2 * na] = t0;
   s->xb[2 * na + 1] = tf;
   s->zlast_ok = 0;
+  s->window++;
   st = VM_OK;
 done:
   free (cp);
@@ -546,6 +548,10 @@ reduced_outputs (vm_skg *s, int32_t *outs, int *nout)
             break;
           if (! is_zero (g, h))
             {
+              int v, dep = 0;
+              for (v = 0; v <= na && ! dep; v++)      /* t and the point variables */
+                dep = vm_depends (g, h, s->base + v);
+              s->hrs[s->nhr] = (unsigned char) ! dep;
               s->hrr[s->nhr] = r;
               s->hrc[s->nhr++] = c;
               outs[cnt++] = h;
@@ -572,7 +578,8 @@ vm_skg_reduced_init (vm_skg *s)
   s->grv = malloc ((size_t) na * sizeof *s->grv);
   s->hrr = malloc ((size_t) na * (size_t) na * sizeof *s->hrr);
   s->hrc = malloc ((size_t) na * (size_t) na * sizeof *s->hrc);
-  if (! outs || ! s->grv || ! s->hrr || ! s->hrc)
+  s->hrs = malloc ((size_t) na * (size_t) na + 1);
+  if (! outs || ! s->grv || ! s->hrr || ! s->hrc || ! s->hrs)
     goto done;
   if ((st = reduced_outputs (s, outs, &nout)) != VM_OK
       || (st = vm_tape_compile (s->g, nout, outs, &s->tr)) != VM_OK)
@@ -602,9 +609,11 @@ done:
       free (s->grv);
       free (s->hrr);
       free (s->hrc);
+      free (s->hrs);
       free (s->outr);
       free (s->outpr);
       s->grv = s->hrr = s->hrc = NULL;
+      s->hrs = NULL;
       s->outr = NULL;
       s->outpr = NULL;
       s->ngr = s->nhr = 0;
@@ -613,27 +622,6 @@ done:
 }
 
 /* ---- evaluation ----------------------------------------------------------------------------- */
-
-/* Support of active variable r at node k: identity or row k of Ds. */
-static void
-support (const vm_skg *s, int r, int64_t k, const int64_t **j, const double **v, int64_t *len,
-         int64_t *kbuf, double *one)
-{
-  if (is_vel (s, r))
-    {
-      *j = s->dsj + s->dsp[k];
-      *v = s->dsv + s->dsp[k];
-      *len = s->dsp[k + 1] - s->dsp[k];
-    }
-  else
-    {
-      *kbuf = k;
-      *one = 1.0;
-      *j = kbuf;
-      *v = one;
-      *len = 1;
-    }
-}
 
 /* Add w * gradient of one point term at node k.  d[i] = the point gradient's derivative in active
  * variable vars[i] (stride st), i < nv; vars NULL: in every active variable, nv = na. */
@@ -768,6 +756,9 @@ vm_skg_plan_free (vm_skg_plan *p)
   free (p->xstart);
   free (p->xslot);
   free (p->bslot);
+  free (p->edyn);
+  free (p->estat);
+  free (p->tmpl);
   memset (p, 0, sizeof *p);
 }
 
@@ -917,6 +908,7 @@ vm_skg_plan_build (const vm_skg *s, int term, int tb, const int *rowc, const int
     return VM_EARG;
   N = s->N;
   p->term = term;
+  p->tmpl_window = -1;
   term_entries (s, p, &nh, &hr, &hc);
   p->tb = tb;
   p->nt = nt;
@@ -964,11 +956,12 @@ fail:
 }
 
 /* Add w * Hessian of one point term at node k into tval through the plan: explicit slots xs (2 per
- * contribution) or, xs == NULL, the regular table.  h[e] = point Hessian nonzero e (stride st). */
+ * contribution) or, xs == NULL, the regular table.  h[e] = point Hessian nonzero e (stride st).
+ * Entries e with eskip[e] set are skipped, and so are the contributions to slots slo .. shi-1. */
 static void
 hess_point (const vm_skg *s, const vm_skg_plan *p, int64_t k, double w, const double *h, size_t st,
             int nh, const int *hr, const int *hc, const unsigned char *eskip, const int64_t *xs,
-            double *tval)
+            int64_t slo, int64_t shi, double *tval)
 {
   int e;
   int64_t idx = 0, kb1, kb2, l1, l2, a, b;
@@ -976,6 +969,7 @@ hess_point (const vm_skg *s, const vm_skg_plan *p, int64_t k, double w, const do
   double o1, o2;
   const int64_t *j1, *j2;
   const double *v1, *v2;
+#define ADD(slot) do { const int64_t sl_ = (slot); if (sl_ < slo || sl_ >= shi) tval[sl_] += val; } while (0)
   for (e = 0; e < nh; e++)
     {
       const double he = w * h[st * e];
@@ -992,9 +986,9 @@ hess_point (const vm_skg *s, const vm_skg_plan *p, int64_t k, double w, const do
             {
               const double val = he * v1[a] * v2[b];
               if (xs[2 * idx] >= 0)
-                tval[xs[2 * idx]] += val;
+                ADD (xs[2 * idx]);
               if (xs[2 * idx + 1] >= 0)
-                tval[xs[2 * idx + 1]] += val;
+                ADD (xs[2 * idx + 1]);
             }
       else
         for (a = 0; a < l1; a++)
@@ -1004,12 +998,13 @@ hess_point (const vm_skg *s, const vm_skg_plan *p, int64_t k, double w, const do
               {
                 const double val = ha * v2[b];
                 if (p->off1[idx] >= 0)
-                  tval[tcpk[p->rel1[idx]] + p->off1[idx]] += val;
+                  ADD (tcpk[p->rel1[idx]] + p->off1[idx]);
                 if (p->off2[idx] >= 0)
-                  tval[tcpk[p->rel2[idx]] + p->off2[idx]] += val;
+                  ADD (tcpk[p->rel2[idx]] + p->off2[idx]);
               }
           }
     }
+#undef ADD
 }
 
 /* The point variables of z into s->x (q+-, lambda+- and the velocities Ds q+-, with the affine
@@ -1074,9 +1069,9 @@ add_boundary (const vm_skg *s, const double *z, const vm_skg_plan *p, double *ac
   if (hval)
     {
       hess_point (s, p, 0, 1.0, s->outb + 2 * (1 + na), 2, s->nhb, s->hbr, s->hbc, NULL, p->bslot,
-                  hval);
+                  0, 0, hval);
       hess_point (s, p, N - 1, 1.0, s->outb + 2 * (1 + na) + 1, 2, s->nhb, s->hbr, s->hbc, NULL,
-                  p->bslot + 2 * p->nbcon[0], hval);
+                  p->bslot + 2 * p->nbcon[0], 0, 0, hval);
     }
   for (c = 0; c < n; c++)
     {
@@ -1111,6 +1106,30 @@ points_at (vm_skg *s, const double *z, int term, double *t1)
   return VM_OK;
 }
 
+/* The reduced Hessian with the plan's static part (vm_skg_static_prepare, made before): zeros
+ * outside the template columns, the template copied into them, the dynamic entries of every node,
+ * the static entries of the nodes outside ks_lo .. ks_hi-1 where they do not land in the template
+ * columns. */
+static void
+hess_static (const vm_skg *s, const vm_skg_plan *p, const double *h, double *hval)
+{
+  int64_t N = s->N, k, tb = p->tb, nnz = p->tcp[p->nt];
+  const int64_t slo = p->tcp[p->kc_lo * tb], shi = p->tcp[p->kc_hi * tb];
+  memset (hval, 0, (size_t) slo * sizeof *hval);
+  memset (hval + shi, 0, (size_t) (nnz - shi) * sizeof *hval);
+  for (k = p->kc_lo; k < p->kc_hi; k++)
+    memcpy (hval + p->tcp[k * tb], p->tmpl, (size_t) p->ntmpl * sizeof *hval);
+  for (k = 0; k < N; k++)
+    {
+      const int64_t *xs = p->xstart[k] >= 0 ? p->xslot + p->xstart[k] : NULL;
+      hess_point (s, p, k, s->hw[k], h + k, (size_t) N, s->nhr, s->hrr, s->hrc, p->edyn, xs, 0, 0,
+                  hval);
+      if (k < p->ks_lo || k >= p->ks_hi)
+        hess_point (s, p, k, s->hw[k], h + k, (size_t) N, s->nhr, s->hrr, s->hrc, p->estat, xs,
+                    slo, shi, hval);
+    }
+}
+
 /* The density's gradient and Hessian summed over the nodes (quadrature weights H_kk) from the
  * tape outputs d (gradient: nv outputs, of the active variables vars; NULL: all na) and h
  * (Hessian: the plan's term's entries), then the boundary terms; grad and hval zeroed first.
@@ -1129,13 +1148,15 @@ assemble (vm_skg *s, const double *z, const vm_skg_plan *p, const double *d, int
       for (k = 0; k < N; k++)
         add_grad (s, k, s->hw[k], d + k, (size_t) N, nv, vars, grad);
     }
-  if (hval)
+  if (hval && p->term == VM_SKG_TERM_REDUCED)
+    hess_static (s, p, h, hval);
+  else if (hval)
     {
       term_entries (s, p, &nh, &hr, &hc);
       memset (hval, 0, (size_t) p->tcp[p->nt] * sizeof *hval);
       for (k = 0; k < N; k++)
         hess_point (s, p, k, s->hw[k], h + k, (size_t) N, nh, hr, hc, p->eskip,
-                    p->xstart[k] >= 0 ? p->xslot + p->xstart[k] : NULL, hval);
+                    p->xstart[k] >= 0 ? p->xslot + p->xstart[k] : NULL, 0, 0, hval);
     }
   t0 = vm_wall_time ();
   if (hval)
@@ -1167,8 +1188,7 @@ vm_skg_eval_plan (vm_skg *s, const double *z, double *S, double *grad, const vm_
 }
 
 int
-vm_skg_eval_reduced (vm_skg *s, const double *z, double *grad, const vm_skg_plan *p,
-                     double *hval)
+vm_skg_eval_reduced (vm_skg *s, const double *z, double *grad, vm_skg_plan *p, double *hval)
 {
   int st;
   double acc = 0.0, t1;
@@ -1176,6 +1196,9 @@ vm_skg_eval_reduced (vm_skg *s, const double *z, double *grad, const vm_skg_plan
     return VM_EARG;
   if ((st = vm_skg_reduced_init (s)) != VM_OK
       || (st = points_at (s, z, VM_SKG_TERM_REDUCED, &t1)) != VM_OK)
+    return st;
+  if (hval && (st = vm_skg_static_prepare (s, p, s->outr + (size_t) s->N * s->ngr, (size_t) s->N))
+      != VM_OK)
     return st;
   assemble (s, z, p, s->outr, s->ngr, s->grv, s->outr + (size_t) s->N * s->ngr, &acc, grad, hval,
             t1);

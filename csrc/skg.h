@@ -83,6 +83,17 @@ typedef struct {
   int64_t *bslot;               /* boundary term at node 0, then at node N-1: 2 per contribution */
   int64_t nbcon[2];             /* boundary contributions at node 0 and N-1 */
   int64_t nirregular;           /* irregular nodes */
+  /* the static part (reduced term only; skg_static.c): the Hessian entries that depend on no
+   * point variable (a constant mass matrix: most of the contributions of a mechanical system)
+   * summed once per window into the tb columns of node kref (tmpl, ntmpl values), which are
+   * then copied to every column of nodes kc_lo .. kc_hi-1, where all contributors are interior
+   * nodes with kref's weight, stencil and column pattern; the nodes ks_lo .. ks_hi-1 contribute
+   * to those columns only and skip the static entries */
+  unsigned char *edyn, *estat;  /* nh: entries to skip in the dynamic and in the static pass */
+  int64_t kc_lo, kc_hi, ks_lo, ks_hi;
+  double *tmpl;
+  int64_t ntmpl;
+  long tmpl_window;             /* s->window tmpl was made for; -1: none */
 } vm_skg_plan;
 
 typedef struct {
@@ -110,6 +121,7 @@ typedef struct {
   int tr_ok;
   int ngr, *grv;               /* ngr = 2 n + m gradient outputs: active variable of output i */
   int nhr, *hrr, *hrc;         /* its Hessian entries: (minus variable, plus variable) */
+  unsigned char *hrs;          /* nhr: 1 when entry e depends on no point variable (nor t) */
   double *outr, **outpr;       /* its outputs (N each) and their pointers */
   /* Hessian pattern of S (full, CSC, sorted rows; NULL and 0 until vm_skg_full_pattern) */
   int64_t nnz;
@@ -126,6 +138,7 @@ typedef struct {
   double *zlast;               /* nz: the point of the last tape evaluation */
   int zlast_ok;                /* zlast and the tape outputs (x, out or outr, xb, outb) are valid */
   int zlast_term;              /* ... of this term: VM_SKG_TERM_FULL (out) or _REDUCED (outr) */
+  long window;                 /* vm_skg_set_window calls (the plans' static parts follow it) */
   /* statistics of vm_skg_eval (wall-clock seconds) */
   long ntape;                  /* evaluations of the density tape */
   double t_tape, t_grad, t_hess;  /* in the tapes, the gradient and the Hessian assembly */
@@ -178,9 +191,10 @@ int vm_skg_reduced_init (vm_skg *s);
  * (built at the first call, vm_skg_reduced_init): grad (nz, may be NULL) receives the minus
  * components of the gradient and 0 in the plus ones (which vanish: S is identically 0 on q- =
  * lambda- = 0); tval (may be NULL) the Hessian's (minus, plus) block
- * through p, a plan of VM_SKG_TERM_REDUCED.  S itself is 0 there and not returned.  Returns VM_OK,
+ * through p, a plan of VM_SKG_TERM_REDUCED, whose static part (above) is made at the first call in
+ * each window.  S itself is 0 there and not returned.  Returns VM_OK,
  * VM_EARG (tval without such a plan), VM_ENOMEM or the tape's status. */
-int vm_skg_eval_reduced (vm_skg *s, const double *z, double *grad, const vm_skg_plan *p,
+int vm_skg_eval_reduced (vm_skg *s, const double *z, double *grad, vm_skg_plan *p,
                          double *tval);
 
 /* The full Hessian pattern into s->colptr (nz + 1), s->rowind and s->nnz, unless it is there

@@ -33,4 +33,30 @@ zcomp (const vm_skg *s, int r)
   return r - 2 * n;                  /* lambda+, lambda- */
 }
 
+/* Support of active variable r at node k: identity or row k of Ds. */
+static inline void
+support (const vm_skg *s, int r, int64_t k, const int64_t **j, const double **v, int64_t *len,
+         int64_t *kbuf, double *one)
+{
+  if (is_vel (s, r))
+    {
+      *j = s->dsj + s->dsp[k];
+      *v = s->dsv + s->dsp[k];
+      *len = s->dsp[k + 1] - s->dsp[k];
+    }
+  else
+    {
+      *kbuf = k;
+      *one = 1.0;
+      *j = kbuf;
+      *v = one;
+      *len = 1;
+    }
+}
+
+/* The static part of a reduced plan for the current window (skg_static.c; skg.h, vm_skg_plan):
+ * the masks at the first call, then the column ranges and the template from the Hessian outputs
+ * h (node k's entry e at h[k + st e]) when p->tmpl_window != s->window.  VM_OK or VM_ENOMEM. */
+int vm_skg_static_prepare (const vm_skg *s, vm_skg_plan *p, const double *h, size_t st);
+
 #endif

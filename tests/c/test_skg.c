@@ -94,9 +94,11 @@ in_pattern (const vm_skg *s, int64_t i, int64_t j)
 
 /* The reduced tape (vm_skg_eval_reduced) against the full one at a random point with q- = lambda-
  * = 0: the gradient (minus components; the plus ones exactly 0) and the Hessian's (minus, plus)
- * block through a plan of VM_SKG_TERM_REDUCED on vm_skg_pattern's pattern; minus components in z
- * are ignored; plans of the other term are refused.  s has its full pattern. */
-static void
+ * block through a plan of VM_SKG_TERM_REDUCED on vm_skg_pattern's pattern (with its static part,
+ * skg_static.c), in the window s was built for and then in a second one of another length, which
+ * changes H and Ds (the static part is remade); minus components in z are ignored; plans of the
+ * other term are refused.  s has its full pattern.  Returns the template's column nodes. */
+static int64_t
 reduced_vs_full (const char *name, vm_skg *s)
 {
   int64_t nz = s->nz, N = s->N, i, j, e, *cp = NULL, *ri = NULL, rnnz;
@@ -104,6 +106,8 @@ reduced_vs_full (const char *name, vm_skg *s)
   double *z = calloc ((size_t) nz, sizeof *z), *g = malloc ((size_t) nz * sizeof *g);
   double *gr = malloc ((size_t) nz * sizeof *gr), *hv = malloc ((size_t) s->nnz * sizeof *hv);
   double *hr = NULL, gerr = 0, gscale = 1, plus = 0, herr = 0, hscale = 1, dz = 0;
+  int64_t ntmpl = 0;
+  int w;
   vm_skg_plan plan;
   for (c = 0; c < nb; c++)
     {
@@ -119,9 +123,24 @@ reduced_vs_full (const char *name, vm_skg *s)
          && vm_skg_plan_build (s, VM_SKG_TERM_REDUCED, tb, rc, cc, N * tb, cp, ri, &plan) == VM_OK,
          "%s: reduced pattern and plan", name);
   hr = malloc ((size_t) (rnnz > 0 ? rnnz : 1) * sizeof *hr);
+  for (w = 0; w < 2; w++)
+  {
+  if (w == 1)
+    {
+      double q1[8] = { 0 }, v1[8] = { 0 };
+      ntmpl = plan.kc_hi - plan.kc_lo;
+      for (c = 0; c < n && c < 8; c++)
+        {
+          q1[c] = urand () - 0.5;
+          v1[c] = urand () - 0.5;
+        }
+      CHECK (vm_skg_set_window (s, 1.25, 1.25 + 0.7 * (s->tf - s->t0), q1, v1) == VM_OK,
+             "%s: second window", name);
+      gerr = plus = herr = 0;
+      gscale = hscale = 1;
+    }
   for (i = 0; i < nz; i++)
-    if (cc[i % nb] >= 0)
-      z[i] = urand () - 0.5;
+    z[i] = cc[i % nb] >= 0 ? urand () - 0.5 : 0.0;
   CHECK (vm_skg_eval (s, z, NULL, g, hv) == VM_OK, "%s: full eval", name);
   CHECK (vm_skg_eval_reduced (s, z, gr, &plan, hr) == VM_OK, "%s: reduced eval", name);
   for (i = 0; i < nz; i++)
@@ -154,9 +173,12 @@ reduced_vs_full (const char *name, vm_skg *s)
   CHECK (vm_skg_eval_reduced (s, z, g, NULL, NULL) == VM_OK, "%s: reduced eval (minus set)", name);
   for (i = 0; i < nz; i++)
     dz = fmax (dz, fabs (g[i] - gr[i]));
-  CHECK (gerr <= 1e-13 * gscale && plus == 0.0, "%s: reduced gradient: err %.2e scale %.2e, plus %.2e",
-         name, gerr, gscale, plus);
-  CHECK (herr <= 1e-13 * hscale, "%s: reduced Hessian block: err %.2e scale %.2e", name, herr, hscale);
+  CHECK (gerr <= 1e-13 * gscale && plus == 0.0,
+         "%s: reduced gradient (window %d): err %.2e scale %.2e, plus %.2e", name, w, gerr, gscale,
+         plus);
+  CHECK (herr <= 1e-13 * hscale, "%s: reduced Hessian block (window %d): err %.2e scale %.2e",
+         name, w, herr, hscale);
+  }
   CHECK (dz == 0.0, "%s: reduced eval depends on the minus components: %.2e", name, dz);
   CHECK (vm_skg_eval_reduced (s, z, NULL, &s->full, hv) == VM_EARG
          && vm_skg_eval_plan (s, z, NULL, NULL, &plan, hr) == VM_EARG
@@ -170,6 +192,7 @@ reduced_vs_full (const char *name, vm_skg *s)
   free (gr);
   free (hv);
   free (hr);
+  return ntmpl;
 }
 
 /* (1) gradient, (2) Hessian, (3) pattern, all against central differences at a random z. */
@@ -551,6 +574,25 @@ test_block_pattern (void)
     {
       block_pattern ("pendulum (x,y), cons", &m4, par4, 6 * o, o, q4, v4);
       block_pattern ("nonholonomic linear", &m5, NULL, 6 * o, o, q4, v4);
+    }
+  /* the reduced tape's static part on grids long enough for an interior (skg_static.c) */
+  for (o = 2; o <= 8; o += 2)
+    {
+      vm_skg s;
+      const vm_mech *mm[2] = { &m4, &m5 };
+      int k;
+      for (k = 0; k < 2; k++)
+        {
+          int64_t nt;
+          int st = vm_skg_build (&s, mm[k], k ? NULL : par4, 16 * o, o, 0.0, 1.0, q4, v4);
+          CHECK (st == VM_OK && vm_skg_full_pattern (&s) == VM_OK, "static part: build");
+          if (st != VM_OK)
+            continue;
+          nt = reduced_vs_full (k ? "nonholonomic linear, long" : "pendulum (x,y), long", &s);
+          CHECK (nt > 16 * o / 2, "order %d N %d: template on %ld of the column nodes", o, 16 * o,
+                 (long) nt);
+          vm_skg_free (&s);
+        }
     }
   vm_mech_free (&m4);
   vm_mech_free (&m5);
