@@ -394,6 +394,25 @@ fail:
   return st;
 }
 
+/* The reduced tape and its arrays (vm_skg_reduced_init) freed; s->tr_ok cleared. */
+static void
+reduced_free (vm_skg *s)
+{
+  vm_tape_free (&s->tr);
+  free (s->grv);
+  free (s->hrr);
+  free (s->hrc);
+  free (s->hrs);
+  free (s->outr);
+  free (s->outpr);
+  s->grv = s->hrr = s->hrc = NULL;
+  s->hrs = NULL;
+  s->outr = NULL;
+  s->outpr = NULL;
+  s->ngr = s->nhr = 0;
+  s->tr_ok = 0;
+}
+
 void
 vm_skg_free (vm_skg *s)
 {
@@ -431,13 +450,7 @@ vm_skg_free (vm_skg *s)
   free (s->outpb);
   free (s->zlast);
   free (s->pl);
-  vm_tape_free (&s->tr);
-  free (s->grv);
-  free (s->hrr);
-  free (s->hrc);
-  free (s->hrs);
-  free (s->outr);
-  free (s->outpr);
+  reduced_free (s);
   vm_skg_plan_free (&s->full);
   memset (s, 0, sizeof *s);
 }
@@ -604,20 +617,7 @@ vm_skg_reduced_init (vm_skg *s)
 done:
   free (outs);
   if (st != VM_OK)
-    {
-      vm_tape_free (&s->tr);
-      free (s->grv);
-      free (s->hrr);
-      free (s->hrc);
-      free (s->hrs);
-      free (s->outr);
-      free (s->outpr);
-      s->grv = s->hrr = s->hrc = NULL;
-      s->hrs = NULL;
-      s->outr = NULL;
-      s->outpr = NULL;
-      s->ngr = s->nhr = 0;
-    }
+    reduced_free (s);
   return st;
 }
 
