@@ -54,6 +54,17 @@ support (const vm_skg *s, int r, int64_t k, const int64_t **j, const double **v,
     }
 }
 
+/* The Hessian entries of the point term the plan scatters: the density tape's or the reduced
+ * tape's (vm_skg_plan.term). */
+static inline void
+term_entries (const vm_skg *s, const vm_skg_plan *p, int *nh, const int **hr, const int **hc)
+{
+  int red = p->term == VM_SKG_TERM_REDUCED;
+  *nh = red ? s->nhr : s->nhs;
+  *hr = red ? s->hrr : s->hsr;
+  *hc = red ? s->hrc : s->hsc;
+}
+
 /* The static part of a reduced plan for the current window (skg_static.c; skg.h, vm_skg_plan):
  * the masks at the first call, then the column ranges and the template from the Hessian outputs
  * h (node k's entry e at h[k + st e]) when p->tmpl_window != s->window.  VM_OK or VM_ENOMEM. */
