@@ -14,7 +14,7 @@ function r = skg_memory (N, mode, order, n)
   s = skg_solve (sys, [0 1], ones (1, n), zeros (1, n), 'N', N, 'Mode', mode, 'Order', order);
   m1 = skg_proc_status ('VmHWM');
   r.measured = (m1 - m0) * 1024 / N;
-  r.estimate = vm_skg_mex ('memory', n, 0, N, order, double (strcmpi (mode, 'reduced'))) / N;
+  r.estimate = vm_skg_mex ('memory', n, 0, N, order, double (strcmpi (mode, 'reduced')), 0) / N;
   fprintf ('n %d, N %d, %s, order %d: exitflag %d, peak %.0f bytes/node, estimate %.0f\n', n, N, ...
            mode, order, s.exitflag, r.measured, r.estimate);
 end

@@ -43,14 +43,23 @@ vm_skg_solve_opts_init (vm_skg_solve_opts *o)
 }
 
 double
-vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode)
+vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode, int linsolve)
 {
   double u = (double) (n + m) * (mode == VM_SKG_FULL ? 2.0 : 1.0);
   double f = fmax (0.75, 1.0 + (order - 4) / 8.0);
   double umf = (744.0 + 1106.0 * u + 74.0 * u * u) * f;
   double b = (1.5 * order - 0.5) * u;   /* kl = ku of the Jacobian, at most */
   double band = (744.0 + 350.0 * u) * f + 8.0 * u * (3.0 * b + 1.0);
-  return fmax (umf, band) * (double) N;
+  double per;
+  if (linsolve == VM_LINSOLVE_UMFPACK)
+    per = umf;
+  else if (linsolve == VM_LINSOLVE_BANDED || (linsolve == VM_LINSOLVE_AUTO && u <= 12.0))
+    per = band;
+  else if (linsolve == VM_LINSOLVE_AUTO)
+    per = fmax (umf, band);
+  else
+    return 0.0;
+  return per * (double) N;
 }
 
 void

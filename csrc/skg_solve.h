@@ -146,19 +146,28 @@ typedef struct
 } vm_skg_solution;
 
 /* Peak memory in bytes of one window of N nodes (the action's tapes and pattern, Newton's
- * Jacobian, the factorization and its work), for n coordinates, m constraints, the SBP order and
- * the mode; the output arrays are extra.  The larger of two fits of measured peaks (VmHWM; u = n +
- * m unknowns per node in reduced mode, 2 (n + m) in full mode; doc/skg.md, bench/README_band.md):
+ * Jacobian, the factorization and its work), for n coordinates, m constraints, the SBP order, the
+ * mode and the linear solver (linsolve.h: VM_LINSOLVE_AUTO, _UMFPACK or _BANDED); the output
+ * arrays are extra.  Two fits of measured peaks (VmHWM; u = n + m unknowns per node in reduced
+ * mode, 2 (n + m) in full mode; doc/skg.md, bench/README_band.md):
  *   UMFPACK (N = 65536, orders 4 and 8, u = 1, 6 and 12):
  *     (744 + 1106 u + 74 u^2) (1 + (p - 4) / 8) bytes per node,
  *     through the fitted points within 1%, 25% above the full-mode peak for n + m = 6;
  *   the banded LU (the band of (2 kl + ku + 1) doubles per unknown, kl = ku <= (1.5 p - 0.5) u;
  *     the disk, u = 6 and 12, orders 4 and 8, N = 65536 and 16384):
- *     (744 + 350 u) (1 + (p - 4) / 8) + 8 u (3 (1.5 p - 0.5) u + 1) bytes per node,
- *     2 to 5% above the measured peaks; it is the larger in full mode at order 8 (47 kB per node
- *     for u = 12, against 37 kB of the UMFPACK fit).
- * For refusing work that cannot fit before allocating it. */
-double vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode);
+ *     (744 + 350 u) (1 + (p - 4) / 8) + 8 u (3 (1.5 p - 0.5) u + 1) bytes per node;
+ *     3 to 49 % above the peaks of chains of u oscillators measured after the reduced tape
+ *     (bench/skg_memory.m, N = 65536 (16384 for full mode at order 8): reduced u = 2, 3, 6, 12
+ *     at orders 4, 6, 8 and full u = 12 at orders 4 and 8: 1333 .. 45946 bytes per node).
+ * UMFPACK: the first; BANDED: the second; AUTO: the second when u <= 12, where the rule of
+ * vm_linsolve_auto (band when 16 nnz >= n (kl + ku + 1)) picks the band for the SKG Jacobians: it
+ * did for every one measured (the chains and the disk above), and it must when each column holds
+ * its component's 2 p + 1 stencil entries and kl = ku ~ p u (after the end nodes' exchange):
+ * 16 (2 p + 1) >= 2 p u + 1 for u up to 16; otherwise (the backend then depends on the model's
+ * couplings) the larger of the two.  Before, AUTO took the larger of the two everywhere: 1.6 to
+ * 2.4 times the peaks, which refused windows that fit.  For refusing work that cannot fit before
+ * allocating it; 0 for a linsolve out of range. */
+double vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode, int linsolve);
 
 void vm_skg_solve_opts_init (vm_skg_solve_opts *o);
 void vm_skg_solution_init (vm_skg_solution *sol);

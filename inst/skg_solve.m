@@ -429,7 +429,8 @@ function check_memory (fname, sys, opts, ntot)
   % refuse before allocating: one window (csrc's estimate) and the output arrays (t, q, qdot,
   % lambda, lambda_plus, a guess, the march's trajectory: about 4 copies of 2n + m columns)
   mode = double (strcmpi (opts.Mode, 'reduced'));
-  need = vm_skg_mex ('memory', sys.n, sys.m, opts.N, opts.Order, mode) ...
+  linsolve = find (strcmp (opts.LinearSolver, {'auto', 'umfpack', 'banded'})) - 1;
+  need = vm_skg_mex ('memory', sys.n, sys.m, opts.N, opts.Order, mode, linsolve) ...
          + 8 * 4 * ntot * (2 * sys.n + sys.m + 1);
   vm_check_memory (fname, need, 'window', opts.N, ntot, ['use fewer nodes per window (N, with ' ...
                    'Windows for a fixed grid) or the error-controlled default (RelTol)']);
@@ -631,6 +632,17 @@ end
 %! OSC = mechsys ('coordinates', {'x'}, 'parameters', struct ('k', 1), ...
 %!   'lagrangian', 'dot(x)^2/2 - k*x^2/2');
 %! skg_solve (OSC, [0 1e-300], 1, 0);
+%!error <skg_solve: N = 68719476736 nodes per window \(68719476736 grid points\) need about [0-9.e+]* GB \(an estimate\), more than the>
+%! % a window that cannot fit: refused before anything is allocated
+%! OSC = mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2/2 - x^2/2');
+%! skg_solve (OSC, [0 1], 1, 0, 'N', 2^36, 'Windows', 1);
+%!test
+%! % the estimate follows the linear solver: the band's fit for 'auto' and 'banded' while n + m
+%! % <= 12, UMFPACK's (larger here) for 'umfpack'; beyond, 'auto' takes the larger of the two
+%! e = @(n, ls) vm_skg_mex ('memory', n, 0, 65536, 4, 1, ls);
+%! assert (e(6, 0), e(6, 2));
+%! assert (e(6, 1) > e(6, 2));
+%! assert (e(13, 0), max (e(13, 1), e(13, 2)));
 %!error <skg_solve: the windows of \[0, 1e-300\] are 1e-300 long, below the shortest that 81 nodes can resolve>
 %! OSC = mechsys ('coordinates', {'x'}, 'parameters', struct ('k', 1), ...
 %!   'lagrangian', 'dot(x)^2/2 - k*x^2/2');

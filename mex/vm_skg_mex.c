@@ -3,7 +3,8 @@
  *   sol = vm_skg_mex ("solve", sys, tspan, q0, qdot0, opts)
  *   [S, g, H] = vm_skg_mex ("action", sys, tspan, q0, qdot0, N, order, z)
  *   nmin = vm_skg_mex ("min_n", order, adaptive)
- *   bytes = vm_skg_mex ("memory", n, m, N, order, mode)   (vm_skg_memory_estimate, one window)
+ *   bytes = vm_skg_mex ("memory", n, m, N, order, mode, linsolve)   (vm_skg_memory_estimate, one
+ *           window; linsolve 0 auto, 1 umfpack, 2 banded)
  *   n = vm_skg_mex ("compiles")   (mechsys models compiled by this gateway so far)
  *
  * sys: a mechsys struct (its formulas are parsed again here: the action is built symbolically
@@ -312,12 +313,14 @@ static void
 cmd_memory (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   const char *fn = "skg_solve";
-  if (nrhs != 6)
-    BAD ("%s: internal: \"memory\" takes 5 arguments", fn);
+  static const int kinds[3] = { VM_LINSOLVE_AUTO, VM_LINSOLVE_UMFPACK, VM_LINSOLVE_BANDED };
+  if (nrhs != 7)
+    BAD ("%s: internal: \"memory\" takes 6 arguments", fn);
   plhs[0] = mxCreateDoubleScalar (vm_skg_memory_estimate (
     (int) vm_arg_int (prhs[1], fn, "n", 1, 1000000), (int) vm_arg_int (prhs[2], fn, "m", 0, 1000000),
     vm_arg_int (prhs[3], fn, "N", 2, 9007199254740992LL), vm_arg_order (prhs[4], fn, "Order"),
-    vm_arg_int (prhs[5], fn, "mode", 0, 1) ? VM_SKG_REDUCED : VM_SKG_FULL));
+    vm_arg_int (prhs[5], fn, "mode", 0, 1) ? VM_SKG_REDUCED : VM_SKG_FULL,
+    kinds[vm_arg_int (prhs[6], fn, "linsolve", 0, 2)]));
 }
 
 static void

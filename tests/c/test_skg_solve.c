@@ -424,9 +424,33 @@ test_large_n_stopping (void)
   vm_mech_free (&m);
 }
 
+/* vm_skg_memory_estimate: the backend's fit (UMFPACK's or the band's), AUTO the band's while u = n + m
+ * <= 12 (reduced) and the larger beyond, linear in N, 0 for an unknown backend. */
+static void
+test_memory_estimate (void)
+{
+  const int64_t N = 65536;
+  double a, u, b;
+  a = vm_skg_memory_estimate (4, 2, N, 4, VM_SKG_REDUCED, VM_LINSOLVE_AUTO);
+  u = vm_skg_memory_estimate (4, 2, N, 4, VM_SKG_REDUCED, VM_LINSOLVE_UMFPACK);
+  b = vm_skg_memory_estimate (4, 2, N, 4, VM_SKG_REDUCED, VM_LINSOLVE_BANDED);
+  CHECK (a == b && u > b && b > 0, "disk, reduced: auto %.0f umfpack %.0f banded %.0f", a, u, b);
+  CHECK (vm_skg_memory_estimate (4, 2, 2 * N, 4, VM_SKG_REDUCED, VM_LINSOLVE_AUTO) == 2 * a,
+         "estimate linear in N");
+  /* full mode: u = 2 (n + m) = 12 still the band's; 14 the larger */
+  CHECK (vm_skg_memory_estimate (4, 2, N, 8, VM_SKG_FULL, VM_LINSOLVE_AUTO)
+         == vm_skg_memory_estimate (4, 2, N, 8, VM_SKG_FULL, VM_LINSOLVE_BANDED), "full u = 12: band");
+  a = vm_skg_memory_estimate (5, 2, N, 4, VM_SKG_FULL, VM_LINSOLVE_AUTO);
+  u = vm_skg_memory_estimate (5, 2, N, 4, VM_SKG_FULL, VM_LINSOLVE_UMFPACK);
+  b = vm_skg_memory_estimate (5, 2, N, 4, VM_SKG_FULL, VM_LINSOLVE_BANDED);
+  CHECK (a == fmax (u, b), "full u = 14: the larger of %.0f and %.0f, got %.0f", u, b, a);
+  CHECK (vm_skg_memory_estimate (4, 2, N, 4, VM_SKG_REDUCED, 7) == 0.0, "unknown backend: 0");
+}
+
 int
 main (void)
 {
+  test_memory_estimate ();
   test_oscillators ();
   test_pendulum ();
   test_nonholonomic ();
