@@ -109,14 +109,27 @@ typedef struct {
  * VM_DUAL_WEAK_FINAL.  Builds the Hessian pattern once.  Returns VM_OK, VM_EARG (ny < 1, nd < 1,
  * nd > ny, ng < 0, c not > 0, NULL c, y0 or fn, unknown flags), the codes of vm_sbp_init (N below
  * the order's minimum), VM_ENOMEM; on failure nothing stays allocated. */
-/* Peak memory in bytes of one dual window of N nodes with u = nd + ng duals per node (the action,
- * Newton's Hessian, UMFPACK's factorization, the Levenberg-Marquardt fallback's augmented system):
- *   2.5 (750 + 878 u^2) bytes per node,
- * a fit of peaks measured with VmHWM at N = 65536 for u = 1, 3, 6, 12 (1.6, 8.9, 32.7, 127 kB per
- * node, order 4, converged from the marching base state; within 3% there), times 2.5 for a solve
- * that falls back to Levenberg-Marquardt (Lorenz from the zero base state: 21.6 kB for u = 3).
- * For refusing work that cannot fit before allocating it. */
-double vm_dual_memory_estimate (int nd, int ng, int64_t N);
+/* Peak memory in bytes of one dual window of N nodes with u = nd + ng duals per node, SBP order p
+ * and the linear solver linsolve (linsolve.h): the action, Newton's Hessian and its factorization,
+ * and the Levenberg-Marquardt fallback's augmented system (order 2n, linsolve.h), which a solve
+ * that does not converge builds (the zero base state of the Lorenz benchmark does).
+ *   UMFPACK: 2.5 (750 + 878 u^2) bytes per node, a fit of peaks measured with VmHWM at N = 65536
+ *     for u = 1, 3, 6, 12 (order 4, converged: 1.6, 8.9, 32.7, 127 kB per node, within 3%),
+ *     times 2.5 for the fallback (Lorenz from the zero base state: 21.6 kB for u = 3; 18.3 kB
+ *     measured again after the reduced work arrays, 14.8 kB at order 8).
+ *   banded (VM_LINSOLVE_BANDED, and VM_LINSOLVE_AUTO while u <= 12, where its rule took the band
+ *     in every case measured; beyond, AUTO takes the larger of the two, the backend then depending
+ *     on the model's couplings, as vm_skg_memory_estimate): 1.1 (750 + u (652 + 216 kl)) bytes per node with kl = 1.5 p u, an upper bound of
+ *     the bandwidth (measured 8, 17, 26, 35 for u = 3 at orders 2-8; 35 and 71 for u = 6 and 12
+ *     at order 4): the band of (2 kl + ku + 1) doubles per unknown and the Hessian's CSC, then
+ *     those of the augmented system (bandwidth 2 kl + 1, 2 n unknowns), and 750 + 500 u of
+ *     vectors, 1.1 times; measured with the fallback (chains of Lorenz systems from the zero base
+ *     state, N = 65536, bench/README_dual.md "Memory"): u = 1, order 4, 2.0 kB against 3.0; u =
+ *     3, order 4, 13.3 / 15.8; order 8, 24.8 / 28.6; u = 6, order 4, 50.6 / 56.4.  The UMFPACK
+ *     fit, used for every backend before, was below the peak at order 8 (21.6 kB for 24.8) and
+ *     1.6 to 6 times above it at order 4 (refusing windows that fit).
+ * 0 for an unknown linsolve.  For refusing work that cannot fit before allocating it. */
+double vm_dual_memory_estimate (int nd, int ng, int64_t N, int order, int linsolve);
 
 int vm_dual_init (vm_dual *d, int ny, int nd, int ng, int64_t N, int order, double t0, double tf,
                   const double *c, const double *ybar, const double *y0, const double *DT,

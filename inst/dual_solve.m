@@ -314,6 +314,23 @@ end
 %! assert (all (sol.windows.error <= 1));
 %!error <dual_solve: N = 100000000 nodes per slab .99999999000001 grid points. need about> dual_solve (ode, [0 1], [1 1 1], 'N', 1e8, 'Slabs', 1e6)
 %!error <dual_solve: N = 100000000 nodes per slab .100000000 grid points. need about> dual_solve (ode, [0 1], [1 1 1], 'N', 1e8, 'RelTol', 1e-6)
+%!test
+%! % the estimate follows the order and the linear solver (the refusal's figure, in GB): the band's
+%! % model grows with the order (the bandwidth does), UMFPACK's fit is larger at order 4 (u = 3)
+%! fig = zeros (1, 4);
+%! runs = {{'Order', 4}, {'Order', 8}, {'Order', 4, 'LinearSolver', 'umfpack'}, ...
+%!         {'Order', 4, 'LinearSolver', 'banded'}};
+%! for k = 1:4
+%!   try
+%!     dual_solve (ode, [0 1], [1 1 1], 'N', 1e8, 'Slabs', 1, runs{k}{:});
+%!   catch err
+%!     fig(k) = str2double (regexp (err.message, 'need about (\S+) GB', 'tokens', 'once'));
+%!   end
+%! end
+%! assert (all (fig > 0));
+%! assert (fig(2) > 1.5 * fig(1));
+%! assert (fig(3) > 1.2 * fig(1));
+%! assert (fig(4), fig(1));
 %!error <dual_solve: the right-hand side 1 .sqrt.x.. is NaN at the initial state .t0 = 0, y0 = -1.: start where it is real and finite> dual_solve (odesys ('states', {'x'}, 'rhs', {'sqrt(x)'}), [0 1], -1)
 %!error <dual_solve: slab 1 of 1: no convergence in 1 iterations> dual_solve (ode, [0 1], [1 1 1], 'N', 33, 'Slabs', 1, 'MaxIter', 1)
 %!error <ode must be a system made by odesys> dual_solve (struct (), [0 1], 1)

@@ -7,7 +7,8 @@
  *   n           = vm_dual_mex ("compiles")   (odesys models compiled by this gateway so far)
  *   nmin        = vm_dual_mex ("min_n",  order, adaptive)
  *   h           = vm_dual_mex ("hmin",   t, T, N)   (vm_march_hmin: the shortest slab of N nodes)
- *   bytes       = vm_dual_mex ("memory", nd, ng, N)   (vm_dual_memory_estimate, one window)
+ *   bytes       = vm_dual_mex ("memory", nd, ng, N, order, linsolve)   (vm_dual_memory_estimate,
+ *                 one window; linsolve 0 auto, 1 umfpack, 2 banded)
  *
  * ode: an odesys struct (its formulas are parsed again here), used when setup.kernel is "general";
  * for the closed forms it may be [] and setup.kpar holds their parameters.  setup: struct with t0,
@@ -869,12 +870,14 @@ cmd_hmin (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 static void
 cmd_memory (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
+  static const int kinds[3] = { VM_LINSOLVE_AUTO, VM_LINSOLVE_UMFPACK, VM_LINSOLVE_BANDED };
   const char *fn = "dual_solve";
-  if (nrhs != 4)
-    BAD ("%s: internal: \"memory\" takes 3 arguments", fn);
+  if (nrhs != 6)
+    BAD ("%s: internal: \"memory\" takes 5 arguments", fn);
   plhs[0] = mxCreateDoubleScalar (vm_dual_memory_estimate (
     (int) vm_arg_int (prhs[1], fn, "nd", 0, 1000000), (int) vm_arg_int (prhs[2], fn, "ng", 0, 1000000),
-    (int64_t) vm_arg_int (prhs[3], fn, "N", 1, INT64_C (9007199254740992))));
+    (int64_t) vm_arg_int (prhs[3], fn, "N", 1, INT64_C (9007199254740992)),
+    vm_arg_order (prhs[4], fn, "Order"), kinds[vm_arg_int (prhs[5], fn, "linsolve", 0, 2)]));
 }
 
 void

@@ -72,7 +72,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   DT = vm_check_value (fname, 'DT', DT, {'vector', nd})';
   % the grid: S slabs of N points sharing their end points
   Ntot = S * (N - 1) + 1;
-  check_memory (fname, nd, ng, N, Ntot, ny);
+  check_memory (fname, nd, ng, N, Ntot, ny, opts);
   if (~adaptive)
     % each slab's node spacing must stay above the rounding of t and its 1/h finite (the fact
     % lives in csrc/march.c, vm_march_hmin)
@@ -222,7 +222,7 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
     end
   end
   ny = dims(1);
-  check_memory (fname, dims(2), dims(3), opts.N, max (windows, 1) * (opts.N - 1) + 1, ny);
+  check_memory (fname, dims(2), dims(3), opts.N, max (windows, 1) * (opts.N - 1) + 1, ny, opts);
   disp_code = find (strcmpi (opts.Display, {'off', 'final', 'iter'})) - 1;
   setup = struct ('t0', tspan(1), 'tf', tspan(2), 'N', opts.N, 'order', opts.Order, 'c', c, ...
                   'y0', y0(:)', 'kernel', kernel, 'kpar', kpar, 'windows', windows, ...
@@ -378,10 +378,12 @@ function check_algebraic (fname, ode, t0, y0)
          'start where they have one'], fname, t0, numel (starts) - 1, best_G, mat2str (best_ya, 6));
 end
 
-function check_memory (fname, nd, ng, N, Ntot, ny)
-  % refuse before allocating: one window (csrc's estimate) and the arrays on the whole grid (base
-  % state, primal, duals, residuals: about 6 copies of ny + nd + ng columns)
-  need = vm_dual_mex ('memory', nd, ng, N) + 8 * 6 * Ntot * (ny + nd + ng + 1);
+function check_memory (fname, nd, ng, N, Ntot, ny, opts)
+  % refuse before allocating: one window (csrc's estimate, for the order and the linear solver) and
+  % the arrays on the whole grid (base state, primal, duals, residuals: about 6 copies of
+  % ny + nd + ng columns)
+  need = vm_dual_mex ('memory', nd, ng, N, opts.Order, linsolve_code (opts)) ...
+         + 8 * 6 * Ntot * (ny + nd + ng + 1);
   vm_check_memory (fname, need, 'slab', N, Ntot, ['use fewer nodes per slab (N), fewer slabs, ' ...
                    'or the error-controlled default (RelTol)']);
 end

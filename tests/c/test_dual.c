@@ -710,10 +710,31 @@ test_args (void)
          == VM_EARG, "unknown flags refused");
 }
 
+/* vm_dual_memory_estimate: the band's model (grows with the order) for BANDED and for AUTO while
+ * u <= 12, UMFPACK's fit for UMFPACK, the larger for AUTO beyond, linear in N, 0 for an unknown
+ * backend. */
+static void
+test_memory_estimate (void)
+{
+  const int64_t N = 65536;
+  double a4 = vm_dual_memory_estimate (3, 0, N, 4, VM_LINSOLVE_AUTO);
+  double a8 = vm_dual_memory_estimate (3, 0, N, 8, VM_LINSOLVE_AUTO);
+  double b4 = vm_dual_memory_estimate (3, 0, N, 4, VM_LINSOLVE_BANDED);
+  double u4 = vm_dual_memory_estimate (3, 0, N, 4, VM_LINSOLVE_UMFPACK);
+  double a13 = vm_dual_memory_estimate (13, 0, N, 4, VM_LINSOLVE_AUTO);
+  CHECK (a4 == b4 && a8 > 1.5 * a4 && u4 > a4, "u = 3: auto %.0f (order 8: %.0f), banded %.0f, umfpack %.0f",
+         a4, a8, b4, u4);
+  CHECK (a13 == fmax (vm_dual_memory_estimate (13, 0, N, 4, VM_LINSOLVE_UMFPACK),
+                      vm_dual_memory_estimate (13, 0, N, 4, VM_LINSOLVE_BANDED)), "u = 13: the larger");
+  CHECK (vm_dual_memory_estimate (2, 1, 2 * N, 4, VM_LINSOLVE_AUTO) == 2 * a4, "linear in N");
+  CHECK (vm_dual_memory_estimate (3, 0, N, 4, 9) == 0.0, "unknown backend: 0");
+}
+
 int
 main (void)
 {
   srand (7);
+  test_memory_estimate ();
   test_args ();
   test_assembly ();
   test_lorenz ();
