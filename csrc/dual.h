@@ -124,7 +124,7 @@ typedef struct {
  *     at order 4): the band of (2 kl + ku + 1) doubles per unknown and the Hessian's CSC, then
  *     those of the augmented system (bandwidth 2 kl + 1, 2 n unknowns), and 750 + 500 u of
  *     vectors, 1.1 times; measured with the fallback (chains of Lorenz systems from the zero base
- *     state, N = 65536, bench/README_dual.md "Memory"): u = 1, order 4, 2.0 kB against 3.0; u =
+ *     state, N = 65536, bench/dual_memory.m, doc/dual.md "Memory"): u = 1, order 4, 2.0 kB against 3.0; u =
  *     3, order 4, 13.3 / 15.8; order 8, 24.8 / 28.6; u = 6, order 4, 50.6 / 56.4.  The UMFPACK
  *     fit, used for every backend before, was below the peak at order 8 (21.6 kB for 24.8) and
  *     1.6 to 6 times above it at order 4 (refusing windows that fit).
