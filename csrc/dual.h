@@ -119,14 +119,15 @@ typedef struct {
  *     measured again after the reduced work arrays, 14.8 kB at order 8).
  *   banded (VM_LINSOLVE_BANDED, and VM_LINSOLVE_AUTO while u <= 12, where its rule took the band
  *     in every case measured; beyond, AUTO takes the larger of the two, the backend then depending
- *     on the model's couplings, as vm_skg_memory_estimate): 1.1 (750 + u (652 + 216 kl)) bytes per node with kl = 1.5 p u, an upper bound of
- *     the bandwidth (measured 8, 17, 26, 35 for u = 3 at orders 2-8; 35 and 71 for u = 6 and 12
- *     at order 4): the band of (2 kl + ku + 1) doubles per unknown and the Hessian's CSC, then
- *     those of the augmented system (bandwidth 2 kl + 1, 2 n unknowns), and 750 + 500 u of
- *     vectors, 1.1 times; measured with the fallback (chains of Lorenz systems from the zero base
- *     state, N = 65536, bench/dual_memory.m, doc/dual.md "Memory"): u = 1, order 4, 2.0 kB against 3.0; u =
- *     3, order 4, 13.3 / 15.8; order 8, 24.8 / 28.6; u = 6, order 4, 50.6 / 56.4.  The UMFPACK
- *     fit, used for every backend before, was below the peak at order 8 (21.6 kB for 24.8) and
+ *     on the model's couplings, as vm_skg_memory_estimate): 1.1 (750 + u (652 + 216 kl)) bytes
+ *     per node with kl = 1.5 p u, an upper bound of the bandwidth (measured 8, 17, 26, 35 for
+ *     u = 3 at orders 2-8; 35 and 71 for u = 6 and 12 at order 4): the band of (2 kl + ku + 1)
+ *     doubles per unknown and the Hessian's CSC, then those of the augmented system (bandwidth
+ *     2 kl + 1, 2 n unknowns), and 750 + 500 u of vectors, 1.1 times; measured with the fallback
+ *     (chains of Lorenz systems from the zero base state, N = 65536, bench/dual_memory.m,
+ *     doc/dual.md "Memory"): u = 1, order 4, 2.0 kB against 3.0; u = 3, order 4, 13.3 / 15.8;
+ *     order 8, 24.8 / 28.6; u = 6, order 4, 50.6 / 56.4.  The UMFPACK fit, used for every
+ *     backend before, was below the peak at order 8 (21.6 kB for 24.8) and
  *     1.6 to 6 times above it at order 4 (refusing windows that fit).
  * 0 for an unknown linsolve.  For refusing work that cannot fit before allocating it. */
 double vm_dual_memory_estimate (int nd, int ng, int64_t N, int order, int linsolve);
