@@ -798,6 +798,21 @@ points_at (vm_skg *s, const double *z, int term, double *t1)
   return VM_OK;
 }
 
+/* p->tmpl: the static entries' contributions of the nodes tc_lo .. tc_hi-1 (all that reach node
+ * kref's columns) to those columns, scattered by hess_point into hval (the slots of those columns
+ * zeroed first; hval's other slots are left as they come and rewritten by hess_static). */
+static void
+static_template (const vm_skg *s, vm_skg_plan *p, const double *h, double *hval)
+{
+  const int64_t N = s->N, base = p->tcp[p->kref * p->tb];
+  int64_t k;
+  memset (hval + base, 0, (size_t) p->ntmpl * sizeof *hval);
+  for (k = p->tc_lo; k < p->tc_hi; k++)
+    hess_point (s, p, k, s->hw[k], h + k, (size_t) N, s->nhr, s->hrr, s->hrc, p->estat,
+                p->xstart[k] >= 0 ? p->xslot + p->xstart[k] : NULL, 0, 0, hval);
+  memcpy (p->tmpl, hval + base, (size_t) p->ntmpl * sizeof *hval);
+}
+
 /* The reduced Hessian with the plan's static part (vm_skg_static_prepare, made before): zeros
  * outside the template columns, the template copied into them, the dynamic entries of every node,
  * the static entries of the nodes outside ks_lo .. ks_hi-1 where they do not land in the template
@@ -889,9 +904,14 @@ vm_skg_eval_reduced (vm_skg *s, const double *z, double *grad, vm_skg_plan *p, d
   if ((st = vm_skg_reduced_init (s)) != VM_OK
       || (st = points_at (s, z, VM_SKG_TERM_REDUCED, &t1)) != VM_OK)
     return st;
-  if (hval && (st = vm_skg_static_prepare (s, p, s->outr + (size_t) s->N * s->ngr, (size_t) s->N))
-      != VM_OK)
-    return st;
+  if (hval)
+    {
+      int fresh;
+      if ((st = vm_skg_static_prepare (s, p, &fresh)) != VM_OK)
+        return st;
+      if (fresh)
+        static_template (s, p, s->outr + (size_t) s->N * s->ngr, hval);
+    }
   assemble (s, z, p, s->outr, s->ngr, s->grv, s->outr + (size_t) s->N * s->ngr, &acc, grad, hval,
             t1);
   return VM_OK;

@@ -91,6 +91,7 @@ typedef struct {
    * to those columns only and skip the static entries */
   unsigned char *edyn, *estat;  /* nh: entries to skip in the dynamic and in the static pass */
   int64_t kc_lo, kc_hi, ks_lo, ks_hi;
+  int64_t tc_lo, tc_hi;         /* the nodes whose contributions reach node kref's columns */
   double *tmpl;
   int64_t ntmpl;
   long tmpl_window;             /* s->window tmpl was made for; -1: none */

@@ -66,8 +66,9 @@ term_entries (const vm_skg *s, const vm_skg_plan *p, int *nh, const int **hr, co
 }
 
 /* The static part of a reduced plan for the current window (skg_static.c; skg.h, vm_skg_plan):
- * the masks at the first call, then the column ranges and the template from the Hessian outputs
- * h (node k's entry e at h[k + st e]) when p->tmpl_window != s->window.  VM_OK or VM_ENOMEM. */
-int vm_skg_static_prepare (const vm_skg *s, vm_skg_plan *p, const double *h, size_t st);
+ * the masks at the first call, then, when p->tmpl_window != s->window, the column and node ranges
+ * and the template's contributors; *fresh = 1 when the template (p->tmpl) is then to be summed
+ * anew (skg.c, static_template), 0 otherwise.  VM_OK or VM_ENOMEM. */
+int vm_skg_static_prepare (const vm_skg *s, vm_skg_plan *p, int *fresh);
 
 #endif

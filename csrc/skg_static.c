@@ -8,12 +8,12 @@
  * static values: they are summed once per window for the tb columns of node kref (the template)
  * and copied to the others, instead of scattering the (stencil length)^2 contributions of each
  * such entry at every node (the tumbler: 50 of its 54 contributions per node; the disk: 106 of
- * 134).  The nodes near the ends, whose weights or stencils differ, keep the scatter. */
+ * 134).  The nodes near the ends, whose weights or stencils differ, keep the scatter.  This file
+ * finds where the template applies; skg.c sums it (static_template, with the scatter itself). */
 #include "skg_impl.h"
 #include "vm_status.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* The skip masks of the two passes of hess_static (skg.c): the dynamic pass skips the static
  * entries, the static pass the others, both what the plan skips anyway.  VM_OK or VM_ENOMEM. */
@@ -64,58 +64,13 @@ same_columns (const vm_skg_plan *p, int64_t kc)
   return 1;
 }
 
-/* p->tmpl: the static contributions of nodes kref - hi .. kref - lo (all that reach node kref's
- * columns), in the order and with the rounding of hess_point's regular path. */
-static void
-template_values (const vm_skg *s, vm_skg_plan *p, const double *h, size_t st, int64_t lo,
-                 int64_t hi)
-{
-  const int64_t tb = p->tb, base = p->tcp[p->kref * tb], end = p->tcp[(p->kref + 1) * tb];
-  int64_t k, kb1, kb2, l1, l2, a, b;
-  double o1, o2;
-  const int64_t *j1, *j2;
-  const double *v1, *v2;
-  memset (p->tmpl, 0, (size_t) p->ntmpl * sizeof *p->tmpl);
-  for (k = p->kref - hi; k <= p->kref - lo; k++)
-    {
-      const int64_t *tcpk = p->tcp + k * tb;
-      int64_t idx = 0;
-      int e;
-      for (e = 0; e < s->nhr; e++)
-        {
-          const double he = s->hw[k] * h[(size_t) k + st * (size_t) e];
-          support (s, s->hrr[e], k, &j1, &v1, &l1, &kb1, &o1);
-          support (s, s->hrc[e], k, &j2, &v2, &l2, &kb2, &o2);
-          if (he == 0.0 || p->estat[e])
-            {
-              idx += l1 * l2;
-              continue;
-            }
-          for (a = 0; a < l1; a++)
-            {
-              const double ha = he * v1[a];
-              for (b = 0; b < l2; b++, idx++)
-                {
-                  int t;
-                  for (t = 0; t < 2; t++)
-                    {
-                      const int64_t off = t ? p->off2[idx] : p->off1[idx];
-                      const int64_t sl = off >= 0 ? tcpk[t ? p->rel2[idx] : p->rel1[idx]] + off : -1;
-                      if (sl >= base && sl < end)
-                        p->tmpl[sl - base] += ha * v2[b];
-                    }
-                }
-            }
-        }
-    }
-}
-
 int
-vm_skg_static_prepare (const vm_skg *s, vm_skg_plan *p, const double *h, size_t st)
+vm_skg_static_prepare (const vm_skg *s, vm_skg_plan *p, int *fresh)
 {
   const int64_t N = s->N, kref = p->kref, tb = p->tb;
   int64_t lo, hi, pl, pr, kc_lo, kc_hi;
   int stat;
+  *fresh = 0;
   if (p->edyn && p->tmpl_window == s->window)
     return VM_OK;
   if (! p->edyn && (stat = masks (s, p)) != VM_OK)
@@ -144,11 +99,14 @@ vm_skg_static_prepare (const vm_skg *s, vm_skg_plan *p, const double *h, size_t 
     ;
   for (kc_hi = kref; kc_hi + 1 <= pr + lo && same_columns (p, kc_hi + 1); kc_hi++)
     ;
-  template_values (s, p, h, st, lo, hi);
   p->kc_lo = kc_lo;
   p->kc_hi = kc_hi + 1;
-  /* the nodes whose contributions all land in template columns (plain: inside pl .. pr) */
+  /* the nodes whose contributions all land in template columns (plain: inside pl .. pr), and
+   * those that reach node kref's columns (the template's contributors) */
   p->ks_lo = kc_lo - lo;
   p->ks_hi = kc_hi - hi + 1 > p->ks_lo ? kc_hi - hi + 1 : p->ks_lo;
+  p->tc_lo = kref - hi;
+  p->tc_hi = kref - lo + 1;
+  *fresh = 1;
   return VM_OK;
 }
