@@ -534,7 +534,7 @@ static int
 reduced_outputs (vm_skg *s, int32_t *outs, int *nout)
 {
   vm_graph *g = s->g;
-  int na = s->na, nvar = s->base + 1 + na + s->np, r, c, cnt = 0;
+  int na = s->na, nvar = s->base + 1 + na + s->np, r, c, i, cnt = 0;
   int32_t *map = malloc ((size_t) nvar * sizeof *map), z0 = vm_const (g, 0.0);
   if (! map)
     return VM_ENOMEM;
@@ -551,25 +551,27 @@ reduced_outputs (vm_skg *s, int32_t *outs, int *nout)
         outs[cnt++] = vm_subst (g, vm_diff (g, s->sfun, s->base + 1 + r), map);
       }
   s->nhr = 0;
-  for (r = 0; r < na; r++)
-    for (c = 0; c < na && is_minus (s, r); c++)
-      if (! is_minus (s, c))
+  for (i = 0; i < s->ngr; i++)
+    {
+      const int r = s->grv[i];
+      const int32_t d = vm_diff (g, s->sfun, s->base + 1 + r);
+      for (c = 0; c < na; c++)
         {
-          int32_t d = vm_diff (g, s->sfun, s->base + 1 + r);
-          int32_t h = vm_subst (g, vm_diff (g, d, s->base + 1 + c), map);
-          if (h < 0)
-            break;
-          if (! is_zero (g, h))
-            {
-              int v, dep = 0;
-              for (v = 0; v <= na && ! dep; v++)      /* t and the point variables */
-                dep = vm_depends (g, h, s->base + v);
-              s->hrs[s->nhr] = (unsigned char) ! dep;
-              s->hrr[s->nhr] = r;
-              s->hrc[s->nhr++] = c;
-              outs[cnt++] = h;
-            }
+          int32_t h;
+          int v, dep = 0;
+          if (is_minus (s, c))
+            continue;
+          h = vm_subst (g, vm_diff (g, d, s->base + 1 + c), map);
+          if (h < 0 || is_zero (g, h))
+            continue;                              /* h < 0: the graph's status says why */
+          for (v = 0; v <= na && ! dep; v++)       /* t and the point variables */
+            dep = vm_depends (g, h, s->base + v);
+          s->hrs[s->nhr] = (unsigned char) ! dep;
+          s->hrr[s->nhr] = r;
+          s->hrc[s->nhr++] = c;
+          outs[cnt++] = h;
         }
+    }
   free (map);
   *nout = cnt;
   return vm_graph_status (g);
