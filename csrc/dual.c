@@ -518,13 +518,7 @@ vm_dual_memory_estimate (int nd, int ng, int64_t N, int order, int linsolve)
 {
   const double u = (double) nd + (double) ng, kl = 1.5 * order * u;
   const double umf = 2.5 * (750.0 + 878.0 * u * u), band = 1.1 * (750.0 + u * (652.0 + 216.0 * kl));
-  if (linsolve == VM_LINSOLVE_UMFPACK)
-    return umf * (double) N;
-  if (linsolve == VM_LINSOLVE_BANDED || (linsolve == VM_LINSOLVE_AUTO && u <= 12.0))
-    return band * (double) N;
-  if (linsolve == VM_LINSOLVE_AUTO)
-    return fmax (umf, band) * (double) N;
-  return 0.0;
+  return vm_linsolve_memory_model (linsolve, u, umf, band) * (double) N;
 }
 
 int

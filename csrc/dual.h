@@ -117,9 +117,8 @@ typedef struct {
  *     for u = 1, 3, 6, 12 (order 4, converged: 1.6, 8.9, 32.7, 127 kB per node, within 3%),
  *     times 2.5 for the fallback (Lorenz from the zero base state: 21.6 kB for u = 3; 18.3 kB
  *     measured again after the reduced work arrays, 14.8 kB at order 8).
- *   banded (VM_LINSOLVE_BANDED, and VM_LINSOLVE_AUTO while u <= 12, where its rule took the band
- *     in every case measured; beyond, AUTO takes the larger of the two, the backend then depending
- *     on the model's couplings, as vm_skg_memory_estimate): 1.1 (750 + u (652 + 216 kl)) bytes
+ *   banded (VM_LINSOLVE_BANDED; AUTO picks by vm_linsolve_memory_model, linsolve.h: the band's
+ *     while u <= 12, the larger of the two beyond): 1.1 (750 + u (652 + 216 kl)) bytes
  *     per node with kl = 1.5 p u, an upper bound of the bandwidth (measured 8, 17, 26, 35 for
  *     u = 3 at orders 2-8; 35 and 71 for u = 6 and 12 at order 4): the band of (2 kl + ku + 1)
  *     doubles per unknown and the Hessian's CSC, then those of the augmented system (bandwidth

@@ -96,6 +96,18 @@ vm_linsolve_auto (int n, int64_t nnz, int kl, int ku)
   return 16.0 * (double) nnz >= band ? VM_LINSOLVE_BANDED : VM_LINSOLVE_UMFPACK;
 }
 
+double
+vm_linsolve_memory_model (int kind, double u, double umfpack, double banded)
+{
+  if (kind == VM_LINSOLVE_UMFPACK)
+    return umfpack;
+  if (kind == VM_LINSOLVE_BANDED || (kind == VM_LINSOLVE_AUTO && u <= 12.0))
+    return banded;
+  if (kind == VM_LINSOLVE_AUTO)
+    return umfpack > banded ? umfpack : banded;
+  return 0.0;
+}
+
 /* ---- small public helpers ----------------------------------------------------------------------- */
 
 void

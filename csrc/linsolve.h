@@ -157,6 +157,16 @@ void vm_linsolve_bandwidth (int n, const int64_t *colptr, const int64_t *rowind,
  * bandwidths kl, ku: VM_LINSOLVE_BANDED or VM_LINSOLVE_UMFPACK (the rule: linsolve.c). */
 int vm_linsolve_auto (int n, int64_t nnz, int kl, int ku);
 
+/* Of two models of a solve's memory per node -- umfpack with UMFPACK, banded with the banded LU --
+ * the one for the backend of option kind, before any pattern exists, for a node-major Jacobian
+ * of an action discretized by SBP operators with u unknowns per node (skg_solve, the duals):
+ * UMFPACK: umfpack; BANDED: banded; AUTO: banded while u <= 12, where vm_linsolve_auto gives
+ * these Jacobians to the band (it did for every one measured, and it must when each unknown's
+ * column holds its own 2 p + 1 stencil entries and kl = ku ~ p u: 16 (2 p + 1) >= 2 p u + 1 for
+ * u up to 16), else the larger of the two (the backend then depends on the model's couplings);
+ * 0 for another kind. */
+double vm_linsolve_memory_model (int kind, double u, double umfpack, double banded);
+
 /* "umfpack", "banded" or "auto" (static storage; "?" for another value). */
 const char *vm_linsolve_name (int kind);
 

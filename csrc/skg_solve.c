@@ -50,16 +50,7 @@ vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode, int linsol
   double umf = (744.0 + 1106.0 * u + 74.0 * u * u) * f;
   double b = (1.5 * order - 0.5) * u;   /* kl = ku of the Jacobian, at most */
   double band = (744.0 + 350.0 * u) * f + 8.0 * u * (3.0 * b + 1.0);
-  double per;
-  if (linsolve == VM_LINSOLVE_UMFPACK)
-    per = umf;
-  else if (linsolve == VM_LINSOLVE_BANDED || (linsolve == VM_LINSOLVE_AUTO && u <= 12.0))
-    per = band;
-  else if (linsolve == VM_LINSOLVE_AUTO)
-    per = fmax (umf, band);
-  else
-    return 0.0;
-  return per * (double) N;
+  return vm_linsolve_memory_model (linsolve, u, umf, band) * (double) N;
 }
 
 void

@@ -159,14 +159,10 @@ typedef struct
  *     3 to 49 % above the peaks of chains of u oscillators measured after the reduced tape
  *     (bench/skg_memory.m, N = 65536 (16384 for full mode at order 8): reduced u = 2, 3, 6, 12
  *     at orders 4, 6, 8 and full u = 12 at orders 4 and 8: 1333 .. 45946 bytes per node).
- * UMFPACK: the first; BANDED: the second; AUTO: the second when u <= 12, where the rule of
- * vm_linsolve_auto (band when 16 nnz >= n (kl + ku + 1)) picks the band for the SKG Jacobians: it
- * did for every one measured (the chains and the disk above), and it must when each column holds
- * its component's 2 p + 1 stencil entries and kl = ku ~ p u (after the end nodes' exchange):
- * 16 (2 p + 1) >= 2 p u + 1 for u up to 16; otherwise (the backend then depends on the model's
- * couplings) the larger of the two.  Before, AUTO took the larger of the two everywhere: 1.6 to
- * 2.4 times the peaks, which refused windows that fit.  For refusing work that cannot fit before
- * allocating it; 0 for a linsolve out of range. */
+ * The estimate is the backend's model (vm_linsolve_memory_model, linsolve.h: AUTO takes the
+ * band's while u <= 12, the larger of the two beyond).  Before, AUTO took the larger of the two
+ * everywhere: 1.6 to 2.4 times the peaks, which refused windows that fit.  For refusing work
+ * that cannot fit before allocating it; 0 for a linsolve out of range. */
 double vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode, int linsolve);
 
 void vm_skg_solve_opts_init (vm_skg_solve_opts *o);
