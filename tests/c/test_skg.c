@@ -92,6 +92,19 @@ in_pattern (const vm_skg *s, int64_t i, int64_t j)
   return 0;
 }
 
+/* skg_solve's reduced system: z-component c of a node is row rc[c] (q-, lambda-) and column cc[c]
+ * (q+, lambda+) of the block, -1 otherwise. */
+static void
+reduced_maps (const vm_skg *s, int *rc, int *cc)
+{
+  int n = s->n, mm = s->m, c;
+  for (c = 0; c < s->nb; c++)
+    {
+      rc[c] = c >= n && c < 2 * n ? c - n : c >= 2 * n + mm ? n + (c - 2 * n - mm) : -1;
+      cc[c] = c < n ? c : c >= 2 * n && c < 2 * n + mm ? n + (c - 2 * n) : -1;
+    }
+}
+
 /* The reduced tape (vm_skg_eval_reduced) against the full one at a random point with q- = lambda-
  * = 0: the gradient (minus components; the plus ones exactly 0) and the Hessian's (minus, plus)
  * block through a plan of VM_SKG_TERM_REDUCED on vm_skg_pattern's pattern (with its static part,
@@ -109,11 +122,7 @@ reduced_vs_full (const char *name, vm_skg *s)
   int64_t ntmpl = 0;
   int w;
   vm_skg_plan plan;
-  for (c = 0; c < nb; c++)
-    {
-      rc[c] = c >= n && c < 2 * n ? c - n : c >= 2 * n + mm ? n + (c - 2 * n - mm) : -1;
-      cc[c] = c < n ? c : c >= 2 * n && c < 2 * n + mm ? n + (c - 2 * n) : -1;
-    }
+  reduced_maps (s, rc, cc);
   CHECK (vm_skg_plan_build (s, VM_SKG_TERM_REDUCED, tb, rc, cc, N * tb, s->colptr, s->rowind,
                             &plan) == VM_EARG, "%s: a reduced plan before vm_skg_reduced_init refused",
          name);
@@ -503,13 +512,10 @@ block_pattern (const char *name, const vm_mech *m, const double *par, int64_t N,
     {
       int n = s.n, mm = s.m;
       tb = n + mm;
-      for (c = 0; c < nb; c++)
-        if (v == 0)            /* skg_solve's reduced system: rows q-, lambda-; columns q+, lambda+ */
-          {
-            rc[c] = c >= n && c < 2 * n ? c - n : c >= 2 * n + mm ? n + (c - 2 * n - mm) : -1;
-            cc[c] = c < n ? c : c >= 2 * n && c < 2 * n + mm ? n + (c - 2 * n) : -1;
-          }
-        else                   /* all components, rows reversed; columns: every other one */
+      if (v == 0)              /* skg_solve's reduced system: rows q-, lambda-; columns q+, lambda+ */
+        reduced_maps (&s, rc, cc);
+      else                     /* all components, rows reversed; columns: every other one */
+        for (c = 0; c < nb; c++)
           {
             rc[c] = nb - 1 - c;
             cc[c] = c % 2 ? c / 2 : -1;
