@@ -36,6 +36,8 @@ typedef struct
   double *dx, *xt, *xbest, *w;
   double *wt;                /* per-equation weights of the residual norm (all 1 when none given) */
   double *jx;                /* |J| |x| (rounding level of F) */
+  double wmax;               /* the largest weight */
+  double jfro;               /* ||J||_F of the values in Jx (set with them; Inf when it overflows) */
   vm_linsolve_opts lo;       /* the linear solver options of J (from vm_newton_opts) */
   vm_linsolve ls;            /* J's linear solver */
   /* augmented LM system K = [I J; J^T -mu I] of order 2n, interleaved (r_i at 2i, dx_j at
@@ -690,6 +692,20 @@ drop_held (ws_t *w)
   w->held = 0;
 }
 
+/* An upper bound of round_level (below) that costs one pass over x instead of one over J: by
+ * Cauchy-Schwarz (|J| |x|)_i <= ||J(i,:)||_2 ||x||_2, so || W |J| |x| ||_2 <= max_i w_i ||J||_F
+ * ||x||_2; the factor 1.001 covers the rounding of both (relative errors of order nnz eps).  A
+ * residual above it cannot pass the rounding-level test, and the pass over J is skipped. */
+static double
+round_bound (const ws_t *w, const double *x, const vm_newton_opts *o)
+{
+  double s = 0.0;
+  int i;
+  for (i = 0; i < w->n; i++)
+    s += x[i] * x[i];
+  return 1.001 * o->tol_round * DBL_EPSILON * w->wmax * w->jfro * sqrt (s);
+}
+
 /* The rounding level of F at x (newton.h 1'), tol_round eps || W |J| |x| ||_2, with the values
  * J in w->Jx (w->jx is overwritten). */
 static double
@@ -715,7 +731,7 @@ static int
 jacobian (ws_t *w, vm_newton_jac Jfn, void *ctx, const double *x, double f, double target,
           const vm_newton_opts *o, vm_newton_info *inf, int k, int *stop)
 {
-  double t0, rl;
+  double t0, rl, s2 = 0.0;
   int64_t p;
   int st;
   drop_held (w);
@@ -729,14 +745,18 @@ jacobian (ws_t *w, vm_newton_jac Jfn, void *ctx, const double *x, double f, doub
       return st;
     }
   for (p = 0; p < w->nnz; p++)
-    if (!isfinite (w->Jx[p]))
-      {
-        setmsg (inf, "Jacobian entry %lld not finite at iteration %d (||F|| = %.3e)",
-                (long long) p, k, f);
-        return VM_ENEWTON_NONFINITE;
-      }
-  if (!(o->tol_round > 0.0))
-    return VM_OK;
+    {
+      if (!isfinite (w->Jx[p]))
+        {
+          setmsg (inf, "Jacobian entry %lld not finite at iteration %d (||F|| = %.3e)",
+                  (long long) p, k, f);
+          return VM_ENEWTON_NONFINITE;
+        }
+      s2 += w->Jx[p] * w->Jx[p];
+    }
+  w->jfro = sqrt (s2);
+  if (!(o->tol_round > 0.0) || f > round_bound (w, x, o))
+    return VM_OK;   /* the rounding-level test cannot pass */
   rl = round_level (w, x, o);
   inf->round_level = rl;
   if (o->verbose)
@@ -884,7 +904,7 @@ chord_allowed (ws_t *w, const double *x, const vm_newton_opts *o, const vm_newto
   kp = inf->kind_hist[k];
   return (kp == VM_NEWTON_FULL || kp == VM_NEWTON_CHORD)
          && inf->res_hist[k] <= o->reuse_theta * inf->res_hist[k - 1]
-         && inf->res_hist[k] > round_level (w, x, o);
+         && (inf->res_hist[k] > round_bound (w, x, o) || inf->res_hist[k] > round_level (w, x, o));
 }
 
 /* The chord step from x_k (newton.h 2'): dx = -J(x_m)^{-1} F(x_k) with the held factorization,
@@ -1049,7 +1069,11 @@ ws_setup (ws_t *w, int n, const int64_t *colptr, const int64_t *rowind, const vm
       return VM_ENOMEM;
     }
   for (i = 0; i < n; i++)
-    w->wt[i] = o->res_weight ? o->res_weight[i] : 1.0;
+    {
+      w->wt[i] = o->res_weight ? o->res_weight[i] : 1.0;
+      if (w->wt[i] > w->wmax)
+        w->wmax = w->wt[i];
+    }
   /* the linear solver of J: the backend chosen (or resolved from the pattern) once */
   w->lo.kind = o->linsolve;
   w->lo.umf_ordering = o->umf_ordering;

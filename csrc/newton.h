@@ -37,7 +37,10 @@
  *      tol_res for small h, where Newton would otherwise stall (VM_ENEWTON_STALL or _MAXIT) at
  *      a point that is in fact converged.  The estimate is a bound: measured floors are 3 to 10
  *      times below it, so the iterate returned can be up to about one digit less accurate than
- *      the best attainable one.  Cost: one pass over the Jacobian values per iteration.
+ *      the best attainable one.  Cost: one pass over x per Jacobian for the bound
+ *      max_i w_i ||J||_F ||x||_2 of || W |J| |x| ||_2 (Cauchy-Schwarz; ||J||_F is summed in
+ *      the finiteness check of J's values), and one pass over the Jacobian values only where
+ *      f_k is below that bound (the test can pass only there: near convergence).
  *   2. Newton step: J(x_k) dx = -F_k by LU.  J counts as singular when the factorization meets
  *      an exactly zero pivot, when the pivot-based estimate of the reciprocal condition number
  *      of the row-scaled matrix (min |U_ii| / max |U_ii|: UMFPACK's Info[UMFPACK_RCOND], and the
@@ -253,7 +256,8 @@ typedef struct
                           Levenberg-Marquardt parameter mu for an LM step; 0 for k = 0 */
   int *kind_hist;      /* VM_NEWTON_START (k = 0), _FULL, _DAMPED, _LM or _CHORD (a full step
                           with a reused factorization, step 2') */
-  double round_level;  /* the last rounding level tol_round eps || W |J| |x| ||_2 (0 if off) */
+  double round_level;  /* the last rounding level tol_round eps || W |J| |x| ||_2 computed (0 if
+                          off or never needed: f_k above its bound, step 1') */
   double final_res;    /* ||F(x)||_W at the returned x (the best iterate; NaN when F(x0) failed) */
   double res_scale;    /* the scale of the residual test that was used */
   long nfev, njev;     /* residual and Jacobian evaluations */

@@ -44,6 +44,8 @@ typedef struct
   int *rlist, *rcnt;         /* tb x tb, tb: per target column component t2, the target row
                                 components t1 coupled to it (ascending) ... */
   unsigned char *rbits;      /* tb x tb: ... and how (component_mask's bits of the pair) */
+  int *tcnt, *tlist;         /* per t2 and tmask value m (16 tb): the rows l of rlist with
+                                rbits & m, their number and (16 tb tb) the components rl[l] */
 } pat_ws;
 
 /* Ds by columns into w->dcp, w->dci (fill: N scratch). */
@@ -82,7 +84,7 @@ max_nodes (const vm_skg *s, const pat_ws *w)
 /* The nodes j1 that node j2's columns reach, sorted, in w->nodes, with how in w->tmask: bit 1
  * j1 = j2, 2 Ds(j1, j2) != 0, 4 Ds(j2, j1) != 0, 8 Ds(k, j1) Ds(k, j2) != 0 for some k. */
 static void
-column_nodes (const vm_skg *s, pat_ws *w, int64_t j2)
+column_nodes (const vm_skg *s, pat_ws *w, int64_t j2, int sort)
 {
   int64_t e, a, k, i, q;
 #define MARK(j, bit) do { if (! w->tmask[j]) w->nodes[w->nnodes++] = (j); w->tmask[j] |= (unsigned char) (bit); } while (0)
@@ -98,7 +100,7 @@ column_nodes (const vm_skg *s, pat_ws *w, int64_t j2)
   for (a = s->dsp[j2]; a < s->dsp[j2 + 1]; a++)
     MARK (s->dsj[a], 4);
 #undef MARK
-  for (i = 1; i < w->nnodes; i++)          /* insertion sort: a stencil's worth of nodes */
+  for (i = 1; i < w->nnodes && sort; i++)  /* insertion sort: a stencil's worth of nodes */
     {
       int64_t v = w->nodes[i];
       for (q = i; q > 0 && w->nodes[q - 1] > v; q--)
@@ -107,7 +109,26 @@ column_nodes (const vm_skg *s, pat_ws *w, int64_t j2)
     }
 }
 
-/* One pass over the target columns: pass 0 counts (colptr), pass 1 writes rowind.  The count. */
+/* w->tcnt, w->tlist from w->rlist, w->rcnt, w->rbits: for each target column component t2 and
+ * each value m of a node's tmask, the row components coupled through one of m's ways (in rlist's
+ * ascending order). */
+static void
+mask_tables (pat_ws *w)
+{
+  int tb = w->tb, t2, m, l;
+  for (t2 = 0; t2 < tb; t2++)
+    for (m = 0; m < 16; m++)
+      {
+        int *cnt = w->tcnt + t2 * 16 + m, *lst = w->tlist + (size_t) (t2 * 16 + m) * tb;
+        *cnt = 0;
+        for (l = 0; l < w->rcnt[t2]; l++)
+          if (w->rbits[t2 * tb + l] & m)
+            lst[(*cnt)++] = w->rlist[t2 * tb + l];
+      }
+}
+
+/* One pass over the target columns: pass 0 counts (colptr; the nodes need no sorting for it),
+ * pass 1 writes rowind.  The count. */
 static int64_t
 pattern_pass (const vm_skg *s, pat_ws *w, int pass, int64_t *colptr, int64_t *rowind)
 {
@@ -115,24 +136,25 @@ pattern_pass (const vm_skg *s, pat_ws *w, int pass, int64_t *colptr, int64_t *ro
   int64_t pos = 0, j2, i;
   for (j2 = 0; j2 < s->N; j2++)
     {
-      column_nodes (s, w, j2);
+      column_nodes (s, w, j2, pass);
       for (t2 = 0; t2 < tb; t2++)
         {
-          const int *rl = w->rlist + t2 * tb, nrl = w->rcnt[t2];
-          const unsigned char *bits = w->rbits + t2 * tb;
+          const int *cnt = w->tcnt + t2 * 16;
+          if (! pass)
+            {
+              for (i = 0; i < w->nnodes; i++)
+                pos += cnt[w->tmask[w->nodes[i]]];
+              colptr[j2 * tb + t2 + 1] = pos;
+              continue;
+            }
           for (i = 0; i < w->nnodes; i++)
             {
-              const unsigned char tm = w->tmask[w->nodes[i]];
-              for (l = 0; l < nrl; l++)
-                if (bits[l] & tm)
-                  {
-                    if (pass)
-                      rowind[pos] = w->nodes[i] * tb + rl[l];
-                    pos++;
-                  }
+              const int tm = w->tmask[w->nodes[i]];
+              const int *lst = w->tlist + (size_t) (t2 * 16 + tm) * tb;
+              const int64_t base = w->nodes[i] * tb;
+              for (l = 0; l < cnt[tm]; l++)
+                rowind[pos++] = base + lst[l];
             }
-          if (! pass)
-            colptr[j2 * tb + t2 + 1] = pos;
         }
       for (i = 0; i < w->nnodes; i++)
         w->tmask[w->nodes[i]] = 0;
@@ -196,6 +218,8 @@ pat_ws_free (pat_ws *w)
   free (w->rlist);
   free (w->rcnt);
   free (w->rbits);
+  free (w->tcnt);
+  free (w->tlist);
 }
 
 /* The pattern column by column, without sorting all entries: for column node j2 the nodes j1
@@ -226,11 +250,15 @@ vm_skg_pattern (const vm_skg *s, int tb, const int *rowc, const int *colc, int64
   w.rlist = malloc ((size_t) tb * tb * sizeof *w.rlist);
   w.rcnt = calloc ((size_t) tb, sizeof *w.rcnt);
   w.rbits = malloc ((size_t) tb * tb);
+  w.tcnt = malloc ((size_t) tb * 16 * sizeof *w.tcnt);
+  w.tlist = malloc ((size_t) tb * 16 * tb * sizeof *w.tlist);
   *colptr = calloc ((size_t) (N * tb) + 1, sizeof **colptr);
-  if (! w.dcp || ! w.dci || ! fill || ! w.tmask || ! w.rlist || ! w.rcnt || ! w.rbits || ! *colptr)
+  if (! w.dcp || ! w.dci || ! fill || ! w.tmask || ! w.rlist || ! w.rcnt || ! w.rbits || ! w.tcnt
+      || ! w.tlist || ! *colptr)
     goto done;
   if ((st = target_couplings (s, &w, rowc, colc)) != VM_OK)
     goto done;
+  mask_tables (&w);
   st = VM_ENOMEM;
   ds_columns (s, &w, fill);
   w.nodes = malloc ((size_t) max_nodes (s, &w) * sizeof *w.nodes);
