@@ -456,11 +456,9 @@ band_fill (vm_linsolve *ls, const double *Ax)
     ls->rs[ri[p]] += fabs (Ax[p]);
   for (i = 0; i < n; i++)
     ls->rs[i] = ls->rs[i] > 0.0 ? 1.0 / ls->rs[i] : 1.0;
-  /* the rows kl .. ldab-1 of every column must be zero outside the pattern; one clear of the
-   * whole band (its kl fill rows too, which the LU sets anyway) is cheaper than n short ones
-   * (the tumbler's n = 512 columns of 21 rows: 2 % of a solve in memset calls) */
-  if (!ls->ab_zero)
-    memset (ls->ab, 0, (size_t) ls->ldab * (size_t) n * sizeof *ls->ab);
+  for (j = 0; j < n && !ls->ab_zero; j++)
+    memset (ls->ab + (size_t) j * (size_t) ls->ldab + ls->bkl, 0,
+            (size_t) (ls->bkl + ls->bku + 1) * sizeof *ls->ab);
   ls->ab_zero = 0;
   for (j = 0; j < n; j++)
     {

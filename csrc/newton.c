@@ -745,17 +745,18 @@ jacobian (ws_t *w, vm_newton_jac Jfn, void *ctx, const double *x, double f, doub
       return st;
     }
   for (p = 0; p < w->nnz; p++)
-    {
-      if (!isfinite (w->Jx[p]))
-        {
-          setmsg (inf, "Jacobian entry %lld not finite at iteration %d (||F|| = %.3e)",
-                  (long long) p, k, f);
-          return VM_ENEWTON_NONFINITE;
-        }
-      s2 += w->Jx[p] * w->Jx[p];
-    }
+    if (!isfinite (w->Jx[p]))
+      {
+        setmsg (inf, "Jacobian entry %lld not finite at iteration %d (||F|| = %.3e)",
+                (long long) p, k, f);
+        return VM_ENEWTON_NONFINITE;
+      }
+  if (!(o->tol_round > 0.0))
+    return VM_OK;
+  for (p = 0; p < w->nnz; p++)   /* finite values: a loop without exits, vectorized */
+    s2 += w->Jx[p] * w->Jx[p];
   w->jfro = sqrt (s2);
-  if (!(o->tol_round > 0.0) || f > round_bound (w, x, o))
+  if (f > round_bound (w, x, o))
     return VM_OK;   /* the rounding-level test cannot pass */
   rl = round_level (w, x, o);
   inf->round_level = rl;

@@ -37,10 +37,10 @@
  *      tol_res for small h, where Newton would otherwise stall (VM_ENEWTON_STALL or _MAXIT) at
  *      a point that is in fact converged.  The estimate is a bound: measured floors are 3 to 10
  *      times below it, so the iterate returned can be up to about one digit less accurate than
- *      the best attainable one.  Cost: one pass over x per Jacobian for the bound
- *      max_i w_i ||J||_F ||x||_2 of || W |J| |x| ||_2 (Cauchy-Schwarz; ||J||_F is summed in
- *      the finiteness check of J's values), and one pass over the Jacobian values only where
- *      f_k is below that bound (the test can pass only there: near convergence).
+ *      the best attainable one.  Cost per Jacobian: a pass over its values and one over x for
+ *      the bound max_i w_i ||J||_F ||x||_2 of || W |J| |x| ||_2 (Cauchy-Schwarz), and the
+ *      pass over the pattern for |J| |x| only where f_k is below that bound (the test can
+ *      pass only there: near convergence).
  *   2. Newton step: J(x_k) dx = -F_k by LU.  J counts as singular when the factorization meets
  *      an exactly zero pivot, when the pivot-based estimate of the reciprocal condition number
  *      of the row-scaled matrix (min |U_ii| / max |U_ii|: UMFPACK's Info[UMFPACK_RCOND], and the
