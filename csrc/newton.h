@@ -137,7 +137,8 @@
  * errors of the callbacks included.  A return value other than VM_OK always means "not converged";
  * info->message says why and gives the best residual.
  *
- * Memory: the work arrays (8 n-vectors, the Jacobian values, the histories, and the linear
+ * Memory: the work arrays (8 n-vectors, the Jacobian values -- from 64 MB on in huge or populated
+ * pages, vm_bigalloc.h, whose first touch costs fewer faults --, the histories, and the linear
  * solver's: UMFPACK a copy of the pattern in its index type when that is a type distinct from
  * int64_t (linsolve.h); banded the band of (2 kl + ku + 1) n doubles and 2 n ints) are allocated
  * once per solve, those of the augmented LM system once at the first fallback; the caller's
