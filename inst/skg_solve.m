@@ -752,11 +752,12 @@ end
 %!test
 %! % Guess 'auto' (the default): the integrator for the disk's quadratic constraint, and for the
 %! % tumbler's sharp contact at sigma = 1/110, N = 256 (which the constant start cannot solve);
-%! % the marching start for the oscillator
-%! disk = mechsys ('coordinates', {'x', 'y', 'theta', 'phi'}, ...
+%! % the marching start for the oscillator and for the disk's form linear in the velocities
+%! dpar = {'coordinates', {'x', 'y', 'theta', 'phi'}, ...
 %!   'parameters', struct ('M', 1, 'g', 9.8, 'alpha', pi/6, 'R', 1, 'IS', 1/2, 'ID', 1/4), ...
-%!   'lagrangian', 'M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2 + M*g*x*sin(alpha)', ...
-%!   'constraints', {'dot(x)^2 + dot(y)^2 - R^2*dot(theta)^2', 'dot(x)*sin(phi) - dot(y)*cos(phi)'});
+%!   'lagrangian', 'M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2 + M*g*x*sin(alpha)'};
+%! disk = mechsys (dpar{:}, 'constraints', ...
+%!   {'dot(x)^2 + dot(y)^2 - R^2*dot(theta)^2', 'dot(x)*sin(phi) - dot(y)*cos(phi)'});
 %! s = skg_solve (disk, [0 2*pi], [0 0 0 0], [5 0 5 1], 'N', 64);
 %! assert (s.exitflag, 1);
 %! assert (s.guess, 'integrator');
@@ -772,11 +773,8 @@ end
 %! assert (sc.exitflag, 0);
 %! s = skg_solve (osc, [0 1], 1, 0, 'N', 41);
 %! assert (s.guess, 'marching');
-%! % constraints linear in the velocities (the disk's other form): the marching start
-%! lin = mechsys ('coordinates', {'x', 'y', 'theta', 'phi'}, ...
-%!   'parameters', struct ('M', 1, 'g', 9.8, 'alpha', pi/6, 'R', 1, 'IS', 1/2, 'ID', 1/4), ...
-%!   'lagrangian', 'M/2*(dot(x)^2 + dot(y)^2) + IS/2*dot(theta)^2 + ID/2*dot(phi)^2 + M*g*x*sin(alpha)', ...
-%!   'constraints', {'dot(x) - R*cos(phi)*dot(theta)', 'dot(y) - R*sin(phi)*dot(theta)'});
+%! lin = mechsys (dpar{:}, 'constraints', ...
+%!   {'dot(x) - R*cos(phi)*dot(theta)', 'dot(y) - R*sin(phi)*dot(theta)'});
 %! s = skg_solve (lin, [0 2*pi], [0 0 0 0], [5 0 5 1], 'N', 64);
 %! assert (s.exitflag, 1);
 %! assert (s.guess, 'marching');
