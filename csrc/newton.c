@@ -157,12 +157,19 @@ ls_error (vm_newton_info *inf, const char *what, const vm_linsolve *ls, int st, 
   return st;
 }
 
+/* The number of Jacobian values allocated (at least 1), as vm_bigalloc_free needs it again. */
+static size_t
+jx_count (const ws_t *w)
+{
+  return (size_t) (w->nnz > 0 ? w->nnz : 1);
+}
+
 static void
 ws_free (ws_t *w)
 {
   vm_linsolve_free (&w->ls);
   vm_linsolve_free (&w->lsK);
-  vm_bigalloc_free (w->Jx, (size_t) (w->nnz > 0 ? w->nnz : 1), sizeof *w->Jx);
+  vm_bigalloc_free (w->Jx, jx_count (w), sizeof *w->Jx);
   free (w->F);
   free (w->Ft);
   free (w->dx);
@@ -1052,9 +1059,9 @@ ws_setup (ws_t *w, int n, const int64_t *colptr, const int64_t *rowind, const vm
   w->Ai = rowind;
   /* the largest work array (nnz values; 0.55 GB for the disk at N = 2^20): from 64 MB on in
    * huge or populated pages (vm_bigalloc.h), fewer faults at its first touch */
-  w->Jx = vm_bigalloc_kind ((size_t) (w->nnz > 0 ? w->nnz : 1), sizeof *w->Jx) == VM_BIGALLOC_CALLOC
-          ? malloc ((size_t) (w->nnz > 0 ? w->nnz : 1) * sizeof *w->Jx)   /* no clear needed */
-          : vm_bigalloc_zero ((size_t) w->nnz, sizeof *w->Jx);
+  w->Jx = vm_bigalloc_kind (jx_count (w), sizeof *w->Jx) == VM_BIGALLOC_CALLOC
+          ? malloc (jx_count (w) * sizeof *w->Jx)   /* below: no clear needed */
+          : vm_bigalloc_zero (jx_count (w), sizeof *w->Jx);
   w->F = malloc ((size_t) n * sizeof *w->F);
   w->Ft = malloc ((size_t) n * sizeof *w->Ft);
   w->dx = malloc ((size_t) n * sizeof *w->dx);

@@ -870,14 +870,13 @@ cmd_hmin (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 static void
 cmd_memory (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  static const int kinds[3] = { VM_LINSOLVE_AUTO, VM_LINSOLVE_UMFPACK, VM_LINSOLVE_BANDED };
   const char *fn = "dual_solve";
   if (nrhs != 6)
     BAD ("%s: internal: \"memory\" takes 5 arguments", fn);
   plhs[0] = mxCreateDoubleScalar (vm_dual_memory_estimate (
     (int) vm_arg_int (prhs[1], fn, "nd", 0, 1000000), (int) vm_arg_int (prhs[2], fn, "ng", 0, 1000000),
     (int64_t) vm_arg_int (prhs[3], fn, "N", 1, INT64_C (9007199254740992)),
-    vm_arg_order (prhs[4], fn, "Order"), kinds[vm_arg_int (prhs[5], fn, "linsolve", 0, 2)]));
+    vm_arg_order (prhs[4], fn, "Order"), vm_mx_linsolve_arg (prhs[5], fn)));
 }
 
 void

@@ -8,13 +8,27 @@
 #include "linsolve.h"
 #include "vm_mex_args.h"
 
-/* Options field "linsolve" (absent: 0): 0 auto, 1 umfpack, 2 banded (the order of the choices of
- * LinearSolver in inst/private/vm_option_rule.m) -> VM_LINSOLVE_*. */
+/* The gateways' code of the linear solver, 0 auto, 1 umfpack, 2 banded (the order of the choices
+ * of LinearSolver in inst/private/vm_option_rule.m), as VM_LINSOLVE_* (code checked by the caller). */
+static int
+vm_mx_linsolve_kind (int64_t code)
+{
+  static const int kind[] = { VM_LINSOLVE_AUTO, VM_LINSOLVE_UMFPACK, VM_LINSOLVE_BANDED };
+  return kind[code];
+}
+
+/* Options field "linsolve" (absent: 0) -> VM_LINSOLVE_*. */
 static int
 vm_mx_linsolve_opt (const mxArray *o, const char *fn)
 {
-  static const int kind[] = { VM_LINSOLVE_AUTO, VM_LINSOLVE_UMFPACK, VM_LINSOLVE_BANDED };
-  return kind[vm_arg_field_int (o, "linsolve", fn, "LinearSolver", 0, 2, 0)];
+  return vm_mx_linsolve_kind (vm_arg_field_int (o, "linsolve", fn, "LinearSolver", 0, 2, 0));
+}
+
+/* An argument holding the code (the "memory" commands) -> VM_LINSOLVE_*. */
+static int
+vm_mx_linsolve_arg (const mxArray *a, const char *fn)
+{
+  return vm_mx_linsolve_kind (vm_arg_int (a, fn, "linsolve", 0, 2));
 }
 
 /* sol.linear_solver: kind ('umfpack' or 'banded'; '' when no solve chose one), kl, ku (the

@@ -313,14 +313,13 @@ static void
 cmd_memory (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   const char *fn = "skg_solve";
-  static const int kinds[3] = { VM_LINSOLVE_AUTO, VM_LINSOLVE_UMFPACK, VM_LINSOLVE_BANDED };
   if (nrhs != 7)
     BAD ("%s: internal: \"memory\" takes 6 arguments", fn);
   plhs[0] = mxCreateDoubleScalar (vm_skg_memory_estimate (
     (int) vm_arg_int (prhs[1], fn, "n", 1, 1000000), (int) vm_arg_int (prhs[2], fn, "m", 0, 1000000),
     vm_arg_int (prhs[3], fn, "N", 2, 9007199254740992LL), vm_arg_order (prhs[4], fn, "Order"),
     vm_arg_int (prhs[5], fn, "mode", 0, 1) ? VM_SKG_REDUCED : VM_SKG_FULL,
-    kinds[vm_arg_int (prhs[6], fn, "linsolve", 0, 2)]));
+    vm_mx_linsolve_arg (prhs[6], fn)));
 }
 
 static void

@@ -131,7 +131,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   setup = struct ('tb', tb(:)', 'N', N, 'order', opts.Order, 'c', c, 'ybar', ybar, ...
                   'y0', y0(:)', 'DT', DT(:)', 'guess', guess, 'tol', opts.Tol, ...
                   'max_iter', opts.MaxIter, 'kernel', kernel, 'kpar', kpar, ...
-                  'weak', double (weak), 'linsolve', linsolve_code (opts), ...
+                  'weak', double (weak), 'linsolve', vm_linsolve_code (opts), ...
                   'base_iterations', nb, 'display', disp_code, 'name', fname);
   try
     r = vm_dual_mex ('slabs', ode, setup);
@@ -228,7 +228,7 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
                   'y0', y0(:)', 'kernel', kernel, 'kpar', kpar, 'windows', windows, ...
                   'rtol', rt, 'atol', at, 'tol', 1e-3, 'max_iter', opts.MaxIter, ...
                   'repeat', opts.BaseIterations, 'display', disp_code, 'guess', base, ...
-                  'output_times', tout(:), 'linsolve', linsolve_code (opts));
+                  'output_times', tout(:), 'linsolve', vm_linsolve_code (opts));
   try
     r = vm_dual_mex ('march', ode, setup);
   catch err
@@ -262,14 +262,6 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
   sol.exitflag = r.exitflag;
   sol.message = r.message;
   sol.time = r.time;
-end
-
-function code = linsolve_code (opts)
-  % LinearSolver (checked by vm_options) as the gateways' code: 0 auto, 1 umfpack, 2 banded
-  code = 0;
-  if (isfield (opts, 'LinearSolver'))
-    code = find (strcmp (opts.LinearSolver, {'auto', 'umfpack', 'banded'})) - 1;
-  end
 end
 
 function check_rhs (fname, ode, t0, y0)
@@ -382,7 +374,7 @@ function check_memory (fname, nd, ng, N, Ntot, ny, opts)
   % refuse before allocating: one window (csrc's estimate, for the order and the linear solver) and
   % the arrays on the whole grid (base state, primal, duals, residuals: about 6 copies of
   % ny + nd + ng columns)
-  need = vm_dual_mex ('memory', nd, ng, N, opts.Order, linsolve_code (opts)) ...
+  need = vm_dual_mex ('memory', nd, ng, N, opts.Order, vm_linsolve_code (opts)) ...
          + 8 * 6 * Ntot * (ny + nd + ng + 1);
   vm_check_memory (fname, need, 'slab', N, Ntot, ['use fewer nodes per slab (N), fewer slabs, ' ...
                    'or the error-controlled default (RelTol)']);
