@@ -725,6 +725,58 @@ add_node (const vm_dual *d, int64_t k, const double *dv, double *work, double *h
     }
 }
 
+/* add_node without algebraic duals (ng = 0, u = (Ddot_d, D_d)): the block's column (r, j) is
+ * P' K P e_(r,j), with entries (q, i) = dv_q a_i + [q = pk] b_i, where a = K11 e_j dv_r + [r = pk]
+ * K12 e_j and b = K21 e_j dv_r + [r = pk] K22 e_j are rows 0 .. nd-1 and nd .. 2nd-1 of the
+ * column (r, j) of K P.  Added straight into the Hessian's column, with no dense ne x ne block
+ * (node_kp, node_block): the same products and sums as add_node, bit for bit, in about 0.4 of
+ * its time (the dual Lorenz at N = 4096).  ab: 2 nd doubles. */
+static void
+add_node_direct (const vm_dual *d, int64_t k, const double *dv, double *ab, double *hval)
+{
+  const int nd = d->nd, nl = d->nl, ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
+  const int pk = d->kpos[k];
+  const int64_t *s = d->sup + d->sup_p[k];
+  const int *bo = d->boff + d->bp[k];
+  const double w = d->hw[k], *K = d->hess + k * nl * nl;
+  double *a = ab, *b = ab + nd;
+  int q, r, i, j;
+  for (r = 0; r < ns; r++)
+    {
+      const int64_t cb = vm_dual_index (d, s[r], 0);
+      if (cb < 0)
+        continue;
+      for (j = 0; j < nd; j++)
+        {
+          double *col = hval + d->colptr[cb + j];
+          for (i = 0; i < nd; i++)
+            {
+              a[i] = K[i * nl + j] * dv[r];
+              b[i] = K[(nd + i) * nl + j] * dv[r];
+            }
+          if (r == pk)
+            for (i = 0; i < nd; i++)
+              {
+                a[i] += K[i * nl + nd + j];
+                b[i] += K[(nd + i) * nl + nd + j];
+              }
+          for (q = 0; q < ns; q++)
+            {
+              double *h = col + bo[q * ns + r];
+              const double dq = dv[q];
+              if (bo[q * ns + r] < 0)
+                continue;
+              if (q == pk)
+                for (i = 0; i < nd; i++)
+                  h[i] += w * (dq * a[i] + b[i]);
+              else
+                for (i = 0; i < nd; i++)
+                  h[i] += w * (dq * a[i]);
+            }
+        }
+    }
+}
+
 /* The Hessian values of S (nnz) from the node Hessians d->hess */
 static int
 add_hessian (const vm_dual *d, double *hval)
@@ -743,7 +795,10 @@ add_hessian (const vm_dual *d, double *hval)
         dv[q] = 0.0;
       for (p = d->dp[k]; p < d->dp[k + 1]; p++)
         dv[d->dpos[p]] = d->dvs[p];
-      add_node (d, k, dv, dv + d->maxns, hval);
+      if (d->ng == 0)
+        add_node_direct (d, k, dv, dv + d->maxns, hval);
+      else
+        add_node (d, k, dv, dv + d->maxns, hval);
     }
   free (dv);
   return VM_OK;
@@ -1004,6 +1059,15 @@ rounding_floor (const vm_dual *d, double tol)
   return (tol > 0.0) ? 10.0 * DBL_EPSILON * ymax / (d->op.h * tol) : 0.0;
 }
 
+/* Newton's chord steps (newton.h 2') in vm_dual_solve_ex: at most this many per factorization.
+ * The dual Lorenz of bench/bench_dual.m (one slab from a base state 2 % off, the time of
+ * dual_lorenz, best of 7): N = 1024 12.9 -> 10.5 ms, 4096 47.7 -> 40.0 ms, 16384 239 -> 199 ms
+ * with 4 (7 Newton iterations -> 9, of which 4 chord steps: 7 factorizations -> 5); 2, 3 and 5
+ * save less (44.5, 44.1, 39.5 ms at 4096); the errors (against ode45) within 2 %; from a base state
+ * 3 % off (24-39 iterations) within 1-5 % either way.  The adaptive march (its own Newton,
+ * march.c) and slabs of 1-2 iterations do not reach a chord step. */
+#define VM_DUAL_REUSE 4
+
 int
 vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
                   vm_newton_symbolic *sym,
@@ -1038,6 +1102,8 @@ vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
   o.symbolic = sym;
   o.on_iter = on_iter;
   o.on_iter_ctx = on_iter_ctx;
+  o.tol_round = 1.0;        /* the rounding-level test, which chord steps need (newton.h 2') */
+  o.reuse = VM_DUAL_REUSE;
   st = vm_newton_solve ((int) d->nz, d->colptr, d->rowind, solve_F, solve_J, &c, z, &o, info);
   if (st <= -1000)
     st = -st - 1000;

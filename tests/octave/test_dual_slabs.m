@@ -167,7 +167,9 @@
 %! assert (sol.y(end, :), [18.23821935878674 24.349557140427656 34.933899209667224], -1e-12);
 %! assert (sol.S, 3422.2470718138179, -1e-12);
 %! assert (sol.D(1, :), [-33.914498268078958 -31.754250456250343 -10.581887527535232], -1e-10);
-%! assert (sol.slab_iterations, [6 10 18]);
+%! % 6 10 18 before Newton's chord steps in the dual's solves (csrc/dual.c, VM_DUAL_REUSE: 2 more
+%! % cheaper iterations where a factorization is saved; the same solution to the digits above)
+%! assert (sol.slab_iterations, [8 12 19]);
 %! sol = dual_lorenz ([0 0.5], [1 1 1], 'Slabs', 5, 'N', 33, 'BaseIterations', 1);
 %! assert (sol.exitflag, 0);
 %! assert (sol.message, ['slab 5 of 5: Newton converged to a spurious critical point: the ' ...
@@ -177,7 +179,7 @@
 %! sol = dual_lorenz ([0 2], [1 1 1], 'Slabs', 2, 'N', 33);
 %! assert (sol.message, ['slab 1 of 2: no convergence in 50 iterations: best ||F|| = ' ...
 %!   '1.402e+02 (iteration 50), target 9.798e-11']);
-%! assert (sol.iterations, 53);
+%! assert (sol.iterations, 56);   % 53 before the chord steps (above)
 %!test
 %! % every field equal to the .m loop's (run here through the one-slab gateway)
 %! tests = {{[0 0.4], [1 2 3], {'N', 33, 'c', 50, 'Slabs', 4, 'BaseIterations', 2}}, ...
