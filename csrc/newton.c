@@ -732,6 +732,26 @@ round_level (ws_t *w, const double *x, const vm_newton_opts *o)
   return o->tol_round * DBL_EPSILON * wnrm2 (w->n, w->wt, w->jx);
 }
 
+/* sum_p a[p]^2 in four partial sums: four independent chains of additions, where one chain
+ * waits for each addition (4 cycles an entry; the dual Lorenz at N = 4096, 331497 entries: 0.4 ms
+ * of a 1.7 ms Jacobian).  Not finite when an entry is not, or when the sum overflows. */
+static double
+sum_squares (int64_t m, const double *a)
+{
+  double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+  int64_t p = 0;
+  for (; p + 4 <= m; p += 4)
+    {
+      s0 += a[p] * a[p];
+      s1 += a[p + 1] * a[p + 1];
+      s2 += a[p + 2] * a[p + 2];
+      s3 += a[p + 3] * a[p + 3];
+    }
+  for (; p < m; p++)
+    s0 += a[p] * a[p];
+  return (s0 + s1) + (s2 + s3);
+}
+
 /* J(x_k) into w->Jx, checked finite, then the rounding-level test (newton.h 1').  VM_OK with
  * *stop = 1: converged at the rounding level (message set); otherwise VM_OK, the callback's code
  * or VM_ENEWTON_NONFINITE (message set). */
@@ -752,17 +772,17 @@ jacobian (ws_t *w, vm_newton_jac Jfn, void *ctx, const double *x, double f, doub
       setmsg (inf, "the Jacobian function returned %d at iteration %d", st, k);
       return st;
     }
-  for (p = 0; p < w->nnz; p++)
-    if (!isfinite (w->Jx[p]))
-      {
-        setmsg (inf, "Jacobian entry %lld not finite at iteration %d (||F|| = %.3e)",
-                (long long) p, k, f);
-        return VM_ENEWTON_NONFINITE;
-      }
+  s2 = sum_squares (w->nnz, w->Jx);   /* not finite when an entry is not (or on overflow) */
+  if (!isfinite (s2))
+    for (p = 0; p < w->nnz; p++)
+      if (!isfinite (w->Jx[p]))
+        {
+          setmsg (inf, "Jacobian entry %lld not finite at iteration %d (||F|| = %.3e)",
+                  (long long) p, k, f);
+          return VM_ENEWTON_NONFINITE;
+        }
   if (!(o->tol_round > 0.0))
     return VM_OK;
-  for (p = 0; p < w->nnz; p++)   /* finite values: a loop without exits, vectorized */
-    s2 += w->Jx[p] * w->Jx[p];
   w->jfro = sqrt (s2);
   if (f > round_bound (w, x, o))
     return VM_OK;   /* the rounding-level test cannot pass */

@@ -1370,9 +1370,61 @@ test_reuse (void)
   free (u1);
 }
 
+/* F(x) = 1e200 (x - c) on 6 unknowns: a finite Jacobian 1e200 I whose sum of squares (the
+ * non-finite check's and ||J||_F's) overflows to Inf.  It is not a non-finite Jacobian: Newton
+ * solves the linear system in one step, with the rounding-level test (||J||_F = Inf: its bound
+ * cannot skip the test) and without. */
+#define HN 6
+static int
+huge_F (const double *x, double *F, void *c)
+{
+  int i;
+  (void) c;
+  for (i = 0; i < HN; i++)
+    F[i] = 1e200 * (x[i] - (i + 1.0));
+  return 0;
+}
+
+static int
+huge_J (const double *x, double *Jx, void *c)
+{
+  int i;
+  (void) x;
+  (void) c;
+  for (i = 0; i < HN; i++)
+    Jx[i] = 1e200;
+  return 0;
+}
+
+static void
+test_huge_jacobian (void)
+{
+  const int64_t cp[HN + 1] = { 0, 1, 2, 3, 4, 5, 6 }, ri[HN] = { 0, 1, 2, 3, 4, 5 };
+  double x[HN];
+  vm_newton_info inf;
+  vm_newton_opts o;
+  int st, i, r, ok;
+  vm_newton_info_init (&inf);
+  for (r = 0; r < 2; r++)
+    {
+      vm_newton_opts_init (&o);
+      o.tol_round = r;
+      for (i = 0; i < HN; i++)
+        x[i] = 0.0;
+      st = vm_newton_solve (HN, cp, ri, huge_F, huge_J, NULL, x, &o, &inf);
+      ok = 1;
+      for (i = 0; i < HN; i++)
+        ok = ok && fabs (x[i] - (i + 1.0)) <= 4 * DBL_EPSILON * (i + 1.0);
+      CHECK (st == VM_OK && ok && inf.iterations == 1, "1e200 I (tol_round %d): %d, %d "
+             "iterations: %s", r, st, inf.iterations, inf.message);
+    }
+  vm_newton_info_free (&inf);
+}
+
 int
 main (void)
 {
+  test_huge_jacobian ();
   test_bratu ();
   test_bratu_options ();
   test_saddle ();
