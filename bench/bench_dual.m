@@ -55,8 +55,10 @@
 % @item (d)
 % the strong Octave peer (issue 15): fsolve with 'Jacobian' 'on' and an analytic sparse Jacobian
 % (the m-code's, and the gateway's exact gradient and Hessian, row-scaled), from D = 0, stopped at
-% dual_lorenz's residual; 7 pairs (dual_lorenz, fsolve) run in turn, the ratio taken per pair
-% (min, median, max).  Target: >= 20 at N = 256 and 4096.
+% dual_lorenz's residual (or, when fsolve ends above it with exitflag ~= 1, at 1.01 times the
+% residual fsolve reaches, as the IPOPT peer of bench_skg: marked *); 7 pairs (dual_lorenz,
+% fsolve) run in turn, the ratio taken per pair (min, median, max).  Target: >= 20 at N = 256
+% and 4096.
 % @end table
 % The last output is a summary table against the targets of issue 15.
 % @var{parts}: a string of the letters to run (default 'abcd'; quick: 'abd').  Times: best of several runs (part
@@ -94,6 +96,7 @@ function D = part_d (Ns, npair)
   % Jacobian run in turn, npair pairs, the ratio fsolve / dual_lorenz per pair
   fprintf ('(d) strong peer: fsolve with the analytic sparse Jacobian, %d pairs run in turn\n', npair);
   D = struct ('N', {}, 'peer', {}, 'it_dual', {}, 'res_dual', {}, 'it_fsolve', {}, 'exit_fsolve', {}, ...
+              'relaxed', {}, ...
               'res_fsolve', {}, 'diff_D', {}, 'disc_err', {}, 't_dual', {}, 't_fsolve', {}, ...
               'ratios', {}, 'ratio_med', {}, 'ratio_min', {}, 'ratio_max', {});
   for N = Ns
@@ -112,6 +115,15 @@ function D = part_d (Ns, npair)
       res_dual = norm (dual_mcode_lorenz (pr, zs));
       opt = optimset ('TolFun', res_dual / (pb.nz * norm (zs)), 'TolX', 1e-12, 'Jacobian', 'on');
       [x, fv, info, out] = fsolve (fun, z0, opt);
+      res_f = norm (dual_mcode_lorenz (pr, x));
+      relaxed = (info ~= 1 && res_f > res_dual);
+      if (relaxed)
+        % fsolve stops above dual_lorenz's residual (its TolX test ends a stall at its rounding
+        % floor on these equations): it is asked for the residual it reaches, as the IPOPT peer
+        % (bench/ipopt_peer.c), and not timed over iterations that cannot reach ours
+        opt = optimset (opt, 'TolFun', 1.01 * res_f / (pb.nz * norm (zs)));
+        [x, fv, info, out] = fsolve (fun, z0, opt);
+      end
       t1 = tic;  dual_lorenz (pb.tspan, pb.y0, pb.opts{:});  td1 = toc (t1);
       nin = max (1, ceil (0.02 / td1));
       tp = zeros (npair, 1);  tf = tp;
@@ -127,7 +139,7 @@ function D = part_d (Ns, npair)
       end
       ratio = tf ./ tp;
       D(end+1) = struct ('N', N, 'peer', peers{ip, 1}, 'it_dual', s.iterations, 'res_dual', res_dual, ...
-                         'it_fsolve', out.iterations, 'exit_fsolve', info, ...
+                         'it_fsolve', out.iterations, 'exit_fsolve', info, 'relaxed', relaxed, ...
                          'res_fsolve', norm (dual_mcode_lorenz (pr, x)), ...
                          'diff_D', max (abs (x - zs)) / max (abs (zs)), 'disc_err', disc, ...
                          't_dual', median (tp), 't_fsolve', median (tf), 'ratios', ratio, ...
@@ -140,15 +152,20 @@ function D = part_d (Ns, npair)
            'med', 'min', 'max');
   for k = 1:numel (D)
     w = D(k);
-    fprintf ('%5d %-17s %3d %9.1e | %3d %2d %9.1e %9.1e | %9.1e | %9.4f %9.4f | %7.1f %7.1f %7.1f\n', ...
-             w.N, w.peer, w.it_dual, w.res_dual, w.it_fsolve, w.exit_fsolve, w.res_fsolve, w.diff_D, ...
-             w.disc_err, w.t_dual, w.t_fsolve, w.ratio_med, w.ratio_min, w.ratio_max);
+    mark = ' ';
+    if (w.relaxed)
+      mark = '*';
+    fprintf ('%5d %-17s %3d %9.1e | %3d %2d%s%9.1e %9.1e | %9.1e | %9.4f %9.4f | %7.1f %7.1f %7.1f\n', ...
+             w.N, w.peer, w.it_dual, w.res_dual, w.it_fsolve, w.exit_fsolve, mark, w.res_fsolve, ...
+             w.diff_D, w.disc_err, w.t_dual, w.t_fsolve, w.ratio_med, w.ratio_min, w.ratio_max);
   end
   fprintf (['peer: fsolve (''Jacobian'' ''on'') with the m-code''s analytic sparse Jacobian, or with the ' ...
             'gateway''s exact gradient and sparse Hessian\n(vm_dual_mex ''action'', row-scaled as the ' ...
             'm-code); both from D = 0, stopped at dual_lorenz''s residual |f|_2 (same m-code equations);\n' ...
             'max dD = max |D_fsolve - D_dual| / max |D_dual|; disc err = max |y - y_ode45| of dual_lorenz; ' ...
-            'ratios fsolve / dual_lorenz per pair\n\n']);
+            'ratios fsolve / dual_lorenz per pair;\n* fsolve did not reach dual_lorenz''s residual ' ...
+            '(exitflag ~= 1 above it): it is timed to 1.01 times the residual it reaches, as the IPOPT ' ...
+            'peer of bench_skg\n\n']);
 end
 
 function [f, J] = gateway_fun (pb, z)

@@ -140,6 +140,29 @@ maxrel (int n, const double *x, const double *y)
   return d / m;
 }
 
+/* b = A x (b overwritten) */
+static void
+csc_times (const csc_t *m, const double *x, double *b)
+{
+  int64_t p;
+  int i, j;
+  for (i = 0; i < m->n; i++)
+    b[i] = 0.0;
+  for (j = 0; j < m->n; j++)
+    for (p = m->cp[j]; p < m->cp[j + 1]; p++)
+      b[m->ri[p]] += m->ax[p] * x[j];
+}
+
+/* init with options o, factor A's values, solve A x = b: the first non-OK status */
+static int
+factor_solve (vm_linsolve *ls, const csc_t *m, const vm_linsolve_opts *o, const double *b,
+              double *x)
+{
+  int st = vm_linsolve_init (ls, m->n, m->cp, m->ri, o);
+  st = st ? st : vm_linsolve_factor (ls, m->ax);
+  return st ? st : vm_linsolve_solve (ls, b, x);
+}
+
 /* Solve with UMFPACK (its defaults and skg_solve's options) and the banded LU, compare with each
  * other and with x_true; the bandwidths and AUTO's choice. */
 static void
@@ -570,14 +593,10 @@ test_refill (void)
         m2.ax[p] = 0.0;
   for (i = 0; i < n; i++)
     xt[i] = sin (0.7 * i + 0.2);
-  for (j = 0; j < n; j++)
-    for (p = m2.cp[j]; p < m2.cp[j + 1]; p++)
-      rhs[m2.ri[p]] += m2.ax[p] * xt[j];
+  csc_times (&m2, xt, rhs);
   vm_linsolve_opts_init (&o);
   o.kind = VM_LINSOLVE_UMFPACK;
-  st = vm_linsolve_init (&lu, n, m2.cp, m2.ri, &o);
-  st = st ? st : vm_linsolve_factor (&lu, m2.ax);
-  st = st ? st : vm_linsolve_solve (&lu, rhs, xu);
+  st = factor_solve (&lu, &m2, &o, rhs, xu);
   CHECK (st == VM_OK && maxrel (n, xu, xt) <= 1e-13, "refill: UMFPACK on the second values: %s",
          lu.message);
   for (blk = 0; blk <= b; blk += b)
@@ -621,21 +640,16 @@ test_subnormal_row (void)
   vm_linsolve_opts o;
   csc_t m;
   int i, j, st, finite = 1;
-  int64_t p;
   for (j = 0; j < n; j++)
     if (!isnan (A[r + (size_t) n * j]))
       A[r + (size_t) n * j] *= 1e-310;
   csc_from_dense (n, A, &m);
   for (i = 0; i < n; i++)
     xt[i] = cos (1.0 + 0.5 * i);
-  for (j = 0; j < n; j++)
-    for (p = m.cp[j]; p < m.cp[j + 1]; p++)
-      rhs[m.ri[p]] += m.ax[p] * xt[j];
+  csc_times (&m, xt, rhs);
   vm_linsolve_opts_init (&o);
   o.kind = VM_LINSOLVE_BANDED;
-  st = vm_linsolve_init (&lb, n, m.cp, m.ri, &o);
-  st = st ? st : vm_linsolve_factor (&lb, m.ax);
-  st = st ? st : vm_linsolve_solve (&lb, rhs, x);
+  st = factor_solve (&lb, &m, &o, rhs, x);
   for (i = 0; i < n; i++)
     finite = finite && isfinite (x[i]);
   CHECK (st == VM_OK && finite && !lb.singular && maxrel (n, x, xt) <= 1e-9,
