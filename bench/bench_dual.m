@@ -155,6 +155,7 @@ function D = part_d (Ns, npair)
     mark = ' ';
     if (w.relaxed)
       mark = '*';
+    end
     fprintf ('%5d %-17s %3d %9.1e | %3d %2d%s%9.1e %9.1e | %9.1e | %9.4f %9.4f | %7.1f %7.1f %7.1f\n', ...
              w.N, w.peer, w.it_dual, w.res_dual, w.it_fsolve, w.exit_fsolve, mark, w.res_fsolve, ...
              w.diff_D, w.disc_err, w.t_dual, w.t_fsolve, w.ratio_med, w.ratio_min, w.ratio_max);
