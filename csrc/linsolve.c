@@ -468,8 +468,8 @@ row_scale (double sum)
  * band entry is written once from memory's view, where a clear, a fill and a scaling pass went
  * over the band three times; and no sum of |R A| (a chain of dependent additions, 4 cycles an
  * entry) unless asked for.  The products are those of scaling each value as it is stored.  The
- * dual Lorenz at N = 4096 (n = 12285, kl = ku = 17): the fill 1.1 -> 0.3 ms of 2.0 ms per
- * factorization.  The row sums in the band's column order: with option block that order differs
+ * dual Lorenz at N = 4096 (n = 12285, kl = ku = 17): one factorization (fill and LU) 2.0 -> 1.7
+ * ms.  The row sums in the band's column order: with option block that order differs
  * at the two ends (pos is an involution, the exchange of blocks: pos[jb] is the column of A
  * that becomes band column jb), and a row sum can differ in its last bit. */
 static double
