@@ -1134,7 +1134,12 @@ vm_dual_solve_message (char *msg, size_t n, int st, const vm_dual *d, const vm_n
   else if (st == VM_OK)
     snprintf (msg, n, "%s", info->message[0] ? info->message : "converged");
   else
-    snprintf (msg, n, "%s", info->message[0] ? info->message : vm_status_string (st));
+    snprintf (msg, n, "%s%s", info->message[0] ? info->message : vm_status_string (st),
+              /* what to change: the duals grow with the slab's length and the base state's
+               * distance from the solution (doc/dual.md), and Newton fails once they do (a
+               * Lorenz system over [0, 1] from the zero base state: one slab fails, 20 converge) */
+              st == VM_ENEWTON_MAXIT || st == VM_ENEWTON_STALL
+              ? "; use more slabs or a base state closer to the solution" : "");
 }
 
 /* ---- the general engine ------------------------------------------------------------------------ */

@@ -181,7 +181,9 @@ int vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linso
 
 /* The message of a solve that returned st (at most n bytes with the terminating zero): for
  * VM_EDTP the time and node where the dual-to-primal map failed, otherwise Newton's message, or
- * "converged" / the status's string when it has none.  One wording for dual_solve's one slab
+ * "converged" / the status's string when it has none; when Newton ran out of iterations or steps
+ * (VM_ENEWTON_MAXIT, _STALL) followed by what to change ("use more slabs or a base state closer to
+ * the solution").  One wording for dual_solve's one slab
  * (mex/vm_dual_mex.c) and every slab of vm_dual_slabs. */
 void vm_dual_solve_message (char *msg, size_t n, int st, const vm_dual *d,
                             const vm_newton_info *info);
