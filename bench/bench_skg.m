@@ -20,9 +20,13 @@
 % Target: ratio <= 2.
 % @item (c)
 % disk, N = 2^8 .. @var{Nmax} (default 2^20), each N in a fresh Octave process
-% (@file{skg_scaling_one.m}): time per iteration and peak memory (VmHWM); stops after a solve
-% longer than 60 s or a peak above 8 GB.  Least-squares exponent of log(time/iteration) and of
-% log(peak memory above the base) against log(N) over the N >= 2^10 points.  Target: both <= 1.05.
+% (@file{skg_scaling_one.m}): after a warm-up solve at N = 64 (the MEX file and the m-files
+% loaded), three solves in the process: the first (its memory new to the process: on a virtual
+% machine the host may have to back those pages, bench/README_skg.md) and the fastest; time per
+% iteration and peak memory (VmHWM after the first solve: one solve's peak); stops after a first
+% solve longer than 60 s or a peak above 8 GB.  Least-squares exponents of log(time/iteration),
+% best and first, and of log(peak memory above the base) against log(N) over the N >= 2^10
+% points.  Target: all <= 1.05.
 % @item (d)
 % the adaptive marching driver (skg_solve with its defaults and RelTol 1e-6 or 1e-8: windows of
 % N = 33 nodes, order 4 with the order-6 estimate) against one fixed window of equal accuracy
@@ -194,8 +198,16 @@ function summary (r)
   end
   if (isfield (r, 'c'))
     lbl = sprintf ('SKG disk N=2^10..%d: exponent of time/iteration <= 1.05', max ([r.c.runs.N]));
-    fprintf ('%-62s %9.2f %17s %9s %s\n', lbl, r.c.exponent_time, 'least squares', '<= 1.05', ...
+    fprintf ('%-62s %9.2f %17s %9s %s\n', lbl, r.c.exponent_time, 'best of 3', '<= 1.05', ...
              met_str (r.c.exponent_time <= 1.05));
+    fprintf ('%-62s %9.2f %17s %9s %s\n', lbl, r.c.exponent_time_first, 'first solve', '<= 1.05', ...
+             met_str (r.c.exponent_time_first <= 1.05));
+    if (isfield (r, 'l') && sum ([r.l.N] >= 2^10) >= 2)
+      sl = [r.l.N] >= 2^10;
+      pl = polyfit (log ([r.l(sl).N]), log ([r.l(sl).t_dgbtrf]), 1);
+      lbl = sprintf ('  reference: one dgbtrf of the same matrix, N=2^10..%d (part l)', max ([r.l.N]));
+      fprintf ('%-62s %9.2f %17s %9s %s\n', lbl, pl(1), 'least squares', '-', '-');
+    end
     lbl = sprintf ('SKG disk N=2^10..%d: exponent of peak memory <= 1.05', max ([r.c.runs.N]));
     fprintf ('%-62s %9.2f %17s %9s %s\n', lbl, r.c.exponent_memory, 'least squares', '<= 1.05', ...
              met_str (r.c.exponent_memory <= 1.05));
@@ -212,9 +224,11 @@ function summary (r)
     fprintf (fmt, 'SKG disk N=2^20 one window: <= 4 GB peak', '-', 'no 2^20 (part c)', '<= 4', '-');
   else
     fprintf ('%-62s %9.1f %17s %9s %s\n', 'SKG disk N=2^20 one window: <= 15 s end to end [s]', ...
-             w.time, 'one run', '<= 15', met_str (w.time <= 15));
+             w.time, sprintf ('best of %d', w.nsolves), '<= 15', met_str (w.time <= 15));
+    fprintf ('%-62s %9.1f %17s %9s %s\n', 'SKG disk N=2^20 one window: <= 15 s end to end [s]', ...
+             w.first, 'first solve', '<= 15', met_str (w.first <= 15));
     fprintf ('%-62s %9.2f %17s %9s %s\n', 'SKG disk N=2^20 one window: <= 4 GB peak [GB]', ...
-             w.hwm_mb / 1024, 'one run', '<= 4', met_str (w.hwm_mb <= 4096));
+             w.hwm_mb / 1024, 'VmHWM', '<= 4', met_str (w.hwm_mb <= 4096));
   end
 end
 
@@ -497,18 +511,22 @@ function lu_4 (A)
 end
 
 function C = part_c (order, Nmax)
-  fprintf ('(c) disk (linear constraint form), order %d: time per iteration and peak memory, fresh process per N\n', order);
-  fprintf ('%9s %3s %2s %11s %12s %12s %14s\n', 'N', 'it', 'ok', 'total [s]', 'per it [ms]', ...
-           'peak [MB]', 'peak-base [MB]');
-  C = struct ('N', {}, 'iterations', {}, 'time', {}, 't_iter', {}, 'hwm_mb', {}, 'growth_mb', {}, ...
-              'exitflag', {}, 'message', {}, 'history', {}, 'kernel_times', {});
+  fprintf (['(c) disk (linear constraint form), order %d: time per iteration and peak memory, fresh process per N;\n' ...
+            '    3 solves per process after a warm-up at N = 64: "first" = the first (new pages), "best" = the fastest;\n' ...
+            '    peak = VmHWM after the first solve\n'], order);
+  fprintf ('%9s %3s %2s %11s %11s %13s %13s %12s %14s\n', 'N', 'it', 'ok', 'first [s]', 'best [s]', ...
+           'first/it [ms]', 'best/it [ms]', 'peak [MB]', 'peak-base [MB]');
+  C = struct ('N', {}, 'iterations', {}, 'time', {}, 't_iter', {}, 'first', {}, 't_iter_first', {}, ...
+              'nsolves', {}, 'hwm_mb', {}, 'growth_mb', {}, 'exitflag', {}, 'message', {}, 'history', {}, ...
+              'kernel_times', {});
   oct = fullfile (OCTAVE_HOME (), 'bin', 'octave-cli');
   d = fileparts (mfilename ('fullpath'));
   root = fileparts (d);
   N = 2^8;
   while (N <= Nmax)
     cmd = sprintf (['"%s" --no-gui --norc --no-history --quiet --eval "addpath(''%s'',''%s'',''%s''); ' ...
-                    'skg_scaling_one(%d, %d);"'], oct, root, fullfile (root, 'inst'), d, N, order);
+                    'skg_scaling_one(%d, %d, ''reduced'', ''auto'', 3);"'], oct, root, ...
+                   fullfile (root, 'inst'), d, N, order);
     [st, txt] = system (cmd);
     v = regexp (txt, 'SKGSCALE ([^\n]*)', 'tokens', 'once');
     if (st ~= 0 || isempty (v))
@@ -519,30 +537,36 @@ function C = part_c (order, Nmax)
     msg = regexp (txt, 'SKGMSG ([^\n]*)', 'tokens', 'once');
     hist = regexp (txt, 'SKGHIST ([^\n]*)', 'tokens', 'once');
     tims = regexp (txt, 'SKGTIME ([^\n]*)', 'tokens', 'once');
-    row = struct ('N', N, 'iterations', v(2), 'time', v(3), 't_iter', v(3) / v(2), ...
-                  'hwm_mb', v(5) / 1024, 'growth_mb', (v(5) - v(4)) / 1024, 'exitflag', v(6), ...
-                  'message', msg{1}, 'history', hist{1}, 'kernel_times', tims{1});
+    row = struct ('N', N, 'iterations', v(2), 'time', v(3), 't_iter', v(3) / v(2), 'first', v(7), ...
+                  't_iter_first', v(7) / v(2), 'nsolves', v(8), 'hwm_mb', v(5) / 1024, ...
+                  'growth_mb', (v(5) - v(4)) / 1024, 'exitflag', v(6), 'message', msg{1}, ...
+                  'history', hist{1}, 'kernel_times', tims{1});
     C(end+1) = row; %#ok<AGROW>
-    fprintf ('%9d %3d %2d %11.3f %12.3f %12.1f %14.1f   %s\n', N, row.iterations, row.exitflag, ...
-             row.time, 1e3 * row.t_iter, row.hwm_mb, row.growth_mb, row.message);
-    fprintf ('%9s ||r||_H/||dx||_inf per iterate: %s\n%9s kernel [s]: %s\n', '', row.history, '', ...
-             row.kernel_times);
-    if (row.time > 60 || row.hwm_mb > 8192)
-      fprintf ('stopped: last solve %.1f s, peak %.0f MB\n', row.time, row.hwm_mb);
+    fprintf ('%9d %3d %2d %11.3f %11.3f %13.3f %13.3f %12.1f %14.1f   %s\n', N, row.iterations, ...
+             row.exitflag, row.first, row.time, 1e3 * row.t_iter_first, 1e3 * row.t_iter, row.hwm_mb, ...
+             row.growth_mb, row.message);
+    fprintf ('%9s ||r||_H/||dx||_inf per iterate: %s\n%9s kernel [s] (last solve): %s\n', '', ...
+             row.history, '', row.kernel_times);
+    if (row.first > 60 || row.hwm_mb > 8192)
+      fprintf ('stopped: first solve %.1f s, peak %.0f MB\n', row.first, row.hwm_mb);
       break;
     end
     N = 2 * N;
   end
-  Ns = [C.N];  ti = [C.t_iter];  mem = [C.growth_mb];
+  Ns = [C.N];  mem = [C.growth_mb];
   sel = Ns >= 2^10;
-  pt = polyfit (log (Ns(sel)), log (ti(sel)), 1);
+  pt = polyfit (log (Ns(sel)), log ([C(sel).t_iter]), 1);
+  pf = polyfit (log (Ns(sel)), log ([C(sel).t_iter_first]), 1);
   pm = polyfit (log (Ns(sel)), log (mem(sel)), 1);
   lo = find (sel, 1);  hi = numel (Ns);
-  fprintf ('fitted exponent (N >= 2^10): time/iteration %.2f, peak-memory growth %.2f  (target <= 1.05: %s, %s)\n', ...
-           pt(1), pm(1), yesno (pt(1) <= 1.05), yesno (pm(1) <= 1.05));
-  fprintf ('end-point exponents N = %d -> %d: time/iteration %.2f, memory %.2f\n\n', Ns(lo), Ns(hi), ...
-           log (ti(hi) / ti(lo)) / log (Ns(hi) / Ns(lo)), log (mem(hi) / mem(lo)) / log (Ns(hi) / Ns(lo)));
-  C = struct ('runs', C, 'exponent_time', pt(1), 'exponent_memory', pm(1));
+  fprintf (['fitted exponent (N >= 2^10): time/iteration %.2f (best of 3), %.2f (first solve); ' ...
+            'peak-memory growth %.2f  (target <= 1.05: %s, %s, %s)\n'], pt(1), pf(1), pm(1), ...
+           yesno (pt(1) <= 1.05), yesno (pf(1) <= 1.05), yesno (pm(1) <= 1.05));
+  fprintf ('end-point exponents N = %d -> %d: time/iteration %.2f (best), %.2f (first), memory %.2f\n\n', ...
+           Ns(lo), Ns(hi), log (C(hi).t_iter / C(lo).t_iter) / log (Ns(hi) / Ns(lo)), ...
+           log (C(hi).t_iter_first / C(lo).t_iter_first) / log (Ns(hi) / Ns(lo)), ...
+           log (mem(hi) / mem(lo)) / log (Ns(hi) / Ns(lo)));
+  C = struct ('runs', C, 'exponent_time', pt(1), 'exponent_time_first', pf(1), 'exponent_memory', pm(1));
 end
 
 function D = part_d ()
