@@ -1,6 +1,7 @@
 /* bandlu.c -- banded LU with partial pivoting and its solve (bandlu.h): LAPACK's dgbtf2 and
  * dgbtrs ("N") written out, with the rank-one update as a loop over the columns that skips the
- * columns with a zero entry in the pivot row. */
+ * columns with a zero entry in the pivot row; and the same steps on a window of the band that
+ * apply L to one right-hand side as they go and keep U only. */
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -120,6 +121,61 @@ vm_band_solve (int n, int kl, int ku, const double *ab, int ldab, const int *ipi
   for (j = n - 1; j >= 0; j--)  /* b := U^{-1} b, by columns (U has kv superdiagonals) */
     {
       const double *cj = ab + (size_t) j * (size_t) ldab + kv;
+      const int lo = j - kv > 0 ? j - kv : 0;
+      b[j] /= cj[0];
+      if (b[j] != 0.0)
+        axpy_neg (j - lo, b[j], cj - (j - lo), b + lo);
+    }
+}
+
+int
+vm_band_lu_window (int n, int kl, int ku, double *ab, int ldab, int j0, int j1, int *ju,
+                   double *b, double *u)
+{
+  const int kv = kl + ku;
+  int j, info = 0;
+  if (n < 0 || kl < 0 || ku < 0 || ldab < 2 * kl + ku + 1 || j0 < 0 || j1 > n || !ju
+      || (j0 < j1 && (!ab || !b || !u)))
+    return -1;
+  for (j = j0; j < j1; j++)
+    {
+      double *cj = ab + (size_t) (j - j0) * (size_t) ldab + kv;   /* A(j, j) */
+      const int km = kl < n - 1 - j ? kl : n - 1 - j;
+      const int jp = pivot_row (cj, km);
+      double t;
+      if (cj[jp] == 0.0)
+        {
+          if (info == 0)
+            info = j + 1;
+        }
+      else
+        {
+          if (j + ku + jp > *ju)
+            *ju = j + ku + jp < n - 1 ? j + ku + jp : n - 1;
+          eliminate (cj, km, *ju - j, ldab - 1, jp);
+        }
+      /* vm_band_solve's forward step j, with the multipliers where it would read them */
+      t = b[j + jp];
+      if (jp != 0)
+        {
+          b[j + jp] = b[j];
+          b[j] = t;
+        }
+      if (t != 0.0)
+        axpy_neg (km, t, cj + 1, b + j + 1);
+      memcpy (u + (size_t) j * (size_t) (kv + 1), cj - kv, (size_t) (kv + 1) * sizeof *u);
+    }
+  return info;
+}
+
+void
+vm_band_solve_u (int n, int kl, int ku, const double *u, double *b)
+{
+  const int kv = kl + ku;
+  int j;
+  for (j = n - 1; j >= 0; j--)  /* vm_band_solve's second half, U in columns of kv + 1 */
+    {
+      const double *cj = u + (size_t) j * (size_t) (kv + 1) + kv;
       const int lo = j - kv > 0 ? j - kv : 0;
       b[j] /= cj[0];
       if (b[j] != 0.0)

@@ -237,6 +237,7 @@ sl_record (sl_ws *w, int s, int sst)
   sol->linsolve = info->linsolve;
   sol->kl = info->kl;
   sol->ku = info->ku;
+  sol->lean = info->lean;
   sol->t_numeric += info->t_numeric;
   sol->t_solve += info->t_solve;
   sol->nsymbolic += info->nsymbolic;

@@ -100,6 +100,7 @@ typedef struct
   double *hist;
   /* linear solver: the last solve's backend and bandwidths; times summed over all solves */
   int linsolve, kl, ku;
+  int lean;              /* the last solve's banded LU kept U only (vm_newton_info.lean) */
   double t_numeric, t_solve;
   long nsymbolic;        /* UMFPACK symbolic analyses over all solves (1 with UMFPACK, 0 banded;
                             +1 per LM fallback with UMFPACK) */

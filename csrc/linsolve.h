@@ -63,6 +63,12 @@
 /* Backends (vm_linsolve_opts.kind, vm_linsolve.kind). */
 enum { VM_LINSOLVE_AUTO = 0, VM_LINSOLVE_UMFPACK = 1, VM_LINSOLVE_BANDED = 2 };
 
+/* Option lean (vm_linsolve_opts.lean): VM_LINSOLVE_LEAN_AUTO keeps U only when the band of
+ * (2 kl + ku + 1) n doubles would take VM_LINSOLVE_LEAN_MIN bytes or more: 1 GiB, the SKG disk
+ * of order 4 in reduced mode from N = 2^19 on (bench/README_skg.md, "U only"). */
+enum { VM_LINSOLVE_LEAN_AUTO = -1 };
+#define VM_LINSOLVE_LEAN_MIN ((double) (1L << 30))
+
 /* The banded backend's condition estimates (vm_linsolve_opts.cond). */
 enum { VM_LINSOLVE_COND_PIVOT = 0, VM_LINSOLVE_COND_NORM1 = 1 };
 
@@ -107,6 +113,15 @@ typedef struct
                         stencil: the SKG Jacobians of order 4 couple node 0 with node 5, which the
                         exchange brings to a distance of 4 like the interior (disk, reduced:
                         kl = ku = 30 -> 24; full: 64 -> 52).  UMFPACK ignores it (default 0) */
+  int lean;            /* the banded backend with kl < VM_BAND_LU_KL_MAX and cond
+                        VM_LINSOLVE_COND_PIVOT: keep U only (bandlu.h, vm_band_lu_window: L applied
+                        to the right-hand side as it is made), (kl + ku + 1) n doubles for the
+                        factors instead of (2 kl + ku + 1) n, and no copy of the band: a window of
+                        10 (kl + ku) + 1 columns.  A factorization then serves the one solve it is
+                        made with (vm_linsolve_factor_solve; vm_linsolve_factor and
+                        vm_linsolve_solve refuse).  0: off, 1: on, VM_LINSOLVE_LEAN_AUTO: on when
+                        the full band would take VM_LINSOLVE_LEAN_MIN bytes or more; ignored by
+                        UMFPACK and where the conditions fail (default 0) */
 } vm_linsolve_opts;
 
 typedef struct
@@ -144,6 +159,10 @@ typedef struct
                           side of a solve */
   int *ipiv, *iwork;   /* n, n */
   int *pos;            /* NULL, or n: the position of unknown i in the relabeled band (block) */
+  int lean;            /* the U-only variant is in use (option lean): ab, ipiv, iwork are NULL */
+  double *u;           /* lean: (kl + ku + 1) x n, the columns of U (bkl, bku) */
+  double *win;         /* lean: ldab x winw, the window of the band */
+  int winw;
 } vm_linsolve;
 
 /* Defaults (see vm_linsolve_opts). */
@@ -167,6 +186,12 @@ int vm_linsolve_auto (int n, int64_t nnz, int kl, int ku);
  * 0 for another kind. */
 double vm_linsolve_memory_model (int kind, double u, double umfpack, double banded);
 
+/* Nonzero when option lean VM_LINSOLVE_LEAN_AUTO keeps U only for a band of n columns with the
+ * bandwidths kl, ku (kl < VM_BAND_LU_KL_MAX and (2 kl + ku + 1) n doubles of at least
+ * VM_LINSOLVE_LEAN_MIN bytes; with the condition estimate VM_LINSOLVE_COND_PIVOT): the rule of
+ * vm_linsolve_init and of the memory estimates (skg_solve.h). */
+int vm_linsolve_lean_auto (int kl, int ku, double n);
+
 /* "umfpack", "banded" or "auto" (static storage; "?" for another value). */
 const char *vm_linsolve_name (int kind);
 
@@ -189,6 +214,12 @@ int vm_linsolve_factor (vm_linsolve *ls, const double *Ax);
  * singular-matrix warning of the solve sets ls->singular and returns VM_OK).  x may hold
  * non-finite values when A is nearly singular: the caller checks. */
 int vm_linsolve_solve (vm_linsolve *ls, const double *b, double *x);
+
+/* x = A^{-1} b for the values Ax: vm_linsolve_factor then vm_linsolve_solve, or the U-only
+ * factorization with its solve in one pass (option lean).  Sets ls->singular and ls->rcond as
+ * vm_linsolve_factor; a singular matrix is not an error (x is then not computed, or, lean, not
+ * meaningful).  Returns as vm_linsolve_factor and vm_linsolve_solve. */
+int vm_linsolve_factor_solve (vm_linsolve *ls, const double *Ax, const double *b, double *x);
 
 /* Drop the numeric factorization (UMFPACK's Numeric object; nothing for the banded backend, whose
  * arrays are kept for the next factorization). */

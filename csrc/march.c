@@ -476,6 +476,7 @@ main_solve (vm_march_action *a, const vm_march_opts *o, work_t *w, double ta, do
       s->linsolve = info->linsolve;
       s->kl = info->kl;
       s->ku = info->ku;
+      s->lean = info->lean;
     }
   if ((r = a->extract (a->self, w->x, w->tm, a->N, w->xe)) != VM_OK)
     return r;

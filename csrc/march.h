@@ -188,6 +188,7 @@ typedef struct
   int linsolve, kl, ku;     /* the linear solver of the main action's Newton systems (newton.h
                                vm_newton_info: VM_LINSOLVE_UMFPACK or _BANDED, the bandwidths of
                                its Jacobian pattern), from its first solve; 0 before one */
+  int lean;                 /* ... whose banded LU kept U only (vm_newton_info.lean) */
   double t_newton, t_total; /* wall-clock seconds: in Newton, in the whole march */
   double t_fun, t_jac, t_symbolic, t_numeric, t_solve;   /* Newton's parts (newton.h) */
   /* Newton history of the accepted main solves, window after window */

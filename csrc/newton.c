@@ -665,25 +665,20 @@ direction (ws_t *w, vm_newton_info *inf, int k, int verbose, int keep, int *sing
   *singular = 1;
   w->held = 0;
   w->nchord = 0;
-  if ((st = vm_linsolve_factor (&w->ls, w->Jx)) != VM_OK)
-    return ls_error (inf, "factorization of the Jacobian", &w->ls, st, k);
-  if (verbose && k == 0)
-    fprintf (stderr, "newton: linear solver %s (kl = %d, ku = %d): first factorization %.3f s, "
-             "rcond %.3e\n", vm_linsolve_name (w->ls.kind), w->ls.kl, w->ls.ku, wall () - t0,
-             w->ls.rcond);
-  if (!w->ls.singular)
+  for (i = 0; i < w->n; i++)
+    w->w[i] = -w->F[i];
+  st = vm_linsolve_factor_solve (&w->ls, w->Jx, w->w, w->dx);
+  if (st != VM_OK)
     {
-      for (i = 0; i < w->n; i++)
-        w->w[i] = -w->F[i];
-      st = vm_linsolve_solve (&w->ls, w->w, w->dx);
-      if (st != VM_OK)
-        {
-          vm_linsolve_release (&w->ls);
-          return ls_error (inf, "solve with the Jacobian", &w->ls, st, k);
-        }
-      *singular = w->ls.singular || !isfinite (nrminf (w->n, w->dx));
+      vm_linsolve_release (&w->ls);
+      return ls_error (inf, "factorization of the Jacobian and the solve with it", &w->ls, st, k);
     }
-  if (keep && !*singular)
+  if (verbose && k == 0)
+    fprintf (stderr, "newton: linear solver %s%s (kl = %d, ku = %d): first factorization %.3f s, "
+             "rcond %.3e\n", vm_linsolve_name (w->ls.kind), w->ls.lean ? " (U only)" : "",
+             w->ls.kl, w->ls.ku, wall () - t0, w->ls.rcond);
+  *singular = w->ls.singular || !isfinite (nrminf (w->n, w->dx));
+  if (keep && !w->ls.lean && !*singular)
     w->held = 1;
   else
     vm_linsolve_release (&w->ls);
@@ -1114,8 +1109,10 @@ ws_setup (ws_t *w, int n, const int64_t *colptr, const int64_t *rowind, const vm
   w->lo.umf_irstep = o->umf_irstep;
   w->lo.cache = o->symbolic;
   w->lo.block = o->block;
+  w->lo.lean = o->linsolve == VM_LINSOLVE_AUTO ? VM_LINSOLVE_LEAN_AUTO : 0;
   st = vm_linsolve_init (&w->ls, n, colptr, rowind, &w->lo);
   inf->linsolve = w->ls.kind;
+  inf->lean = w->ls.lean;
   inf->kl = w->ls.kl;
   inf->ku = w->ls.ku;
   if (st != VM_OK)

@@ -203,9 +203,11 @@ typedef struct
                         (0: none; a Newton direction does not need them); -1: UMFPACK's default
                         (2) (default -1) */
   int linsolve;      /* the linear solver (linsolve.h): VM_LINSOLVE_AUTO (the backend that
-                        vm_linsolve_auto picks from the pattern), VM_LINSOLVE_UMFPACK or
-                        VM_LINSOLVE_BANDED (LAPACK's banded LU; refused with VM_EARG when the band
-                        exceeds LAPACK's 32-bit indices) (default VM_LINSOLVE_AUTO) */
+                        vm_linsolve_auto picks from the pattern; a banded LU keeps U only when
+                        its band would take 1 GiB or more, linsolve.h option lean: no chord
+                        steps then), VM_LINSOLVE_UMFPACK or VM_LINSOLVE_BANDED (LAPACK's banded
+                        LU, L and U kept; refused with VM_EARG when the band exceeds LAPACK's
+                        32-bit indices) (default VM_LINSOLVE_AUTO) */
   int block;         /* 0, or the unknowns per time node when x is node-major: the banded backend
                         may then factor J with its first two and last two nodes exchanged, when
                         that narrows the band (vm_linsolve_opts.block); not used for the
@@ -275,6 +277,8 @@ typedef struct
   int linsolve;        /* the backend of J's systems: VM_LINSOLVE_UMFPACK or _BANDED (the choice
                           of AUTO; 0 when the solve stopped at the argument checks) */
   int kl, ku;          /* the lower and upper bandwidths of J's pattern (either backend) */
+  int lean;            /* the banded LU of J keeps U only (linsolve.h option lean; no chord
+                          steps) */
   int linsolve_lm;     /* the backend of the LM systems (0: no fallback was needed) */
   double t_fun, t_jac; /* wall-clock seconds in the residual and Jacobian callbacks */
   double t_symbolic, t_numeric, t_solve;  /* ... in the linear solver's symbolic analyses

@@ -49,7 +49,10 @@ vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode, int linsol
   double f = fmax (0.75, 1.0 + (order - 4) / 8.0);
   double umf = (744.0 + 1106.0 * u + 74.0 * u * u) * f;
   double b = (1.5 * order - 0.5) * u;   /* kl = ku of the Jacobian, at most */
-  double band = (744.0 + 350.0 * u) * f + 8.0 * u * (3.0 * b + 1.0);
+  /* the factors: L and U, or U only (linsolve.h option lean, which AUTO takes for large bands) */
+  double rows = linsolve == VM_LINSOLVE_AUTO && vm_linsolve_lean_auto ((int) b, (int) b, u * (double) N)
+                ? 2.0 * b + 1.0 : 3.0 * b + 1.0;
+  double band = (744.0 + 350.0 * u) * f + 8.0 * u * rows;
   return vm_linsolve_memory_model (linsolve, u, umf, band) * (double) N;
 }
 

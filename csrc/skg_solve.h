@@ -155,7 +155,9 @@ typedef struct
  *     through the fitted points within 1%, 25% above the full-mode peak for n + m = 6;
  *   the banded LU (the band of (2 kl + ku + 1) doubles per unknown, kl = ku <= (1.5 p - 0.5) u;
  *     the disk, u = 6 and 12, orders 4 and 8, N = 65536 and 16384):
- *     (744 + 350 u) (1 + (p - 4) / 8) + 8 u (3 (1.5 p - 0.5) u + 1) bytes per node;
+ *     (744 + 350 u) (1 + (p - 4) / 8) + 8 u (3 (1.5 p - 0.5) u + 1) bytes per node, with
+ *     2 (1.5 p - 0.5) u + 1 in place of 3 (...) + 1 under AUTO when the band would take 1 GiB or
+ *     more (U only: linsolve.h, option lean; vm_linsolve_lean_auto);
  *     3 to 49 % above the peaks of chains of u oscillators measured after the reduced tape
  *     (bench/skg_memory.m, N = 65536 (16384 for full mode at order 8): reduced u = 2, 3, 6, 12
  *     at orders 4, 6, 8 and full u = 12 at orders 4 and 8: 1333 .. 45946 bytes per node).

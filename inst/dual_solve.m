@@ -147,8 +147,9 @@
 % unknowns are ordered by grid point, so the Hessian is banded (bandwidths about 5 (order 4) to
 % 11 (order 8) times nd + ng), and its band is dense: "auto" takes the banded LU (the package's
 % own below a bandwidth of 32, LAPACK's dgbtrf above) when at least 1/16 of the band is nonzero -- here about 3/4, where it was measured 4 to 12
-% times faster than UMFPACK's sparse LU (@file{bench/README_band.md}).  Both give the same
-% solution to rounding; @code{sol.linear_solver} says which was used.
+% times faster than UMFPACK's sparse LU (@file{bench/README_band.md}); when the band would take
+% 1 GiB or more, "auto" keeps U only (a third less memory, no chord steps; "banded" keeps L and
+% U).  Both give the same solution to rounding; @code{sol.linear_solver} says which was used.
 % @end table
 %
 % @strong{The solution} @var{sol} (times in the unit of @var{tspan}, states in their own units;
@@ -181,8 +182,9 @@
 % @item linear_solver
 % the LU of Newton's linear systems (option "LinearSolver"), a struct: @code{kind}
 % (@code{'banded'} or @code{'umfpack'}: the choice made, also under "auto"), @code{kl} and
-% @code{ku} (the lower and upper bandwidths of the Hessian), @code{factor_time} and
-% @code{solve_time} (seconds in the factorizations and solves, all windows or slabs).
+% @code{ku} (the lower and upper bandwidths of the Hessian), @code{factors} (@code{'LU'}, or
+% @code{'U'} when "auto" kept U only), @code{factor_time} and @code{solve_time} (seconds in the
+% factorizations and solves, all windows or slabs).
 % @end table
 % In the adaptive and marching modes also:
 % @table @code

@@ -32,15 +32,17 @@ vm_mx_linsolve_arg (const mxArray *a, const char *fn)
 }
 
 /* sol.linear_solver: kind ('umfpack' or 'banded'; '' when no solve chose one), kl, ku (the
- * bandwidths of the Jacobian pattern), factor_time, solve_time (wall-clock seconds in the
+ * bandwidths of the Jacobian pattern), factors ('LU', or 'U' when the banded LU kept U only:
+ * linsolve.h option lean; '' with kind), factor_time, solve_time (wall-clock seconds in the
  * numeric factorizations and the solves of all of Newton's linear systems). */
 static mxArray *
-vm_mx_linsolve (int kind, int kl, int ku, double t_factor, double t_solve)
+vm_mx_linsolve (int kind, int kl, int ku, int lean, double t_factor, double t_solve)
 {
-  static const char *keys[] = { "kind", "kl", "ku", "factor_time", "solve_time" };
-  mxArray *s = mxCreateStructMatrix (1, 1, 5, keys);
-  mxSetField (s, 0, "kind", mxCreateString (kind == VM_LINSOLVE_UMFPACK || kind == VM_LINSOLVE_BANDED
-                                            ? vm_linsolve_name (kind) : ""));
+  static const char *keys[] = { "kind", "kl", "ku", "factors", "factor_time", "solve_time" };
+  mxArray *s = mxCreateStructMatrix (1, 1, 6, keys);
+  const int known = kind == VM_LINSOLVE_UMFPACK || kind == VM_LINSOLVE_BANDED;
+  mxSetField (s, 0, "kind", mxCreateString (known ? vm_linsolve_name (kind) : ""));
+  mxSetField (s, 0, "factors", mxCreateString (! known ? "" : lean ? "U" : "LU"));
   mxSetField (s, 0, "kl", mxCreateDoubleScalar (kl));
   mxSetField (s, 0, "ku", mxCreateDoubleScalar (ku));
   mxSetField (s, 0, "factor_time", mxCreateDoubleScalar (t_factor));

@@ -245,8 +245,8 @@ solution_struct (const vm_skg_solution *sol, int st, int64_t N)
     mxSetField (tm, 0, tkeys[q], mxCreateDoubleScalar (tv[q]));
   mxSetField (out, 0, "timing", tm);
   mxSetField (out, 0, "linear_solver", vm_mx_linsolve (sol->march.linsolve, sol->march.kl,
-                                                       sol->march.ku, sol->t_numeric,
-                                                       sol->t_solve));
+                                                       sol->march.ku, sol->march.lean,
+                                                       sol->t_numeric, sol->t_solve));
   return out;
 }
 

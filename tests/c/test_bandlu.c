@@ -20,6 +20,8 @@
  *     hundred eps for these n);
  *   - dgbtrs ("T") on vm_band_lu's factors solves A^T x = b as on dgbtrf's (the factors are
  *     interchangeable: linsolve.c's 1-norm estimate solves with A^T by dgbtrs).
+ *   - vm_band_lu_window in three ranges with vm_band_solve_u (the factorization with the forward
+ *     solve, U only): the same info and x as vm_band_lu with vm_band_solve, bit for bit.
  * A zero column: info = its index + 1, as dgbtrf.  Invalid arguments: -1. */
 #include <float.h>
 #include <math.h>
@@ -198,6 +200,33 @@ one_case (int n, int kl, int ku, int zcol)
       printf ("  n %4d kl %3d ku %3d: 1-norm condition %.1e, factors differ by %.1e of their max\n",
               n, kl, ku, 1.0 / rc, factor_d / (factor_m > 0.0 ? factor_m : 1.0));
     }
+  {
+    /* vm_band_lu_window in three ranges (U only, L applied to b as it is made), then
+     * vm_band_solve_u: the same info and the same x as vm_band_lu and vm_band_solve, bit for bit */
+    const int kv = kl + ku, cuts[4] = { 0, n / 3, 2 * n / 3, n };
+    double *a3 = malloc (nab * sizeof *a3 + 1), *u = malloc (((size_t) (kv + 1) * n + 1) * sizeof *u);
+    double *x3 = malloc (((size_t) n + 1) * sizeof *x3), *x4 = malloc (((size_t) n + 1) * sizeof *x4);
+    int ju = 0, info3 = 0, st, c;
+    memcpy (a3, a0, nab * sizeof *a3);
+    for (j = 0; j < n; j++)
+      for (i = 0; i < kl; i++)
+        a3[(size_t) j * ldab + i] = 0.0;
+    for (i = 0; i < n; i++)
+      x3[i] = x4[i] = sin (1.0 + i);
+    for (c = 0; c < 3; c++)
+      {
+        st = vm_band_lu_window (n, kl, ku, a3 + (size_t) cuts[c] * ldab, ldab, cuts[c],
+                                cuts[c + 1], &ju, x3, u);
+        if (info3 == 0)
+          info3 = st;
+      }
+    vm_band_solve_u (n, kl, ku, u, x3);
+    vm_band_solve (n, kl, ku, a2, ldab, p2, x4);
+    CHECK (info3 == info2 && memcmp (x3, x4, (size_t) n * sizeof *x3) == 0,
+           "n %d kl %d ku %d: vm_band_lu_window: info %d (vm_band_lu's %d), x %s bit for bit", n,
+           kl, ku, info3, info2, memcmp (x3, x4, (size_t) n * sizeof *x3) == 0 ? "the same" : "not");
+    free (a3); free (u); free (x3); free (x4);
+  }
   free (a0); free (a1); free (a2); free (b); free (x1); free (x2); free (r); free (work);
   free (p1); free (p2); free (iw);
 }
@@ -222,5 +251,15 @@ main (void)
   CHECK (vm_band_lu (2, 1, 1, ab, 3, ipiv) == -1, "ldab < 2 kl + ku + 1 accepted");
   CHECK (vm_band_lu (2, 0, 0, NULL, 1, ipiv) == -1, "NULL band accepted");
   CHECK (vm_band_lu (0, 0, 0, NULL, 1, NULL) == 0, "n = 0 refused");
+  {
+    int ju = 0;
+    double b2[2], u2[6];
+    CHECK (vm_band_lu_window (2, 1, 1, ab, 3, 0, 2, &ju, b2, u2) == -1, "window: ldab accepted");
+    CHECK (vm_band_lu_window (2, 1, 1, ab, 4, 0, 3, &ju, b2, u2) == -1, "window: j1 > n accepted");
+    CHECK (vm_band_lu_window (2, 1, 1, ab, 4, -1, 2, &ju, b2, u2) == -1, "window: j0 < 0 accepted");
+    CHECK (vm_band_lu_window (2, 1, 1, ab, 4, 0, 2, NULL, b2, u2) == -1, "window: NULL ju accepted");
+    CHECK (vm_band_lu_window (2, 1, 1, ab, 4, 0, 2, &ju, NULL, u2) == -1, "window: NULL b accepted");
+    CHECK (vm_band_lu_window (2, 1, 1, ab, 4, 1, 1, &ju, NULL, NULL) == 0, "window: empty range");
+  }
   return vmtest_finish ("test_bandlu");
 }

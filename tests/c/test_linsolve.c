@@ -663,12 +663,143 @@ test_subnormal_row (void)
   free (x);
 }
 
+/* Option lean (the U-only band, vm_linsolve_factor_solve): the same x as the band with L kept,
+ * bit for bit (the same operations in the same order: linsolve.h), for bands narrower and wider
+ * than the window (10 (kl + ku) + 1 columns, moved when full), with and without the exchange of
+ * the end nodes, one-sided bands, the diagonal, n = 1; a singular band reported singular; a
+ * second solve and a plain factorization refused; the option ignored where it cannot apply (the
+ * 1-norm estimate, UMFPACK) and checked. */
+static int
+lean_same (const char *name, const csc_t *m, int block, int *pos_used)
+{
+  const int n = m->n;
+  double *xt = calloc ((size_t) n, sizeof *xt), *b = calloc ((size_t) n, sizeof *b);
+  double *x0 = malloc ((size_t) n * sizeof *x0), *x1 = malloc ((size_t) n * sizeof *x1);
+  vm_linsolve l0, l1;
+  vm_linsolve_opts o;
+  int i, st, same = 1;
+  for (i = 0; i < n; i++)
+    xt[i] = sin (0.3 + 1.7 * i);
+  csc_times (m, xt, b);
+  vm_linsolve_opts_init (&o);
+  o.kind = VM_LINSOLVE_BANDED;
+  o.block = block;
+  st = vm_linsolve_init (&l0, n, m->cp, m->ri, &o);
+  st = st ? st : vm_linsolve_factor_solve (&l0, m->ax, b, x0);
+  o.lean = 1;
+  st = st ? st : vm_linsolve_init (&l1, n, m->cp, m->ri, &o);
+  for (i = 0; i < n; i++)
+    x1[i] = NAN;
+  st = st ? st : vm_linsolve_factor_solve (&l1, m->ax, b, x1);
+  for (i = 0; i < n; i++)
+    same = same && memcmp (x0 + i, x1 + i, sizeof *x0) == 0;
+  CHECK (st == VM_OK && l1.lean && !l0.lean && !l1.ab && same && l1.rcond == l0.rcond
+         && l1.singular == l0.singular && l1.nfactor == 1 && l1.nsolve == 1,
+         "%s (block %d, kl %d ku %d, window %d): lean %d, x bit for bit %d (|x - x_true| %.2e), "
+         "rcond %.3e / %.3e: %s", name, block, l1.bkl, l1.bku, l1.winw, l1.lean, same,
+         maxrel (n, x1, xt), l1.rcond, l0.rcond, l1.message);
+  CHECK (vm_linsolve_solve (&l1, b, x1) == VM_EARG && strstr (l1.message, "U-only")
+         && vm_linsolve_factor (&l1, m->ax) == VM_EARG && strstr (l1.message, "factor_solve"),
+         "%s: a second solve and a plain factorization refused: %s", name, l1.message);
+  *pos_used = l1.pos != NULL;
+  vm_linsolve_free (&l0);
+  vm_linsolve_free (&l1);
+  free (xt);
+  free (b);
+  free (x0);
+  free (x1);
+  return same;
+}
+
+static void
+test_lean (void)
+{
+  double *A;
+  csc_t m;
+  vm_linsolve ls;
+  vm_linsolve_opts o;
+  int pos, nblk = 0, kind;
+  double one = 4.0, b1 = 2.0, x1 = 0.0, *x, *rhs;
+  int64_t cp1[2] = { 0, 1 }, ri1[1] = { 0 };
+  struct { int n, kl, ku; double fill; } bands[] = {
+    { 300, 3, 5, 0.6 }, { 1000, 3, 5, 0.6 }, { 120, 4, 1, 0.7 }, { 120, 0, 4, 0.7 },
+    { 90, 0, 0, 0.0 }, { 40, 12, 7, 0.9 }, { 2000, 12, 7, 0.5 } };
+  size_t k;
+  for (k = 0; k < sizeof bands / sizeof bands[0]; k++)
+    {
+      char name[64];
+      snprintf (name, sizeof name, "lean band n %d", bands[k].n);
+      A = dense_band (bands[k].n, bands[k].kl, bands[k].ku, bands[k].fill, 21u + (unsigned) k);
+      csc_from_dense (bands[k].n, A, &m);
+      lean_same (name, &m, 0, &pos);
+      csc_free (&m);
+      free (A);
+    }
+  A = dense_sbp_like (3, 200, 7u);   /* n = 600: kl = ku = 15, 12 with the exchange; window 241 */
+  csc_from_dense (600, A, &m);
+  lean_same ("lean sbp-like", &m, 0, &pos);
+  lean_same ("lean sbp-like", &m, 3, &pos);
+  nblk += pos;
+  CHECK (nblk == 1, "lean with the exchange of the end nodes: the relabeling was used (%d)", nblk);
+  /* a singular band: column 17 zero */
+  x = malloc (600 * sizeof *x);
+  rhs = malloc (600 * sizeof *rhs);
+  for (k = 0; k < 600; k++)
+    {
+      int64_t p;
+      rhs[k] = 1.0;
+      if (k == 17)
+        for (p = m.cp[k]; p < m.cp[k + 1]; p++)
+          m.ax[p] = 0.0;
+    }
+  vm_linsolve_opts_init (&o);
+  o.kind = VM_LINSOLVE_BANDED;
+  o.lean = 1;
+  CHECK (vm_linsolve_init (&ls, 600, m.cp, m.ri, &o) == VM_OK
+         && vm_linsolve_factor_solve (&ls, m.ax, rhs, x) == VM_OK && ls.singular && ls.rcond == 0.0,
+         "lean: a zero column is singular (singular %d, rcond %.3e): %s", ls.singular, ls.rcond,
+         ls.message);
+  vm_linsolve_free (&ls);
+  /* where it cannot apply: the 1-norm estimate needs L; UMFPACK; AUTO below the size */
+  o.cond = VM_LINSOLVE_COND_NORM1;
+  CHECK (vm_linsolve_init (&ls, 600, m.cp, m.ri, &o) == VM_OK && !ls.lean && ls.ab,
+         "lean ignored with the 1-norm estimate");
+  vm_linsolve_free (&ls);
+  for (kind = VM_LINSOLVE_AUTO; kind <= VM_LINSOLVE_BANDED; kind++)
+    {
+      vm_linsolve_opts_init (&o);
+      o.kind = kind;
+      o.lean = kind == VM_LINSOLVE_AUTO ? VM_LINSOLVE_LEAN_AUTO : 1;
+      CHECK (vm_linsolve_init (&ls, 600, m.cp, m.ri, &o) == VM_OK
+             && ls.lean == (kind == VM_LINSOLVE_BANDED),
+             "lean %d with kind %s: in use %d (AUTO: a band of %d x 600 doubles, below 1 GiB)",
+             o.lean, vm_linsolve_name (kind), ls.lean, ls.ldab);
+      vm_linsolve_free (&ls);
+    }
+  o.lean = 2;
+  CHECK (vm_linsolve_init (&ls, 600, m.cp, m.ri, &o) == VM_EARG && strstr (ls.message, "lean 2"),
+         "lean 2 refused: %s", ls.message);
+  vm_linsolve_free (&ls);
+  /* n = 1 */
+  o.lean = 1;
+  o.kind = VM_LINSOLVE_BANDED;
+  CHECK (vm_linsolve_init (&ls, 1, cp1, ri1, &o) == VM_OK
+         && vm_linsolve_factor_solve (&ls, &one, &b1, &x1) == VM_OK && x1 == 0.5 && !ls.singular,
+         "lean n = 1: x %g: %s", x1, ls.message);
+  vm_linsolve_free (&ls);
+  csc_free (&m);
+  free (A);
+  free (x);
+  free (rhs);
+}
+
 int
 main (void)
 {
   test_relabel ();
   test_refill ();
   test_subnormal_row ();
+  test_lean ();
   test_solves ();
   test_singular ();
   test_bandwidth ();
