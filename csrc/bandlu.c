@@ -4,6 +4,7 @@
  * apply L to one right-hand side as they go and keep U only. */
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "bandlu.h"
@@ -130,12 +131,12 @@ vm_band_solve (int n, int kl, int ku, const double *ab, int ldab, const int *ipi
 
 int
 vm_band_lu_window (int n, int kl, int ku, double *ab, int ldab, int j0, int j1, int *ju,
-                   double *b, double *u)
+                   double *b, double *u, int64_t *up)
 {
   const int kv = kl + ku;
   int j, info = 0;
   if (n < 0 || kl < 0 || ku < 0 || ldab < 2 * kl + ku + 1 || j0 < 0 || j1 > n || !ju
-      || (j0 < j1 && (!ab || !b || !u)))
+      || (j0 < j1 && (!ab || !b || !u || !up)))
     return -1;
   for (j = j0; j < j1; j++)
     {
@@ -163,22 +164,28 @@ vm_band_lu_window (int n, int kl, int ku, double *ab, int ldab, int j0, int j1, 
         }
       if (t != 0.0)
         axpy_neg (km, t, cj + 1, b + j + 1);
-      memcpy (u + (size_t) j * (size_t) (kv + 1), cj - kv, (size_t) (kv + 1) * sizeof *u);
+      {
+        /* U's column j from its first nonzero row on (rows of the matrix only) */
+        int h = j < kv ? j : kv;
+        while (h > 0 && cj[-h] == 0.0)
+          h--;
+        memcpy (u + up[j], cj - h, (size_t) (h + 1) * sizeof *u);
+        up[j + 1] = up[j] + h + 1;
+      }
     }
   return info;
 }
 
 void
-vm_band_solve_u (int n, int kl, int ku, const double *u, double *b)
+vm_band_solve_u (int n, const double *u, const int64_t *up, double *b)
 {
-  const int kv = kl + ku;
   int j;
-  for (j = n - 1; j >= 0; j--)  /* vm_band_solve's second half, U in columns of kv + 1 */
+  for (j = n - 1; j >= 0; j--)  /* vm_band_solve's second half on U's packed columns */
     {
-      const double *cj = u + (size_t) j * (size_t) (kv + 1) + kv;
-      const int lo = j - kv > 0 ? j - kv : 0;
+      const double *cj = u + up[j + 1] - 1;   /* U(j, j) */
+      const int h = (int) (up[j + 1] - up[j]) - 1;
       b[j] /= cj[0];
       if (b[j] != 0.0)
-        axpy_neg (j - lo, b[j], cj - (j - lo), b + lo);
+        axpy_neg (h, b[j], cj - h, b + j - h);
     }
 }

@@ -27,6 +27,8 @@
 #ifndef VM_BANDLU_H
 #define VM_BANDLU_H
 
+#include <stdint.h>
+
 /* linsolve.c factors with vm_band_lu when kl < VM_BAND_LU_KL_MAX, with LAPACK's dgbtrf otherwise.
  * Below 32 dgbtrf runs its unblocked dgbtf2, which vm_band_lu replaces at 1.3-2.3 times the speed
  * on every band measured (kl = 10 .. 30: the SKG reduced systems of order 4, the dual Lorenz of
@@ -41,23 +43,29 @@ void vm_band_solve (int n, int kl, int ku, const double *ab, int ldab, const int
 /* The factorization and the forward half of the solve in one pass, keeping U only: steps
  * j0 .. j1 - 1 of vm_band_lu on a window of the band, each step followed by vm_band_solve's
  * forward step on b (the row interchange and the multipliers applied as they are made, so that
- * L need not be kept), and column j of U (rows j - kl - ku .. j, ab's rows 0 .. kl + ku) copied
- * to u[j (kl + ku + 1) .. j (kl + ku + 1) + kl + ku].  Called for consecutive ranges from j0 = 0
- * to j1 = n, it makes the same U and the same b = U x as vm_band_lu and vm_band_solve's forward
- * half, bit for bit; vm_band_solve_u then overwrites b with x.
+ * L need not be kept), and column j of U packed: its rows from the first nonzero one (at most
+ * kl + ku above the diagonal, and not above row 0) down to the diagonal, h_j + 1 values, at
+ * u[up[j] .. up[j + 1] - 1], up[j + 1] = up[j] + h_j + 1 (the caller sets up[0] = 0).  Row
+ * interchanges fill U up to kl + ku above the diagonal only where they happen: on the SKG disk
+ * (kl = ku = 24) the packed columns hold 22 values on average, not 49.  Called for consecutive
+ * ranges from j0 = 0 to j1 = n, it makes the same U and the same b = U x as vm_band_lu and
+ * vm_band_solve's forward half, bit for bit; vm_band_solve_u then overwrites b with x (the same
+ * x, up to the sign of zero entries: it skips the updates by U's zero rows above a column's
+ * first nonzero).
  *
  * The window: ab (leading dimension ldab >= 2 kl + ku + 1) holds column j0 of the band at ab and
  * the columns after it contiguously, in LAPACK's layout, up to column min (n, j1 + kl + ku) - 1,
  * all of them filled in rows kl .. ldab - 1 and zero in their first kl rows (the fill) before
  * the steps that reach them.  *ju: 0 before step 0, then carried from call to call (the last
  * column that U's rows reach so far).  b: the n values of the right-hand side (row scaled as the
- * matrix), u: n (kl + ku + 1) doubles.  Returns 0, or j + 1 for the first step j of the range
- * with an exactly zero pivot column (the steps go on, as vm_band_lu's), or -1 for an invalid
- * argument.  Memory: the band's factors take (kl + ku + 1) n doubles instead of (2 kl + ku + 1) n,
- * and the window is the caller's (linsolve.c: a few times kl + ku columns); the price is one
- * solve per factorization. */
+ * matrix), u: room for n (kl + ku + 1) doubles, of which up[n] are written (allocated lazily,
+ * only those pages are touched), up: n + 1.  Returns 0, or j + 1 for the first step j of the
+ * range with an exactly zero pivot column (the steps go on, as vm_band_lu's), or -1 for an
+ * invalid argument.  Memory: the factors take up[n] <= (kl + ku + 1) n doubles instead of
+ * (2 kl + ku + 1) n, and the window is the caller's (linsolve.c: a few times kl + ku columns);
+ * the price is one solve per factorization. */
 int vm_band_lu_window (int n, int kl, int ku, double *ab, int ldab, int j0, int j1, int *ju,
-                       double *b, double *u);
-void vm_band_solve_u (int n, int kl, int ku, const double *u, double *b);
+                       double *b, double *u, int64_t *up);
+void vm_band_solve_u (int n, const double *u, const int64_t *up, double *b);
 
 #endif

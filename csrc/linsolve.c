@@ -413,7 +413,8 @@ band_relabel (vm_linsolve *ls, int block)
   return VM_OK;
 }
 
-/* The U-only variant (option lean): U in n columns of kl + ku + 1, a window of
+/* The U-only variant (option lean): U's packed columns (at most kl + ku + 1 values each, the
+ * pages touched as they are written), a window of
  * VM_LEAN_WINDOW (kl + ku) + 1 band columns for the fill and the elimination, the relabeled
  * right-hand side.  Instead of the band of n LDAB doubles. */
 #define VM_LEAN_WINDOW 10
@@ -424,11 +425,12 @@ band_init_lean (vm_linsolve *ls)
   const int n = ls->n, kv = ls->bkl + ls->bku;
   ls->lean = 1;
   ls->winw = VM_LEAN_WINDOW * kv + 1;
-  ls->u = vm_bigalloc_zero ((size_t) (kv + 1) * (size_t) n, sizeof *ls->u);
+  ls->u = vm_bigalloc_lazy ((size_t) (kv + 1) * (size_t) n, sizeof *ls->u);
+  ls->up = malloc (((size_t) n + 1) * sizeof *ls->up);
   ls->win = malloc ((size_t) ls->winw * (size_t) ls->ldab * sizeof *ls->win);
   ls->rs = malloc ((size_t) n * sizeof *ls->rs);
   ls->work = malloc (2 * (size_t) n * sizeof *ls->work);
-  if (!ls->u || !ls->win || !ls->rs || !ls->work)
+  if (!ls->u || !ls->up || !ls->win || !ls->rs || !ls->work)
     {
       setmsg (ls, "out of memory for U (%d x %d doubles)", kv + 1, n);
       return VM_ENOMEM;
@@ -712,7 +714,7 @@ lean_eliminate (vm_linsolve *ls, int c0, int je, int je1, int *ju, double *y, in
   if (je1 <= je)
     return 0;
   st = vm_band_lu_window (ls->n, ls->bkl, ls->bku, ls->win + (size_t) (je - c0) * ls->ldab,
-                          ls->ldab, je, je1, ju, y, ls->u);
+                          ls->ldab, je, je1, ju, y, ls->u, ls->up);
   if (st > 0 && *info == 0)
     *info = st;
   return st < 0 ? st : 0;
@@ -734,6 +736,7 @@ band_factor_solve_lean (vm_linsolve *ls, const double *Ax, const double *b, doub
   int i, jb, c0 = 0, je = 0, ju = 0, info = 0, st = 0;
   for (i = 0; i < n; i++)
     rb[i] = 0.0;
+  ls->up[0] = 0;
   for (jb = 0; jb < n + kv && st == 0; jb++)
     {
       const int ib = jb - ku, jc = jb - kv;
@@ -768,7 +771,7 @@ band_factor_solve_lean (vm_linsolve *ls, const double *Ax, const double *b, doub
     }
   for (i = 0; i < n && info == 0; i++)   /* band_rcond_pivot on U's diagonal */
     {
-      const double a = fabs (ls->u[(size_t) i * (kv + 1) + kv]);
+      const double a = fabs (ls->u[ls->up[i + 1] - 1]);
       if (a != a)
         break;
       lo = a < lo ? a : lo;
@@ -776,7 +779,7 @@ band_factor_solve_lean (vm_linsolve *ls, const double *Ax, const double *b, doub
     }
   ls->rcond = info != 0 ? 0.0 : i < n ? NAN : hi > 0.0 ? lo / hi : 0.0;
   ls->singular = !(ls->rcond >= DBL_EPSILON);
-  vm_band_solve_u (n, ls->bkl, ku, ls->u, y);
+  vm_band_solve_u (n, ls->u, ls->up, y);
   if (pos)
     for (i = 0; i < n; i++)
       x[i] = y[pos[i]];
@@ -895,6 +898,7 @@ vm_linsolve_free (vm_linsolve *ls)
   free (ls->info);
   vm_bigalloc_free (ls->ab, (size_t) ls->ldab * (size_t) ls->n, sizeof *ls->ab);
   vm_bigalloc_free (ls->u, (size_t) (ls->bkl + ls->bku + 1) * (size_t) ls->n, sizeof *ls->u);
+  free (ls->up);
   free (ls->win);
   free (ls->rs);
   free (ls->work);

@@ -115,9 +115,11 @@ typedef struct
                         kl = ku = 30 -> 24; full: 64 -> 52).  UMFPACK ignores it (default 0) */
   int lean;            /* the banded backend with kl < VM_BAND_LU_KL_MAX and cond
                         VM_LINSOLVE_COND_PIVOT: keep U only (bandlu.h, vm_band_lu_window: L applied
-                        to the right-hand side as it is made), (kl + ku + 1) n doubles for the
-                        factors instead of (2 kl + ku + 1) n, and no copy of the band: a window of
-                        10 (kl + ku) + 1 columns.  A factorization then serves the one solve it is
+                        to the right-hand side as it is made), U's columns packed from their first
+                        nonzero row (at most (kl + ku + 1) n doubles, in pages touched as written:
+                        the SKG disk's U takes 22 of the 49 rows) instead of the band's
+                        (2 kl + ku + 1) n, and no copy of the band: a window of 10 (kl + ku) + 1
+                        columns.  A factorization then serves the one solve it is
                         made with (vm_linsolve_factor_solve; vm_linsolve_factor and
                         vm_linsolve_solve refuse).  0: off, 1: on, VM_LINSOLVE_LEAN_AUTO: on when
                         the full band would take VM_LINSOLVE_LEAN_MIN bytes or more; ignored by
@@ -160,7 +162,9 @@ typedef struct
   int *ipiv, *iwork;   /* n, n */
   int *pos;            /* NULL, or n: the position of unknown i in the relabeled band (block) */
   int lean;            /* the U-only variant is in use (option lean): ab, ipiv, iwork are NULL */
-  double *u;           /* lean: (kl + ku + 1) x n, the columns of U (bkl, bku) */
+  double *u;           /* lean: U's packed columns (bandlu.h, vm_band_lu_window), room for
+                          (kl + ku + 1) n (bkl, bku) */
+  int64_t *up;         /* lean: n + 1, where each column of U starts in u */
   double *win;         /* lean: ldab x winw, the window of the band */
   int winw;
 } vm_linsolve;

@@ -141,7 +141,8 @@
  * Memory: the work arrays (8 n-vectors, the Jacobian values -- from 64 MB on in huge or populated
  * pages, vm_bigalloc.h, whose first touch costs fewer faults --, the histories, and the linear
  * solver's: UMFPACK a copy of the pattern in its index type when that is a type distinct from
- * int64_t (linsolve.h); banded the band of (2 kl + ku + 1) n doubles and 2 n ints) are allocated
+ * int64_t (linsolve.h); banded the band of (2 kl + ku + 1) n doubles and 2 n ints, or under AUTO
+ * for a band of 1 GiB or more U's packed columns, linsolve.h option lean) are allocated
  * once per solve, those of the augmented LM system once at the first fallback; the caller's
  * pattern is not copied otherwise.  Inside the iteration only UMFPACK allocates (its Numeric
  * object; the Symbolic objects are freed at the end, except a cached one).  With reuse = 0 the

@@ -53,6 +53,25 @@ vm_bigalloc_zero (size_t count, size_t size)
   return calloc (count, size);
 }
 
+void *
+vm_bigalloc_lazy (size_t count, size_t size)
+{
+  if (size != 0 && count > SIZE_MAX / size)
+    return NULL;
+#if VM_BIGALLOC_MMAP
+  if (vm_bigalloc_kind (count, size) != VM_BIGALLOC_CALLOC)
+    {
+      void *p = mmap (NULL, count * size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                      -1, 0);
+      if (p == MAP_FAILED)
+        return NULL;
+      (void) madvise (p, count * size, MADV_HUGEPAGE);
+      return p;
+    }
+#endif
+  return calloc (count, size);
+}
+
 void
 vm_bigalloc_free (void *p, size_t count, size_t size)
 {

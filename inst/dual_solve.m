@@ -148,8 +148,8 @@
 % 11 (order 8) times nd + ng), and its band is dense: "auto" takes the banded LU (the package's
 % own below a bandwidth of 32, LAPACK's dgbtrf above) when at least 1/16 of the band is nonzero -- here about 3/4, where it was measured 4 to 12
 % times faster than UMFPACK's sparse LU (@file{bench/README_band.md}); when the band would take
-% 1 GiB or more, "auto" keeps U only (a third less memory, no chord steps; "banded" keeps L and
-% U).  Both give the same solution to rounding; @code{sol.linear_solver} says which was used.
+% 1 GiB or more, "auto" keeps U only (less than half the memory, no chord steps; "banded" keeps
+% L and U).  Both give the same solution to rounding; @code{sol.linear_solver} says which was used.
 % @end table
 %
 % @strong{The solution} @var{sol} (times in the unit of @var{tspan}, states in their own units;

@@ -151,8 +151,9 @@
 % system of many weakly coupled coordinates in full mode is not: @file{bench/README_band.md}).
 % When that band would take 1 GiB or more (the rolling disk of order 4 from N = 2^19 grid points
 % in one window), "auto" keeps U only: the factorization applies L to the right-hand side as it
-% goes, which takes a third less memory and one pass less, but leaves no factors for the chord
-% steps of option "ReuseFactorization"; "banded" keeps L and U at any size.
+% goes and stores U's columns from their first nonzero row, which takes less than half the
+% memory (the disk at N = 2^20: 3.6 instead of 6.0 GB in all) and no pass over L, but leaves no
+% factors for the chord steps of option "ReuseFactorization"; "banded" keeps L and U at any size.
 % Both give the same trajectory to rounding; @code{sol.linear_solver} says which was used.
 % @item "ReuseFactorization"
 % at most this many consecutive chord steps per LU factorization (default 2; 0: every Newton

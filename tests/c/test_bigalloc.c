@@ -1,5 +1,6 @@
 /* test_bigalloc.c -- vm_bigalloc.h: zeroed, writable, freed, for each kind (calloc; on Linux a
- * mapping on huge pages, and a populated one from 512 MB); an overflowing request is refused. */
+ * mapping on huge pages, and a populated one from 512 MB; the lazy mapping, partly written); an
+ * overflowing request is refused. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -65,6 +66,17 @@ main (void)
         CHECK (zeroed_and_writable (a, big, 512), "large: zero on return (every 512th entry), "
                "writable");
       vm_bigalloc_free (a, big, sizeof *a);
+    }
+  /* the lazy kind: 512 MB of which the first 8 MB are written (the rest never touched) */
+  CHECK (vm_bigalloc_lazy (SIZE_MAX / 4, 8) == NULL, "lazy: an overflowing request is refused");
+  for (k = 0; k < 2; k++)
+    {
+      a = vm_bigalloc_lazy (k == 0 ? small : huge, sizeof *a);
+      CHECK (a != NULL, "lazy allocation %d", k);
+      if (a)
+        CHECK (zeroed_and_writable (a, k == 0 ? small : huge / 64, 1) && a[huge / 2 * k] == 0.0,
+               "lazy %d: zero on return, writable", k);
+      vm_bigalloc_free (a, k == 0 ? small : huge, sizeof *a);
     }
   vm_bigalloc_free (NULL, big, sizeof (double));   /* ignored */
   return vmtest_finish ("test_bigalloc");
