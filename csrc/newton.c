@@ -211,6 +211,7 @@ vm_newton_opts_init (vm_newton_opts *o)
   o->umf_irstep = -1;
   o->linsolve = VM_LINSOLVE_AUTO;
   o->block = 0;
+  o->lean = VM_LINSOLVE_LEAN_AUTO;
   o->reuse = REUSE_DEFAULT;
   o->reuse_theta = 0.25;
   o->nonmonotone = NONMONOTONE_DEFAULT;
@@ -361,6 +362,12 @@ check_opts (int n, const vm_newton_opts *o, vm_newton_info *inf)
     {
       setmsg (inf, "linsolve = %d: must be VM_LINSOLVE_AUTO (%d), _UMFPACK (%d) or _BANDED (%d)",
               o->linsolve, VM_LINSOLVE_AUTO, VM_LINSOLVE_UMFPACK, VM_LINSOLVE_BANDED);
+      return VM_EARG;
+    }
+  if (o->lean != VM_LINSOLVE_LEAN_AUTO && o->lean != 0 && o->lean != 1)
+    {
+      setmsg (inf, "lean = %d: must be VM_LINSOLVE_LEAN_AUTO (%d), 0 or 1", o->lean,
+              VM_LINSOLVE_LEAN_AUTO);
       return VM_EARG;
     }
   if (o->reuse < 0 || o->reuse > MAX_ITER_CAP
@@ -1109,7 +1116,8 @@ ws_setup (ws_t *w, int n, const int64_t *colptr, const int64_t *rowind, const vm
   w->lo.umf_irstep = o->umf_irstep;
   w->lo.cache = o->symbolic;
   w->lo.block = o->block;
-  w->lo.lean = o->linsolve == VM_LINSOLVE_AUTO ? VM_LINSOLVE_LEAN_AUTO : 0;
+  w->lo.lean = o->lean != VM_LINSOLVE_LEAN_AUTO ? o->lean
+               : o->linsolve == VM_LINSOLVE_AUTO ? VM_LINSOLVE_LEAN_AUTO : 0;
   st = vm_linsolve_init (&w->ls, n, colptr, rowind, &w->lo);
   inf->linsolve = w->ls.kind;
   inf->lean = w->ls.lean;

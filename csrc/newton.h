@@ -209,6 +209,11 @@ typedef struct
                         steps then), VM_LINSOLVE_UMFPACK or VM_LINSOLVE_BANDED (LAPACK's banded
                         LU, L and U kept; refused with VM_EARG when the band exceeds LAPACK's
                         32-bit indices) (default VM_LINSOLVE_AUTO) */
+  int lean;          /* the banded LU of J keeps U only (linsolve.h option lean; a factorization
+                        then serves one solve: no chord steps): 0 never, 1 whenever J is banded and
+                        kl < VM_BAND_LU_KL_MAX, VM_LINSOLVE_LEAN_AUTO linsolve's rule when linsolve
+                        is VM_LINSOLVE_AUTO (a band of 1 GiB or more), never otherwise (default
+                        VM_LINSOLVE_LEAN_AUTO) */
   int block;         /* 0, or the unknowns per time node when x is node-major: the banded backend
                         may then factor J with its first two and last two nodes exchanged, when
                         that narrows the band (vm_linsolve_opts.block); not used for the

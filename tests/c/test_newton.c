@@ -339,6 +339,61 @@ test_bratu (void)
   vm_newton_info_free (&inf3);
 }
 
+/* Option lean (the banded LU keeps U only, linsolve.h): Bratu at lambda = 3, N = 200, whose
+ * solve takes chord steps with the defaults.  lean = 1 takes none (no factors held) and factors
+ * at every step; its iterates are those of lean = 0 with reuse = 0 (the same Newton steps: the
+ * same arithmetic, bandlu.h), so the solutions are equal to the bit (compared with ==); the
+ * default (AUTO below 1 GiB) keeps L and U; an out-of-range value is refused. */
+static void
+test_lean (void)
+{
+  const int N = 200;
+  bratu_t b;
+  int64_t *cp, *ri;
+  double *u0 = calloc ((size_t) N, sizeof *u0), *u1 = calloc ((size_t) N, sizeof *u1);
+  double *u2 = calloc ((size_t) N, sizeof *u2);
+  vm_newton_opts o;
+  vm_newton_info i0, i1, i2;
+  int k, st0, st1, st2, same = 1;
+  bratu_init (&b, N, 3.0);
+  tridiag_pattern (N, &cp, &ri);
+  vm_newton_info_init (&i0);
+  vm_newton_info_init (&i1);
+  vm_newton_info_init (&i2);
+  vm_newton_opts_init (&o);
+  CHECK (o.lean == VM_LINSOLVE_LEAN_AUTO, "lean: default VM_LINSOLVE_LEAN_AUTO (%d)", o.lean);
+  o.tol_res = 1e-12;
+  o.tol_step = 0.0;
+  o.tol_round = 1.0;   /* chord steps need the rounding-level test (newton.h 2') */
+  st2 = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u2, &o, &i2);
+  o.reuse = 0;
+  o.lean = 0;
+  st0 = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u0, &o, &i0);
+  o.reuse = 2;
+  o.lean = 1;
+  st1 = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u1, &o, &i1);
+  for (k = 0; k < N; k++)
+    same = same && u0[k] == u1[k];
+  CHECK (st2 == VM_OK && !i2.lean && i2.nreuse_factor > 0, "lean: the default keeps L and U and "
+         "takes chord steps here (%d, lean %d, %ld chord steps)", st2, i2.lean, i2.nreuse_factor);
+  CHECK (st0 == VM_OK && st1 == VM_OK && i1.lean && !i0.lean && i1.nreuse_factor == 0
+         && i1.nfactor == i1.iterations && i1.iterations == i0.iterations && same,
+         "lean = 1: %d, lean %d, %ld chord steps, %ld factorizations in %d iterations (reuse 0: "
+         "%d iterations); the same solution %d", st1, i1.lean, i1.nreuse_factor, i1.nfactor,
+         i1.iterations, i0.iterations, same);
+  o.lean = 2;
+  CHECK (vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u1, &o, &i1) == VM_EARG
+         && strstr (i1.message, "lean = 2"), "lean = 2 refused: %s", i1.message);
+  vm_newton_info_free (&i0);
+  vm_newton_info_free (&i1);
+  vm_newton_info_free (&i2);
+  free (cp);
+  free (ri);
+  free (u0);
+  free (u1);
+  free (u2);
+}
+
 /* step criterion; default options; NULL info; info reuse */
 static void
 test_bratu_options (void)
@@ -1427,6 +1482,7 @@ main (void)
   test_huge_jacobian ();
   test_bratu ();
   test_bratu_options ();
+  test_lean ();
   test_saddle ();
   test_atan ();
   test_singular ();
