@@ -118,10 +118,11 @@
 % @item "auto"
 % (default) "marching"; on a fixed grid, the integrator for systems with contacts or constraints
 % nonlinear in the velocities, and otherwise the marching start with at most 6 Newton iterations
-% (or MaxIter, if fewer), then a retry from the integrator with MaxIter when Newton has not
-% converged by then (@code{sol.guess} says so): a constant-velocity start is far from a motion
-% that swings over the window -- the spherical pendulum in Cartesian coordinates on [0, 5] takes
-% 31 iterations from it and 1 to 4 from the integrator, 4.1 against 0.6 s at N = 65536.
+% (or MaxIter, if fewer; for one window of more than 516 nodes tried first on 129 nodes, then
+% with MaxIter), then a retry from the integrator with MaxIter when Newton has not converged by
+% then (@code{sol.guess} says so): a constant-velocity start is far from a motion that swings
+% over the window -- the spherical pendulum in Cartesian coordinates on [0, 5] takes 31
+% iterations from it and 1 to 4 from the integrator, 4.1 against 0.6 s at N = 65536.
 % @item "constant"
 % q0 at every node (fixed grid only).
 % @item "integrator"
@@ -343,31 +344,8 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   if (~isempty (opts.ReuseFactorization))
     o.reuse = opts.ReuseFactorization;   % otherwise the kernel's default (csrc/newton.h)
   end
-  if (retry)
-    o.max_iter = min (opts.MaxIter, 6);   % the marching start's budget under 'auto' (help)
-  end
   try
-    sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
-    if (retry && sol.exitflag == 0)
-      % Guess 'auto' on a fixed grid: Newton did not converge from the marching prediction within
-      % its budget; once more from the integrator's trajectory (sol.guess and sol.message say so),
-      % or, without one, from the marching start with all of MaxIter
-      [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, true);
-      o = rmfield (o, 'constraint_tol');   % checked by the first solve
-      o.max_iter = opts.MaxIter;
-      first = sol;
-      if (~isempty (G))
-        o.guess = double (G);
-        kind = 'integrator (after the marching start failed)';
-        sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
-        sol.message = sprintf ('%s [from the integrator guess; from the marching start: %s]', ...
-                               sol.message, first.message);
-      elseif (o.max_iter > first.iterations)
-        sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
-        sol.message = sprintf ('%s [no integrator guess (%s); the marching start again with MaxIter %d]', ...
-                               sol.message, msg, o.max_iter);
-      end
-    end
+    [sol, kind] = solve_fixed (sys, tspan, q0, qdot0, o, opts, ntot, kind, retry);
   catch err
     vm_rethrow (err, fname);
   end
@@ -474,6 +452,52 @@ function tf = needs_integrator (sys)
   if (~tf && sys.m > 0)
     blk = sys.blocks.constraints;
     tf = any (strcmp (blk.field_names(double (blk.out_field) + 1), 'lg_qdotqdot'));
+  end
+end
+
+function [sol, kind] = solve_fixed (sys, tspan, q0, qdot0, o, opts, ntot, kind, retry)
+  % the solve; under Guess 'auto' with the marching start (retry), that start gets at most 6 Newton
+  % iterations -- on a grid of 129 nodes first when the one window has more than 516, so that a
+  % poor start costs no iteration at full size -- and the integrator's trajectory otherwise, or
+  % without one the marching start again with MaxIter (help, "Guess")
+  if (~retry)
+    sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
+    return;
+  end
+  budget = min (opts.MaxIter, 6);
+  probe_n = 129;
+  where = '';
+  if (opts.Windows == 1 && ntot > 4 * probe_n)
+    op = o;
+    op.N = probe_n;  op.max_iter = budget;  op.display = 0;  op.output_times = [];
+    first = vm_skg_mex ('solve', sys, tspan, q0, qdot0, op);   % it checks the initial state
+    o = rmfield (o, 'constraint_tol');
+    if (first.exitflag == 1)
+      first = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
+    else
+      where = sprintf (' on a grid of %d nodes', probe_n);
+    end
+  else
+    o.max_iter = budget;
+    first = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
+    o = rmfield (o, 'constraint_tol');   % checked by the first solve
+    o.max_iter = opts.MaxIter;
+  end
+  sol = first;
+  if (isempty (where) && first.exitflag ~= 0)
+    return;
+  end
+  [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, true);
+  if (~isempty (G))
+    o.guess = double (G);
+    kind = 'integrator (after the marching start failed)';
+    sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
+    sol.message = sprintf ('%s [from the integrator guess; from the marching start%s: %s]', ...
+                           sol.message, where, first.message);
+  elseif (~isempty (where) || o.max_iter > first.iterations)
+    sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
+    sol.message = sprintf ('%s [no integrator guess (%s); the marching start again with MaxIter %d]', ...
+                           sol.message, msg, o.max_iter);
   end
 end
 
@@ -815,6 +839,17 @@ end
 %! assert (sa.iterations <= 5 && sm.iterations > 6);
 %! assert (~isempty (strfind (sa.message, 'from the marching start: ')));
 %! assert (sa.q, sm.q, 1e-8);
+%! % one window of more than 516 nodes: the marching start is tried on 129 nodes first
+%! s2 = skg_solve (a{1:4}, 'N', 1025, 'Windows', 1);
+%! assert (s2.exitflag, 1);
+%! assert (s2.guess, 'integrator (after the marching start failed)');
+%! assert (~isempty (strfind (s2.message, 'from the marching start on a grid of 129 nodes: ')));
+%! assert (s2.iterations <= 5 && size (s2.q, 1) == 1025);
+%! % and where the marching start converges there, it is taken at full size: the oscillator
+%! s3 = skg_solve (osc, [0 1], 1, 0, 'N', 1025, 'Windows', 1);
+%! assert ([s3.exitflag size(s3.q, 1)], [1 1025]);
+%! assert (s3.guess, 'marching');
+%! assert (s3.q, cos (s3.t), 1e-9);
 %!test
 %! % 'auto' retries from the integrator when the marching start fails (here: too few iterations)
 %! s = skg_solve (damp, [0 4*pi], 1, 0, 'N', 81, 'MaxIter', 0);
