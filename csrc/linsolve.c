@@ -414,9 +414,9 @@ band_relabel (vm_linsolve *ls, int block)
 }
 
 /* The U-only variant (option lean): U's packed columns (at most kl + ku + 1 values each, the
- * pages touched as they are written), a window of
- * VM_LEAN_WINDOW (kl + ku) + 1 band columns for the fill and the elimination, the relabeled
- * right-hand side.  Instead of the band of n LDAB doubles. */
+ * pages touched as they are written), a window of VM_LEAN_WINDOW (kl + ku) + 1 band columns for
+ * the fill and the elimination, the relabeled right-hand side; instead of the band of n LDAB
+ * doubles. */
 #define VM_LEAN_WINDOW 10
 
 static int
@@ -492,21 +492,6 @@ row_scale (double sum)
   return r <= DBL_MAX ? r : DBL_MAX;
 }
 
-/* The band of R A (R: the reciprocal row sums of |A|) from the CSC values; returns ||R A||_1 if
- * norm (for the 1-norm condition estimate), 0 otherwise.  Only the rows kl .. ldab-1 of each
- * column are set: the LU sets the kl rows of fill itself.
- *
- * One sweep over the band's columns jb in the band's labels: column jb is cleared and receives
- * A's values as they are, adding to the row sums; row jb - ku then has all its entries (its
- * columns are jb - ku - kl .. jb), and column jb - kl - ku all its rows' scales, so it is scaled
- * while it is still in the cache (kl + ku + 1 columns behind: 14 kB for the dual Lorenz).  Each
- * band entry is written once from memory's view, where a clear, a fill and a scaling pass went
- * over the band three times; and no sum of |R A| (a chain of dependent additions, 4 cycles an
- * entry) unless asked for.  The products are those of scaling each value as it is stored.  The
- * dual Lorenz at N = 4096 (n = 12285, kl = ku = 17): one factorization (fill and LU) 2.0 -> 1.7
- * ms.  The row sums in the band's column order: with option block that order differs
- * at the two ends (pos is an involution, the exchange of blocks: pos[jb] is the column of A
- * that becomes band column jb), and a row sum can differ in its last bit. */
 /* Step jb of the fill (jb = 0 .. n + kl + ku - 1): column jb (col: its storage shifted so that
  * col[i] is row i; NULL from jb = n on; cleared first when clear) receives A's values and adds
  * to the row sums rb; row jb - ku has all its entries and gets its scale; column

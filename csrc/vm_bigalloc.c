@@ -29,47 +29,42 @@ vm_bigalloc_kind (size_t count, size_t size)
   return bytes < VM_BIGALLOC_POPULATE_MIN ? VM_BIGALLOC_HUGE : VM_BIGALLOC_POPULATE;
 }
 
-void *
-vm_bigalloc_zero (size_t count, size_t size)
+/* count * size zero bytes of the given kind (never VM_BIGALLOC_CALLOC on a mapping: calloc) */
+static void *
+alloc_kind (size_t count, size_t size, int kind)
 {
   if (size != 0 && count > SIZE_MAX / size)
     return NULL;
 #if VM_BIGALLOC_MMAP
-  {
-    const int kind = vm_bigalloc_kind (count, size);
-    if (kind != VM_BIGALLOC_CALLOC)
-      {
-        const int flags = MAP_PRIVATE | MAP_ANONYMOUS
-                          | (kind == VM_BIGALLOC_POPULATE ? MAP_POPULATE : 0);
-        void *p = mmap (NULL, count * size, PROT_READ | PROT_WRITE, flags, -1, 0);
-        if (p == MAP_FAILED)
-          return NULL;
-        if (kind == VM_BIGALLOC_HUGE)   /* advice only: without huge pages, 4 kB pages */
-          (void) madvise (p, count * size, MADV_HUGEPAGE);
-        return p;
-      }
-  }
+  if (kind != VM_BIGALLOC_CALLOC)
+    {
+      const int flags = MAP_PRIVATE | MAP_ANONYMOUS
+                        | (kind == VM_BIGALLOC_POPULATE ? MAP_POPULATE : 0);
+      void *p = mmap (NULL, count * size, PROT_READ | PROT_WRITE, flags, -1, 0);
+      if (p == MAP_FAILED)
+        return NULL;
+      if (kind == VM_BIGALLOC_HUGE)   /* advice only: without huge pages, 4 kB pages */
+        (void) madvise (p, count * size, MADV_HUGEPAGE);
+      return p;
+    }
+#else
+  (void) kind;
 #endif
   return calloc (count, size);
 }
 
 void *
+vm_bigalloc_zero (size_t count, size_t size)
+{
+  return alloc_kind (count, size, vm_bigalloc_kind (count, size));
+}
+
+void *
 vm_bigalloc_lazy (size_t count, size_t size)
 {
-  if (size != 0 && count > SIZE_MAX / size)
-    return NULL;
-#if VM_BIGALLOC_MMAP
-  if (vm_bigalloc_kind (count, size) != VM_BIGALLOC_CALLOC)
-    {
-      void *p = mmap (NULL, count * size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                      -1, 0);
-      if (p == MAP_FAILED)
-        return NULL;
-      (void) madvise (p, count * size, MADV_HUGEPAGE);
-      return p;
-    }
-#endif
-  return calloc (count, size);
+  /* a mapping faulted in at first touch, never populated */
+  return alloc_kind (count, size, vm_bigalloc_kind (count, size) == VM_BIGALLOC_CALLOC
+                                  ? VM_BIGALLOC_CALLOC : VM_BIGALLOC_HUGE);
 }
 
 void
