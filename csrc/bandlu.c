@@ -8,24 +8,7 @@
 #include <string.h>
 
 #include "bandlu.h"
-
-/* a[0 .. m-1] -= y x[0 .. m-1]; x and a do not overlap (unrolled by four: vectorized at -O2;
- * inline: the LU calls it kl + ku times per column with m <= kl, where a call costs about 10 % of
- * the factorization, n = 512, kl = ku = 8: 31.7 -> 29.9 us) */
-static inline void
-axpy_neg (int m, double y, const double *restrict x, double *restrict a)
-{
-  int i = 0;
-  for (; i + 4 <= m; i += 4)
-    {
-      a[i] -= y * x[i];
-      a[i + 1] -= y * x[i + 1];
-      a[i + 2] -= y * x[i + 2];
-      a[i + 3] -= y * x[i + 3];
-    }
-  for (; i < m; i++)
-    a[i] -= y * x[i];
-}
+#include "vm_axpy.h"
 
 /* the row of the largest |entry| of c[0 .. km] (the first one on ties: LAPACK's idamax) */
 static int
@@ -65,7 +48,7 @@ eliminate (double *cj, int km, int ncol, int ld1, int jp)
         {
           double *a = cj + (size_t) c * (size_t) ld1;
           if (a[0] != 0.0)
-            axpy_neg (km, a[0], cj + 1, a + 1);
+            vm_axpy_neg (km, a[0], cj + 1, a + 1);
         }
     }
 }
@@ -117,7 +100,7 @@ vm_band_solve (int n, int kl, int ku, const double *ab, int ldab, const int *ipi
           b[j] = t;
         }
       if (t != 0.0)
-        axpy_neg (km, t, ab + (size_t) j * (size_t) ldab + kv + 1, b + j + 1);
+        vm_axpy_neg (km, t, ab + (size_t) j * (size_t) ldab + kv + 1, b + j + 1);
     }
   for (j = n - 1; j >= 0; j--)  /* b := U^{-1} b, by columns (U has kv superdiagonals) */
     {
@@ -125,7 +108,7 @@ vm_band_solve (int n, int kl, int ku, const double *ab, int ldab, const int *ipi
       const int lo = j - kv > 0 ? j - kv : 0;
       b[j] /= cj[0];
       if (b[j] != 0.0)
-        axpy_neg (j - lo, b[j], cj - (j - lo), b + lo);
+        vm_axpy_neg (j - lo, b[j], cj - (j - lo), b + lo);
     }
 }
 
@@ -163,7 +146,7 @@ vm_band_lu_window (int n, int kl, int ku, double *ab, int ldab, int j0, int j1, 
           b[j] = t;
         }
       if (t != 0.0)
-        axpy_neg (km, t, cj + 1, b + j + 1);
+        vm_axpy_neg (km, t, cj + 1, b + j + 1);
       {
         /* U's column j from its first nonzero row on (rows of the matrix only) */
         int h = j < kv ? j : kv;
@@ -186,6 +169,6 @@ vm_band_solve_u (int n, const double *u, const int64_t *up, double *b)
       const int h = (int) (up[j + 1] - up[j]) - 1;
       b[j] /= cj[0];
       if (b[j] != 0.0)
-        axpy_neg (h, b[j], cj - h, b + j - h);
+        vm_axpy_neg (h, b[j], cj - h, b + j - h);
     }
 }

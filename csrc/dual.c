@@ -953,6 +953,7 @@ vm_dual_primal (const vm_dual *d, double *res, double *gres, double *ham)
 typedef struct {
   vm_dual *d;
   double *rw;     /* nz: 1 / H_kk of the unknown's node */
+  double *hu;     /* nz: H_kk of the unknown's node (1 / rw: diag (hu) J is the Hessian of S) */
   double *g;
 } solve_ctx;
 
@@ -1089,16 +1090,21 @@ vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
   vm_newton_opts o;
   int st;
   double r0, fl;
+  int64_t j;
   c.d = d;
   c.rw = malloc ((size_t) d->nz * sizeof *c.rw);
+  c.hu = malloc ((size_t) d->nz * sizeof *c.hu);
   c.g = malloc ((size_t) d->nz * sizeof *c.g);
-  if (! c.rw || ! c.g)
+  if (! c.rw || ! c.hu || ! c.g)
     {
       free (c.rw);
+      free (c.hu);
       free (c.g);
       return VM_ENOMEM;
     }
   row_weights (d, c.rw);
+  for (j = 0; j < d->nz; j++)
+    c.hu[j] = 1.0 / c.rw[j];
   /* the scale of the equations, and never below their rounding level */
   r0 = base_scale (d);
   fl = rounding_floor (d, tol);
@@ -1114,6 +1120,8 @@ vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
   o.on_iter_ctx = on_iter_ctx;
   o.tol_round = 1.0;        /* the rounding-level test, which chord steps need (newton.h 2') */
   o.reuse = VM_DUAL_REUSE;
+  o.definite = -1;          /* S is concave where the DtP matrices are definite (dual.h) */
+  o.definite_scale = c.hu;
   st = vm_newton_solve ((int) d->nz, d->colptr, d->rowind, solve_F, solve_J, &c, z, &o, info);
   if (st <= -1000)
     st = -st - 1000;
@@ -1121,6 +1129,7 @@ vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
   if (vm_dual_eval (d, z, NULL, c.g, NULL) != VM_OK && st == VM_OK)
     st = VM_EDTP;
   free (c.rw);
+  free (c.hu);
   free (c.g);
   return st;
 }

@@ -157,6 +157,7 @@ dm_newton_setup (void *self, const double *x, vm_newton_opts *o)
         ymax = m;
     }
   o->res_weight = a->rw;
+  o->definite = -1;   /* J is the Hessian of S, concave where the DtP matrices are definite */
   o->res_scale = tau / L;
   fl = o->tol_res > 0.0 ? 10.0 * DBL_EPSILON * ymax / (d->op.h * o->tol_res) : 0.0;
   if (fl > o->res_scale)

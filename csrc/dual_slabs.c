@@ -240,6 +240,8 @@ sl_record (sl_ws *w, int s, int sst)
   sol->lean = info->lean;
   sol->t_numeric += info->t_numeric;
   sol->t_solve += info->t_solve;
+  sol->nchol += info->nchol;
+  sol->nchol_fail += info->nchol_fail;
   sol->nsymbolic += info->nsymbolic;
   if (sst != VM_OK && sol->exitflag == 1)
     {

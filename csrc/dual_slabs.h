@@ -102,6 +102,8 @@ typedef struct
   int linsolve, kl, ku;
   int lean;              /* the last solve's banded LU kept U only (vm_newton_info.lean) */
   double t_numeric, t_solve;
+  long nchol, nchol_fail; /* Cholesky factorizations over all solves, and those tried on a
+                            Hessian that was not definite (vm_newton_info) */
   long nsymbolic;        /* UMFPACK symbolic analyses over all solves (1 with UMFPACK, 0 banded;
                             +1 per LM fallback with UMFPACK) */
   int ninit;             /* vm_dual_init calls (Hessian patterns built): 1 */

@@ -11,6 +11,7 @@
 
 #include <umfpack.h>
 
+#include "bandchol.h"
 #include "bandlu.h"
 #include "vm_bigalloc.h"
 #include "linsolve.h"
@@ -140,6 +141,8 @@ vm_linsolve_opts_init (vm_linsolve_opts *o)
   o->cond = VM_LINSOLVE_COND_PIVOT;
   o->block = 0;
   o->lean = 0;
+  o->definite = 0;
+  o->definite_scale = NULL;
 }
 
 int
@@ -474,6 +477,56 @@ band_init (vm_linsolve *ls, int block, int lean, int cond)
   return VM_OK;
 }
 
+/* The position of the diagonal entry in column j (rows sorted), or -1 */
+static int64_t
+diag_entry (const int64_t *colptr, const int64_t *rowind, int j)
+{
+  int64_t lo = colptr[j], hi = colptr[j + 1] - 1;
+  while (lo <= hi)
+    {
+      const int64_t mid = lo + (hi - lo) / 2;
+      if (rowind[mid] == j)
+        return mid;
+      if (rowind[mid] < j)
+        lo = mid + 1;
+      else
+        hi = mid - 1;
+    }
+  return -1;
+}
+
+/* Option definite on the banded backend: kl = ku, the scales checked, the column scales */
+static int
+band_init_definite (vm_linsolve *ls, const vm_linsolve_opts *o)
+{
+  int i;
+  if (ls->bkl != ls->bku)
+    {
+      setmsg (ls, "option definite needs a symmetric band: kl = %d, ku = %d", ls->bkl, ls->bku);
+      return VM_EARG;
+    }
+  if (o->definite_scale)
+    for (i = 0; i < ls->n; i++)
+      if (! (o->definite_scale[i] > 0.0) || ! (o->definite_scale[i] <= DBL_MAX))
+        {
+          setmsg (ls, "option definite_scale: entry %d is %g; must be positive and finite", i,
+                  o->definite_scale[i]);
+          return VM_EARG;
+        }
+  ls->cs = malloc ((size_t) ls->n * sizeof *ls->cs);
+  ls->dpos = malloc ((size_t) ls->n * sizeof *ls->dpos);
+  if (!ls->cs || !ls->dpos)
+    {
+      setmsg (ls, "out of memory for the column scales of %d unknowns", ls->n);
+      return VM_ENOMEM;
+    }
+  for (i = 0; i < ls->n; i++)
+    ls->dpos[i] = diag_entry (ls->colptr, ls->rowind, i);
+  ls->definite = o->definite;
+  ls->dscale = o->definite_scale;
+  return VM_OK;
+}
+
 /* c[lo .. hi] *= r[lo .. hi] (distinct arrays: vectorized) */
 static void
 scale_window (int lo, int hi, const double *restrict r, double *restrict c)
@@ -630,12 +683,126 @@ band_rcond_pivot (vm_linsolve *ls)
   ls->rcond = hi > 0.0 ? lo / hi : 0.0;
 }
 
+/* ---- the Cholesky path of option definite ----------------------------------------------------- */
+
+/* The lower band of C = S B S, B = sign diag (d) A, in LAPACK's "L" storage (leading dimension
+ * bkl + 1, band labels), with cs = S and rs = sign d S (original labels).  Returns 0, or 1 when a
+ * diagonal entry of B is not positive and finite (B is not positive definite). */
+static int
+chol_fill (vm_linsolve *ls, const double *Ax)
+{
+  const int n = ls->n, kd = ls->bkl, ldc = kd + 1;
+  const int64_t *cp = ls->colptr, *ri = ls->rowind;
+  const int *pos = ls->pos;
+  const double sgn = ls->definite > 0 ? 1.0 : -1.0, *d = ls->dscale;
+  double *sc = ls->cs;
+  int64_t p;
+  int i, j, jb;
+  int64_t *dg = ls->dpos;
+  for (j = 0; j < n; j++)
+    {
+      const int64_t q = dg[j];
+      const double bjj = q < 0 ? 0.0 : sgn * (d ? d[j] : 1.0) * Ax[q];
+      if (! (bjj > 0.0) || ! (bjj <= DBL_MAX))
+        return 1;
+      sc[j] = 1.0 / sqrt (bjj);
+      ls->rs[j] = sgn * (d ? d[j] : 1.0) * sc[j];
+    }
+  for (jb = 0; jb < n; jb++)
+    {
+      double *col = ls->ab + (size_t) jb * (size_t) ldc - jb;   /* col[rb]: row rb */
+      const int kn = kd < n - 1 - jb ? kd : n - 1 - jb;
+      j = pos ? pos[jb] : jb;
+      for (i = jb; i <= jb + kn; i++)
+        col[i] = 0.0;
+      if (pos)
+        for (p = cp[j]; p < cp[j + 1]; p++)
+          {
+            const int r = ri[p], rb = pos[r];
+            if (rb >= jb)
+              col[rb] = (ls->rs[r] * Ax[p]) * sc[j];
+          }
+      else   /* the rows from the diagonal on: the lower triangle */
+        for (p = dg[j]; p < cp[j + 1]; p++)
+          col[ri[p]] = (ls->rs[ri[p]] * Ax[p]) * sc[j];
+    }
+  return 0;
+}
+
+/* (min L_jj / max L_jj)^2 of the Cholesky factor in ab: the pivot ratio of C's LU without
+ * pivoting (U_jj = L_jj^2), the LU path's test (band_rcond_pivot) for C */
+static void
+chol_rcond (vm_linsolve *ls)
+{
+  const int ldc = ls->bkl + 1;
+  double lo = INFINITY, hi = 0.0;
+  int j;
+  for (j = 0; j < ls->n; j++)
+    {
+      const double a = ls->ab[(size_t) j * (size_t) ldc];
+      lo = a < lo ? a : lo;
+      hi = a > hi ? a : hi;
+    }
+  ls->rcond = hi > 0.0 ? (lo / hi) * (lo / hi) : 0.0;
+}
+
+/* Option definite: the Cholesky factorization of C.  Returns 1 when it is held (ls->chol), 0
+ * when C is not positive definite: the caller then factors the LU of the same values. */
+static int
+band_factor_chol (vm_linsolve *ls, const double *Ax)
+{
+  double t0 = wall ();
+  int info;
+  ls->chol = 0;
+  ls->ab_zero = 0;   /* the LU's fill must clear what this one wrote */
+  info = chol_fill (ls, Ax);
+  if (info == 0)
+    info = vm_band_chol (ls->n, ls->bkl, ls->ab, ls->bkl + 1);
+  ls->t_numeric += wall () - t0;
+  if (info != 0)
+    {
+      ls->nchol_fail++;
+      return 0;
+    }
+  ls->chol = 1;
+  ls->nchol++;
+  ls->nfactor++;
+  t0 = wall ();
+  chol_rcond (ls);
+  ls->t_rcond += wall () - t0;
+  ls->singular = !(ls->rcond >= DBL_EPSILON);
+  return 1;
+}
+
+static int
+band_solve_chol (vm_linsolve *ls, const double *b, double *x)
+{
+  const int n = ls->n;
+  double t0 = wall ();
+  double *y = ls->pos ? ls->work : x;
+  int i;
+  for (i = 0; i < n; i++)
+    y[ls->pos ? ls->pos[i] : i] = ls->rs[i] * b[i];
+  vm_band_chol_solve (n, ls->bkl, ls->ab, ls->bkl + 1, y);
+  for (i = 0; i < n; i++)
+    x[i] = ls->cs[i] * y[ls->pos ? ls->pos[i] : i];
+  ls->t_solve += wall () - t0;
+  ls->nsolve++;
+  return VM_OK;
+}
+
+/* ---- the banded LU ---------------------------------------------------------------------------- */
+
 static int
 band_factor (vm_linsolve *ls, const double *Ax)
 {
   const int n = ls->n;
-  double t0 = wall (), anorm;
+  double t0, anorm;
   int info = 0;
+  if (ls->definite && band_factor_chol (ls, Ax))
+    return VM_OK;
+  ls->chol = 0;
+  t0 = wall ();
   anorm = band_fill (ls, Ax, ls->cond == VM_LINSOLVE_COND_NORM1);
   if (ls->bkl < VM_BAND_LU_KL_MAX)
     info = vm_band_lu (n, ls->bkl, ls->bku, ls->ab, ls->ldab, ls->ipiv);
@@ -666,10 +833,13 @@ static int
 band_solve (vm_linsolve *ls, const double *b, double *x)
 {
   const int n = ls->n, one = 1;
-  double t0 = wall ();
+  double t0;
   double *y = ls->pos ? ls->work : x;   /* the right-hand side in the band's labels (work: free
                                            outside the 1-norm estimate of the factorization) */
   int i, info = 0;
+  if (ls->chol)
+    return band_solve_chol (ls, b, x);
+  t0 = wall ();
   for (i = 0; i < n; i++)
     y[ls->pos ? ls->pos[i] : i] = ls->rs[i] * b[i];
   if (ls->bkl < VM_BAND_LU_KL_MAX)
@@ -780,6 +950,7 @@ vm_linsolve_init (vm_linsolve *ls, int n, const int64_t *colptr, const int64_t *
                   const vm_linsolve_opts *o)
 {
   vm_linsolve_opts defaults;
+  int st;
   memset (ls, 0, sizeof *ls);
   if (!o)
     {
@@ -817,8 +988,17 @@ vm_linsolve_init (vm_linsolve *ls, int n, const int64_t *colptr, const int64_t *
       setmsg (ls, "option lean %d: must be 0, 1 or VM_LINSOLVE_LEAN_AUTO", o->lean);
       return VM_EARG;
     }
-  return ls->kind == VM_LINSOLVE_BANDED ? band_init (ls, o->block, o->lean, o->cond)
-                                        : umf_init (ls, o);
+  if (o->definite != 0 && o->definite != 1 && o->definite != -1)
+    {
+      setmsg (ls, "option definite %d: must be 0, 1 or -1", o->definite);
+      return VM_EARG;
+    }
+  if (ls->kind == VM_LINSOLVE_UMFPACK)
+    return umf_init (ls, o);
+  st = band_init (ls, o->block, o->lean, o->cond);
+  if (st == VM_OK && o->definite != 0 && !ls->lean && o->cond == VM_LINSOLVE_COND_PIVOT)
+    st = band_init_definite (ls, o);
+  return st;
 }
 
 int
@@ -890,5 +1070,7 @@ vm_linsolve_free (vm_linsolve *ls)
   free (ls->ipiv);
   free (ls->iwork);
   free (ls->pos);
+  free (ls->cs);
+  free (ls->dpos);
   memset (ls, 0, sizeof *ls);
 }

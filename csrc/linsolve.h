@@ -124,11 +124,34 @@ typedef struct
                         vm_linsolve_solve refuse).  0: off, 1: on, VM_LINSOLVE_LEAN_AUTO: on when
                         the full band would take VM_LINSOLVE_LEAN_MIN bytes or more; ignored by
                         UMFPACK and where the conditions fail (default 0) */
+  int definite;        /* 0, or +1 / -1 when the caller knows that diag (definite_scale) A is
+                        symmetric and expects it to be positive / negative definite (the Hessian
+                        of a convex / concave function, row-scaled): the banded backend then
+                        factors each matrix first by the Cholesky factorization (bandchol.h) of
+                        C = S B S, B = +-diag (definite_scale) A (its lower triangle only) and S
+                        the diagonal that makes C's diagonal 1, and falls back to the LU of R A
+                        for a matrix that is not definite (a pivot of C not positive; counted in
+                        nchol_fail).  C's singularity test is the LU's: (min L_jj / max L_jj)^2
+                        (the pivot ratio of C's LU without pivoting) below DBL_EPSILON.  The
+                        pattern must have kl = ku (VM_EARG otherwise); A's symmetry is the
+                        caller's promise (the upper triangle is not read).  Ignored by UMFPACK,
+                        with cond VM_LINSOLVE_COND_NORM1 and when option lean keeps U only
+                        (default 0) */
+  const double *definite_scale; /* NULL (all 1), or n values > 0 and finite (checked at init),
+                        read at every factorization: they must outlive the solver (default NULL) */
 } vm_linsolve_opts;
 
 typedef struct
 {
   int kind;            /* the backend in use: VM_LINSOLVE_UMFPACK or _BANDED */
+  int definite;        /* option definite in use (0: off, or not applicable) */
+  const double *dscale; /* option definite_scale */
+  int chol;            /* the factorization held is the Cholesky factor of C (ab, leading
+                          dimension bkl + 1; rs holds +-definite_scale S, cs holds S) */
+  long nchol, nchol_fail; /* Cholesky factorizations made, and tried but not definite (each
+                          followed by an LU; both count in nfactor once) */
+  double *cs;          /* definite: n, the scales S of C's columns */
+  int64_t *dpos;       /* definite: n, the position of A(j, j) in the pattern (-1: none) */
   int n;
   int64_t nnz;
   const int64_t *colptr, *rowind;   /* the pattern (the caller's; must outlive the solver) */

@@ -304,6 +304,8 @@ solve (vm_march_action *a, const vm_march_opts *o, vm_newton_symbolic *sym, doub
   s->iterations += info->iterations;
   s->nfactor += info->nfactor;
   s->nreuse_factor += info->nreuse_factor;
+  s->nchol += info->nchol;
+  s->nchol_fail += info->nchol_fail;
   s->t_fun += info->t_fun;
   s->t_jac += info->t_jac;
   s->t_symbolic += info->t_symbolic;

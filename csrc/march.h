@@ -185,6 +185,8 @@ typedef struct
   double round_tol;         /* ... and the tolerance tol_res of that solve */
   long nfactor;
   long nreuse_factor;       /* Newton's chord steps (newton.h 2'): factorizations saved */
+  long nchol, nchol_fail;   /* Cholesky factorizations, and those tried on a Jacobian that was
+                               not definite (newton.h option definite; all solves) */
   int linsolve, kl, ku;     /* the linear solver of the main action's Newton systems (newton.h
                                vm_newton_info: VM_LINSOLVE_UMFPACK or _BANDED, the bandwidths of
                                its Jacobian pattern), from its first solve; 0 before one */

@@ -212,6 +212,8 @@ vm_newton_opts_init (vm_newton_opts *o)
   o->linsolve = VM_LINSOLVE_AUTO;
   o->block = 0;
   o->lean = VM_LINSOLVE_LEAN_AUTO;
+  o->definite = 0;
+  o->definite_scale = NULL;
   o->reuse = REUSE_DEFAULT;
   o->reuse_theta = 0.25;
   o->nonmonotone = NONMONOTONE_DEFAULT;
@@ -496,6 +498,8 @@ lm_setup (ws_t *w, vm_newton_info *inf, int iter)
   int st;
   ko.cache = NULL;
   ko.block = 0;   /* the interleaved LM system is not node-major in J's blocks */
+  ko.definite = 0;   /* nor symmetric */
+  ko.definite_scale = NULL;
   if (build_aug (w) != VM_OK)
     {
       setmsg (inf, "out of memory for the Levenberg-Marquardt system at iteration %d", iter);
@@ -1013,6 +1017,8 @@ static void
 add_linsolve_stats (vm_newton_info *inf, const vm_linsolve *ls)
 {
   inf->nfactor += ls->nfactor;
+  inf->nchol += ls->nchol;
+  inf->nchol_fail += ls->nchol_fail;
   inf->nsymbolic += ls->nsymbolic;
   inf->t_symbolic += ls->t_symbolic;
   inf->t_numeric += ls->t_numeric;
@@ -1116,6 +1122,8 @@ ws_setup (ws_t *w, int n, const int64_t *colptr, const int64_t *rowind, const vm
   w->lo.umf_irstep = o->umf_irstep;
   w->lo.cache = o->symbolic;
   w->lo.block = o->block;
+  w->lo.definite = o->definite;
+  w->lo.definite_scale = o->definite_scale;
   w->lo.lean = o->lean != VM_LINSOLVE_LEAN_AUTO ? o->lean
                : o->linsolve == VM_LINSOLVE_AUTO ? VM_LINSOLVE_LEAN_AUTO : 0;
   st = vm_linsolve_init (&w->ls, n, colptr, rowind, &w->lo);

@@ -218,6 +218,14 @@ typedef struct
                         may then factor J with its first two and last two nodes exchanged, when
                         that narrows the band (vm_linsolve_opts.block); not used for the
                         Levenberg-Marquardt systems (default 0) */
+  int definite;      /* 0, or +1 / -1 when diag (definite_scale) J is symmetric and expected to be
+                        positive / negative definite near the solution (J = diag (w) H, H the
+                        Hessian of a convex / concave function): the banded backend then factors J
+                        by the Cholesky factorization of the scaled +-H, and by its LU where that
+                        matrix is not definite (linsolve.h option definite; nchol, nchol_fail); not
+                        used for the Levenberg-Marquardt systems (default 0) */
+  const double *definite_scale; /* NULL (all 1) or n values > 0, finite (linsolve.h; checked at
+                        the solver's set-up: VM_EARG otherwise) (default NULL) */
   void (*on_iter) (void *ctx, int k, double res, double step, int kind, double factor);
                      /* NULL, or called with on_iter_ctx at x_0 (k = 0, kind VM_NEWTON_START) and
                         after every accepted step k: ||F(x_k)||_W, ||x_k - x_{k-1}||_inf, the kind
@@ -271,7 +279,10 @@ typedef struct
   double final_res;    /* ||F(x)||_W at the returned x (the best iterate; NaN when F(x0) failed) */
   double res_scale;    /* the scale of the residual test that was used */
   long nfev, njev;     /* residual and Jacobian evaluations */
-  long nfactor;        /* numeric LU factorizations (Jacobian and augmented LM systems) */
+  long nfactor;        /* numeric factorizations (Jacobian and augmented LM systems) */
+  long nchol;          /* of those, Cholesky factorizations of J (option definite) */
+  long nchol_fail;     /* Cholesky factorizations tried on a J that was not definite (option
+                          definite), each followed by an LU of the same J */
   long nreuse_factor;  /* accepted chord steps: steps that reused a factorization instead of
                           evaluating and factoring J (each one a factorization saved) */
   long nreuse_reject;  /* chord trials rejected (not contracting enough, or a non-finite

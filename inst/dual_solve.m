@@ -149,7 +149,11 @@
 % own below a bandwidth of 32, LAPACK's dgbtrf above) when at least 1/16 of the band is nonzero -- here about 3/4, where it was measured 4 to 12
 % times faster than UMFPACK's sparse LU (@file{bench/README_band.md}); when the band would take
 % 1 GiB or more, "auto" keeps U only (less than half the memory, no chord steps; "banded" keeps
-% L and U).  Both give the same solution to rounding; @code{sol.linear_solver} says which was used.
+% L and U).  The Hessian of the dual action is symmetric, and negative definite where the DtP
+% matrices are definite (near the solution, and on the measured problems on the whole way to it):
+% the banded backend factors it by Cholesky (half the band, a quarter of the LU's arithmetic;
+% 1.6 times faster per factorization on the Lorenz system), and by the LU where it is not definite.
+% All give the same solution to rounding; @code{sol.linear_solver} says which was used.
 % @end table
 %
 % @strong{The solution} @var{sol} (times in the unit of @var{tspan}, states in their own units;
@@ -180,11 +184,14 @@
 % windows accepted up to the time where the march stopped), a sentence that says what happened
 % (where and why it stopped), and the wall-clock seconds.
 % @item linear_solver
-% the LU of Newton's linear systems (option "LinearSolver"), a struct: @code{kind}
+% the factorization of Newton's linear systems (option "LinearSolver"), a struct: @code{kind}
 % (@code{'banded'} or @code{'umfpack'}: the choice made, also under "auto"), @code{kl} and
-% @code{ku} (the lower and upper bandwidths of the Hessian), @code{factors} (@code{'LU'}, or
-% @code{'U'} when "auto" kept U only), @code{factor_time} and @code{solve_time} (seconds in the
-% factorizations and solves, all windows or slabs).
+% @code{ku} (the lower and upper bandwidths of the Hessian), @code{factors} (@code{'Cholesky'}
+% when every Hessian was negative definite, @code{'Cholesky, LU'} when some were not,
+% @code{'LU'} with UMFPACK, or @code{'U'} when "auto" kept U only), @code{cholesky} and
+% @code{not_definite} (the Cholesky factorizations, and the Hessians found not definite and
+% factored by the LU), @code{factor_time} and @code{solve_time} (seconds in the factorizations
+% and solves, all windows or slabs).
 % @end table
 % In the adaptive and marching modes also:
 % @table @code
@@ -424,6 +431,11 @@ end
 %! assert ({su.linear_solver.kind, sb.linear_solver.kind, sa.linear_solver.kind}, ...
 %!         {'umfpack', 'banded', 'banded'});
 %! assert ([sa.linear_solver.kl sa.linear_solver.ku], [17 17]);
+%! % the banded backend factors the (negative definite) Hessians by Cholesky, UMFPACK by LU
+%! assert ({su.linear_solver.factors, sb.linear_solver.factors, sa.linear_solver.factors}, ...
+%!         {'LU', 'Cholesky', 'Cholesky'});
+%! assert ([su.linear_solver.cholesky, sa.linear_solver.not_definite], [0 0]);
+%! assert (sa.linear_solver.cholesky >= 1);
 %! assert (sb.iterations, su.iterations);
 %! assert (sb.y, su.y, 1e-10 * max (abs (su.y(:))));
 %! assert (sb.D, su.D, 1e-10 * max (abs (su.D(:))));
@@ -437,6 +449,7 @@ end
 %!         {'umfpack', 'banded', 'banded'});
 %! assert (size (sb.y), size (su.y));
 %! assert (sb.y, su.y, 1e-10 * max (abs (su.y(:))));
+%! assert ({su.linear_solver.factors, sa.linear_solver.factors}, {'LU', 'Cholesky'});
 
 %!demo
 %! % Van der Pol (mu = 2), adaptive: the recovered primal and the duals of the action

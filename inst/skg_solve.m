@@ -236,8 +236,10 @@
 % the LU of Newton's linear systems (option "LinearSolver"), a struct: @code{kind}
 % (@code{'banded'} or @code{'umfpack'}: the choice made, also under "auto"), @code{kl} and
 % @code{ku} (the lower and upper bandwidths of the Jacobian of the main order), @code{factors}
-% (@code{'LU'}, or @code{'U'} when "auto" kept U only, see "LinearSolver"), @code{factor_time}
-% and @code{solve_time} (seconds in the factorizations and solves, all windows and orders).
+% (@code{'LU'}, or @code{'U'} when "auto" kept U only, see "LinearSolver"), @code{cholesky} and
+% @code{not_definite} (0: the SKG Jacobians are saddles, never factored by Cholesky; the fields of
+% the duals' solvers), @code{factor_time} and @code{solve_time} (seconds in the factorizations
+% and solves, all windows and orders).
 % @item output
 % with OutputTimes only: @code{t} (K-by-1), @code{q}, @code{qdot} (K-by-n), @code{lambda} (K-by-m).
 % @end table

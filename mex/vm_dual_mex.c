@@ -346,7 +346,8 @@ solve_output (const vm_dual *d, const kernel *k, const vm_newton_info *info, int
   mxSetField (out, 0, "linear_dtp", mxCreateDoubleScalar (k->kind == 0 ? k->g.e.linear : 1.0));
   mxSetField (out, 0, "bad_node", mxCreateDoubleScalar (st == VM_EDTP ? (double) d->bad + 1 : 0.0));
   mxSetField (out, 0, "linear_solver", vm_mx_linsolve (info->linsolve, info->kl, info->ku,
-                                                       info->lean, info->t_numeric,
+                                                       info->lean, info->nchol,
+                                                       info->nchol_fail, info->t_numeric,
                                                        info->t_solve));
   return out;
 }
@@ -616,6 +617,7 @@ march_output (const vm_march_sol *ms, const vm_dual_march *am, const vm_dual_mar
   mxSetField (out, 0, "companion_order", mxCreateDoubleScalar ((double) a->corder));
   mxSetField (out, 0, "newton_time", mxCreateDoubleScalar (ms->t_newton));
   mxSetField (out, 0, "linear_solver", vm_mx_linsolve (ms->linsolve, ms->kl, ms->ku, ms->lean,
+                                                       ms->nchol, ms->nchol_fail,
                                                        ms->t_numeric, ms->t_solve));
   mxSetField (out, 0, "predict_fallbacks",
               mxCreateDoubleScalar ((double) (am->npredict_fallback + ac->npredict_fallback)));
@@ -782,6 +784,7 @@ slabs_stats (mxArray *out, const vm_dual_slabs_sol *ss, int S, double t_setup, d
                                           (size_t) (ss->hist_p[j + 1] - ss->hist_p[j])));
   mxSetField (out, 0, "residual_history", h);
   mxSetField (out, 0, "linear_solver", vm_mx_linsolve (ss->linsolve, ss->kl, ss->ku, ss->lean,
+                                                       ss->nchol, ss->nchol_fail,
                                                        ss->t_numeric, ss->t_solve));
   mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (ss->exitflag));
   mxSetField (out, 0, "message", mxCreateString (ss->message));

@@ -32,17 +32,26 @@ vm_mx_linsolve_arg (const mxArray *a, const char *fn)
 }
 
 /* sol.linear_solver: kind ('umfpack' or 'banded'; '' when no solve chose one), kl, ku (the
- * bandwidths of the Jacobian pattern), factors ('LU', or 'U' when the banded LU kept U only:
- * linsolve.h option lean; '' with kind), factor_time, solve_time (wall-clock seconds in the
- * numeric factorizations and the solves of all of Newton's linear systems). */
+ * bandwidths of the Jacobian pattern), factors ('LU'; 'U' when the banded LU kept U only:
+ * linsolve.h option lean; 'Cholesky' when every factorization was a Cholesky one, 'Cholesky, LU'
+ * when some Hessians were not definite: option definite; '' with kind), cholesky and
+ * not_definite (nchol, nchol_fail: the Cholesky factorizations, and the Hessians found not
+ * definite and factored by the LU), factor_time, solve_time (wall-clock seconds in the numeric
+ * factorizations and the solves of all of Newton's linear systems). */
 static mxArray *
-vm_mx_linsolve (int kind, int kl, int ku, int lean, double t_factor, double t_solve)
+vm_mx_linsolve (int kind, int kl, int ku, int lean, long nchol, long nchol_fail, double t_factor,
+                double t_solve)
 {
-  static const char *keys[] = { "kind", "kl", "ku", "factors", "factor_time", "solve_time" };
-  mxArray *s = mxCreateStructMatrix (1, 1, 6, keys);
+  static const char *keys[] = { "kind", "kl", "ku", "factors", "cholesky", "not_definite",
+                                "factor_time", "solve_time" };
+  mxArray *s = mxCreateStructMatrix (1, 1, 8, keys);
   const int known = kind == VM_LINSOLVE_UMFPACK || kind == VM_LINSOLVE_BANDED;
   mxSetField (s, 0, "kind", mxCreateString (known ? vm_linsolve_name (kind) : ""));
-  mxSetField (s, 0, "factors", mxCreateString (! known ? "" : lean ? "U" : "LU"));
+  mxSetField (s, 0, "factors", mxCreateString (! known ? "" : nchol > 0 && nchol_fail > 0
+                                               ? "Cholesky, LU" : nchol > 0 ? "Cholesky"
+                                               : lean ? "U" : "LU"));
+  mxSetField (s, 0, "cholesky", mxCreateDoubleScalar ((double) nchol));
+  mxSetField (s, 0, "not_definite", mxCreateDoubleScalar ((double) nchol_fail));
   mxSetField (s, 0, "kl", mxCreateDoubleScalar (kl));
   mxSetField (s, 0, "ku", mxCreateDoubleScalar (ku));
   mxSetField (s, 0, "factor_time", mxCreateDoubleScalar (t_factor));

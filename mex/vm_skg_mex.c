@@ -246,6 +246,7 @@ solution_struct (const vm_skg_solution *sol, int st, int64_t N)
   mxSetField (out, 0, "timing", tm);
   mxSetField (out, 0, "linear_solver", vm_mx_linsolve (sol->march.linsolve, sol->march.kl,
                                                        sol->march.ku, sol->march.lean,
+                                                       sol->march.nchol, sol->march.nchol_fail,
                                                        sol->t_numeric, sol->t_solve));
   return out;
 }

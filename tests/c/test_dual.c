@@ -185,6 +185,10 @@ test_lorenz (void)
       res = malloc ((size_t) NN * 3 * sizeof *res);
       st = vm_dual_solve (&d, z, 1e-12, 30, VM_LINSOLVE_AUTO, &info);
       CHECK (st == VM_OK, "Lorenz solve N=%ld: %s", (long) NN, info.message);
+      /* S is concave here (the DtP matrices definite): every factorization a Cholesky one */
+      CHECK (info.linsolve == VM_LINSOLVE_BANDED && info.nchol == info.nfactor && info.nchol > 0
+             && info.nchol_fail == 0, "Lorenz N=%ld: %ld Cholesky factorizations of %ld, %ld not "
+             "definite", (long) NN, info.nchol, info.nfactor, info.nchol_fail);
       vm_dual_primal (&d, res, NULL, NULL);
       {
         double rmax = 0.0;
@@ -440,7 +444,7 @@ test_weak (void)
   if (build_ode (&o, 3, lz_st, 3, lz_pa, 3, lz_rhs, 0, NULL, 0) != VM_OK)
     return;
   st = vm_dual_ode_init (&e, &o, par, c);
-  ybar = malloc ((size_t) 200 * 3 * sizeof *ybar);
+  ybar = calloc ((size_t) 200 * 3, sizeof *ybar);   /* zero after the first N nodes (N = 16 reads 3) */
   for (k = 0; k < 3 * N; k++)
     ybar[k] = 4 * urand () - 2;
   for (order = 2; order <= 6; order += 4)

@@ -794,9 +794,164 @@ test_lean (void)
   free (rhs);
 }
 
+/* Option definite: J = -diag (r) A with A symmetric positive definite (dense_sbp_like made
+ * symmetric, strictly diagonally dominant) and definite_scale = 1 / r.  With and without the
+ * exchange of the end nodes (block): the Cholesky path is taken (chol, nchol) and its x agrees
+ * with the LU's and with x_true to 1e-13 (diagonally dominant: condition below 10); with
+ * definite = +1 (the wrong sign) and on an indefinite J (one 2 x 2 minor negative, the diagonal
+ * positive) the Cholesky factorization fails (nchol_fail) and the LU of the same values gives
+ * the LU path's x bit for bit; on the same solver a definite J after that is factored by
+ * Cholesky again (the band's layout switches both ways).  Ignored by UMFPACK, with cond NORM1
+ * and with lean; refused for a band with kl != ku, a scale that is not positive and finite, or
+ * a value other than 0, 1, -1. */
+static void
+test_definite (void)
+{
+  const int b = 3, N = 12, n = b * N;
+  double *A = dense_sbp_like (b, N, 7u), *A2, *r = malloc ((size_t) n * sizeof *r);
+  double *d = malloc ((size_t) n * sizeof *d), *xt = malloc ((size_t) n * sizeof *xt);
+  double *rhs = calloc ((size_t) n, sizeof *rhs), *rhs2 = calloc ((size_t) n, sizeof *rhs2);
+  double *xl = malloc ((size_t) n * sizeof *xl), *xc = malloc ((size_t) n * sizeof *xc);
+  double *xl2 = malloc ((size_t) n * sizeof *xl2);
+  unsigned seed = 3u;
+  csc_t m, m2, mw;
+  vm_linsolve ll, lc;
+  vm_linsolve_opts o;
+  int i, j, blk, st, sgn;
+  for (j = 0; j < n; j++)
+    for (i = j + 1; i < n; i++)
+      if (!isnan (A[i + (size_t) n * j]))
+        A[i + (size_t) n * j] = A[j + (size_t) n * i]
+          = 0.5 * (A[i + (size_t) n * j] + A[j + (size_t) n * i]);
+  for (i = 0; i < n; i++)
+    {
+      r[i] = 0.5 + urand (&seed);
+      d[i] = 1.0 / r[i];
+      xt[i] = cos (0.4 * i + 0.1);
+    }
+  A2 = malloc ((size_t) n * n * sizeof *A2);
+  for (j = 0; j < n; j++)
+    for (i = 0; i < n; i++)
+      A[i + (size_t) n * j] *= -r[i];
+  memcpy (A2, A, (size_t) n * n * sizeof *A2);
+  /* columns 7, 8: the minor A(7:8, 7:8) negative definite in -A (the entry (8, 7) is in the
+   * pattern: nodes 2, same node) */
+  A2[8 + (size_t) n * 7] = -r[8] * 3.0 * sqrt (A[7 + (size_t) n * 7] * A[8 + (size_t) n * 8] / (r[7] * r[8]));
+  A2[7 + (size_t) n * 8] = -r[7] * 3.0 * sqrt (A[7 + (size_t) n * 7] * A[8 + (size_t) n * 8] / (r[7] * r[8]));
+  csc_from_dense (n, A, &m);
+  csc_from_dense (n, A2, &m2);
+  csc_times (&m, xt, rhs);
+  csc_times (&m2, xt, rhs2);
+  for (blk = 0; blk <= b; blk += b)
+    {
+      vm_linsolve_opts_init (&o);
+      o.kind = VM_LINSOLVE_BANDED;
+      o.block = blk;
+      st = factor_solve (&ll, &m, &o, rhs, xl);
+      st = st ? st : vm_linsolve_factor (&ll, m2.ax);
+      st = st ? st : vm_linsolve_solve (&ll, rhs2, xl2);
+      CHECK (st == VM_OK && !ll.chol && ll.nchol == 0, "definite (block %d): the LU: %s", blk,
+             ll.message);
+      o.definite = -1;
+      o.definite_scale = d;
+      st = factor_solve (&lc, &m, &o, rhs, xc);
+      CHECK (st == VM_OK && lc.chol && lc.nchol == 1 && lc.nchol_fail == 0 && lc.nfactor == 1
+             && (blk == 0 ? !lc.pos : lc.pos != NULL) && !lc.singular
+             && lc.rcond > DBL_EPSILON && lc.rcond <= 1.0 && maxrel (n, xc, xt) <= 1e-13
+             && maxrel (n, xc, xl) <= 1e-13,
+             "definite (block %d): Cholesky: chol %d, nchol %ld, rcond %.2e, |x - x_true| %.2e, "
+             "|x - x_lu| %.2e: %s", blk, lc.chol, lc.nchol, lc.rcond, maxrel (n, xc, xt),
+             maxrel (n, xc, xl), lc.message);
+      /* indefinite: the LU of the same values, its x to the bit */
+      st = vm_linsolve_factor (&lc, m2.ax);
+      st = st ? st : vm_linsolve_solve (&lc, rhs2, xc);
+      CHECK (st == VM_OK && !lc.chol && lc.nchol_fail == 1 && lc.nfactor == 2
+             && memcmp (xc, xl2, (size_t) n * sizeof *xc) == 0
+             && maxrel (n, xc, xt) <= 1e-12,
+             "definite (block %d): an indefinite J falls back to the LU: chol %d, fail %ld, "
+             "|x - x_lu| %.2e, |x - x_true| %.2e: %s", blk, lc.chol, lc.nchol_fail,
+             maxrel (n, xc, xl2), maxrel (n, xc, xt), lc.message);
+      st = vm_linsolve_factor (&lc, m.ax);
+      st = st ? st : vm_linsolve_solve (&lc, rhs, xc);
+      CHECK (st == VM_OK && lc.chol && lc.nchol == 2 && maxrel (n, xc, xt) <= 1e-13,
+             "definite (block %d): Cholesky again after the LU: chol %d, |x - x_true| %.2e: %s",
+             blk, lc.chol, maxrel (n, xc, xt), lc.message);
+      vm_linsolve_free (&lc);
+      /* the wrong sign: C's diagonal is negative, the LU */
+      o.definite = 1;
+      st = factor_solve (&lc, &m, &o, rhs, xc);
+      CHECK (st == VM_OK && !lc.chol && lc.nchol_fail == 1 && memcmp (xc, xl, (size_t) n * sizeof *xc) == 0,
+             "definite (block %d): +1 on a negative definite J: chol %d, fail %ld: %s", blk,
+             lc.chol, lc.nchol_fail, lc.message);
+      vm_linsolve_free (&lc);
+      vm_linsolve_free (&ll);
+    }
+  /* where it does not apply: UMFPACK, NORM1, lean */
+  for (sgn = 0; sgn < 3; sgn++)
+    {
+      vm_linsolve_opts_init (&o);
+      o.kind = sgn == 0 ? VM_LINSOLVE_UMFPACK : VM_LINSOLVE_BANDED;
+      o.cond = sgn == 1 ? VM_LINSOLVE_COND_NORM1 : VM_LINSOLVE_COND_PIVOT;
+      o.lean = sgn == 2;
+      o.definite = -1;
+      o.definite_scale = d;
+      st = vm_linsolve_init (&lc, n, m.cp, m.ri, &o);
+      st = st ? st : vm_linsolve_factor_solve (&lc, m.ax, rhs, xc);
+      CHECK (st == VM_OK && lc.definite == 0 && lc.nchol == 0 && maxrel (n, xc, xt) <= 1e-13,
+             "definite ignored (%s): definite %d, nchol %ld, |x - x_true| %.2e: %s",
+             sgn == 0 ? "UMFPACK" : sgn == 1 ? "NORM1" : "lean", lc.definite, lc.nchol,
+             maxrel (n, xc, xt), lc.message);
+      vm_linsolve_free (&lc);
+    }
+  /* refused */
+  vm_linsolve_opts_init (&o);
+  o.kind = VM_LINSOLVE_BANDED;
+  o.definite = 2;
+  st = vm_linsolve_init (&lc, n, m.cp, m.ri, &o);
+  CHECK (st == VM_EARG && strstr (lc.message, "option definite 2: must be 0, 1 or -1"),
+         "definite = 2: %d, %s", st, lc.message);
+  vm_linsolve_free (&lc);
+  o.definite = -1;
+  o.definite_scale = d;
+  d[5] = 0.0;
+  st = vm_linsolve_init (&lc, n, m.cp, m.ri, &o);
+  CHECK (st == VM_EARG && strstr (lc.message, "definite_scale: entry 5 is 0; must be positive and finite"),
+         "definite_scale 0: %d, %s", st, lc.message);
+  vm_linsolve_free (&lc);
+  d[5] = NAN;
+  st = vm_linsolve_init (&lc, n, m.cp, m.ri, &o);
+  CHECK (st == VM_EARG && strstr (lc.message, "entry 5 is nan"), "definite_scale NaN: %d, %s", st,
+         lc.message);
+  vm_linsolve_free (&lc);
+  {
+    double *W = dense_band (n, 2, 4, 0.6, 13u);
+    csc_from_dense (n, W, &mw);
+    o.definite_scale = NULL;
+    st = vm_linsolve_init (&lc, n, mw.cp, mw.ri, &o);
+    CHECK (st == VM_EARG && strstr (lc.message, "option definite needs a symmetric band: kl = 2, ku = 4"),
+           "definite, kl != ku: %d, %s", st, lc.message);
+    vm_linsolve_free (&lc);
+    csc_free (&mw);
+    free (W);
+  }
+  csc_free (&m);
+  csc_free (&m2);
+  free (A);
+  free (A2);
+  free (r);
+  free (d);
+  free (xt);
+  free (rhs);
+  free (rhs2);
+  free (xl);
+  free (xl2);
+  free (xc);
+}
+
 int
 main (void)
 {
+  test_definite ();
   test_relabel ();
   test_refill ();
   test_subnormal_row ();

@@ -394,6 +394,72 @@ test_lean (void)
   free (u2);
 }
 
+/* Option definite on the Bratu problem (lambda = 3, N = 200): J = T / h^2 - lambda diag (e^u) is
+ * symmetric and positive definite on the way to the lower solution (its smallest eigenvalue is
+ * above pi^2 - lambda e^max(u) > 0), so every factorization is a Cholesky one (nchol = nfactor,
+ * no fallback) and the solution is the LU path's to 1e-12 relative (different arithmetic, a
+ * condition number of 1e4); with definite = -1 every Cholesky factorization fails and the LU
+ * takes over: the LU path's solution to the bit.  A scale that is not positive is refused at
+ * set-up with the linear solver's message. */
+static void
+test_definite (void)
+{
+  const int N = 200;
+  bratu_t b;
+  int64_t *cp, *ri;
+  double *u0 = calloc ((size_t) N, sizeof *u0), *u1 = calloc ((size_t) N, sizeof *u1);
+  double *u2 = calloc ((size_t) N, sizeof *u2), *sc = malloc ((size_t) N * sizeof *sc), dmax = 0.0;
+  vm_newton_opts o;
+  vm_newton_info i0, i1, i2;
+  int k, st0, st1, st2, same = 1;
+  bratu_init (&b, N, 3.0);
+  tridiag_pattern (N, &cp, &ri);
+  vm_newton_info_init (&i0);
+  vm_newton_info_init (&i1);
+  vm_newton_info_init (&i2);
+  vm_newton_opts_init (&o);
+  CHECK (o.definite == 0 && o.definite_scale == NULL, "definite: default 0, NULL");
+  o.tol_res = 1e-12;
+  o.tol_step = 0.0;
+  o.linsolve = VM_LINSOLVE_BANDED;
+  st0 = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u0, &o, &i0);
+  for (k = 0; k < N; k++)
+    sc[k] = 1.0;
+  o.definite = 1;
+  o.definite_scale = sc;
+  st1 = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u1, &o, &i1);
+  o.definite = -1;
+  st2 = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u2, &o, &i2);
+  for (k = 0; k < N; k++)
+    {
+      dmax = fmax (dmax, fabs (u1[k] - u0[k]) / fabs (u0[k]));
+      same = same && u2[k] == u0[k];
+    }
+  CHECK (st0 == VM_OK && i0.nchol == 0 && i0.nchol_fail == 0, "definite 0: %d, nchol %ld", st0,
+         i0.nchol);
+  CHECK (st1 == VM_OK && i1.nchol == i1.nfactor && i1.nchol > 0 && i1.nchol_fail == 0
+         && i1.iterations == i0.iterations && dmax <= 1e-12,
+         "definite 1: %d, %ld Cholesky of %ld factorizations, %ld failed, %d iterations (LU: %d), "
+         "|u - u_lu| %.2e", st1, i1.nchol, i1.nfactor, i1.nchol_fail, i1.iterations,
+         i0.iterations, dmax);
+  CHECK (st2 == VM_OK && i2.nchol == 0 && i2.nchol_fail == i2.nfactor && same,
+         "definite -1 on a positive definite J: %d, %ld Cholesky, %ld failed of %ld; the LU's "
+         "solution %d", st2, i2.nchol, i2.nchol_fail, i2.nfactor, same);
+  sc[3] = -1.0;
+  CHECK (vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u1, &o, &i1) == VM_EARG
+         && strstr (i1.message, "definite_scale: entry 3 is -1; must be positive and finite"),
+         "definite_scale -1 refused: %s", i1.message);
+  vm_newton_info_free (&i0);
+  vm_newton_info_free (&i1);
+  vm_newton_info_free (&i2);
+  free (cp);
+  free (ri);
+  free (u0);
+  free (u1);
+  free (u2);
+  free (sc);
+}
+
 /* step criterion; default options; NULL info; info reuse */
 static void
 test_bratu_options (void)
@@ -1479,6 +1545,7 @@ test_huge_jacobian (void)
 int
 main (void)
 {
+  test_definite ();
   test_huge_jacobian ();
   test_bratu ();
   test_bratu_options ();
