@@ -157,8 +157,11 @@ int64_t vm_dual_index (const vm_dual *d, int64_t k, int i);
  * constant of motion when ybar and F, G do not depend on t).  Any output may be NULL. */
 void vm_dual_primal (const vm_dual *d, double *res, double *gres, double *ham);
 
-/* Solve grad S = 0 by Newton (csrc/newton.h) on the row-scaled equations grad_j / H_jj (the
- * residuals of the discrete primal equations (*) and G, N-independent), converged when their RMS is
+/* Solve grad S = 0 by Newton (csrc/newton.h), its residuals measured on the row-scaled equations
+ * grad_j / H_jj (the residuals of the discrete primal equations (*) and G, N-independent; Newton's
+ * res_weight), its Jacobian the Hessian of S, factored by Cholesky where it is negative definite
+ * (vm_newton_opts.definite; S is concave where the DtP matrices are definite, the LU otherwise),
+ * converged when their RMS is
  * <= tol max(1, s), s the RMS of F(ybar) and of Dm ybar_d (the size of the equations' terms at the
  * base state, independent of the guess and of DT), or by the step test.  z: in the guess, out the
  * best iterate.  linsolve: Newton's linear solver (vm_newton_opts.linsolve: VM_LINSOLVE_AUTO,
