@@ -10,10 +10,16 @@
 int
 vm_band_chol (int n, int kd, double *ab, int ldab)
 {
+  return vm_band_chol_steps (n, kd, ab, ldab, 0, n);
+}
+
+int
+vm_band_chol_steps (int n, int kd, double *ab, int ldab, int j0, int j1)
+{
   int j, c;
-  if (n < 0 || kd < 0 || ldab < kd + 1 || (n > 0 && ! ab))
+  if (n < 0 || kd < 0 || ldab < kd + 1 || j0 < 0 || j1 > n || (j0 < j1 && ! ab))
     return -1;
-  for (j = 0; j < n; j++)
+  for (j = j0; j < j1; j++)
     {
       double *cj = ab + (size_t) j * (size_t) ldab;   /* A(j .. j + kn, j) */
       const int kn = kd < n - 1 - j ? kd : n - 1 - j;
