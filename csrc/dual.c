@@ -741,8 +741,15 @@ add_node (const vm_dual *d, int64_t k, const double *dv, double *work, double *h
  * (node_kp, node_block); w_k applied to a and b once per column (w dq a_i + w b_i instead of
  * w (dq a_i + b_i): one multiplication per entry, the same sums to rounding); one Hessian of the
  * dual Lorenz at N = 4096 1.44 -> 1.26 ms (against add_node).  ab: 2 nd doubles. */
-static inline void
-node_direct (const vm_dual *d, int64_t k, const double *dv, double *ab, double *hval, const int nd)
+#if defined(__GNUC__)
+#define VM_ALWAYS_INLINE inline __attribute__ ((always_inline))
+#else
+#define VM_ALWAYS_INLINE inline
+#endif
+
+static VM_ALWAYS_INLINE void
+node_direct (const vm_dual *d, int64_t k, const double *dv, double *restrict ab,
+             double *restrict hval, const int nd)
 {
   const int nl = d->nl, ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
   const int pk = d->kpos[k];
@@ -795,8 +802,9 @@ node_direct (const vm_dual *d, int64_t k, const double *dv, double *ab, double *
     }
 }
 
-/* node_direct with nd a constant for the common sizes (the compiler keeps a and b in registers and
- * unrolls the loops over i: one Hessian of the dual Lorenz at N = 4096 1.58 -> 1.49 ms) */
+/* node_direct with nd a constant for the common sizes (inlined: the compiler unrolls the loops
+ * over i; with restrict, a and b need not be reloaded after each store into the Hessian): one
+ * Hessian of the dual Lorenz at N = 4096 1.33-1.42 -> 1.27 ms (bench/README_dual.md) */
 static void
 add_node_direct (const vm_dual *d, int64_t k, const double *dv, double *ab, double *hval)
 {
