@@ -16,6 +16,10 @@
  *   the backend's factor + solve with its default condition estimate), norm1_con (the 1-norm
  *   condition estimate, VM_LINSOLVE_COND_NORM1, alone), trf_only (a bare dgbtrf of the unscaled
  *   band, filled outside the timing: the "one dgbtrf of the same matrix" of issue 15)
+ *   chol_num chol_solve chol (the banded backend with option definite, when A's diagonal has one
+ *   sign and kl = ku: the scaled band's fill + the Cholesky factorization + the pivot ratio, the
+ *   solve, both; NaN otherwise, or when A is not definite: chol_ok = 0), pbtrf_only (a bare
+ *   LAPACK dpbtrf of the lower band of +-A, filled outside the timing; NaN likewise)
  *   umf_lnz umf_unz umf_flops (UMFPACK's Info), band_flops (2 n kl (kl + ku) + ...)
  *   rcond_umf rcond_band (the pivot ratios) rcond_norm1, relerr (||x_band - x_umf||_inf /
  *   ||x_umf||_inf, b = A * ones) */
@@ -32,6 +36,8 @@
 
 extern void dgbtrf_ (const int *m, const int *n, const int *kl, const int *ku, double *ab,
                      const int *ldab, int *ipiv, int *info);
+extern void dpbtrf_ (const char *uplo, const int *n, const int *kd, double *ab, const int *ldab,
+                     int *info, size_t uplo_len);
 
 typedef struct
 {
@@ -111,6 +117,51 @@ bare_trf (const mat_t *a, int kl, int ku, int reps)
   return best;
 }
 
+/* +1 or -1 when every diagonal entry of A is in the pattern with that sign, else 0 */
+static int
+diagonal_sign (const mat_t *a)
+{
+  int j, sgn = 0;
+  int64_t p;
+  for (j = 0; j < a->n; j++)
+    {
+      int s = 0;
+      for (p = a->cp[j]; p < a->cp[j + 1]; p++)
+        if (a->ri[p] == j)
+          s = a->ax[p] > 0.0 ? 1 : a->ax[p] < 0.0 ? -1 : 0;
+      if (s == 0 || (sgn != 0 && s != sgn))
+        return 0;
+      sgn = s;
+    }
+  return sgn;
+}
+
+/* a bare dpbtrf of the lower band of sgn A (kd = kl), timed alone; NaN when it fails */
+static double
+bare_pbtrf (const mat_t *a, int kd, int sgn, int reps)
+{
+  const int n = a->n, ld = kd + 1;
+  double *ab = malloc ((size_t) ld * (size_t) n * sizeof *ab), best = INFINITY;
+  int r, j, info = 0;
+  int64_t p;
+  if (!ab)
+    return NAN;
+  for (r = 0; r < reps && info == 0; r++)
+    {
+      double t0;
+      memset (ab, 0, (size_t) ld * (size_t) n * sizeof *ab);
+      for (j = 0; j < n; j++)
+        for (p = a->cp[j]; p < a->cp[j + 1]; p++)
+          if (a->ri[p] >= j)
+            ab[(size_t) j * ld + a->ri[p] - j] = sgn * a->ax[p];
+      t0 = vm_wall_time ();
+      dpbtrf_ ("L", &n, &kd, ab, &ld, &info, 1);
+      best = fmin (best, vm_wall_time () - t0);
+    }
+  free (ab);
+  return info == 0 ? best : NAN;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -120,7 +171,9 @@ main (int argc, char **argv)
   double *b, *xu, *xb, tu[4] = { INFINITY, INFINITY, INFINITY, INFINITY };
   double tb[4] = { INFINITY, INFINITY, INFINITY, INFINITY }, trf, err = 0.0, xm = 0.0, bflops = 0.0;
   double t1[4] = { INFINITY, INFINITY, INFINITY, INFINITY };
-  int reps, r, i, j, ok = 1;
+  double tc[4] = { INFINITY, INFINITY, INFINITY, INFINITY }, pbtrf = NAN;
+  vm_linsolve lc;
+  int reps, r, i, j, ok = 1, sgn, chol_ok = 0;
   int64_t p;
   if (argc != 4 || !read_mat (argv[1], &a) || (reps = atoi (argv[3])) < 1)
     {
@@ -154,6 +207,22 @@ main (int argc, char **argv)
       return 1;
     }
   trf = bare_trf (&a, lb.kl, lb.ku, reps);
+  sgn = lb.kl == lb.ku ? diagonal_sign (&a) : 0;
+  if (sgn != 0)
+    {
+      o.cond = VM_LINSOLVE_COND_PIVOT;
+      o.definite = sgn;
+      chol_ok = vm_linsolve_init (&lc, a.n, a.cp, a.ri, &o) == VM_OK;
+      for (r = 0; chol_ok && r < reps; r++)
+        chol_ok = run (&lc, &a, b, xb, tc) && lc.chol;
+      vm_linsolve_free (&lc);
+      if (chol_ok)
+        pbtrf = bare_pbtrf (&a, lb.kl, sgn, reps);
+      else
+        tc[0] = tc[1] = tc[2] = NAN;
+    }
+  else
+    tc[0] = tc[1] = tc[2] = NAN;
   for (i = 0; i < a.n; i++)
     {
       err = fmax (err, fabs (xb[i] - xu[i]));
@@ -166,10 +235,11 @@ main (int argc, char **argv)
     }
   printf ("n=%d nnz=%lld kl=%d ku=%d auto=%s umf_sym=%.6g umf_num=%.6g umf_solve=%.6g umf=%.6g "
           "band_num=%.6g band_solve=%.6g band=%.6g norm1_con=%.6g trf_only=%.6g "
-          "umf_lnz=%.0f umf_unz=%.0f umf_flops=%.6g band_flops=%.6g rcond_umf=%.3g rcond_band=%.3g "
+          "chol_ok=%d chol_num=%.6g chol_solve=%.6g chol=%.6g pbtrf_only=%.6g umf_lnz=%.0f umf_unz=%.0f umf_flops=%.6g band_flops=%.6g rcond_umf=%.3g rcond_band=%.3g "
           "rcond_norm1=%.3g relerr=%.3g\n", a.n, (long long) a.nnz, lb.kl, lb.ku,
           vm_linsolve_name (vm_linsolve_auto (a.n, a.nnz, lb.kl, lb.ku)), lu.t_symbolic, tu[0],
-          tu[1], tu[2], tb[0], tb[1], tb[2], t1[3], trf, lu.info[UMFPACK_LNZ],
+          tu[1], tu[2], tb[0], tb[1], tb[2], t1[3], trf, chol_ok, tc[0], tc[1], tc[2], pbtrf,
+          lu.info[UMFPACK_LNZ],
           lu.info[UMFPACK_UNZ], lu.info[UMFPACK_FLOPS], bflops, lu.rcond, lb.rcond, l1.rcond,
           err / xm);
   vm_linsolve_free (&lu);
