@@ -783,23 +783,24 @@ chol_rcond (vm_linsolve *ls)
 static int
 band_factor_chol (vm_linsolve *ls, const double *Ax)
 {
-  double t0 = wall ();
+  double t0 = wall (), t1;
   int info;
   ls->chol = 0;
   ls->ab_zero = 0;   /* the LU's fill must clear what this one wrote */
   info = chol_factor (ls, Ax);
-  ls->t_numeric += wall () - t0;
   if (info != 0)
     {
+      ls->t_numeric += wall () - t0;   /* the attempt's time counts */
       ls->nchol_fail++;
       return 0;
     }
   ls->chol = 1;
   ls->nchol++;
   ls->nfactor++;
-  t0 = wall ();
+  t1 = wall ();
   chol_rcond (ls);
-  ls->t_rcond += wall () - t0;
+  ls->t_rcond += wall () - t1;
+  ls->t_numeric += wall () - t0;
   ls->singular = !(ls->rcond >= DBL_EPSILON);
   return 1;
 }

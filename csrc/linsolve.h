@@ -45,6 +45,11 @@
  *                            a dgbtrf of the same matrix (bench/README_band.md).  dgbcon itself is
  *                            O(n^2) on these matrices (linsolve.c).
  *                        Refused (VM_EARG) when n LDAB exceeds INT_MAX (LAPACK's 32-bit indices).
+ *                        With option definite (a symmetric definite matrix, up to a row scaling:
+ *                        the Hessians of the dual actions) each matrix is first factored by the
+ *                        banded Cholesky factorization of its symmetrically scaled lower band
+ *                        (bandchol.h; in the same storage, n (kl + 1) of its doubles), the LU
+ *                        only when that fails.
  *   VM_LINSOLVE_AUTO     resolved by vm_linsolve_auto from the pattern at init (the rule and the
  *                        measurement it comes from: linsolve.c, bench/README_band.md).
  *

@@ -440,6 +440,16 @@ end
 %! assert (sb.y, su.y, 1e-10 * max (abs (su.y(:))));
 %! assert (sb.D, su.D, 1e-10 * max (abs (su.D(:))));
 %!test
+%! % Hessians that are not definite (three slabs from a constant base state: the duals start far
+%! % from the solution) are factored by the LU; the solution is UMFPACK's to the Newton tolerance
+%! a = {ode, [0 0.3], [1 2 3], 'N', 17, 'c', 50, 'Slabs', 3, 'BaseState', [1 2 3]};
+%! sa = dual_solve (a{:});
+%! su = dual_solve (a{:}, 'LinearSolver', 'umfpack');
+%! assert ([sa.exitflag su.exitflag], [1 1]);
+%! assert (sa.linear_solver.factors, 'Cholesky, LU');
+%! assert (sa.linear_solver.cholesky > 0 && sa.linear_solver.not_definite > 0);
+%! assert (sa.y, su.y, 1e-10 * max (abs (su.y(:))));
+%!test
 %! % the same in the adaptive march (the main order's Hessian is reported)
 %! su = dual_solve (ode, [0 0.2], [1 1 1], 'RelTol', 1e-8, 'LinearSolver', 'umfpack');
 %! sb = dual_solve (ode, [0 0.2], [1 1 1], 'RelTol', 1e-8, 'LinearSolver', 'banded');
