@@ -32,7 +32,7 @@ void vm_band_chol_solve (int n, int kd, const double *ab, int ldab, double *b);
  * their values (updated by the steps before j0) and no later column is read.  Called for
  * consecutive ranges from 0 to n, the same factor as vm_band_chol, bit for bit; a caller that
  * fills the band from another storage can fill a block of columns and factor it while it is in
- * the cache (linsolve.c).  Returns as vm_band_chol (j + 1 for the first step j of the range whose
+ * the cache (linsolve_chol.c).  Returns as vm_band_chol (j + 1 for the first step j of the range whose
  * pivot is not positive; -1 also for a range outside [0, n]). */
 int vm_band_chol_steps (int n, int kd, double *ab, int ldab, int j0, int j1);
 

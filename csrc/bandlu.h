@@ -1,6 +1,6 @@
 /* bandlu.h -- LU factorization with partial pivoting of a banded matrix, and the solve with its
  * factors (plain C99): the algorithm of LAPACK's dgbtf2 / dgbtrs ("N"), in LAPACK's band storage,
- * so that the factors are interchangeable with LAPACK's (linsolve.c solves with A^T by dgbtrs on
+ * so that the factors are interchangeable with LAPACK's (linsolve_band.c solves with A^T by dgbtrs on
  * them for its 1-norm condition estimate).
  *
  * Storage (LAPACK's, 0-based): A is n x n with kl subdiagonals and ku superdiagonals; column j of
@@ -29,7 +29,7 @@
 
 #include <stdint.h>
 
-/* linsolve.c factors with vm_band_lu when kl < VM_BAND_LU_KL_MAX, with LAPACK's dgbtrf otherwise.
+/* linsolve_band.c factors with vm_band_lu when kl < VM_BAND_LU_KL_MAX, with LAPACK's dgbtrf otherwise.
  * Below 32 dgbtrf runs its unblocked dgbtf2, which vm_band_lu replaces at 1.3-2.3 times the speed
  * on every band measured (kl = 10 .. 30: the SKG reduced systems of order 4, the dual Lorenz of
  * order 4 and the tumbler in both modes; bench/README_band.md part (a)).  From 32 on dgbtrf is
@@ -62,7 +62,7 @@ void vm_band_solve (int n, int kl, int ku, const double *ab, int ldab, const int
  * only those pages are touched), up: n + 1.  Returns 0, or j + 1 for the first step j of the
  * range with an exactly zero pivot column (the steps go on, as vm_band_lu's), or -1 for an
  * invalid argument.  Memory: the factors take up[n] <= (kl + ku + 1) n doubles instead of
- * (2 kl + ku + 1) n, and the window is the caller's (linsolve.c: a few times kl + ku columns);
+ * (2 kl + ku + 1) n, and the window is the caller's (linsolve_band.c: a few times kl + ku columns);
  * the price is one solve per factorization. */
 int vm_band_lu_window (int n, int kl, int ku, double *ab, int ldab, int j0, int j1, int *ju,
                        double *b, double *u, int64_t *up);

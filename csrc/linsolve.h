@@ -1,6 +1,8 @@
 /* linsolve.h -- the linear solver of the Newton iterations (newton.h): A x = b for a square sparse
  * matrix A of order n with a fixed pattern in compressed sparse column (CSC) form, factored once
- * per set of values and solved with it, by one of two backends (plain C99).
+ * per set of values and solved with it, by one of two backends (plain C99).  The code: linsolve.c
+ * (this interface, the rule of VM_LINSOLVE_AUTO), linsolve_umf.c (UMFPACK), linsolve_band.c (the
+ * banded LU), linsolve_chol.c (its Cholesky path, option definite); linsolve_impl.h between them.
  *
  * Backends
  *   VM_LINSOLVE_UMFPACK  UMFPACK's LU (64-bit interface).  One umfpack_dl_symbolic per pattern --
@@ -43,7 +45,7 @@
  *                            few; the pivot ratio is up to 1000 times larger on the SKG Jacobians
  *                            at n = 10^5) and dearer: the solves stream the band, 0.5 to 1.5 times
  *                            a dgbtrf of the same matrix (bench/README_band.md).  dgbcon itself is
- *                            O(n^2) on these matrices (linsolve.c).
+ *                            O(n^2) on these matrices (linsolve_band.c).
  *                        Refused (VM_EARG) when n LDAB exceeds INT_MAX (LAPACK's 32-bit indices).
  *                        With option definite (a symmetric definite matrix, up to a row scaling:
  *                        the Hessians of the dual actions) each matrix is first factored by the
@@ -77,7 +79,7 @@ enum { VM_LINSOLVE_LEAN_AUTO = -1 };
 /* The banded backend's condition estimates (vm_linsolve_opts.cond). */
 enum { VM_LINSOLVE_COND_PIVOT = 0, VM_LINSOLVE_COND_NORM1 = 1 };
 
-/* UMFPACK's ordering and strategy codes (the values of umfpack.h; linsolve.c checks them), for
+/* UMFPACK's ordering and strategy codes (the values of umfpack.h; linsolve_umf.c checks them), for
  * callers that do not include umfpack.h. */
 enum { VM_UMF_ORDERING_CHOLMOD = 0, VM_UMF_ORDERING_AMD = 1, VM_UMF_ORDERING_METIS = 3,
        VM_UMF_ORDERING_BEST = 4, VM_UMF_ORDERING_NONE = 5 };

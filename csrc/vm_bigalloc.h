@@ -48,7 +48,7 @@ enum { VM_BIGALLOC_CALLOC = 0, VM_BIGALLOC_HUGE = 1, VM_BIGALLOC_POPULATE = 2 };
 void *vm_bigalloc_zero (size_t count, size_t size);
 /* vm_bigalloc_lazy (count, size): as vm_bigalloc_zero, but from VM_BIGALLOC_MIN on always a
  * mapping whose pages come at their first touch (huge pages advised), never populated: for an
- * array of which only a part may be written (the packed U of linsolve.c's U-only band), whose
+ * array of which only a part may be written (the packed U of linsolve_band.c's U-only band), whose
  * untouched pages cost neither memory nor clearing.  Freed by vm_bigalloc_free. */
 void *vm_bigalloc_lazy (size_t count, size_t size);
 void vm_bigalloc_free (void *p, size_t count, size_t size);

@@ -1,0 +1,208 @@
+/* linsolve_chol.c -- the Cholesky path of the banded backend (linsolve.h option definite,
+ * linsolve_impl.h): a matrix that is symmetric up to a row scaling, diag (d) A, and expected
+ * definite is factored as C = S (+-diag (d) A) S = L L' (S: unit diagonal of C; bandchol.h) from
+ * its lower band, in the banded backend's array; the caller falls back to the LU when a pivot
+ * is not positive. */
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "bandchol.h"
+#include "linsolve.h"
+#include "linsolve_impl.h"
+#include "vm_status.h"
+
+/* The position of the diagonal entry in column j (rows sorted), or -1 */
+static int64_t
+diag_entry (const int64_t *colptr, const int64_t *rowind, int j)
+{
+  int64_t lo = colptr[j], hi = colptr[j + 1] - 1;
+  while (lo <= hi)
+    {
+      const int64_t mid = lo + (hi - lo) / 2;
+      if (rowind[mid] == j)
+        return mid;
+      if (rowind[mid] < j)
+        lo = mid + 1;
+      else
+        hi = mid - 1;
+    }
+  return -1;
+}
+
+/* Option definite on the banded backend: kl = ku, the scales checked, the column scales */
+int
+vm_ls_chol_init (vm_linsolve *ls, const vm_linsolve_opts *o)
+{
+  int i;
+  if (ls->bkl != ls->bku)
+    {
+      vm_ls_setmsg (ls, "option definite needs a symmetric band: kl = %d, ku = %d", ls->bkl, ls->bku);
+      return VM_EARG;
+    }
+  if (o->definite_scale)
+    for (i = 0; i < ls->n; i++)
+      if (! (o->definite_scale[i] > 0.0) || ! (o->definite_scale[i] <= DBL_MAX))
+        {
+          vm_ls_setmsg (ls, "option definite_scale: entry %d is %g; must be positive and finite", i,
+                  o->definite_scale[i]);
+          return VM_EARG;
+        }
+  ls->cs = malloc ((size_t) ls->n * sizeof *ls->cs);
+  ls->dpos = malloc ((size_t) ls->n * sizeof *ls->dpos);
+  if (!ls->cs || !ls->dpos)
+    {
+      vm_ls_setmsg (ls, "out of memory for the column scales of %d unknowns", ls->n);
+      return VM_ENOMEM;
+    }
+  for (i = 0; i < ls->n; i++)
+    ls->dpos[i] = diag_entry (ls->colptr, ls->rowind, i);
+  ls->definite = o->definite;
+  ls->dscale = o->definite_scale;
+  return VM_OK;
+}
+/* The scales of C = S B S, B = sign diag (d) A: cs = S, rs = sign d S (original labels).  Returns
+ * 0, or 1 when a diagonal entry of B is not positive and finite (B is not positive definite). */
+static int
+chol_scales (vm_linsolve *ls, const double *Ax)
+{
+  const double sgn = ls->definite > 0 ? 1.0 : -1.0, *d = ls->dscale;
+  int j;
+  for (j = 0; j < ls->n; j++)
+    {
+      const int64_t q = ls->dpos[j];
+      const double bjj = q < 0 ? 0.0 : sgn * (d ? d[j] : 1.0) * Ax[q];
+      if (! (bjj > 0.0) || ! (bjj <= DBL_MAX))
+        return 1;
+      ls->cs[j] = 1.0 / sqrt (bjj);
+      ls->rs[j] = sgn * (d ? d[j] : 1.0) * ls->cs[j];
+    }
+  return 0;
+}
+
+/* Columns j0 .. j1 - 1 (band labels) of the lower band of C in LAPACK's "L" storage (leading
+ * dimension bkl + 1), from the scales of chol_scales */
+static void
+chol_fill (vm_linsolve *ls, const double *Ax, int j0, int j1)
+{
+  const int n = ls->n, kd = ls->bkl, ldc = kd + 1;
+  const int64_t *cp = ls->colptr, *ri = ls->rowind, *dg = ls->dpos;
+  const int *pos = ls->pos;
+  const double *sc = ls->cs;
+  int64_t p;
+  int i, j, jb;
+  for (jb = j0; jb < j1; jb++)
+    {
+      double *col = ls->ab + (size_t) jb * (size_t) ldc - jb;   /* col[rb]: row rb */
+      const int kn = kd < n - 1 - jb ? kd : n - 1 - jb;
+      j = pos ? pos[jb] : jb;
+      for (i = jb; i <= jb + kn; i++)
+        col[i] = 0.0;
+      if (pos)
+        for (p = cp[j]; p < cp[j + 1]; p++)
+          {
+            const int r = ri[p], rb = pos[r];
+            if (rb >= jb)
+              col[rb] = (ls->rs[r] * Ax[p]) * sc[j];
+          }
+      else   /* the rows from the diagonal on: the lower triangle */
+        for (p = dg[j]; p < cp[j + 1]; p++)
+          col[ri[p]] = (ls->rs[ri[p]] * Ax[p]) * sc[j];
+    }
+}
+
+/* Columns filled and factored together (chol_factor): 64 columns and the kd that their steps
+ * update stay in the L1 cache between the fill and the factorization (20 kB at kd = 17) */
+#define VM_CHOL_BLOCK 64
+
+/* The Cholesky factorization of C, filled block by block ahead of the steps: 0, or as
+ * vm_band_chol (j + 1: not positive definite, also 1 for a diagonal entry of B that is not
+ * positive and finite) */
+static int
+chol_factor (vm_linsolve *ls, const double *Ax)
+{
+  const int n = ls->n, kd = ls->bkl;
+  int j0, filled = 0, info;
+  if (chol_scales (ls, Ax))
+    return 1;
+  for (j0 = 0; j0 < n; j0 += VM_CHOL_BLOCK)
+    {
+      const int j1 = j0 + VM_CHOL_BLOCK < n ? j0 + VM_CHOL_BLOCK : n;
+      const int need = j1 + kd < n ? j1 + kd : n;
+      chol_fill (ls, Ax, filled, need);
+      filled = need;
+      if ((info = vm_band_chol_steps (n, kd, ls->ab, kd + 1, j0, j1)) != 0)
+        return info;
+    }
+  return 0;
+}
+
+/* (min L_jj / max L_jj)^2 of the Cholesky factor in ab: the pivot ratio of C's LU without
+ * pivoting (U_jj = L_jj^2), the LU path's test (band_rcond_pivot) for C */
+static void
+chol_rcond (vm_linsolve *ls)
+{
+  const int ldc = ls->bkl + 1;
+  double lo = INFINITY, hi = 0.0;
+  int j;
+  for (j = 0; j < ls->n; j++)
+    {
+      const double a = ls->ab[(size_t) j * (size_t) ldc];
+      lo = a < lo ? a : lo;
+      hi = a > hi ? a : hi;
+    }
+  ls->rcond = hi > 0.0 ? (lo / hi) * (lo / hi) : 0.0;
+}
+
+/* Option definite: the Cholesky factorization of C.  Returns 1 when it is held (ls->chol), 0
+ * when C is not positive definite: the caller then factors the LU of the same values. */
+int
+vm_ls_chol_factor (vm_linsolve *ls, const double *Ax)
+{
+  double t0 = vm_wall_time (), t1;
+  int info;
+  ls->chol = 0;
+  ls->ab_zero = 0;   /* the LU's fill must clear what this one wrote */
+  info = chol_factor (ls, Ax);
+  if (info != 0)
+    {
+      ls->t_numeric += vm_wall_time () - t0;   /* the attempt's time counts */
+      ls->nchol_fail++;
+      return 0;
+    }
+  ls->chol = 1;
+  ls->nchol++;
+  ls->nfactor++;
+  t1 = vm_wall_time ();
+  chol_rcond (ls);
+  ls->t_rcond += vm_wall_time () - t1;
+  ls->t_numeric += vm_wall_time () - t0;
+  ls->singular = !(ls->rcond >= DBL_EPSILON);
+  return 1;
+}
+
+int
+vm_ls_chol_solve (vm_linsolve *ls, const double *b, double *x)
+{
+  const int n = ls->n;
+  double t0 = vm_wall_time ();
+  double *y = ls->pos ? ls->work : x;
+  int i;
+  for (i = 0; i < n; i++)
+    y[ls->pos ? ls->pos[i] : i] = ls->rs[i] * b[i];
+  vm_band_chol_solve (n, ls->bkl, ls->ab, ls->bkl + 1, y);
+  for (i = 0; i < n; i++)
+    x[i] = ls->cs[i] * y[ls->pos ? ls->pos[i] : i];
+  ls->t_solve += vm_wall_time () - t0;
+  ls->nsolve++;
+  return VM_OK;
+}
+
+void
+vm_ls_chol_free (vm_linsolve *ls)
+{
+  free (ls->cs);
+  free (ls->dpos);
+}
