@@ -14,24 +14,6 @@
 #include "linsolve_impl.h"
 #include "vm_status.h"
 
-/* The position of the diagonal entry in column j (rows sorted), or -1 */
-static int64_t
-diag_entry (const int64_t *colptr, const int64_t *rowind, int j)
-{
-  int64_t lo = colptr[j], hi = colptr[j + 1] - 1;
-  while (lo <= hi)
-    {
-      const int64_t mid = lo + (hi - lo) / 2;
-      if (rowind[mid] == j)
-        return mid;
-      if (rowind[mid] < j)
-        lo = mid + 1;
-      else
-        hi = mid - 1;
-    }
-  return -1;
-}
-
 /* Option definite on the banded backend: kl = ku, the scales checked, the column scales */
 int
 vm_ls_chol_init (vm_linsolve *ls, const vm_linsolve_opts *o)
@@ -57,8 +39,13 @@ vm_ls_chol_init (vm_linsolve *ls, const vm_linsolve_opts *o)
       vm_ls_setmsg (ls, "out of memory for the column scales of %d unknowns", ls->n);
       return VM_ENOMEM;
     }
-  for (i = 0; i < ls->n; i++)
-    ls->dpos[i] = diag_entry (ls->colptr, ls->rowind, i);
+  for (i = 0; i < ls->n; i++)   /* the diagonal entry of each column (-1: none) */
+    {
+      int64_t p = ls->colptr[i];
+      while (p < ls->colptr[i + 1] && ls->rowind[p] < i)
+        p++;
+      ls->dpos[i] = p < ls->colptr[i + 1] && ls->rowind[p] == i ? p : -1;
+    }
   ls->definite = o->definite;
   ls->dscale = o->definite_scale;
   return VM_OK;

@@ -412,13 +412,13 @@ test_definite (void)
   vm_newton_opts o;
   vm_newton_info i0, i1, i2;
   int k, st0, st1, st2, same = 1;
-  bratu_init (&b, N, 3.0);
-  tridiag_pattern (N, &cp, &ri);
-  vm_newton_info_init (&i0);
-  vm_newton_info_init (&i1);
-  vm_newton_info_init (&i2);
+  memset (&i0, 0, sizeof i0);   /* zeroed: vm_newton_info_init's empty info */
+  memset (&i1, 0, sizeof i1);
+  memset (&i2, 0, sizeof i2);
   vm_newton_opts_init (&o);
   CHECK (o.definite == 0 && o.definite_scale == NULL, "definite: default 0, NULL");
+  bratu_init (&b, N, 3.0);
+  tridiag_pattern (N, &cp, &ri);
   o.tol_res = 1e-12;
   o.tol_step = 0.0;
   o.linsolve = VM_LINSOLVE_BANDED;
@@ -449,15 +449,15 @@ test_definite (void)
   CHECK (vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u1, &o, &i1) == VM_EARG
          && strstr (i1.message, "definite_scale: entry 3 is -1; must be positive and finite"),
          "definite_scale -1 refused: %s", i1.message);
-  vm_newton_info_free (&i0);
-  vm_newton_info_free (&i1);
-  vm_newton_info_free (&i2);
-  free (cp);
-  free (ri);
+  free (sc);
   free (u0);
   free (u1);
   free (u2);
-  free (sc);
+  free (cp);
+  free (ri);
+  vm_newton_info_free (&i0);
+  vm_newton_info_free (&i1);
+  vm_newton_info_free (&i2);
 }
 
 /* step criterion; default options; NULL info; info reuse */
