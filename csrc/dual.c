@@ -185,7 +185,8 @@ group_first (const vm_dual *d, const int64_t *s, int ns, int64_t k, int g)
 /* Every node's block offsets (dual.h: bp, boff, maxns) from the pattern: the positions of the
  * first column of group B scattered into mark (nz work; by row, relative to the column's start),
  * then read at the first row of each group A (every row of the block is in the column by
- * construction). */
+ * construction); for a column of consecutive rows the offset is the row minus the first row, with
+ * no scatter (the dual Lorenz's set-up at N = 4096: 2.22 -> 2.08 ms). */
 static int
 build_blocks (vm_dual *d, int64_t *mark)
 {
@@ -216,13 +217,18 @@ build_blocks (vm_dual *d, int64_t *mark)
       for (B = 0; B < G; B++)
         {
           const int64_t cb = group_first (d, s, ns, k, B);
-          if (cb >= 0)
-            for (p = d->colptr[cb]; p < d->colptr[cb + 1]; p++)
-              mark[d->rowind[p]] = p - d->colptr[cb];
+          const int64_t c0 = cb < 0 ? 0 : d->colptr[cb], c1 = cb < 0 ? 0 : d->colptr[cb + 1];
+          /* a column whose rows are consecutive (every node's but near fixed ones): the
+           * offset of row r is r - its first row; else the rows scattered into mark */
+          const int run = c1 > c0 && d->rowind[c1 - 1] - d->rowind[c0] == c1 - c0 - 1;
+          if (cb >= 0 && ! run)
+            for (p = c0; p < c1; p++)
+              mark[d->rowind[p]] = p - c0;
           for (A = 0; A < G; A++)
             {
               const int64_t ra = group_first (d, s, ns, k, A);
-              bo[A * G + B] = cb < 0 || ra < 0 ? -1 : (int) mark[ra];
+              bo[A * G + B] = cb < 0 || ra < 0 ? -1 : run ? (int) (ra - d->rowind[c0])
+                                                           : (int) mark[ra];
             }
         }
     }
