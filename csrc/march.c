@@ -831,10 +831,10 @@ adaptive_guard (const vm_march_action *a, const vm_march_opts *o, vm_march_sol *
           snprintf (s->message, sizeof s->message, "stopped early at t = %.9g after %d "
                     "windows: the window length has stayed at most %.3g over the last %d "
                     "windows, and at that length the rest of the interval needs about %.3g "
-                    "more windows, over %d times what MaxWindows (%d) allows: the problem "
-                    "needs more windows than allowed; shorten tspan or loosen "
+                    "more windows, over %d times the %d that MaxWindows (%d) leaves: the "
+                    "problem needs more windows than allowed; shorten tspan or loosen "
                     "RelTol/AbsTol", t, attempts, fmax (lbig, L), VM_MARCH_STALL_WINDOWS,
-                    need, VM_MARCH_STALL_FACTOR, o->max_windows);
+                    need, VM_MARCH_STALL_FACTOR, o->max_windows - attempts, o->max_windows);
           return VM_EMAXSTEPS;
         }
       *lbig_check = lbig;
