@@ -802,10 +802,12 @@ accept (vm_march_action *a, const vm_march_opts *o, work_t *w, vm_march_sol *s, 
 }
 
 /* Adaptive march: the stops before an attempt at t with length L (MaxWindows, a stall, a length
- * below hmin), with their messages; *lbig_check the longest length at the last checkpoint. */
+ * below hmin), with their messages; *lbig_check the longest length and *t_check the time at the
+ * last checkpoint. */
 static int
 adaptive_guard (const vm_march_action *a, const vm_march_opts *o, vm_march_sol *s, double t,
-                int attempts, double L, double lbig, double *lbig_check, const last_rej *lr)
+                int attempts, double L, double lbig, double *lbig_check, double *t_check,
+                const last_rej *lr)
 {
   double T = o->tf - o->t0;
   double hmin = o->hmin > 0.0 ? o->hmin : vm_march_hmin (t, T, a->N);
@@ -821,23 +823,38 @@ adaptive_guard (const vm_march_action *a, const vm_march_opts *o, vm_march_sol *
   if (attempts > 0 && attempts % VM_MARCH_STALL_WINDOWS == 0)
     {
       /* fail fast: the window length has not doubled over the last VM_MARCH_STALL_WINDOWS
-       * attempts, and at the longest length accepted so far the rest of the interval needs
-       * more than VM_MARCH_STALL_FACTOR times the windows that MaxWindows leaves (an
-       * oscillator over [0, 1e300] would otherwise run 1e5 windows to say so) */
-      double need = (o->tf - t) / fmax (lbig, L);
-      if (lbig < 2.0 * *lbig_check
-          && need > VM_MARCH_STALL_FACTOR * (double) (o->max_windows - attempts))
+       * attempts, and the rest of the interval needs more than VM_MARCH_STALL_FACTOR times the
+       * windows that MaxWindows leaves, at the longest length accepted so far (an oscillator
+       * over [0, 1e300] would otherwise run 1e5 windows to say so) or at the pace of those
+       * attempts (windows that stay far below the longest one, and rejections: the Pars
+       * system through dual_solve's defaults took 99000 windows and 166 s to stop, its longest
+       * window 160 times its mean) */
+      const double left = VM_MARCH_STALL_FACTOR * (double) (o->max_windows - attempts);
+      const double need = (o->tf - t) / fmax (lbig, L);
+      const double pace = t > *t_check ? (o->tf - t) / (t - *t_check) * VM_MARCH_STALL_WINDOWS
+                                       : INFINITY;
+      if (lbig < 2.0 * *lbig_check && (need > left || pace > left))
         {
-          snprintf (s->message, sizeof s->message, "stopped early at t = %.9g after %d "
-                    "windows: the window length has stayed at most %.3g over the last %d "
-                    "windows, and at that length the rest of the interval needs about %.3g "
-                    "more windows, over %d times the %d that MaxWindows (%d) leaves: the "
-                    "problem needs more windows than allowed; shorten tspan or loosen "
-                    "RelTol/AbsTol", t, attempts, fmax (lbig, L), VM_MARCH_STALL_WINDOWS,
-                    need, VM_MARCH_STALL_FACTOR, o->max_windows - attempts, o->max_windows);
+          if (need > left)
+            snprintf (s->message, sizeof s->message, "stopped early at t = %.9g after %d "
+                      "windows: the window length has stayed at most %.3g over the last %d "
+                      "windows, and at that length the rest of the interval needs about %.3g "
+                      "more windows, over %d times the %d that MaxWindows (%d) leaves: the "
+                      "problem needs more windows than allowed; shorten tspan or loosen "
+                      "RelTol/AbsTol", t, attempts, fmax (lbig, L), VM_MARCH_STALL_WINDOWS,
+                      need, VM_MARCH_STALL_FACTOR, o->max_windows - attempts, o->max_windows);
+          else
+            snprintf (s->message, sizeof s->message, "stopped early at t = %.9g after %d "
+                      "windows: the last %d windows advanced t by %.3g (the longest window "
+                      "%.3g), and at that pace the rest of the interval needs about %.3g more, "
+                      "over %d times the %d that MaxWindows (%d) leaves: the problem needs more "
+                      "windows than allowed; shorten tspan or loosen RelTol/AbsTol", t,
+                      attempts, VM_MARCH_STALL_WINDOWS, t - *t_check, fmax (lbig, L), pace,
+                      VM_MARCH_STALL_FACTOR, o->max_windows - attempts, o->max_windows);
           return VM_EMAXSTEPS;
         }
       *lbig_check = lbig;
+      *t_check = t;
     }
   if (L < hmin)
     {
@@ -899,6 +916,7 @@ march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, 
 {
   double T = o->tf - o->t0, t = o->t0, L, hmax, expo = 1.0 / (a->order + 2), emax = 0.0;
   double lbig = 0.0, lbig_check = 0.0;   /* longest accepted window: now, at the last checkpoint */
+  double t_check = o->t0;                 /* the time at the last checkpoint */
   double lcap = INFINITY;      /* length bound after a failed Newton solve (march.h) */
   int attempts = 0, rejected = 0, st = VM_OK;
   last_rej lr;
@@ -910,7 +928,8 @@ march_adaptive (vm_march_action *a, vm_march_action *c, const vm_march_opts *o, 
     {
       double ta = t, tb, err;
       int reason;
-      if ((st = adaptive_guard (a, o, s, t, attempts, L, lbig, &lbig_check, &lr)) != VM_OK)
+      if ((st = adaptive_guard (a, o, s, t, attempts, L, lbig, &lbig_check, &t_check, &lr))
+          != VM_OK)
         return st;
       tb = o->tf - t <= 1.1 * L ? o->tf : t + L;
       attempts++;

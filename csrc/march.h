@@ -53,9 +53,11 @@
  *                             it stops early, at a multiple of VM_MARCH_STALL_WINDOWS attempts,
  *                             when the longest accepted length has not doubled over the last
  *                             VM_MARCH_STALL_WINDOWS attempts and the rest of the interval would
- *                             need, at that length, more than VM_MARCH_STALL_FACTOR times the
- *                             attempts left (an oscillator over [0, 1e300]: 2000 windows, not
- *                             1e5).
+ *                             need, at that length or at the pace of those attempts (the time
+ *                             they advanced), more than VM_MARCH_STALL_FACTOR times the attempts
+ *                             left (an oscillator over [0, 1e300]: 2000 windows, not 1e5; the
+ *                             generalized Pars system through dual_solve's defaults, whose
+ *                             windows stay 160 times below the longest: 5000, not 99000).
  *
  * Each rejection is recorded (time, length, reason, err).  The driver prints through opts.print
  * while it runs (display 2: each Newton iteration and each window; 1: one final line).

@@ -450,6 +450,20 @@ end
 %! assert (sa.linear_solver.cholesky > 0 && sa.linear_solver.not_definite > 0);
 %! assert (sa.y, su.y, 1e-10 * max (abs (su.y(:))));
 %!test
+%! % a march that crawls stops early with what it measured: the generalized Pars system
+%! % (non-square algebraic equations) from the zero base state takes windows of 1e-8 to 4e-6 at
+%! % the default tolerances; at that pace [0, 0.5] would need 1e7 windows, and the march stops at
+%! % the first check where its longest window has stopped doubling (a check every 1000 attempts,
+%! % csrc/march.h), not after the 100000 of MaxWindows
+%! pars = odesys ('states', {'x1', 'x2', 'x3', 'v1', 'v2', 'v3', 'Q1', 'Q2', 'Q3', 's'}, ...
+%!   'rhs', {'v1', 'v2', 'v3', '-Q1', '-Q2', '-Q3'}, ...
+%!   'algebraic', {'x3*v1 - v2', 'Q1*v1 + Q2*v2 + Q3*v3 - s^2/2'}, 'square', false);
+%! s = dual_solve (pars, [0 0.5], [0 0 0.5 1 0.5 0.3]);
+%! assert (s.exitflag, 0);
+%! assert (~isempty (strfind (s.message, 'stopped early')));
+%! assert (~isempty (strfind (s.message, 'at that pace')));
+%! assert (numel (s.windows.t0) + numel (s.rejected.t0) <= 10000);
+%!test
 %! % the same in the adaptive march (the main order's Hessian is reported)
 %! su = dual_solve (ode, [0 0.2], [1 1 1], 'RelTol', 1e-8, 'LinearSolver', 'umfpack');
 %! sb = dual_solve (ode, [0 0.2], [1 1 1], 'RelTol', 1e-8, 'LinearSolver', 'banded');
