@@ -50,6 +50,7 @@ vm_ls_chol_init (vm_linsolve *ls, const vm_linsolve_opts *o)
   ls->dscale = o->definite_scale;
   return VM_OK;
 }
+
 /* The scales of C = S B S, B = sign diag (d) A: cs = S, rs = sign d S (original labels).  Returns
  * 0, or 1 when a diagonal entry of B is not positive and finite (B is not positive definite). */
 static int
@@ -94,7 +95,8 @@ chol_fill (vm_linsolve *ls, const double *Ax, int j0, int j1)
             if (rb >= jb)
               col[rb] = (ls->rs[r] * Ax[p]) * sc[j];
           }
-      else   /* the rows from the diagonal on: the lower triangle */
+      else   /* the rows from the diagonal on: the lower triangle (dg[j] >= 0: chol_scales
+              * refused a column without a diagonal entry before any fill) */
         for (p = dg[j]; p < cp[j + 1]; p++)
           col[ri[p]] = (ls->rs[ri[p]] * Ax[p]) * sc[j];
     }
