@@ -532,7 +532,7 @@ double
 vm_dual_memory_estimate (int nd, int ng, int64_t N, int order, int linsolve)
 {
   const double u = (double) nd + (double) ng, kl = 1.5 * order * u;
-  const double umf = 2.5 * (750.0 + 878.0 * u * u), band = 1.1 * (750.0 + u * (652.0 + 216.0 * kl));
+  const double umf = 2.5 * (750.0 + 878.0 * u * u), band = 1.1 * (750.0 + u * (660.0 + 224.0 * kl));
   return vm_linsolve_memory_model (linsolve, u, umf, band) * (double) N;
 }
 

@@ -118,10 +118,11 @@ typedef struct {
  *     times 2.5 for the fallback (Lorenz from the zero base state: 21.6 kB for u = 3; 18.3 kB
  *     measured again after the reduced work arrays, 14.8 kB at order 8).
  *   banded (VM_LINSOLVE_BANDED; AUTO picks by vm_linsolve_memory_model, linsolve.h: the band's
- *     while u <= 12, the larger of the two beyond): 1.1 (750 + u (652 + 216 kl)) bytes
+ *     while u <= 12, the larger of the two beyond): 1.1 (750 + u (660 + 224 kl)) bytes
  *     per node with kl = 1.5 p u, an upper bound of the bandwidth (measured 8, 17, 26, 35 for
  *     u = 3 at orders 2-8; 35 and 71 for u = 6 and 12 at order 4): the band of (2 kl + ku + 1)
- *     doubles per unknown and the Hessian's CSC, then those of the augmented system (bandwidth
+ *     doubles per unknown, the Cholesky band of kl + 1 (held beside it once a Hessian is not
+ *     definite) and the Hessian's CSC, then those of the augmented system (bandwidth
  *     2 kl + 1, 2 n unknowns), and 750 + 500 u of vectors, 1.1 times; measured with the fallback
  *     (chains of Lorenz systems from the zero base state, N = 65536, bench/dual_memory.m,
  *     doc/dual.md "Memory"): u = 1, order 4, 2.0 kB against 3.0; u = 3, order 4, 13.3 / 15.8;

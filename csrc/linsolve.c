@@ -107,7 +107,7 @@ vm_linsolve_init (vm_linsolve *ls, int n, const int64_t *colptr, const int64_t *
                   const vm_linsolve_opts *o)
 {
   vm_linsolve_opts defaults;
-  int st;
+  int st, chol;
   memset (ls, 0, sizeof *ls);
   if (!o)
     {
@@ -152,8 +152,9 @@ vm_linsolve_init (vm_linsolve *ls, int n, const int64_t *colptr, const int64_t *
     }
   if (ls->kind == VM_LINSOLVE_UMFPACK)
     return vm_ls_umf_init (ls, o);
-  st = vm_ls_band_init (ls, o->block, o->lean, o->cond);
-  if (st == VM_OK && o->definite != 0 && !ls->lean && o->cond == VM_LINSOLVE_COND_PIVOT)
+  chol = o->definite != 0 && o->cond == VM_LINSOLVE_COND_PIVOT;
+  st = vm_ls_band_init (ls, o->block, o->lean, o->cond, chol);
+  if (st == VM_OK && chol && !ls->lean)
     st = vm_ls_chol_init (ls, o);
   return st;
 }

@@ -50,8 +50,8 @@
  *                        With option definite (a symmetric definite matrix, up to a row scaling:
  *                        the Hessians of the dual actions) each matrix is first factored by the
  *                        banded Cholesky factorization of its symmetrically scaled lower band
- *                        (bandchol.h; in the same storage, n (kl + 1) of its doubles), the LU
- *                        only when that fails.
+ *                        (bandchol.h; in its own n (kl + 1) doubles), the LU only when that
+ *                        fails (its band of LDAB n doubles allocated at the first such failure).
  *   VM_LINSOLVE_AUTO     resolved by vm_linsolve_auto from the pattern at init (the rule and the
  *                        measurement it comes from: linsolve.c, bench/README_band.md).
  *
@@ -153,11 +153,13 @@ typedef struct
   int kind;            /* the backend in use: VM_LINSOLVE_UMFPACK or _BANDED */
   int definite;        /* option definite in use (0: off, or not applicable) */
   const double *dscale; /* option definite_scale */
-  int chol;            /* the factorization held is the Cholesky factor of C (ab, leading
-                          dimension bkl + 1; rs holds +-definite_scale S, cs holds S) */
+  int chol;            /* the factorization held is the Cholesky factor of C (cb; rs holds
+                          +-definite_scale S, cs holds S) */
   long nchol, nchol_fail; /* Cholesky factorizations made, and tried but not definite (each
                           followed by an LU; both count in nfactor once) */
   double *cs;          /* definite: n, the scales S of C's columns */
+  double *cb;          /* definite: (bkl + 1) x n, C's lower band (LAPACK's "L" storage), then
+                          its Cholesky factor */
   int64_t *dpos;       /* definite: n, the position of A(j, j) in the pattern (-1: none) */
   int n;
   int64_t nnz;
@@ -184,7 +186,8 @@ typedef struct
   double *control, *info;
   /* banded */
   int ldab;
-  double *ab;          /* ldab x n: the band of R A, then its LU factors */
+  double *ab;          /* ldab x n: the band of R A, then its LU factors (with option definite
+                          NULL until the first matrix that is not definite) */
   int ab_zero;         /* ab is all zero (fresh from calloc) */
   double *rs;          /* n: the row scales R */
   double *work;        /* 2 n: the 1-norm condition estimate; with pos, the relabeled right-hand

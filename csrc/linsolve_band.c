@@ -115,8 +115,24 @@ band_init_lean (vm_linsolve *ls)
   return VM_OK;
 }
 
+/* The band of the LU, zeroed: the first fill need not clear it (fresh zero pages: the zeroing is
+ * the first touch, which the first factorization pays anyway; with fewer faults where the system
+ * allows it, vm_bigalloc.h) */
+static int
+band_alloc (vm_linsolve *ls)
+{
+  ls->ab = vm_bigalloc_zero ((size_t) ls->ldab * (size_t) ls->n, sizeof *ls->ab);
+  ls->ab_zero = 1;
+  if (!ls->ab)
+    {
+      vm_ls_setmsg (ls, "out of memory for the band (%d x %d doubles)", ls->ldab, ls->n);
+      return VM_ENOMEM;
+    }
+  return VM_OK;
+}
+
 int
-vm_ls_band_init (vm_linsolve *ls, int block, int lean, int cond)
+vm_ls_band_init (vm_linsolve *ls, int block, int lean, int cond, int defer)
 {
   const int n = ls->n;
   int64_t ldab;
@@ -134,21 +150,18 @@ vm_ls_band_init (vm_linsolve *ls, int block, int lean, int cond)
   if (ls->bkl < VM_BAND_LU_KL_MAX && cond == VM_LINSOLVE_COND_PIVOT
       && (lean == 1 || (lean == VM_LINSOLVE_LEAN_AUTO && vm_linsolve_lean_auto (ls->bkl, ls->bku, n))))
     return band_init_lean (ls);
-  /* zeroed: the first fill need not clear the band (fresh zero pages: the zeroing is the first
-   * touch, which the first factorization pays anyway; with fewer faults where the system allows
-   * it, vm_bigalloc.h) */
-  ls->ab = vm_bigalloc_zero ((size_t) ldab * (size_t) n, sizeof *ls->ab);
-  ls->ab_zero = 1;
   ls->rs = malloc ((size_t) n * sizeof *ls->rs);
   ls->work = malloc (2 * (size_t) n * sizeof *ls->work);
   ls->ipiv = malloc ((size_t) n * sizeof *ls->ipiv);
   ls->iwork = malloc ((size_t) n * sizeof *ls->iwork);
-  if (!ls->ab || !ls->rs || !ls->work || !ls->ipiv || !ls->iwork)
+  if (!ls->rs || !ls->work || !ls->ipiv || !ls->iwork)
     {
-      vm_ls_setmsg (ls, "out of memory for the band (%lld x %d doubles)", (long long) ldab, n);
+      vm_ls_setmsg (ls, "out of memory for the band's scales and pivots (n = %d)", n);
       return VM_ENOMEM;
     }
-  return VM_OK;
+  /* deferred (the Cholesky path's own band): the dual Lorenz at N = 4096 touched 1.8 of the 5.1
+   * MB, and calloc cleared the rest on every solve */
+  return defer ? VM_OK : band_alloc (ls);
 }
 /* c[lo .. hi] *= r[lo .. hi] (distinct arrays: vectorized) */
 static void
@@ -316,6 +329,8 @@ vm_ls_band_factor (vm_linsolve *ls, const double *Ax)
   if (ls->definite && vm_ls_chol_factor (ls, Ax))
     return VM_OK;
   ls->chol = 0;
+  if (!ls->ab && band_alloc (ls) != VM_OK)
+    return VM_ENOMEM;
   t0 = vm_wall_time ();
   anorm = band_fill (ls, Ax, ls->cond == VM_LINSOLVE_COND_NORM1);
   if (ls->bkl < VM_BAND_LU_KL_MAX)

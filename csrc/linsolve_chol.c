@@ -1,8 +1,8 @@
 /* linsolve_chol.c -- the Cholesky path of the banded backend (linsolve.h option definite,
  * linsolve_impl.h): a matrix that is symmetric up to a row scaling, diag (d) A, and expected
  * definite is factored as C = S (+-diag (d) A) S = L L' (S: unit diagonal of C; bandchol.h) from
- * its lower band, in the banded backend's array; the caller falls back to the LU when a pivot
- * is not positive. */
+ * its lower band, in its own array of (kl + 1) n doubles; the caller falls back to the LU (whose
+ * band it allocates then) when a pivot is not positive. */
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
@@ -34,9 +34,12 @@ vm_ls_chol_init (vm_linsolve *ls, const vm_linsolve_opts *o)
         }
   ls->cs = malloc ((size_t) ls->n * sizeof *ls->cs);
   ls->dpos = malloc ((size_t) ls->n * sizeof *ls->dpos);
-  if (!ls->cs || !ls->dpos)
+  /* not zeroed: chol_fill clears each column's rows before it stores the values */
+  ls->cb = malloc ((size_t) (ls->bkl + 1) * (size_t) ls->n * sizeof *ls->cb);
+  if (!ls->cs || !ls->dpos || !ls->cb)
     {
-      vm_ls_setmsg (ls, "out of memory for the column scales of %d unknowns", ls->n);
+      vm_ls_setmsg (ls, "out of memory for the Cholesky band of %d unknowns (%d x %d doubles)",
+                    ls->n, ls->bkl + 1, ls->n);
       return VM_ENOMEM;
     }
   for (i = 0; i < ls->n; i++)   /* the diagonal entry of each column (-1: none) */
@@ -70,8 +73,8 @@ chol_scales (vm_linsolve *ls, const double *Ax)
   return 0;
 }
 
-/* Columns j0 .. j1 - 1 (band labels) of the lower band of C in LAPACK's "L" storage (leading
- * dimension bkl + 1), from the scales of chol_scales */
+/* Columns j0 .. j1 - 1 (band labels) of the lower band of C in LAPACK's "L" storage (ls->cb,
+ * leading dimension bkl + 1), from the scales of chol_scales */
 static void
 chol_fill (vm_linsolve *ls, const double *Ax, int j0, int j1)
 {
@@ -83,7 +86,7 @@ chol_fill (vm_linsolve *ls, const double *Ax, int j0, int j1)
   int i, j, jb;
   for (jb = j0; jb < j1; jb++)
     {
-      double *col = ls->ab + (size_t) jb * (size_t) ldc - jb;   /* col[rb]: row rb */
+      double *col = ls->cb + (size_t) jb * (size_t) ldc - jb;   /* col[rb]: row rb */
       const int kn = kd < n - 1 - jb ? kd : n - 1 - jb;
       j = pos ? pos[jb] : jb;
       for (i = jb; i <= jb + kn; i++)
@@ -122,13 +125,13 @@ chol_factor (vm_linsolve *ls, const double *Ax)
       const int need = j1 + kd < n ? j1 + kd : n;
       chol_fill (ls, Ax, filled, need);
       filled = need;
-      if ((info = vm_band_chol_steps (n, kd, ls->ab, kd + 1, j0, j1)) != 0)
+      if ((info = vm_band_chol_steps (n, kd, ls->cb, kd + 1, j0, j1)) != 0)
         return info;
     }
   return 0;
 }
 
-/* (min L_jj / max L_jj)^2 of the Cholesky factor in ab: the pivot ratio of C's LU without
+/* (min L_jj / max L_jj)^2 of the Cholesky factor in cb: the pivot ratio of C's LU without
  * pivoting (U_jj = L_jj^2), the LU path's test (band_rcond_pivot) for C */
 static void
 chol_rcond (vm_linsolve *ls)
@@ -138,7 +141,7 @@ chol_rcond (vm_linsolve *ls)
   int j;
   for (j = 0; j < ls->n; j++)
     {
-      const double a = ls->ab[(size_t) j * (size_t) ldc];
+      const double a = ls->cb[(size_t) j * (size_t) ldc];
       lo = a < lo ? a : lo;
       hi = a > hi ? a : hi;
     }
@@ -153,7 +156,6 @@ vm_ls_chol_factor (vm_linsolve *ls, const double *Ax)
   double t0 = vm_wall_time (), t1;
   int info;
   ls->chol = 0;
-  ls->ab_zero = 0;   /* the LU's fill must clear what this one wrote */
   info = chol_factor (ls, Ax);
   if (info != 0)
     {
@@ -181,7 +183,7 @@ vm_ls_chol_solve (vm_linsolve *ls, const double *b, double *x)
   int i;
   for (i = 0; i < n; i++)
     y[ls->pos ? ls->pos[i] : i] = ls->rs[i] * b[i];
-  vm_band_chol_solve (n, ls->bkl, ls->ab, ls->bkl + 1, y);
+  vm_band_chol_solve (n, ls->bkl, ls->cb, ls->bkl + 1, y);
   for (i = 0; i < n; i++)
     x[i] = ls->cs[i] * y[ls->pos ? ls->pos[i] : i];
   ls->t_solve += vm_wall_time () - t0;
@@ -194,4 +196,5 @@ vm_ls_chol_free (vm_linsolve *ls)
 {
   free (ls->cs);
   free (ls->dpos);
+  free (ls->cb);
 }

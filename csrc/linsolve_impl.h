@@ -31,16 +31,17 @@ void vm_ls_umf_release (vm_linsolve *ls);
 void vm_ls_umf_free (vm_linsolve *ls);
 
 /* The banded backend (linsolve_band.c): set-up (the relabeling of option block, the band or the
- * U-only storage of option lean), factorization (the Cholesky path first with option definite),
- * solve, the U-only factorization with its one solve, its arrays freed. */
-int vm_ls_band_init (vm_linsolve *ls, int block, int lean, int cond);
+ * U-only storage of option lean; defer: the band left for the first LU, as with option definite,
+ * whose Cholesky factor has its own), factorization (the Cholesky path first with option
+ * definite), solve, the U-only factorization with its one solve, its arrays freed. */
+int vm_ls_band_init (vm_linsolve *ls, int block, int lean, int cond, int defer);
 int vm_ls_band_factor (vm_linsolve *ls, const double *Ax);
 int vm_ls_band_solve (vm_linsolve *ls, const double *b, double *x);
 int vm_ls_band_factor_solve_lean (vm_linsolve *ls, const double *Ax, const double *b, double *x);
 void vm_ls_band_free (vm_linsolve *ls);
 
-/* The Cholesky path of option definite (linsolve_chol.c), in the banded backend's storage:
- * set-up after vm_ls_band_init (kl = ku checked, the scales' arrays); factorization: 1 when
+/* The Cholesky path of option definite (linsolve_chol.c), with its own band: set-up after
+ * vm_ls_band_init (kl = ku checked, the band and the scales' arrays); factorization: 1 when
  * the Cholesky factor is held (ls->chol, singular and rcond set), 0 when the matrix is not
  * definite (the caller factors the LU); solve with the held factor; its arrays freed. */
 int vm_ls_chol_init (vm_linsolve *ls, const vm_linsolve_opts *o);

@@ -858,14 +858,15 @@ test_definite (void)
       CHECK (st == VM_OK && lc.chol && lc.nchol == 1 && lc.nchol_fail == 0 && lc.nfactor == 1
              && (blk == 0 ? !lc.pos : lc.pos != NULL) && !lc.singular
              && lc.rcond > DBL_EPSILON && lc.rcond <= 1.0 && maxrel (n, xc, xt) <= 1e-13
-             && maxrel (n, xc, xl) <= 1e-13,
+             && maxrel (n, xc, xl) <= 1e-13 && lc.cb != NULL && lc.ab == NULL,
              "definite (block %d): Cholesky: chol %d, nchol %ld, rcond %.2e, |x - x_true| %.2e, "
-             "|x - x_lu| %.2e: %s", blk, lc.chol, lc.nchol, lc.rcond, maxrel (n, xc, xt),
-             maxrel (n, xc, xl), lc.message);
+             "|x - x_lu| %.2e, LU band %s (none until an LU): %s", blk, lc.chol, lc.nchol,
+             lc.rcond, maxrel (n, xc, xt), maxrel (n, xc, xl), lc.ab ? "allocated" : "none",
+             lc.message);
       /* indefinite: the LU of the same values, its x to the bit */
       st = vm_linsolve_factor (&lc, m2.ax);
       st = st ? st : vm_linsolve_solve (&lc, rhs2, xc);
-      CHECK (st == VM_OK && !lc.chol && lc.nchol_fail == 1 && lc.nfactor == 2
+      CHECK (st == VM_OK && !lc.chol && lc.nchol_fail == 1 && lc.nfactor == 2 && lc.ab != NULL
              && memcmp (xc, xl2, (size_t) n * sizeof *xc) == 0
              && maxrel (n, xc, xt) <= 1e-12,
              "definite (block %d): an indefinite J falls back to the LU: chol %d, fail %ld, "
