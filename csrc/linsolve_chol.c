@@ -73,6 +73,16 @@ chol_scales (vm_linsolve *ls, const double *Ax)
   return 0;
 }
 
+/* c[i] = (r[i] a[i]) s, i < len (distinct arrays: vectorized) */
+static void
+chol_fill_run (double *restrict c, const double *restrict r, const double *restrict a, double s,
+               int len)
+{
+  int i;
+  for (i = 0; i < len; i++)
+    c[i] = (r[i] * a[i]) * s;
+}
+
 /* Columns j0 .. j1 - 1 (band labels) of the lower band of C in LAPACK's "L" storage (ls->cb,
  * leading dimension bkl + 1), from the scales of chol_scales */
 static void
@@ -98,6 +108,10 @@ chol_fill (vm_linsolve *ls, const double *Ax, int j0, int j1)
             if (rb >= jb)
               col[rb] = (ls->rs[r] * Ax[p]) * sc[j];
           }
+      else if (ri[cp[j + 1] - 1] - j == cp[j + 1] - 1 - dg[j])
+        /* the rows from the diagonal on are consecutive (every column of the dual Hessians but
+         * near the ends): a scaled copy, with no index to follow */
+        chol_fill_run (col + jb, ls->rs + j, Ax + dg[j], sc[j], (int) (cp[j + 1] - dg[j]));
       else   /* the rows from the diagonal on: the lower triangle (dg[j] >= 0: chol_scales
               * refused a column without a diagonal entry before any fill) */
         for (p = dg[j]; p < cp[j + 1]; p++)
