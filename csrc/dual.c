@@ -182,6 +182,32 @@ group_first (const vm_dual *d, const int64_t *s, int ns, int64_t k, int g)
   return g < ns ? dual_index (d, s[g], 0) : dual_index (d, k, d->nd);
 }
 
+/* d->regular (dual.h): without algebraic duals, node k's blocks (q, r), q >= r, lie one below
+ * the other in each column of group r (every node but those next to a fixed one) */
+static int
+build_regular (vm_dual *d)
+{
+  const int64_t N = d->N;
+  int64_t k;
+  int q, r;
+  d->regular = calloc ((size_t) (N > 0 ? N : 1), 1);
+  if (! d->regular)
+    return VM_ENOMEM;
+  if (d->ng > 0)
+    return VM_OK;
+  for (k = 0; k < N; k++)
+    {
+      const int ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
+      const int *bo = d->boff + d->bp[k];
+      int ok = 1;
+      for (r = 0; r < ns && ok; r++)
+        for (q = r; q < ns && ok; q++)
+          ok = bo[r * ns + r] >= 0 && bo[q * ns + r] == bo[r * ns + r] + (q - r) * d->nd;
+      d->regular[k] = (unsigned char) ok;
+    }
+  return VM_OK;
+}
+
 /* Every node's block offsets (dual.h: bp, boff, maxns) from the pattern: the positions of the
  * first column of group B scattered into mark (nz work; by row, relative to the column's start),
  * then read at the first row of each group A (every row of the block is in the column by
@@ -232,7 +258,7 @@ build_blocks (vm_dual *d, int64_t *mark)
             }
         }
     }
-  return VM_OK;
+  return build_regular (d);
 }
 
 /* Node and component of unknown j (the inverse of vm_dual_index) */
@@ -624,6 +650,7 @@ vm_dual_free (vm_dual *d)
   free (d->rowind);
   free (d->bp);
   free (d->boff);
+  free (d->regular);
   free (d->sup_p);
   free (d->sup);
   free (d->kpos);
@@ -753,6 +780,9 @@ add_node (const vm_dual *d, int64_t k, const double *dv, double *work, double *h
 #define VM_ALWAYS_INLINE inline
 #endif
 
+/* node_run's a and b on the stack up to this many differential duals per node */
+#define VM_DUAL_RUN_ND 16
+
 static VM_ALWAYS_INLINE void
 node_direct (const vm_dual *d, int64_t k, const double *dv, double *restrict ab,
              double *restrict hval, const int nd)
@@ -810,12 +840,63 @@ node_direct (const vm_dual *d, int64_t k, const double *dv, double *restrict ab,
     }
 }
 
+/* node_direct for a regular node (dual.h: regular): the blocks (q, r), q >= r, of column (r, j)
+ * are one stretch of (ns - r) nd rows from boff (r, r), updated in one pass, with the diagonal
+ * block's rows above row j as well (strictly upper: mirror_upper overwrites them) */
+static VM_ALWAYS_INLINE void
+node_run (const vm_dual *d, int64_t k, const double *dv, double *restrict hval, const int nd)
+{
+  const int nl = d->nl, ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
+  const int pk = d->kpos[k];
+  const int64_t *s = d->sup + d->sup_p[k];
+  const int *bo = d->boff + d->bp[k];
+  const double w = d->hw[k], *K = d->hess + k * nl * nl;
+  double a[VM_DUAL_RUN_ND], b[VM_DUAL_RUN_ND];
+  int q, r, i, j;
+  for (r = 0; r < ns; r++)
+    {
+      const int64_t cb = dual_index (d, s[r], 0);
+      const double wr = w * dv[r];
+      for (j = 0; j < nd; j++)
+        {
+          double *restrict h = hval + d->colptr[cb + j] + bo[r * ns + r];
+          for (i = 0; i < nd; i++)
+            {
+              a[i] = K[i * nl + j] * wr;
+              b[i] = K[(nd + i) * nl + j] * wr;
+            }
+          if (r == pk)
+            for (i = 0; i < nd; i++)
+              {
+                a[i] += w * K[i * nl + nd + j];
+                b[i] += w * K[(nd + i) * nl + nd + j];
+              }
+          for (q = r; q < ns; q++)
+            {
+              const double dq = dv[q];
+              for (i = 0; i < nd; i++)
+                h[(q - r) * nd + i] += dq * a[i];
+            }
+          if (pk >= r)
+            for (i = 0; i < nd; i++)
+              h[(pk - r) * nd + i] += b[i];
+        }
+    }
+}
+
 /* node_direct with nd a constant for the common sizes (inlined: the compiler unrolls the loops
  * over i; with restrict, a and b need not be reloaded after each store into the Hessian): one
  * Hessian of the dual Lorenz at N = 4096 1.33-1.42 -> 1.27 ms (bench/README_dual.md) */
 static void
 add_node_direct (const vm_dual *d, int64_t k, const double *dv, double *ab, double *hval)
 {
+  if (d->regular[k] && d->nd <= VM_DUAL_RUN_ND)
+    switch (d->nd)
+      {
+      case 2: node_run (d, k, dv, hval, 2); return;
+      case 3: node_run (d, k, dv, hval, 3); return;
+      default: node_run (d, k, dv, hval, d->nd); return;
+      }
   switch (d->nd)
     {
     case 2: node_direct (d, k, dv, ab, hval, 2); break;

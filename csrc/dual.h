@@ -91,6 +91,8 @@ typedef struct {
   int64_t *bp;                 /* N+1 */
   int *boff;                   /* bp[N] */
   int maxns;                   /* the largest support */
+  unsigned char *regular;      /* N: node k's blocks (ng = 0) are stacked in every column, block
+                                  (q, r) at boff (r, r) + (q - r) nd for q >= r (node_run) */
   int64_t *sup_p, *sup;        /* node k's support (sorted {k} U columns of Dm row k) */
   int *kpos, *dpos;            /* position of k, and of each Dm entry of row k, in that support */
   /* state after the last evaluation */

@@ -637,7 +637,7 @@ assembly_case (const char *name, int ny, int nd, int ng, int order, int weak, vm
                void *ctx, double zs)
 {
   vm_dual d;
-  double c[16], y0[8], *z, *h, *Hr, *P, hmax = 0.0, err = 0.0, out = 0.0;
+  double c[32], y0[32], *z, *h, *Hr, *P, hmax = 0.0, err = 0.0, out = 0.0;
   int64_t j, p, nz;
   int i, st;
   for (i = 0; i < ny; i++)
@@ -681,6 +681,36 @@ assembly_case (const char *name, int ny, int nd, int ng, int order, int weak, vm
   vm_dual_free (&d);
 }
 
+/* A node function for the assembly alone: ctx points to nd, ng; every node's Hessian a
+ * symmetric matrix of smooth values of (k, a, b), its point value and gradient 0, y = ybar
+ * (ny = nd + ng) */
+static int
+synthetic_node (void *ctx, int64_t npts, const double *t, const double *u, const double *ybar,
+                double *y, double *val, double *grad, double *hess, int64_t *bad)
+{
+  const int *dims = ctx, nd = dims[0], ng = dims[1], nl = 2 * nd + ng, ny = nd + ng;
+  int64_t k;
+  int a, b;
+  (void) t;
+  (void) u;
+  (void) bad;
+  for (k = 0; k < npts; k++)
+    {
+      val[k] = 0.0;
+      for (a = 0; a < ny; a++)
+        y[k * ny + a] = ybar ? ybar[k * ny + a] : 0.0;
+      for (a = 0; a < nl; a++)
+        {
+          grad[k * nl + a] = 0.0;
+          if (hess)
+            for (b = 0; b < nl; b++)
+              hess[(k * nl + a) * nl + b] = sin (0.7 * k + 1.3 * (a + b) + 0.1 * a * b)
+                                            + (a == b ? 3.0 : 0.0);
+        }
+    }
+  return VM_OK;
+}
+
 static void
 test_assembly (void)
 {
@@ -696,6 +726,21 @@ test_assembly (void)
         assembly_case (weak ? "assembly, Pars, weak" : "assembly, Pars, strong", 10, 6, 2, order,
                        weak, vm_dual_pars_node, &pars, 1.0);
       }
+  /* the stacked blocks of the regular nodes (node_run) for nd = 1, 2, 5 and 17 (past its stack
+   * arrays: node_direct), and ng = 1 (no regular node) */
+  {
+    static const int dims[5][2] = { { 1, 0 }, { 2, 0 }, { 5, 0 }, { 17, 0 }, { 2, 1 } };
+    char name[80];
+    int c;
+    for (c = 0; c < 5; c++)
+      for (weak = 0; weak < 2; weak++)
+        {
+          snprintf (name, sizeof name, "assembly, synthetic nd = %d, ng = %d, %s", dims[c][0],
+                    dims[c][1], weak ? "weak" : "strong");
+          assembly_case (name, dims[c][0] + dims[c][1], dims[c][0], dims[c][1], 4, weak,
+                         synthetic_node, (void *) dims[c], 1.0);
+        }
+  }
 }
 
 static void
