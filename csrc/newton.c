@@ -925,21 +925,37 @@ newton_step (ws_t *w, vm_newton_fn Ffn, void *ctx, const double *x, double f,
   return VM_OK;
 }
 
-/* May x_k take a chord step (newton.h 2')?  The rounding-level test is on, a factorization is
- * held, it has served fewer than reuse chord steps, the step to x_k was a full (Newton or chord)
- * step that contracted by reuse_theta, and ||F(x_k)||_W is above the rounding level estimated
- * with the held Jacobian J(x_m) (at or below it, J(x_k) is evaluated for the real test). */
+/* 1'' (newton.h): at most this fraction of the rounding level estimated with the held J(x_m)
+ * ends the solve without J(x_k) */
+#define ROUND_HELD 0.5
+
+/* The chord phase at x_k (newton.h 2', 1''): a factorization of J(x_m) is held (tol_round > 0)
+ * and the step to x_k was a full (Newton or chord) step that contracted by reuse_theta.  Then
+ * ||F(x_k)||_W above the rounding level estimated with J(x_m) allows a chord step while the
+ * factorization has served fewer than reuse of them (returns 1); at or below ROUND_HELD times it
+ * x_k is converged (returns 2, message and round_level set); otherwise 0: J(x_k) is evaluated. */
 static int
-chord_allowed (ws_t *w, const double *x, const vm_newton_opts *o, const vm_newton_info *inf,
-               int k)
+chord_phase (ws_t *w, const double *x, const vm_newton_opts *o, vm_newton_info *inf, int k)
 {
+  const double f = inf->res_hist[k];
+  double rl;
   int kp;
-  if (!(o->tol_round > 0.0) || !w->held || w->nchord >= o->reuse || k == 0)
+  if (!(o->tol_round > 0.0) || !w->held || k == 0)
     return 0;
   kp = inf->kind_hist[k];
-  return (kp == VM_NEWTON_FULL || kp == VM_NEWTON_CHORD)
-         && inf->res_hist[k] <= o->reuse_theta * inf->res_hist[k - 1]
-         && (inf->res_hist[k] > round_bound (w, x, o) || inf->res_hist[k] > round_level (w, x, o));
+  if (!((kp == VM_NEWTON_FULL || kp == VM_NEWTON_CHORD) && f <= o->reuse_theta * inf->res_hist[k - 1]))
+    return 0;
+  if (f > round_bound (w, x, o) || f > (rl = round_level (w, x, o)))
+    return w->nchord < o->reuse;
+  if (!(f <= ROUND_HELD * rl))
+    return 0;
+  inf->round_level = rl;
+  if (o->verbose)
+    fprintf (stderr, "newton: %4d  rounding level %.3e (the held factorization's J)\n", k, rl);
+  setmsg (inf, "converged at the rounding level: ||F|| = %.3e <= %g tol_round*eps*|| |J| |x| || "
+          "= %.3e (J of the held factorization) after %d iterations (tol_res*scale = %.3e)", f,
+          ROUND_HELD, ROUND_HELD * rl, k, w->target);
+  return 2;
 }
 
 /* The chord step from x_k (newton.h 2'): dx = -J(x_m)^{-1} F(x_k) with the held factorization,
@@ -1144,8 +1160,14 @@ static int
 one_step (ws_t *w, vm_newton_fn Ffn, vm_newton_jac Jfn, void *ctx, const double *x, double f,
           double target, const vm_newton_opts *o, vm_newton_info *inf, int k, step_t *s)
 {
+  const int phase = chord_phase (w, x, o, inf, k);
   int singular = 1, st;
-  if (chord_allowed (w, x, o, inf, k)
+  if (phase == 2)
+    {
+      s->stop = 1;
+      return VM_OK;
+    }
+  if (phase == 1
       && ((st = chord_step (w, Ffn, ctx, x, f, o, inf, k, s)) != VM_OK || s->accepted || s->stop))
     return st;
   if ((st = jacobian (w, Jfn, ctx, x, f, target, o, inf, k, &s->stop)) != VM_OK || s->stop)

@@ -41,6 +41,17 @@
  *      the bound max_i w_i ||J||_F ||x||_2 of || W |J| |x| ||_2 (Cauchy-Schwarz), and the
  *      pass over the pattern for |J| |x| only where f_k is below that bound (the test can
  *      pass only there: near convergence).
+ *   1''. Convergence (rounding level with the held factorization; tol_round > 0, reuse > 0): when
+ *      a factorization of J(x_m), m < k, is held and the step to x_k was a full (Newton or chord)
+ *      step that contracted, f_k <= reuse_theta f_{k-1} (the premise of a chord step, 2'), and
+ *      f_k <= 1/2 tol_round eps || W |J(x_m)| |x_k| ||_2, x_k is converged without J(x_k).  The
+ *      estimate of 1' with J(x_m) for J(x_k): where steps with J(x_m)'s factors contract, the two
+ *      differ little (the dual Lorenz at N = 4096: 8.174e-7 against 8.128e-7; Bratu in
+ *      tests/c/test_newton.c: equal to 4 digits), and the factor 1/2 covers what they do.  Saves
+ *      the Jacobian that 1' alone needs where a chord sequence lands at the rounding floor, as
+ *      the large dual solves do (the floor grows with N; one Hessian of the dual Lorenz at N =
+ *      4096 is 1.1 ms of a 23 ms solve).  Between 1/2 and 1 times that level J(x_k) is evaluated
+ *      and 1' decides.
  *   2. Newton step: J(x_k) dx = -F_k by LU.  J counts as singular when the factorization meets
  *      an exactly zero pivot, when the pivot-based estimate of the reciprocal condition number
  *      of the row-scaled matrix (min |U_ii| / max |U_ii|: UMFPACK's Info[UMFPACK_RCOND], and the
@@ -61,9 +72,9 @@
       nor the step test can end the iteration, and it stalls (VM_ENEWTON_STALL; measured on the
       dual Lorenz action at N = 65536 when its solve had no rounding test, bench/README_skg.md;
       with the test it converges, in 8 iterations from bench_dual.m's base state, csrc/dual.c).
-      With tol_round > 0 the fallback's J(x_k) meets test 1' at that point.  The convergence
-      tests are unchanged: 1 looks only at F; 1' is checked at every evaluated Jacobian (not on
-      chord steps, whose stale J(x_m) only gates them); 5 accepts a chord correction by the same
+      With tol_round > 0 the fallback's J(x_k) meets test 1' at that point, or 1'' ends the
+      iteration before it.  The convergence tests: 1 looks only at F; 1' is checked at every
+      evaluated Jacobian; 1'' uses the stale J(x_m) with a margin of 2; 5 accepts a chord correction by the same
       argument as a Newton one: a chord correction at x_k with the factors of J(x_m) is a step of
       the fixed-point map G(x) = x - J(x_m)^{-1} F(x), whose fixed points are the roots, and the
       previous full step (the Newton step from x_m, or a chord step with the same factors) was a
@@ -275,7 +286,8 @@ typedef struct
   int *kind_hist;      /* VM_NEWTON_START (k = 0), _FULL, _DAMPED, _LM or _CHORD (a full step
                           with a reused factorization, step 2') */
   double round_level;  /* the last rounding level tol_round eps || W |J| |x| ||_2 computed (0 if
-                          off or never needed: f_k above its bound, step 1') */
+                          off or never needed: f_k above its bound, step 1'); with J(x_m) when
+                          1'' ended the solve */
   double final_res;    /* ||F(x)||_W at the returned x (the best iterate; NaN when F(x0) failed) */
   double res_scale;    /* the scale of the residual test that was used */
   long nfev, njev;     /* residual and Jacobian evaluations */

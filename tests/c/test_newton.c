@@ -1380,7 +1380,9 @@ bratu_reuse (int N, double lam, int r, int linsolve, int tol_round, double *u, v
 static int
 reuse_counts_ok (const vm_newton_info *inf)
 {
-  const int round_stop = strstr (inf->message, "rounding level") != NULL;
+  /* a last Jacobian for the test 1', none when the held one served (1'') */
+  const int round_stop = strstr (inf->message, "rounding level") != NULL
+                         && strstr (inf->message, "held factorization") == NULL;
   int k, nchord = 0, nnewton = 0;
   for (k = 1; k < inf->nhist; k++)
     {
@@ -1457,6 +1459,58 @@ test_reuse (void)
          && i1.iterations == i0.iterations && memcmp (u0, u1, N * sizeof *u0) == 0,
          "reuse without tol_round: %ld chord steps, %d / %d iterations", i1.nreuse_factor,
          i0.iterations, i1.iterations);
+  /* newton.h 1'': with only the rounding-level tests able to stop (tol_res below the floor,
+   * tol_step = 0), Bratu (N = 20000, the case of test_weights) reaches the rounding floor, below
+   * half the level estimated with the held J(x_m), after a full step and ends there -- no J(x_k):
+   * one Jacobian per Newton step -- and the point passes the test 1' with its own J as well,
+   * whose estimate is within 5 % */
+  for (c = 0; c < 1; c++)
+    {
+      const int n2 = 20000;
+      double *u2 = malloc (n2 * sizeof *u2), *Jx = malloc (3 * (size_t) n2 * sizeof *Jx);
+      double *ax = calloc (n2, sizeof *ax), rl = 0.0, f = 0.0;
+      int64_t *cp, *ri, p;
+      bratu_t b;
+      vm_newton_opts o;
+      int nnewton = 0, j;
+      tridiag_pattern (n2, &cp, &ri);
+      bratu_init (&b, n2, 1.0);
+      vm_newton_opts_init (&o);
+      o.tol_res = 1e-16;   /* Bratu's floor is about 1e-4 of ||F(0)||: below it */
+      o.tol_step = 0.0;
+      o.tol_round = 1.0;
+      o.max_iter = 12;
+      for (i = 0; i < n2; i++)
+        u2[i] = 0.0;
+      st1 = vm_newton_solve (n2, cp, ri, bratu_F, bratu_J, &b, u2, &o, &i1);
+      for (i = 1; i < i1.nhist; i++)
+        nnewton += i1.kind_hist[i] == VM_NEWTON_FULL;
+      /* the test 1' at the returned point, with J(u): tol_round eps || |J| |u| ||_2 */
+      bratu_J (u2, Jx, &b);
+      for (j = 0; j < n2; j++)
+        for (p = cp[j]; p < cp[j + 1]; p++)
+          ax[ri[p]] += fabs (Jx[p]) * fabs (u2[j]);
+      for (i = 0; i < n2; i++)
+        rl += ax[i] * ax[i];
+      rl = DBL_EPSILON * sqrt (rl);
+      f = bratu_resid (n2, 1.0, u2);
+      print_hist ("rounding level with the held J", &i1);
+      CHECK (st1 == VM_OK && strstr (i1.message, "held factorization") != NULL
+             && i1.njev == nnewton
+             && fabs (f - i1.final_res) <= 1e-12 * f && f <= 0.5 * i1.round_level && f <= rl
+             && fabs (i1.round_level - rl) <= 0.05 * rl,
+             "held rounding level (N = %d): status %d, njev %ld for %d Newton steps, last step "
+             "kind %d, ||F|| %.3e (%.3e in the history), estimate %.3e (held J) / %.3e (J(u)): %s",
+             n2, st1, i1.njev, nnewton, i1.kind_hist[i1.nhist - 1], f, i1.final_res,
+             i1.round_level, rl, i1.message);
+      CHECK (reuse_counts_ok (&i1), "held rounding level: counts: it %d, nfactor %ld, njev %ld",
+             i1.iterations, i1.nfactor, i1.njev);
+      free (u2);
+      free (Jx);
+      free (ax);
+      free (cp);
+      free (ri);
+    }
   /* reuse = 1: at most one chord step per factorization */
   st1 = bratu_reuse (N, 1.0, 1, VM_LINSOLVE_BANDED, 1, u1, &i1);
   for (i = 2, c = 0; i < i1.nhist; i++)
