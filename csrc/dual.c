@@ -441,6 +441,29 @@ pattern_columns (vm_dual *d, pattern_ws *w)
   return VM_OK;
 }
 
+/* d->rowbase and d->upper_run (dual.h) */
+static int
+build_rowbase (vm_dual *d)
+{
+  const int64_t *cp = d->colptr, *ri = d->rowind;
+  int64_t j, i;
+  d->rowbase = malloc ((size_t) (d->nz > 0 ? d->nz : 1) * sizeof *d->rowbase);
+  d->upper_run = malloc ((size_t) (d->nz > 0 ? d->nz : 1));
+  if (! d->rowbase || ! d->upper_run)
+    return VM_ENOMEM;
+  for (j = 0; j < d->nz; j++)
+    d->rowbase[j] = cp[j + 1] > cp[j] && ri[cp[j + 1] - 1] - ri[cp[j]] == cp[j + 1] - cp[j] - 1
+                    ? cp[j] - ri[cp[j]] : INT64_MIN;
+  for (j = 0; j < d->nz; j++)
+    {
+      int ok = d->rowbase[j] != INT64_MIN;
+      for (i = ok ? ri[cp[j]] : j; ok && i < j; i++)
+        ok = d->rowbase[i] != INT64_MIN && ri[cp[i]] <= j && ri[cp[i + 1] - 1] >= j;
+      d->upper_run[j] = (unsigned char) ok;
+    }
+  return VM_OK;
+}
+
 /* The Hessian pattern: column by column, without a global sort.  Node k's local block couples all
  * of its expanded variables E_k (D_d at the nodes of its support S_k, D_a at k) densely, so the
  * rows of the column of D_d(s, i) are the union of E_k over the nodes k whose support holds s, and
@@ -470,6 +493,8 @@ build_pattern (vm_dual *d)
   if (pattern_columns (d, &w) != VM_OK)
     goto done;
   st = build_blocks (d, w.mark);
+  if (st == VM_OK)
+    st = build_rowbase (d);
 done:
   free (w.icp);
   free (w.inc);
@@ -648,6 +673,8 @@ vm_dual_free (vm_dual *d)
   free (d->DT);
   free (d->colptr);
   free (d->rowind);
+  free (d->rowbase);
+  free (d->upper_run);
   free (d->bp);
   free (d->boff);
   free (d->regular);
@@ -905,36 +932,55 @@ add_node_direct (const vm_dual *d, int64_t k, const double *dv, double *ab, doub
     }
 }
 
+/* The position of entry (c, i) in column i of the pattern (rows sorted), -1 if it has none: by
+ * d->rowbase for a column of consecutive rows, else by bisection */
+static int64_t
+lower_entry (const vm_dual *d, int64_t i, int64_t c)
+{
+  const int64_t *cp = d->colptr, *ri = d->rowind;
+  int64_t lo = cp[i], hi = cp[i + 1];
+  if (d->rowbase[i] != INT64_MIN)
+    return hi > lo && c >= ri[lo] && c <= ri[hi - 1] ? d->rowbase[i] + c : -1;
+  while (lo < hi)
+    {
+      const int64_t mid = lo + (hi - lo) / 2;
+      if (ri[mid] < c)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < cp[i + 1] && ri[lo] == c ? lo : -1;
+}
+
 /* The strict upper triangle of the Hessian from its lower triangle (the pattern is symmetric,
- * rows sorted): sweeping the columns c in order, the upper entries (i, c) of column c meet the
- * lower entries (c, i) of the earlier columns i in the order of their rows, so cur[i], the next
- * lower entry of column i, is all the state.  VM_EARG if the pattern is not symmetric (a bug). */
+ * rows sorted): entry (i, c), i < c, from (c, i).  In a column c of consecutive rows from r0, the
+ * upper entries are rows r0 .. c - 1 in order, and where their columns i are of consecutive rows
+ * too (every column of the dual Lorenz but near a fixed node) each source is rowbase[i] + c, with
+ * no search and no state.  VM_EARG if the pattern is not symmetric (a bug). */
 static int
 mirror_upper (const vm_dual *d, double *hval)
 {
-  const int64_t nz = d->nz, *cp = d->colptr, *ri = d->rowind;
-  int64_t *cur = malloc ((size_t) (nz > 0 ? nz : 1) * sizeof *cur), c, p;
-  int st = VM_OK;
-  if (! cur)
-    return VM_ENOMEM;
-  for (c = 0; c < nz && st == VM_OK; c++)
+  const int64_t nz = d->nz, *cp = d->colptr, *ri = d->rowind, *rb = d->rowbase;
+  int64_t c, p;
+  for (c = 0; c < nz; c++)
     {
-      for (p = cp[c]; p < cp[c + 1] && ri[p] < c; p++)
+      const int64_t p0 = cp[c];
+      if (d->upper_run[c])   /* rows r0 .. c - 1 at p0 .. p0 + c - r0 - 1 */
         {
-          const int64_t i = ri[p];
-          if (cur[i] >= cp[i + 1] || ri[cur[i]] != c)
-            {
-              st = VM_EARG;
-              break;
-            }
-          hval[p] = hval[cur[i]++];
+          const int64_t r0 = ri[p0];
+          for (p = 0; p < c - r0; p++)
+            hval[p0 + p] = hval[rb[r0 + p] + c];
         }
-      if (p < cp[c + 1] && ri[p] == c)
-        p++;
-      cur[c] = p;
+      else
+        for (p = p0; p < cp[c + 1] && ri[p] < c; p++)
+          {
+            const int64_t q = lower_entry (d, ri[p], c);
+            if (q < 0)
+              return VM_EARG;
+            hval[p] = hval[q];
+          }
     }
-  free (cur);
-  return st;
+  return VM_OK;
 }
 
 /* The Hessian values of S (nnz) from the node Hessians d->hess.  Without algebraic duals the

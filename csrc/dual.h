@@ -88,6 +88,10 @@ typedef struct {
    * off = boff[bp[k] + A G_k + B] (G_k groups), -1 when A or B is fixed (strong mode). */
   int64_t nnz;
   int64_t *colptr, *rowind;
+  int64_t *rowbase;            /* nz: for a column whose rows are consecutive, colptr minus its
+                                  first row (entry (r, j) at rowbase[j] + r); INT64_MIN otherwise */
+  unsigned char *upper_run;    /* nz: column c's rows are consecutive, and so are those of the
+                                  columns of its upper entries, which hold row c (mirror_upper) */
   int64_t *bp;                 /* N+1 */
   int *boff;                   /* bp[N] */
   int maxns;                   /* the largest support */
