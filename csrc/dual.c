@@ -1043,30 +1043,77 @@ eval_inputs (vm_dual *d, const double *z)
     }
 }
 
+/* Node k's terms of grad S: w_k times the point gradient's D_d part at (k, i) and its Ddot_d
+ * part through Dm's row k, one component at a time (with dual_index: any node) */
+static void
+gradient_node (const vm_dual *d, int64_t k, double *grad)
+{
+  const int nd = d->nd;
+  const double *g = d->grad + k * d->nl, w = d->hw[k];
+  int64_t p;
+  int i;
+  for (i = 0; i < nd; i++)
+    {
+      int64_t gi = dual_index (d, k, i);
+      if (gi >= 0)
+        grad[gi] += w * g[nd + i];
+      for (p = d->dp[k]; p < d->dp[k + 1]; p++)
+        {
+          int64_t gj = dual_index (d, d->dj[p], i);
+          if (gj >= 0)
+            grad[gj] += w * g[i] * d->dvs[p];
+        }
+    }
+}
+
+/* gradient_node for a node with all its unknowns at k m + i (below the strong mode's last
+ * node), nd a constant (inlined: the loops over i unrolled): the D_d terms, then each entry of
+ * row k for all components -- every sum gets its terms in the same order as in gradient_node */
+static VM_ALWAYS_INLINE void
+gradient_node_nd (const vm_dual *d, int64_t k, int64_t last, double *restrict grad, const int nd)
+{
+  const int m = d->m;
+  const double *g = d->grad + k * d->nl, w = d->hw[k];
+  double wg[VM_DUAL_RUN_ND];
+  int64_t p;
+  int i;
+  for (i = 0; i < nd; i++)
+    {
+      grad[k * m + i] += w * g[nd + i];
+      wg[i] = w * g[i];
+    }
+  for (p = d->dp[k]; p < d->dp[k + 1]; p++)
+    {
+      const int64_t j = d->dj[p];
+      const double v = d->dvs[p];
+      if (j < last)   /* else the strong mode's fixed D_d (dual_index -1) */
+        for (i = 0; i < nd; i++)
+          grad[j * m + i] += wg[i] * v;
+    }
+}
+
 /* grad S (nz) from the point gradients d->grad: the chain rule through Ddot_d and the boundary
  * term -D_0 . y0. */
 static void
 eval_gradient (const vm_dual *d, double *grad)
 {
-  int64_t N = d->N, k, p;
-  int nd = d->nd, ng = d->ng, nl = d->nl, i;
+  const int64_t N = d->N, last = d->weak ? N : N - 1;   /* the nodes with all m unknowns */
+  int64_t k;
+  int nd = d->nd, ng = d->ng, i;
   memset (grad, 0, (size_t) d->nz * sizeof *grad);
   for (k = 0; k < N; k++)
     {
-      const double *g = d->grad + k * nl;
-      double w = d->hw[k];
-      for (i = 0; i < nd; i++)
-        {
-          int64_t gi = dual_index (d, k, i);
-          if (gi >= 0)
-            grad[gi] += w * g[nd + i];
-          for (p = d->dp[k]; p < d->dp[k + 1]; p++)
-            {
-              int64_t gj = dual_index (d, d->dj[p], i);
-              if (gj >= 0)
-                grad[gj] += w * g[i] * d->dvs[p];
-            }
-        }
+      const double *g = d->grad + k * d->nl, w = d->hw[k];
+      if (k >= last)
+        gradient_node (d, k, grad);
+      else if (nd == 3)
+        gradient_node_nd (d, k, last, grad, 3);
+      else if (nd == 2)
+        gradient_node_nd (d, k, last, grad, 2);
+      else if (nd <= VM_DUAL_RUN_ND)
+        gradient_node_nd (d, k, last, grad, nd);
+      else
+        gradient_node (d, k, grad);
       for (i = 0; i < ng; i++)
         grad[dual_index (d, k, nd + i)] += w * g[2 * nd + i];
     }
