@@ -41,14 +41,14 @@ vm_band_chol_steps (int n, int kd, double *ab, int ldab, int j0, int j1)
 }
 
 void
-vm_band_chol_solve (int n, int kd, const double *ab, int ldab, double *b)
+vm_band_chol_solve (int n, int kd, const double *ab, int ldab, const double *rdiag, double *b)
 {
   int j, i;
   for (j = 0; j < n; j++)   /* b := L^{-1} b */
     {
       const double *cj = ab + (size_t) j * (size_t) ldab;
       const int kn = kd < n - 1 - j ? kd : n - 1 - j;
-      b[j] /= cj[0];
+      b[j] = rdiag ? b[j] * rdiag[j] : b[j] / cj[0];
       if (b[j] != 0.0)
         vm_axpy_neg (kn, b[j], cj + 1, b + j + 1);
     }
@@ -56,8 +56,9 @@ vm_band_chol_solve (int n, int kd, const double *ab, int ldab, double *b)
     {
       const double *cj = ab + (size_t) j * (size_t) ldab;
       const int kn = kd < n - 1 - j ? kd : n - 1 - j;
-      double t0 = 0.0, t1 = 0.0, t2 = 0.0, t3 = 0.0;   /* four chains of additions */
-      for (i = 1; i + 3 <= kn; i += 4)
+      double t0 = 0.0, t1 = 0.0, t2 = 0.0, t3 = 0.0, t;   /* four chains of additions */
+      /* rows j + 2 .. j + kn first: they do not wait for b[j + 1], computed just before */
+      for (i = 2; i + 3 <= kn; i += 4)
         {
           t0 += cj[i] * b[j + i];
           t1 += cj[i + 1] * b[j + i + 1];
@@ -66,6 +67,7 @@ vm_band_chol_solve (int n, int kd, const double *ab, int ldab, double *b)
         }
       for (; i <= kn; i++)
         t0 += cj[i] * b[j + i];
-      b[j] = (b[j] - ((t0 + t1) + (t2 + t3))) / cj[0];
+      t = (b[j] - ((t0 + t1) + (t2 + t3))) - (kn >= 1 ? cj[1] * b[j + 1] : 0.0);
+      b[j] = rdiag ? t * rdiag[j] : t / cj[0];
     }
 }

@@ -20,12 +20,16 @@
  * are then left partly updated (LAPACK's INFO > 0), and the caller must not solve with them.  -1
  * for an invalid argument (n < 0, kd < 0, ldab < kd + 1, or ab NULL with n > 0).
  * vm_band_chol_solve overwrites b with the solution of A x = b from the factor of a vm_band_chol
- * that returned 0.  Neither allocates memory. */
+ * that returned 0; rdiag NULL, or the n reciprocals 1 / L(j, j), which the solve then multiplies
+ * by instead of dividing by L(j, j): 2 n divisions, each on the chain of dependent operations
+ * that is a triangular solve, against n once per factorization (n = 12285, kd = 17: 0.245 ->
+ * 0.21 ms per solve).  Neither allocates memory. */
 #ifndef VM_BANDCHOL_H
 #define VM_BANDCHOL_H
 
 int vm_band_chol (int n, int kd, double *ab, int ldab);
-void vm_band_chol_solve (int n, int kd, const double *ab, int ldab, double *b);
+void vm_band_chol_solve (int n, int kd, const double *ab, int ldab, const double *rdiag,
+                         double *b);
 
 /* Steps j0 .. j1 - 1 of vm_band_chol (0 <= j0 <= j1 <= n): column j is factored and its update
  * applied to columns j + 1 .. j + kd, so the band's columns up to min (n, j1 + kd) - 1 must hold

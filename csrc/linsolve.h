@@ -160,6 +160,7 @@ typedef struct
   double *cs;          /* definite: n, the scales S of C's columns */
   double *cb;          /* definite: (bkl + 1) x n, C's lower band (LAPACK's "L" storage), then
                           its Cholesky factor */
+  double *rdiag;       /* definite: n, the factor's 1 / L_jj (bandchol.h) */
   int64_t *dpos;       /* definite: n, the position of A(j, j) in the pattern (-1: none) */
   int n;
   int64_t nnz;

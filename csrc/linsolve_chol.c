@@ -36,7 +36,8 @@ vm_ls_chol_init (vm_linsolve *ls, const vm_linsolve_opts *o)
   ls->dpos = malloc ((size_t) ls->n * sizeof *ls->dpos);
   /* not zeroed: chol_fill clears each column's rows before it stores the values */
   ls->cb = malloc ((size_t) (ls->bkl + 1) * (size_t) ls->n * sizeof *ls->cb);
-  if (!ls->cs || !ls->dpos || !ls->cb)
+  ls->rdiag = malloc ((size_t) ls->n * sizeof *ls->rdiag);
+  if (!ls->cs || !ls->dpos || !ls->cb || !ls->rdiag)
     {
       vm_ls_setmsg (ls, "out of memory for the Cholesky band of %d unknowns (%d x %d doubles)",
                     ls->n, ls->bkl + 1, ls->n);
@@ -146,7 +147,8 @@ chol_factor (vm_linsolve *ls, const double *Ax)
 }
 
 /* (min L_jj / max L_jj)^2 of the Cholesky factor in cb: the pivot ratio of C's LU without
- * pivoting (U_jj = L_jj^2), the LU path's test (band_rcond_pivot) for C */
+ * pivoting (U_jj = L_jj^2), the LU path's test (band_rcond_pivot) for C; and the reciprocals
+ * 1 / L_jj of the solves (rdiag) */
 static void
 chol_rcond (vm_linsolve *ls)
 {
@@ -158,6 +160,7 @@ chol_rcond (vm_linsolve *ls)
       const double a = ls->cb[(size_t) j * (size_t) ldc];
       lo = a < lo ? a : lo;
       hi = a > hi ? a : hi;
+      ls->rdiag[j] = 1.0 / a;
     }
   ls->rcond = hi > 0.0 ? (lo / hi) * (lo / hi) : 0.0;
 }
@@ -197,7 +200,7 @@ vm_ls_chol_solve (vm_linsolve *ls, const double *b, double *x)
   int i;
   for (i = 0; i < n; i++)
     y[ls->pos ? ls->pos[i] : i] = ls->rs[i] * b[i];
-  vm_band_chol_solve (n, ls->bkl, ls->cb, ls->bkl + 1, y);
+  vm_band_chol_solve (n, ls->bkl, ls->cb, ls->bkl + 1, ls->rdiag, y);
   for (i = 0; i < n; i++)
     x[i] = ls->cs[i] * y[ls->pos ? ls->pos[i] : i];
   ls->t_solve += vm_wall_time () - t0;
@@ -211,4 +214,5 @@ vm_ls_chol_free (vm_linsolve *ls)
   free (ls->cs);
   free (ls->dpos);
   free (ls->cb);
+  free (ls->rdiag);
 }

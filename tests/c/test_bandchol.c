@@ -117,7 +117,7 @@ check_one (int n, int kd, unsigned seed)
   for (i = 0; i < n; i++)
     b1[i] = b2[i] = 2.0 * urand (&s) - 1.0;
   memcpy (x, b1, (size_t) n * sizeof *x);
-  vm_band_chol_solve (n, kd, a1, ld, x);
+  vm_band_chol_solve (n, kd, a1, ld, NULL, x);
   dpbtrs_ ("L", &n, &kd, &one, a2, &ld, b2, &n, &info2, 1);
   for (i = 0; i < n; i++)
     {
@@ -138,6 +138,23 @@ check_one (int n, int kd, unsigned seed)
   CHECK (rn <= 1e-14 * anorm * xn,
          "n %d kd %d: residual %.2e of |A| |x| (solve vs dpbtrs: %.2e of max |x|)", n, kd,
          rn / (anorm * xn), sdiff / smax);
+  /* the solve with the reciprocals of L's diagonal: the same bound on its residual */
+  {
+    double *rd = malloc ((size_t) (n > 0 ? n : 1) * sizeof *rd), rr = 0.0, xr = 0.0;
+    for (j = 0; j < n; j++)
+      rd[j] = 1.0 / a1[(size_t) j * ld];
+    memcpy (x, b1, (size_t) n * sizeof *x);
+    vm_band_chol_solve (n, kd, a1, ld, rd, x);
+    band_times (n, kd, a0, x, b2);
+    for (i = 0; i < n; i++)
+      {
+        rr = fmax (rr, fabs (b2[i] - b1[i]));
+        xr = fmax (xr, fabs (x[i]));
+      }
+    CHECK (rr <= 1e-14 * anorm * xr, "n %d kd %d, reciprocal diagonal: residual %.2e of |A| |x|",
+           n, kd, rr / (anorm * xr));
+    free (rd);
+  }
   if (n > 1)
     printf ("  n %4d kd %2d: factor vs dpbtrf %.1e, x vs dpbtrs %.1e, residual %.1e\n", n, kd, dmax,
             sdiff / smax, rn / (anorm * xn));
@@ -189,8 +206,14 @@ main (void)
   CHECK (vm_band_chol (2, 1, ab, 1) == -1, "ldab < kd + 1");
   CHECK (vm_band_chol (2, 1, NULL, 2) == -1, "ab NULL");
   CHECK (vm_band_chol (2, 1, ab, 2) == 0 && ab[0] == 2.0, "[4 1; 1 4]: L(0, 0) = 2");
-  vm_band_chol_solve (2, 1, ab, 2, b);
+  vm_band_chol_solve (2, 1, ab, 2, NULL, b);
   CHECK (fabs (b[0] - 0.2) <= 1e-15 && fabs (b[1] - 0.2) <= 1e-15, "[4 1; 1 4] x = (1, 1): x = %g, %g",
          b[0], b[1]);
+  {
+    double rd[2] = { 1.0 / ab[0], 1.0 / ab[2] }, b3[2] = { 1.0, 1.0 };
+    vm_band_chol_solve (2, 1, ab, 2, rd, b3);
+    CHECK (fabs (b3[0] - 0.2) <= 1e-15 && fabs (b3[1] - 0.2) <= 1e-15,
+           "[4 1; 1 4] x = (1, 1) with reciprocals: x = %g, %g", b3[0], b3[1]);
+  }
   return vmtest_finish ("test_bandchol");
 }
