@@ -536,11 +536,13 @@ build_rowbase (vm_dual *d)
   for (j = 0; j < d->nz; j++)
     d->rowbase[j] = cp[j + 1] > cp[j] && ri[cp[j + 1] - 1] - ri[cp[j]] == cp[j + 1] - cp[j] - 1
                     ? cp[j] - ri[cp[j]] : INT64_MIN;
-  /* the columns r0 .. j - 1 of column j's upper entries hold row j (the pattern is symmetric);
-   * all of consecutive rows unless one of them is at or after the last column that is not */
+  /* column j of consecutive rows r0 .. r1 with r1 >= j: its upper entries are rows r0 .. j - 1,
+   * whose columns hold row j (the pattern is symmetric by construction), all of consecutive rows
+   * unless one of them is at or after the last column that is not */
   for (j = 0, bad = -1; j < d->nz; j++)
     {
-      d->upper_run[j] = (unsigned char) (d->rowbase[j] != INT64_MIN && bad < ri[cp[j]]);
+      d->upper_run[j] = (unsigned char) (d->rowbase[j] != INT64_MIN && bad < ri[cp[j]]
+                                         && ri[cp[j + 1] - 1] >= j);
       if (d->rowbase[j] == INT64_MIN)
         bad = j;
     }
