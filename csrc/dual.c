@@ -223,10 +223,24 @@ row_position (const int64_t *ri, int64_t c0, int64_t c1, int64_t r)
   return c0;
 }
 
-/* Every node's block offsets (dual.h: bp, boff, maxns) from the pattern: the position of the
- * first row of group A in the first column of group B, relative to the column's start (every row
- * of the block is in the column by construction); for a column of consecutive rows the row minus
- * the first row, else by bisection. */
+/* The position of row c in column i of the pattern (rows sorted), -1 if it has none: by
+ * d->rowbase for a column of consecutive rows, else by bisection */
+static int64_t
+lower_entry (const vm_dual *d, int64_t i, int64_t c)
+{
+  const int64_t *cp = d->colptr, *ri = d->rowind;
+  const int64_t lo = cp[i], hi = cp[i + 1];
+  int64_t q;
+  if (d->rowbase[i] != INT64_MIN)
+    return hi > lo && c >= ri[lo] && c <= ri[hi - 1] ? d->rowbase[i] + c : -1;
+  q = row_position (ri, lo, hi, c);
+  return q < hi && ri[q] == c ? q : -1;
+}
+
+/* Every node's block offsets (dual.h: bp, boff, maxns) from the pattern and d->rowbase: the
+ * position of the first row of group A in the first column of group B, relative to the column's
+ * start (every row of the block is in the column by construction): from the column's base, or by
+ * lower_entry's bisection for a column with gaps. */
 static int
 build_blocks (vm_dual *d)
 {
@@ -257,15 +271,12 @@ build_blocks (vm_dual *d)
       for (B = 0; B < G; B++)
         {
           const int64_t cb = group_first (d, s, ns, k, B);
-          const int64_t c0 = cb < 0 ? 0 : d->colptr[cb], c1 = cb < 0 ? 0 : d->colptr[cb + 1];
-          /* a column whose rows are consecutive (all but a few near the ends): the offset of
-           * row r is r - its first row; else found by bisection */
-          const int run = c1 > c0 && d->rowind[c1 - 1] - d->rowind[c0] == c1 - c0 - 1;
+          const int64_t c0 = cb < 0 ? 0 : d->colptr[cb], rb = cb < 0 ? 0 : d->rowbase[cb];
           for (A = 0; A < G; A++)
             {
               const int64_t ra = group_first (d, s, ns, k, A);
-              bo[A * G + B] = cb < 0 || ra < 0 ? -1 : run ? (int) (ra - d->rowind[c0])
-                              : (int) (row_position (d->rowind, c0, c1, ra) - c0);
+              bo[A * G + B] = cb < 0 || ra < 0 ? -1 : rb != INT64_MIN ? (int) (rb + ra - c0)
+                              : (int) (lower_entry (d, cb, ra) - c0);
             }
         }
     }
@@ -554,8 +565,8 @@ build_rowbase (vm_dual *d)
  * rows of the column of D_d(s, i) are the union of E_k over the nodes k whose support holds s, and
  * the rows of the column of D_a(s, a) are E_s: node by node without algebraic duals
  * (pattern_nodes; the dual Lorenz's set-up at N = 4096: 2.03 -> 1.65 ms, 256: 0.088 -> 0.046 ms),
- * over the expanded variables with them (pattern_columns).  Then the blocks' offsets
- * (build_blocks) and the columns' bases (build_rowbase). */
+ * over the expanded variables with them (pattern_columns).  Then the columns' bases
+ * (build_rowbase) and the blocks' offsets (build_blocks). */
 static int
 build_pattern (vm_dual *d)
 {
@@ -583,9 +594,9 @@ build_pattern (vm_dual *d)
           || pattern_columns (d, &w) != VM_OK)
         goto done;
     }
-  st = build_blocks (d);
+  st = build_rowbase (d);
   if (st == VM_OK)
-    st = build_rowbase (d);
+    st = build_blocks (d);
 done:
   free (w.icp);
   free (w.inc);
@@ -1021,20 +1032,6 @@ add_node_direct (const vm_dual *d, int64_t k, const double *dv, double *ab, doub
     case 3: node_direct (d, k, dv, ab, hval, 3); break;
     default: node_direct (d, k, dv, ab, hval, d->nd); break;
     }
-}
-
-/* The position of entry (c, i) in column i of the pattern (rows sorted), -1 if it has none: by
- * d->rowbase for a column of consecutive rows, else by bisection */
-static int64_t
-lower_entry (const vm_dual *d, int64_t i, int64_t c)
-{
-  const int64_t *cp = d->colptr, *ri = d->rowind;
-  const int64_t lo = cp[i], hi = cp[i + 1];
-  int64_t q;
-  if (d->rowbase[i] != INT64_MIN)
-    return hi > lo && c >= ri[lo] && c <= ri[hi - 1] ? d->rowbase[i] + c : -1;
-  q = row_position (ri, lo, hi, c);
-  return q < hi && ri[q] == c ? q : -1;
 }
 
 /* The strict upper triangle of the Hessian from its lower triangle (the pattern is symmetric,
