@@ -162,6 +162,8 @@ typedef struct
                           its Cholesky factor */
   double *rdiag;       /* definite: n, the factor's 1 / L_jj (bandchol.h) */
   int64_t *dpos;       /* definite: n, the position of A(j, j) in the pattern (-1: none) */
+  unsigned char *drun; /* definite: n, 1 where column j's rows from the diagonal on are
+                          consecutive (j, j + 1, ...: filled by a scaled copy) */
   int n;
   int64_t nnz;
   const int64_t *colptr, *rowind;   /* the pattern (the caller's; must outlive the solver) */
