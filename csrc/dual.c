@@ -11,6 +11,11 @@
 
 #define DTP_RTOL 1e-12
 
+/* Nodes whose node Hessians are made and assembled together (eval_hessian): 64 nodes of the
+ * dual Lorenz (nl = 6) are 18 kB of node Hessians, which stay in the L1 cache between d->fn and
+ * the assembly; d->hess holds one such chunk (dual.h) */
+#define VM_DUAL_HESS_CHUNK 64
+
 /* ---- small dense LU with partial pivoting (row-major n x n; shared with dual_closed.c) -------- */
 
 int
@@ -729,7 +734,8 @@ vm_dual_init (vm_dual *d, int ny, int nd, int ng, int64_t N, int order, double t
   d->u = malloc ((size_t) N * d->nl * sizeof *d->u);
   d->val = malloc ((size_t) N * sizeof *d->val);
   d->grad = malloc ((size_t) N * d->nl * sizeof *d->grad);
-  d->hess = malloc ((size_t) N * d->nl * d->nl * sizeof *d->hess);
+  d->hess = malloc ((size_t) (N < VM_DUAL_HESS_CHUNK ? N : VM_DUAL_HESS_CHUNK) * d->nl * d->nl
+                   * sizeof *d->hess);
   d->Dfull = malloc ((size_t) N * d->m * sizeof *d->Dfull);
   nnzd = vm_sbp_nnz (&d->op);
   d->dp = calloc ((size_t) N + 1, sizeof *d->dp);
@@ -859,7 +865,8 @@ add_scaled (int n, double w, const double *restrict x, double *restrict y)
 /* Node k's w_k P' K_k P added into hval, block by block (dual.h: bp, boff); dv as for node_kp,
  * work: nl ne + ne ne */
 static void
-add_node (const vm_dual *d, int64_t k, const double *dv, double *work, double *hval)
+add_node (const vm_dual *d, int64_t k, const double *K, const double *dv, double *work,
+          double *hval)
 {
   const int nd = d->nd, ng = d->ng, ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
   const int G = ns + (ng > 0), pk = d->kpos[k], ne = ns * nd + ng;
@@ -868,7 +875,7 @@ add_node (const vm_dual *d, int64_t k, const double *dv, double *work, double *h
   const double w = d->hw[k];
   double *KP = work, *Tc = work + d->nl * ne;
   int A, B, jb;
-  node_kp (d, d->hess + k * d->nl * d->nl, ns, pk, dv, KP);
+  node_kp (d, K, ns, pk, dv, KP);
   node_block (d, KP, ns, pk, dv, Tc);
   for (B = 0; B < G; B++)
     {
@@ -913,14 +920,14 @@ add_node (const vm_dual *d, int64_t k, const double *dv, double *work, double *h
 #define VM_DUAL_RUN_ND 16
 
 static VM_ALWAYS_INLINE void
-node_direct (const vm_dual *d, int64_t k, const double *dv, double *restrict ab,
-             double *restrict hval, const int nd)
+node_direct (const vm_dual *d, int64_t k, const double *K, const double *dv,
+             double *restrict ab, double *restrict hval, const int nd)
 {
   const int nl = d->nl, ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
   const int pk = d->kpos[k];
   const int64_t *s = d->sup + d->sup_p[k];
   const int *bo = d->boff + d->bp[k];
-  const double w = d->hw[k], *K = d->hess + k * nl * nl;
+  const double w = d->hw[k];
   double *a = ab, *b = ab + nd;
   int q, r, i, j;
   for (r = 0; r < ns; r++)
@@ -973,13 +980,14 @@ node_direct (const vm_dual *d, int64_t k, const double *dv, double *restrict ab,
  * are one stretch of (ns - r) nd rows from boff (r, r), updated in one pass, with the diagonal
  * block's rows above row j as well (strictly upper: mirror_upper overwrites them) */
 static VM_ALWAYS_INLINE void
-node_run (const vm_dual *d, int64_t k, const double *dv, double *restrict hval, const int nd)
+node_run (const vm_dual *d, int64_t k, const double *K, const double *dv, double *restrict hval,
+          const int nd)
 {
   const int nl = d->nl, ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
   const int pk = d->kpos[k];
   const int64_t *s = d->sup + d->sup_p[k];
   const int *bo = d->boff + d->bp[k];
-  const double w = d->hw[k], *K = d->hess + k * nl * nl;
+  const double w = d->hw[k];
   double a[VM_DUAL_RUN_ND], b[VM_DUAL_RUN_ND];
   int q, r, i, j;
   for (r = 0; r < ns; r++)
@@ -1017,20 +1025,21 @@ node_run (const vm_dual *d, int64_t k, const double *dv, double *restrict hval, 
  * over i; with restrict, a and b need not be reloaded after each store into the Hessian): one
  * Hessian of the dual Lorenz at N = 4096 1.33-1.42 -> 1.27 ms (bench/README_dual.md) */
 static void
-add_node_direct (const vm_dual *d, int64_t k, const double *dv, double *ab, double *hval)
+add_node_direct (const vm_dual *d, int64_t k, const double *K, const double *dv, double *ab,
+                 double *hval)
 {
   if (d->regular[k] && d->nd <= VM_DUAL_RUN_ND)
     switch (d->nd)
       {
-      case 2: node_run (d, k, dv, hval, 2); return;
-      case 3: node_run (d, k, dv, hval, 3); return;
-      default: node_run (d, k, dv, hval, d->nd); return;
+      case 2: node_run (d, k, K, dv, hval, 2); return;
+      case 3: node_run (d, k, K, dv, hval, 3); return;
+      default: node_run (d, k, K, dv, hval, d->nd); return;
       }
   switch (d->nd)
     {
-    case 2: node_direct (d, k, dv, ab, hval, 2); break;
-    case 3: node_direct (d, k, dv, ab, hval, 3); break;
-    default: node_direct (d, k, dv, ab, hval, d->nd); break;
+    case 2: node_direct (d, k, K, dv, ab, hval, 2); break;
+    case 3: node_direct (d, k, K, dv, ab, hval, 3); break;
+    default: node_direct (d, k, K, dv, ab, hval, d->nd); break;
     }
 }
 
@@ -1068,34 +1077,64 @@ mirror_upper (const vm_dual *d, double *hval)
   return VM_OK;
 }
 
-/* The Hessian values of S (nnz) from the node Hessians d->hess.  Without algebraic duals the
- * node blocks add the lower triangle only and mirror_upper copies it: half the sums, and the
- * matrix exactly symmetric (one Hessian of the dual Lorenz at N = 4096 1.27 -> 1.22 ms: the
- * copy takes most of what the sums save). */
-static int
-add_hessian (const vm_dual *d, double *hval)
+/* Nodes k0 .. k1 - 1 added into the Hessian values hval, their node Hessians in d->hess (node k
+ * at d->hess + (k - k0) nl nl); dv: work of maxns + (nl + maxne) maxne doubles */
+static void
+add_nodes (const vm_dual *d, int64_t k0, int64_t k1, double *dv, double *hval)
 {
-  const int maxne = d->maxns * d->nd + d->ng;
-  double *dv = malloc ((size_t) (d->maxns + (d->nl + maxne) * maxne) * sizeof *dv);
+  const int nl2 = d->nl * d->nl;
   int64_t k, p;
   int q;
-  if (! dv)
-    return VM_ENOMEM;
-  memset (hval, 0, (size_t) d->nnz * sizeof *hval);
-  for (k = 0; k < d->N; k++)
+  for (k = k0; k < k1; k++)
     {
       const int ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
+      const double *K = d->hess + (k - k0) * nl2;
       for (q = 0; q < ns; q++)
         dv[q] = 0.0;
       for (p = d->dp[k]; p < d->dp[k + 1]; p++)
         dv[d->dpos[p]] = d->dvs[p];
       if (d->ng == 0)
-        add_node_direct (d, k, dv, dv + d->maxns, hval);
+        add_node_direct (d, k, K, dv, dv + d->maxns, hval);
       else
-        add_node (d, k, dv, dv + d->maxns, hval);
+        add_node (d, k, K, dv, dv + d->maxns, hval);
+    }
+}
+
+/* The node Lagrangians at every node (d->val, d->grad, y^H into d->y) and the Hessian values of S
+ * (nnz) from the node Hessians, VM_DUAL_HESS_CHUNK nodes at a time: each chunk's node Hessians
+ * are made by d->fn into d->hess and added while they are in the cache (dual.h: hess), so d->hess
+ * holds one chunk, not N nodes.  The values are those of one call of d->fn for all nodes (each
+ * node's function depends on that node's data only) followed by the assembly in node order,
+ * bit for bit.  Without algebraic duals the node blocks add the lower triangle only and
+ * mirror_upper copies it: half the sums, and the matrix exactly symmetric (one Hessian of the
+ * dual Lorenz at N = 4096 1.27 -> 1.22 ms: the copy takes most of what the sums save).  Returns
+ * VM_OK, VM_ENOMEM, or d->fn's code (d->bad: the first failing node) at the first chunk that
+ * fails, whose later nodes are not evaluated. */
+static int
+eval_hessian (vm_dual *d, double *hval)
+{
+  const int maxne = d->maxns * d->nd + d->ng, nl = d->nl, ny = d->ny;
+  double *dv = malloc ((size_t) (d->maxns + (nl + maxne) * maxne) * sizeof *dv);
+  int64_t k0, bad;
+  int st = VM_OK;
+  if (! dv)
+    return VM_ENOMEM;
+  memset (hval, 0, (size_t) d->nnz * sizeof *hval);
+  for (k0 = 0; k0 < d->N && st == VM_OK; k0 += VM_DUAL_HESS_CHUNK)
+    {
+      const int64_t len = d->N - k0 < VM_DUAL_HESS_CHUNK ? d->N - k0 : VM_DUAL_HESS_CHUNK;
+      bad = -1;
+      st = d->fn (d->ctx, len, d->t + k0, d->u + k0 * nl, d->ybar + k0 * ny, d->y + k0 * ny,
+                  d->val + k0, d->grad + k0 * nl, d->hess, &bad);
+      if (st != VM_OK)
+        d->bad = bad >= 0 ? k0 + bad : -1;
+      else
+        add_nodes (d, k0, k0 + len, dv, hval);
     }
   free (dv);
-  return d->ng == 0 ? mirror_upper (d, hval) : VM_OK;
+  if (st == VM_OK && d->ng == 0)
+    st = mirror_upper (d, hval);
+  return st;
 }
 
 /* The point inputs d->u (N x nl) from z: at node k, (Ddot_d D)_k (the SAT's data DT at the last
@@ -1218,8 +1257,8 @@ vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval
   if (! d->have_y)
     memcpy (d->y, d->ybar, (size_t) N * d->ny * sizeof *d->y);
   d->bad = -1;
-  st = d->fn (d->ctx, N, d->t, d->u, d->ybar, d->y, d->val, d->grad, hval ? d->hess : NULL,
-              &d->bad);
+  st = hval ? eval_hessian (d, hval)
+            : d->fn (d->ctx, N, d->t, d->u, d->ybar, d->y, d->val, d->grad, NULL, &d->bad);
   if (st != VM_OK)
     {
       d->have_y = 0;
@@ -1237,8 +1276,6 @@ vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval
     }
   if (grad)
     eval_gradient (d, grad);
-  if (hval)
-    return add_hessian (d, hval);
   return VM_OK;
 }
 

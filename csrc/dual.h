@@ -101,7 +101,9 @@ typedef struct {
   int *kpos, *dpos;            /* position of k, and of each Dm entry of row k, in that support */
   /* state after the last evaluation */
   double *y;                   /* N ny: y^H */
-  double *u, *val, *grad, *hess;   /* N nl, N, N nl, N nl nl */
+  double *u, *val, *grad;      /* N nl, N, N nl */
+  double *hess;                /* the node Hessians of one chunk of at most 64 nodes (nl nl each),
+                                  made and assembled chunk by chunk (dual.c, eval_hessian) */
   double *Dfull;               /* N m: D with the Dirichlet values */
   int have_y;
   int64_t bad;                 /* node where the DtP map failed (VM_EDTP) */

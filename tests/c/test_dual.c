@@ -779,6 +779,71 @@ test_memory_estimate (void)
   CHECK (vm_dual_memory_estimate (3, 0, N, 4, 9) == 0.0, "unknown backend: 0");
 }
 
+/* The node Hessians are made and assembled 64 nodes at a time (dual.c, eval_hessian): N = 150,
+ * chunks of 64, 64 and 22 nodes, against differences for the compiled engine with an algebraic
+ * equation (blocks by add_node) and for the closed-form Lorenz (node_run); a DtP failure in the
+ * third chunk is reported at its node by the Hessian's evaluation as by the gradient's, which
+ * evaluates every node in one call. */
+static void
+test_chunks (void)
+{
+  const char *st[] = { "a", "b", "w" }, *pa[] = { "k" };
+  const char *rhs[] = { "-k*a^3 + sin(b)", "a*w - b" }, *alg[] = { "w - exp(-a^2)" };
+  vm_ode o;
+  vm_dual_ode e;
+  vm_dual d;
+  vm_dual_lorenz L = { 10, 28, 8.0 / 3, 50 };
+  double par[1] = { 0.7 }, c[3] = { 8, 8, 8 }, cl[3] = { 50, 50, 50 }, y0[2] = { 0.5, -0.2 };
+  double y0l[3] = { 1, 1, 1 }, *ybar, *z, *hv;
+  const int64_t N = 150, kbad = 140;
+  int64_t k;
+  int s, sh, sg;
+  ybar = malloc ((size_t) N * 3 * sizeof *ybar);
+  for (k = 0; k < 3 * N; k++)
+    ybar[k] = urand () - 0.5;
+  if (build_ode (&o, 3, st, 1, pa, 2, rhs, 1, alg, 0) == VM_OK)
+    {
+      s = vm_dual_ode_init (&e, &o, par, c);
+      if (s == VM_OK)
+        s = vm_dual_init (&d, 3, 2, 1, N, 4, 0.0, 1.0, c, ybar, y0, NULL, vm_dual_ode_node, &e, 0);
+      CHECK (s == VM_OK, "chunks: DAE init %d", s);
+      if (s == VM_OK)
+        {
+          check_derivatives (&d, "nonlinear DAE N=150 order 4 (3 chunks)", 0.02);
+          vm_dual_free (&d);
+        }
+      vm_dual_ode_free (&e);
+      vm_ode_free (&o);
+    }
+  for (k = 0; k < 3 * N; k++)
+    ybar[k] = 20 * urand () - 10;
+  s = vm_dual_init (&d, 3, 3, 0, N, 4, 0.0, 1.0, cl, ybar, y0l, NULL, vm_dual_lorenz_node, &L, 0);
+  CHECK (s == VM_OK, "chunks: Lorenz init %d", s);
+  if (s != VM_OK)
+    {
+      free (ybar);
+      return;
+    }
+  check_derivatives (&d, "closed-form Lorenz N=150 order 4 (3 chunks)", 10.0);
+  z = malloc ((size_t) d.nz * sizeof *z);
+  hv = malloc ((size_t) d.nnz * sizeof *hv);
+  for (k = 0; k < d.nz; k++)
+    z[k] = 10 * (2 * urand () - 1);
+  /* gamma^2 + mu^2 = c^2 at node kbad: its DtP matrix is singular */
+  z[kbad * 3 + 1] = 50 * sin (0.7);
+  z[kbad * 3 + 2] = 50 * cos (0.7);
+  sh = vm_dual_eval (&d, z, NULL, NULL, hv);
+  k = d.bad;
+  sg = vm_dual_eval (&d, z, NULL, NULL, NULL);
+  CHECK (sh == VM_EDTP && k == kbad && sg == VM_EDTP && d.bad == kbad,
+         "chunks: singular node %ld: with the Hessian status %d at node %ld, gradient only status "
+         "%d at node %ld", (long) kbad, sh, (long) k, sg, (long) d.bad);
+  free (z);
+  free (hv);
+  free (ybar);
+  vm_dual_free (&d);
+}
+
 int
 main (void)
 {
@@ -791,5 +856,6 @@ main (void)
   test_pars ();
   test_weak ();
   test_algebraic ();
+  test_chunks ();
   return vmtest_finish ("test_dual");
 }
