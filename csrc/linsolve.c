@@ -86,16 +86,16 @@ vm_linsolve_name (int kind)
 void
 vm_linsolve_bandwidth (int n, const int64_t *colptr, const int64_t *rowind, int *kl, int *ku)
 {
-  int64_t lo = 0, up = 0, p;
+  int64_t lo = 0, up = 0;
   int j;
-  for (j = 0; j < n; j++)
-    for (p = colptr[j]; p < colptr[j + 1]; p++)
+  for (j = 0; j < n; j++)   /* rows sorted: the first and the last row of each column */
+    if (colptr[j + 1] > colptr[j])
       {
-        const int64_t d = rowind[p] - j;
-        if (d > lo)
-          lo = d;
-        if (-d > up)
-          up = -d;
+        const int64_t dl = rowind[colptr[j + 1] - 1] - j, du = j - rowind[colptr[j]];
+        if (dl > lo)
+          lo = dl;
+        if (du > up)
+          up = du;
       }
   *kl = (int) lo;
   *ku = (int) up;

@@ -208,8 +208,9 @@ typedef struct
 /* Defaults (see vm_linsolve_opts). */
 void vm_linsolve_opts_init (vm_linsolve_opts *o);
 
-/* The bandwidths of a CSC pattern (rows in [0, n)): *kl = max (0, max (i - j)), *ku = max (0,
- * max (j - i)).  O(nnz). */
+/* The bandwidths of a CSC pattern (rows in [0, n), sorted within each column, as vm_linsolve_init
+ * requires): *kl = max (0, max (i - j)), *ku = max (0, max (j - i)), from the first and the last
+ * row of each column, O(n). */
 void vm_linsolve_bandwidth (int n, const int64_t *colptr, const int64_t *rowind, int *kl, int *ku);
 
 /* The backend that VM_LINSOLVE_AUTO picks for a pattern of order n with nnz entries and

@@ -1,5 +1,5 @@
 % -*- texinfo -*-
-% @deftypefn {} {@var{rules} =} vm_option_rule (@var{fname})
+% @deftypefn {} {[@var{rules}, @var{fast}] =} vm_option_rule (@var{fname})
 % The rules (@code{vm_check_value}) of the options of the public function @var{fname}: a struct
 % with one field per option name of the one table of the options of varmech.  A row
 % @samp{fname.Name} applies to that function only and comes before a row @samp{Name} shared by
@@ -8,17 +8,41 @@
 % or of the grid).  The ceilings of N and of the number of windows are those of the gateways,
 % asked from them (@code{vm_sbp_mex ('orders')}).  The struct of each function is made at its
 % first call and kept (an option check costs a field lookup, not a search of the table).
+% @var{fast} holds the 'int' and 'real' rules (with or without '?') as numeric rows
+% [kind lo hi lc hc]: kind 1 for 'int', 2 for 'real'; lc, hc 1 where lo, hi are included.
 % @end deftypefn
 
-function rules = vm_option_rule (fname)
-  persistent byfn
+function [rules, fast] = vm_option_rule (fname)
+  persistent byfn fastfn
   if (isempty (byfn))
     byfn = struct ();
+    fastfn = struct ();
   end
   if (~isfield (byfn, fname))
     byfn.(fname) = rules_of (make_table (), fname);
+    fastfn.(fname) = fast_of (byfn.(fname));
   end
   rules = byfn.(fname);
+  fast = fastfn.(fname);
+end
+
+function fast = fast_of (rules)
+  % the 'int' and 'real' rules as rows [kind lo hi lc hc] (kind 1 int, 2 real; lc, hc: the bounds
+  % are included), for vm_options' accepting test of a double scalar without a function call
+  fast = struct ();
+  keys = fieldnames (rules);
+  for k = 1:numel (keys)
+    r = rules.(keys{k});
+    kind = r{1};
+    if (kind(1) == '?')
+      kind = kind(2:end);
+    end
+    if (strcmp (kind, 'int'))
+      fast.(keys{k}) = [1 r{2} r{3} 1 1];
+    elseif (strcmp (kind, 'real'))
+      fast.(keys{k}) = [2 r{2} r{3} (r{4}(1) == '[') (r{4}(2) == ']')];
+    end
+  end
 end
 
 function rules = rules_of (t, fname)

@@ -28,9 +28,22 @@ function opts = vm_options (fname, defaults, args)
   if (mod (numel (args), 2) ~= 0)
     vm_badarg (fname, 'options must be name/value pairs (got an odd number of arguments)');
   end
-  rules = vm_option_rule (fname);
+  [rules, fast] = vm_option_rule (fname);
   for k = 1:2:numel (args)
     name = args{k};
+    % the common case first, with builtins only: a name spelled as in the table and a real finite
+    % double scalar inside the range of an 'int' or 'real' rule (what vm_check_value accepts for
+    % it, unchanged); anything else goes through the full check below
+    if (ischar (name) && isfield (fast, name) && isfield (defaults, name))
+      v = args{k+1};
+      f = fast.(name);
+      if (isa (v, 'double') && isscalar (v) && isreal (v) && ~issparse (v) && isfinite (v) ...
+          && (v > f(2) || (f(4) && v == f(2))) && (v < f(3) || (f(5) && v == f(3))) ...
+          && (f(1) == 2 || v == round (v)))
+        opts.(name) = v;
+        continue;
+      end
+    end
     if (~(ischar (name) && ndims (name) == 2 && size (name, 1) == 1))
       vm_badarg (fname, 'argument %d must be an option name (a string); expected one of: %s', ...
              k, strjoin (keys', ', '));
