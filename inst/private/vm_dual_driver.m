@@ -47,17 +47,34 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   elseif (adaptive && ~isempty (guess))
     vm_badarg (fname, 'Guess must be ''marching'' or ''auto'' in the adaptive mode (a matrix of initial duals needs a fixed grid: give Slabs)');
   end
-  tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
-  y0 = vm_check_value (fname, 'y0', y0, {'vector', nd})';
-  check_rhs (fname, ode, tspan(1), y0);
-  check_algebraic (fname, ode, tspan(1), y0);
+  % tspan and y0: finite real double vectors of the right sizes are taken as they are (the common
+  % case, with builtins only); anything else goes through vm_check_value, which converts or refuses
+  if (isa (tspan, 'double') && isreal (tspan) && ~issparse (tspan) && numel (tspan) == 2 ...
+      && isvector (tspan) && tspan(2) > tspan(1) && all (isfinite (tspan)))
+    tspan = [tspan(1) tspan(2)];
+  else
+    tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
+  end
+  if (isa (y0, 'double') && isreal (y0) && ~issparse (y0) && numel (y0) == nd && isvector (y0) ...
+      && all (isfinite (y0)))
+    y0 = y0(:)';
+  else
+    y0 = vm_check_value (fname, 'y0', y0, {'vector', nd})';
+  end
+  if (~isempty (ode))   % a compiled system (the closed forms need no check here)
+    check_rhs (fname, ode, tspan(1), y0);
+    check_algebraic (fname, ode, tspan(1), y0);
+  end
   N = opts.N;
   minN = vm_dual_mex ('min_n', opts.Order, 0);   % the fact lives in csrc/march.c
   if (N < minN)
     vm_badarg (fname, 'N must be an integer >= %d for order %d', minN, opts.Order);
   end
   S = opts.Slabs;
-  c = vm_double (opts.c);
+  c = opts.c;
+  if (isnumeric (c) && isreal (c) && ~issparse (c) && ~isa (c, 'double'))   % vm_double, inline
+    c = double (c);
+  end
   if (~isnumeric (c) || ~isreal (c) || issparse (c) || ~(isscalar (c) || numel (c) == ny) ...
       || ~all (isfinite (c(:))) || ~all (c(:) > 0))
     vm_badarg (fname, 'c must be a positive scalar or a vector with %d positive entries; got %s', ...
@@ -68,11 +85,13 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   DT = opts.DT;
   if (isempty (DT))
     DT = zeros (1, nd);
+  else
+    DT = vm_check_value (fname, 'DT', DT, {'vector', nd})';
   end
-  DT = vm_check_value (fname, 'DT', DT, {'vector', nd})';
   % the grid: S slabs of N points sharing their end points
   Ntot = S * (N - 1) + 1;
-  check_memory (fname, nd, ng, N, Ntot, ny, opts);
+  lcode = vm_linsolve_code (opts);
+  check_memory (fname, nd, ng, N, Ntot, ny, opts, lcode);
   if (~adaptive)
     % each slab's node spacing must stay above the rounding of t and its 1/h finite (the fact
     % lives in csrc/march.c, vm_march_hmin)
@@ -103,7 +122,8 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
     const_base = false;
   elseif (isnumeric (yb) && isreal (yb) && ~issparse (yb) && numel (yb) == ny && all (isfinite (yb(:))))
     ybar = repmat (yb(:)', Ntot, 1);
-  elseif (isnumeric (yb) && isreal (yb) && ~issparse (yb) && isequal (size (yb), [Ntot ny]) && all (isfinite (yb(:))))
+  elseif (isnumeric (yb) && isreal (yb) && ~issparse (yb) && size (yb, 1) == Ntot && size (yb, 2) == ny ...
+         && ndims (yb) == 2 && all (isfinite (yb(:))))
     ybar = double (yb);
     const_base = false;
   else
@@ -131,7 +151,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   setup = struct ('tb', tb(:)', 'N', N, 'order', opts.Order, 'c', c, 'ybar', ybar, ...
                   'y0', y0(:)', 'DT', DT(:)', 'guess', guess, 'tol', opts.Tol, ...
                   'max_iter', opts.MaxIter, 'kernel', kernel, 'kpar', kpar, ...
-                  'weak', double (weak), 'linsolve', vm_linsolve_code (opts), ...
+                  'weak', double (weak), 'linsolve', lcode, ...
                   'base_iterations', nb, 'display', disp_code, 'name', fname);
   try
     r = vm_dual_mex ('slabs', ode, setup);
@@ -142,30 +162,20 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
     % a slab left no recovered primal (the DtP map fails at Newton's best iterate)
     error (['varmech:' fname ':dtp'], '%s: %s', fname, r.message);
   end
-  sol = struct ();
-  sol.t = t;
-  sol.y = r.y;
-  sol.D = r.D;
-  sol.residual = r.residual;
-  sol.G = r.G;
   if (const_base && nb == 0)
-    sol.hamiltonian = r.hamiltonian;
+    ham = r.hamiltonian;
   else
-    sol.hamiltonian = [];
+    ham = [];
   end
-  sol.S = r.S;
-  sol.base = r.base;
-  sol.slab_end_y = r.slab_end_y;
-  sol.slab_end_residual = r.slab_end_residual;
-  sol.slab_start_jump = r.slab_start_jump;
-  sol.base_change = r.base_change;
-  sol.iterations = r.iterations;
-  sol.slab_iterations = r.slab_iterations;
-  sol.residual_history = r.residual_history;
-  sol.linear_solver = r.linear_solver;   % the last slab's backend (one pattern), all times
-  sol.exitflag = r.exitflag;
-  sol.message = r.message;
-  sol.time = r.time;
+  % one call of struct, not one statement per field (the cell of histories in braces: a field
+  % value, not a struct array)
+  sol = struct ('t', t, 'y', r.y, 'D', r.D, 'residual', r.residual, 'G', r.G, ...
+                'hamiltonian', ham, 'S', r.S, 'base', r.base, 'slab_end_y', r.slab_end_y, ...
+                'slab_end_residual', r.slab_end_residual, 'slab_start_jump', r.slab_start_jump, ...
+                'base_change', r.base_change, 'iterations', r.iterations, ...
+                'slab_iterations', r.slab_iterations, 'residual_history', {r.residual_history}, ...
+                'linear_solver', r.linear_solver, ...   % the last slab's backend (one pattern), all times
+                'exitflag', r.exitflag, 'message', r.message, 'time', r.time);
   message = r.message;
   R = r.residual;
   end_res = r.slab_end_residual;
@@ -222,7 +232,8 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
     end
   end
   ny = dims(1);
-  check_memory (fname, dims(2), dims(3), opts.N, max (windows, 1) * (opts.N - 1) + 1, ny, opts);
+  check_memory (fname, dims(2), dims(3), opts.N, max (windows, 1) * (opts.N - 1) + 1, ny, opts, ...
+                vm_linsolve_code (opts));
   disp_code = find (strcmpi (opts.Display, {'off', 'final', 'iter'})) - 1;
   setup = struct ('t0', tspan(1), 'tf', tspan(2), 'N', opts.N, 'order', opts.Order, 'c', c, ...
                   'y0', y0(:)', 'kernel', kernel, 'kpar', kpar, 'windows', windows, ...
@@ -370,11 +381,11 @@ function check_algebraic (fname, ode, t0, y0)
          'start where they have one'], fname, t0, numel (starts) - 1, best_G, mat2str (best_ya, 6));
 end
 
-function check_memory (fname, nd, ng, N, Ntot, ny, opts)
+function check_memory (fname, nd, ng, N, Ntot, ny, opts, lcode)
   % refuse before allocating: one window (csrc's estimate, for the order and the linear solver) and
   % the arrays on the whole grid (base state, primal, duals, residuals: about 6 copies of
   % ny + nd + ng columns)
-  need = vm_dual_mex ('memory', nd, ng, N, opts.Order, vm_linsolve_code (opts)) ...
+  need = vm_dual_mex ('memory', nd, ng, N, opts.Order, lcode) ...
          + 8 * 6 * Ntot * (ny + nd + ng + 1);
   vm_check_memory (fname, need, 'slab', N, Ntot, ['use fewer nodes per slab (N), fewer slabs, ' ...
                    'or the error-controlled default (RelTol)']);

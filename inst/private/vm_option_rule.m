@@ -8,8 +8,9 @@
 % or of the grid).  The ceilings of N and of the number of windows are those of the gateways,
 % asked from them (@code{vm_sbp_mex ('orders')}).  The struct of each function is made at its
 % first call and kept (an option check costs a field lookup, not a search of the table).
-% @var{fast} holds the 'int' and 'real' rules (with or without '?') as numeric rows
-% [kind lo hi lc hc]: kind 1 for 'int', 2 for 'real'; lc, hc 1 where lo, hi are included.
+% @var{fast} holds the 'int', 'real' and 'order' rules (with or without '?') as numeric rows
+% [kind lo hi lc hc ...]: kind 1 for 'int', 2 for 'real', 3 for 'order' (lo, hi the smallest
+% and largest order, followed by the list of orders); lc, hc 1 where lo, hi are included.
 % @end deftypefn
 
 function [rules, fast] = vm_option_rule (fname)
@@ -38,9 +39,14 @@ function fast = fast_of (rules)
       kind = kind(2:end);
     end
     if (strcmp (kind, 'int'))
-      fast.(keys{k}) = [1 r{2} r{3} 1 1];
+      fast.(keys{k}) = [1 r{2} r{3} isfinite(r{2}) isfinite(r{3})];
     elseif (strcmp (kind, 'real'))
-      fast.(keys{k}) = [2 r{2} r{3} (r{4}(1) == '[') (r{4}(2) == ']')];
+      % a closed infinite bound admits nothing more than an open one (the values are finite)
+      fast.(keys{k}) = [2 r{2} r{3} (r{4}(1) == '[' && isfinite (r{2})) ...
+                        (r{4}(2) == ']' && isfinite (r{3}))];
+    elseif (strcmp (kind, 'order'))
+      orders = vm_sbp_mex ('orders');
+      fast.(keys{k}) = [3 min(orders) max(orders) 1 1 orders(:)'];
     end
   end
 end

@@ -15,7 +15,7 @@ function opts = vm_options (fname, defaults, args)
   if (isempty (args))
     return;
   end
-  keys = fieldnames (defaults);
+  keys = {};   % the option names: asked for only when a name needs a search or a message
   if (numel (args) == 1 && isstruct (args{1}) && isscalar (args{1}))
     s = args{1};
     f = fieldnames (s);
@@ -31,18 +31,22 @@ function opts = vm_options (fname, defaults, args)
   [rules, fast] = vm_option_rule (fname);
   for k = 1:2:numel (args)
     name = args{k};
-    % the common case first, with builtins only: a name spelled as in the table and a real finite
-    % double scalar inside the range of an 'int' or 'real' rule (what vm_check_value accepts for
-    % it, unchanged); anything else goes through the full check below
+    % the common case first, with builtins only: a name spelled as in the table and a real
+    % double scalar inside the range of an 'int', 'real' or 'order' rule (what vm_check_value
+    % accepts for it, unchanged; the range excludes Inf and NaN, vm_option_rule); anything else
+    % goes through the full check below
     if (ischar (name) && isfield (fast, name) && isfield (defaults, name))
       v = args{k+1};
       f = fast.(name);
-      if (isa (v, 'double') && isscalar (v) && isreal (v) && ~issparse (v) && isfinite (v) ...
+      if (isa (v, 'double') && isscalar (v) && isreal (v) && ~issparse (v) ...
           && (v > f(2) || (f(4) && v == f(2))) && (v < f(3) || (f(5) && v == f(3))) ...
-          && (f(1) == 2 || v == round (v)))
+          && (f(1) == 2 || v == round (v)) && (f(1) ~= 3 || any (v == f(6:end))))
         opts.(name) = v;
         continue;
       end
+    end
+    if (isempty (keys))
+      keys = fieldnames (defaults);
     end
     if (~(ischar (name) && ndims (name) == 2 && size (name, 1) == 1))
       vm_badarg (fname, 'argument %d must be an option name (a string); expected one of: %s', ...
