@@ -1142,9 +1142,15 @@ eval_hessian (vm_dual *d, double *hval)
 static void
 eval_inputs (vm_dual *d, const double *z)
 {
-  int64_t N = d->N, k, p;
-  int nd = d->nd, m = d->m, nl = d->nl, i;
-  for (k = 0; k < N; k++)
+  const int64_t N = d->N;
+  const int nd = d->nd, m = d->m, nl = d->nl;
+  const int64_t nfree = d->weak ? N : N - 1;   /* nodes whose m duals are all unknowns */
+  int64_t k, p;
+  int i;
+  /* D with the fixed values: z as it is up to the last node (dual.h: the unknowns' layout), whose
+   * D_d is DT in the strong mode */
+  memcpy (d->Dfull, z, (size_t) (nfree * m) * sizeof *z);
+  for (k = nfree; k < N; k++)
     for (i = 0; i < m; i++)
       {
         int64_t g = dual_index (d, k, i);
