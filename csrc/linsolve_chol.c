@@ -106,6 +106,16 @@ chol_fill (vm_linsolve *ls, const double *Ax, int j0, int j1)
       double *col = ls->cb + (size_t) jb * (size_t) ldc - jb;   /* col[rb]: row rb */
       const int kn = kd < n - 1 - jb ? kd : n - 1 - jb;
       j = pos ? pos[jb] : jb;
+      if (! pos && ls->drun[j])
+        {
+          /* the rows from the diagonal on are consecutive (every column of the dual Hessians
+           * but near the ends): a scaled copy, with no index to follow, and zeros below it */
+          const int len = (int) (cp[j + 1] - dg[j]);
+          chol_fill_run (col + jb, ls->rs + j, Ax + dg[j], sc[j], len);
+          for (i = jb + len; i <= jb + kn; i++)
+            col[i] = 0.0;
+          continue;
+        }
       for (i = jb; i <= jb + kn; i++)
         col[i] = 0.0;
       if (pos)
@@ -115,10 +125,6 @@ chol_fill (vm_linsolve *ls, const double *Ax, int j0, int j1)
             if (rb >= jb)
               col[rb] = (ls->rs[r] * Ax[p]) * sc[j];
           }
-      else if (ls->drun[j])
-        /* the rows from the diagonal on are consecutive (every column of the dual Hessians but
-         * near the ends): a scaled copy, with no index to follow */
-        chol_fill_run (col + jb, ls->rs + j, Ax + dg[j], sc[j], (int) (cp[j + 1] - dg[j]));
       else   /* the rows from the diagonal on: the lower triangle (dg[j] >= 0: chol_scales
               * refused a column without a diagonal entry before any fill) */
         for (p = dg[j]; p < cp[j + 1]; p++)
