@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vm_scratch.h"
 #include "vm_status.h"
 
 #define DTP_RTOL 1e-12
@@ -460,7 +461,7 @@ pattern_columns (vm_dual *d, pattern_ws *w)
           for (j = 0; j < nz; j++)
             d->colptr[j + 1] += d->colptr[j];
           d->nnz = d->colptr[nz];
-          d->rowind = malloc ((size_t) (d->nnz > 0 ? d->nnz : 1) * sizeof *d->rowind);
+          d->rowind = vm_scratch_alloc ((size_t) (d->nnz > 0 ? d->nnz : 1) * sizeof *d->rowind);
           if (! d->rowind)
             return VM_ENOMEM;
         }
@@ -514,7 +515,7 @@ pattern_nodes (vm_dual *d, const pattern_ws *w, int *done)
     for (cnt = node_union (d, w, s, last, mark, u) * m, i = 0; i < m; i++)
       d->colptr[s * m + i + 1] = d->colptr[s * m + i] + cnt;
   d->nnz = d->colptr[d->nz];
-  d->rowind = malloc ((size_t) (d->nnz > 0 ? d->nnz : 1) * sizeof *d->rowind);
+  d->rowind = vm_scratch_alloc ((size_t) (d->nnz > 0 ? d->nnz : 1) * sizeof *d->rowind);
   if (! d->rowind)
     goto fail;
   for (s = 0; s < N; s++)
@@ -780,7 +781,7 @@ vm_dual_free (vm_dual *d)
   free (d->y0);
   free (d->DT);
   free (d->colptr);
-  free (d->rowind);
+  vm_scratch_free (d->rowind);   /* kept for the next solve (vm_scratch.h) */
   free (d->rowbase);
   free (d->upper_run);
   free (d->bp);

@@ -87,7 +87,8 @@ typedef struct {
    * entry (row a of group A, column b of group B) is at colptr[first column of B + b] + off + a,
    * off = boff[bp[k] + A G_k + B] (G_k groups), -1 when A or B is fixed (strong mode). */
   int64_t nnz;
-  int64_t *colptr, *rowind;
+  int64_t *colptr, *rowind;    /* rowind from vm_scratch.h (kept after vm_dual_free for the next
+                                  discretization) */
   int64_t *rowbase;            /* nz: for a column whose rows are consecutive, colptr minus its
                                   first row (entry (r, j) at rowbase[j] + r); INT64_MIN otherwise */
   unsigned char *upper_run;    /* nz: column c's rows are consecutive, and so are those of the

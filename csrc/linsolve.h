@@ -159,7 +159,7 @@ typedef struct
                           followed by an LU; both count in nfactor once) */
   double *cs;          /* definite: n, the scales S of C's columns */
   double *cb;          /* definite: (bkl + 1) x n, C's lower band (LAPACK's "L" storage), then
-                          its Cholesky factor */
+                          its Cholesky factor (from vm_scratch.h: kept after the solve) */
   double *rdiag;       /* definite: n, the factor's 1 / L_jj (bandchol.h) */
   int64_t *dpos;       /* definite: n, the position of A(j, j) in the pattern (-1: none) */
   unsigned char *drun; /* definite: n, 1 where column j's rows from the diagonal on are

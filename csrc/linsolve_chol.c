@@ -12,6 +12,7 @@
 #include "bandchol.h"
 #include "linsolve.h"
 #include "linsolve_impl.h"
+#include "vm_scratch.h"
 #include "vm_status.h"
 
 /* Option definite on the banded backend: kl = ku, the scales checked, the column scales */
@@ -35,7 +36,7 @@ vm_ls_chol_init (vm_linsolve *ls, const vm_linsolve_opts *o)
   ls->cs = malloc ((size_t) ls->n * sizeof *ls->cs);
   ls->dpos = malloc ((size_t) ls->n * sizeof *ls->dpos);
   /* not zeroed: chol_fill clears each column's rows before it stores the values */
-  ls->cb = malloc ((size_t) (ls->bkl + 1) * (size_t) ls->n * sizeof *ls->cb);
+  ls->cb = vm_scratch_alloc ((size_t) (ls->bkl + 1) * (size_t) ls->n * sizeof *ls->cb);
   ls->rdiag = malloc ((size_t) ls->n * sizeof *ls->rdiag);
   ls->drun = malloc ((size_t) (ls->n > 0 ? ls->n : 1));
   if (!ls->cs || !ls->dpos || !ls->cb || !ls->rdiag || !ls->drun)
@@ -225,7 +226,7 @@ vm_ls_chol_free (vm_linsolve *ls)
 {
   free (ls->cs);
   free (ls->dpos);
-  free (ls->cb);
+  vm_scratch_free (ls->cb);   /* kept for the next solve (vm_scratch.h) */
   free (ls->rdiag);
   free (ls->drun);
 }

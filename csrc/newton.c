@@ -12,6 +12,7 @@
 #include "linsolve.h"
 #include "newton.h"
 #include "vm_bigalloc.h"
+#include "vm_scratch.h"
 #include "vm_status.h"
 
 #define ARMIJO_C 1e-4        /* sufficient decrease of 1/2 ||F||^2 */
@@ -33,6 +34,7 @@ typedef struct
   int64_t nnz;
   const int64_t *Ap, *Ai;    /* the caller's pattern of J */
   double *Jx;                /* values of J at the current iterate */
+  double *vec;               /* the eight n-vectors below, in one block (vm_scratch.h) */
   double *F, *Ft;            /* F at the current iterate and at the trial point */
   double *dx, *xt, *xbest, *w;
   double *wt;                /* per-equation weights of the residual norm (all 1 when none given) */
@@ -169,15 +171,11 @@ ws_free (ws_t *w)
 {
   vm_linsolve_free (&w->ls);
   vm_linsolve_free (&w->lsK);
-  vm_bigalloc_free (w->Jx, jx_count (w), sizeof *w->Jx);
-  free (w->F);
-  free (w->Ft);
-  free (w->dx);
-  free (w->xt);
-  free (w->xbest);
-  free (w->w);
-  free (w->wt);
-  free (w->jx);
+  if (vm_bigalloc_kind (jx_count (w), sizeof *w->Jx) == VM_BIGALLOC_CALLOC)
+    vm_scratch_free (w->Jx);
+  else
+    vm_bigalloc_free (w->Jx, jx_count (w), sizeof *w->Jx);
+  vm_scratch_free (w->vec);
   free (w->Kp);
   free (w->Ki);
   free (w->Kx);
@@ -1109,22 +1107,27 @@ ws_setup (ws_t *w, int n, const int64_t *colptr, const int64_t *rowind, const vm
   /* the largest work array (nnz values; 0.55 GB for the disk at N = 2^20): from 64 MB on in
    * huge or populated pages (vm_bigalloc.h), fewer faults at its first touch */
   w->Jx = vm_bigalloc_kind (jx_count (w), sizeof *w->Jx) == VM_BIGALLOC_CALLOC
-          ? malloc (jx_count (w) * sizeof *w->Jx)   /* below: no clear needed */
+          ? vm_scratch_alloc (jx_count (w) * sizeof *w->Jx)   /* below: no clear needed; kept
+                                                                 for the next solve */
           : vm_bigalloc_zero (jx_count (w), sizeof *w->Jx);
-  w->F = malloc ((size_t) n * sizeof *w->F);
-  w->Ft = malloc ((size_t) n * sizeof *w->Ft);
-  w->dx = malloc ((size_t) n * sizeof *w->dx);
-  w->xt = malloc ((size_t) n * sizeof *w->xt);
-  w->xbest = malloc ((size_t) n * sizeof *w->xbest);
-  w->w = malloc ((size_t) n * sizeof *w->w);
-  w->wt = malloc ((size_t) n * sizeof *w->wt);
-  w->jx = malloc ((size_t) n * sizeof *w->jx);
+  /* the eight n-vectors in one block, kept for the next solve (vm_scratch.h) */
+  w->vec = vm_scratch_alloc (8 * (size_t) n * sizeof *w->vec);
+  if (w->vec)
+    {
+      w->F = w->vec;
+      w->Ft = w->F + n;
+      w->dx = w->Ft + n;
+      w->xt = w->dx + n;
+      w->xbest = w->xt + n;
+      w->w = w->xbest + n;
+      w->wt = w->w + n;
+      w->jx = w->wt + n;
+    }
   inf->res_hist = malloc (nh * sizeof *inf->res_hist);
   inf->step_hist = malloc (nh * sizeof *inf->step_hist);
   inf->lambda_hist = malloc (nh * sizeof *inf->lambda_hist);
   inf->kind_hist = malloc (nh * sizeof *inf->kind_hist);
-  if (!w->Jx || !w->F || !w->Ft || !w->dx || !w->xt || !w->xbest || !w->w
-      || !w->wt || !w->jx || !inf->res_hist || !inf->step_hist || !inf->lambda_hist || !inf->kind_hist)
+  if (!w->Jx || !w->vec || !inf->res_hist || !inf->step_hist || !inf->lambda_hist || !inf->kind_hist)
     {
       setmsg (inf, "out of memory for the work arrays (n = %d, nnz = %lld)", n,
               (long long) colptr[n]);

@@ -149,8 +149,10 @@
  * errors of the callbacks included.  A return value other than VM_OK always means "not converged";
  * info->message says why and gives the best residual.
  *
- * Memory: the work arrays (8 n-vectors, the Jacobian values -- from 64 MB on in huge or populated
- * pages, vm_bigalloc.h, whose first touch costs fewer faults --, the histories, and the linear
+ * Memory: the work arrays (8 n-vectors in one block, the Jacobian values -- from 64 MB on in huge
+ * or populated pages, vm_bigalloc.h, whose first touch costs fewer faults; the vectors, and the
+ * values below 64 MB, from vm_scratch.h, which keeps them after the solve for the next one --,
+ * the histories, and the linear
  * solver's: UMFPACK a copy of the pattern in its index type when that is a type distinct from
  * int64_t (linsolve.h); banded the band of (2 kl + ku + 1) n doubles and 2 n ints, or under AUTO
  * for a band of 1 GiB or more U's packed columns, linsolve.h option lean) are allocated

@@ -16,6 +16,7 @@
  * checks here guard the gateway itself.  No numerics here: conversion only. */
 #include <string.h>
 
+#include "vm_scratch.h"
 #include "vm_mex.h"
 #include "vm_ode_mx.h"
 #include "dual.h"
@@ -414,6 +415,7 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   char cmd[16];
   (void) nlhs;
+  mexAtExit (vm_scratch_release);   /* the kept work arrays go with the gateway (vm_scratch.h) */
   vm_arg_command (nrhs, prhs, "vm_periodic_mex", cmd, sizeof cmd);
   if (strcmp (cmd, "solve") == 0)
     cmd_solve (plhs, nrhs, prhs);

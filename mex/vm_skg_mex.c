@@ -19,6 +19,7 @@
  * numerics here: conversion and checks only. */
 #include <string.h>
 
+#include "vm_scratch.h"
 #include "vm_mex.h"
 #include "vm_mech_mx.h"
 #include "vm_march_mx.h"
@@ -388,6 +389,7 @@ void
 mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   char cmd[16];
+  mexAtExit (vm_scratch_release);   /* the kept work arrays go with the gateway (vm_scratch.h) */
   vm_arg_command (nrhs, prhs, "vm_skg_mex", cmd, sizeof cmd);
   if (strcmp (cmd, "solve") == 0)
     cmd_solve (plhs, nrhs, prhs);

@@ -1,0 +1,154 @@
+/* vm_scratch.c -- large work arrays kept between solves for reuse (vm_scratch.h). */
+#if (defined(__unix__) || defined(__APPLE__)) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "vm_scratch.h"
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <pthread.h>
+#define VM_SCRATCH_POOL 1
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+#define LOCK() pthread_mutex_lock (&lock)
+#define UNLOCK() pthread_mutex_unlock (&lock)
+#else
+#define VM_SCRATCH_POOL 0   /* no mutex: nothing kept */
+#define LOCK() ((void) 0)
+#define UNLOCK() ((void) 0)
+#endif
+
+/* The header before each block: its usable size, aligned as malloc aligns */
+typedef union
+{
+  size_t n;
+  long double ld;
+  long long ll;
+  void *p;
+} header;
+
+static void *kept[VM_SCRATCH_SLOTS];   /* the kept blocks (their headers), NULL: a free slot */
+static size_t kept_bytes;
+
+static size_t
+size_of (void *block)
+{
+  return ((header *) block)->n;
+}
+
+/* The kept block that fits bytes best (the smallest of size in [bytes, 2 bytes]), taken out of
+ * the pool; NULL if none */
+static void *
+take (size_t bytes)
+{
+  int i, best = -1;
+  void *b;
+  for (i = 0; i < VM_SCRATCH_SLOTS; i++)
+    if (kept[i] && size_of (kept[i]) >= bytes && size_of (kept[i]) / 2 <= bytes
+        && (best < 0 || size_of (kept[i]) < size_of (kept[best])))
+      best = i;
+  if (best < 0)
+    return NULL;
+  b = kept[best];
+  kept[best] = NULL;
+  kept_bytes -= size_of (b);
+  return b;
+}
+
+void *
+vm_scratch_alloc (size_t bytes)
+{
+  void *b = NULL;
+  if (bytes < 1)
+    bytes = 1;
+  if (bytes > SIZE_MAX - sizeof (header))
+    return NULL;
+  if (VM_SCRATCH_POOL && bytes >= VM_SCRATCH_MIN && bytes <= VM_SCRATCH_KEEP)
+    {
+      LOCK ();
+      b = take (bytes);
+      UNLOCK ();
+    }
+  if (! b)
+    {
+      b = malloc (sizeof (header) + bytes);
+      if (! b)
+        return NULL;
+      ((header *) b)->n = bytes;
+    }
+  return (header *) b + 1;
+}
+
+void
+vm_scratch_free (void *p)
+{
+  header *b;
+  int i;
+  if (! p)
+    return;
+  b = (header *) p - 1;
+  if (VM_SCRATCH_POOL && b->n >= VM_SCRATCH_MIN && b->n <= VM_SCRATCH_KEEP)
+    {
+      void *evict[VM_SCRATCH_SLOTS];
+      int ne = 0;
+      LOCK ();
+      /* the newest block is kept: while it does not fit (in bytes, or in a free slot), a kept
+       * block goes to the C library (after the lock).  Ends: each pass places b or evicts one
+       * block, and with none kept b fits (b->n <= VM_SCRATCH_KEEP). */
+      while (b)
+        {
+          int slot = -1, victim = -1;
+          for (i = 0; i < VM_SCRATCH_SLOTS; i++)
+            if (! kept[i])
+              slot = slot < 0 ? i : slot;
+            else
+              victim = victim < 0 ? i : victim;
+          if (slot >= 0 && kept_bytes + b->n <= VM_SCRATCH_KEEP)
+            {
+              kept[slot] = b;
+              kept_bytes += b->n;
+              b = NULL;
+            }
+          else
+            {
+              evict[ne++] = kept[victim];
+              kept_bytes -= size_of (kept[victim]);
+              kept[victim] = NULL;
+            }
+        }
+      UNLOCK ();
+      for (i = 0; i < ne; i++)
+        free (evict[i]);
+    }
+  free (b);
+}
+
+void
+vm_scratch_release (void)
+{
+  int i;
+  LOCK ();
+  for (i = 0; i < VM_SCRATCH_SLOTS; i++)
+    {
+      free (kept[i]);
+      kept[i] = NULL;
+    }
+  kept_bytes = 0;
+  UNLOCK ();
+}
+
+size_t
+vm_scratch_kept (int *nblocks)
+{
+  size_t bytes;
+  int i, n = 0;
+  LOCK ();
+  for (i = 0; i < VM_SCRATCH_SLOTS; i++)
+    n += kept[i] != NULL;
+  bytes = kept_bytes;
+  UNLOCK ();
+  if (nblocks)
+    *nblocks = n;
+  return bytes;
+}

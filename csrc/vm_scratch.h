@@ -1,0 +1,49 @@
+/* vm_scratch.h -- large work arrays kept between solves of one process for reuse (plain C99; a
+ * POSIX mutex where available).
+ *
+ * Why: a solve allocates its large arrays afresh and frees them at its end, and the C library
+ * returns memory of that size to the system at once (glibc: a block above its mmap threshold is
+ * unmapped when freed, and free memory at the top of the heap beyond its trim threshold is
+ * trimmed), so the next solve touches fresh pages again: a page fault and the kernel's clearing
+ * for every 4 kB.  The dual Lorenz at N = 4096 in Octave: 2664 faults per solve, 3.5-4 ms of
+ * 21 ms (bench/README_dual.md, "Fresh pages").  A process that solves many times (a parameter
+ * sweep, the marching windows, a benchmark) pays it on every solve.  The largest arrays of a solve
+ * -- the Hessian pattern of the dual (dual.c), Newton's Jacobian values and vectors (newton.c),
+ * the Cholesky band (linsolve_chol.c) -- come from here instead: a block freed to the pool is kept (up to
+ * VM_SCRATCH_KEEP bytes in all, VM_SCRATCH_SLOTS blocks) and handed out again to a request it
+ * fits (its size at least the request and at most twice it), with its pages already mapped.
+ *
+ * vm_scratch_alloc (bytes): a block of at least bytes (at least 1), aligned for any type, not
+ *   zeroed; NULL when out of memory.  Below VM_SCRATCH_MIN bytes, or above VM_SCRATCH_KEEP, it is
+ *   the C library's block (with a small header) and never kept.
+ * vm_scratch_free (p): returns p (from vm_scratch_alloc; NULL is ignored) to the pool, or to the
+ *   C library when the pool would hold more than VM_SCRATCH_KEEP bytes or VM_SCRATCH_SLOTS
+ *   blocks, or when p is below VM_SCRATCH_MIN bytes.
+ * vm_scratch_release (): frees every kept block (the gateways call it when they are unloaded,
+ *   mexAtExit; a long-running C program may call it after its solves).
+ * vm_scratch_kept (&nblocks): the bytes kept in the pool now (nblocks: NULL, or receives the
+ *   number of blocks).
+ *
+ * Memory: after a solve the pool holds up to VM_SCRATCH_KEEP bytes until the next solve reuses
+ * them or vm_scratch_release frees them; a request larger than that is never kept.  Thread safety:
+ * the pool is shared by the threads of the process, behind a mutex on POSIX systems; without
+ * POSIX threads nothing is kept (every call is the C library's). */
+#ifndef VM_SCRATCH_H
+#define VM_SCRATCH_H
+
+#include <stddef.h>
+
+/* 256 kB: smaller blocks come from the C library's free lists (below its mmap threshold, 128 kB
+ * to 32 MB in glibc, and the trimming of the heap's top) */
+#define VM_SCRATCH_MIN ((size_t) 256 << 10)
+/* 64 MB in all: the dual Lorenz at N = 4096 keeps 7.9 MB (pattern 2.7, Jacobian values 2.7,
+ * Cholesky band 1.8, Newton's vectors 0.8) */
+#define VM_SCRATCH_KEEP ((size_t) 64 << 20)
+#define VM_SCRATCH_SLOTS 16
+
+void *vm_scratch_alloc (size_t bytes);
+void vm_scratch_free (void *p);
+void vm_scratch_release (void);
+size_t vm_scratch_kept (int *nblocks);
+
+#endif
