@@ -141,9 +141,9 @@ build_supports (vm_dual *d)
 {
   int64_t N = d->N, k, p, s[64];
   int ns, q;
-  d->sup_p = malloc ((size_t) (N + 1) * sizeof *d->sup_p);
-  d->kpos = malloc ((size_t) (N > 0 ? N : 1) * sizeof *d->kpos);
-  d->dpos = malloc ((size_t) (d->dp[N] > 0 ? d->dp[N] : 1) * sizeof *d->dpos);
+  d->sup_p = vm_scratch_alloc ((size_t) (N + 1) * sizeof *d->sup_p);
+  d->kpos = vm_scratch_alloc ((size_t) (N > 0 ? N : 1) * sizeof *d->kpos);
+  d->dpos = vm_scratch_alloc ((size_t) (d->dp[N] > 0 ? d->dp[N] : 1) * sizeof *d->dpos);
   if (! d->sup_p || ! d->kpos || ! d->dpos)
     return VM_ENOMEM;
   d->sup_p[0] = 0;
@@ -153,7 +153,7 @@ build_supports (vm_dual *d)
         return VM_EARG;
       d->sup_p[k + 1] = d->sup_p[k] + node_support (d, k, s);
     }
-  d->sup = malloc ((size_t) (d->sup_p[N] > 0 ? d->sup_p[N] : 1) * sizeof *d->sup);
+  d->sup = vm_scratch_alloc ((size_t) (d->sup_p[N] > 0 ? d->sup_p[N] : 1) * sizeof *d->sup);
   if (! d->sup)
     return VM_ENOMEM;
   for (k = 0; k < N; k++)
@@ -254,7 +254,7 @@ build_blocks (vm_dual *d)
   const int ga = d->ng > 0;
   int64_t k;
   int A, B;
-  d->bp = malloc ((size_t) (N + 1) * sizeof *d->bp);
+  d->bp = vm_scratch_alloc ((size_t) (N + 1) * sizeof *d->bp);
   if (! d->bp)
     return VM_ENOMEM;
   d->bp[0] = 0;
@@ -266,7 +266,7 @@ build_blocks (vm_dual *d)
       if (ns > d->maxns)
         d->maxns = ns;
     }
-  d->boff = malloc ((size_t) (d->bp[N] > 0 ? d->bp[N] : 1) * sizeof *d->boff);
+  d->boff = vm_scratch_alloc ((size_t) (d->bp[N] > 0 ? d->bp[N] : 1) * sizeof *d->boff);
   if (! d->boff)
     return VM_ENOMEM;
   for (k = 0; k < N; k++)
@@ -546,7 +546,7 @@ build_rowbase (vm_dual *d)
 {
   const int64_t *cp = d->colptr, *ri = d->rowind;
   int64_t j, bad;
-  d->rowbase = malloc ((size_t) (d->nz > 0 ? d->nz : 1) * sizeof *d->rowbase);
+  d->rowbase = vm_scratch_alloc ((size_t) (d->nz > 0 ? d->nz : 1) * sizeof *d->rowbase);
   d->upper_run = malloc ((size_t) (d->nz > 0 ? d->nz : 1));
   if (! d->rowbase || ! d->upper_run)
     return VM_ENOMEM;
@@ -580,10 +580,11 @@ build_pattern (vm_dual *d)
   pattern_ws w;
   int st = VM_ENOMEM, done = 0;
   memset (&w, 0, sizeof w);
-  d->colptr = calloc ((size_t) nz + 1, sizeof *d->colptr);
+  d->colptr = vm_scratch_alloc (((size_t) nz + 1) * sizeof *d->colptr);
   w.icp = calloc ((size_t) N + 1, sizeof *w.icp);
   if (! d->colptr || ! w.icp)
     goto done;
+  memset (d->colptr, 0, ((size_t) nz + 1) * sizeof *d->colptr);
   pattern_icp (d, w.icp);
   w.inc = malloc ((size_t) (w.icp[N] > 0 ? w.icp[N] : 1) * sizeof *w.inc);
   w.fill = malloc ((size_t) (N > 0 ? N : 1) * sizeof *w.fill);
@@ -594,7 +595,7 @@ build_pattern (vm_dual *d)
     goto done;
   if (! done)
     {
-      w.mark = malloc ((size_t) (nz > 0 ? nz : 1) * sizeof *w.mark);
+      w.mark = vm_scratch_alloc ((size_t) (nz > 0 ? nz : 1) * sizeof *w.mark);
       w.ep = malloc ((size_t) (N + 1) * sizeof *w.ep);
       if (! w.mark || ! w.ep || pattern_expanded (d, &w) != VM_OK
           || pattern_columns (d, &w) != VM_OK)
@@ -606,7 +607,7 @@ build_pattern (vm_dual *d)
 done:
   free (w.icp);
   free (w.inc);
-  free (w.mark);
+  vm_scratch_free (w.mark);
   free (w.fill);
   free (w.e);
   free (w.ep);
@@ -627,10 +628,10 @@ set_operator (vm_dual *d, double t0, double tf)
   d->t0 = t0;
   d->tf = tf;
   nnzd = vm_sbp_nnz (&d->op);
-  cp = malloc ((size_t) (N + 1) * sizeof *cp);
-  ri = malloc ((size_t) nnzd * sizeof *ri);
-  val = malloc ((size_t) nnzd * sizeof *val);
-  next = malloc ((size_t) N * sizeof *next);
+  cp = vm_scratch_alloc ((size_t) (N + 1) * sizeof *cp);
+  ri = vm_scratch_alloc ((size_t) nnzd * sizeof *ri);
+  val = vm_scratch_alloc ((size_t) nnzd * sizeof *val);
+  next = vm_scratch_alloc ((size_t) N * sizeof *next);
   st = VM_ENOMEM;
   if (! cp || ! ri || ! val || ! next)
     goto done;
@@ -665,10 +666,10 @@ set_operator (vm_dual *d, double t0, double tf)
           }
     }
 done:
-  free (cp);
-  free (ri);
-  free (val);
-  free (next);
+  vm_scratch_free (cp);
+  vm_scratch_free (ri);
+  vm_scratch_free (val);
+  vm_scratch_free (next);
   return st;
 }
 
@@ -725,24 +726,24 @@ vm_dual_init (vm_dual *d, int ny, int nd, int ng, int64_t N, int order, double t
   d->fn = fn;
   d->ctx = ctx;
   st = VM_ENOMEM;
-  d->hw = malloc ((size_t) N * sizeof *d->hw);
-  d->t = malloc ((size_t) N * sizeof *d->t);
-  d->ybar = malloc ((size_t) N * ny * sizeof *d->ybar);
+  d->hw = vm_scratch_alloc ((size_t) N * sizeof *d->hw);
+  d->t = vm_scratch_alloc ((size_t) N * sizeof *d->t);
+  d->ybar = vm_scratch_alloc ((size_t) N * ny * sizeof *d->ybar);
   d->c = malloc ((size_t) ny * sizeof *d->c);
   d->y0 = malloc ((size_t) nd * sizeof *d->y0);
   d->DT = calloc ((size_t) nd, sizeof *d->DT);
-  d->y = malloc ((size_t) N * ny * sizeof *d->y);
-  d->u = malloc ((size_t) N * d->nl * sizeof *d->u);
-  d->val = malloc ((size_t) N * sizeof *d->val);
-  d->grad = malloc ((size_t) N * d->nl * sizeof *d->grad);
+  d->y = vm_scratch_alloc ((size_t) N * ny * sizeof *d->y);
+  d->u = vm_scratch_alloc ((size_t) N * d->nl * sizeof *d->u);
+  d->val = vm_scratch_alloc ((size_t) N * sizeof *d->val);
+  d->grad = vm_scratch_alloc ((size_t) N * d->nl * sizeof *d->grad);
   d->hess = malloc ((size_t) (N < VM_DUAL_HESS_CHUNK ? N : VM_DUAL_HESS_CHUNK) * d->nl * d->nl
                    * sizeof *d->hess);
-  d->Dfull = malloc ((size_t) N * d->m * sizeof *d->Dfull);
+  d->Dfull = vm_scratch_alloc ((size_t) N * d->m * sizeof *d->Dfull);
   nnzd = vm_sbp_nnz (&d->op);
-  d->dp = calloc ((size_t) N + 1, sizeof *d->dp);
-  d->dj = malloc ((size_t) nnzd * sizeof *d->dj);
-  d->dv = malloc ((size_t) nnzd * sizeof *d->dv);
-  d->dvs = malloc ((size_t) nnzd * sizeof *d->dvs);
+  d->dp = vm_scratch_alloc (((size_t) N + 1) * sizeof *d->dp);   /* set by set_operator */
+  d->dj = vm_scratch_alloc ((size_t) nnzd * sizeof *d->dj);
+  d->dv = vm_scratch_alloc ((size_t) nnzd * sizeof *d->dv);
+  d->dvs = vm_scratch_alloc ((size_t) nnzd * sizeof *d->dvs);
   if (! d->hw || ! d->t || ! d->ybar || ! d->c || ! d->y0 || ! d->DT || ! d->y || ! d->u
       || ! d->val || ! d->grad || ! d->hess || ! d->Dfull || ! d->dp || ! d->dj || ! d->dv
       || ! d->dvs)
@@ -770,33 +771,34 @@ vm_dual_free (vm_dual *d)
 {
   if (! d)
     return;
-  free (d->hw);
-  free (d->t);
-  free (d->dp);
-  free (d->dj);
-  free (d->dv);
-  free (d->dvs);
-  free (d->ybar);
+  /* the arrays of N or more entries came from vm_scratch.h: kept for the next discretization */
+  vm_scratch_free (d->hw);
+  vm_scratch_free (d->t);
+  vm_scratch_free (d->dp);
+  vm_scratch_free (d->dj);
+  vm_scratch_free (d->dv);
+  vm_scratch_free (d->dvs);
+  vm_scratch_free (d->ybar);
   free (d->c);
   free (d->y0);
   free (d->DT);
-  free (d->colptr);
-  vm_scratch_free (d->rowind);   /* kept for the next solve (vm_scratch.h) */
-  free (d->rowbase);
+  vm_scratch_free (d->colptr);
+  vm_scratch_free (d->rowind);
+  vm_scratch_free (d->rowbase);
   free (d->upper_run);
-  free (d->bp);
-  free (d->boff);
+  vm_scratch_free (d->bp);
+  vm_scratch_free (d->boff);
   free (d->regular);
-  free (d->sup_p);
-  free (d->sup);
-  free (d->kpos);
-  free (d->dpos);
-  free (d->y);
-  free (d->u);
-  free (d->val);
-  free (d->grad);
+  vm_scratch_free (d->sup_p);
+  vm_scratch_free (d->sup);
+  vm_scratch_free (d->kpos);
+  vm_scratch_free (d->dpos);
+  vm_scratch_free (d->y);
+  vm_scratch_free (d->u);
+  vm_scratch_free (d->val);
+  vm_scratch_free (d->grad);
   free (d->hess);
-  free (d->Dfull);
+  vm_scratch_free (d->Dfull);
   memset (d, 0, sizeof *d);
 }
 
@@ -1400,8 +1402,10 @@ static double
 base_scale (const vm_dual *d)
 {
   int64_t N = d->N;
-  double *u0 = calloc ((size_t) N * d->nl, sizeof *u0), *y0 = malloc ((size_t) N * d->ny * sizeof *y0);
-  double *v0 = malloc ((size_t) N * sizeof *v0), *g0 = malloc ((size_t) N * d->nl * sizeof *g0);
+  double *u0 = vm_scratch_alloc ((size_t) N * d->nl * sizeof *u0);
+  double *y0 = vm_scratch_alloc ((size_t) N * d->ny * sizeof *y0);
+  double *v0 = vm_scratch_alloc ((size_t) N * sizeof *v0);
+  double *g0 = vm_scratch_alloc ((size_t) N * d->nl * sizeof *g0);
   double r0 = 0.0;
   int64_t bad = -1;
   int st;
@@ -1409,15 +1413,16 @@ base_scale (const vm_dual *d)
     st = VM_ENOMEM;
   else
     {
+      memset (u0, 0, (size_t) N * d->nl * sizeof *u0);
       memcpy (y0, d->ybar, (size_t) N * d->ny * sizeof *y0);
       st = d->fn (d->ctx, N, d->t, u0, d->ybar, y0, v0, g0, NULL, &bad);
     }
   if (st == VM_OK)
     r0 = base_rms (d, g0);
-  free (u0);
-  free (y0);
-  free (v0);
-  free (g0);
+  vm_scratch_free (u0);
+  vm_scratch_free (y0);
+  vm_scratch_free (v0);
+  vm_scratch_free (g0);
   return st != VM_OK ? 0.0 : r0;
 }
 
@@ -1459,12 +1464,12 @@ vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
   int st;
   double r0, fl;
   c.d = d;
-  c.rw = malloc ((size_t) d->nz * sizeof *c.rw);
-  c.g = malloc ((size_t) d->nz * sizeof *c.g);
+  c.rw = vm_scratch_alloc ((size_t) d->nz * sizeof *c.rw);
+  c.g = vm_scratch_alloc ((size_t) d->nz * sizeof *c.g);
   if (! c.rw || ! c.g)
     {
-      free (c.rw);
-      free (c.g);
+      vm_scratch_free (c.rw);
+      vm_scratch_free (c.g);
       return VM_ENOMEM;
     }
   row_weights (d, c.rw);
@@ -1491,8 +1496,8 @@ vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
   /* leave the struct's state at the returned iterate */
   if (vm_dual_eval (d, z, NULL, c.g, NULL) != VM_OK && st == VM_OK)
     st = VM_EDTP;
-  free (c.rw);
-  free (c.g);
+  vm_scratch_free (c.rw);
+  vm_scratch_free (c.g);
   return st;
 }
 

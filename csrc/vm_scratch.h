@@ -8,8 +8,9 @@
  * for every 4 kB.  The dual Lorenz at N = 4096 in Octave: 2664 faults per solve, 3.5-4 ms of
  * 21 ms (bench/README_dual.md, "Fresh pages").  A process that solves many times (a parameter
  * sweep, the marching windows, a benchmark) pays it on every solve.  The largest arrays of a solve
- * -- the Hessian pattern of the dual (dual.c), Newton's Jacobian values and vectors (newton.c),
- * the Cholesky band (linsolve_chol.c) -- come from here instead: a block freed to the pool is kept (up to
+ * -- the dual's discretization (dual.c: the Hessian pattern, the per-node arrays), Newton's
+ * Jacobian values and vectors (newton.c), the Cholesky band (linsolve_chol.c) -- come from here
+ * instead: a block freed to the pool is kept (up to
  * VM_SCRATCH_KEEP bytes in all, VM_SCRATCH_SLOTS blocks) and handed out again to a request it
  * fits (its size at least the request and at most twice it), with its pages already mapped.
  *
@@ -33,13 +34,14 @@
 
 #include <stddef.h>
 
-/* 256 kB: smaller blocks come from the C library's free lists (below its mmap threshold, 128 kB
- * to 32 MB in glibc, and the trimming of the heap's top) */
-#define VM_SCRATCH_MIN ((size_t) 256 << 10)
-/* 64 MB in all: the dual Lorenz at N = 4096 keeps 7.9 MB (pattern 2.7, Jacobian values 2.7,
- * Cholesky band 1.8, Newton's vectors 0.8) */
+/* 64 kB: smaller blocks come from the C library's free lists, which keep them (below glibc's
+ * mmap threshold, 128 kB at least, and the trimming of the heap's top) */
+#define VM_SCRATCH_MIN ((size_t) 64 << 10)
+/* 64 MB in all: the dual Lorenz at N = 4096 keeps about 11 MB in 27 blocks (its pattern 2.7,
+ * Jacobian values 2.7, Cholesky band 1.8, Newton's vectors 0.8, and the per-node arrays of the
+ * discretization) */
 #define VM_SCRATCH_KEEP ((size_t) 64 << 20)
-#define VM_SCRATCH_SLOTS 16
+#define VM_SCRATCH_SLOTS 64
 
 void *vm_scratch_alloc (size_t bytes);
 void vm_scratch_free (void *p);
