@@ -6,20 +6,21 @@
  * unmapped when freed, and free memory at the top of the heap beyond its trim threshold is
  * trimmed), so the next solve touches fresh pages again: a page fault and the kernel's clearing
  * for every 4 kB.  The dual Lorenz at N = 4096 in Octave: 2664 faults per solve, 3.5-4 ms of
- * 21 ms (bench/README_dual.md, "Fresh pages").  A process that solves many times (a parameter
+ * 21 ms (bench/README_dual.md, "the second session of 2026-11-28").  A process that solves many times (a parameter
  * sweep, the marching windows, a benchmark) pays it on every solve.  The largest arrays of a solve
  * -- the dual's discretization (dual.c: the Hessian pattern, the per-node arrays), Newton's
  * Jacobian values and vectors (newton.c), the Cholesky band (linsolve_chol.c) -- come from here
- * instead: a block freed to the pool is kept (up to
- * VM_SCRATCH_KEEP bytes in all, VM_SCRATCH_SLOTS blocks) and handed out again to a request it
- * fits (its size at least the request and at most twice it), with its pages already mapped.
+ * instead: a block freed to the pool is kept (up to VM_SCRATCH_KEEP bytes in all,
+ * VM_SCRATCH_SLOTS blocks) and handed out again to a request it fits (its size at least the
+ * request and at most twice it), with its pages already mapped.
  *
  * vm_scratch_alloc (bytes): a block of at least bytes (at least 1), aligned for any type, not
  *   zeroed; NULL when out of memory.  Below VM_SCRATCH_MIN bytes, or above VM_SCRATCH_KEEP, it is
  *   the C library's block (with a small header) and never kept.
- * vm_scratch_free (p): returns p (from vm_scratch_alloc; NULL is ignored) to the pool, or to the
- *   C library when the pool would hold more than VM_SCRATCH_KEEP bytes or VM_SCRATCH_SLOTS
- *   blocks, or when p is below VM_SCRATCH_MIN bytes.
+ * vm_scratch_free (p): keeps p (from vm_scratch_alloc; NULL is ignored) in the pool, the newest
+ *   block first: when it would hold more than VM_SCRATCH_KEEP bytes or VM_SCRATCH_SLOTS blocks,
+ *   kept blocks go back to the C library until p fits.  A block below VM_SCRATCH_MIN bytes or
+ *   above VM_SCRATCH_KEEP goes back to the C library at once.
  * vm_scratch_release (): frees every kept block (the gateways call it when they are unloaded,
  *   mexAtExit; a long-running C program may call it after its solves).
  * vm_scratch_kept (&nblocks): the bytes kept in the pool now (nblocks: NULL, or receives the
@@ -37,9 +38,9 @@
 /* 64 kB: smaller blocks come from the C library's free lists, which keep them (below glibc's
  * mmap threshold, 128 kB at least, and the trimming of the heap's top) */
 #define VM_SCRATCH_MIN ((size_t) 64 << 10)
-/* 64 MB in all: the dual Lorenz at N = 4096 keeps about 11 MB in 27 blocks (its pattern 2.7,
- * Jacobian values 2.7, Cholesky band 1.8, Newton's vectors 0.8, and the per-node arrays of the
- * discretization) */
+/* 64 MB in all: after a solve of the dual Lorenz the pool holds 10 MB in 21 blocks at N = 4096
+ * (its pattern 2.7, Jacobian values 2.7, Cholesky band 1.8, Newton's vectors 0.8, the per-node
+ * arrays of the discretization), 0.4 MB at N = 256, 37 MB at N = 65536 */
 #define VM_SCRATCH_KEEP ((size_t) 64 << 20)
 #define VM_SCRATCH_SLOTS 64
 
