@@ -12,7 +12,11 @@
  * Jacobian values and vectors (newton.c), the Cholesky band (linsolve_chol.c) -- come from here
  * instead: a block freed to the pool is kept (up to VM_SCRATCH_KEEP bytes in all,
  * VM_SCRATCH_SLOTS blocks) and handed out again to a request it fits (its size at least the
- * request and at most twice it), with its pages already mapped.
+ * request and at most twice it), with its pages already mapped.  Not the banded LU's band
+ * (linsolve_band.c): kept here, it no longer raised glibc's dynamic mmap threshold when freed, and
+ * the SKG disk's other arrays at N = 4096 then faulted on every solve (27429 against 16892 faults
+ * in 10 solves of bench/skg_limit.c, 20.4 against 17.3 ms): an array moves here only together with
+ * the arrays that share its solve, and measured.
  *
  * vm_scratch_alloc (bytes): a block of at least bytes (at least 1), aligned for any type, not
  *   zeroed; NULL when out of memory.  Below VM_SCRATCH_MIN bytes, or above VM_SCRATCH_KEEP, it is
