@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vm_csc.h"
 #include "vm_scratch.h"
 #include "vm_status.h"
 
@@ -214,21 +215,6 @@ build_regular (vm_dual *d)
   return VM_OK;
 }
 
-/* The position of row r in ri[c0 .. c1 - 1] (sorted) by bisection: the first row >= r */
-static int64_t
-row_position (const int64_t *ri, int64_t c0, int64_t c1, int64_t r)
-{
-  while (c0 < c1)
-    {
-      const int64_t mid = c0 + (c1 - c0) / 2;
-      if (ri[mid] < r)
-        c0 = mid + 1;
-      else
-        c1 = mid;
-    }
-  return c0;
-}
-
 /* The position of row c in column i of the pattern (rows sorted), -1 if it has none: by
  * d->rowbase for a column of consecutive rows, else by bisection */
 static int64_t
@@ -236,11 +222,9 @@ lower_entry (const vm_dual *d, int64_t i, int64_t c)
 {
   const int64_t *cp = d->colptr, *ri = d->rowind;
   const int64_t lo = cp[i], hi = cp[i + 1];
-  int64_t q;
   if (d->rowbase[i] != INT64_MIN)
     return hi > lo && c >= ri[lo] && c <= ri[hi - 1] ? d->rowbase[i] + c : -1;
-  q = row_position (ri, lo, hi, c);
-  return q < hi && ri[q] == c ? q : -1;
+  return vm_csc_find (ri, lo, hi, c);
 }
 
 /* Every node's block offsets (dual.h: bp, boff, maxns) from the pattern and d->rowbase: the

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sbp.h"
+#include "vm_csc.h"
 #include "vm_status.h"
 
 int64_t
@@ -116,18 +117,7 @@ build_pattern (vm_dual_periodic *d)
 static int64_t
 slot_of (const vm_dual_periodic *d, int64_t row, int64_t col)
 {
-  int64_t lo = d->colptr[col], hi = d->colptr[col + 1] - 1;
-  while (lo <= hi)
-    {
-      int64_t mid = lo + (hi - lo) / 2;
-      if (d->rowind[mid] == row)
-        return mid;
-      if (d->rowind[mid] < row)
-        lo = mid + 1;
-      else
-        hi = mid - 1;
-    }
-  return -1;
+  return vm_csc_find (d->rowind, d->colptr[col], d->colptr[col + 1], row);
 }
 
 int

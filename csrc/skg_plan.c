@@ -5,6 +5,7 @@
  * (skg.c, hess_point) follows it without a search. */
 #include "skg.h"
 #include "skg_impl.h"
+#include "vm_csc.h"
 #include "vm_status.h"
 
 #include <stdlib.h>
@@ -14,22 +15,9 @@
 static int64_t
 find_slot (const vm_skg_plan *p, int64_t row, int64_t col)
 {
-  int64_t lo, hi;
   if (row < 0 || col < 0 || row >= p->nt || col >= p->nt)
     return -1;
-  lo = p->tcp[col];
-  hi = p->tcp[col + 1] - 1;
-  while (lo <= hi)
-    {
-      int64_t mid = lo + (hi - lo) / 2;
-      if (p->tri[mid] == row)
-        return mid;
-      if (p->tri[mid] < row)
-        lo = mid + 1;
-      else
-        hi = mid - 1;
-    }
-  return -1;
+  return vm_csc_find (p->tri, p->tcp[col], p->tcp[col + 1], row);
 }
 
 /* Number of contributions of a point term (nh entries hr, hc) at node k. */
