@@ -6,9 +6,9 @@ function files = varmech_build (varargin)
 %   varmech_build ('UmfpackInclude', incdir, 'LibDirs', {libdir}, 'Libs', {'-lumfpack', ...})
 %   files = varmech_build (...)
 %
-% Compiles the C kernels (csrc/*.c), the shared argument checks (mex/vm_mex_args.c) and the six
+% Compiles the C kernels (csrc/*.c), the shared argument checks (mex/vm_mex_args.c) and the seven
 % gateways (mex/vm_sbp_mex.c, vm_model_mex.c, vm_integrate_mex.c, vm_skg_mex.c, vm_dual_mex.c,
-% vm_periodic_mex.c)
+% vm_periodic_mex.c, vm_options_mex.c)
 % with the mex command, and puts the MEX files into inst/private next to the .m API, where only
 % the functions of inst/ see them.  Run it from anywhere; afterwards add inst/ to the path:
 %
@@ -138,7 +138,7 @@ function files = varmech_build (varargin)
     end
     % the gateways
     gws = {'vm_sbp_mex', 'vm_model_mex', 'vm_integrate_mex', 'vm_skg_mex', 'vm_dual_mex', ...
-           'vm_periodic_mex'};
+           'vm_periodic_mex', 'vm_options_mex'};
     files = cell (1, numel (gws));
     for k = 1:numel (gws)
       gw = fullfile (mexdir, [gws{k} '.c']);

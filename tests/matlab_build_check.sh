@@ -35,7 +35,7 @@ HOME="$tmp" "$OCTAVE" --no-gui --norc --no-history --quiet --eval "
     % the commands of README.md, section 'Using varmech from MATLAB' (read from it: they build the
     % MEX files, put inst on the path and solve a pendulum, pend and sol)
     eval (fileread ('readme_matlab.m'));
-    gws = {'vm_sbp_mex', 'vm_model_mex', 'vm_integrate_mex', 'vm_skg_mex', 'vm_dual_mex', 'vm_periodic_mex'};
+    gws = {'vm_sbp_mex', 'vm_model_mex', 'vm_integrate_mex', 'vm_skg_mex', 'vm_dual_mex', 'vm_periodic_mex', 'vm_options_mex'};
     built = cellfun (@(g) ~isempty (dir (fullfile (pwd, 'inst', 'private', [g '.mex']))), gws);
     if (all (built))
       np = np + 1;

@@ -33,7 +33,8 @@ function run_octave_tests (srcdir, builddir, names)
     nf = nf + 1;
   end
   % the MEX files tested are those of builddir (not an installed copy, not another build)
-  for g = {'vm_sbp_mex', 'vm_model_mex', 'vm_integrate_mex', 'vm_skg_mex', 'vm_dual_mex'}
+  for g = {'vm_sbp_mex', 'vm_model_mex', 'vm_integrate_mex', 'vm_skg_mex', 'vm_dual_mex', ...
+           'vm_periodic_mex', 'vm_options_mex'}
     w = which (g{1});
     if (~strcmp (fileparts (w), regexprep (builddir, '[/\\]+$', '')))
       fprintf ('FAIL %s: %s is not the one in %s\n', g{1}, w, builddir);

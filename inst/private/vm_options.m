@@ -29,22 +29,11 @@ function opts = vm_options (fname, defaults, args)
     vm_badarg (fname, 'options must be name/value pairs (got an odd number of arguments)');
   end
   [rules, fast] = vm_option_rule (fname);
-  for k = 1:2:numel (args)
+  % the pairs whose value is a real scalar within its rule are set in C (mex/vm_options_mex.c:
+  % the same test as the rows of fast); the others, in order, here
+  [opts, slow] = vm_options_mex (defaults, fast, args);
+  for k = slow
     name = args{k};
-    % the common case first, with builtins only: a name spelled as in the table and a real
-    % double scalar inside the range of an 'int', 'real' or 'order' rule (what vm_check_value
-    % accepts for it, unchanged; the range excludes Inf and NaN, vm_option_rule); anything else
-    % goes through the full check below
-    if (ischar (name) && isfield (fast, name) && isfield (defaults, name))
-      v = args{k+1};
-      f = fast.(name);
-      if (isa (v, 'double') && isscalar (v) && isreal (v) && ~issparse (v) ...
-          && (v > f(2) || (f(4) && v == f(2))) && (v < f(3) || (f(5) && v == f(3))) ...
-          && (f(1) == 2 || v == round (v)) && (f(1) ~= 3 || any (v == f(6:end))))
-        opts.(name) = v;
-        continue;
-      end
-    end
     if (isempty (keys))
       keys = fieldnames (defaults);
     end
