@@ -154,7 +154,7 @@ vm_linsolve_init (vm_linsolve *ls, int n, const int64_t *colptr, const int64_t *
     return vm_ls_umf_init (ls, o);
   chol = o->definite != 0 && o->cond == VM_LINSOLVE_COND_PIVOT;
   st = vm_ls_band_init (ls, o->block, o->lean, o->cond, chol);
-  if (st == VM_OK && chol && !ls->lean)
+  if (st == VM_OK && chol)   /* with lean too: the Cholesky band is (kl + 1) n, U only the fallback */
     st = vm_ls_chol_init (ls, o);
   return st;
 }
@@ -164,6 +164,8 @@ vm_linsolve_factor (vm_linsolve *ls, const double *Ax)
 {
   ls->singular = 1;
   ls->Ax = Ax;
+  if (ls->lean && ls->definite && vm_ls_chol_factor (ls, Ax))
+    return VM_OK;   /* a Cholesky factor, held as without lean */
   if (ls->lean)
     {
       vm_ls_setmsg (ls, "the U-only band (option lean) factors with its solve: vm_linsolve_factor_solve");
@@ -175,7 +177,7 @@ vm_linsolve_factor (vm_linsolve *ls, const double *Ax)
 int
 vm_linsolve_solve (vm_linsolve *ls, const double *b, double *x)
 {
-  if (ls->singular || ls->lean || (ls->kind == VM_LINSOLVE_UMFPACK && !ls->num)
+  if (ls->singular || (ls->lean && !ls->chol) || (ls->kind == VM_LINSOLVE_UMFPACK && !ls->num)
       || (ls->kind == VM_LINSOLVE_BANDED && ls->nfactor == 0))
     {
       vm_ls_setmsg (ls, ls->lean ? "a second solve with a U-only factorization (option lean)"
@@ -190,11 +192,17 @@ int
 vm_linsolve_factor_solve (vm_linsolve *ls, const double *Ax, const double *b, double *x)
 {
   int st;
-  if (ls->lean)
+  if (ls->lean && !(ls->definite && vm_ls_chol_factor (ls, Ax)))
     {
+      ls->chol = 0;
       ls->singular = 1;
       ls->Ax = Ax;
       return vm_ls_band_factor_solve_lean (ls, Ax, b, x);
+    }
+  if (ls->lean)   /* the Cholesky factor of option definite: held, as without lean */
+    {
+      ls->Ax = Ax;
+      return ls->singular ? VM_OK : vm_ls_chol_solve (ls, b, x);
     }
   if ((st = vm_linsolve_factor (ls, Ax)) != VM_OK || ls->singular)
     return st;

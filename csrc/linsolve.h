@@ -128,7 +128,9 @@ typedef struct
                         (2 kl + ku + 1) n, and no copy of the band: a window of 10 (kl + ku) + 1
                         columns.  A factorization then serves the one solve it is
                         made with (vm_linsolve_factor_solve; vm_linsolve_factor and
-                        vm_linsolve_solve refuse).  0: off, 1: on, VM_LINSOLVE_LEAN_AUTO: on when
+                        vm_linsolve_solve refuse), except a Cholesky factor of option definite,
+                        which is held as without lean (the U-only LU is then the fallback for a
+                        matrix that is not definite).  0: off, 1: on, VM_LINSOLVE_LEAN_AUTO: on when
                         the full band would take VM_LINSOLVE_LEAN_MIN bytes or more; ignored by
                         UMFPACK and where the conditions fail (default 0) */
   int definite;        /* 0, or +1 / -1 when the caller knows that diag (definite_scale) A is
@@ -141,9 +143,9 @@ typedef struct
                         nchol_fail).  C's singularity test is the LU's: (min L_jj / max L_jj)^2
                         (the pivot ratio of C's LU without pivoting) below DBL_EPSILON.  The
                         pattern must have kl = ku (VM_EARG otherwise); A's symmetry is the
-                        caller's promise (the upper triangle is not read).  Ignored by UMFPACK,
-                        with cond VM_LINSOLVE_COND_NORM1 and when option lean keeps U only
-                        (default 0) */
+                        caller's promise (the upper triangle is not read).  With option lean the
+                        fallback is the U-only LU.  Ignored by UMFPACK and with cond
+                        VM_LINSOLVE_COND_NORM1 (default 0) */
   const double *definite_scale; /* NULL (all 1), or n values > 0 and finite (checked at init),
                         read at every factorization: they must outlive the solver (default NULL) */
 } vm_linsolve_opts;

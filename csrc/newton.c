@@ -687,7 +687,7 @@ direction (ws_t *w, vm_newton_info *inf, int k, int verbose, int keep, int *sing
              "rcond %.3e\n", vm_linsolve_name (w->ls.kind), w->ls.lean ? " (U only)" : "",
              w->ls.kl, w->ls.ku, wall () - t0, w->ls.rcond);
   *singular = w->ls.singular || !isfinite (nrminf (w->n, w->dx));
-  if (keep && !w->ls.lean && !*singular)
+  if (keep && (!w->ls.lean || w->ls.chol) && !*singular)   /* a U-only LU serves one solve */
     w->held = 1;
   else
     vm_linsolve_release (&w->ls);

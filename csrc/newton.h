@@ -219,11 +219,13 @@ typedef struct
   int linsolve;      /* the linear solver (linsolve.h): VM_LINSOLVE_AUTO (the backend that
                         vm_linsolve_auto picks from the pattern; a banded LU keeps U only when
                         its band would take 1 GiB or more, linsolve.h option lean: no chord
-                        steps then), VM_LINSOLVE_UMFPACK or VM_LINSOLVE_BANDED (LAPACK's banded
+                        steps then, except with a Cholesky factor of option definite, which is
+                        held as without lean), VM_LINSOLVE_UMFPACK or VM_LINSOLVE_BANDED (LAPACK's banded
                         LU, L and U kept; refused with VM_EARG when the band exceeds LAPACK's
                         32-bit indices) (default VM_LINSOLVE_AUTO) */
-  int lean;          /* the banded LU of J keeps U only (linsolve.h option lean; a factorization
-                        then serves one solve: no chord steps): 0 never, 1 whenever J is banded and
+  int lean;          /* the banded LU of J keeps U only (linsolve.h option lean; an LU
+                        then serves one solve: no chord steps with it; a Cholesky factor of option
+                        definite is held as without lean): 0 never, 1 whenever J is banded and
                         kl < VM_BAND_LU_KL_MAX, VM_LINSOLVE_LEAN_AUTO linsolve's rule when linsolve
                         is VM_LINSOLVE_AUTO (a band of 1 GiB or more), never otherwise (default
                         VM_LINSOLVE_LEAN_AUTO) */
@@ -309,7 +311,8 @@ typedef struct
                           of AUTO; 0 when the solve stopped at the argument checks) */
   int kl, ku;          /* the lower and upper bandwidths of J's pattern (either backend) */
   int lean;            /* the banded LU of J keeps U only (linsolve.h option lean; no chord
-                          steps) */
+                          steps with an LU; nchol counts the Cholesky factors, held as without
+                          lean) */
   int linsolve_lm;     /* the backend of the LM systems (0: no fallback was needed) */
   double t_fun, t_jac; /* wall-clock seconds in the residual and Jacobian callbacks */
   double t_symbolic, t_numeric, t_solve;  /* ... in the linear solver's symbolic analyses

@@ -887,23 +887,61 @@ test_definite (void)
       vm_linsolve_free (&lc);
       vm_linsolve_free (&ll);
     }
-  /* where it does not apply: UMFPACK, NORM1, lean */
-  for (sgn = 0; sgn < 3; sgn++)
+  /* where it does not apply: UMFPACK, NORM1 */
+  for (sgn = 0; sgn < 2; sgn++)
     {
       vm_linsolve_opts_init (&o);
       o.kind = sgn == 0 ? VM_LINSOLVE_UMFPACK : VM_LINSOLVE_BANDED;
       o.cond = sgn == 1 ? VM_LINSOLVE_COND_NORM1 : VM_LINSOLVE_COND_PIVOT;
-      o.lean = sgn == 2;
       o.definite = -1;
       o.definite_scale = d;
       st = vm_linsolve_init (&lc, n, m.cp, m.ri, &o);
       st = st ? st : vm_linsolve_factor_solve (&lc, m.ax, rhs, xc);
       CHECK (st == VM_OK && lc.definite == 0 && lc.nchol == 0 && maxrel (n, xc, xt) <= 1e-13,
              "definite ignored (%s): definite %d, nchol %ld, |x - x_true| %.2e: %s",
-             sgn == 0 ? "UMFPACK" : sgn == 1 ? "NORM1" : "lean", lc.definite, lc.nchol,
-             maxrel (n, xc, xt), lc.message);
+             sgn == 0 ? "UMFPACK" : "NORM1", lc.definite, lc.nchol, maxrel (n, xc, xt),
+             lc.message);
       vm_linsolve_free (&lc);
     }
+  /* with lean: the Cholesky factor held as without it, the U-only LU its fallback */
+  vm_linsolve_opts_init (&o);
+  o.kind = VM_LINSOLVE_BANDED;
+  o.lean = 1;
+  st = vm_linsolve_init (&ll, n, m.cp, m.ri, &o);
+  st = st ? st : vm_linsolve_factor_solve (&ll, m.ax, rhs, xl);   /* the plain U-only LU */
+  CHECK (st == VM_OK && ll.lean && maxrel (n, xl, xt) <= 1e-13, "lean alone: %s", ll.message);
+  o.definite = -1;
+  o.definite_scale = d;
+  st = vm_linsolve_init (&lc, n, m.cp, m.ri, &o);
+  st = st ? st : vm_linsolve_factor_solve (&lc, m.ax, rhs, xc);
+  CHECK (st == VM_OK && lc.lean && lc.definite == -1 && lc.chol && lc.nchol == 1
+         && maxrel (n, xc, xt) <= 1e-13, "definite with lean: lean %d, chol %d, nchol %ld, "
+         "|x - x_true| %.2e: %s", lc.lean, lc.chol, lc.nchol, maxrel (n, xc, xt), lc.message);
+  memset (xc, 0, (size_t) n * sizeof *xc);
+  st = vm_linsolve_solve (&lc, rhs, xc);   /* held: a chord step's solve */
+  CHECK (st == VM_OK && maxrel (n, xc, xt) <= 1e-13, "definite with lean: a second solve with "
+         "the Cholesky factor: %d, |x - x_true| %.2e: %s", st, maxrel (n, xc, xt), lc.message);
+  st = vm_linsolve_factor (&lc, m.ax);
+  st = st ? st : vm_linsolve_solve (&lc, rhs, xc);
+  CHECK (st == VM_OK && lc.chol && lc.nchol == 2 && maxrel (n, xc, xt) <= 1e-13,
+         "definite with lean: factor, then solve: %d, nchol %ld: %s", st, lc.nchol, lc.message);
+  vm_linsolve_free (&lc);
+  o.definite = 1;   /* the wrong sign: the U-only LU, bit for bit, and no second solve */
+  st = vm_linsolve_init (&lc, n, m.cp, m.ri, &o);
+  st = st ? st : vm_linsolve_factor_solve (&lc, m.ax, rhs, xc);
+  CHECK (st == VM_OK && !lc.chol && lc.nchol_fail == 1
+         && memcmp (xc, xl, (size_t) n * sizeof *xc) == 0,
+         "definite with lean, +1 on a negative definite J: chol %d, fail %ld: %s", lc.chol,
+         lc.nchol_fail, lc.message);
+  st = vm_linsolve_solve (&lc, rhs, xc);
+  CHECK (st == VM_EARG && strstr (lc.message, "U-only"), "definite with lean: no second solve "
+         "with the U-only LU: %d, %s", st, lc.message);
+  st = vm_linsolve_factor (&lc, m.ax);
+  CHECK (st == VM_EARG && lc.nchol_fail == 2 && strstr (lc.message, "vm_linsolve_factor_solve"),
+         "definite with lean: factor alone refused after a failed Cholesky: %d, %s", st,
+         lc.message);
+  vm_linsolve_free (&lc);
+  vm_linsolve_free (&ll);
   /* refused */
   vm_linsolve_opts_init (&o);
   o.kind = VM_LINSOLVE_BANDED;
