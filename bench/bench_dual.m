@@ -63,18 +63,29 @@
 % (ratio2): where dual_lorenz's last step lands below its target is an accident of rounding, and
 % near the rounding floor fsolve's iteration count follows it (N = 4096: 23 steps to 1.4e-7, 38 to
 % 1.1e-7).
+% @item (l)
+% the physical limit (@file{bench/dual_limit.c}, @code{make dual_limit}; a fresh process per N):
+% the C kernel's time per Newton iteration (residuals, Hessians, factorizations and solves of
+% vm_dual_solve with dual_lorenz's defaults, divided by its iterations) against one warm LAPACK
+% dgbtrf of the Hessian at the solution, at N = 2^8, 2^10, ..., @var{l_max} (default 2^20; quick
+% 2^16), on this problem (its base state from the classical Runge-Kutta method in C, 20 steps per
+% grid interval, instead of ode45).  Target: <= 1.5 at every N.
 % @end table
 % The last output is a summary table against the targets of issue 15.
-% @var{parts}: a string of the letters to run (default 'abcd'; quick: 'abd').  Times: best of several runs (part
+% @var{parts}: a string of the letters to run (default 'abcdl'; quick: 'abdl' with @var{l_max}
+% 2^16).  Times: best of several runs (part
 % c: medians).  No timing is asserted.
 % @end deftypefn
 
-function r = bench_dual (parts, fd_cap)
+function r = bench_dual (parts, fd_cap, l_max)
   if (nargin < 1 || isempty (parts))
-    parts = 'abcd';
+    parts = 'abcdl';
   end
   if (nargin < 2 || isempty (fd_cap))
     fd_cap = 60;
+  end
+  if (nargin < 3 || isempty (l_max))
+    l_max = 2^20;
   end
   t_all = tic;
   r = struct ();
@@ -90,6 +101,9 @@ function r = bench_dual (parts, fd_cap)
   end
   if (any (parts == 'd'))
     r.d = part_d (Ns, 7);
+  end
+  if (any (parts == 'l'))
+    r.l = part_l (l_max);
   end
   fprintf ('bench_dual: %.0f s in all\n', toc (t_all));
   summary (r);
@@ -249,6 +263,68 @@ function summary (r)
       fprintf ('%-58s %9.2f %17s %9s %s\n', lbl, w.ratio_dgbtrf, 'marginal it', '<= 1.5', ...
                ok_met (w.ratio_dgbtrf <= 1.5));
     end
+  end
+  if (isfield (r, 'l') && ~isempty (r.l))
+    rt = [r.l.ratio];
+    lbl = sprintf ('dual Lorenz N=%d..%d: time/Newton it. <= 1.5x one dgbtrf', min ([r.l.N]), ...
+                   max ([r.l.N]));
+    fprintf ('%-58s %9.2f %8.2f - %6.2f %9s %s   (C kernel, part l)\n', lbl, median (rt), min (rt), ...
+             max (rt), '<= 1.5', ok_met (max (rt) <= 1.5));
+  else
+    fprintf ('%-58s %9s %17s %9s %s\n', 'dual Lorenz N=256..2^20: time/Newton it. <= 1.5x dgbtrf', ...
+             '-', 'not run (part l)', '<= 1.5', '-');
+  end
+end
+
+function L = part_l (Nmax)
+  % the physical limit (bench/dual_limit.c, make dual_limit): the C kernel's Newton iteration
+  % against one dgbtrf of the same Hessian, a fresh process per N
+  L = struct ('N', {}, 'iterations', {}, 'factorizations', {}, 't_e2e', {}, 't_newton', {}, ...
+              't_fun', {}, 't_jac', {}, 't_factor', {}, 't_solve', {}, 't_dgbtrf', {}, ...
+              't_dpbtrf', {}, 'ratio', {}, 'hwm_mb', {});
+  if (~exist ('./dual_limit', 'file'))
+    fprintf ('(l) physical limit: ./dual_limit not built (make dual_limit)\n\n');
+    return;
+  end
+  fprintf (['(l) dual Lorenz, order 4, one slab: the C kernel''s time per Newton iteration against ' ...
+            'one warm dgbtrf of the same Hessian (./dual_limit N, fresh process per N)\n']);
+  fprintf ('%8s %8s %3s %2s %3s | %9s %10s | %8s %8s %8s %8s | %10s %10s | %6s %-6s | %9s\n', 'N', ...
+           'unknowns', 'kl', 'it', 'fac', 'C e2e [s]', 'newt/it[ms]', 'res', 'hess', 'factor', ...
+           'solve', 'dgbtrf[ms]', 'dpbtrf[ms]', 'ratio', '<=1.5', 'peak [MB]');
+  N = 2^8;
+  while (N <= Nmax)
+    [st, out] = system (sprintf ('./dual_limit %d %d', N, max (1, min (9, round (2^18 / N)))));
+    tok = regexp (out, 'DUALLIMIT ([^\n]*)', 'tokens', 'once');
+    if (st ~= 0 || isempty (tok))
+      fprintf ('%8d failed (status %d): %s\n', N, st, out);
+      break;
+    end
+    v = lim_fields (tok{1});
+    row = struct ('N', N, 'iterations', v.it, 'factorizations', v.fact, 't_e2e', v.e2e, ...
+                  't_newton', v.newton_it, 't_fun', v.fun_it, 't_jac', v.jac_it, ...
+                  't_factor', v.factor_it, 't_solve', v.solve_it, 't_dgbtrf', v.dgbtrf, ...
+                  't_dpbtrf', v.dpbtrf, 'ratio', v.ratio, 'hwm_mb', v.hwm_kb / 1024);
+    L(end+1) = row; %#ok<AGROW>
+    fprintf ('%8d %8d %3d %2d %3d | %9.4f %10.3f | %8.3f %8.3f %8.3f %8.3f | %10.3f %10.3f | %6.2f %-6s | %9.1f\n', ...
+             N, v.unknowns, v.kl, v.it, v.fact, v.e2e, 1e3 * v.newton_it, 1e3 * v.fun_it, ...
+             1e3 * v.jac_it, 1e3 * v.factor_it, 1e3 * v.solve_it, 1e3 * v.dgbtrf, 1e3 * v.dpbtrf, ...
+             v.ratio, ok_met (v.ratio <= 1.5), row.hwm_mb);
+    N = 4 * N;
+  end
+  fprintf (['newt/it = (res + hess + factor + solve) per iteration [ms] of vm_dual_solve (dual_lorenz''s ' ...
+            'defaults: tol 1e-11, LinearSolver auto; fac: factorizations, Cholesky),\nthe fastest of ' ...
+            '2^18/N solves (at most 9, at least 1), the first touch of every array included; dgbtrf: ' ...
+            'LAPACK on the band of the Hessian at the solution,\nwarm (refilled outside the timing, ' ...
+            'min of as many); dpbtrf: LAPACK''s Cholesky of its lower band, likewise; peak: VmHWM after ' ...
+            'the first solve\n\n']);
+end
+
+function v = lim_fields (line)
+  % the "name value" pairs of a DUALLIMIT line as a struct of numbers
+  t = strsplit (strtrim (line), ' ');
+  v = struct ();
+  for k = 1:2:numel (t) - 1
+    v.(t{k}) = str2double (t{k + 1});
   end
 end
 
