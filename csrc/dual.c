@@ -137,6 +137,30 @@ node_support (const vm_dual *d, int64_t k, int64_t *s)
 
 /* Every node's support, once: sup[sup_p[k] .. sup_p[k+1]-1], the position of node k in it
  * (kpos[k]) and of every entry of Dm's row k in it (dpos[p]). */
+/* d->hess_lag (dual.h): the last node whose support holds node j, maximized over the nodes up
+ * to j, minus j, maximized over j (the columns of nodes <= j are complete when that node has been
+ * added) */
+static int
+build_lag (vm_dual *d)
+{
+  int64_t *last = malloc ((size_t) (d->N > 0 ? d->N : 1) * sizeof *last), k, q, run = 0, lag = 0;
+  if (! last)
+    return VM_ENOMEM;
+  for (k = 0; k < d->N; k++)
+    last[k] = k;
+  for (k = 0; k < d->N; k++)
+    for (q = d->sup_p[k]; q < d->sup_p[k + 1]; q++)
+      last[d->sup[q]] = k;   /* k increases: the last assignment is the largest */
+  for (k = 0; k < d->N; k++)
+    {
+      run = last[k] > run ? last[k] : run;
+      lag = run - k > lag ? run - k : lag;
+    }
+  free (last);
+  d->hess_lag = lag;
+  return VM_OK;
+}
+
 static int
 build_supports (vm_dual *d)
 {
@@ -170,7 +194,7 @@ build_supports (vm_dual *d)
           if (sk[q] == d->dj[p])
             d->dpos[p] = q;
     }
-  return VM_OK;
+  return build_lag (d);
 }
 
 static int64_t
@@ -1034,13 +1058,14 @@ add_node_direct (const vm_dual *d, int64_t k, const double *K, const double *dv,
  * rows sorted): entry (i, c), i < c, from (c, i).  In a column c of consecutive rows from r0, the
  * upper entries are rows r0 .. c - 1 in order, and where their columns i are of consecutive rows
  * too (every column of the dual Lorenz but near a fixed node) each source is rowbase[i] + c, with
- * no search and no state.  VM_EARG if the pattern is not symmetric (a bug). */
+ * no search and no state.  Columns c0 .. c1 - 1, whose sources (columns < c1) must be complete.
+ * VM_EARG if the pattern is not symmetric (a bug). */
 static int
-mirror_upper (const vm_dual *d, double *hval)
+mirror_upper (const vm_dual *d, double *hval, int64_t c0, int64_t c1)
 {
-  const int64_t nz = d->nz, *cp = d->colptr, *ri = d->rowind, *rb = d->rowbase;
+  const int64_t *cp = d->colptr, *ri = d->rowind, *rb = d->rowbase;
   int64_t c, p;
-  for (c = 0; c < nz; c++)
+  for (c = c0; c < c1; c++)
     {
       const int64_t p0 = cp[c];
       if (d->upper_run[c])   /* rows r0 .. c - 1 at p0 .. p0 + c - r0 - 1 */
@@ -1064,10 +1089,29 @@ mirror_upper (const vm_dual *d, double *hval)
   return VM_OK;
 }
 
+/* The first column of node k (k <= N; the strong mode's last node has only its ng columns) */
+static int64_t
+node_column (const vm_dual *d, int64_t k)
+{
+  return k * d->m < d->nz ? k * d->m : d->nz;
+}
+
+/* Where the assembly of the Hessian values stands (eval_hessian): the columns of the nodes before
+ * zeroed are zeroed, the strict upper triangles of the nodes before mirrored are copied */
+typedef struct
+{
+  int64_t zeroed, mirrored;
+} hess_front;
+
 /* Nodes k0 .. k1 - 1 added into the Hessian values hval, their node Hessians in d->hess (node k
- * at d->hess + (k - k0) nl nl); dv: work of maxns + (nl + maxne) maxne doubles */
-static void
-add_nodes (const vm_dual *d, int64_t k0, int64_t k1, double *dv, double *hval)
+ * at d->hess + (k - k0) nl nl); dv: work of maxns + (nl + maxne) maxne doubles.  In the same
+ * sweep, while they are in the cache: the columns of a node are zeroed just before the first node
+ * that adds to them, and (ng = 0) their strict upper triangle is copied from the lower one as soon
+ * as hess_lag later nodes have been added (build_lag: every source is complete then).  One pass
+ * over the values instead of three (memset, sums, mirror_upper): the dual Lorenz at N = 2^20
+ * moves 0.68 GB once per Hessian, not about 2 GB (bench/README_dual.md). */
+static int
+add_nodes (const vm_dual *d, int64_t k0, int64_t k1, double *dv, double *hval, hess_front *f)
 {
   const int nl2 = d->nl * d->nl;
   int64_t k, p;
@@ -1076,6 +1120,13 @@ add_nodes (const vm_dual *d, int64_t k0, int64_t k1, double *dv, double *hval)
     {
       const int ns = (int) (d->sup_p[k + 1] - d->sup_p[k]);
       const double *K = d->hess + (k - k0) * nl2;
+      const int64_t reach = d->sup[d->sup_p[k + 1] - 1] + 1;   /* the support is sorted */
+      if (reach > f->zeroed)
+        {
+          const int64_t p0 = d->colptr[node_column (d, f->zeroed)];
+          memset (hval + p0, 0, (size_t) (d->colptr[node_column (d, reach)] - p0) * sizeof *hval);
+          f->zeroed = reach;
+        }
       for (q = 0; q < ns; q++)
         dv[q] = 0.0;
       for (p = d->dp[k]; p < d->dp[k + 1]; p++)
@@ -1084,7 +1135,15 @@ add_nodes (const vm_dual *d, int64_t k0, int64_t k1, double *dv, double *hval)
         add_node_direct (d, k, K, dv, dv + d->maxns, hval);
       else
         add_node (d, k, K, dv, dv + d->maxns, hval);
+      if (d->ng == 0 && k - d->hess_lag + 1 > f->mirrored)
+        {
+          const int64_t to = k - d->hess_lag + 1;
+          if (mirror_upper (d, hval, node_column (d, f->mirrored), node_column (d, to)) != VM_OK)
+            return VM_EARG;
+          f->mirrored = to;
+        }
     }
+  return VM_OK;
 }
 
 /* The node Lagrangians at every node (d->val, d->grad, y^H into d->y) and the Hessian values of S
@@ -1104,9 +1163,9 @@ eval_hessian (vm_dual *d, double *hval)
   double *dv = malloc ((size_t) (d->maxns + (nl + maxne) * maxne) * sizeof *dv);
   int64_t k0, bad;
   int st = VM_OK;
+  hess_front f = { 0, 0 };
   if (! dv)
     return VM_ENOMEM;
-  memset (hval, 0, (size_t) d->nnz * sizeof *hval);
   for (k0 = 0; k0 < d->N && st == VM_OK; k0 += VM_DUAL_HESS_CHUNK)
     {
       const int64_t len = d->N - k0 < VM_DUAL_HESS_CHUNK ? d->N - k0 : VM_DUAL_HESS_CHUNK;
@@ -1116,11 +1175,14 @@ eval_hessian (vm_dual *d, double *hval)
       if (st != VM_OK)
         d->bad = bad >= 0 ? k0 + bad : -1;
       else
-        add_nodes (d, k0, k0 + len, dv, hval);
+        st = add_nodes (d, k0, k0 + len, dv, hval, &f);
     }
   free (dv);
+  if (st == VM_OK && f.zeroed < d->N)   /* columns no node adds to (none in a valid pattern) */
+    memset (hval + d->colptr[node_column (d, f.zeroed)], 0,
+            (size_t) (d->nnz - d->colptr[node_column (d, f.zeroed)]) * sizeof *hval);
   if (st == VM_OK && d->ng == 0)
-    st = mirror_upper (d, hval);
+    st = mirror_upper (d, hval, node_column (d, f.mirrored), d->nz);
   return st;
 }
 

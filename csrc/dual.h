@@ -96,6 +96,9 @@ typedef struct {
   int64_t *bp;                 /* N+1 */
   int *boff;                   /* bp[N] */
   int maxns;                   /* the largest support */
+  int64_t hess_lag;            /* the columns of nodes <= j are complete once node j + hess_lag
+                                  has been added (dual.c, build_lag: 2 for the interior of order
+                                  4, more near the boundary closures) */
   unsigned char *regular;      /* N: node k's blocks (ng = 0) are stacked in every column, block
                                   (q, r) at boff (r, r) + (q - r) nd for q >= r (node_run) */
   int64_t *sup_p, *sup;        /* node k's support (sorted {k} U columns of Dm row k) */
