@@ -1105,11 +1105,16 @@ ws_setup (ws_t *w, int n, const int64_t *colptr, const int64_t *rowind, const vm
   w->Ap = colptr;
   w->Ai = rowind;
   /* the largest work array (nnz values; 0.55 GB for the disk at N = 2^20): from 64 MB on in
-   * huge or populated pages (vm_bigalloc.h), fewer faults at its first touch */
+   * huge pages (vm_bigalloc_lazy: advised, faulted in at the first touch, never populated in 4 kB
+   * pages, whatever the size).  Every pass over it (the Jacobian's sums, the band's fill, the sum
+   * of squares) streams through it, and in 4 kB pages the hardware prefetch stops at each page:
+   * at N = 2^20 the dual Lorenz's 0.68 GB (Newton 0.70-0.82 -> 0.65-0.68 s per iteration, best
+   * of 3) and the disk's 0.55 GB (skg_limit 8.3-10.0 -> 6.9-7.4 s end to end) were slower
+   * populated (bench/README_dual.md, "The physical limit") */
   w->Jx = vm_bigalloc_kind (jx_count (w), sizeof *w->Jx) == VM_BIGALLOC_CALLOC
           ? vm_scratch_alloc (jx_count (w) * sizeof *w->Jx)   /* below: no clear needed; kept
                                                                  for the next solve */
-          : vm_bigalloc_zero (jx_count (w), sizeof *w->Jx);
+          : vm_bigalloc_lazy (jx_count (w), sizeof *w->Jx);
   /* the eight n-vectors in one block, kept for the next solve (vm_scratch.h) */
   w->vec = vm_scratch_alloc (8 * (size_t) n * sizeof *w->vec);
   if (w->vec)

@@ -150,7 +150,8 @@
  * info->message says why and gives the best residual.
  *
  * Memory: the work arrays (8 n-vectors in one block, the Jacobian values -- from 64 MB on in huge
- * or populated pages, vm_bigalloc.h, whose first touch costs fewer faults; the vectors, and the
+ * pages, vm_bigalloc_lazy, whose first touch costs fewer faults and whose passes stream faster
+ * than through 4 kB pages; the vectors, and the
  * values below 64 MB, from vm_scratch.h, which keeps them after the solve for the next one --,
  * the histories, and the linear
  * solver's: UMFPACK a copy of the pattern in its index type when that is a type distinct from
