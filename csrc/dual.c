@@ -1097,19 +1097,50 @@ node_column (const vm_dual *d, int64_t k)
 }
 
 /* Where the assembly of the Hessian values stands (eval_hessian): the columns of the nodes before
- * zeroed are zeroed, the strict upper triangles of the nodes before mirrored are copied */
+ * zeroed are zeroed; those of the nodes before done are complete (their strict upper triangle
+ * copied when ng = 0), and ss is the sum of squares of their values */
 typedef struct
 {
-  int64_t zeroed, mirrored;
+  int64_t zeroed, done;
+  double ss;
 } hess_front;
+
+/* sum_p a[p]^2 in eight chains of additions (newton.c, sum_squares) */
+static double
+sum_squares (int64_t m, const double *a)
+{
+  double s[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
+  int64_t p = 0;
+  int i;
+  for (; p + 8 <= m; p += 8)
+    for (i = 0; i < 8; i++)
+      s[i] += a[p + i] * a[p + i];
+  for (; p < m; p++)
+    s[0] += a[p] * a[p];
+  return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
+}
+
+/* The columns of nodes f->done .. to - 1 are complete: the strict upper triangle copied (ng = 0),
+ * their squares summed into f->ss (dual.h: hess_sumsq) */
+static int
+hess_complete (const vm_dual *d, double *hval, hess_front *f, int64_t to)
+{
+  const int64_t c0 = node_column (d, f->done), c1 = node_column (d, to);
+  if (d->ng == 0 && mirror_upper (d, hval, c0, c1) != VM_OK)
+    return VM_EARG;
+  f->ss += sum_squares (d->colptr[c1] - d->colptr[c0], hval + d->colptr[c0]);
+  f->done = to;
+  return VM_OK;
+}
 
 /* Nodes k0 .. k1 - 1 added into the Hessian values hval, their node Hessians in d->hess (node k
  * at d->hess + (k - k0) nl nl); dv: work of maxns + (nl + maxne) maxne doubles.  In the same
  * sweep, while they are in the cache: the columns of a node are zeroed just before the first node
- * that adds to them, and (ng = 0) their strict upper triangle is copied from the lower one as soon
- * as hess_lag later nodes have been added (build_lag: every source is complete then).  One pass
- * over the values instead of three (memset, sums, mirror_upper): the dual Lorenz at N = 2^20
- * moves 0.68 GB once per Hessian, not about 2 GB (bench/README_dual.md). */
+ * that adds to them, and as soon as hess_lag later nodes have been added (build_lag: they and
+ * every source of their upper triangle are complete then) their strict upper triangle is copied
+ * from the lower one (ng = 0) and their squares summed (hess_complete).  One pass over the values
+ * instead of four (memset, sums, mirror_upper, Newton's sum of squares): the dual Lorenz at
+ * N = 2^20 moves 0.68 GB once per Hessian, not about 2.7 GB (bench/README_dual.md). */
 static int
 add_nodes (const vm_dual *d, int64_t k0, int64_t k1, double *dv, double *hval, hess_front *f)
 {
@@ -1135,13 +1166,8 @@ add_nodes (const vm_dual *d, int64_t k0, int64_t k1, double *dv, double *hval, h
         add_node_direct (d, k, K, dv, dv + d->maxns, hval);
       else
         add_node (d, k, K, dv, dv + d->maxns, hval);
-      if (d->ng == 0 && k - d->hess_lag + 1 > f->mirrored)
-        {
-          const int64_t to = k - d->hess_lag + 1;
-          if (mirror_upper (d, hval, node_column (d, f->mirrored), node_column (d, to)) != VM_OK)
-            return VM_EARG;
-          f->mirrored = to;
-        }
+      if (k - d->hess_lag + 1 > f->done && hess_complete (d, hval, f, k - d->hess_lag + 1) != VM_OK)
+        return VM_EARG;
     }
   return VM_OK;
 }
@@ -1163,7 +1189,7 @@ eval_hessian (vm_dual *d, double *hval)
   double *dv = malloc ((size_t) (d->maxns + (nl + maxne) * maxne) * sizeof *dv);
   int64_t k0, bad;
   int st = VM_OK;
-  hess_front f = { 0, 0 };
+  hess_front f = { 0, 0, 0.0 };
   if (! dv)
     return VM_ENOMEM;
   for (k0 = 0; k0 < d->N && st == VM_OK; k0 += VM_DUAL_HESS_CHUNK)
@@ -1181,8 +1207,9 @@ eval_hessian (vm_dual *d, double *hval)
   if (st == VM_OK && f.zeroed < d->N)   /* columns no node adds to (none in a valid pattern) */
     memset (hval + d->colptr[node_column (d, f.zeroed)], 0,
             (size_t) (d->nnz - d->colptr[node_column (d, f.zeroed)]) * sizeof *hval);
-  if (st == VM_OK && d->ng == 0)
-    st = mirror_upper (d, hval, node_column (d, f.mirrored), d->nz);
+  if (st == VM_OK)
+    st = hess_complete (d, hval, &f, d->N);
+  d->hess_sumsq = st == VM_OK ? f.ss : NAN;
   return st;
 }
 
@@ -1382,6 +1409,7 @@ typedef struct {
   vm_dual *d;
   double *rw;     /* nz: 1 / H_kk of the unknown's node */
   double *g;
+  double ss;      /* Newton's jac_sumsq: the Hessian's sum of squares, made in its sweep */
 } solve_ctx;
 
 static int
@@ -1397,6 +1425,7 @@ solve_J (const double *z, double *Jx, void *vctx)
 {
   solve_ctx *c = vctx;
   int st = vm_dual_eval (c->d, z, NULL, NULL, Jx);   /* the gradient: solve_F's */
+  c->ss = c->d->hess_sumsq;
   return st != VM_OK ? -1000 - st : 0;
 }
 
@@ -1536,6 +1565,7 @@ vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
   o.reuse = VM_DUAL_REUSE;
   o.res_weight = c.rw;
   o.definite = -1;          /* S is concave where the DtP matrices are definite (dual.h) */
+  o.jac_sumsq = &c.ss;
   st = vm_newton_solve ((int) d->nz, d->colptr, d->rowind, solve_F, solve_J, &c, z, &o, info);
   if (st <= -1000)
     st = -st - 1000;

@@ -111,6 +111,9 @@ typedef struct {
   double *Dfull;               /* N m: D with the Dirichlet values */
   int have_y;
   int64_t bad;                 /* node where the DtP map failed (VM_EDTP) */
+  double hess_sumsq;           /* after vm_dual_eval with Hessian values: the sum of their
+                                  squares (NaN when it failed), made in the assembly's sweep
+                                  (Newton's jac_sumsq) */
 } vm_dual;
 
 /* vm_dual_init flags */

@@ -180,7 +180,8 @@ typedef struct
   double t_symbolic, t_numeric, t_solve;  /* wall-clock seconds: symbolic analyses, numeric
                           factorizations (banded: filling the band, the LU and the condition
                           estimate), solves */
-  double t_rcond;      /* banded: the part of t_numeric in the condition estimate */
+  double t_rcond;      /* banded LU: the part of t_numeric in the condition estimate (the
+                          Cholesky path makes its pivot ratio with its steps: not counted apart) */
   char message[200];   /* why the last call failed */
   const double *Ax;    /* the values of the last factorization (the caller's: UMFPACK's iterative
                           refinement reads them in the solves) */

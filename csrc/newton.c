@@ -219,6 +219,7 @@ vm_newton_opts_init (vm_newton_opts *o)
   o->symbolic = NULL;
   o->on_iter = NULL;
   o->on_iter_ctx = NULL;
+  o->jac_sumsq = NULL;
 }
 
 void
@@ -718,8 +719,20 @@ round_bound (const ws_t *w, const double *x, const vm_newton_opts *o)
   return 1.001 * o->tol_round * DBL_EPSILON * w->wmax * w->jfro * sqrt (s);
 }
 
+/* jx[r0 + q] += |a[q]| ax, q < len (a column of consecutive rows: no index, vectorized) */
+static void
+abs_axpy (int64_t len, double ax, const double *restrict a, double *restrict jx)
+{
+  int64_t q;
+  for (q = 0; q < len; q++)
+    jx[q] += fabs (a[q]) * ax;
+}
+
 /* The rounding level of F at x (newton.h 1'), tol_round eps || W |J| |x| ||_2, with the values
- * J in w->Jx (w->jx is overwritten). */
+ * J in w->Jx (w->jx is overwritten).  A column whose rows are consecutive (its last row minus its
+ * first is its length minus 1: the rows are sorted, check_pattern) is added without reading its
+ * row indices: the dual Lorenz's Hessian, every column but near a fixed node, half the bytes of
+ * the pass (2.9 % of a solve at N = 2^18 before). */
 static double
 round_level (ws_t *w, const double *x, const vm_newton_opts *o)
 {
@@ -729,9 +742,13 @@ round_level (ws_t *w, const double *x, const vm_newton_opts *o)
     w->jx[i] = 0.0;
   for (j = 0; j < w->n; j++)
     {
+      const int64_t p0 = w->Ap[j], p1 = w->Ap[j + 1];
       const double ax = fabs (x[j]);
-      for (p = w->Ap[j]; p < w->Ap[j + 1]; p++)
-        w->jx[w->Ai[p]] += fabs (w->Jx[p]) * ax;
+      if (p1 > p0 && w->Ai[p1 - 1] - w->Ai[p0] == p1 - 1 - p0)
+        abs_axpy (p1 - p0, ax, w->Jx + p0, w->jx + w->Ai[p0]);
+      else
+        for (p = p0; p < p1; p++)
+          w->jx[w->Ai[p]] += fabs (w->Jx[p]) * ax;
     }
   return o->tol_round * DBL_EPSILON * wnrm2 (w->n, w->wt, w->jx);
 }
@@ -772,6 +789,8 @@ jacobian (ws_t *w, vm_newton_jac Jfn, void *ctx, const double *x, double f, doub
   int64_t p;
   int st;
   drop_held (w);
+  if (o->jac_sumsq)
+    *o->jac_sumsq = -1.0;
   t0 = wall ();
   st = Jfn (x, w->Jx, ctx);
   inf->t_jac += wall () - t0;
@@ -781,7 +800,8 @@ jacobian (ws_t *w, vm_newton_jac Jfn, void *ctx, const double *x, double f, doub
       setmsg (inf, "the Jacobian function returned %d at iteration %d", st, k);
       return st;
     }
-  s2 = sum_squares (w->nnz, w->Jx);   /* not finite when an entry is not (or on overflow) */
+  /* not finite when an entry is not (or on overflow); the callback's, when it made it */
+  s2 = o->jac_sumsq && *o->jac_sumsq != -1.0 ? *o->jac_sumsq : sum_squares (w->nnz, w->Jx);
   if (!isfinite (s2))
     for (p = 0; p < w->nnz; p++)
       if (!isfinite (w->Jx[p]))

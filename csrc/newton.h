@@ -269,6 +269,13 @@ typedef struct
                         successive solves with one pattern (time windows) then analyse it once.
                         Not touched by the banded backend.  Free it with vm_newton_symbolic_free
                         (default NULL) */
+  double *jac_sumsq;   /* NULL, or where J's callback may store sum_p Jx[p]^2 of the values it
+                        returns (summed in any order; not finite when an entry is not, or on
+                        overflow), made while they were in the cache: Newton then skips its own
+                        pass over them (the finiteness check, which then only looks for the
+                        entry to name when the sum is not finite, and ||J||_F of the bound of
+                        1').  Newton stores -1 there before each call; a callback that leaves
+                        -1 gets the pass (default NULL) */
 } vm_newton_opts;
 
 /* Kinds of steps in vm_newton_info.kind_hist. */

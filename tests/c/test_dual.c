@@ -686,6 +686,14 @@ assembly_case_n (const char *name, int ny, int nd, int ng, int64_t N, int order,
         out = fmax (out, fabs (Hr[j]));
       CHECK (err <= 1e-13 * hmax && out == 0.0, "%s: assembled Hessian vs the dense sum %.3g, "
              "outside the pattern %.3g (max %.3g)", name, err, out, hmax);
+      {
+        /* the sum of squares made in the assembly's sweep (Newton's jac_sumsq) */
+        double ss = 0.0;
+        for (p = 0; p < d.nnz; p++)
+          ss += h[p] * h[p];
+        CHECK (fabs (d.hess_sumsq - ss) <= 1e-13 * ss, "%s: hess_sumsq %.17g, sum of squares "
+               "%.17g", name, d.hess_sumsq, ss);
+      }
     }
   free (z);
   free (h);

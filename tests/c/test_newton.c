@@ -1107,6 +1107,105 @@ test_callback_errors (void)
   free (ri);
 }
 
+/* ---- option jac_sumsq: the callback's sum of squares ---------------------------------------------- */
+
+typedef struct
+{
+  bratu_t b;
+  double *ss;         /* Newton's jac_sumsq */
+  int mode;           /* 0: the sum; 1: leave -1; 2: +Inf (overflow); 3: a wrong sum, 0 */
+  long seen_minus1;   /* calls that found -1 stored before them */
+} ssq_t;
+
+static int
+ssq_J (const double *u, double *Jx, void *c)
+{
+  ssq_t *s = c;
+  int st = bratu_J (u, Jx, &s->b), p;
+  double sum = 0.0;
+  s->seen_minus1 += *s->ss == -1.0;
+  for (p = 0; p < 3 * s->b.N - 2; p++)
+    sum += Jx[p] * Jx[p];
+  if (s->mode == 0)
+    *s->ss = sum;
+  else if (s->mode == 2)
+    *s->ss = INFINITY;
+  else if (s->mode == 3)
+    *s->ss = 0.0;
+  return st;
+}
+
+static int
+ssq_F (const double *u, double *F, void *c)
+{
+  return bratu_F (u, F, &((ssq_t *) c)->b);
+}
+
+/* The callback's sum replaces Newton's pass: the same iterates (the sum enters only the bound that
+ * skips the rounding-level pass, an upper bound: an overflowed sum only computes that level more
+ * often), -1 stored before each call, -1 left: Newton's own pass, a non-finite sum: the entry
+ * named when one is not finite, none when the sum overflowed.  A sum below the true one (a wrong
+ * callback) skips the rounding-level test: still converged, by the other tests */
+static void
+test_jac_sumsq (void)
+{
+  const int N = 40;
+  int64_t *cp, *ri;
+  double u0[40], u1[40], ss = 0.0;
+  vm_newton_opts o;
+  vm_newton_info i0, i1;
+  ssq_t s;
+  int st0, st1, mode;
+  tridiag_pattern (N, &cp, &ri);
+  vm_newton_info_init (&i0);
+  vm_newton_info_init (&i1);
+  vm_newton_opts_init (&o);
+  o.tol_round = 1.0;
+  o.tol_res = 1e-14;
+  memset (&s, 0, sizeof s);
+  bratu_init (&s.b, N, 1.0);
+  s.ss = &ss;
+  memset (u0, 0, sizeof u0);
+  st0 = vm_newton_solve (N, cp, ri, ssq_F, ssq_J, &s, u0, &o, &i0);
+  o.jac_sumsq = &ss;
+  for (mode = 0; mode < 3; mode++)
+    {
+      memset (&s, 0, sizeof s);
+      bratu_init (&s.b, N, 1.0);
+      s.ss = &ss;
+      s.mode = mode;
+      memset (u1, 0, sizeof u1);
+      st1 = vm_newton_solve (N, cp, ri, ssq_F, ssq_J, &s, u1, &o, &i1);
+      CHECK (st1 == st0 && st0 == VM_OK && i1.iterations == i0.iterations
+             && memcmp (u0, u1, sizeof u0) == 0 && s.seen_minus1 == s.b.ncallJ
+             && s.b.ncallJ > 0, "jac_sumsq mode %d: status %d / %d, iterations %d / %d, -1 "
+             "before %ld of %ld calls: %s", mode, st1, st0, i1.iterations, i0.iterations,
+             s.seen_minus1, s.b.ncallJ, i1.message);
+    }
+  memset (&s, 0, sizeof s);
+  bratu_init (&s.b, N, 1.0);
+  s.ss = &ss;
+  s.mode = 3;
+  memset (u1, 0, sizeof u1);
+  st1 = vm_newton_solve (N, cp, ri, ssq_F, ssq_J, &s, u1, &o, &i1);
+  CHECK (st1 == VM_OK && i1.round_level == 0.0 && fabs (u1[N / 2] - u0[N / 2]) <= 1e-12,
+         "jac_sumsq 0 (understated): %d, rounding level %g: %s", st1, i1.round_level, i1.message);
+  /* an infinite entry (the sum infinite): named */
+  memset (&s, 0, sizeof s);
+  bratu_init (&s.b, N, 1.0);
+  s.ss = &ss;
+  s.b.failJ = 2;
+  s.b.nanF = 1;
+  memset (u1, 0, sizeof u1);
+  st1 = vm_newton_solve (N, cp, ri, ssq_F, ssq_J, &s, u1, &o, &i1);
+  CHECK (st1 == VM_ENEWTON_NONFINITE && strstr (i1.message, "Jacobian entry 0 not finite"),
+         "jac_sumsq: an infinite entry: %d %s", st1, i1.message);
+  vm_newton_info_free (&i0);
+  vm_newton_info_free (&i1);
+  free (cp);
+  free (ri);
+}
+
 /* ---- argument checks ---------------------------------------------------------------------------- */
 
 static int
@@ -1609,6 +1708,7 @@ main (void)
   test_singular ();
   test_noconv ();
   test_callback_errors ();
+  test_jac_sumsq ();
   test_args ();
   test_status_strings ();
   test_weights_round ();
