@@ -301,7 +301,7 @@ function L = part_l (Nmax)
       fprintf ('%8d failed (status %d): %s\n', N, st, out);
       break;
     end
-    v = lim_fields (tok{1});
+    v = limit_fields (tok{1});
     row = struct ('N', N, 'iterations', v.it, 'factorizations', v.fact, 't_e2e', v.e2e, ...
                   't_iter', v.iter, 't_newton', v.newton_it, 't_fun', v.fun_it, 't_jac', v.jac_it, ...
                   't_factor', v.factor_it, 't_solve', v.solve_it, 't_dgbtrf', v.dgbtrf, ...
@@ -322,15 +322,6 @@ function L = part_l (Nmax)
             'LAPACK on the band of the Hessian at the solution,\nwarm (refilled outside the timing, ' ...
             'min of as many); dpbtrf: LAPACK''s Cholesky of its lower band, likewise; peak: VmHWM after ' ...
             'the first solve\n\n']);
-end
-
-function v = lim_fields (line)
-  % the "name value" pairs of a DUALLIMIT line as a struct of numbers
-  t = strsplit (strtrim (line), ' ');
-  v = struct ();
-  for k = 1:2:numel (t) - 1
-    v.(t{k}) = str2double (t{k + 1});
-  end
 end
 
 function s = ok_met (b)

@@ -255,7 +255,7 @@ function L = part_l (Nmax)
       fprintf ('%9d failed (status %d): %s\n', N, st, out);
       break;
     end
-    v = lim_fields (tok{1});
+    v = limit_fields (tok{1});
     row = struct ('N', N, 'iterations', v.it, 't_e2e', v.e2e, 't_newton', v.newton_it, ...
                   't_numeric', v.numeric / max (v.fact, 1), 't_dgbtrf', v.dgbtrf, ...
                   'ratio', v.ratio, 'hwm_mb', v.hwm_kb / 1024);
@@ -270,15 +270,6 @@ function L = part_l (Nmax)
             'of the band''s pages), the fastest of 2^18/N solves (at most 9, at least 1); dgbtrf = LAPACK ' ...
             'on the same band, warm (min of as many); ' ...
             'cold = its first call\n\n']);
-end
-
-function v = lim_fields (line)
-  % the "name value" pairs of a SKGLIMIT line as a struct of numbers
-  t = strsplit (strtrim (line), ' ');
-  v = struct ();
-  for k = 1:2:numel (t) - 1
-    v.(t{k}) = str2double (t{k + 1});
-  end
 end
 
 function s = met_str (b)

@@ -37,6 +37,7 @@
 #include "dual.h"
 #include "dual_closed.h"
 #include "newton.h"
+#include "proc_hwm.h"
 #include "vm_status.h"
 
 extern void dgbtrf_ (const int *m, const int *n, const int *kl, const int *ku, double *ab,
@@ -50,22 +51,6 @@ wall (void)
   struct timespec ts;
   clock_gettime (CLOCK_MONOTONIC, &ts);
   return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
-}
-
-/* VmHWM in kB (Linux), or -1 */
-static long
-vm_hwm_kb (void)
-{
-  FILE *f = fopen ("/proc/self/status", "r");
-  char line[256];
-  long kb = -1;
-  if (! f)
-    return -1;
-  while (fgets (line, sizeof line, f))
-    if (! strncmp (line, "VmHWM:", 6))
-      kb = atol (line + 6);
-  fclose (f);
-  return kb;
 }
 
 static void

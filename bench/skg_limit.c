@@ -24,26 +24,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 
+#include "proc_hwm.h"
 #include "skg_reduced.h"
 
 extern void dgbtrf_ (const int *m, const int *n, const int *kl, const int *ku, double *ab,
                      const int *ldab, int *ipiv, int *info);
-
-/* VmHWM in kB (Linux), or -1 */
-static long
-vm_hwm_kb (void)
-{
-  FILE *f = fopen ("/proc/self/status", "r");
-  char line[256];
-  long kb = -1;
-  if (! f)
-    return -1;
-  while (fgets (line, sizeof line, f))
-    if (! strncmp (line, "VmHWM:", 6))
-      kb = atol (line + 6);
-  fclose (f);
-  return kb;
-}
 
 /* the band (unscaled) of the triplets (irow, jcol, v) in LAPACK's storage, rows kl .. ldab-1 */
 static void
