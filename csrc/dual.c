@@ -135,8 +135,6 @@ node_support (const vm_dual *d, int64_t k, int64_t *s)
   return j;
 }
 
-/* Every node's support, once: sup[sup_p[k] .. sup_p[k+1]-1], the position of node k in it
- * (kpos[k]) and of every entry of Dm's row k in it (dpos[p]). */
 /* d->hess_lag (dual.h): the last node whose support holds node j, maximized over the nodes up
  * to j, minus j, maximized over j (the columns of nodes <= j are complete when that node has been
  * added) */
@@ -161,6 +159,8 @@ build_lag (vm_dual *d)
   return VM_OK;
 }
 
+/* Every node's support, once: sup[sup_p[k] .. sup_p[k+1]-1], the position of node k in it
+ * (kpos[k]) and of every entry of Dm's row k in it (dpos[p]). */
 static int
 build_supports (vm_dual *d)
 {
