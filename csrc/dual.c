@@ -10,6 +10,7 @@
 #include "vm_csc.h"
 #include "vm_scratch.h"
 #include "vm_status.h"
+#include "vm_sumsq.h"
 
 #define DTP_RTOL 1e-12
 
@@ -1105,21 +1106,6 @@ typedef struct
   double ss;
 } hess_front;
 
-/* sum_p a[p]^2 in eight chains of additions (newton.c, sum_squares) */
-static double
-sum_squares (int64_t m, const double *a)
-{
-  double s[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
-  int64_t p = 0;
-  int i;
-  for (; p + 8 <= m; p += 8)
-    for (i = 0; i < 8; i++)
-      s[i] += a[p + i] * a[p + i];
-  for (; p < m; p++)
-    s[0] += a[p] * a[p];
-  return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
-}
-
 /* The columns of nodes f->done .. to - 1 are complete: the strict upper triangle copied (ng = 0),
  * their squares summed into f->ss (dual.h: hess_sumsq) */
 static int
@@ -1128,7 +1114,7 @@ hess_complete (const vm_dual *d, double *hval, hess_front *f, int64_t to)
   const int64_t c0 = node_column (d, f->done), c1 = node_column (d, to);
   if (d->ng == 0 && mirror_upper (d, hval, c0, c1) != VM_OK)
     return VM_EARG;
-  f->ss += sum_squares (d->colptr[c1] - d->colptr[c0], hval + d->colptr[c0]);
+  f->ss += vm_sum_squares (d->colptr[c1] - d->colptr[c0], hval + d->colptr[c0]);
   f->done = to;
   return VM_OK;
 }

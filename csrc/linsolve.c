@@ -192,17 +192,13 @@ int
 vm_linsolve_factor_solve (vm_linsolve *ls, const double *Ax, const double *b, double *x)
 {
   int st;
-  if (ls->lean && !(ls->definite && vm_ls_chol_factor (ls, Ax)))
+  if (ls->lean)
     {
-      ls->chol = 0;
+      ls->Ax = Ax;
+      if (ls->definite && vm_ls_chol_factor (ls, Ax))   /* held, as without lean */
+        return ls->singular ? VM_OK : vm_ls_chol_solve (ls, b, x);
       ls->singular = 1;
-      ls->Ax = Ax;
       return vm_ls_band_factor_solve_lean (ls, Ax, b, x);
-    }
-  if (ls->lean)   /* the Cholesky factor of option definite: held, as without lean */
-    {
-      ls->Ax = Ax;
-      return ls->singular ? VM_OK : vm_ls_chol_solve (ls, b, x);
     }
   if ((st = vm_linsolve_factor (ls, Ax)) != VM_OK || ls->singular)
     return st;

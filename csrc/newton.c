@@ -14,6 +14,7 @@
 #include "vm_bigalloc.h"
 #include "vm_scratch.h"
 #include "vm_status.h"
+#include "vm_sumsq.h"
 
 #define ARMIJO_C 1e-4        /* sufficient decrease of 1/2 ||F||^2 */
 #define T_MIN 1e-10          /* smallest line-search factor */
@@ -753,31 +754,6 @@ round_level (ws_t *w, const double *x, const vm_newton_opts *o)
   return o->tol_round * DBL_EPSILON * wnrm2 (w->n, w->wt, w->jx);
 }
 
-/* sum_p a[p]^2 in eight partial sums: eight independent chains of additions in registers (one
- * chain waits 4 cycles for each addition, and two additions issue per cycle; the dual Lorenz at
- * N = 4096, 331497 entries: 0.165 ms with four chains).  Not finite when an entry is not, or when
- * the sum overflows. */
-static double
-sum_squares (int64_t m, const double *a)
-{
-  double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, s5 = 0.0, s6 = 0.0, s7 = 0.0;
-  int64_t p = 0;
-  for (; p + 8 <= m; p += 8)
-    {
-      s0 += a[p] * a[p];
-      s1 += a[p + 1] * a[p + 1];
-      s2 += a[p + 2] * a[p + 2];
-      s3 += a[p + 3] * a[p + 3];
-      s4 += a[p + 4] * a[p + 4];
-      s5 += a[p + 5] * a[p + 5];
-      s6 += a[p + 6] * a[p + 6];
-      s7 += a[p + 7] * a[p + 7];
-    }
-  for (; p < m; p++)
-    s0 += a[p] * a[p];
-  return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
-}
-
 /* J(x_k) into w->Jx, checked finite, then the rounding-level test (newton.h 1').  VM_OK with
  * *stop = 1: converged at the rounding level (message set); otherwise VM_OK, the callback's code
  * or VM_ENEWTON_NONFINITE (message set). */
@@ -801,7 +777,7 @@ jacobian (ws_t *w, vm_newton_jac Jfn, void *ctx, const double *x, double f, doub
       return st;
     }
   /* not finite when an entry is not (or on overflow); the callback's, when it made it */
-  s2 = o->jac_sumsq && *o->jac_sumsq != -1.0 ? *o->jac_sumsq : sum_squares (w->nnz, w->Jx);
+  s2 = o->jac_sumsq && *o->jac_sumsq != -1.0 ? *o->jac_sumsq : vm_sum_squares (w->nnz, w->Jx);
   if (!isfinite (s2))
     for (p = 0; p < w->nnz; p++)
       if (!isfinite (w->Jx[p]))
