@@ -7,8 +7,9 @@
  *   n           = vm_dual_mex ("compiles")   (odesys models compiled by this gateway so far)
  *   nmin        = vm_dual_mex ("min_n",  order, adaptive)
  *   h           = vm_dual_mex ("hmin",   t, T, N)   (vm_march_hmin: the shortest slab of N nodes)
- *   bytes       = vm_dual_mex ("memory", nd, ng, N, order, linsolve)   (vm_dual_memory_estimate,
- *                 one window; linsolve 0 auto, 1 umfpack, 2 banded)
+ *   bytes       = vm_dual_mex ("memory", nd, ng, N, order, linsolve [, ny, Ntot])
+ *                 (vm_dual_memory_estimate, one window; linsolve 0 auto, 1 umfpack, 2 banded; with
+ *                 ny and Ntot also the arrays of a fixed grid of Ntot points: slabs_bytes)
  *
  * ode: an odesys struct (its formulas are parsed again here), used when setup.kernel is "general";
  * for the closed forms it may be [] and setup.kpar holds their parameters.  setup: struct with t0,
@@ -19,10 +20,14 @@
  * (Newton's fraction of the error tolerance), max_iter, and optionally h0, hmax, max_windows,
  * repeat, estimate, display (0/1/2), guess (Ntot x ny base state, fixed mode), output_times.
  * "slabs" (csrc/dual_slabs.h: every slab and base-state pass of a fixed grid in one call, the
- * model compiled once): setup has tb (S + 1 slab boundaries), N, order, c, ybar ([] or Ntot x ny),
- * y0, DT ([] or nd), guess ([] or Ntot x m initial duals), tol, max_iter, kernel, kpar, weak,
- * linsolve, base_iterations, display (0/1/2; 2 prints each slab's Newton residuals live) and name
- * (the printed prefix).
+ * model compiled once): setup has tb (S + 1 slab boundaries), N (at least vm_march_min_n; each slab
+ * at least vm_march_hmin long), order, c (ny entries, or one for all), ybar ([], ny entries: a
+ * constant base state, or Ntot x ny), y0, DT ([] or nd), guess ([] or Ntot x m initial duals),
+ * tol, max_iter, kernel, kpar, weak, linsolve, base_iterations, display (0/1/2; 2 prints each
+ * slab's Newton residuals live) and name (the printed prefix); optionally max_bytes (refuse, before
+ * allocating, work whose estimate, "memory" with ny and Ntot, is not below it) and sol (1: return
+ * [sol, failed_slab], sol with the fields of dual_solve's solution, t empty for the caller to
+ * fill, and hamiltonian empty unless setup.hamiltonian is 1).
  * inst/dual_solve.m, dual_lorenz.m and dual_pars.m document and check the user-facing
  * arguments; the checks here guard the gateway itself.  No numerics here: conversion only. */
 #include <string.h>
@@ -680,7 +685,8 @@ typedef struct
 {
   int64_t N, Ntot;
   int order, S;                 /* the SBP order; the number of slabs */
-  const double *tb, *c, *y0;
+  const double *tb, *y0;
+  double *c;                    /* ny weights (mxMalloc'ed) */
   double *ybar;                 /* NULL or the point-major base state (mxMalloc'ed) */
 } slabs_args;
 
@@ -724,12 +730,77 @@ slab_bounds (const mxArray *o, const char *fn, int *S)
   return tb;
 }
 
+/* the memory of a fixed grid of Ntot points in S slabs of N: one window (csrc's estimate, for the
+ * order and the linear solver) and the arrays on the whole grid (base state, primal, duals,
+ * residuals: about 6 copies of ny + nd + ng + 1 columns) */
+static double
+slabs_bytes (int nd, int ng, int64_t N, int order, int linsolve, int ny, int64_t Ntot)
+{
+  return vm_dual_memory_estimate (nd, ng, N, order, linsolve)
+         + 8.0 * 6.0 * (double) Ntot * (double) (ny + nd + ng + 1);
+}
+
+/* setup.c: ny positive weights, or one for every state (into an mxMalloc'ed copy) */
+static double *
+slabs_weights (const mxArray *o, int ny, const char *fn)
+{
+  const mxArray *a = sfield (o, "c", fn, "the setup");
+  const double *p = arr (o, "c", vm_arg_is_vector (a, 1) ? 1 : (size_t) ny, 0, fn, "c");
+  double *c = mxMalloc ((size_t) ny * sizeof *c);
+  int i;
+  for (i = 0; i < ny; i++)
+    {
+      c[i] = p[mxGetNumberOfElements (a) == 1 ? 0 : i];
+      if (! (c[i] > 0.0))
+        BAD ("%s: c must be positive (entry %d is not)", fn, i + 1);
+    }
+  return c;
+}
+
+/* setup.ybar: [] (NULL), ny entries (a constant base state, copied to every point) or Ntot x ny */
+static double *
+slabs_base (const mxArray *o, size_t ntot, int ny, const char *fn)
+{
+  const mxArray *a = sfield (o, "ybar", fn, "the setup");
+  const double *p;
+  double *pm;
+  size_t k;
+  int i;
+  if (mxIsEmpty (a) || ! vm_arg_is_vector (a, (size_t) ny) || ntot < 2)
+    return grid_matrix (o, "ybar", "BaseState", ntot, ny, fn);
+  p = mxGetPr (a);
+  pm = mxMalloc ((ntot * (size_t) ny + 1) * sizeof *pm);
+  for (k = 0; k < ntot; k++)
+    for (i = 0; i < ny; i++)
+      pm[k * (size_t) ny + (size_t) i] = p[i];
+  return pm;
+}
+
+/* N at least the smallest a slab takes, every slab at least the shortest N nodes resolve
+ * (csrc/march.c: the facts), and the memory below setup.max_bytes when given */
+static void
+slabs_limits (const mxArray *o, const kernel *k, const char *fn, const vm_dual_slabs_opts *so,
+              const slabs_args *a)
+{
+  const mxArray *mb = vm_arg_field_opt (o, "max_bytes");
+  int64_t nmin = vm_march_min_n (a->order, 0);
+  double T = a->tb[a->S] - a->tb[0];
+  if (a->N < nmin)
+    BAD ("%s: N must be an integer >= %ld for order %d", fn, (long) nmin, a->order);
+  if (! (T / a->S >= vm_march_hmin (a->tb[0], T, a->N)))
+    BAD ("%s: the %d slab(s) of N = %ld nodes on [%.9g, %.9g] are shorter than the shortest that "
+         "N nodes resolve", fn, a->S, (long) a->N, a->tb[0], a->tb[a->S]);
+  if (mb != NULL
+      && ! (slabs_bytes (k->nd, k->ng, a->N, a->order, so->linsolve, k->ny, a->Ntot)
+            < vm_arg_real (mb, fn, "max_bytes")))
+    BAD ("%s: internal: the work needs max_bytes or more", fn);
+}
+
 /* check the setup of "slabs" into a and so (raises before any C allocation) */
 static void
 slabs_setup (const mxArray *o, const kernel *k, const char *fn, const char *pname,
              vm_dual_slabs_opts *so, slabs_args *a)
 {
-  int i;
   vm_dual_slabs_opts_init (so);
   a->N = inum (o, "N", "N", fn, 2, VM_ARG_NMAX);
   a->order = vm_arg_order (sfield (o, "order", fn, "the setup"), fn, "Order");
@@ -737,13 +808,11 @@ slabs_setup (const mxArray *o, const kernel *k, const char *fn, const char *pnam
   a->tb = slab_bounds (o, fn, &a->S);
   so->slabs = a->S;
   a->Ntot = (int64_t) a->S * (a->N - 1) + 1;
-  a->c = arr (o, "c", (size_t) k->ny, 0, fn, "c");
+  slabs_limits (o, k, fn, so, a);
   a->y0 = arr (o, "y0", (size_t) k->nd, 0, fn, "y0");
   so->DT = arr (o, "DT", (size_t) k->nd, 1, fn, "DT");
-  for (i = 0; i < k->ny; i++)
-    if (! (a->c[i] > 0.0))
-      BAD ("%s: c must be positive (entry %d is not)", fn, i + 1);
-  a->ybar = grid_matrix (o, "ybar", "BaseState", (size_t) a->Ntot, k->ny, fn);
+  a->c = slabs_weights (o, k->ny, fn);
+  a->ybar = slabs_base (o, (size_t) a->Ntot, k->ny, fn);
   so->guess = grid_matrix (o, "guess", "the initial duals (Guess)", (size_t) a->Ntot,
                            k->nd + k->ng, fn);
 }
@@ -797,8 +866,38 @@ slabs_stats (mxArray *out, const vm_dual_slabs_sol *ss, int S, double t_setup, d
   mxSetField (out, 0, "symbolic_analyses", mxCreateDoubleScalar ((double) ss->nsymbolic));
 }
 
+/* the solution of the front ends (setup.sol = 1) from out, the result of "slabs", which it empties:
+ * the fields of dual_solve's sol in its order, t empty (the caller's grid) and hamiltonian empty
+ * unless setup.hamiltonian is 1 (a constant base state, no base pass) */
+static mxArray *
+slabs_user_sol (mxArray *out, const mxArray *o, const char *fn)
+{
+  static const char *keys[] = { "t", "y", "D", "residual", "G", "hamiltonian", "S", "base",
+                                "slab_end_y", "slab_end_residual", "slab_start_jump",
+                                "base_change", "iterations", "slab_iterations",
+                                "residual_history", "linear_solver", "exitflag", "message",
+                                "time" };
+  const int nk = (int) (sizeof keys / sizeof keys[0]);
+  const mxArray *h = vm_arg_field_opt (o, "hamiltonian");
+  int keep_ham = h != NULL && vm_arg_int (h, fn, "hamiltonian", 0, 1) == 1;
+  mxArray *sol = mxCreateStructMatrix (1, 1, nk, keys);
+  int i;
+  for (i = 1; i < nk; i++)
+    {
+      if (i == 5 && ! keep_ham)
+        continue;
+      mxSetField (sol, 0, keys[i], mxGetField (out, 0, keys[i]));
+      mxSetField (out, 0, keys[i], NULL);
+    }
+  mxSetField (sol, 0, "t", mxCreateDoubleMatrix (0, 0, mxREAL));
+  if (! keep_ham)
+    mxSetField (sol, 0, "hamiltonian", mxCreateDoubleMatrix (0, 0, mxREAL));
+  mxDestroyArray (out);
+  return sol;
+}
+
 static void
-cmd_slabs (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+cmd_slabs (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   static const char *keys[] = { "y", "D", "residual", "G", "hamiltonian", "S", "base",
                                 "slab_end_y", "slab_end_residual", "slab_start_jump",
@@ -816,7 +915,7 @@ cmd_slabs (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   double t_start = vm_wall_time (), t_setup, compiles0 = ncompiles;
   int st;
   mxArray *out;
-  if (nrhs != 3 || ! mxIsStruct (prhs[2]))
+  if (nrhs != 3 || ! mxIsStruct (prhs[2]) || mxGetNumberOfElements (prhs[2]) != 1)
     BAD ("%s: internal: \"slabs\" takes ode and a setup struct", fn);
   o = prhs[2];
   slabs_name (o, pname, sizeof pname);
@@ -842,7 +941,15 @@ cmd_slabs (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_dual_slabs_sol_free (&ss);
   kernel_free (&k);
   mxSetField (out, 0, "time", mxCreateDoubleScalar (vm_wall_time () - t_start));
-  plhs[0] = out;
+  if (vm_arg_field_opt (o, "sol") != NULL && vm_arg_int (mxGetField (o, 0, "sol"), fn, "sol", 0, 1))
+    {
+      double failed = mxGetScalar (mxGetField (out, 0, "failed_slab"));
+      plhs[0] = slabs_user_sol (out, o, fn);
+      if (nlhs > 1)
+        plhs[1] = mxCreateDoubleScalar (failed);
+    }
+  else
+    plhs[0] = out;
 }
 
 /* the smallest N per window (csrc/march.c: one place for the fact) */
@@ -876,12 +983,22 @@ static void
 cmd_memory (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   const char *fn = "dual_solve";
-  if (nrhs != 6)
-    BAD ("%s: internal: \"memory\" takes 5 arguments", fn);
-  plhs[0] = mxCreateDoubleScalar (vm_dual_memory_estimate (
-    (int) vm_arg_int (prhs[1], fn, "nd", 0, 1000000), (int) vm_arg_int (prhs[2], fn, "ng", 0, 1000000),
-    (int64_t) vm_arg_int (prhs[3], fn, "N", 1, INT64_C (9007199254740992)),
-    vm_arg_order (prhs[4], fn, "Order"), vm_mx_linsolve_arg (prhs[5], fn)));
+  int nd, ng, order, ls, ny = 0;
+  int64_t N, Ntot = 0;
+  if (nrhs != 6 && nrhs != 8)
+    BAD ("%s: internal: \"memory\" takes 5 or 7 arguments", fn);
+  nd = (int) vm_arg_int (prhs[1], fn, "nd", 0, 1000000);
+  ng = (int) vm_arg_int (prhs[2], fn, "ng", 0, 1000000);
+  N = (int64_t) vm_arg_int (prhs[3], fn, "N", 1, INT64_C (9007199254740992));
+  order = vm_arg_order (prhs[4], fn, "Order");
+  ls = vm_mx_linsolve_arg (prhs[5], fn);
+  if (nrhs == 8)
+    {
+      ny = (int) vm_arg_int (prhs[6], fn, "ny", 0, 1000000);
+      Ntot = (int64_t) vm_arg_int (prhs[7], fn, "Ntot", 1, INT64_C (9007199254740992));
+    }
+  plhs[0] = mxCreateDoubleScalar (nrhs == 8 ? slabs_bytes (nd, ng, N, order, ls, ny, Ntot)
+                                            : vm_dual_memory_estimate (nd, ng, N, order, ls));
 }
 
 void
@@ -897,7 +1014,7 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   else if (strcmp (cmd, "march") == 0)
     cmd_march (plhs, nrhs, prhs);
   else if (strcmp (cmd, "slabs") == 0)
-    cmd_slabs (plhs, nrhs, prhs);
+    cmd_slabs (nlhs, plhs, nrhs, prhs);
   else if (strcmp (cmd, "hmin") == 0)
     cmd_hmin (plhs, nrhs, prhs);
   else if (strcmp (cmd, "compiles") == 0)

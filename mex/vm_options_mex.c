@@ -5,11 +5,13 @@
  * defaults: the front end's scalar struct of options and their defaults; fast: the scalar struct
  * of vm_option_rule's second output, one row [kind lo hi lc hc (orders)] per option whose value is
  * a real scalar (kind 1 an integer, 2 a real, 3 an SBP order in orders; lo < v < hi, v = lo
- * allowed when lc is nonzero, v = hi when hc is); args: the name/value pairs (a cell with an even
+ * allowed when lc is nonzero, v = hi when hc is) and [0 0 0 0 0] per option with no rule (kind 0:
+ * any value, checked by the front end itself); args: the name/value pairs (a cell with an even
  * number of entries).
  *
  * opts is defaults with every pair that passes the fast test set: its name is a field of defaults
- * and of fast, spelled exactly, and its value a double real non-sparse scalar within its row.  slow
+ * and of fast, spelled exactly, and its value any value for kind 0, else a double real non-sparse
+ * scalar within its row.  slow
  * lists (1-based, increasing) the positions in args of the names of every other pair: vm_options.m
  * checks those, phrases every refusal, and sets the values that pass.  When two names are equal
  * ignoring case, every pair is slow (the m-code applies them in order; the last one wins), so
@@ -58,6 +60,8 @@ passes (const mxArray *v, const double *r, size_t n)
 {
   double x;
   size_t i;
+  if (r[0] == 0.0)
+    return 1;   /* no rule */
   if (! mxIsDouble (v) || mxIsComplex (v) || mxIsSparse (v) || mxGetNumberOfElements (v) != 1)
     return 0;
   x = mxGetScalar (v);
@@ -138,7 +142,8 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
           continue;
         if (mxGetFieldByNumber (opts, 0, f) != NULL)
           mxDestroyArray (mxGetFieldByNumber (opts, 0, f));
-        mxSetFieldByNumber (opts, 0, f, mxCreateDoubleScalar (mxGetScalar (v)));
+        mxSetFieldByNumber (opts, 0, f, r[0] == 0.0 ? mxDuplicateArray (v)
+                                                     : mxCreateDoubleScalar (mxGetScalar (v)));
         is_fast[k] = 1;
       }
   for (k = 0; k < np; k++)

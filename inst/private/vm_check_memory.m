@@ -1,16 +1,23 @@
 % -*- texinfo -*-
-% @deftypefn {} {} vm_check_memory (@var{fname}, @var{need}, @var{unit}, @var{N}, @var{Ntot}, @var{advice})
+% @deftypefn  {} {} vm_check_memory (@var{fname}, @var{need}, @var{unit}, @var{N}, @var{Ntot}, @var{advice})
+% @deftypefnx {} {@var{bytes} =} vm_check_memory ()
 % Refuse work that cannot fit before it is allocated: when the estimate @var{need} (bytes) exceeds
 % a quarter of a GB and the memory available, raise @samp{varmech:@var{fname}:memory} with both
 % figures, @var{N} nodes per @var{unit} ("window", "slab"), @var{Ntot} grid points and what to
 % change (@var{advice}).  The memory available: MemAvailable of @file{/proc/meminfo} (Linux; a
 % read of microseconds), else @code{memory} (Octave elsewhere; MATLAB on Windows; about 4 ms in
-% Octave), else unknown (nothing is refused).
+% Octave), else unknown (nothing is refused).  With no argument: the size from which it asks (a
+% gateway given it refuses larger work itself, and its front end then calls this check).
 % @end deftypefn
 
-function vm_check_memory (fname, need, unit, N, Ntot, advice)
-  if (need < 2^28)
-    return;   % a quarter of a GB: not worth asking the system
+function bytes = vm_check_memory (fname, need, unit, N, Ntot, advice)
+  ask = 2^28;   % a quarter of a GB: below it, not worth asking the system
+  if (nargin == 0)
+    bytes = ask;
+    return;
+  end
+  if (need < ask)
+    return;
   end
   avail = available ();
   if (need > avail)

@@ -47,6 +47,16 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   elseif (adaptive && ~isempty (guess))
     vm_badarg (fname, 'Guess must be ''marching'' or ''auto'' in the adaptive mode (a matrix of initial duals needs a fixed grid: give Slabs)');
   end
+  if (~adaptive && ~marching && isempty (ode) && opts.Slabs == 1 && numel (tspan) == 2 ...
+      && ~isa (opts.BaseState, 'function_handle'))
+    % the common case, one slab of a closed form: the arguments go to the gateway as they are, and
+    % it checks them (and N, the slab's length and the memory, csrc's facts); when it refuses
+    % one, the checks below phrase the refusal (or convert the argument and go on)
+    [sol, ok] = one_slab (fname, kernel, kpar, dims, tspan, y0, opts, guess, weak);
+    if (ok)
+      return;
+    end
+  end
   % tspan and y0: finite real double vectors of the right sizes are taken as they are (the common
   % case, with builtins only); anything else goes through vm_check_value, which converts or refuses
   if (isa (tspan, 'double') && isreal (tspan) && ~issparse (tspan) && numel (tspan) == 2 ...
@@ -176,15 +186,52 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
                 'slab_iterations', r.slab_iterations, 'residual_history', {r.residual_history}, ...
                 'linear_solver', r.linear_solver, ...   % the last slab's backend (one pattern), all times
                 'exitflag', r.exitflag, 'message', r.message, 'time', r.time);
-  message = r.message;
-  R = r.residual;
-  end_res = r.slab_end_residual;
   if (~strcmpi (opts.Display, 'off'))
-    Rin = R(1:end-1, :);
-    fprintf (['%s: %s; max |discrete primal equations| %.3e; at the slabs'' last nodes ' ...
-              '(not equations of the action) max |Dm y - F| %.3e\n'], fname, message, ...
-             max ([0; abs(Rin(:))]), max ([0; abs(end_res(:))]));
+    print_final (fname, sol);
   end
+end
+
+function print_final (fname, sol)
+  % the last line of Display 'final' and 'iter'
+  Rin = sol.residual(1:end-1, :);
+  fprintf (['%s: %s; max |discrete primal equations| %.3e; at the slabs'' last nodes ' ...
+            '(not equations of the action) max |Dm y - F| %.3e\n'], fname, sol.message, ...
+           max ([0; abs(Rin(:))]), max ([0; abs(sol.slab_end_residual(:))]));
+end
+
+function [sol, ok] = one_slab (fname, kernel, kpar, dims, tspan, y0, opts, guess, weak)
+  % one slab of a closed form with the arguments as given: ok is false (sol empty) when the
+  % gateway refuses any of them (vm_dual_driver's checks then phrase the refusal); the solution
+  % of the same call through those checks otherwise, bit for bit (test_dual_slabs)
+  persistent max_bytes   % above it the gateway refuses, and the checks ask the system
+  if (isempty (max_bytes))
+    max_bytes = vm_check_memory ();
+  end
+  ny = dims(1);
+  % (the user's values in braces: a cell value is a field, not a struct array)
+  setup = struct ('tb', {tspan}, 'N', opts.N, 'order', opts.Order, 'c', {opts.c}, ...
+                  'ybar', {opts.BaseState}, 'y0', {y0}, 'DT', {opts.DT}, 'guess', {guess}, ...
+                  'tol', opts.Tol, 'max_iter', opts.MaxIter, 'kernel', kernel, 'kpar', kpar, ...
+                  'weak', double (weak), 'linsolve', vm_linsolve_code (opts), ...
+                  'base_iterations', opts.BaseIterations, ...
+                  'display', find (strcmpi (opts.Display, {'off', 'final', 'iter'})) - 1, ...
+                  'name', fname, 'max_bytes', max_bytes, 'sol', 1, ...
+                  'hamiltonian', double (opts.BaseIterations == 0 && numel (opts.BaseState) <= ny));
+  try
+    [sol, failed] = vm_dual_mex ('slabs', [], setup);
+  catch
+    sol = [];
+    ok = false;
+    return;
+  end
+  if (failed > 0)
+    error (['varmech:' fname ':dtp'], '%s: %s', fname, sol.message);
+  end
+  sol.t = linspace (tspan(1), tspan(2), opts.N)';
+  if (~strcmpi (opts.Display, 'off'))
+    print_final (fname, sol);
+  end
+  ok = true;
 end
 
 function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, adaptive, weak, yb)
@@ -383,10 +430,8 @@ end
 
 function check_memory (fname, nd, ng, N, Ntot, ny, opts, lcode)
   % refuse before allocating: one window (csrc's estimate, for the order and the linear solver) and
-  % the arrays on the whole grid (base state, primal, duals, residuals: about 6 copies of
-  % ny + nd + ng columns)
-  need = vm_dual_mex ('memory', nd, ng, N, opts.Order, lcode) ...
-         + 8 * 6 * Ntot * (ny + nd + ng + 1);
+  % the arrays on the whole grid (mex/vm_dual_mex.c, slabs_bytes)
+  need = vm_dual_mex ('memory', nd, ng, N, opts.Order, lcode, ny, Ntot);
   vm_check_memory (fname, need, 'slab', N, Ntot, ['use fewer nodes per slab (N), fewer slabs, ' ...
                    'or the error-controlled default (RelTol)']);
 end

@@ -10,10 +10,14 @@
 % first call and kept (an option check costs a field lookup, not a search of the table).
 % @var{fast} holds the 'int', 'real' and 'order' rules (with or without '?') as numeric rows
 % [kind lo hi lc hc ...]: kind 1 for 'int', 2 for 'real', 3 for 'order' (lo, hi the smallest
-% and largest order, followed by the list of orders); lc, hc 1 where lo, hi are included.
+% and largest order, followed by the list of orders); lc, hc 1 where lo, hi are included.  With
+% @var{defaults} (the struct of the options of @var{fname} and their defaults, as
+% @code{vm_options} has it), @var{fast} also holds the row [0 0 0 0 0] (kind 0: any value) for
+% each option of @var{defaults} with no rule, whose value @var{fname} checks itself; the rows are
+% made at the first call for @var{fname} (its options are always the same).
 % @end deftypefn
 
-function [rules, fast] = vm_option_rule (fname)
+function [rules, fast] = vm_option_rule (fname, defaults)
   persistent byfn fastfn
   if (isempty (byfn))
     byfn = struct ();
@@ -22,6 +26,14 @@ function [rules, fast] = vm_option_rule (fname)
   if (~isfield (byfn, fname))
     byfn.(fname) = rules_of (make_table (), fname);
     fastfn.(fname) = fast_of (byfn.(fname));
+    if (nargin > 1)
+      names = fieldnames (defaults);
+      for k = 1:numel (names)
+        if (~isfield (byfn.(fname), names{k}))
+          fastfn.(fname).(names{k}) = [0 0 0 0 0];   % no rule: checked by fname
+        end
+      end
+    end
   end
   rules = byfn.(fname);
   fast = fastfn.(fname);

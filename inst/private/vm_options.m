@@ -28,22 +28,24 @@ function opts = vm_options (fname, defaults, args)
   if (mod (numel (args), 2) ~= 0)
     vm_badarg (fname, 'options must be name/value pairs (got an odd number of arguments)');
   end
-  [rules, fast] = vm_option_rule (fname);
-  % the pairs whose value is a real scalar within its rule are set in C (mex/vm_options_mex.c:
-  % the same test as the rows of fast); the others, in order, here
+  [rules, fast] = vm_option_rule (fname, defaults);
+  % the pairs whose value is a real scalar within its rule, and those of the options with no rule
+  % (any value: fname checks it), are set in C (mex/vm_options_mex.c: the same test as the rows of
+  % fast); the others, in order, here
   [opts, slow] = vm_options_mex (defaults, fast, args);
   for k = slow
     name = args{k};
-    if (isempty (keys))
-      keys = fieldnames (defaults);
-    end
     if (~(ischar (name) && ndims (name) == 2 && size (name, 1) == 1))
+      keys = fieldnames (defaults);
       vm_badarg (fname, 'argument %d must be an option name (a string); expected one of: %s', ...
              k, strjoin (keys', ', '));
     end
     if (isfield (defaults, name))
       key = name;   % spelled as in the table (the common case: no search)
     else
+      if (isempty (keys))
+        keys = fieldnames (defaults);
+      end
       hit = find (strcmpi (name, keys));
       if (isempty (hit))
         vm_badarg (fname, 'unknown option ''%s''; expected one of: %s', ...

@@ -2,7 +2,15 @@
 % (csrc/dual_slabs.h, vm_dual_mex ('slabs')): the model is compiled once per call, one Hessian
 % pattern serves every slab and base-state pass, and the results equal those of the .m loop it
 % replaced (recorded values, and that loop kept below as old_loop, one vm_dual_mex ('solve') per
-% slab and pass).
+% slab and pass).  One slab of the closed forms goes to the gateway with the arguments as given
+% (vm_dual_driver.m, one_slab): the same solution as through the driver's checks, bit for bit.
+%!function same_solution (a, b)
+%!  % every field of two solutions, bitwise, but the wall-clock times
+%!  assert (fieldnames (a), fieldnames (b));
+%!  ls = {'factor_time', 'solve_time'};
+%!  assert (rmfield (a.linear_solver, ls), rmfield (b.linear_solver, ls));
+%!  assert (rmfield (a, {'time', 'linear_solver'}), rmfield (b, {'time', 'linear_solver'}), 0);
+%!endfunction
 %!function compare (sol, ref)
 %!  f = fieldnames (ref);
 %!  assert (all (isfield (sol, f)));   % dual_solve adds its own fields (mode, ...)
@@ -210,3 +218,62 @@
 %! assert (~isempty (strfind (out, 'dual_lorenz: slab 2 of 2, base pass 0: Newton residuals (RMS of the discrete equations):')));
 %! assert (~isempty (regexp (out, '\n    0  \d\.\d{3}e[+-]\d\d\n    1  ', 'once')));
 %! assert (~isempty (strfind (out, 'dual_lorenz: converged (2 slab(s), ')));
+%!test
+%! % one slab of a closed form: the gateway checks the arguments as given (vm_dual_driver's
+%! % one_slab); a tspan in single (exact: 0 and 0.25) is refused there and goes through the
+%! % driver's checks, which convert it: every field the same, bit for bit
+%! N = 33;
+%! t = linspace (0, 0.25, N)';
+%! yb = [1 + t, 2 - t, 3 + t.^2];
+%! calls = {{'N', N}, ...
+%!          {'N', N, 'BaseState', [0.5 1 2], 'c', 40, 'DT', [0.1 0 -0.1]}, ...
+%!          {'N', N, 'BaseState', [0.5; 1; 2], 'Order', 6, 'LinearSolver', 'umfpack'}, ...
+%!          {'N', N, 'BaseState', yb, 'BaseIterations', 1, 'Guess', 'auto'}, ...
+%!          {'N', N, 'Guess', 0.01 * ones(N, 3), 'MaxIter', 3, 'Tol', 1e-9}};
+%! % which path each call takes (the profiler's list of the functions called)
+%! profile clear;  profile on;
+%! s = dual_lorenz ([0 0.25], [1 2 3], 'N', N);
+%! profile off;  p1 = {profile('info').FunctionTable.FunctionName};
+%! profile clear;  profile on;
+%! s = dual_lorenz (single ([0 0.25]), [1 2 3], 'N', N);
+%! profile off;  p2 = {profile('info').FunctionTable.FunctionName};
+%! profile clear;
+%! assert (any (strcmp (p1, 'vm_dual_driver>one_slab')) && ~any (strcmp (p1, 'vm_dual_driver>check_memory')));
+%! assert (any (strcmp (p2, 'vm_dual_driver>one_slab')) && any (strcmp (p2, 'vm_dual_driver>check_memory')));
+%! for k = 1:numel (calls)
+%!   fast = dual_lorenz ([0 0.25], [1 2 3], calls{k}{:});
+%!   slow = dual_lorenz (single ([0 0.25]), [1 2 3], calls{k}{:});
+%!   same_solution (fast, slow);
+%! end
+%! assert (isempty (dual_lorenz ([0 0.25], [1 2 3], 'N', N, 'BaseState', yb).hamiltonian));
+%! assert (numel (dual_lorenz ([0 0.25], [1 2 3], 'N', N).hamiltonian), N);
+%! % the Pars dual (full and reduced)
+%! for red = [false true]
+%!   a = {'N', 17, 'Reduced', red};
+%!   fast = dual_pars ([0 0.125], [0 0 0.5], [1 0.5 0], a{:});
+%!   slow = dual_pars (single ([0 0.125]), [0 0 0.5], [1 0.5 0], a{:});
+%!   same_solution (fast, slow);
+%! end
+%!test
+%! % the gateway refuses, before allocating, a slab below csrc's facts and work above max_bytes
+%! setup = struct ('tb', [0 0.1], 'N', 33, 'order', 4, 'c', 50, 'ybar', [], 'y0', [1 1 1], ...
+%!   'DT', [], 'guess', [], 'tol', 1e-11, 'max_iter', 50, 'kernel', 'lorenz', 'kpar', [10 28 8/3 50], ...
+%!   'weak', 0, 'linsolve', 0, 'base_iterations', 0, 'display', 0, 'name', 'dual_lorenz');
+%! nmin = vm_dual_mex ('min_n', 6, 0);
+%! fail ('vm_dual_mex (''slabs'', [], setfield (setfield (setup, ''order'', 6), ''N'', nmin - 1))', ...
+%!       sprintf ('N must be an integer >= %d for order 6', nmin));
+%! fail ('vm_dual_mex (''slabs'', [], setfield (setup, ''tb'', [1e6 1e6 + 1e-9]))', ...
+%!       'shorter than the shortest');
+%! need = vm_dual_mex ('memory', 3, 0, 33, 4, 0, 3, 33);
+%! assert (need > vm_dual_mex ('memory', 3, 0, 33, 4, 0));
+%! fail ('vm_dual_mex (''slabs'', [], setfield (setup, ''max_bytes'', need))', 'max_bytes');
+%! [sol, failed] = vm_dual_mex ('slabs', [], setfield (setfield (setup, 'max_bytes', need + 1), 'sol', 1));
+%! assert (failed, 0);  assert (sol.exitflag, 1);  assert (isempty (sol.t));
+%! % c: one weight for all, or ny; the base state: constant (ny entries) or on the grid
+%! r1 = vm_dual_mex ('slabs', [], setfield (setfield (setup, 'c', [50 50 50]), 'ybar', repmat ([1 2 3], 33, 1)));
+%! r2 = vm_dual_mex ('slabs', [], setfield (setup, 'ybar', [1; 2; 3]));
+%! assert (r1.y, r2.y, 0);
+%! fail ('vm_dual_mex (''slabs'', [], setfield (setup, ''c'', [50 50]))', 'c must be');
+%! fail ('vm_dual_mex (''slabs'', [], setfield (setup, ''c'', -1))', 'c must be positive');
+%! fail ('vm_dual_mex (''slabs'', [], setfield (setup, ''ybar'', [1 2]))', 'BaseState');
+%! fail ('vm_dual_mex (''slabs'', [], [setup setup])', 'setup struct');

@@ -39,6 +39,22 @@
 %! assert (numel (sol.t), 21);
 %! sol = dual_lorenz ([0 0.1], [1 1 1], 'n', 21, 'N', 17);
 %! assert (numel (sol.t), 17);
+%!test
+%! % kind 0 (an option with no rule, checked by its function): any value is set as it is, when
+%! % spelled exactly; the options' table adds these rows for the options of a front end
+%! f0 = f;  f0.BaseState = [0 0 0 0 0];
+%! v = {magic(3), @sin, 'abc', {1, 2}, struct('a', 1), [], int8(3), NaN, sparse(2), 1i};
+%! for k = 1:numel (v)
+%!   [o, s] = vm_options_mex (d, f0, {'BaseState', v{k}, 'N', 9});
+%!   assert (isempty (s));  assert (isequaln (o.BaseState, v{k}));  assert (o.N, 9);
+%! end
+%! [o, s] = vm_options_mex (d, f0, {'basestate', 2});
+%! assert (s, 1);  assert (o, d);
+%! [o, s] = vm_options_mex (d, f, {'BaseState', 2});   % no row: slow
+%! assert (s, 1);
+%! sol1 = dual_lorenz ([0 0.1], [1 1 1], 'N', 17, 'BaseState', [1 2 3]);
+%! sol2 = dual_lorenz ([0 0.1], [1 1 1], 'N', 17, 'basestate', [1 2 3]);
+%! assert (sol1.y, sol2.y);  assert (sol1.base(1, :), [1 2 3]);
 %!error <internal: expected> vm_options_mex (d, f)
 %!error <internal: expected> [a, b, c] = vm_options_mex (d, f, {})
 %!error <defaults must be a scalar struct> vm_options_mex (3, f, {})
