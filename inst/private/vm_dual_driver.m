@@ -18,9 +18,12 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   ng = dims(3);
   m = nd + ng;
   % the mode: adaptive unless a grid is given by hand (Slabs, or N without a tolerance)
-  has_tol = (isfield (opts, 'RelTol') && ~isempty (opts.RelTol)) || ...
-            (isfield (opts, 'AbsTol') && ~isempty (opts.AbsTol));
-  adaptive = isfield (opts, 'RelTol') && isempty (opts.Slabs) && (isempty (opts.N) || has_tol);
+  % (dual_solve has RelTol and AbsTol; the closed forms have neither: fixed grid)
+  adaptive = false;
+  if (isfield (opts, 'RelTol'))
+    has_tol = ~isempty (opts.RelTol) || (isfield (opts, 'AbsTol') && ~isempty (opts.AbsTol));
+    adaptive = isempty (opts.Slabs) && (isempty (opts.N) || has_tol);
+  end
   if (isempty (opts.Slabs))
     opts.Slabs = 1;
   end
