@@ -12,9 +12,10 @@
 % [kind lo hi lc hc ...]: kind 1 for 'int', 2 for 'real', 3 for 'order' (lo, hi the smallest
 % and largest order, followed by the list of orders); lc, hc 1 where lo, hi are included.  With
 % @var{defaults} (the struct of the options of @var{fname} and their defaults, as
-% @code{vm_options} has it), @var{fast} also holds the row [0 0 0 0 0] (kind 0: any value) for
-% each option of @var{defaults} with no rule, whose value @var{fname} checks itself; the rows are
-% made at the first call for @var{fname} (its options are always the same).
+% @code{vm_options} has it), @var{fast} holds the rows of the options of @var{defaults} only, and
+% the row [0 0 0 0 0] (kind 0: any value) for each of them with no rule, whose value @var{fname}
+% checks itself; the rows are made at the first call for @var{fname} (its options are always the
+% same).
 % @end deftypefn
 
 function [rules, fast] = vm_option_rule (fname, defaults)
@@ -27,12 +28,18 @@ function [rules, fast] = vm_option_rule (fname, defaults)
     byfn.(fname) = rules_of (make_table (), fname);
     fastfn.(fname) = fast_of (byfn.(fname));
     if (nargin > 1)
+      % the rows of fname's own options only (vm_options_mex converts the whole struct)
       names = fieldnames (defaults);
+      all_fast = fastfn.(fname);
+      own = struct ();
       for k = 1:numel (names)
-        if (~isfield (byfn.(fname), names{k}))
-          fastfn.(fname).(names{k}) = [0 0 0 0 0];   % no rule: checked by fname
+        if (isfield (all_fast, names{k}))
+          own.(names{k}) = all_fast.(names{k});
+        elseif (~isfield (byfn.(fname), names{k}))
+          own.(names{k}) = [0 0 0 0 0];   % no rule: checked by fname
         end
       end
+      fastfn.(fname) = own;
     end
   end
   rules = byfn.(fname);
