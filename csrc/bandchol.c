@@ -43,8 +43,16 @@ vm_band_chol_steps (int n, int kd, double *ab, int ldab, int j0, int j1)
 void
 vm_band_chol_solve (int n, int kd, const double *ab, int ldab, const double *rdiag, double *b)
 {
-  int j, i;
-  for (j = 0; j < n; j++)   /* b := L^{-1} b */
+  vm_band_chol_lower (n, kd, ab, ldab, rdiag, b, 0, n);
+  vm_band_chol_upper (n, kd, ab, ldab, rdiag, b);
+}
+
+void
+vm_band_chol_lower (int n, int kd, const double *ab, int ldab, const double *rdiag, double *b,
+                    int j0, int j1)
+{
+  int j;
+  for (j = j0; j < j1; j++)   /* b := L^{-1} b, columns j0 .. j1 - 1 */
     {
       const double *cj = ab + (size_t) j * (size_t) ldab;
       const int kn = kd < n - 1 - j ? kd : n - 1 - j;
@@ -52,6 +60,12 @@ vm_band_chol_solve (int n, int kd, const double *ab, int ldab, const double *rdi
       if (b[j] != 0.0)
         vm_axpy_neg (kn, b[j], cj + 1, b + j + 1);
     }
+}
+
+void
+vm_band_chol_upper (int n, int kd, const double *ab, int ldab, const double *rdiag, double *b)
+{
+  int j, i;
   for (j = n - 1; j >= 0; j--)   /* b := L'^{-1} b, by rows of L' (columns of L) */
     {
       const double *cj = ab + (size_t) j * (size_t) ldab;

@@ -40,4 +40,16 @@ void vm_band_chol_solve (int n, int kd, const double *ab, int ldab, const double
  * pivot is not positive; -1 also for a range outside [0, n]). */
 int vm_band_chol_steps (int n, int kd, double *ab, int ldab, int j0, int j1);
 
+/* The two halves of vm_band_chol_solve (which is vm_band_chol_lower from 0 to n, then
+ * vm_band_chol_upper), with its arguments: vm_band_chol_lower applies columns j0 .. j1 - 1 of
+ * L^{-1} to b (b[j0 .. min (n, j1 + kd) - 1] change; called for consecutive ranges from 0 to n,
+ * the forward substitution of vm_band_chol_solve bit for bit), so that a caller can apply each
+ * block of columns as soon as vm_band_chol_steps has made it final, while it is in the cache,
+ * and read the factor once less in a factorization with its solve (linsolve_chol.c);
+ * vm_band_chol_upper is the back substitution b := L'^{-1} b.  The columns j0 .. j1 - 1 of the
+ * factor (and of rdiag, when given) must be final. */
+void vm_band_chol_lower (int n, int kd, const double *ab, int ldab, const double *rdiag, double *b,
+                         int j0, int j1);
+void vm_band_chol_upper (int n, int kd, const double *ab, int ldab, const double *rdiag, double *b);
+
 #endif

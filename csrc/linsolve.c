@@ -192,11 +192,23 @@ int
 vm_linsolve_factor_solve (vm_linsolve *ls, const double *Ax, const double *b, double *x)
 {
   int st;
+  if (ls->kind == VM_LINSOLVE_BANDED && ls->definite)
+    {
+      /* the Cholesky factor (held, with lean too) with its solve, else the LU of the same values */
+      ls->singular = 1;
+      ls->Ax = Ax;
+      if (vm_ls_chol_factor_solve (ls, Ax, b, x))
+        return VM_OK;
+      ls->singular = 1;
+      if (ls->lean)
+        return vm_ls_band_factor_solve_lean (ls, Ax, b, x);
+      if ((st = vm_ls_band_factor_lu (ls, Ax)) != VM_OK || ls->singular)
+        return st;
+      return vm_ls_band_solve (ls, b, x);
+    }
   if (ls->lean)
     {
       ls->Ax = Ax;
-      if (ls->definite && vm_ls_chol_factor (ls, Ax))   /* held, as without lean */
-        return ls->singular ? VM_OK : vm_ls_chol_solve (ls, b, x);
       ls->singular = 1;
       return vm_ls_band_factor_solve_lean (ls, Ax, b, x);
     }

@@ -323,11 +323,17 @@ band_rcond_pivot (vm_linsolve *ls)
 int
 vm_ls_band_factor (vm_linsolve *ls, const double *Ax)
 {
+  if (ls->definite && vm_ls_chol_factor (ls, Ax))
+    return VM_OK;
+  return vm_ls_band_factor_lu (ls, Ax);
+}
+
+int
+vm_ls_band_factor_lu (vm_linsolve *ls, const double *Ax)
+{
   const int n = ls->n;
   double t0, anorm;
   int info = 0;
-  if (ls->definite && vm_ls_chol_factor (ls, Ax))
-    return VM_OK;
   ls->chol = 0;
   if (!ls->ab && band_alloc (ls) != VM_OK)
     return VM_ENOMEM;

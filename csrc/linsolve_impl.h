@@ -36,6 +36,7 @@ void vm_ls_umf_free (vm_linsolve *ls);
  * definite), solve, the U-only factorization with its one solve, its arrays freed. */
 int vm_ls_band_init (vm_linsolve *ls, int block, int lean, int cond, int defer);
 int vm_ls_band_factor (vm_linsolve *ls, const double *Ax);
+int vm_ls_band_factor_lu (vm_linsolve *ls, const double *Ax);   /* the LU alone (no Cholesky) */
 int vm_ls_band_solve (vm_linsolve *ls, const double *b, double *x);
 int vm_ls_band_factor_solve_lean (vm_linsolve *ls, const double *Ax, const double *b, double *x);
 void vm_ls_band_free (vm_linsolve *ls);
@@ -43,9 +44,12 @@ void vm_ls_band_free (vm_linsolve *ls);
 /* The Cholesky path of option definite (linsolve_chol.c), with its own band: set-up after
  * vm_ls_band_init (kl = ku checked, the band and the scales' arrays); factorization: 1 when
  * the Cholesky factor is held (ls->chol, singular and rcond set), 0 when the matrix is not
- * definite (the caller factors the LU); solve with the held factor; its arrays freed. */
+ * definite (the caller factors the LU); the factorization with its solve (as the two, x
+ * computed unless singular; x and b distinct, b not written: the caller's LU solves with it
+ * after a 0); solve with the held factor; its arrays freed. */
 int vm_ls_chol_init (vm_linsolve *ls, const vm_linsolve_opts *o);
 int vm_ls_chol_factor (vm_linsolve *ls, const double *Ax);
+int vm_ls_chol_factor_solve (vm_linsolve *ls, const double *Ax, const double *b, double *x);
 int vm_ls_chol_solve (vm_linsolve *ls, const double *b, double *x);
 void vm_ls_chol_free (vm_linsolve *ls);
 

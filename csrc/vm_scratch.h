@@ -42,10 +42,16 @@
 /* 64 kB: smaller blocks come from the C library's free lists, which keep them (below glibc's
  * mmap threshold, 128 kB at least, and the trimming of the heap's top) */
 #define VM_SCRATCH_MIN ((size_t) 64 << 10)
-/* 64 MB in all: after a solve of the dual Lorenz the pool holds 10 MB in 21 blocks at N = 4096
+/* 256 MB in all: after a solve of the dual Lorenz the pool holds 10 MB in 21 blocks at N = 4096
  * (its pattern 2.7, Jacobian values 2.7, Cholesky band 1.8, Newton's vectors 0.8, the per-node
- * arrays of the discretization), 0.4 MB at N = 256, 37 MB at N = 65536 */
-#define VM_SCRATCH_KEEP ((size_t) 64 << 20)
+ * arrays of the discretization), 0.4 MB at N = 256, 165 MB in 30 blocks at N = 65536 (all of a
+ * solve's large arrays but those from 64 MB on, vm_bigalloc.h), 149 MB at N = 2^18.  With 64 MB
+ * (before) it kept 36 MB at N = 65536, and every solve there faulted its Jacobian values and
+ * Cholesky band in afresh: 9.7 % of the solve's time in page faults, a Newton iteration 50.0 ->
+ * 46.3 ms with 256 MB (bench/dual_limit.c, the fastest of 4 solves; bench/README_dual.md, "the
+ * fourth session of 2026-11-28").  The peaks: the dual at N = 2^20 2.77 -> 2.85 GB (blocks kept
+ * during the solve that a later request does not fit), the SKG disk at 2^20 unchanged (3.73 GB). */
+#define VM_SCRATCH_KEEP ((size_t) 256 << 20)
 #define VM_SCRATCH_SLOTS 64
 
 void *vm_scratch_alloc (size_t bytes);

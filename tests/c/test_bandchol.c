@@ -12,7 +12,8 @@
  *     differences found, printed, are 0 to a few eps);
  *   - vm_band_chol_solve against dpbtrs on the same right-hand side, and the residual
  *     |A x - b|_inf / (|A|_inf |x|_inf) below 1e-14 (backward stability: a few ten eps for
- *     these n);
+ *     these n); its two halves (vm_band_chol_lower in blocks of 7 columns, vm_band_chol_upper)
+ *     give the same x bit for bit;
  * A matrix that is not positive definite (a 2 x 2 principal minor made negative in column k): the
  * same info as dpbtrf (the first column whose pivot is not positive, + 1).  A NaN on the diagonal
  * of column k: info k + 1 (dpbtf2 tests DISNAN; OpenBLAS's dpbtrf does not, and returns 0 with NaN
@@ -153,6 +154,18 @@ check_one (int n, int kd, unsigned seed)
       }
     CHECK (rr <= 1e-14 * anorm * xr, "n %d kd %d, reciprocal diagonal: residual %.2e of |A| |x|",
            n, kd, rr / (anorm * xr));
+    /* the two halves, the forward one in blocks of 7 columns: the same x bit for bit */
+    {
+      double *y = malloc ((size_t) (n > 0 ? n : 1) * sizeof *y);
+      int j0;
+      memcpy (y, b1, (size_t) n * sizeof *y);
+      for (j0 = 0; j0 < n; j0 += 7)
+        vm_band_chol_lower (n, kd, a1, ld, rd, y, j0, j0 + 7 < n ? j0 + 7 : n);
+      vm_band_chol_upper (n, kd, a1, ld, rd, y);
+      CHECK (n == 0 || memcmp (x, y, (size_t) n * sizeof *y) == 0,
+             "n %d kd %d: lower in blocks, then upper = vm_band_chol_solve, bit for bit", n, kd);
+      free (y);
+    }
     free (rd);
   }
   if (n > 1)

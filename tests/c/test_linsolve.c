@@ -794,6 +794,98 @@ test_lean (void)
   free (rhs);
 }
 
+/* vm_linsolve_factor_solve with option definite: the forward substitution goes with the
+ * Cholesky factorization, block by block (linsolve_chol.c, vm_band_chol_lower); its x equals
+ * that of vm_linsolve_factor + vm_linsolve_solve bit for bit, over several blocks of 64 columns
+ * (n = 150), with and without option block's relabeling, also when x is b; b is not written,
+ * and on an indefinite J the LU of the same values solves with it (the LU path's x, bit for bit);
+ * the solve is counted (nsolve). */
+static void
+test_definite_fused (void)
+{
+  const int b = 3, N = 50, n = b * N;
+  double *A = dense_sbp_like (b, N, 13u), *A2, *r = malloc ((size_t) n * sizeof *r);
+  double *d = malloc ((size_t) n * sizeof *d), *xt = malloc ((size_t) n * sizeof *xt);
+  double *rhs = calloc ((size_t) n, sizeof *rhs), *rhs2 = calloc ((size_t) n, sizeof *rhs2);
+  double *keep = malloc ((size_t) n * sizeof *keep), *x1 = malloc ((size_t) n * sizeof *x1);
+  double *x2 = malloc ((size_t) n * sizeof *x2), *x3 = malloc ((size_t) n * sizeof *x3);
+  unsigned seed = 5u;
+  csc_t m, m2;
+  vm_linsolve l1, l2;
+  vm_linsolve_opts o;
+  int i, j, blk, st;
+  for (j = 0; j < n; j++)
+    for (i = j + 1; i < n; i++)
+      if (!isnan (A[i + (size_t) n * j]))
+        A[i + (size_t) n * j] = A[j + (size_t) n * i]
+          = 0.5 * (A[i + (size_t) n * j] + A[j + (size_t) n * i]);
+  for (i = 0; i < n; i++)
+    {
+      r[i] = 0.5 + urand (&seed);
+      d[i] = 1.0 / r[i];
+      xt[i] = sin (0.3 * i + 0.2);
+    }
+  for (j = 0; j < n; j++)
+    for (i = 0; i < n; i++)
+      A[i + (size_t) n * j] *= -r[i];
+  A2 = malloc ((size_t) n * n * sizeof *A2);
+  memcpy (A2, A, (size_t) n * n * sizeof *A2);
+  /* an indefinite 2 x 2 minor at columns 100, 101 (the third block) */
+  A2[101 + (size_t) n * 100] = -r[101] * 3.0 * sqrt (A[100 + (size_t) n * 100] * A[101 + (size_t) n * 101] / (r[100] * r[101]));
+  A2[100 + (size_t) n * 101] = -r[100] * 3.0 * sqrt (A[100 + (size_t) n * 100] * A[101 + (size_t) n * 101] / (r[100] * r[101]));
+  csc_from_dense (n, A, &m);
+  csc_from_dense (n, A2, &m2);
+  csc_times (&m, xt, rhs);
+  csc_times (&m2, xt, rhs2);
+  for (blk = 0; blk <= b; blk += b)
+    {
+      vm_linsolve_opts_init (&o);
+      o.kind = VM_LINSOLVE_BANDED;
+      o.block = blk;
+      o.definite = -1;
+      o.definite_scale = d;
+      st = factor_solve (&l1, &m, &o, rhs, x1);
+      st = st ? st : vm_linsolve_init (&l2, n, m.cp, m.ri, &o);
+      memcpy (keep, rhs, (size_t) n * sizeof *keep);
+      st = st ? st : vm_linsolve_factor_solve (&l2, m.ax, rhs, x2);
+      CHECK (st == VM_OK && l1.chol && l2.chol && l2.nsolve == 1 && l2.nfactor == 1
+             && memcmp (x1, x2, (size_t) n * sizeof *x1) == 0
+             && memcmp (keep, rhs, (size_t) n * sizeof *keep) == 0 && maxrel (n, x2, xt) <= 1e-12,
+             "definite fused (block %d): factor_solve = factor + solve bit for bit: st %d, chol %d, "
+             "nsolve %ld, |x - x_true| %.2e: %s", blk, st, l2.chol, l2.nsolve, maxrel (n, x2, xt),
+             l2.message);
+      memcpy (x3, rhs, (size_t) n * sizeof *x3);   /* x is b */
+      st = vm_linsolve_factor_solve (&l2, m.ax, x3, x3);
+      CHECK (st == VM_OK && l2.chol && memcmp (x1, x3, (size_t) n * sizeof *x1) == 0,
+             "definite fused (block %d): x is b: st %d: %s", blk, st, l2.message);
+      /* indefinite: the LU with the untouched b, as factor + solve */
+      st = vm_linsolve_factor (&l1, m2.ax);
+      st = st ? st : vm_linsolve_solve (&l1, rhs2, x1);
+      memcpy (keep, rhs2, (size_t) n * sizeof *keep);
+      st = st ? st : vm_linsolve_factor_solve (&l2, m2.ax, rhs2, x2);
+      CHECK (st == VM_OK && !l1.chol && !l2.chol && l2.nchol_fail == 1
+             && memcmp (x1, x2, (size_t) n * sizeof *x1) == 0
+             && memcmp (keep, rhs2, (size_t) n * sizeof *keep) == 0 && maxrel (n, x2, xt) <= 1e-11,
+             "definite fused (block %d): an indefinite J, the LU with b: st %d, chol %d, fail %ld, "
+             "|x - x_true| %.2e: %s", blk, st, l2.chol, l2.nchol_fail, maxrel (n, x2, xt), l2.message);
+      vm_linsolve_free (&l1);
+      vm_linsolve_free (&l2);
+    }
+  csc_free (&m);
+  csc_free (&m2);
+  free (A);
+  free (A2);
+  free (r);
+  free (d);
+  free (xt);
+  free (rhs);
+  free (rhs2);
+  free (keep);
+  free (x1);
+  free (x2);
+  free (x3);
+}
+
 /* Option definite: J = -diag (r) A with A symmetric positive definite (dense_sbp_like made
  * symmetric, strictly diagonally dominant) and definite_scale = 1 / r.  With and without the
  * exchange of the end nodes (block): the Cholesky path is taken (chol, nchol) and its x agrees
@@ -991,6 +1083,7 @@ int
 main (void)
 {
   test_definite ();
+  test_definite_fused ();
   test_relabel ();
   test_refill ();
   test_subnormal_row ();
