@@ -16,7 +16,8 @@
  *      first residual and the final evaluation included) divided by its iterations; printed with
  *      the callbacks' and the linear solver's share (newton_it: t_fun + t_jac + t_symbolic +
  *      t_numeric + t_solve) and its four parts per iteration: residuals (fun_it), Hessians
- *      (jac_it), factorizations (factor_it), solves (solve_it).
+ *      (jac_it), factorizations (factor_it; with the forward substitution of a Newton step's
+ *      solve, which goes with its Cholesky factorization: linsolve_chol.c), solves (solve_it).
  *   2. The Hessian at the solution (vm_dual_eval; the matrix Newton factors) in LAPACK's band
  *      storage (LDAB = 2 kl + ku + 1, kl = ku from its pattern) and dgbtrf of it, once cold (fresh
  *      pages), then R times warm (the band refilled outside the timing, the minimum taken); and
