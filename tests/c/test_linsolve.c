@@ -794,6 +794,69 @@ test_lean (void)
   free (rhs);
 }
 
+/* The matrices of option definite's tests: J = -diag (r) A with A the symmetric part of
+ * dense_sbp_like (b, N, mseed) (strictly diagonally dominant: positive definite), r[i] = 0.5 +
+ * urand from rseed, d = 1 / r (definite_scale); J2 the same but the 2 x 2 minor of columns k, k +
+ * 1 of A made indefinite (A(k + 1, k) = 3 sqrt (A(k, k) A(k + 1, k + 1)), the diagonal positive);
+ * x_true[i] = cos (0.4 i + 0.1), rhs = J x_true, rhs2 = J2 x_true; n = b N. */
+typedef struct
+{
+  int n;
+  double *d, *xt, *rhs, *rhs2;
+  csc_t m, m2;
+} definite_pair;
+
+static void
+definite_pair_make (definite_pair *p, int b, int N, unsigned mseed, unsigned rseed, int k)
+{
+  const int n = b * N;
+  double *A = dense_sbp_like (b, N, mseed), *A2 = malloc ((size_t) n * n * sizeof *A2);
+  double *r = malloc ((size_t) n * sizeof *r), g;
+  unsigned seed = rseed;
+  int i, j;
+  p->n = n;
+  p->d = malloc ((size_t) n * sizeof *p->d);
+  p->xt = malloc ((size_t) n * sizeof *p->xt);
+  p->rhs = calloc ((size_t) n, sizeof *p->rhs);
+  p->rhs2 = calloc ((size_t) n, sizeof *p->rhs2);
+  for (j = 0; j < n; j++)
+    for (i = j + 1; i < n; i++)
+      if (!isnan (A[i + (size_t) n * j]))
+        A[i + (size_t) n * j] = A[j + (size_t) n * i]
+          = 0.5 * (A[i + (size_t) n * j] + A[j + (size_t) n * i]);
+  for (i = 0; i < n; i++)
+    {
+      r[i] = 0.5 + urand (&seed);
+      p->d[i] = 1.0 / r[i];
+      p->xt[i] = cos (0.4 * i + 0.1);
+    }
+  for (j = 0; j < n; j++)
+    for (i = 0; i < n; i++)
+      A[i + (size_t) n * j] *= -r[i];
+  memcpy (A2, A, (size_t) n * n * sizeof *A2);
+  g = sqrt (A[k + (size_t) n * k] * A[k + 1 + (size_t) n * (k + 1)] / (r[k] * r[k + 1]));
+  A2[k + 1 + (size_t) n * k] = -r[k + 1] * 3.0 * g;
+  A2[k + (size_t) n * (k + 1)] = -r[k] * 3.0 * g;
+  csc_from_dense (n, A, &p->m);
+  csc_from_dense (n, A2, &p->m2);
+  csc_times (&p->m, p->xt, p->rhs);
+  csc_times (&p->m2, p->xt, p->rhs2);
+  free (A);
+  free (A2);
+  free (r);
+}
+
+static void
+definite_pair_free (definite_pair *p)
+{
+  csc_free (&p->m);
+  csc_free (&p->m2);
+  free (p->d);
+  free (p->xt);
+  free (p->rhs);
+  free (p->rhs2);
+}
+
 /* vm_linsolve_factor_solve with option definite: the forward substitution goes with the
  * Cholesky factorization, block by block (linsolve_chol.c, vm_band_chol_lower); its x equals
  * that of vm_linsolve_factor + vm_linsolve_solve bit for bit, over several blocks of 64 columns
@@ -804,39 +867,21 @@ static void
 test_definite_fused (void)
 {
   const int b = 3, N = 50, n = b * N;
-  double *A = dense_sbp_like (b, N, 13u), *A2, *r = malloc ((size_t) n * sizeof *r);
-  double *d = malloc ((size_t) n * sizeof *d), *xt = malloc ((size_t) n * sizeof *xt);
-  double *rhs = calloc ((size_t) n, sizeof *rhs), *rhs2 = calloc ((size_t) n, sizeof *rhs2);
   double *keep = malloc ((size_t) n * sizeof *keep), *x1 = malloc ((size_t) n * sizeof *x1);
   double *x2 = malloc ((size_t) n * sizeof *x2), *x3 = malloc ((size_t) n * sizeof *x3);
-  unsigned seed = 5u;
+  double *d, *xt, *rhs, *rhs2;
+  definite_pair dp;
   csc_t m, m2;
   vm_linsolve l1, l2;
   vm_linsolve_opts o;
-  int i, j, blk, st;
-  for (j = 0; j < n; j++)
-    for (i = j + 1; i < n; i++)
-      if (!isnan (A[i + (size_t) n * j]))
-        A[i + (size_t) n * j] = A[j + (size_t) n * i]
-          = 0.5 * (A[i + (size_t) n * j] + A[j + (size_t) n * i]);
-  for (i = 0; i < n; i++)
-    {
-      r[i] = 0.5 + urand (&seed);
-      d[i] = 1.0 / r[i];
-      xt[i] = sin (0.3 * i + 0.2);
-    }
-  for (j = 0; j < n; j++)
-    for (i = 0; i < n; i++)
-      A[i + (size_t) n * j] *= -r[i];
-  A2 = malloc ((size_t) n * n * sizeof *A2);
-  memcpy (A2, A, (size_t) n * n * sizeof *A2);
-  /* an indefinite 2 x 2 minor at columns 100, 101 (the third block) */
-  A2[101 + (size_t) n * 100] = -r[101] * 3.0 * sqrt (A[100 + (size_t) n * 100] * A[101 + (size_t) n * 101] / (r[100] * r[101]));
-  A2[100 + (size_t) n * 101] = -r[100] * 3.0 * sqrt (A[100 + (size_t) n * 100] * A[101 + (size_t) n * 101] / (r[100] * r[101]));
-  csc_from_dense (n, A, &m);
-  csc_from_dense (n, A2, &m2);
-  csc_times (&m, xt, rhs);
-  csc_times (&m2, xt, rhs2);
+  int blk, st;
+  definite_pair_make (&dp, b, N, 13u, 5u, 100);   /* the indefinite minor in the third block */
+  d = dp.d;
+  xt = dp.xt;
+  rhs = dp.rhs;
+  rhs2 = dp.rhs2;
+  m = dp.m;
+  m2 = dp.m2;
   for (blk = 0; blk <= b; blk += b)
     {
       vm_linsolve_opts_init (&o);
@@ -871,15 +916,7 @@ test_definite_fused (void)
       vm_linsolve_free (&l1);
       vm_linsolve_free (&l2);
     }
-  csc_free (&m);
-  csc_free (&m2);
-  free (A);
-  free (A2);
-  free (r);
-  free (d);
-  free (xt);
-  free (rhs);
-  free (rhs2);
+  definite_pair_free (&dp);
   free (keep);
   free (x1);
   free (x2);
@@ -900,40 +937,23 @@ static void
 test_definite (void)
 {
   const int b = 3, N = 12, n = b * N;
-  double *A = dense_sbp_like (b, N, 7u), *A2, *r = malloc ((size_t) n * sizeof *r);
-  double *d = malloc ((size_t) n * sizeof *d), *xt = malloc ((size_t) n * sizeof *xt);
-  double *rhs = calloc ((size_t) n, sizeof *rhs), *rhs2 = calloc ((size_t) n, sizeof *rhs2);
   double *xl = malloc ((size_t) n * sizeof *xl), *xc = malloc ((size_t) n * sizeof *xc);
   double *xl2 = malloc ((size_t) n * sizeof *xl2);
-  unsigned seed = 3u;
+  double *d, *xt, *rhs, *rhs2;
+  definite_pair dp;
   csc_t m, m2, mw;
   vm_linsolve ll, lc;
   vm_linsolve_opts o;
-  int i, j, blk, st, sgn;
-  for (j = 0; j < n; j++)
-    for (i = j + 1; i < n; i++)
-      if (!isnan (A[i + (size_t) n * j]))
-        A[i + (size_t) n * j] = A[j + (size_t) n * i]
-          = 0.5 * (A[i + (size_t) n * j] + A[j + (size_t) n * i]);
-  for (i = 0; i < n; i++)
-    {
-      r[i] = 0.5 + urand (&seed);
-      d[i] = 1.0 / r[i];
-      xt[i] = cos (0.4 * i + 0.1);
-    }
-  A2 = malloc ((size_t) n * n * sizeof *A2);
-  for (j = 0; j < n; j++)
-    for (i = 0; i < n; i++)
-      A[i + (size_t) n * j] *= -r[i];
-  memcpy (A2, A, (size_t) n * n * sizeof *A2);
+  int blk, st, sgn;
   /* columns 7, 8: the minor A(7:8, 7:8) negative definite in -A (the entry (8, 7) is in the
    * pattern: nodes 2, same node) */
-  A2[8 + (size_t) n * 7] = -r[8] * 3.0 * sqrt (A[7 + (size_t) n * 7] * A[8 + (size_t) n * 8] / (r[7] * r[8]));
-  A2[7 + (size_t) n * 8] = -r[7] * 3.0 * sqrt (A[7 + (size_t) n * 7] * A[8 + (size_t) n * 8] / (r[7] * r[8]));
-  csc_from_dense (n, A, &m);
-  csc_from_dense (n, A2, &m2);
-  csc_times (&m, xt, rhs);
-  csc_times (&m2, xt, rhs2);
+  definite_pair_make (&dp, b, N, 7u, 3u, 7);
+  d = dp.d;
+  xt = dp.xt;
+  rhs = dp.rhs;
+  rhs2 = dp.rhs2;
+  m = dp.m;
+  m2 = dp.m2;
   for (blk = 0; blk <= b; blk += b)
     {
       vm_linsolve_opts_init (&o);
@@ -1065,15 +1085,7 @@ test_definite (void)
     csc_free (&mw);
     free (W);
   }
-  csc_free (&m);
-  csc_free (&m2);
-  free (A);
-  free (A2);
-  free (r);
-  free (d);
-  free (xt);
-  free (rhs);
-  free (rhs2);
+  definite_pair_free (&dp);
   free (xl);
   free (xl2);
   free (xc);
