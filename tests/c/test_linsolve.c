@@ -857,6 +857,18 @@ definite_pair_free (definite_pair *p)
   free (p->rhs2);
 }
 
+/* x1 by vm_linsolve_factor and vm_linsolve_solve on l1, x2 by vm_linsolve_factor_solve on l2
+ * (the same set-up), of the values ax and the right-hand side rhs; keep: rhs before */
+static int
+fused_pair (vm_linsolve *l1, vm_linsolve *l2, const double *ax, const double *rhs, double *x1,
+            double *x2, double *keep)
+{
+  int st = vm_linsolve_factor (l1, ax);
+  st = st ? st : vm_linsolve_solve (l1, rhs, x1);
+  memcpy (keep, rhs, (size_t) l1->n * sizeof *keep);
+  return st ? st : vm_linsolve_factor_solve (l2, ax, rhs, x2);
+}
+
 /* vm_linsolve_factor_solve with option definite: the forward substitution goes with the
  * Cholesky factorization, block by block (linsolve_chol.c, vm_band_chol_lower); its x equals
  * that of vm_linsolve_factor + vm_linsolve_solve bit for bit, over several blocks of 64 columns
@@ -869,50 +881,41 @@ test_definite_fused (void)
   const int b = 3, N = 50, n = b * N;
   double *keep = malloc ((size_t) n * sizeof *keep), *x1 = malloc ((size_t) n * sizeof *x1);
   double *x2 = malloc ((size_t) n * sizeof *x2), *x3 = malloc ((size_t) n * sizeof *x3);
-  double *d, *xt, *rhs, *rhs2;
   definite_pair dp;
-  csc_t m, m2;
   vm_linsolve l1, l2;
   vm_linsolve_opts o;
-  int blk, st;
+  int blk, st, c;
   definite_pair_make (&dp, b, N, 13u, 5u, 100);   /* the indefinite minor in the third block */
-  d = dp.d;
-  xt = dp.xt;
-  rhs = dp.rhs;
-  rhs2 = dp.rhs2;
-  m = dp.m;
-  m2 = dp.m2;
   for (blk = 0; blk <= b; blk += b)
     {
       vm_linsolve_opts_init (&o);
       o.kind = VM_LINSOLVE_BANDED;
       o.block = blk;
       o.definite = -1;
-      o.definite_scale = d;
-      st = factor_solve (&l1, &m, &o, rhs, x1);
-      st = st ? st : vm_linsolve_init (&l2, n, m.cp, m.ri, &o);
-      memcpy (keep, rhs, (size_t) n * sizeof *keep);
-      st = st ? st : vm_linsolve_factor_solve (&l2, m.ax, rhs, x2);
-      CHECK (st == VM_OK && l1.chol && l2.chol && l2.nsolve == 1 && l2.nfactor == 1
-             && memcmp (x1, x2, (size_t) n * sizeof *x1) == 0
-             && memcmp (keep, rhs, (size_t) n * sizeof *keep) == 0 && maxrel (n, x2, xt) <= 1e-12,
-             "definite fused (block %d): factor_solve = factor + solve bit for bit: st %d, chol %d, "
-             "nsolve %ld, |x - x_true| %.2e: %s", blk, st, l2.chol, l2.nsolve, maxrel (n, x2, xt),
-             l2.message);
-      memcpy (x3, rhs, (size_t) n * sizeof *x3);   /* x is b */
-      st = vm_linsolve_factor_solve (&l2, m.ax, x3, x3);
-      CHECK (st == VM_OK && l2.chol && memcmp (x1, x3, (size_t) n * sizeof *x1) == 0,
-             "definite fused (block %d): x is b: st %d: %s", blk, st, l2.message);
-      /* indefinite: the LU with the untouched b, as factor + solve */
-      st = vm_linsolve_factor (&l1, m2.ax);
-      st = st ? st : vm_linsolve_solve (&l1, rhs2, x1);
-      memcpy (keep, rhs2, (size_t) n * sizeof *keep);
-      st = st ? st : vm_linsolve_factor_solve (&l2, m2.ax, rhs2, x2);
-      CHECK (st == VM_OK && !l1.chol && !l2.chol && l2.nchol_fail == 1
-             && memcmp (x1, x2, (size_t) n * sizeof *x1) == 0
-             && memcmp (keep, rhs2, (size_t) n * sizeof *keep) == 0 && maxrel (n, x2, xt) <= 1e-11,
-             "definite fused (block %d): an indefinite J, the LU with b: st %d, chol %d, fail %ld, "
-             "|x - x_true| %.2e: %s", blk, st, l2.chol, l2.nchol_fail, maxrel (n, x2, xt), l2.message);
+      o.definite_scale = dp.d;
+      st = vm_linsolve_init (&l1, n, dp.m.cp, dp.m.ri, &o);
+      st = st ? st : vm_linsolve_init (&l2, n, dp.m.cp, dp.m.ri, &o);
+      for (c = 0; st == VM_OK && c < 2; c++)   /* J (Cholesky), then the indefinite J2 (the LU) */
+        {
+          const double *ax = c ? dp.m2.ax : dp.m.ax, *rhs = c ? dp.rhs2 : dp.rhs;
+          st = fused_pair (&l1, &l2, ax, rhs, x1, x2, keep);
+          CHECK (st == VM_OK && l1.chol == !c && l2.chol == !c && l2.nchol_fail == c
+                 && (c || (l2.nsolve == 1 && l2.nfactor == 1))
+                 && memcmp (x1, x2, (size_t) n * sizeof *x1) == 0
+                 && memcmp (keep, rhs, (size_t) n * sizeof *keep) == 0
+                 && maxrel (n, x2, dp.xt) <= (c ? 1e-11 : 1e-12),
+                 "definite fused (block %d, %s J): factor_solve = factor + solve bit for bit, b "
+                 "untouched: st %d, chol %d, fail %ld, nsolve %ld, |x - x_true| %.2e: %s", blk,
+                 c ? "indefinite" : "definite", st, l2.chol, l2.nchol_fail, l2.nsolve,
+                 maxrel (n, x2, dp.xt), l2.message);
+          if (c == 0)
+            {
+              memcpy (x3, dp.rhs, (size_t) n * sizeof *x3);   /* x is b */
+              st = vm_linsolve_factor_solve (&l2, dp.m.ax, x3, x3);
+              CHECK (st == VM_OK && l2.chol && memcmp (x1, x3, (size_t) n * sizeof *x1) == 0,
+                     "definite fused (block %d): x is b: st %d: %s", blk, st, l2.message);
+            }
+        }
       vm_linsolve_free (&l1);
       vm_linsolve_free (&l2);
     }
