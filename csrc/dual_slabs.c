@@ -10,6 +10,14 @@
 #include "vm_print.h"
 #include "vm_status.h"
 
+double
+vm_dual_slabs_memory_estimate (int ny, int nd, int ng, int64_t N, int order, int linsolve,
+                               int64_t Ntot)
+{
+  return vm_dual_memory_estimate (nd, ng, N, order, linsolve)
+         + 8.0 * 6.0 * (double) Ntot * (double) (ny + nd + ng + 1);
+}
+
 void
 vm_dual_slabs_opts_init (vm_dual_slabs_opts *o)
 {

@@ -149,4 +149,11 @@ int vm_dual_slabs (int ny, int nd, int ng, int64_t N, int order, const double *t
                    const double *ybar, const double *y0, vm_dual_node_fn fn, void *ctx,
                    const vm_dual_slabs_opts *o, vm_dual_slabs_sol *sol);
 
+/* Bytes of a vm_dual_slabs call on a grid of Ntot points (an estimate, for a caller to refuse
+ * work before it allocates): one slab's discretization and Newton (vm_dual_memory_estimate, for
+ * the order and linsolve) and the arrays on the whole grid (base state, primal, duals,
+ * residuals: about 6 copies of ny + nd + ng + 1 columns). */
+double vm_dual_slabs_memory_estimate (int ny, int nd, int ng, int64_t N, int order, int linsolve,
+                                      int64_t Ntot);
+
 #endif

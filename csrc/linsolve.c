@@ -199,7 +199,6 @@ vm_linsolve_factor_solve (vm_linsolve *ls, const double *Ax, const double *b, do
       ls->Ax = Ax;
       if (vm_ls_chol_factor_solve (ls, Ax, b, x))
         return VM_OK;
-      ls->singular = 1;
       if (ls->lean)
         return vm_ls_band_factor_solve_lean (ls, Ax, b, x);
       if ((st = vm_ls_band_factor_lu (ls, Ax)) != VM_OK || ls->singular)

@@ -196,8 +196,6 @@ chol_factor (vm_linsolve *ls, const double *Ax, const double *b, double *y)
   return 0;
 }
 
-/* Option definite: the Cholesky factorization of C.  Returns 1 when it is held (ls->chol), 0
- * when C is not positive definite: the caller then factors the LU of the same values. */
 /* The factorization, with the forward substitution of the solve of b into y (b and y distinct)
  * block by block when y is not NULL (not with option block's relabeling) */
 static int
@@ -221,6 +219,8 @@ chol_factor_timed (vm_linsolve *ls, const double *Ax, const double *b, double *y
   return 1;
 }
 
+/* Option definite: the Cholesky factorization of C.  Returns 1 when it is held (ls->chol), 0
+ * when C is not positive definite: the caller then factors the LU of the same values. */
 int
 vm_ls_chol_factor (vm_linsolve *ls, const double *Ax)
 {

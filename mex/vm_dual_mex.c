@@ -9,7 +9,8 @@
  *   h           = vm_dual_mex ("hmin",   t, T, N)   (vm_march_hmin: the shortest slab of N nodes)
  *   bytes       = vm_dual_mex ("memory", nd, ng, N, order, linsolve [, ny, Ntot])
  *                 (vm_dual_memory_estimate, one window; linsolve 0 auto, 1 umfpack, 2 banded; with
- *                 ny and Ntot also the arrays of a fixed grid of Ntot points: slabs_bytes)
+ *                 ny and Ntot also the arrays of a fixed grid of Ntot points:
+ *                 vm_dual_slabs_memory_estimate)
  *
  * ode: an odesys struct (its formulas are parsed again here), used when setup.kernel is "general";
  * for the closed forms it may be [] and setup.kpar holds their parameters.  setup: struct with t0,
@@ -730,16 +731,6 @@ slab_bounds (const mxArray *o, const char *fn, int *S)
   return tb;
 }
 
-/* the memory of a fixed grid of Ntot points in S slabs of N: one window (csrc's estimate, for the
- * order and the linear solver) and the arrays on the whole grid (base state, primal, duals,
- * residuals: about 6 copies of ny + nd + ng + 1 columns) */
-static double
-slabs_bytes (int nd, int ng, int64_t N, int order, int linsolve, int ny, int64_t Ntot)
-{
-  return vm_dual_memory_estimate (nd, ng, N, order, linsolve)
-         + 8.0 * 6.0 * (double) Ntot * (double) (ny + nd + ng + 1);
-}
-
 /* setup.c: ny positive weights, or one for every state (into an mxMalloc'ed copy) */
 static double *
 slabs_weights (const mxArray *o, int ny, const char *fn)
@@ -791,8 +782,8 @@ slabs_limits (const mxArray *o, const kernel *k, const char *fn, const vm_dual_s
     BAD ("%s: the %d slab(s) of N = %ld nodes on [%.9g, %.9g] are shorter than the shortest that "
          "N nodes resolve", fn, a->S, (long) a->N, a->tb[0], a->tb[a->S]);
   if (mb != NULL
-      && ! (slabs_bytes (k->nd, k->ng, a->N, a->order, so->linsolve, k->ny, a->Ntot)
-            < vm_arg_real (mb, fn, "max_bytes")))
+      && ! (vm_dual_slabs_memory_estimate (k->ny, k->nd, k->ng, a->N, a->order, so->linsolve,
+                                           a->Ntot) < vm_arg_real (mb, fn, "max_bytes")))
     BAD ("%s: internal: the work needs max_bytes or more", fn);
 }
 
@@ -997,8 +988,9 @@ cmd_memory (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       ny = (int) vm_arg_int (prhs[6], fn, "ny", 0, 1000000);
       Ntot = (int64_t) vm_arg_int (prhs[7], fn, "Ntot", 1, INT64_C (9007199254740992));
     }
-  plhs[0] = mxCreateDoubleScalar (nrhs == 8 ? slabs_bytes (nd, ng, N, order, ls, ny, Ntot)
-                                            : vm_dual_memory_estimate (nd, ng, N, order, ls));
+  plhs[0] = mxCreateDoubleScalar (nrhs == 8
+                                  ? vm_dual_slabs_memory_estimate (ny, nd, ng, N, order, ls, Ntot)
+                                  : vm_dual_memory_estimate (nd, ng, N, order, ls));
 }
 
 void

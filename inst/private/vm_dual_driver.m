@@ -433,7 +433,7 @@ end
 
 function check_memory (fname, nd, ng, N, Ntot, ny, opts, lcode)
   % refuse before allocating: one window (csrc's estimate, for the order and the linear solver) and
-  % the arrays on the whole grid (mex/vm_dual_mex.c, slabs_bytes)
+  % the arrays on the whole grid (csrc/dual_slabs.h, vm_dual_slabs_memory_estimate)
   need = vm_dual_mex ('memory', nd, ng, N, opts.Order, lcode, ny, Ntot);
   vm_check_memory (fname, need, 'slab', N, Ntot, ['use fewer nodes per slab (N), fewer slabs, ' ...
                    'or the error-controlled default (RelTol)']);
