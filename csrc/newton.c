@@ -11,7 +11,6 @@
 
 #include "linsolve.h"
 #include "newton.h"
-#include "vm_bigalloc.h"
 #include "vm_scratch.h"
 #include "vm_status.h"
 #include "vm_sumsq.h"
@@ -160,7 +159,7 @@ ls_error (vm_newton_info *inf, const char *what, const vm_linsolve *ls, int st, 
   return st;
 }
 
-/* The number of Jacobian values allocated (at least 1), as vm_bigalloc_free needs it again. */
+/* The number of Jacobian values allocated (at least 1) */
 static size_t
 jx_count (const ws_t *w)
 {
@@ -172,10 +171,7 @@ ws_free (ws_t *w)
 {
   vm_linsolve_free (&w->ls);
   vm_linsolve_free (&w->lsK);
-  if (vm_bigalloc_kind (jx_count (w), sizeof *w->Jx) == VM_BIGALLOC_CALLOC)
-    vm_scratch_free (w->Jx);
-  else
-    vm_bigalloc_free (w->Jx, jx_count (w), sizeof *w->Jx);
+  vm_scratch_free (w->Jx);
   vm_scratch_free (w->vec);
   free (w->Kp);
   free (w->Ki);
@@ -1100,17 +1096,13 @@ ws_setup (ws_t *w, int n, const int64_t *colptr, const int64_t *rowind, const vm
   w->nnz = colptr[n];
   w->Ap = colptr;
   w->Ai = rowind;
-  /* the largest work array (nnz values; 0.55 GB for the disk at N = 2^20): from 64 MB on in
-   * huge pages (vm_bigalloc_lazy: advised, faulted in at the first touch, never populated in 4 kB
-   * pages, whatever the size).  Every pass over it (the Jacobian's sums, the band's fill, the sum
-   * of squares) streams through it, and in 4 kB pages the hardware prefetch stops at each page:
-   * at N = 2^20 the dual Lorenz's 0.68 GB (Newton 0.70-0.82 -> 0.65-0.68 s per iteration, best
-   * of 3) and the disk's 0.55 GB (skg_limit 8.3-10.0 -> 6.9-7.4 s end to end) were slower
-   * populated (bench/README_dual.md, "The physical limit") */
-  w->Jx = vm_bigalloc_kind (jx_count (w), sizeof *w->Jx) == VM_BIGALLOC_CALLOC
-          ? vm_scratch_alloc (jx_count (w) * sizeof *w->Jx)   /* below: no clear needed; kept
-                                                                 for the next solve */
-          : vm_bigalloc_lazy (jx_count (w), sizeof *w->Jx);
+  /* the largest work array (nnz values; 0.55 GB for the disk at N = 2^20), kept for the next
+   * solve up to VM_SCRATCH_KEEP, in huge pages from 2 MB on (vm_scratch.h): every pass over it
+   * (the Jacobian's sums, the band's fill, the sum of squares) streams through it, and in 4 kB
+   * pages the hardware prefetch stops at each page (at N = 2^20 the dual Lorenz's 0.68 GB: Newton
+   * 0.70-0.82 -> 0.65-0.68 s per iteration; the disk's 0.55 GB: skg_limit 8.3-10.0 -> 6.9-7.4 s
+   * end to end, bench/README_dual.md, "The physical limit") */
+  w->Jx = vm_scratch_alloc (jx_count (w) * sizeof *w->Jx);
   /* the eight n-vectors in one block, kept for the next solve (vm_scratch.h) */
   w->vec = vm_scratch_alloc (8 * (size_t) n * sizeof *w->vec);
   if (w->vec)

@@ -149,10 +149,9 @@
  * errors of the callbacks included.  A return value other than VM_OK always means "not converged";
  * info->message says why and gives the best residual.
  *
- * Memory: the work arrays (8 n-vectors in one block, the Jacobian values -- from 64 MB on in huge
- * pages, vm_bigalloc_lazy, whose first touch costs fewer faults and whose passes stream faster
- * than through 4 kB pages; the vectors, and the
- * values below 64 MB, from vm_scratch.h, which keeps them after the solve for the next one --,
+ * Memory: the work arrays (8 n-vectors in one block and the Jacobian values, from vm_scratch.h,
+ * which keeps them after the solve for the next one and maps them in huge pages from 2 MB on,
+ * whose first touch costs fewer faults and whose passes stream faster than through 4 kB pages;
  * the histories, and the linear
  * solver's: UMFPACK a copy of the pattern in its index type when that is a type distinct from
  * int64_t (linsolve.h); banded the band of (2 kl + ku + 1) n doubles and 2 n ints, or under AUTO

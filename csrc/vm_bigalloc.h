@@ -1,56 +1,47 @@
-/* vm_bigalloc.h -- zeroed allocation of large work arrays (the band of the banded LU) with fewer
- * page faults at their first touch, where the system allows it (plain C99 interface).
+/* vm_bigalloc.h -- large work arrays in huge pages, where the system allows it (plain C99
+ * interface).
  *
  * Why: the first touch of a fresh page costs a page fault and the kernel's clearing of the page.
- * For the band of the SKG disk at N = 2^20 (4.6 GB before the end nodes' exchange, 1.1 million
- * 4 kB pages) those faults took about 6 s of an 11 s factorization (perf, bench/README_band.md
- * "N = 2^20").  Three kinds of allocation (vm_bigalloc_kind):
- *   VM_BIGALLOC_CALLOC    calloc: below VM_BIGALLOC_MIN, and on systems other than Linux;
- *   VM_BIGALLOC_HUGE      from VM_BIGALLOC_MIN to below VM_BIGALLOC_POPULATE_MIN (Linux): a private
- *                         anonymous mapping advised MADV_HUGEPAGE, faulted in 2 MB pages (512 times
- *                         fewer faults) when transparent huge pages are enabled ("madvise" or
- *                         "always"; otherwise it is one of 4 kB pages);
- *   VM_BIGALLOC_POPULATE  from VM_BIGALLOC_POPULATE_MIN on (Linux): a mapping of 4 kB pages that the
- *                         kernel populates (zeroes and maps) in the mmap call, MAP_POPULATE, with
- *                         no fault per page later.  Huge pages of that size often have to be made
- *                         by compacting memory first, which the faulting thread does itself under
- *                         the "madvise" defrag setting: measured here, a first touch of 3.7 GB
- *                         took 1.7-6.1 s on huge pages and 1.3-1.4 s populated.
- * Every kind returns zeroed memory, and the same memory to the caller.
- *
- * vm_bigalloc_zero (count, size): count * size zero bytes, aligned for any type, or NULL (also on
- *   overflow of count * size, or a failed mapping).
- * vm_bigalloc_free (p, count, size): frees p, which came from vm_bigalloc_zero with the same
- *   count and size (NULL is ignored).  The caller keeps the count: a mapping is unmapped by its
- *   length.
- * vm_bigalloc_kind (count, size): the kind vm_bigalloc_zero uses for that request (0 on an
- *   overflowing request: it is refused). */
+ * On the virtual machines of this project's CI (Linux 6.18 under Firecracker) a 4 kB fault costs
+ * about 11 us, so memory is first touched at 0.33-0.40 GB/s, 2.8 ms per MB, whether faulted page by
+ * page or populated by the mmap call (MAP_POPULATE: 0.79 GB/s); a mapping advised MADV_HUGEPAGE is
+ * faulted in 2 MB pages, 512 times fewer faults, at 2-17 GB/s (0.04-0.07 ms per MB, mappings of
+ * 4 MB to 3 GB; /tmp/touch tests of bench/README_dual.md, "the fifth session of 2026-11-28").  The
+ * dual Lorenz at N = 2^18 spent 1.2 s per solve in the kernel (481 000 faults in three solves),
+ * more than its arithmetic.  Two uses:
+ *   - vm_bigalloc_map (bytes) / vm_bigalloc_unmap (p, bytes): bytes of memory (not zeroed by
+ *     contract; fresh pages are), in a private anonymous mapping aligned to 2 MB, its length
+ *     rounded up to 2 MB, advised MADV_HUGEPAGE (with transparent huge pages "always" or
+ *     "madvise" it is faulted in 2 MB pages; with "never" in 4 kB pages, as malloc's).  NULL on
+ *     failure or overflow.  malloc / free on systems other than Linux.  vm_scratch.h takes its
+ *     blocks from VM_SCRATCH_MAP_MIN (2 MB) on from here.
+ *   - vm_bigalloc_zero (count, size) / vm_bigalloc_free (p, count, size): count * size zero
+ *     bytes, aligned for any type, or NULL (also on overflow of count * size).  From
+ *     VM_BIGALLOC_MIN on (Linux) a mapping of vm_bigalloc_map, below it calloc.  The caller keeps
+ *     the count: a mapping is unmapped by its length.  vm_bigalloc_kind (count, size) tells which
+ *     (VM_BIGALLOC_CALLOC on an overflowing request: it is refused).  The banded LU's band
+ *     (linsolve_band.c). */
 #ifndef VM_BIGALLOC_H
 #define VM_BIGALLOC_H
 
 #include <stddef.h>
 
-enum { VM_BIGALLOC_CALLOC = 0, VM_BIGALLOC_HUGE = 1, VM_BIGALLOC_POPULATE = 2 };
+enum { VM_BIGALLOC_CALLOC = 0, VM_BIGALLOC_HUGE = 1 };
 
-/* 64 MB: below it calloc.  glibc's calloc maps a fresh region for each request above its dynamic
- * mmap threshold (at most 32 MB), so from there on calloc pays the first touch on every call as
- * well and a mapping only makes it cheaper (N = 2^18: the disk's numeric factorization 1.7-3.3 s
- * -> 0.72-1.15 s).  Below, calloc can hand back pages freed by an earlier solve of the same
- * process; with the threshold at 4 MB the disk at N = 4096 (an 18 MB band, 9 solves in one
- * process) factored 10-40 % slower (bench/skg_limit.c). */
-#define VM_BIGALLOC_MIN ((size_t) 64 << 20)
-/* 512 MB: from here on populated 4 kB pages.  The disk in C (vm_skg_solve, everything from
- * 64 MB on either on huge pages or populated), alternating runs: at N = 2^16 (a 230 MB band)
- * huge pages 0.62 s against 0.68-0.69 s populated; at 2^18 (0.92 GB) 2.73-3.72 s against
- * 2.81-2.88 s; at 2^20 (3.7 GB) 16.5-19.9 s against 14.8-15.1 s. */
-#define VM_BIGALLOC_POPULATE_MIN ((size_t) 512 << 20)
+/* 32 MB, glibc's largest dynamic mmap threshold (64-bit): from there on calloc maps fresh 4 kB
+ * pages on every call, and a huge-page mapping only makes the first touch cheaper.  Below it
+ * calloc can hand back pages freed by an earlier solve of the same process (glibc raises its
+ * threshold to the size of a freed mapped block), which a mapping cannot: with every band from
+ * 2 MB on mapped, the SKG disk at N = 1024 and 4096 (9 solves in one process, skg_limit) took
+ * 2.7 and 2.2 times as long end to end (the band's own first touch was cheaper, but the other
+ * arrays of the solve, no longer below a raised threshold, faulted in 4 kB pages on every
+ * solve).  (Before: 64 MB, and populated 4 kB pages from 512 MB on, measured on another machine
+ * where huge pages had to be made by compaction.) */
+#define VM_BIGALLOC_MIN ((size_t) 32 << 20)
 
+void *vm_bigalloc_map (size_t bytes);
+void vm_bigalloc_unmap (void *p, size_t bytes);
 void *vm_bigalloc_zero (size_t count, size_t size);
-/* vm_bigalloc_lazy (count, size): as vm_bigalloc_zero, but from VM_BIGALLOC_MIN on always a
- * mapping whose pages come at their first touch (huge pages advised), never populated: for an
- * array of which only a part may be written (the packed U of linsolve_band.c's U-only band), whose
- * untouched pages cost neither memory nor clearing.  Freed by vm_bigalloc_free. */
-void *vm_bigalloc_lazy (size_t count, size_t size);
 void vm_bigalloc_free (void *p, size_t count, size_t size);
 int vm_bigalloc_kind (size_t count, size_t size);
 

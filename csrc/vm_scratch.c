@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "vm_bigalloc.h"
 #include "vm_scratch.h"
 
 #if defined(__unix__) || defined(__APPLE__)
@@ -19,10 +20,11 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 #define UNLOCK() ((void) 0)
 #endif
 
-/* The header before each block: its usable size, aligned as malloc aligns */
+/* The header before each block: its usable size, and whether it is a mapping of vm_bigalloc_map
+ * (else malloc's); aligned as malloc aligns */
 typedef union
 {
-  size_t n;
+  struct { size_t n; size_t map; } s;
   long double ld;
   long long ll;
   void *p;
@@ -34,7 +36,7 @@ static size_t kept_bytes;
 static size_t
 size_of (void *block)
 {
-  return ((header *) block)->n;
+  return ((header *) block)->s.n;
 }
 
 /* The kept block that fits bytes best (the smallest of size in [bytes, 2 bytes]), taken out of
@@ -56,6 +58,19 @@ take (size_t bytes)
   return b;
 }
 
+/* a block (its header) back to the C library or the system */
+static void
+give_back (void *block)
+{
+  header *h = block;
+  if (! h)
+    return;
+  if (h->s.map)
+    vm_bigalloc_unmap (h, sizeof (header) + h->s.n);
+  else
+    free (h);
+}
+
 void *
 vm_scratch_alloc (size_t bytes)
 {
@@ -72,10 +87,12 @@ vm_scratch_alloc (size_t bytes)
     }
   if (! b)
     {
-      b = malloc (sizeof (header) + bytes);
+      const int map = bytes >= VM_SCRATCH_MAP_MIN;
+      b = map ? vm_bigalloc_map (sizeof (header) + bytes) : malloc (sizeof (header) + bytes);
       if (! b)
         return NULL;
-      ((header *) b)->n = bytes;
+      ((header *) b)->s.n = bytes;
+      ((header *) b)->s.map = (size_t) map;
     }
   return (header *) b + 1;
 }
@@ -88,14 +105,14 @@ vm_scratch_free (void *p)
   if (! p)
     return;
   b = (header *) p - 1;
-  if (VM_SCRATCH_POOL && b->n >= VM_SCRATCH_MIN && b->n <= VM_SCRATCH_KEEP)
+  if (VM_SCRATCH_POOL && b->s.n >= VM_SCRATCH_MIN && b->s.n <= VM_SCRATCH_KEEP)
     {
       void *evict[VM_SCRATCH_SLOTS];
       int ne = 0;
       LOCK ();
       /* the newest block is kept: while it does not fit (in bytes, or in a free slot), a kept
        * block goes to the C library (after the lock).  Ends: each pass places b or evicts one
-       * block, and with none kept b fits (b->n <= VM_SCRATCH_KEEP). */
+       * block, and with none kept b fits (b->s.n <= VM_SCRATCH_KEEP). */
       while (b)
         {
           int slot = -1, victim = -1;
@@ -104,10 +121,10 @@ vm_scratch_free (void *p)
               slot = slot < 0 ? i : slot;
             else
               victim = victim < 0 ? i : victim;
-          if (slot >= 0 && kept_bytes + b->n <= VM_SCRATCH_KEEP)
+          if (slot >= 0 && kept_bytes + b->s.n <= VM_SCRATCH_KEEP)
             {
               kept[slot] = b;
-              kept_bytes += b->n;
+              kept_bytes += b->s.n;
               b = NULL;
             }
           else
@@ -119,9 +136,9 @@ vm_scratch_free (void *p)
         }
       UNLOCK ();
       for (i = 0; i < ne; i++)
-        free (evict[i]);
+        give_back (evict[i]);
     }
-  free (b);
+  give_back (b);
 }
 
 void
@@ -131,7 +148,7 @@ vm_scratch_release (void)
   LOCK ();
   for (i = 0; i < VM_SCRATCH_SLOTS; i++)
     {
-      free (kept[i]);
+      give_back (kept[i]);
       kept[i] = NULL;
     }
   kept_bytes = 0;

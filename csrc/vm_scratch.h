@@ -20,7 +20,9 @@
  *
  * vm_scratch_alloc (bytes): a block of at least bytes (at least 1), aligned for any type, not
  *   zeroed; NULL when out of memory.  Below VM_SCRATCH_MIN bytes, or above VM_SCRATCH_KEEP, it is
- *   the C library's block (with a small header) and never kept.
+ *   never kept.  A new block (none kept fits) is the C library's (with a small header) below
+ *   VM_SCRATCH_MAP_MIN bytes, and from there on a mapping in huge pages (vm_bigalloc_map), whose
+ *   first touch costs a fault per 2 MB instead of per 4 kB.
  * vm_scratch_free (p): keeps p (from vm_scratch_alloc; NULL is ignored) in the pool, the newest
  *   block first: when it would hold more than VM_SCRATCH_KEEP bytes or VM_SCRATCH_SLOTS blocks,
  *   kept blocks go back to the C library until p fits.  A block below VM_SCRATCH_MIN bytes or
@@ -52,6 +54,13 @@
  * fourth session of 2026-11-28").  The peaks: the dual at N = 2^20 2.77 -> 2.85 GB (blocks kept
  * during the solve that a later request does not fit), the SKG disk at 2^20 unchanged (3.73 GB). */
 #define VM_SCRATCH_KEEP ((size_t) 256 << 20)
+/* 2 MB, one huge page: from here on a new block is mapped in huge pages (vm_bigalloc.h).  The dual
+ * Lorenz at N = 2^18, one solve in a fresh process (dual_limit 262144 1, alternating builds):
+ * 2.9-4.3 -> 1.4-1.6 s end to end, 0.29-0.46 -> 0.18-0.21 s per Newton iteration; the SKG disk
+ * at N = 16384 (skg_limit) 0.31-0.33 -> 0.15-0.16 s, and at 1024 and 4096, whose blocks are kept
+ * between its solves, unchanged (bench/README_dual.md, "the fifth session of 2026-11-28").
+ * Blocks of the C library below: glibc serves those from its heap or from fresh 4 kB mappings. */
+#define VM_SCRATCH_MAP_MIN ((size_t) 2 << 20)
 #define VM_SCRATCH_SLOTS 64
 
 void *vm_scratch_alloc (size_t bytes);

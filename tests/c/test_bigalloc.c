@@ -1,12 +1,13 @@
 /* test_bigalloc.c -- vm_bigalloc.h: zeroed, writable, freed, for each kind (calloc; on Linux a
- * mapping on huge pages, and a populated one from 512 MB; the lazy mapping, partly written); an
+ * mapping on huge pages from VM_BIGALLOC_MIN); vm_bigalloc_map: aligned to the huge page on Linux,
+ * usable to the last byte of lengths that are not whole huge pages, distinct mappings apart; an
  * overflowing request is refused. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "vm_bigalloc.h"
 #include "vmtest.h"
-
 /* every stride-th entry and the last one are zero; then write them all and read back */
 static int
 zeroed_and_writable (double *a, size_t n, size_t stride)
@@ -28,29 +29,23 @@ int
 main (void)
 {
   const size_t small = 1000, big = VM_BIGALLOC_MIN / sizeof (double) + 1;
-  const size_t huge = VM_BIGALLOC_POPULATE_MIN / sizeof (double);
+  const size_t mb2 = (size_t) 2 << 20, odd[3] = { 1, mb2 + 3, 3 * mb2 - 5 };
+  unsigned char *m[3];
   double *a;
   int k;
 
   CHECK (vm_bigalloc_kind (small, sizeof (double)) == VM_BIGALLOC_CALLOC,
          "a small request is calloc's");
+  CHECK (vm_bigalloc_kind (VM_BIGALLOC_MIN / sizeof (double) - 1, sizeof (double))
+         == VM_BIGALLOC_CALLOC, "a request just below VM_BIGALLOC_MIN is calloc's");
 #if defined(__linux__)
   CHECK (vm_bigalloc_kind (big, sizeof (double)) == VM_BIGALLOC_HUGE,
          "a request of %zu bytes is mapped on huge pages on Linux", big * sizeof (double));
-  CHECK (vm_bigalloc_kind (huge, sizeof (double)) == VM_BIGALLOC_POPULATE,
-         "a request of %zu bytes is mapped populated on Linux", huge * sizeof (double));
 #endif
   CHECK (vm_bigalloc_kind (SIZE_MAX / 4, 8) == VM_BIGALLOC_CALLOC,
          "an overflowing request is not mapped");
   CHECK (vm_bigalloc_zero (SIZE_MAX / 4, 8) == NULL, "an overflowing request is refused");
-
-  /* the populated kind once (512 MB, 0.2-0.7 s here) */
-  a = vm_bigalloc_zero (huge, sizeof *a);
-  CHECK (a != NULL, "512 MB allocation");
-  if (a)
-    CHECK (zeroed_and_writable (a, huge, 4096), "512 MB: zero on return (every 4096th entry), "
-           "writable");
-  vm_bigalloc_free (a, huge, sizeof *a);
+  CHECK (vm_bigalloc_map (SIZE_MAX - 10) == NULL, "map: an overflowing request is refused");
 
   for (k = 0; k < 2; k++)   /* twice: a freed mapping does not leave its values to the next */
     {
@@ -67,17 +62,27 @@ main (void)
                "writable");
       vm_bigalloc_free (a, big, sizeof *a);
     }
-  /* the lazy kind: 512 MB of which the first 8 MB are written (the rest never touched) */
-  CHECK (vm_bigalloc_lazy (SIZE_MAX / 4, 8) == NULL, "lazy: an overflowing request is refused");
-  for (k = 0; k < 2; k++)
+
+  /* three mappings alive at once, of 1 byte, a huge page and 3 bytes, three huge pages less 5
+   * bytes: each aligned (Linux), each written to its last byte with its own value and read back
+   * after the others were written (the rounding of a length stays inside its own mapping) */
+  for (k = 0; k < 3; k++)
     {
-      a = vm_bigalloc_lazy (k == 0 ? small : huge, sizeof *a);
-      CHECK (a != NULL, "lazy allocation %d", k);
-      if (a)
-        CHECK (zeroed_and_writable (a, k == 0 ? small : huge / 64, 1) && a[huge / 2 * k] == 0.0,
-               "lazy %d: zero on return, writable", k);
-      vm_bigalloc_free (a, k == 0 ? small : huge, sizeof *a);
+      m[k] = vm_bigalloc_map (odd[k]);
+      CHECK (m[k] != NULL, "map %zu bytes", odd[k]);
+      if (! m[k])
+        return vmtest_finish ("test_bigalloc");
+#if defined(__linux__)
+      CHECK ((uintptr_t) m[k] % mb2 == 0, "map %zu bytes: aligned to 2 MB", odd[k]);
+#endif
+      memset (m[k], 0x10 + k, odd[k]);
     }
+  for (k = 0; k < 3; k++)
+    CHECK (m[k][0] == 0x10 + k && m[k][odd[k] / 2] == 0x10 + k && m[k][odd[k] - 1] == 0x10 + k,
+           "map %zu bytes: its values kept beside the others", odd[k]);
+  for (k = 0; k < 3; k++)
+    vm_bigalloc_unmap (m[k], odd[k]);
+  vm_bigalloc_unmap (NULL, 1);              /* ignored */
   vm_bigalloc_free (NULL, big, sizeof (double));   /* ignored */
   return vmtest_finish ("test_bigalloc");
 }

@@ -1,7 +1,9 @@
 /* test_scratch.c -- vm_scratch.h: blocks usable and aligned; a freed block of VM_SCRATCH_MIN bytes
  * or more kept and handed out again to a request it fits (at least the request, at most twice
  * it), not to one it does not fit; small and oversized blocks never kept; the pool held within
- * VM_SCRATCH_KEEP bytes and VM_SCRATCH_SLOTS blocks, the newest block kept; release frees all. */
+ * VM_SCRATCH_KEEP bytes and VM_SCRATCH_SLOTS blocks, the newest block kept; release frees all;
+ * blocks from VM_SCRATCH_MAP_MIN on start in the first huge page of their mapping (Linux), kept
+ * and released like the others. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +106,28 @@ main (void)
          n, kept);
   c = vm_scratch_alloc (VM_SCRATCH_KEEP / 2 + 1);
   CHECK (c == b, "the newest block is the one kept");
+  vm_scratch_free (c);
+  vm_scratch_release ();
+
+  /* mapped blocks (from VM_SCRATCH_MAP_MIN on): usable to the last byte, their data within 64
+   * bytes of a huge page's start (the header before it), kept and handed out again, released;
+   * one just below the size, the C library's, usable as well */
+  a = vm_scratch_alloc (VM_SCRATCH_MAP_MIN - 1);
+  b = vm_scratch_alloc (VM_SCRATCH_MAP_MIN);
+  c = vm_scratch_alloc (VM_SCRATCH_KEEP + 1);   /* mapped, never kept */
+  CHECK (usable (a, VM_SCRATCH_MAP_MIN - 1) && usable (b, VM_SCRATCH_MAP_MIN)
+         && usable (c, VM_SCRATCH_KEEP + 1), "blocks around VM_SCRATCH_MAP_MIN usable");
+#if defined(__linux__)
+  CHECK ((uintptr_t) b % ((size_t) 2 << 20) < 64 && (uintptr_t) c % ((size_t) 2 << 20) < 64,
+         "a mapped block starts in the first 64 bytes of a huge page");
+#endif
+  vm_scratch_free (c);
+  vm_scratch_free (b);
+  vm_scratch_free (a);
+  CHECK (vm_scratch_kept (&n) == 2 * VM_SCRATCH_MAP_MIN - 1 && n == 2,
+         "both kept, the oversized one not: %d blocks", n);
+  c = vm_scratch_alloc (VM_SCRATCH_MAP_MIN);
+  CHECK (c == b && usable (c, VM_SCRATCH_MAP_MIN), "the kept mapped block serves again");
   vm_scratch_free (c);
   vm_scratch_release ();
   CHECK (vm_scratch_kept (&n) == 0 && n == 0, "release at the end");
