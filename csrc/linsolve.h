@@ -49,7 +49,7 @@
  *                        Refused (VM_EARG) when n LDAB exceeds INT_MAX (LAPACK's 32-bit indices).
  *                        With option definite (a symmetric definite matrix, up to a row scaling:
  *                        the Hessians of the dual actions) each matrix is first factored by the
- *                        banded Cholesky factorization of its symmetrically scaled lower band
+ *                        banded Cholesky factorization of its lower band (times +-definite_scale)
  *                        (bandchol.h; in its own n (kl + 1) doubles), the LU only when that
  *                        fails (its band of LDAB n doubles allocated at the first such failure).
  *   VM_LINSOLVE_AUTO     resolved by vm_linsolve_auto from the pattern at init (the rule and the
@@ -136,12 +136,13 @@ typedef struct
   int definite;        /* 0, or +1 / -1 when the caller knows that diag (definite_scale) A is
                         symmetric and expects it to be positive / negative definite (the Hessian
                         of a convex / concave function, row-scaled): the banded backend then
-                        factors each matrix first by the Cholesky factorization (bandchol.h) of
-                        C = S B S, B = +-diag (definite_scale) A (its lower triangle only) and S
-                        the diagonal that makes C's diagonal 1, and falls back to the LU of R A
-                        for a matrix that is not definite (a pivot of C not positive; counted in
-                        nchol_fail).  C's singularity test is the LU's: (min L_jj / max L_jj)^2
-                        (the pivot ratio of C's LU without pivoting) below DBL_EPSILON.  The
+                        factors each matrix first by the Cholesky factorization B = L L'
+                        (bandchol.h) of B = +-diag (definite_scale) A (its lower triangle only),
+                        and falls back to the LU of R A for a matrix that is not definite (a pivot
+                        not positive; counted in nchol_fail).  The singularity test is the LU's
+                        for the equilibrated C = S B S (S the diagonal that makes C's diagonal
+                        1), whose factor is S L: the pivot ratio of C's LU without pivoting,
+                        min / max of L_jj^2 / B_jj, below DBL_EPSILON.  The
                         pattern must have kl = ku (VM_EARG otherwise); A's symmetry is the
                         caller's promise (the upper triangle is not read).  With option lean the
                         fallback is the U-only LU.  Ignored by UMFPACK and with cond
@@ -155,12 +156,11 @@ typedef struct
   int kind;            /* the backend in use: VM_LINSOLVE_UMFPACK or _BANDED */
   int definite;        /* option definite in use (0: off, or not applicable) */
   const double *dscale; /* option definite_scale */
-  int chol;            /* the factorization held is the Cholesky factor of C (cb; rs holds
-                          +-definite_scale S, cs holds S) */
+  int chol;            /* the factorization held is the Cholesky factor of B (cb) */
   long nchol, nchol_fail; /* Cholesky factorizations made, and tried but not definite (each
                           followed by an LU; both count in nfactor once) */
-  double *cs;          /* definite: n, the scales S of C's columns */
-  double *cb;          /* definite: (bkl + 1) x n, C's lower band (LAPACK's "L" storage), then
+  double *bdiag;       /* definite: n, B's diagonal (band labels), for C's pivots */
+  double *cb;          /* definite: (bkl + 1) x n, B's lower band (LAPACK's "L" storage), then
                           its Cholesky factor (from vm_scratch.h: kept after the solve) */
   double *rdiag;       /* definite: n, the factor's 1 / L_jj (bandchol.h) */
   int64_t *dpos;       /* definite: n, the position of A(j, j) in the pattern (-1: none) */

@@ -1,8 +1,13 @@
 /* linsolve_chol.c -- the Cholesky path of the banded backend (linsolve.h option definite,
  * linsolve_impl.h): a matrix that is symmetric up to a row scaling, diag (d) A, and expected
- * definite is factored as C = S (+-diag (d) A) S = L L' (S: unit diagonal of C; bandchol.h) from
- * its lower band, in its own array of (kl + 1) n doubles; the caller falls back to the LU (whose
- * band it allocates then) when a pivot is not positive. */
+ * definite is factored as B = +-diag (d) A = L L' (bandchol.h) from its lower band, in its own
+ * array of (kl + 1) n doubles; the caller falls back to the LU (whose band it allocates then) when
+ * a pivot is not positive.  The singularity test is that of the equilibrated C = S B S (S the
+ * diagonal that makes C's diagonal 1), whose factor is S L: its pivots L_jj^2 / B_jj.  B is
+ * factored unscaled: the scales S would read A's diagonal, one cache line per column at a
+ * position that the prefetcher does not foresee, before any fill (the dual Lorenz at N = 2^18:
+ * 12 of its 60 ms of factorizations per Newton iteration, bench/README_dual.md, "the fifth
+ * session of 2026-11-28"). */
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
@@ -33,13 +38,13 @@ vm_ls_chol_init (vm_linsolve *ls, const vm_linsolve_opts *o)
                   o->definite_scale[i]);
           return VM_EARG;
         }
-  ls->cs = malloc ((size_t) ls->n * sizeof *ls->cs);
+  ls->bdiag = malloc ((size_t) ls->n * sizeof *ls->bdiag);
   ls->dpos = malloc ((size_t) ls->n * sizeof *ls->dpos);
   /* not zeroed: chol_fill clears each column's rows before it stores the values */
   ls->cb = vm_scratch_alloc ((size_t) (ls->bkl + 1) * (size_t) ls->n * sizeof *ls->cb);
   ls->rdiag = malloc ((size_t) ls->n * sizeof *ls->rdiag);
   ls->drun = malloc ((size_t) (ls->n > 0 ? ls->n : 1));
-  if (!ls->cs || !ls->dpos || !ls->cb || !ls->rdiag || !ls->drun)
+  if (!ls->bdiag || !ls->dpos || !ls->cb || !ls->rdiag || !ls->drun)
     {
       vm_ls_setmsg (ls, "out of memory for the Cholesky band of %d unknowns (%d x %d doubles)",
                     ls->n, ls->bkl + 1, ls->n);
@@ -62,45 +67,43 @@ vm_ls_chol_init (vm_linsolve *ls, const vm_linsolve_opts *o)
   return VM_OK;
 }
 
-/* The scales of C = S B S, B = sign diag (d) A: cs = S, rs = sign d S (original labels j0 .. j1 -
- * 1).  Returns 0, or 1 when a diagonal entry of B is not positive and finite (B is not positive
- * definite). */
-static int
-chol_scales (vm_linsolve *ls, const double *Ax, int j0, int j1)
-{
-  const double sgn = ls->definite > 0 ? 1.0 : -1.0, *d = ls->dscale;
-  int j;
-  for (j = j0; j < j1; j++)
-    {
-      const int64_t q = ls->dpos[j];
-      const double bjj = q < 0 ? 0.0 : sgn * (d ? d[j] : 1.0) * Ax[q];
-      if (! (bjj > 0.0) || ! (bjj <= DBL_MAX))
-        return 1;
-      ls->cs[j] = 1.0 / sqrt (bjj);
-      ls->rs[j] = sgn * (d ? d[j] : 1.0) * ls->cs[j];
-    }
-  return 0;
-}
-
-/* c[i] = (r[i] a[i]) s, i < len (distinct arrays: vectorized) */
+/* c[i] = sgn a[i], i < len (distinct arrays: vectorized) */
 static void
-chol_fill_run (double *restrict c, const double *restrict r, const double *restrict a, double s,
-               int len)
+chol_fill_run (double *restrict c, const double *restrict a, double sgn, int len)
 {
   int i;
   for (i = 0; i < len; i++)
-    c[i] = (r[i] * a[i]) * s;
+    c[i] = sgn * a[i];
 }
 
-/* Columns j0 .. j1 - 1 (band labels) of the lower band of C in LAPACK's "L" storage (ls->cb,
- * leading dimension bkl + 1), from the scales of chol_scales */
+/* c[i] = (sgn d[i]) a[i], i < len */
 static void
+chol_fill_run_d (double *restrict c, const double *restrict d, const double *restrict a,
+                 double sgn, int len)
+{
+  int i;
+  for (i = 0; i < len; i++)
+    c[i] = (sgn * d[i]) * a[i];
+}
+
+/* B (r, j) = +-d_r A (r, j) */
+static double
+chol_entry (const vm_linsolve *ls, int64_t r, double a)
+{
+  return (ls->definite > 0 ? 1.0 : -1.0) * (ls->dscale ? ls->dscale[r] : 1.0) * a;
+}
+
+/* Columns j0 .. j1 - 1 (band labels) of the lower band of B in LAPACK's "L" storage (ls->cb,
+ * leading dimension bkl + 1), and their diagonal into ls->bdiag.  Returns 0, or 1 when a diagonal
+ * entry of B is not positive and finite (none in the pattern counts as 0): B is not positive
+ * definite. */
+static int
 chol_fill (vm_linsolve *ls, const double *Ax, int j0, int j1)
 {
   const int n = ls->n, kd = ls->bkl, ldc = kd + 1;
   const int64_t *cp = ls->colptr, *ri = ls->rowind, *dg = ls->dpos;
   const int *pos = ls->pos;
-  const double *sc = ls->cs;
+  const double sgn = ls->definite > 0 ? 1.0 : -1.0;
   int64_t p;
   int i, j, jb;
   for (jb = j0; jb < j1; jb++)
@@ -108,30 +111,40 @@ chol_fill (vm_linsolve *ls, const double *Ax, int j0, int j1)
       double *col = ls->cb + (size_t) jb * (size_t) ldc - jb;   /* col[rb]: row rb */
       const int kn = kd < n - 1 - jb ? kd : n - 1 - jb;
       j = pos ? pos[jb] : jb;
+      if (dg[j] < 0)
+        return 1;
       if (! pos && ls->drun[j])
         {
           /* the rows from the diagonal on are consecutive (every column of the dual Hessians
-           * but near the ends): a scaled copy, with no index to follow, and zeros below it */
+           * but near the ends): a copy, with no index to follow, and zeros below it */
           const int len = (int) (cp[j + 1] - dg[j]);
-          chol_fill_run (col + jb, ls->rs + j, Ax + dg[j], sc[j], len);
+          if (ls->dscale)
+            chol_fill_run_d (col + jb, ls->dscale + j, Ax + dg[j], sgn, len);
+          else
+            chol_fill_run (col + jb, Ax + dg[j], sgn, len);
           for (i = jb + len; i <= jb + kn; i++)
             col[i] = 0.0;
-          continue;
         }
-      for (i = jb; i <= jb + kn; i++)
-        col[i] = 0.0;
-      if (pos)
-        for (p = cp[j]; p < cp[j + 1]; p++)
-          {
-            const int r = ri[p], rb = pos[r];
-            if (rb >= jb)
-              col[rb] = (ls->rs[r] * Ax[p]) * sc[j];
-          }
-      else   /* the rows from the diagonal on: the lower triangle (dg[j] >= 0: chol_scales
-              * refused a column without a diagonal entry before any fill) */
-        for (p = dg[j]; p < cp[j + 1]; p++)
-          col[ri[p]] = (ls->rs[ri[p]] * Ax[p]) * sc[j];
+      else
+        {
+          for (i = jb; i <= jb + kn; i++)
+            col[i] = 0.0;
+          if (pos)
+            for (p = cp[j]; p < cp[j + 1]; p++)
+              {
+                const int rb = pos[ri[p]];
+                if (rb >= jb)
+                  col[rb] = chol_entry (ls, ri[p], Ax[p]);
+              }
+          else   /* the rows from the diagonal on: the lower triangle */
+            for (p = dg[j]; p < cp[j + 1]; p++)
+              col[ri[p]] = chol_entry (ls, ri[p], Ax[p]);
+        }
+      ls->bdiag[jb] = col[jb];
+      if (! (col[jb] > 0.0) || ! (col[jb] <= DBL_MAX))
+        return 1;
     }
+  return 0;
 }
 
 /* Columns filled and factored together (chol_factor): 64 columns and the kd that their steps
@@ -139,7 +152,7 @@ chol_fill (vm_linsolve *ls, const double *Ax, int j0, int j1)
 #define VM_CHOL_BLOCK 64
 
 /* Columns j0 .. j1 - 1 of the factor are final: the reciprocals 1 / L_jj of the solves (rdiag),
- * and the smallest and largest L_jj into lo, hi (chol_factor) */
+ * and the smallest and largest pivot of C, L_jj^2 / B_jj, into lo, hi (chol_factor) */
 static void
 chol_diagonal (vm_linsolve *ls, int j0, int j1, double *lo, double *hi)
 {
@@ -147,52 +160,60 @@ chol_diagonal (vm_linsolve *ls, int j0, int j1, double *lo, double *hi)
   int j;
   for (j = j0; j < j1; j++)
     {
-      const double a = ls->cb[(size_t) j * (size_t) ldc];
-      *lo = a < *lo ? a : *lo;
-      *hi = a > *hi ? a : *hi;
+      const double a = ls->cb[(size_t) j * (size_t) ldc], c = a * a / ls->bdiag[j];
+      *lo = c < *lo ? c : *lo;
+      *hi = c > *hi ? c : *hi;
       ls->rdiag[j] = 1.0 / a;
     }
 }
 
-/* The Cholesky factorization of C, block by block: the scales of the columns and rows that a
- * block's fill reads (all of them first under option block's relabeling, whose rows come from
- * the far end), the fill of the columns ahead of the steps, the steps, then the block's diagonal
- * (chol_diagonal), while it is all in the cache (the separate passes over the diagonal of A and of
- * L, one cache line per column each, took 4 % of a dual Lorenz solve at N = 2^18).  Sets
- * ls->rcond = (min L_jj / max L_jj)^2, the pivot ratio of C's LU without pivoting (U_jj = L_jj^2),
- * the LU path's test (band_rcond_pivot) for C.  Returns 0, or as vm_band_chol (j + 1: not
- * positive definite, also 1 for a diagonal entry of B that is not positive and finite) */
+/* y[i] = +-d_i b[i] for i in [i0, i1) (original labels; band labels under option block's
+ * relabeling): the right-hand side of B x = +-diag (d) b */
+static void
+chol_rhs (const vm_linsolve *ls, const double *b, double *y, int i0, int i1)
+{
+  const double sgn = ls->definite > 0 ? 1.0 : -1.0, *d = ls->dscale;
+  int i;
+  if (ls->pos)
+    for (i = i0; i < i1; i++)
+      y[ls->pos[i]] = sgn * (d ? d[i] : 1.0) * b[i];
+  else if (d)
+    for (i = i0; i < i1; i++)
+      y[i] = (sgn * d[i]) * b[i];
+  else
+    for (i = i0; i < i1; i++)
+      y[i] = sgn * b[i];
+}
+
+/* The Cholesky factorization of B, block by block: the fill of the columns ahead of the steps,
+ * the steps, then the block's diagonal (chol_diagonal), while it is all in the cache (separate
+ * passes over the diagonal of A and of L, one cache line per column each, took 4 % of a dual
+ * Lorenz solve at N = 2^18).  Sets ls->rcond = min / max of C's pivots L_jj^2 / B_jj, the pivot
+ * ratio of C's LU without pivoting, the LU path's test (band_rcond_pivot) for C.  Returns 0, or as
+ * vm_band_chol (j + 1: not positive definite, also 1 for a diagonal entry of B that is not
+ * positive and finite) */
 static int
 chol_factor (vm_linsolve *ls, const double *Ax, const double *b, double *y)
 {
   const int n = ls->n, kd = ls->bkl;
-  int i, j0, filled = 0, scaled = 0, info;
+  int j0, filled = 0, info;
   double lo = INFINITY, hi = 0.0;
-  if (ls->pos && chol_scales (ls, Ax, 0, n))
-    return 1;
   for (j0 = 0; j0 < n; j0 += VM_CHOL_BLOCK)
     {
       const int j1 = j0 + VM_CHOL_BLOCK < n ? j0 + VM_CHOL_BLOCK : n;
       const int need = j1 + kd < n ? j1 + kd : n;
-      const int rows = need + kd < n ? need + kd : n;   /* the fill's last row, + 1 */
-      if (! ls->pos && rows > scaled)
-        {
-          if (chol_scales (ls, Ax, scaled, rows))
-            return 1;
-          if (y)   /* the right-hand side of C, as vm_ls_chol_solve scales it */
-            for (i = scaled; i < rows; i++)
-              y[i] = ls->rs[i] * b[i];
-          scaled = rows;
-        }
-      chol_fill (ls, Ax, filled, need);
+      if (chol_fill (ls, Ax, filled, need))
+        return 1;
+      if (y)   /* the rows of the right-hand side that the block's substitution reads */
+        chol_rhs (ls, b, y, filled, need);
       filled = need;
       if ((info = vm_band_chol_steps (n, kd, ls->cb, kd + 1, j0, j1)) != 0)
         return info;
       chol_diagonal (ls, j0, j1, &lo, &hi);
-      if (y)   /* rows j1 .. j1 + kd - 1 < rows of y were scaled above */
+      if (y)
         vm_band_chol_lower (n, kd, ls->cb, kd + 1, ls->rdiag, y, j0, j1);
     }
-  ls->rcond = hi > 0.0 ? (lo / hi) * (lo / hi) : 0.0;
+  ls->rcond = hi > 0.0 ? lo / hi : 0.0;
   return 0;
 }
 
@@ -236,7 +257,6 @@ vm_ls_chol_factor_solve (vm_linsolve *ls, const double *Ax, const double *b, dou
 {
   const int n = ls->n;
   double t0;
-  int i;
   if (ls->pos || b == x)
     {
       if (! vm_ls_chol_factor (ls, Ax))
@@ -251,8 +271,6 @@ vm_ls_chol_factor_solve (vm_linsolve *ls, const double *Ax, const double *b, dou
     return 1;
   t0 = vm_wall_time ();
   vm_band_chol_upper (n, ls->bkl, ls->cb, ls->bkl + 1, ls->rdiag, x);
-  for (i = 0; i < n; i++)
-    x[i] = ls->cs[i] * x[i];
   ls->t_solve += vm_wall_time () - t0;
   ls->nsolve++;
   return 1;
@@ -265,11 +283,11 @@ vm_ls_chol_solve (vm_linsolve *ls, const double *b, double *x)
   double t0 = vm_wall_time ();
   double *y = ls->pos ? ls->work : x;
   int i;
-  for (i = 0; i < n; i++)
-    y[ls->pos ? ls->pos[i] : i] = ls->rs[i] * b[i];
+  chol_rhs (ls, b, y, 0, n);
   vm_band_chol_solve (n, ls->bkl, ls->cb, ls->bkl + 1, ls->rdiag, y);
-  for (i = 0; i < n; i++)
-    x[i] = ls->cs[i] * y[ls->pos ? ls->pos[i] : i];
+  if (ls->pos)
+    for (i = 0; i < n; i++)
+      x[i] = y[ls->pos[i]];
   ls->t_solve += vm_wall_time () - t0;
   ls->nsolve++;
   return VM_OK;
@@ -278,7 +296,7 @@ vm_ls_chol_solve (vm_linsolve *ls, const double *b, double *x)
 void
 vm_ls_chol_free (vm_linsolve *ls)
 {
-  free (ls->cs);
+  free (ls->bdiag);
   free (ls->dpos);
   vm_scratch_free (ls->cb);   /* kept for the next solve (vm_scratch.h) */
   free (ls->rdiag);

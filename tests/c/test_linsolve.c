@@ -1094,11 +1094,88 @@ test_definite (void)
   free (xc);
 }
 
+/* Option definite's singularity test is that of the equilibrated matrix: B = S M S with M =
+ * tridiag (-1, 4, -1) (condition below 3) and S = diag (10^(8 (i mod 3))), a spread of 10^16 in
+ * B's diagonal, is factored by Cholesky, not singular, its rcond the pivot ratio of C = D B D
+ * (D = diag (B)^(-1/2)) from a dense Cholesky here, to 1e-12 (about 0.93, where the ratio of B's
+ * own pivots is about 10^-32), and x = S^-1 z solved to 1e-14 (z_i = cos (0.3 i + 0.2)). */
+static void
+test_definite_rcond (void)
+{
+  const int n = 30;
+  double *A = calloc ((size_t) n * n, sizeof *A), *C = calloc ((size_t) n * n, sizeof *C);
+  double xt[30], rhs[30], x[30], s[30], z, lo = INFINITY, hi = 0.0, ref;
+  vm_linsolve ls;
+  vm_linsolve_opts o;
+  csc_t m;
+  int i, j, k, st;
+  for (i = 0; i < n; i++)
+    {
+      s[i] = pow (10.0, 8.0 * (i % 3));
+      xt[i] = cos (0.3 * i + 0.2) / s[i];
+    }
+  for (i = 0; i < n; i++)
+    {
+      A[i + (size_t) n * i] = 4.0 * s[i] * s[i];
+      if (i + 1 < n)
+        A[i + 1 + (size_t) n * i] = A[i + (size_t) n * (i + 1)] = -1.0 * s[i] * s[i + 1];
+    }
+  for (i = 0; i < n; i++)   /* rhs = S M z, z = S x_true: no cancellation */
+    {
+      z = 4.0 * cos (0.3 * i + 0.2);
+      if (i > 0)
+        z -= cos (0.3 * (i - 1) + 0.2);
+      if (i + 1 < n)
+        z -= cos (0.3 * (i + 1) + 0.2);
+      rhs[i] = s[i] * z;
+    }
+  /* the reference: the dense Cholesky of C, its pivots L_jj^2 */
+  for (j = 0; j < n; j++)
+    for (i = 0; i < n; i++)
+      C[i + (size_t) n * j] = A[i + (size_t) n * j]
+                              / sqrt (A[i + (size_t) n * i] * A[j + (size_t) n * j]);
+  for (j = 0; j < n; j++)
+    {
+      double p = C[j + (size_t) n * j];
+      for (k = 0; k < j; k++)
+        p -= C[j + (size_t) n * k] * C[j + (size_t) n * k];
+      lo = p < lo ? p : lo;
+      hi = p > hi ? p : hi;
+      C[j + (size_t) n * j] = sqrt (p);
+      for (i = j + 1; i < n; i++)
+        {
+          double v = C[i + (size_t) n * j];
+          for (k = 0; k < j; k++)
+            v -= C[i + (size_t) n * k] * C[j + (size_t) n * k];
+          C[i + (size_t) n * j] = v / C[j + (size_t) n * j];
+        }
+    }
+  ref = lo / hi;
+  for (i = 0; i < n * n; i++)   /* the pattern: the tridiagonal */
+    if (A[i] == 0.0)
+      A[i] = NAN;
+  csc_from_dense (n, A, &m);
+  vm_linsolve_opts_init (&o);
+  o.kind = VM_LINSOLVE_BANDED;
+  o.definite = 1;
+  st = vm_linsolve_init (&ls, n, m.cp, m.ri, &o);
+  st = st ? st : vm_linsolve_factor_solve (&ls, m.ax, rhs, x);
+  CHECK (st == VM_OK && ls.chol && ! ls.singular && fabs (ls.rcond - ref) <= 1e-12 * ref
+         && maxrel (n, x, xt) <= 1e-14, "definite, diagonal spread 1e16: chol %d, singular %d, "
+         "rcond %.15e (C's pivot ratio %.15e), |x - x_true| %.2e: %s", ls.chol, ls.singular,
+         ls.rcond, ref, maxrel (n, x, xt), ls.message);
+  vm_linsolve_free (&ls);
+  csc_free (&m);
+  free (A);
+  free (C);
+}
+
 int
 main (void)
 {
   test_definite ();
   test_definite_fused ();
+  test_definite_rcond ();
   test_relabel ();
   test_refill ();
   test_subnormal_row ();
