@@ -236,7 +236,7 @@ typedef struct
   int definite;      /* 0, or +1 / -1 when diag (definite_scale) J is symmetric and expected to be
                         positive / negative definite near the solution (J = diag (w) H, H the
                         Hessian of a convex / concave function): the banded backend then factors J
-                        by the Cholesky factorization of the scaled +-H, and by its LU where that
+                        by the Cholesky factorization of +-diag (definite_scale) J, and by its LU where that
                         matrix is not definite (linsolve.h option definite; nchol, nchol_fail); not
                         used for the Levenberg-Marquardt systems (default 0) */
   const double *definite_scale; /* NULL (all 1) or n values > 0, finite (linsolve.h; checked at
