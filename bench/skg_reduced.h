@@ -19,6 +19,7 @@
 #include "model.h"
 #include "skg.h"
 #include "skg_solve.h"
+#include "vm_scratch.h"
 #include "vm_status.h"
 
 static double
@@ -163,7 +164,7 @@ red_free (red *R)
   if (R->plan_ok)
     vm_skg_plan_free (&R->plan);
   vm_skg_free (&R->s);
-  free (R->ycol); free (R->yrow); free (R->jcp); free (R->jri); free (R->irow); free (R->jcol);
+  free (R->ycol); free (R->yrow); vm_scratch_free (R->jcp); vm_scratch_free (R->jri); free (R->irow); free (R->jcol);
   free (R->z); free (R->grad);
 }
 

@@ -1,6 +1,7 @@
 /* skg.c -- discrete SKG action, boundary formulation F4 (see skg.h and doc/skg_boundary.md). */
 #include "skg.h"
 #include "skg_impl.h"
+#include "vm_scratch.h"
 #include "vm_status.h"
 
 #include <math.h>
@@ -435,8 +436,8 @@ vm_skg_free (vm_skg *s)
   free (s->hsc);
   free (s->hbr);
   free (s->hbc);
-  free (s->colptr);
-  free (s->rowind);
+  vm_scratch_free (s->colptr);
+  vm_scratch_free (s->rowind);
   free (s->x);
   free (s->out);
   free (s->xb);

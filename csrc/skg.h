@@ -207,7 +207,8 @@ int vm_skg_full_pattern (vm_skg *s);
  * node k is row k tb + rowc[c] and column k tb + colc[c] (-1: not in the target; rowc, colc have
  * nb entries, each target component at most once): the structural nonzeros of that block of the
  * Hessian, what vm_skg_plan_build needs, and nothing else (the full pattern is not built).  Into
- * *colptr (nt + 1 entries) and *rowind (*nnz), malloc'ed for the caller to free.  Returns VM_OK,
+ * *colptr (nt + 1 entries) and *rowind (*nnz), from vm_scratch_alloc: the caller frees them with
+ * vm_scratch_free (vm_scratch.h).  Returns VM_OK,
  * VM_EARG (a NULL argument, tb < 1, a map with an entry outside -1 .. tb-1 or a target component
  * twice) or VM_ENOMEM; *colptr and *rowind are NULL on failure.  O(nnz + N) time and memory. */
 int vm_skg_pattern (const vm_skg *s, int tb, const int *rowc, const int *colc, int64_t **colptr,

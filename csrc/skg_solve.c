@@ -6,6 +6,7 @@
 #include "march.h"
 #include "skg.h"
 #include "sbp.h"
+#include "vm_scratch.h"
 #include "vm_status.h"
 
 #include <limits.h>
@@ -221,8 +222,8 @@ ctx_free (skg_ctx *c)
   free (c->minus);
   if (c->plan_ok)
     vm_skg_plan_free (&c->plan);
-  free (c->rcp);
-  free (c->rri);
+  vm_scratch_free (c->rcp);
+  vm_scratch_free (c->rri);
   memset (c, 0, sizeof *c);
 }
 

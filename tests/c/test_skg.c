@@ -4,6 +4,7 @@
 #include "vmtest.h"
 #include "vmtest_mech.h"
 #include "skg.h"
+#include "vm_scratch.h"
 #include "vm_status.h"
 
 #include <math.h>
@@ -194,8 +195,8 @@ reduced_vs_full (const char *name, vm_skg *s)
          && vm_skg_eval_reduced (s, z, NULL, NULL, hr) == VM_EARG,
          "%s: a plan of the other term (or none) refused", name);
   vm_skg_plan_free (&plan);
-  free (cp);
-  free (ri);
+  vm_scratch_free (cp);
+  vm_scratch_free (ri);
   free (z);
   free (g);
   free (gr);
@@ -551,8 +552,8 @@ block_pattern (const char *name, const vm_mech *m, const double *par, int64_t N,
              "%s: block pattern %d: nnz %ld, %ld missing, %ld extra, %ld unsorted", name, v,
              (long) nnz, (long) miss, (long) extra, (long) unsorted);
       free (want);
-      free (cp);
-      free (ri);
+      vm_scratch_free (cp);
+      vm_scratch_free (ri);
     }
   rc[0] = rc[1] = 0;           /* a target component twice */
   for (c = 2; c < nb; c++)
