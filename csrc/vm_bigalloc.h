@@ -6,7 +6,7 @@
  * about 11 us, so memory is first touched at 0.33-0.40 GB/s, 2.8 ms per MB, whether faulted page by
  * page or populated by the mmap call (MAP_POPULATE: 0.79 GB/s); a mapping advised MADV_HUGEPAGE is
  * faulted in 2 MB pages, 512 times fewer faults, at 2-17 GB/s (0.04-0.07 ms per MB, mappings of
- * 4 MB to 3 GB; /tmp/touch tests of bench/README_dual.md, "the fifth session of 2026-11-28").  The
+ * 4 MB to 3 GB; bench/first_touch.c, bench/README_dual.md, "the fifth session of 2026-11-28").  The
  * dual Lorenz at N = 2^18 spent 1.2 s per solve in the kernel (481 000 faults in three solves),
  * more than its arithmetic.  Two uses:
  *   - vm_bigalloc_map (bytes) / vm_bigalloc_unmap (p, bytes): bytes of memory (not zeroed by
