@@ -137,8 +137,8 @@ main (int argc, char **argv)
   int64_t N = argc > 1 ? atol (argv[1]) : 4096, p;
   int reps = argc > 2 ? atoi (argv[2]) : 3, kl = 0, n, ldab, info = 0, pinfo = 0, r, it = 0, j;
   double c[3] = { 50.0, 50.0, 50.0 }, y0[3] = { 1.0, 1.0, 1.0 }, S, t;
-  double t_e2e = 1e300, t_init = 0, t_iter = 0, t_first = 0, t_newton = 0, t_num = 0, t_cold, t_warm = 1e300,
-    t_pb = 1e300, split[4] = { 0, 0, 0, 0 };
+  double t_e2e = 1e300, t_init = 0, t_iter = 0, t_first = 0, t_newton = 0, t_num = 0, t_cold,
+    t_warm = 1e300, t_pb = 1e300, split[4] = { 0, 0, 0, 0 };
   double *ybar, *z = NULL, *h = NULL, *ab, *pb;
   int *ipiv;
   long hwm = -1, nfactor = 0, nchol = 0;
@@ -248,8 +248,8 @@ main (int argc, char **argv)
   printf ("DUALLIMIT N %ld unknowns %d kl %d it %d fact %ld chol %ld e2e %.6f init %.6f "
           "iter %.6f newton_it %.6f fun_it %.6f jac_it %.6f factor_it %.6f solve_it %.6f "
           "numeric %.6f dgbtrf_cold %.6f dgbtrf %.6f dpbtrf %.6f ratio %.3f hwm_kb %ld info %d "
-          "pinfo %d iter_first %.6f ratio_first %.3f\n", (long) N, n, kl, it, nfactor, nchol, t_e2e, t_init, t_iter, t_newton,
-          split[0], split[1], split[2], split[3], t_num, t_cold, t_warm, t_pb, t_iter / t_warm,
+          "pinfo %d iter_first %.6f ratio_first %.3f\n", (long) N, n, kl, it, nfactor, nchol,
+          t_e2e, t_init, t_iter, t_newton, split[0], split[1], split[2], split[3], t_num, t_cold, t_warm, t_pb, t_iter / t_warm,
           hwm, info, pinfo, t_first, t_first / t_warm);
   free (ab);
   free (pb);

@@ -102,8 +102,9 @@ band_init_lean (vm_linsolve *ls)
   const int n = ls->n, kv = ls->bkl + ls->bku;
   ls->lean = 1;
   ls->winw = VM_LEAN_WINDOW * kv + 1;
-  ls->u = vm_bigalloc_zero ((size_t) (kv + 1) * (size_t) n, sizeof *ls->u);   /* a mapping
-                         (from 1 GiB): the pages of U never written cost neither memory nor clearing */
+  /* a mapping (lean: a band of 1 GiB or more): the pages of U never written cost neither memory
+   * nor clearing */
+  ls->u = vm_bigalloc_zero ((size_t) (kv + 1) * (size_t) n, sizeof *ls->u);
   ls->up = malloc (((size_t) n + 1) * sizeof *ls->up);
   ls->win = malloc ((size_t) ls->winw * (size_t) ls->ldab * sizeof *ls->win);
   ls->rs = malloc ((size_t) n * sizeof *ls->rs);

@@ -86,11 +86,18 @@ chol_fill_run_d (double *restrict c, const double *restrict d, const double *res
     c[i] = (sgn * d[i]) * a[i];
 }
 
-/* B (r, j) = +-d_r A (r, j) */
+/* The sign of B = +-diag (d) A (option definite) */
+static double
+chol_sign (const vm_linsolve *ls)
+{
+  return ls->definite > 0 ? 1.0 : -1.0;
+}
+
+/* B (r, j) = +-d_r A (r, j), or row r of the right-hand side +-diag (d) b */
 static double
 chol_entry (const vm_linsolve *ls, int64_t r, double a)
 {
-  return (ls->definite > 0 ? 1.0 : -1.0) * (ls->dscale ? ls->dscale[r] : 1.0) * a;
+  return chol_sign (ls) * (ls->dscale ? ls->dscale[r] : 1.0) * a;
 }
 
 /* Columns j0 .. j1 - 1 (band labels) of the lower band of B in LAPACK's "L" storage (ls->cb,
@@ -103,7 +110,7 @@ chol_fill (vm_linsolve *ls, const double *Ax, int j0, int j1)
   const int n = ls->n, kd = ls->bkl, ldc = kd + 1;
   const int64_t *cp = ls->colptr, *ri = ls->rowind, *dg = ls->dpos;
   const int *pos = ls->pos;
-  const double sgn = ls->definite > 0 ? 1.0 : -1.0;
+  const double sgn = chol_sign (ls);
   int64_t p;
   int i, j, jb;
   for (jb = j0; jb < j1; jb++)
@@ -172,11 +179,11 @@ chol_diagonal (vm_linsolve *ls, int j0, int j1, double *lo, double *hi)
 static void
 chol_rhs (const vm_linsolve *ls, const double *b, double *y, int i0, int i1)
 {
-  const double sgn = ls->definite > 0 ? 1.0 : -1.0, *d = ls->dscale;
+  const double sgn = chol_sign (ls), *d = ls->dscale;
   int i;
   if (ls->pos)
     for (i = i0; i < i1; i++)
-      y[ls->pos[i]] = sgn * (d ? d[i] : 1.0) * b[i];
+      y[ls->pos[i]] = chol_entry (ls, i, b[i]);
   else if (d)
     for (i = i0; i < i1; i++)
       y[i] = (sgn * d[i]) * b[i];
@@ -240,8 +247,8 @@ chol_factor_timed (vm_linsolve *ls, const double *Ax, const double *b, double *y
   return 1;
 }
 
-/* Option definite: the Cholesky factorization of C.  Returns 1 when it is held (ls->chol), 0
- * when C is not positive definite: the caller then factors the LU of the same values. */
+/* Option definite: the Cholesky factorization of B.  Returns 1 when it is held (ls->chol), 0
+ * when B is not positive definite: the caller then factors the LU of the same values. */
 int
 vm_ls_chol_factor (vm_linsolve *ls, const double *Ax)
 {
