@@ -14,6 +14,7 @@
 #include "linsolve.h"
 #include "linsolve_impl.h"
 #include "vm_bigalloc.h"
+#include "vm_scratch.h"
 #include "vm_status.h"
 
 /* LAPACK (Fortran 77 interface, 32-bit integers as in Octave's LAPACK_LIBS): the banded LU for
@@ -61,7 +62,7 @@ band_relabel (vm_linsolve *ls, int block)
   ls->bku = ls->ku;
   if (block < 1 || n % block != 0 || n / block < 4)
     return VM_OK;
-  ls->pos = malloc ((size_t) n * sizeof *ls->pos);
+  ls->pos = vm_scratch_alloc ((size_t) n * sizeof *ls->pos);
   if (!ls->pos)
     {
       vm_ls_setmsg (ls, "out of memory for the relabeling of %d unknowns", n);
@@ -81,7 +82,7 @@ band_relabel (vm_linsolve *ls, int block)
     }
   if (2 * kl + ku >= 2 * ls->kl + ls->ku)
     {
-      free (ls->pos);
+      vm_scratch_free (ls->pos);
       ls->pos = NULL;
       return VM_OK;
     }
@@ -105,10 +106,10 @@ band_init_lean (vm_linsolve *ls)
   /* a mapping (lean: a band of 1 GiB or more): the pages of U never written cost neither memory
    * nor clearing */
   ls->u = vm_bigalloc_zero ((size_t) (kv + 1) * (size_t) n, sizeof *ls->u);
-  ls->up = malloc (((size_t) n + 1) * sizeof *ls->up);
-  ls->win = malloc ((size_t) ls->winw * (size_t) ls->ldab * sizeof *ls->win);
-  ls->rs = malloc ((size_t) n * sizeof *ls->rs);
-  ls->work = malloc (2 * (size_t) n * sizeof *ls->work);
+  ls->up = vm_scratch_alloc (((size_t) n + 1) * sizeof *ls->up);
+  ls->win = vm_scratch_alloc ((size_t) ls->winw * (size_t) ls->ldab * sizeof *ls->win);
+  ls->rs = vm_scratch_alloc ((size_t) n * sizeof *ls->rs);
+  ls->work = vm_scratch_alloc (2 * (size_t) n * sizeof *ls->work);
   if (!ls->u || !ls->up || !ls->win || !ls->rs || !ls->work)
     {
       vm_ls_setmsg (ls, "out of memory for U (%d x %d doubles)", kv + 1, n);
@@ -152,10 +153,10 @@ vm_ls_band_init (vm_linsolve *ls, int block, int lean, int cond, int defer)
   if (ls->bkl < VM_BAND_LU_KL_MAX && cond == VM_LINSOLVE_COND_PIVOT
       && (lean == 1 || (lean == VM_LINSOLVE_LEAN_AUTO && vm_linsolve_lean_auto (ls->bkl, ls->bku, n))))
     return band_init_lean (ls);
-  ls->rs = malloc ((size_t) n * sizeof *ls->rs);
-  ls->work = malloc (2 * (size_t) n * sizeof *ls->work);
-  ls->ipiv = malloc ((size_t) n * sizeof *ls->ipiv);
-  ls->iwork = malloc ((size_t) n * sizeof *ls->iwork);
+  ls->rs = vm_scratch_alloc ((size_t) n * sizeof *ls->rs);
+  ls->work = vm_scratch_alloc (2 * (size_t) n * sizeof *ls->work);
+  ls->ipiv = vm_scratch_alloc ((size_t) n * sizeof *ls->ipiv);
+  ls->iwork = vm_scratch_alloc ((size_t) n * sizeof *ls->iwork);
   if (!ls->rs || !ls->work || !ls->ipiv || !ls->iwork)
     {
       vm_ls_setmsg (ls, "out of memory for the band's scales and pivots (n = %d)", n);
@@ -485,11 +486,11 @@ vm_ls_band_free (vm_linsolve *ls)
 {
   vm_bigalloc_free (ls->ab, (size_t) ls->ldab * (size_t) ls->n, sizeof *ls->ab);
   vm_bigalloc_free (ls->u, (size_t) (ls->bkl + ls->bku + 1) * (size_t) ls->n, sizeof *ls->u);
-  free (ls->up);
-  free (ls->win);
-  free (ls->rs);
-  free (ls->work);
-  free (ls->ipiv);
-  free (ls->iwork);
-  free (ls->pos);
+  vm_scratch_free (ls->up);
+  vm_scratch_free (ls->win);
+  vm_scratch_free (ls->rs);
+  vm_scratch_free (ls->work);
+  vm_scratch_free (ls->ipiv);
+  vm_scratch_free (ls->iwork);
+  vm_scratch_free (ls->pos);
 }

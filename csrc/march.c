@@ -2,6 +2,7 @@
 #include "march.h"
 #include "sbp.h"
 #include "vm_print.h"
+#include "vm_scratch.h"
 #include "vm_status.h"
 
 #include <float.h>
@@ -55,8 +56,8 @@ vm_march_sol_free (vm_march_sol *s)
 {
   if (! s)
     return;
-  free (s->t);
-  free (s->traj);
+  vm_scratch_free (s->t);
+  vm_scratch_free (s->traj);
   free (s->win_t0);
   free (s->win_t1);
   free (s->win_err);
@@ -110,26 +111,34 @@ typedef struct
   int wcap, rcap, hcap;
 } grow_t;
 
+/* *p (from vm_scratch.h, or NULL) replaced by a block of cap doubles holding its first used */
+static int
+grow_block (double **p, size_t used, size_t cap)
+{
+  double *q = vm_scratch_alloc (cap * sizeof *q);
+  if (! q)
+    return VM_ENOMEM;
+  if (*p && used > 0)
+    memcpy (q, *p, used * sizeof *q);
+  vm_scratch_free (*p);
+  *p = q;
+  return VM_OK;
+}
+
+/* room for need nodes in g->rows and g->t (from vm_scratch.h: huge pages from 2 MB on) */
 static int
 grow_nodes (vm_march_sol *s, grow_t *g, int64_t need)
 {
+  const size_t no = (size_t) (s->nout > 0 ? s->nout : 1);
+  int64_t cap = g->cap > 0 ? g->cap : 256;
   if (need <= g->cap)
     return VM_OK;
-  {
-    int64_t cap = g->cap > 0 ? g->cap : 256;
-    double *r, *t;
-    while (cap < need)
-      cap *= 2;
-    r = realloc (g->rows, (size_t) cap * (size_t) (s->nout > 0 ? s->nout : 1) * sizeof *r);
-    if (! r)
-      return VM_ENOMEM;
-    g->rows = r;
-    t = realloc (g->t, (size_t) cap * sizeof *t);
-    if (! t)
-      return VM_ENOMEM;
-    g->t = t;
-    g->cap = cap;
-  }
+  while (cap < need)
+    cap *= 2;
+  if (grow_block (&g->rows, (size_t) s->ntot * no, (size_t) cap * no) != VM_OK
+      || grow_block (&g->t, (size_t) s->ntot, (size_t) cap) != VM_OK)
+    return VM_ENOMEM;
+  g->cap = cap;
   return VM_OK;
 }
 
@@ -250,9 +259,9 @@ finish_output (vm_march_sol *s, grow_t *g)
 {
   int64_t k;
   int c;
-  s->t = malloc ((size_t) (s->ntot > 0 ? s->ntot : 1) * sizeof *s->t);
-  s->traj = malloc ((size_t) (s->ntot > 0 ? s->ntot : 1) * (size_t) (s->nout > 0 ? s->nout : 1)
-                    * sizeof *s->traj);
+  s->t = vm_scratch_alloc ((size_t) (s->ntot > 0 ? s->ntot : 1) * sizeof *s->t);
+  s->traj = vm_scratch_alloc ((size_t) (s->ntot > 0 ? s->ntot : 1)
+                              * (size_t) (s->nout > 0 ? s->nout : 1) * sizeof *s->traj);
   if (! s->t || ! s->traj)
     return VM_ENOMEM;
   for (k = 0; k < s->ntot; k++)
@@ -388,15 +397,15 @@ typedef struct
 static void
 work_free (work_t *w)
 {
-  free (w->x);
-  free (w->xc);
-  free (w->tm);
-  free (w->tc);
+  vm_scratch_free (w->x);
+  vm_scratch_free (w->xc);
+  vm_scratch_free (w->tm);
+  vm_scratch_free (w->tc);
   free (w->xa);
   free (w->xe);
   free (w->xec);
-  free (w->pt);
-  free (w->ptraj);
+  vm_scratch_free (w->pt);
+  vm_scratch_free (w->ptraj);
 }
 
 static int
@@ -405,13 +414,15 @@ work_alloc (work_t *w, const vm_march_action *a, const vm_march_action *c)
   size_t N = (size_t) a->N, no = (size_t) a->nout, ns = (size_t) a->nstate + 1;
   memset (w, 0, sizeof *w);
   (void) c;                 /* x and xc: after the first move (ensure_x), when n is known */
-  w->tm = malloc (N * no * sizeof *w->tm);
-  w->tc = malloc (N * no * sizeof *w->tc);
+  /* the arrays of N entries and more from vm_scratch.h (huge pages from 2 MB on, kept between
+   * solves) */
+  w->tm = vm_scratch_alloc (N * no * sizeof *w->tm);
+  w->tc = vm_scratch_alloc (N * no * sizeof *w->tc);
   w->xa = malloc (ns * sizeof *w->xa);
   w->xe = malloc (ns * sizeof *w->xe);
   w->xec = malloc (ns * sizeof *w->xec);
-  w->pt = malloc (N * sizeof *w->pt);
-  w->ptraj = malloc (N * no * sizeof *w->ptraj);
+  w->pt = vm_scratch_alloc (N * sizeof *w->pt);
+  w->ptraj = vm_scratch_alloc (N * no * sizeof *w->ptraj);
   if (! w->tm || ! w->tc || ! w->xa || ! w->xe || ! w->xec || ! w->pt || ! w->ptraj)
     return VM_ENOMEM;
   return VM_OK;
@@ -422,7 +433,7 @@ static int
 ensure_x (double **x, const vm_march_action *a)
 {
   if (! *x)
-    *x = malloc ((size_t) (a->n > 0 ? a->n : 1) * sizeof **x);
+    *x = vm_scratch_alloc ((size_t) (a->n > 0 ? a->n : 1) * sizeof **x);
   return *x ? VM_OK : VM_ENOMEM;
 }
 
@@ -1042,8 +1053,8 @@ vm_march (vm_march_action *a, vm_march_action *c, const double *xa0, const vm_ma
     }
   if (st == VM_ENOMEM && ! s->message[0])
     snprintf (s->message, sizeof s->message, "out of memory");
-  free (g.rows);
-  free (g.t);
+  vm_scratch_free (g.rows);
+  vm_scratch_free (g.t);
   work_free (&w);
   vm_newton_symbolic_free (&sym);
   vm_newton_symbolic_free (&csym);

@@ -139,15 +139,17 @@ build_ds (vm_skg *s)
   int64_t N = s->N, nnzd = vm_sbp_nnz (&s->op), j, e, *cp, *ri, *fill;
   double *dv;
   int st = VM_ENOMEM;
-  cp = malloc ((size_t) (N + 1) * sizeof *cp);
-  ri = malloc ((size_t) nnzd * sizeof *ri);
-  dv = malloc ((size_t) nnzd * sizeof *dv);
-  fill = calloc ((size_t) N, sizeof *fill);
-  s->dsp = calloc ((size_t) N + 1, sizeof *s->dsp);
-  s->dsj = malloc ((size_t) nnzd * sizeof *s->dsj);
-  s->dsv = malloc ((size_t) nnzd * sizeof *s->dsv);
+  cp = vm_scratch_alloc ((size_t) (N + 1) * sizeof *cp);
+  ri = vm_scratch_alloc ((size_t) nnzd * sizeof *ri);
+  dv = vm_scratch_alloc ((size_t) nnzd * sizeof *dv);
+  fill = vm_scratch_alloc ((size_t) N * sizeof *fill);
+  s->dsp = vm_scratch_alloc (((size_t) N + 1) * sizeof *s->dsp);
+  s->dsj = vm_scratch_alloc ((size_t) nnzd * sizeof *s->dsj);
+  s->dsv = vm_scratch_alloc ((size_t) nnzd * sizeof *s->dsv);
   if (! cp || ! ri || ! dv || ! fill || ! s->dsp || ! s->dsj || ! s->dsv)
     goto done;
+  memset (fill, 0, (size_t) N * sizeof *fill);
+  memset (s->dsp, 0, ((size_t) N + 1) * sizeof *s->dsp);
   vm_sbp_csc (&s->op, 1, cp, ri, dv);
   for (e = 0; e < nnzd; e++)
     s->dsp[ri[e] + 1]++;
@@ -165,10 +167,10 @@ build_ds (vm_skg *s)
   /* Q(0,0) = -1/2 is always a structural nonzero */
   st = (s->dsp[1] == 0 || s->dsj[0] != 0) ? VM_EARG : VM_OK;
 done:
-  free (cp);
-  free (ri);
-  free (dv);
-  free (fill);
+  vm_scratch_free (cp);
+  vm_scratch_free (ri);
+  vm_scratch_free (dv);
+  vm_scratch_free (fill);
   return st;
 }
 
@@ -302,8 +304,8 @@ alloc_points (vm_skg *s)
   int na = s->na, base = s->base, nvar = base + 1 + na + s->np, i;
   size_t ws = vm_tape_work_size (&s->ts), wb = vm_tape_work_size (&s->tb);
   int nos = s->ts.nout, nob = s->tb.nout;
-  s->x = malloc ((size_t) N * (size_t) (na + 1) * sizeof *s->x);
-  s->out = malloc ((size_t) N * (size_t) (nos + 1) * sizeof *s->out);
+  s->x = vm_scratch_alloc ((size_t) N * (size_t) (na + 1) * sizeof *s->x);
+  s->out = vm_scratch_alloc ((size_t) N * (size_t) (nos + 1) * sizeof *s->out);
   s->xb = malloc ((size_t) 2 * (size_t) (na + 1) * sizeof *s->xb);
   s->outb = malloc ((size_t) 2 * (size_t) (nob + 1) * sizeof *s->outb);
   s->work = malloc ((ws > wb ? ws : wb) * sizeof *s->work + 16);
@@ -313,7 +315,7 @@ alloc_points (vm_skg *s)
   s->incb = malloc ((size_t) nvar * sizeof *s->incb);
   s->outp = malloc ((size_t) (nos + 1) * sizeof *s->outp);
   s->outpb = malloc ((size_t) (nob + 1) * sizeof *s->outpb);
-  s->zlast = malloc ((size_t) s->nz * sizeof *s->zlast);
+  s->zlast = vm_scratch_alloc ((size_t) s->nz * sizeof *s->zlast);
   s->zlast_ok = 0;
   if (! s->zlast || ! s->x || ! s->out || ! s->xb || ! s->outb || ! s->work || ! s->in || ! s->inb || ! s->inc
       || ! s->incb || ! s->outp || ! s->outpb)
@@ -371,8 +373,8 @@ vm_skg_build (vm_skg *s, const vm_mech *model, const double *par, int64_t N, int
   s->nz = N * s->nb;
   s->na = 4 * n + 2 * s->m;
   st = VM_ENOMEM;
-  s->hw = malloc ((size_t) N * sizeof *s->hw);
-  s->t = malloc ((size_t) N * sizeof *s->t);
+  s->hw = vm_scratch_alloc ((size_t) N * sizeof *s->hw);
+  s->t = vm_scratch_alloc ((size_t) N * sizeof *s->t);
   s->qi = malloc ((size_t) (n + 1) * sizeof (double));
   s->vi = malloc ((size_t) (n + 1) * sizeof (double));
   s->pi = malloc ((size_t) (n + 1) * sizeof (double));
@@ -404,7 +406,7 @@ reduced_free (vm_skg *s)
   free (s->hrr);
   free (s->hrc);
   free (s->hrs);
-  free (s->outr);
+  vm_scratch_free (s->outr);
   free (s->outpr);
   s->grv = s->hrr = s->hrc = NULL;
   s->hrs = NULL;
@@ -419,11 +421,11 @@ vm_skg_free (vm_skg *s)
 {
   if (! s)
     return;
-  free (s->hw);
-  free (s->t);
-  free (s->dsp);
-  free (s->dsj);
-  free (s->dsv);
+  vm_scratch_free (s->hw);
+  vm_scratch_free (s->t);
+  vm_scratch_free (s->dsp);
+  vm_scratch_free (s->dsj);
+  vm_scratch_free (s->dsv);
   free (s->qi);
   free (s->vi);
   free (s->pi);
@@ -438,8 +440,8 @@ vm_skg_free (vm_skg *s)
   free (s->hbc);
   vm_scratch_free (s->colptr);
   vm_scratch_free (s->rowind);
-  free (s->x);
-  free (s->out);
+  vm_scratch_free (s->x);
+  vm_scratch_free (s->out);
   free (s->xb);
   free (s->outb);
   free (s->work);
@@ -449,7 +451,7 @@ vm_skg_free (vm_skg *s)
   free (s->incb);
   free (s->outp);
   free (s->outpb);
-  free (s->zlast);
+  vm_scratch_free (s->zlast);
   free (s->pl);
   reduced_free (s);
   vm_skg_plan_free (&s->full);
@@ -477,13 +479,14 @@ vm_skg_set_window (vm_skg *s, double t0, double tf, const double *q_i, const dou
     return VM_EARG;
   st = VM_ENOMEM;
   nvar = s->base + 1 + na + s->np;
-  cp = malloc ((size_t) (N + 1) * sizeof *cp);
-  ri = malloc ((size_t) nnzd * sizeof *ri);
-  dv = malloc ((size_t) nnzd * sizeof *dv);
-  fill = calloc ((size_t) N, sizeof *fill);
+  cp = vm_scratch_alloc ((size_t) (N + 1) * sizeof *cp);
+  ri = vm_scratch_alloc ((size_t) nnzd * sizeof *ri);
+  dv = vm_scratch_alloc ((size_t) nnzd * sizeof *dv);
+  fill = vm_scratch_alloc ((size_t) N * sizeof *fill);
   xx = calloc ((size_t) nvar, sizeof *xx);
   if (! cp || ! ri || ! dv || ! fill || ! xx)
     goto done;
+  memset (fill, 0, (size_t) N * sizeof *fill);
   vm_sbp_csc (&op, 1, cp, ri, dv);
   s->op = op;
   s->t0 = t0;
@@ -518,10 +521,10 @@ vm_skg_set_window (vm_skg *s, double t0, double tf, const double *q_i, const dou
   s->window++;
   st = VM_OK;
 done:
-  free (cp);
-  free (ri);
-  free (dv);
-  free (fill);
+  vm_scratch_free (cp);
+  vm_scratch_free (ri);
+  vm_scratch_free (dv);
+  vm_scratch_free (fill);
   free (xx);
   return st;
 }
@@ -609,7 +612,7 @@ vm_skg_reduced_init (vm_skg *s)
         goto done;
       s->work = w;
     }
-  s->outr = malloc ((size_t) s->N * (size_t) (nout + 1) * sizeof *s->outr);
+  s->outr = vm_scratch_alloc ((size_t) s->N * (size_t) (nout + 1) * sizeof *s->outr);
   s->outpr = malloc ((size_t) (nout + 1) * sizeof *s->outpr);
   if (! s->outr || ! s->outpr)
     goto done;

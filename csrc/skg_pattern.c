@@ -212,9 +212,9 @@ target_couplings (const vm_skg *s, pat_ws *w, const int *rowc, const int *colc)
 static void
 pat_ws_free (pat_ws *w)
 {
-  free (w->tmask);
-  free (w->dcp);
-  free (w->dci);
+  vm_scratch_free (w->tmask);
+  vm_scratch_free (w->dcp);
+  vm_scratch_free (w->dci);
   free (w->nodes);
   free (w->rlist);
   free (w->rcnt);
@@ -244,10 +244,15 @@ vm_skg_pattern (const vm_skg *s, int tb, const int *rowc, const int *colc, int64
   nnzd = s->dsp[N];
   memset (&w, 0, sizeof w);
   w.tb = tb;
-  w.dcp = calloc ((size_t) N + 1, sizeof *w.dcp);
-  w.dci = malloc ((size_t) (nnzd > 0 ? nnzd : 1) * sizeof *w.dci);
-  fill = malloc ((size_t) N * sizeof *fill);
-  w.tmask = calloc ((size_t) N, 1);
+  /* the arrays of N entries and more from vm_scratch.h (huge pages from 2 MB on) */
+  w.dcp = vm_scratch_alloc (((size_t) N + 1) * sizeof *w.dcp);
+  w.dci = vm_scratch_alloc ((size_t) (nnzd > 0 ? nnzd : 1) * sizeof *w.dci);
+  fill = vm_scratch_alloc ((size_t) N * sizeof *fill);
+  w.tmask = vm_scratch_alloc ((size_t) N);
+  if (w.dcp)
+    memset (w.dcp, 0, ((size_t) N + 1) * sizeof *w.dcp);
+  if (w.tmask)
+    memset (w.tmask, 0, (size_t) N);
   w.rlist = malloc ((size_t) tb * tb * sizeof *w.rlist);
   w.rcnt = calloc ((size_t) tb, sizeof *w.rcnt);
   w.rbits = malloc ((size_t) tb * tb);
@@ -277,7 +282,7 @@ vm_skg_pattern (const vm_skg *s, int tb, const int *rowc, const int *colc, int64
   st = VM_OK;
 done:
   pat_ws_free (&w);
-  free (fill);
+  vm_scratch_free (fill);
   if (st != VM_OK)
     {
       vm_scratch_free (*colptr);

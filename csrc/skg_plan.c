@@ -6,6 +6,7 @@
 #include "skg.h"
 #include "skg_impl.h"
 #include "vm_csc.h"
+#include "vm_scratch.h"
 #include "vm_status.h"
 
 #include <stdlib.h>
@@ -91,7 +92,7 @@ vm_skg_plan_free (vm_skg_plan *p)
   free (p->off2);
   free (p->row1);
   free (p->row2);
-  free (p->xstart);
+  vm_scratch_free (p->xstart);
   free (p->xslot);
   free (p->bslot);
   free (p->edyn);
@@ -275,7 +276,7 @@ vm_skg_plan_build (const vm_skg *s, int term, int tb, const int *rowc, const int
   p->off2 = malloc (nc * sizeof (int64_t));
   p->row1 = malloc (nc * sizeof (int64_t));
   p->row2 = malloc (nc * sizeof (int64_t));
-  p->xstart = malloc ((size_t) N * sizeof *p->xstart);
+  p->xstart = vm_scratch_alloc ((size_t) N * sizeof *p->xstart);
   slot = malloc ((size_t) (2 * nmax + 2) * sizeof *slot);
   rows = malloc ((size_t) (2 * nmax + 2) * sizeof *rows);
   cols = malloc ((size_t) (2 * nmax + 2) * sizeof *cols);

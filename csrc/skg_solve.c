@@ -69,14 +69,14 @@ vm_skg_solution_free (vm_skg_solution *sol)
 {
   if (! sol)
     return;
-  free (sol->t);
-  free (sol->q);
-  free (sol->v);
-  free (sol->lambda);
-  free (sol->lambda_plus);
-  free (sol->energy);
-  free (sol->phi);
-  free (sol->gpos);
+  vm_scratch_free (sol->t);
+  vm_scratch_free (sol->q);
+  vm_scratch_free (sol->v);
+  vm_scratch_free (sol->lambda);
+  vm_scratch_free (sol->lambda_plus);
+  vm_scratch_free (sol->energy);
+  vm_scratch_free (sol->phi);
+  vm_scratch_free (sol->gpos);
   free (sol->out);
   free (sol->hist_ptr);
   free (sol->res_hist);
@@ -194,8 +194,8 @@ red_build (skg_ctx *c)
   int *rc = malloc ((size_t) s->nb * sizeof *rc), *cc = malloc ((size_t) s->nb * sizeof *cc);
   int st = VM_ENOMEM;
   c->nr = s->N * nr1;
-  c->plus = malloc ((size_t) c->nr * sizeof *c->plus);
-  c->minus = malloc ((size_t) c->nr * sizeof *c->minus);
+  c->plus = vm_scratch_alloc ((size_t) c->nr * sizeof *c->plus);
+  c->minus = vm_scratch_alloc ((size_t) c->nr * sizeof *c->minus);
   if (rc && cc && c->plus && c->minus)
     {
       red_components (s, rc, cc);
@@ -216,10 +216,10 @@ red_build (skg_ctx *c)
 static void
 ctx_free (skg_ctx *c)
 {
-  free (c->grad);
-  free (c->z);
-  free (c->plus);
-  free (c->minus);
+  vm_scratch_free (c->grad);
+  vm_scratch_free (c->z);
+  vm_scratch_free (c->plus);
+  vm_scratch_free (c->minus);
   if (c->plan_ok)
     vm_skg_plan_free (&c->plan);
   vm_scratch_free (c->rcp);
@@ -335,13 +335,13 @@ act_move (void *self, double ta, double tb, const double *xa)
       if (sp->nz > INT_MAX)
         return VM_EARG;
       cp->s = sp;
-      cp->grad = malloc ((size_t) sp->nz * sizeof *cp->grad);
-      cp->z = malloc ((size_t) sp->nz * sizeof *cp->z);
+      cp->grad = vm_scratch_alloc ((size_t) sp->nz * sizeof *cp->grad);
+      cp->z = vm_scratch_alloc ((size_t) sp->nz * sizeof *cp->z);
       /* the solver's unknowns: N (n + m) in reduced mode (the predictor's q and lambda fit in
        * f0 in either mode), nz in full mode */
       nsol = A->mode == VM_SKG_REDUCED ? sp->N * (sp->n + sp->m) : sp->nz;
-      A->wt = malloc ((size_t) nsol * sizeof *A->wt);
-      A->f0 = malloc ((size_t) nsol * sizeof *A->f0);
+      A->wt = vm_scratch_alloc ((size_t) nsol * sizeof *A->wt);
+      A->f0 = vm_scratch_alloc ((size_t) nsol * sizeof *A->f0);
       if (! cp->grad || ! cp->z || ! A->wt || ! A->f0)
         return VM_ENOMEM;
       memset (cp->z, 0, (size_t) sp->nz * sizeof *cp->z);
@@ -584,8 +584,8 @@ act_free (skg_act *A)
   ctx_free (&A->c);
   if (A->cc_ok)
     vm_contact_check_free (&A->cc);
-  free (A->wt);
-  free (A->f0);
+  vm_scratch_free (A->wt);
+  vm_scratch_free (A->f0);
   if (A->built)
     vm_skg_free (&A->s);
   memset (A, 0, sizeof *A);
@@ -599,11 +599,11 @@ to_solution (const vm_march_sol *ms, int n, int m, vm_skg_solution *sol)
   int64_t Ntot = ms->ntot, k;
   int c, w;
   sol->Ntot = Ntot;
-  sol->t = malloc ((size_t) (Ntot > 0 ? Ntot : 1) * sizeof *sol->t);
-  sol->q = malloc ((size_t) (Ntot * n + 1) * sizeof *sol->q);
-  sol->v = malloc ((size_t) (Ntot * n + 1) * sizeof *sol->v);
-  sol->lambda = malloc ((size_t) (Ntot * m + 1) * sizeof *sol->lambda);
-  sol->lambda_plus = malloc ((size_t) (Ntot * m + 1) * sizeof *sol->lambda_plus);
+  sol->t = vm_scratch_alloc ((size_t) (Ntot > 0 ? Ntot : 1) * sizeof *sol->t);
+  sol->q = vm_scratch_alloc ((size_t) (Ntot * n + 1) * sizeof *sol->q);
+  sol->v = vm_scratch_alloc ((size_t) (Ntot * n + 1) * sizeof *sol->v);
+  sol->lambda = vm_scratch_alloc ((size_t) (Ntot * m + 1) * sizeof *sol->lambda);
+  sol->lambda_plus = vm_scratch_alloc ((size_t) (Ntot * m + 1) * sizeof *sol->lambda_plus);
   sol->hist_ptr = calloc ((size_t) sol->windows + 1, sizeof *sol->hist_ptr);
   if (! sol->t || ! sol->q || ! sol->v || ! sol->lambda || ! sol->lambda_plus || ! sol->hist_ptr)
     {
@@ -652,11 +652,11 @@ state_multipliers (vm_mech_points *pts, int order, vm_skg_solution *sol)
   int c, w;
   if (sol->m == 0 || Ntot == 0)
     return;
-  lam = malloc ((size_t) (Ntot * sol->m) * sizeof *lam);
+  lam = vm_scratch_alloc ((size_t) (Ntot * sol->m) * sizeof *lam);
   if (! lam || vm_mech_points_multipliers (pts, Ntot, sol->t, sol->q, sol->v, Ntot, lam, &nsing)
                != VM_OK)
     {
-      free (lam);
+      vm_scratch_free (lam);
       return;
     }
   for (w = 0; w < ms->nwin; w++)
@@ -670,7 +670,7 @@ state_multipliers (vm_mech_points *pts, int order, vm_skg_solution *sol)
           }
     }
   memcpy (sol->lambda, lam, (size_t) (Ntot * sol->m) * sizeof *lam);
-  free (lam);
+  vm_scratch_free (lam);
   sol->lambda_state = 1;
   sol->lambda_gap = gap;
 }
@@ -683,16 +683,16 @@ state_residuals (vm_mech_points *pts, vm_skg_solution *sol)
   size_t nm = (size_t) (Ntot * sol->m);
   if (Ntot == 0)
     return;
-  sol->energy = malloc ((size_t) Ntot * sizeof *sol->energy);
-  sol->phi = malloc ((nm > 0 ? nm : 1) * sizeof *sol->phi);
-  sol->gpos = malloc ((nm > 0 ? nm : 1) * sizeof *sol->gpos);
+  sol->energy = vm_scratch_alloc ((size_t) Ntot * sizeof *sol->energy);
+  sol->phi = vm_scratch_alloc ((nm > 0 ? nm : 1) * sizeof *sol->phi);
+  sol->gpos = vm_scratch_alloc ((nm > 0 ? nm : 1) * sizeof *sol->gpos);
   if (! sol->energy || ! sol->phi || ! sol->gpos
       || vm_mech_points_residuals (pts, Ntot, sol->t, sol->q, sol->v, Ntot, sol->energy, sol->phi,
                                    sol->gpos) != VM_OK)
     {
-      free (sol->energy);
-      free (sol->phi);
-      free (sol->gpos);
+      vm_scratch_free (sol->energy);
+      vm_scratch_free (sol->phi);
+      vm_scratch_free (sol->gpos);
       sol->energy = sol->phi = sol->gpos = NULL;
     }
 }

@@ -8,6 +8,25 @@
 #include "vm_bigalloc.h"
 #include "vm_scratch.h"
 
+/* Under AddressSanitizer a kept block is poisoned (a use after vm_scratch_free is reported as
+ * with free), and a block handed out is unpoisoned up to the request only (an overrun beyond it
+ * is reported as with malloc) */
+#if defined(__SANITIZE_ADDRESS__)
+#define VM_SCRATCH_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define VM_SCRATCH_ASAN 1
+#endif
+#endif
+#ifdef VM_SCRATCH_ASAN
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION ((p), (n))
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION ((p), (n))
+#else
+#define POISON(p, n) ((void) 0)
+#define UNPOISON(p, n) ((void) 0)
+#endif
+
 #if defined(__unix__) || defined(__APPLE__)
 #include <pthread.h>
 #define VM_SCRATCH_POOL 1
@@ -65,6 +84,7 @@ give_back (void *block)
   header *h = block;
   if (! h)
     return;
+  UNPOISON (h + 1, h->s.n);
   if (h->s.map)
     vm_bigalloc_unmap (h, sizeof (header) + h->s.n);
   else
@@ -84,6 +104,8 @@ vm_scratch_alloc (size_t bytes)
       LOCK ();
       b = take (bytes);
       UNLOCK ();
+      if (b)
+        UNPOISON ((header *) b + 1, bytes);
     }
   if (! b)
     {
@@ -123,6 +145,7 @@ vm_scratch_free (void *p)
               victim = victim < 0 ? i : victim;
           if (slot >= 0 && kept_bytes + b->s.n <= VM_SCRATCH_KEEP)
             {
+              POISON (b + 1, b->s.n);
               kept[slot] = b;
               kept_bytes += b->s.n;
               b = NULL;

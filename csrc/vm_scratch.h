@@ -7,16 +7,28 @@
  * trimmed), so the next solve touches fresh pages again: a page fault and the kernel's clearing
  * for every 4 kB.  The dual Lorenz at N = 4096 in Octave: 2664 faults per solve, 3.5-4 ms of
  * 21 ms (bench/README_dual.md, "the second session of 2026-11-28").  A process that solves many times (a parameter
- * sweep, the marching windows, a benchmark) pays it on every solve.  The largest arrays of a solve
- * -- the dual's discretization (dual.c: the Hessian pattern, the per-node arrays), Newton's
- * Jacobian values and vectors (newton.c), the Cholesky band (linsolve_chol.c) -- come from here
- * instead: a block freed to the pool is kept (up to VM_SCRATCH_KEEP bytes in all,
- * VM_SCRATCH_SLOTS blocks) and handed out again to a request it fits (its size at least the
- * request and at most twice it), with its pages already mapped.  Not the banded LU's band
- * (linsolve_band.c): kept here, it no longer raised glibc's dynamic mmap threshold when freed, and
- * the SKG disk's other arrays at N = 4096 then faulted on every solve (27429 against 16892 faults
- * in 10 solves of bench/skg_limit.c, 20.4 against 17.3 ms): an array moves here only together with
- * the arrays that share its solve, and measured.
+ * sweep, the marching windows, a benchmark) pays it on every solve.  The arrays of a solve whose
+ * size grows with N come from here instead: the dual's discretization (dual.c: the Hessian
+ * pattern, the per-node arrays), Newton's Jacobian values and vectors (newton.c), the Cholesky band
+ * (linsolve_chol.c), the banded LU's scales, pivots and relabeling (linsolve_band.c), the SKG
+ * discretization's per-node arrays, tape points and pattern (skg.c, skg_pattern.c, skg_plan.c,
+ * skg_solve.c), the march's windows and output (march.c) and the SKG solution's arrays
+ * (vm_skg_solution_free gives them back).  A block freed to the pool is kept (up to
+ * VM_SCRATCH_KEEP bytes in all, VM_SCRATCH_SLOTS blocks) and handed out again to a request it fits
+ * (its size at least the request and at most twice it), with its pages already mapped.  An array
+ * moves here only together with the arrays that share its solve, and measured: the band alone
+ * here (before the SKG arrays) no longer raised glibc's dynamic mmap threshold when freed, and the
+ * SKG disk's other arrays at N = 4096 then faulted on every solve (27429 against 16892 faults in
+ * 10 solves of bench/skg_limit.c, 20.4 against 17.3 ms).  With all of the SKG solve's arrays
+ * here: the disk at N = 16384 0.124 -> 0.074 s, 65536 0.52-0.54 -> 0.30 s (skg_limit, best of 9),
+ * at 2^18 the best of 3 4.0 -> 1.4-2.0 s, at 2^20 one solve 16.4-18.5 -> 11.2-14.0 s with the
+ * peak 3.73 -> 3.83 GB (blocks kept in the pool during the solve); 1024 and 4096 unchanged
+ * (bench/README_skg.md, "the sixth session of 2026-11-28").  The band itself and the banded LU's
+ * U stay vm_bigalloc.h's (not kept: up to gigabytes, touched only in part).
+ *
+ * Under AddressSanitizer a kept block is poisoned and a block handed out is unpoisoned up to the
+ * request only, so that a use after vm_scratch_free and an overrun of the request are reported as
+ * with malloc and free (tests/c/test_scratch.c).
  *
  * vm_scratch_alloc (bytes): a block of at least bytes (at least 1), aligned for any type, not
  *   zeroed; NULL when out of memory.  Below VM_SCRATCH_MIN bytes, or above VM_SCRATCH_KEEP, it is

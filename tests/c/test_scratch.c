@@ -11,6 +11,17 @@
 #include "vm_scratch.h"
 #include "vmtest.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_ASAN 1
+#endif
+#endif
+#ifdef TEST_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
 /* p is aligned for doubles and 64-bit integers, and bytes of it can be written and read back */
 static int
 usable (void *p, size_t bytes)
@@ -52,7 +63,8 @@ main (void)
   CHECK (kept == big && n == 1, "a large block is kept: %zu bytes in %d blocks", kept, n);
   b = vm_scratch_alloc (big - 500);
   CHECK (b == a && vm_scratch_kept (&n) == 0 && n == 0, "the kept block serves a request it fits");
-  CHECK (usable (b, big), "the reused block is usable to its full size");
+  CHECK (usable (b, big - 500), "the reused block is usable to the request (under AddressSanitizer "
+         "the rest of it is poisoned)");
   vm_scratch_free (b);
   c = vm_scratch_alloc (big + 1);   /* larger than the kept block */
   CHECK (c != a && vm_scratch_kept (&n) == big && n == 1, "a smaller kept block is not used");
@@ -129,6 +141,21 @@ main (void)
   c = vm_scratch_alloc (VM_SCRATCH_MAP_MIN);
   CHECK (c == b && usable (c, VM_SCRATCH_MAP_MIN), "the kept mapped block serves again");
   vm_scratch_free (c);
+#ifdef TEST_ASAN
+  /* under AddressSanitizer a kept block is poisoned, a block handed out unpoisoned up to the
+   * request only (a use after free and an overrun are reported) */
+  CHECK (__asan_address_is_poisoned (c) && __asan_address_is_poisoned ((char *) c + 100),
+         "a kept block is poisoned");
+  vm_scratch_release ();
+  c = vm_scratch_alloc (VM_SCRATCH_MAP_MIN);
+  vm_scratch_free (c);
+  a = vm_scratch_alloc (VM_SCRATCH_MAP_MIN - 96);
+  CHECK (a == c && ! __asan_address_is_poisoned (a)
+         && ! __asan_address_is_poisoned ((char *) a + VM_SCRATCH_MAP_MIN - 97)
+         && __asan_address_is_poisoned ((char *) a + VM_SCRATCH_MAP_MIN - 96),
+         "a block handed out again is unpoisoned up to the request");
+  vm_scratch_free (a);
+#endif
   vm_scratch_release ();
   CHECK (vm_scratch_kept (&n) == 0 && n == 0, "release at the end");
   return vmtest_finish ("test_scratch");
