@@ -38,12 +38,12 @@ vm_ls_chol_init (vm_linsolve *ls, const vm_linsolve_opts *o)
                   o->definite_scale[i]);
           return VM_EARG;
         }
-  ls->bdiag = malloc ((size_t) ls->n * sizeof *ls->bdiag);
-  ls->dpos = malloc ((size_t) ls->n * sizeof *ls->dpos);
+  ls->bdiag = vm_scratch_alloc ((size_t) ls->n * sizeof *ls->bdiag);
+  ls->dpos = vm_scratch_alloc ((size_t) ls->n * sizeof *ls->dpos);
   /* not zeroed: chol_fill clears each column's rows before it stores the values */
   ls->cb = vm_scratch_alloc ((size_t) (ls->bkl + 1) * (size_t) ls->n * sizeof *ls->cb);
-  ls->rdiag = malloc ((size_t) ls->n * sizeof *ls->rdiag);
-  ls->drun = malloc ((size_t) (ls->n > 0 ? ls->n : 1));
+  ls->rdiag = vm_scratch_alloc ((size_t) ls->n * sizeof *ls->rdiag);
+  ls->drun = vm_scratch_alloc ((size_t) (ls->n > 0 ? ls->n : 1));
   if (!ls->bdiag || !ls->dpos || !ls->cb || !ls->rdiag || !ls->drun)
     {
       vm_ls_setmsg (ls, "out of memory for the Cholesky band of %d unknowns (%d x %d doubles)",
@@ -303,9 +303,9 @@ vm_ls_chol_solve (vm_linsolve *ls, const double *b, double *x)
 void
 vm_ls_chol_free (vm_linsolve *ls)
 {
-  free (ls->bdiag);
-  free (ls->dpos);
-  vm_scratch_free (ls->cb);   /* kept for the next solve (vm_scratch.h) */
-  free (ls->rdiag);
-  free (ls->drun);
+  vm_scratch_free (ls->bdiag);
+  vm_scratch_free (ls->dpos);
+  vm_scratch_free (ls->cb);
+  vm_scratch_free (ls->rdiag);
+  vm_scratch_free (ls->drun);
 }
