@@ -218,6 +218,8 @@ int vm_march_companion_order (int order);
  * front ends ask (through their gateways). */
 int64_t vm_march_min_n (int order, int with_companion);
 void vm_march_sol_init (vm_march_sol *s);
+/* Frees the result's arrays (t and traj come from vm_scratch.h: free them only here, never with
+ * free). */
 void vm_march_sol_free (vm_march_sol *s);
 
 /* March from (t0, xa0) to tf.  main: the action of the order returned; comp: the companion

@@ -169,6 +169,9 @@ double vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode, int
 
 void vm_skg_solve_opts_init (vm_skg_solve_opts *o);
 void vm_skg_solution_init (vm_skg_solution *sol);
+/* Frees the solution's arrays (the large ones -- t, q, v, lambda, lambda_plus, energy, phi, gpos
+ * and the march's -- come from vm_scratch.h and go back to its pool: free them only here, never
+ * with free) and leaves sol initialized. */
 void vm_skg_solution_free (vm_skg_solution *sol);
 
 /* Solve.  model: compiled system (its graph gains the nodes of the multipliers, multipliers.h);
