@@ -39,7 +39,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <IpStdCInterface.h>
 
@@ -116,7 +115,7 @@ run_ipopt (const problem *P, int order, int zero_hess, double tol, int print, do
 {
   ipopt_res r;
   red R;
-  double t = wall (), *xl, *xu, *gl, *gu;
+  double t = vm_wall_time (), *xl, *xu, *gl, *gu;
   IpoptProblem nlp;
   int64_t i;
   memset (&r, 0, sizeof r);
@@ -147,7 +146,7 @@ run_ipopt (const problem *P, int order, int zero_hess, double tol, int print, do
   r.status = IpoptSolve (nlp, y, NULL, NULL, NULL, NULL, NULL, &R);
   r.iter = g_iter;
   FreeIpoptProblem (nlp);
-  r.time = wall () - t;
+  r.time = vm_wall_time () - t;
   red_norms (&R, y, &r.finf, &r.fw);
   free (xl); free (xu); free (gl); free (gu);
   red_free (&R);
@@ -164,7 +163,7 @@ static void
 run_skg (problem *P, int order, skg_res *r)
 {
   vm_skg_solve_opts o;
-  double t = wall ();
+  double t = vm_wall_time ();
   vm_skg_solve_opts_init (&o);
   o.mode = VM_SKG_REDUCED;
   o.order = order;
@@ -173,7 +172,7 @@ run_skg (problem *P, int order, skg_res *r)
   o.t0 = P->t0;
   o.tf = P->tf;
   r->status = vm_skg_solve (&P->m, P->par, P->qi, P->vi, &o, &r->sol);
-  r->time = wall () - t;
+  r->time = vm_wall_time () - t;
   r->iter = r->sol.iterations;
 }
 

@@ -14,21 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "model.h"
 #include "skg.h"
 #include "skg_solve.h"
 #include "vm_scratch.h"
 #include "vm_status.h"
-
-static double
-wall (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
 
 #define PI 3.14159265358979323846
 
