@@ -1,6 +1,7 @@
 /* mech_points.c -- the equations of motion at given states (see mech_points.h). */
 #include "mech_points.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,4 +175,23 @@ vm_mech_points_project (vm_mech_points *p, int64_t npts, const double *t, double
     }
   free (qk);
   return st;
+}
+
+int
+vm_mech_points_mass_scale (vm_mech_points *p, double t, const double *q, const double *qdot,
+                           double *scale)
+{
+  const int n = p->mo.n;
+  const double *M;
+  double s = 0.0;
+  int st, i;
+  *scale = 1.0;
+  if ((st = vm_motion_eval (&p->mo, t, q, qdot, 0)) != VM_OK)
+    return st;
+  M = p->mo.eom.field[0];
+  for (i = 0; i < n * n; i++)
+    s = fmax (s, fabs (M[i]));
+  if (s > 0.0 && s <= DBL_MAX)
+    *scale = s;
+  return VM_OK;
 }

@@ -55,6 +55,13 @@ int vm_mech_points_residuals (vm_mech_points *p, int64_t npts, const double *t, 
                               const double *qdot, int64_t ld, double *energy, double *phi,
                               double *gpos);
 
+/* The mass scale at the state (t, q, qdot): max_ij |M_ij| of the mass matrix M = d2L/dqdot2, the
+ * unit in which skg_solve measures the equations of motion and the multipliers (so that its
+ * tolerances mean the same whatever the units of mass: L and c L have the same motion).
+ * *scale = 1 when M is zero or not finite.  Returns VM_OK or an evaluation status. */
+int vm_mech_points_mass_scale (vm_mech_points *p, double t, const double *q, const double *qdot,
+                               double *scale);
+
 /* Project the npts states (same layout) in place onto the constraints, residuals below tol
  * (vm_motion_project).  Returns VM_OK, or the first failing point's status (the points before it
  * are projected). */

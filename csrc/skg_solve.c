@@ -99,28 +99,63 @@ typedef struct
   int64_t rnnz;
   vm_skg_plan plan;      /* Hessian contributions -> reduced Jacobian slots */
   int plan_ok;
+  const double *xs;      /* NULL, or the scales of the solver's unknowns (reduced: nr, full: nz):
+                            the solver's x is the action's unknowns divided by them (skg_act:
+                            mscale) */
 } skg_ctx;
+
+/* The action's unknowns z = x .* xs from the solver's x, into c->z (full mode with scales) */
+static const double *
+full_point (skg_ctx *c, const double *x)
+{
+  int64_t i;
+  if (! c->xs)
+    return x;
+  for (i = 0; i < c->s->nz; i++)
+    c->z[i] = x[i] * c->xs[i];
+  return c->z;
+}
+
+/* J's columns times the unknowns' scales (dF/dx = dF/dz diag (xs)) */
+static void
+scale_columns (const skg_ctx *c, int64_t n, const int64_t *colptr, double *Jx)
+{
+  int64_t j, p;
+  if (! c->xs)
+    return;
+  for (j = 0; j < n; j++)
+    if (c->xs[j] != 1.0)
+      for (p = colptr[j]; p < colptr[j + 1]; p++)
+        Jx[p] *= c->xs[j];
+}
 
 static int
 full_F (const double *x, double *F, void *ctx)
 {
   skg_ctx *c = ctx;
-  return vm_skg_eval (c->s, x, NULL, F, NULL);
+  return vm_skg_eval (c->s, full_point (c, x), NULL, F, NULL);
 }
 
 static int
 full_J (const double *x, double *Jx, void *ctx)
 {
   skg_ctx *c = ctx;
-  return vm_skg_eval (c->s, x, NULL, c->grad, Jx);
+  int st = vm_skg_eval (c->s, full_point (c, x), NULL, c->grad, Jx);
+  if (st == VM_OK)
+    scale_columns (c, c->s->nz, c->s->colptr, Jx);
+  return st;
 }
 
 static void
 red_point (skg_ctx *c, const double *y)
 {
   int64_t r;
-  for (r = 0; r < c->nr; r++)
-    c->z[c->plus[r]] = y[r];
+  if (c->xs)
+    for (r = 0; r < c->nr; r++)
+      c->z[c->plus[r]] = y[r] * c->xs[r];
+  else
+    for (r = 0; r < c->nr; r++)
+      c->z[c->plus[r]] = y[r];
 }
 
 static int
@@ -141,8 +176,12 @@ static int
 red_J (const double *y, double *Jx, void *ctx)
 {
   skg_ctx *c = ctx;
+  int st;
   red_point (c, y);
-  return vm_skg_eval_reduced (c->s, c->z, NULL, &c->plan, Jx);
+  st = vm_skg_eval_reduced (c->s, c->z, NULL, &c->plan, Jx);
+  if (st == VM_OK)
+    scale_columns (c, c->nr, c->rcp, Jx);
+  return st;
 }
 
 /* The component maps of the reduced system: z-component c of a node is reduced equation rc[c]
@@ -238,19 +277,21 @@ ctx_free (skg_ctx *c)
  * scale_weight counts it as a momentum, with 1/sqrt(tf - t0), for the scale of the relative test
  * (the default guess has a momentum jump at t0 whose ||.||_W grows like sqrt(N)). */
 static double
-eq_weight (const vm_skg *s, int64_t i, int momentum)
+eq_weight (const vm_skg *s, int64_t i, int momentum, double mscale)
 {
   int64_t k = i / s->nb;
   int c = (int) (i % s->nb);
+  const double q = c < 2 * s->n ? 1.0 / mscale : 1.0;   /* equations of motion: per unit mass */
   if (momentum && k == 0 && c < 2 * s->n)
-    return 1.0 / sqrt (s->tf - s->t0);
-  return 1.0 / sqrt (s->hw[k]);
+    return q / sqrt (s->tf - s->t0);
+  return q / sqrt (s->hw[k]);
 }
 
 /* F = F(x0), and max(1, ||F(x0)||) with the momentum-aware weights: the scale of the relative
  * residual test.  F is left unweighted, for Newton (vm_newton_opts.F0). */
 static int
-res_scale0 (skg_ctx *c, int reduced, const double *x, double *F, int64_t n, double *scale)
+res_scale0 (skg_ctx *c, int reduced, const double *x, double *F, int64_t n, double mscale,
+            double *scale)
 {
   int64_t i;
   double amax = 0.0, sum = 0.0;
@@ -258,11 +299,11 @@ res_scale0 (skg_ctx *c, int reduced, const double *x, double *F, int64_t n, doub
   if (st != VM_OK)
     return st;
   for (i = 0; i < n; i++)
-    amax = fmax (amax, fabs (F[i] * eq_weight (c->s, reduced ? c->minus[i] : i, 1)));
+    amax = fmax (amax, fabs (F[i] * eq_weight (c->s, reduced ? c->minus[i] : i, 1, mscale)));
   if (amax > 0.0 && isfinite (amax))
     for (i = 0; i < n; i++)
       {
-        double fw = F[i] * eq_weight (c->s, reduced ? c->minus[i] : i, 1) / amax;
+        double fw = F[i] * eq_weight (c->s, reduced ? c->minus[i] : i, 1, mscale) / amax;
         sum += fw * fw;
       }
   *scale = fmax (1.0, amax * sqrt (sum));
@@ -293,6 +334,10 @@ typedef struct
   vm_skg s;
   skg_ctx c;
   double *wt, *f0;
+  double *xs;              /* Newton's x_scale: 1 for q, mscale for the multipliers */
+  double mscale;           /* the mass scale of the model (vm_skg_solve: max |M_ij| at the
+                              initial state, else 1): the equations of motion and the
+                              multipliers are measured per unit of it */
   /* diagnostics of the last extract, and their maxima over the accepted windows */
   double last_qm, last_lm, last_grad;
   double max_qm, max_lm, max_grad;
@@ -324,7 +369,7 @@ act_move (void *self, double ta, double tb, const double *xa)
   vm_skg *sp = &A->s;
   skg_ctx *cp = &A->c;
   int n = A->model->n, st;
-  int64_t nsol;
+  int64_t nsol, i;
   double t0 = vm_wall_time ();
   if (! A->built)
     {
@@ -342,7 +387,8 @@ act_move (void *self, double ta, double tb, const double *xa)
       nsol = A->mode == VM_SKG_REDUCED ? sp->N * (sp->n + sp->m) : sp->nz;
       A->wt = vm_scratch_alloc ((size_t) nsol * sizeof *A->wt);
       A->f0 = vm_scratch_alloc ((size_t) nsol * sizeof *A->f0);
-      if (! cp->grad || ! cp->z || ! A->wt || ! A->f0)
+      A->xs = vm_scratch_alloc ((size_t) nsol * sizeof *A->xs);
+      if (! cp->grad || ! cp->z || ! A->wt || ! A->f0 || ! A->xs)
         return VM_ENOMEM;
       memset (cp->z, 0, (size_t) sp->nz * sizeof *cp->z);
       if (A->mode == VM_SKG_REDUCED)
@@ -361,6 +407,14 @@ act_move (void *self, double ta, double tb, const double *xa)
           A->act.colptr = sp->colptr;
           A->act.rowind = sp->rowind;
         }
+      /* the multipliers (lambda+-) are solved for in units of the mass scale, the positions as
+       * they are: the unknowns then have the same size whatever the units of mass, and so do
+       * Newton's step test and the columns of J (a pendulum of mass 1e10 had lambda ~ 1e11 and
+       * its LU a pivot ratio below eps) */
+      for (i = 0; i < A->act.n; i++)
+        A->xs[i] = (A->mode == VM_SKG_REDUCED ? cp->plus[i] : i) % sp->nb < 2 * n ? 1.0
+                   : A->mscale;
+      cp->xs = A->mscale != 1.0 ? A->xs : NULL;
     }
   else if ((st = vm_skg_set_window (sp, ta, tb, xa, xa + n)) != VM_OK)
     return st;
@@ -388,9 +442,10 @@ act_start (skg_act *A, const double *q, const double *lam, int64_t ld, double *x
     }
   if (A->mode == VM_SKG_REDUCED)
     for (i = 0; i < cp->nr; i++)
-      x[i] = cp->z[cp->plus[i]];
+      x[i] = cp->z[cp->plus[i]] / (cp->xs ? cp->xs[i] : 1.0);
   else
-    memcpy (x, cp->z, (size_t) sp->nz * sizeof *x);
+    for (i = 0; i < sp->nz; i++)
+      x[i] = cp->z[i] / (cp->xs ? cp->xs[i] : 1.0);
   return VM_OK;
 }
 
@@ -449,12 +504,12 @@ act_newton_setup (void *self, const double *x, vm_newton_opts *o)
   if (! A->eom_residual)
     return VM_OK;
   for (i = 0; i < nsol; i++)
-    A->wt[i] = eq_weight (sp, reduced ? cp->minus[i] : i, 0);
+    A->wt[i] = eq_weight (sp, reduced ? cp->minus[i] : i, 0, A->mscale);
   o->res_weight = A->wt;
   if (! (o->res_scale > 0.0))
     {
       /* F(x0) is evaluated for the scale; Newton takes it as its first residual */
-      int st = res_scale0 (cp, reduced, x, A->f0, nsol, &o->res_scale);
+      int st = res_scale0 (cp, reduced, x, A->f0, nsol, A->mscale, &o->res_scale);
       if (st == VM_OK)
         o->F0 = A->f0;
       return st;
@@ -477,7 +532,7 @@ act_extract (void *self, const double *x, double *traj, int64_t ld, double *xend
   sp->t_tape = sp->t_hess = 0.0;
   if (A->mode == VM_SKG_REDUCED)
     red_point (cp, x);         /* q- = lambda- = 0 */
-  else
+  else if (full_point (cp, x) == x)
     memcpy (cp->z, x, (size_t) sp->nz * sizeof *x);
   for (k = 0; k < N; k++)
     {
@@ -560,6 +615,7 @@ act_init (skg_act *A, const vm_mech *model, const double *par, int order, int64_
   A->par = par;
   A->mode = mode;
   A->eom_residual = eom_residual;
+  A->mscale = 1.0;
   A->act.self = A;
   A->act.nstate = 2 * model->n;
   A->act.nout = 2 * model->n + model->m;
@@ -586,6 +642,7 @@ act_free (skg_act *A)
     vm_contact_check_free (&A->cc);
   vm_scratch_free (A->wt);
   vm_scratch_free (A->f0);
+  vm_scratch_free (A->xs);
   if (A->built)
     vm_skg_free (&A->s);
   memset (A, 0, sizeof *A);
@@ -880,6 +937,9 @@ vm_skg_solve (vm_mech *model, const double *par, const double *q_i, const double
     act_init (&C, model, par, vm_march_companion_order (o->order), o->N, o->mode, o->eom_residual);
   if (pts_ok && pts.nhol > 0)
     A.pts = C.pts = &pts;
+  if (pts_ok && vm_mech_points_mass_scale (&pts, o->t0, q_i, v_i, &A.mscale) != VM_OK)
+    A.mscale = 1.0;
+  C.mscale = A.mscale;
   march_opts (o, &mo);
   st = VM_ENOMEM;
   xa = malloc ((size_t) (2 * n) * sizeof *xa);

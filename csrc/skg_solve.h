@@ -85,7 +85,11 @@ typedef struct
   int64_t n_out;           /* (default 0) */
   int eom_residual;        /* nonzero: Newton measures the residual of the discrete equations of
                               motion (equations of node k weighted by 1/sqrt(H_kk), newton.h
-                              res_weight); 0: the plain 2-norm of the action gradient (default 1) */
+                              res_weight, and those of motion also by 1/mscale, the mass scale
+                              max |M_ij| at the initial state); 0: the plain 2-norm of the action
+                              gradient (default 1).  Either way the multipliers are Newton's
+                              unknowns divided by mscale (doc/skg.md, "Stopping": the solve does
+                              not depend on the units of mass) */
   vm_newton_opts newton;   /* Newton options (default vm_newton_opts_init, with tol_round 1, the
                               natural UMFPACK ordering, the unsymmetric strategy, no iterative
                               refinement, and the non-monotone line search on:

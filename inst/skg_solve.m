@@ -104,9 +104,13 @@
 % Newton's residual tolerance (default 1e-10) and iteration limit per window (default 15 with
 % error control, where a window that needs more is halved; 50 on a fixed grid).  The residual is
 % that of the discrete equations of motion in the quadrature norm
-% @code{||r||_H = sqrt (sum_k H_kk r_k^2)}, independent of N; converged when
+% @code{||r||_H = sqrt (sum_k H_kk r_k^2)}, independent of N, with the equations of motion per
+% unit of the mass scale @code{max |M_ij|} of the mass matrix at the initial state (so that the
+% result does not depend on the units of mass: L and c*L give the same motion, and multipliers
+% c times as large); converged when
 % @code{||r||_H <= Tol * max (1, ||r(guess)||_H)}, when ||r||_H is at the rounding level of its
-% own evaluation, or when a full Newton correction is below 1e-12 (1 + ||x||_inf) and contracting
+% own evaluation, or when a full Newton correction is below 1e-12 (1 + ||x||_inf) and contracting,
+% the multipliers in x also per unit of the mass scale
 % (@file{doc/skg.md}, "Stopping").
 % @item "Guess"
 % the start of each window's Newton iteration for q+:

@@ -56,6 +56,34 @@ pendulum (void)
   vm_mech_free (&m);
 }
 
+/* vm_mech_points_mass_scale: max |M_ij| of M = d2L/dqdot2 at the state, for a mass matrix that
+ * depends on q (a double pendulum in angles: M_11 = (m1 + m2) l1^2, M_12 = m2 l1 l2 cos(a - b),
+ * M_22 = m2 l2^2), scaled by 1e-12; 1 for a Lagrangian without velocities (M = 0). */
+static void
+mass_scale (void)
+{
+  const char *ab[] = { "a", "b" };
+  const double q[2] = { 0.3, -0.4 }, v[2] = { 1.0, 2.0 };
+  double sc = -1.0;
+  vm_mech m;
+  vm_mech_points p;
+  if (build_mech (&m, 2, ab, 0, NULL, "1e-12*(3*2^2*dot(a)^2/2 + 1*2*1.5*dot(a)*dot(b)*cos(a - b) "
+                  "+ 1*1.5^2*dot(b)^2/2) + cos(a)", NULL, 0, NULL) != VM_OK)
+    return;
+  CHECK (vm_mech_points_init (&p, &m, NULL) == VM_OK, "init");
+  CHECK (vm_mech_points_mass_scale (&p, 0.0, q, v, &sc) == VM_OK, "mass scale");
+  CHECK (fabs (sc - 12e-12) <= 1e-15 * 12e-12 * 8, "mass scale %.17g, expected 1.2e-11 (M_11)", sc);
+  vm_mech_points_free (&p);
+  vm_mech_free (&m);
+  if (build_mech (&m, 2, ab, 0, NULL, "a*b", NULL, 0, NULL) != VM_OK)
+    return;
+  CHECK (vm_mech_points_init (&p, &m, NULL) == VM_OK, "init (no velocities)");
+  CHECK (vm_mech_points_mass_scale (&p, 0.0, q, v, &sc) == VM_OK && sc == 1.0,
+         "M = 0: scale %.17g, expected 1", sc);
+  vm_mech_points_free (&p);
+  vm_mech_free (&m);
+}
+
 /* A knife edge (nonholonomic): nhol = 0; the projection keeps a consistent state unchanged. */
 static void
 knife (void)
@@ -76,6 +104,10 @@ knife (void)
   CHECK (vm_mech_points_project (&p, 1, &t, q, v, 1, 1e-12) == VM_OK, "project");
   CHECK (fabs (v[0] - v0[0]) + fabs (v[1] - v0[1]) + fabs (v[2] - v0[2]) <= 1e-14, "unchanged");
   vm_mech_points_free (&p);
+  vm_mech_free (&m);
+  mass_scale ();
+  if (build_mech (&m, 3, c3, 0, NULL, "(dot(x)^2 + dot(y)^2)/2 + dot(phi)^2/10", NULL, 1, c) != VM_OK)
+    return;
   CHECK (vm_mech_points_init (&p, NULL, NULL) == VM_EARG, "NULL model");
   CHECK (vm_mech_points_init (NULL, &m, NULL) == VM_EARG, "NULL points");
   vm_mech_free (&m);
