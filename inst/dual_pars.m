@@ -22,7 +22,10 @@
 % entries each, M = rows of L), which must satisfy the constraint (b + L x0) . v0 = 0.  The
 % grid is fixed ("Slabs" windows of "N" nodes) and the final dual strong, as in the paper; the
 % equations are those of @code{dual_solve} on the system written with @code{odesys} (states x, v,
-% Q, s; "square", false), which gives the same numbers (tested).  Called without an output
+% Q, s; "square", false), which gives the same numbers (tested).  With the strong final dual
+% each slab's last node has no equation of the action (@code{slab_end_residual}), so over many
+% slabs the motion converges only at first order in the slab length (@code{help dual_lorenz},
+% "Accuracy"; @file{doc/dual.md}, "Limitations").  Called without an output
 % argument, a solve that does not converge is an error (@code{varmech:dual_pars:noconv}).
 %
 % Example (Pars' particle, a constant base state on a short interval: the selected motion keeps

@@ -357,8 +357,12 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   end
   sol.guess = kind;
   sol.adaptive = adaptive;
+  if (sol.exitflag ~= 1 && isempty (sol.t))
+    % nothing accepted: say so when the Lagrangian is degenerate at the start
+    sol.message = [sol.message, degenerate_hint(sys, tspan, q0, qdot0)];
+  end
   if (~adaptive && sol.exitflag == 1)
-    unresolved_warning (fname, sol, q0);
+    unresolved_warning (fname, sol, sys, tspan, q0, qdot0);
     if (sol.unresolved_windows > 0)
       warning (['varmech:' fname ':unresolved'], '%s: %s', fname, sol.message);
     end
@@ -437,7 +441,7 @@ function check_memory (fname, sys, opts, ntot)
                    'Windows for a fixed grid) or the error-controlled default (RelTol)']);
 end
 
-function unresolved_warning (fname, sol, q0)
+function unresolved_warning (fname, sol, sys, tspan, q0, qdot0)
   % a fixed grid far too coarse for the motion meets its equations with a trajectory that ignores
   % the weakly imposed initial position (an oscillator over 1e20 s comes back as q = 0); the
   % error-controlled default rejects such windows, a fixed grid can only say so
@@ -445,7 +449,27 @@ function unresolved_warning (fname, sol, q0)
   if (d > 0.1)
     warning (['varmech:' fname ':unresolved'], ['%s: the first node is %.3g (relative) away ' ...
              'from q0: the grid does not resolve the motion; give more nodes (N, Windows) or ' ...
-             'use the error-controlled default (RelTol)'], fname, d);
+             'use the error-controlled default (RelTol)%s'], fname, d, ...
+             degenerate_hint (sys, tspan, q0, qdot0));
+  end
+end
+
+function hint = degenerate_hint (sys, tspan, q0, qdot0)
+  % '' or why the equations of motion are not an ODE at the initial state: the mass matrix
+  % M = d2L/dqdot2 singular (a coordinate without kinetic energy, L = xdot^2/2 - y^2/2), where the
+  % Euler-Lagrange equations are algebraic in some coordinates and q0 may not satisfy them
+  hint = '';
+  try
+    e = mechsys_eval (sys, tspan(1), q0(:)', qdot0(:)', 'blocks', {'eom'});
+    M = reshape (e.M, sys.n, sys.n);
+    r = rcond (M);
+  catch
+    return;   % the solve's own message stands
+  end
+  if (~(r >= 1e-13))
+    hint = sprintf (['; the mass matrix d2L/dqdot2 at the initial state is singular (rcond %.1e): ' ...
+                     'the Lagrangian is degenerate, its Euler-Lagrange equations are not an ODE ' ...
+                     'in every coordinate (give each coordinate a kinetic term, or eliminate it)'], r);
   end
 end
 
@@ -886,6 +910,18 @@ end
 %! s1 = skg_solve (osc, [0 1], 1, 0, 'N', 41);
 %! s2 = skg_solve (osc, int32 ([0 1]), int8 (1), single (0), 'N', int32 (41), 'Order', uint8 (4));
 %! assert (isequal (s1.q, s2.q));
+%!test
+%! % a degenerate Lagrangian (y has no kinetic term: its equation -y = 0 is algebraic, and y0 = 1
+%! % violates it): the failure at t0, and a fixed grid's warning, name the singular mass matrix
+%! deg = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', 'dot(x)^2/2 - y^2/2');
+%! s = skg_solve (deg, [0 1], [0 1], [1 0]);
+%! assert (s.exitflag, 0);
+%! assert (~isempty (strfind (s.message, 'mass matrix d2L/dqdot2 at the initial state is singular')));
+%! s = skg_solve (osc, [0 1], 1, 0);
+%! assert (isempty (strfind (s.message, 'mass matrix')));
+%!warning <mass matrix d2L/dqdot2 at the initial state is singular>
+%! deg = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', 'dot(x)^2/2 - y^2/2');
+%! skg_solve (deg, [0 1], [0 1], [1 0], 'Windows', 4);
 %!error <tspan must be \[t0 tf\]> skg_solve (osc, [1 0], 1, 0)
 %!error <unknown option 'Tolerance'> skg_solve (osc, [0 1], 1, 0, 'Tolerance', 1)
 %!error <skg_solve: the initial state violates constraint 1 .x.dot.x. . y.dot.y.. by 1 .ConstraintTol = 1e-08.>
