@@ -4,6 +4,7 @@
 #include "vakonomic.h"
 #include "vm_status.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -644,6 +645,23 @@ holonomic_rows (const vm_motion *mo, double *G, double *g)
 
 /* Positions onto the holonomic constraints: at most 20 mass-weighted projections (the ideal
  * reaction with zero force), until max |g| <= tol; VM_EPROJECT when they do not get there. */
+/* The projection's last correction dx of x is at the rounding level of x (every |dx_j| <= 8 eps
+ * max (1, ||x||_inf)): the residual cannot be reduced further, whatever tol asked.  A constraint
+ * written in large units (x^2 + y^2 - l^2 with l = 1e3: |g| ~ eps l^2 = 2e-10 at best) never
+ * meets an absolute tol of 1e-12, and without this stop every projection of skg_solve failed
+ * (20 steps, VM_EPROJECT), which left its window ends unprojected and cost it ten times the
+ * windows (doc/skg.md, "Stopping", units). */
+static int
+at_rounding (const double *dx, const double *x, int n)
+{
+  const double lim = 8.0 * DBL_EPSILON * fmax (1.0, maxabs (x, n));
+  int j;
+  for (j = 0; j < n; j++)
+    if (! (fabs (dx[j]) <= lim))
+      return 0;
+  return 1;
+}
+
 static int
 project_positions (vm_motion *mo, double t, double *q, const double *qdot, double tol,
                    const double *zero, double *G, double *g, double *dq)
@@ -662,6 +680,8 @@ project_positions (vm_motion *mo, double t, double *q, const double *qdot, doubl
         return st;
       for (j = 0; j < n; j++)
         q[j] += dq[j];
+      if (at_rounding (dq, q, n))
+        return VM_OK;
     }
   return VM_EPROJECT;
 }
@@ -686,6 +706,8 @@ project_velocities (vm_motion *mo, double t, const double *q, double *qdot, doub
         return st;
       for (j = 0; j < n; j++)
         qdot[j] += dq[j];
+      if (at_rounding (dq, qdot, n))
+        return VM_OK;
     }
   return VM_EPROJECT;
 }

@@ -156,8 +156,10 @@ int vm_motion_layer_check (double t, const double *y, double tn, const double *y
 
 /* Project (q, qdot) onto the constraints in the metric M: the holonomic ones at position level,
  * then all at velocity level, by Newton steps dq = -M^{-1} G^T (G M^{-1} G^T)^{-1} g (at most 20
- * each) until the residuals are below tol.  Returns VM_OK, a solver status, or VM_ENEWTON when the
- * iteration does not converge. */
+ * each) until the residuals are below tol, or until a step's correction is at the rounding level
+ * of q (qdot): every entry below 8 eps max (1, ||q||_inf), where a residual above tol is the
+ * rounding of the constraint's own evaluation (x^2 + y^2 - l^2 with l = 1e3).  Returns VM_OK, a
+ * solver status, or VM_EPROJECT when the iteration does not converge. */
 int vm_motion_project (vm_motion *mo, double t, double *q, double *qdot, double tol);
 
 typedef struct {

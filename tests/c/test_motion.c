@@ -5,6 +5,7 @@
  * relative); integrated quantities are checked against closed forms with a margin of 100 over the
  * requested tolerance (DOPRI5's global error is a modest multiple of RelTol on these short runs),
  * event times against the event tolerance of the integrator (1e-12) plus the integration error. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,6 +144,17 @@ test_pendulum (void)
     CHECK (vm_motion_project (&md.mo, 0.0, qq, vv, 1e-13) == VM_OK, "project");
     CHECK (fabs (qq[0] * qq[0] + qq[1] * qq[1] - p[2] * p[2]) < 1e-12
            && fabs (qq[0] * vv[0] + qq[1] * vv[1]) < 1e-12, "projected state on the constraint");
+  }
+  /* a tolerance below the rounding of the constraint's evaluation (1e-300): the projection stops
+   * when its correction is at the rounding level of q (VM_EPROJECT after 20 steps before), with
+   * the residuals at that level (as a constraint x^2 + y^2 - l^2 with l = 1e5 meets 1e-12) */
+  {
+    double qq[2] = { 0.1, -1.6 }, vv[2] = { 1.0, 0.3 };
+    CHECK (vm_motion_project (&md.mo, 0.0, qq, vv, 1e-300) == VM_OK, "project to rounding");
+    CHECK (fabs (qq[0] * qq[0] + qq[1] * qq[1] - p[2] * p[2]) <= 64 * DBL_EPSILON * p[2] * p[2]
+           && fabs (qq[0] * vv[0] + qq[1] * vv[1]) <= 64 * DBL_EPSILON * p[2],
+           "projected to rounding: residuals %.3g, %.3g", qq[0] * qq[0] + qq[1] * qq[1] - p[2] * p[2],
+           qq[0] * vv[0] + qq[1] * vv[1]);
   }
   release (&md);
 }

@@ -81,3 +81,21 @@
 %! assert ([s1.exitflag s.exitflag], [1 1]);
 %! assert (s1.output.q, r.q, 1e-5);
 %! assert (s.output.q, s1.output.q, 1e-9);
+
+%!test
+%! % units of length: the constraint x^2 + y^2 - l^2 with l = 1e3 (its evaluation rounds at
+%! % eps l^2 = 2e-10, above the projection's tolerance 1e-12): before the projection's rounding
+%! % stop (csrc/motion.c) every projection failed and the solve took 978 windows instead of 102,
+%! % accurate to 1.6e-10 instead of the 1e-6 asked; now the same effort as the constraint written
+%! % (x^2 + y^2)/l^2 - 1 (103 and 102 windows) and the same accuracy
+%! L = 1e3;  g = 9.81;  th0 = pi/4;  T = 10 * sqrt (L / 2);  t = linspace (0, T, 41)';
+%! q0 = [L*sin(th0), -L*cos(th0)];
+%! [qr] = pendulum_reference (t, th0, g, L, 1);
+%! for c = {'x^2 + y^2 - l^2', '(x^2 + y^2)/l^2 - 1'}
+%!   sys = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', g, 'l', L), ...
+%!                  'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', c);
+%!   s = skg_solve (sys, [0 T], q0, [0 0], 'OutputTimes', t);
+%!   assert (s.exitflag, 1);
+%!   assert (s.output.q / L, qr / L, 1e-5);
+%!   assert (numel (s.windows.t0) < 150);
+%! end
