@@ -760,6 +760,29 @@ collapse_message (vm_march_sol *s, double t, double L, double hmin, const last_r
               "more nodes per window (N), or check the model near this time", t, L, hmin, why);
 }
 
+/* A march that stopped (VM_EHMIN) after its state grew by more than VM_MARCH_BLOWUP times (max
+ * |x| at the last accepted window's end against max (1, max |x0|)): the message says so, since
+ * the likely cause is a singularity of the equations there (y' = y^2 from y0 = 1: |y| ~ 1e9 at
+ * the stop, where the message alone suggested looser tolerances) */
+#define VM_MARCH_BLOWUP 1e6
+
+static void
+blowup_hint (vm_march_sol *s, int nstate, const double *x0, const double *x)
+{
+  double g0 = 1.0, g1 = 0.0;
+  size_t len = strlen (s->message);
+  int i;
+  for (i = 0; i < nstate; i++)
+    {
+      g0 = fmax (g0, fabs (x0[i]));
+      g1 = fmax (g1, fabs (x[i]));
+    }
+  if (g1 > VM_MARCH_BLOWUP * g0 && len < sizeof s->message)
+    snprintf (s->message + len, sizeof s->message - len, "; the state grew by a factor %.3g "
+              "since t0 (max |x| %.3g there): the equations may have a singularity (a blow-up) "
+              "near that time", g1 / g0, g1);
+}
+
 /* Record the rejection of [ta, tb] and return the retry's length: the check's factor fchk, or
  * from the estimate, or half after a failed Newton solve. */
 static int
@@ -1043,6 +1066,8 @@ vm_march (vm_march_action *a, vm_march_action *c, const double *xa0, const vm_ma
       memcpy (w.xa, xa0, (size_t) a->nstate * sizeof *w.xa);
       st = o->windows > 0 ? march_fixed (a, c, o, &w, &sym, &csym, s, &g)
                           : march_adaptive (a, c, o, &w, &sym, &csym, s, &g);
+      if (st == VM_EHMIN)
+        blowup_hint (s, a->nstate, xa0, w.xa);
     }
   else
     snprintf (s->message, sizeof s->message, "out of memory");

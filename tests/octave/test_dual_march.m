@@ -139,3 +139,16 @@
 %!                                          'InitialStep', 1e-8));
 %! tol = 1e-6 * max (abs (yr(:, 1))) + 1e-8;
 %! assert (max (abs (s.y(:, 1) - yr(:, 1))) <= 10 * tol);
+
+%!test
+%! % a blow-up: y' = y^2 from y0 = 1 is singular at t = 1; the march stops there (exitflag 0) and
+%! % its message says that the state grew by a factor above 1e6 (csrc/march.c, blowup_hint), not
+%! % only that the window length fell; y' = exp(y) from 0 (a logarithmic singularity, y ~ 22 at
+%! % the stop) grows too little for the hint
+%! s = dual_solve (odesys ('states', {'y'}, 'rhs', {'y^2'}), [0 2], 1);
+%! assert (s.exitflag, 0);
+%! assert (~isempty (strfind (s.message, 'the window length fell')));
+%! assert (~isempty (strfind (s.message, 'may have a singularity (a blow-up)')));
+%! s = dual_solve (odesys ('states', {'y'}, 'rhs', {'exp(y)'}), [0 2], 0);
+%! assert (s.exitflag, 0);
+%! assert (isempty (strfind (s.message, 'blow-up')));
