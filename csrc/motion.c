@@ -643,8 +643,6 @@ holonomic_rows (const vm_motion *mo, double *G, double *g)
   return nh;
 }
 
-/* Positions onto the holonomic constraints: at most 20 mass-weighted projections (the ideal
- * reaction with zero force), until max |g| <= tol; VM_EPROJECT when they do not get there. */
 /* The projection's last correction dx of x is at the rounding level of x (every |dx_j| <= 8 eps
  * max (1, ||x||_inf)): the residual cannot be reduced further, whatever tol asked.  A constraint
  * written in large units (x^2 + y^2 - l^2 with l = 1e3: |g| ~ eps l^2 = 2e-10 at best) never
@@ -662,6 +660,9 @@ at_rounding (const double *dx, const double *x, int n)
   return 1;
 }
 
+/* Positions onto the holonomic constraints: at most 20 mass-weighted projections (the ideal
+ * reaction with zero force), until max |g| <= tol or the correction is at rounding
+ * (at_rounding); VM_EPROJECT when they do not get there. */
 static int
 project_positions (vm_motion *mo, double t, double *q, const double *qdot, double tol,
                    const double *zero, double *G, double *g, double *dq)

@@ -334,7 +334,8 @@ typedef struct
   vm_skg s;
   skg_ctx c;
   double *wt, *f0;
-  double *xs;              /* Newton's x_scale: 1 for q, mscale for the multipliers */
+  double *xs;              /* the unknowns' scales (skg_ctx.xs): 1 for q, mscale for the
+                              multipliers */
   double mscale;           /* the mass scale of the model (vm_skg_solve: max |M_ij| at the
                               initial state, else 1): the equations of motion and the
                               multipliers are measured per unit of it */
@@ -532,7 +533,9 @@ act_extract (void *self, const double *x, double *traj, int64_t ld, double *xend
   sp->t_tape = sp->t_hess = 0.0;
   if (A->mode == VM_SKG_REDUCED)
     red_point (cp, x);         /* q- = lambda- = 0 */
-  else if (full_point (cp, x) == x)
+  else if (cp->xs)
+    full_point (cp, x);        /* z = x .* xs */
+  else
     memcpy (cp->z, x, (size_t) sp->nz * sizeof *x);
   for (k = 0; k < N; k++)
     {

@@ -466,7 +466,7 @@ function hint = degenerate_hint (sys, tspan, q0, qdot0)
   catch
     return;   % the solve's own message stands
   end
-  if (~(r >= 1e-13))
+  if (~(r >= 1e-13))   % csrc/reaction.h VM_REACTION_RCOND_MIN, gauss_integrate's refusal
     hint = sprintf (['; the mass matrix d2L/dqdot2 at the initial state is singular (rcond %.1e): ' ...
                      'the Lagrangian is degenerate, its Euler-Lagrange equations are not an ODE ' ...
                      'in every coordinate (give each coordinate a kinetic term, or eliminate it)'], r);
