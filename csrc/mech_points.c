@@ -195,3 +195,31 @@ vm_mech_points_mass_scale (vm_mech_points *p, double t, const double *q, const d
     *scale = s;
   return VM_OK;
 }
+
+int
+vm_mech_points_constraint_scales (vm_mech_points *p, double t, const double *q,
+                                  const double *qdot, double *gscale, int *hol)
+{
+  const int n = p->mo.n, m = p->mo.m;
+  const double *A, *h;
+  int st, a, j;
+  for (a = 0; a < m; a++)
+    {
+      gscale[a] = 1.0;
+      hol[a] = 0;
+    }
+  if ((st = vm_motion_eval (&p->mo, t, q, qdot, 0)) != VM_OK)
+    return st;
+  A = p->mo.mot.field[1];
+  h = p->mo.mot.field[3];
+  for (a = 0; a < m; a++)
+    {
+      double s = 0.0;
+      for (j = 0; j < n; j++)
+        s = fmax (s, fabs (A[a + (size_t) m * j]));
+      if (s > 0.0 && s <= DBL_MAX)
+        gscale[a] = s;
+      hol[a] = h[a] != 0;
+    }
+  return VM_OK;
+}

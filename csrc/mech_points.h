@@ -62,6 +62,15 @@ int vm_mech_points_residuals (vm_mech_points *p, int64_t npts, const double *t, 
 int vm_mech_points_mass_scale (vm_mech_points *p, double t, const double *q, const double *qdot,
                                double *scale);
 
+/* The constraints' scales at the state (t, q, qdot), for skg_solve's unit of the multipliers and
+ * of the constraint equations: gscale[a] = max_j |A_aj| of the constraint matrix A = dphi/dqdot
+ * (m x n: the direction of constraint a's force, dg_a/dq for a holonomic constraint and
+ * dg_a/dqdot for the others), 1 when that row is zero or not finite; hol[a] = 1 for a holonomic
+ * constraint (g_a(t, q), imposed at position level), 0 otherwise.  gscale and hol have m entries
+ * (none when m = 0).  Returns VM_OK or an evaluation status (gscale = 1 and hol = 0 then). */
+int vm_mech_points_constraint_scales (vm_mech_points *p, double t, const double *q,
+                                      const double *qdot, double *gscale, int *hol);
+
 /* Project the npts states (same layout) in place onto the constraints, residuals below tol
  * (vm_motion_project).  Returns VM_OK, or the first failing point's status (the points before it
  * are projected). */

@@ -197,6 +197,7 @@ vm_newton_opts_init (vm_newton_opts *o)
   o->F0 = NULL;
   o->tol_round = 0.0;
   o->tol_step = 1e-12;
+  o->step_scale = 1.0;
   o->max_iter = 50;
   o->line_search = 1;
   o->lm_fallback = 1;
@@ -335,6 +336,11 @@ check_opts (int n, const vm_newton_opts *o, vm_newton_info *inf)
       || !(o->tol_round >= 0.0 && isfinite (o->tol_round)))
     {
       setmsg (inf, "tol_res, tol_step, tol_round and res_scale must be finite and >= 0");
+      return VM_EARG;
+    }
+  if (!(o->step_scale > 0.0 && isfinite (o->step_scale)))
+    {
+      setmsg (inf, "step_scale must be finite and > 0");
       return VM_EARG;
     }
   if (o->res_weight)
@@ -835,7 +841,7 @@ step_small (const ws_t *w, const vm_newton_opts *o, const vm_newton_info *inf, i
     return 0;
   kp = inf->kind_hist[k];
   return (kp == VM_NEWTON_FULL || kp == VM_NEWTON_CHORD)
-         && dxn <= o->tol_step * (1.0 + nrminf (w->n, x)) && dxn <= 0.5 * inf->step_hist[k];
+         && dxn <= o->tol_step * (o->step_scale + nrminf (w->n, x)) && dxn <= 0.5 * inf->step_hist[k];
 }
 
 /* The step test passed for the full step to w->xt (s->ft evaluated): taken when it does not
@@ -845,7 +851,7 @@ step_converged (vm_newton_info *inf, int k, double f, double dxn, const char *wh
 {
   if (!(s->ft <= f))
     {
-      setmsg (inf, "converged: %s correction %.3e <= tol_step*(1 + ||x||_inf) and contracting "
+      setmsg (inf, "converged: %s correction %.3e <= tol_step*(step_scale + ||x||_inf) and contracting "
               "(previous step %.3e) after %d iterations; not applied since it does not reduce "
               "||F|| = %.3e (rounding level)", what, dxn, inf->step_hist[k], k, f);
       s->stop = 1;
@@ -1239,7 +1245,7 @@ finished (ws_t *w, const vm_newton_opts *o, vm_newton_info *inf, int k, double f
     setmsg (inf, "converged: ||F|| = %.3e <= tol_res*scale = %.3e after %d iterations", f,
             w->target, k);
   else if (step_conv)
-    setmsg (inf, "converged: %s correction %.3e <= tol_step*(1 + ||x||_inf) and "
+    setmsg (inf, "converged: %s correction %.3e <= tol_step*(step_scale + ||x||_inf) and "
             "contracting (previous step %.3e) after %d iterations (||F|| = %.3e)",
             inf->kind_hist[k] == VM_NEWTON_CHORD ? "chord" : "Newton", inf->step_hist[k],
             inf->step_hist[k - 1], k, f);

@@ -128,7 +128,7 @@
  *      40 trials.  After an LM step the next iteration tries Newton again.
  *   5. Convergence (step): when the Newton correction dx_k (from a nonsingular J; or the chord
  *      correction of 2', see there why it qualifies) satisfies
- *      ||dx_k||_inf <= tol_step (1 + ||x_k||_inf) and the previous step was a full (undamped)
+ *      ||dx_k||_inf <= tol_step (step_scale + ||x_k||_inf) and the previous step was a full (undamped)
  *      Newton or chord step at least twice as long (||dx_k|| <= ||x_k - x_{k-1}|| / 2: the iteration
  *      contracts, so the error of x_k is at most about 2 ||dx_k||, and of order ||dx_k||^2 with
  *      quadratic convergence).  x_k + dx_k is then taken if it does not increase ||F||, otherwise
@@ -201,8 +201,12 @@ typedef struct
                         step (default NULL) */
   double tol_round;  /* > 0: also converged when ||F||_W <= tol_round eps || W |J(x)| |x| ||_2, the
                         rounding level of F (checked after each Jacobian); 0: off (default 0) */
-  double tol_step;   /* step test ||dx||_inf <= tol_step (1 + ||x||_inf) after a full Newton step
-                        (>= 0; 0: off) (default 1e-12) */
+  double tol_step;   /* step test ||dx||_inf <= tol_step (step_scale + ||x||_inf) after a full
+                        Newton step (>= 0; 0: off) (default 1e-12) */
+  double step_scale; /* the absolute part of the step test: the size of x below which the test
+                        turns absolute (> 0, finite; skg_solve.c: the size of the window's initial
+                        state, so that the test means the same in any unit of length)
+                        (default 1) */
   int max_iter;      /* maximal number of steps (0 .. 1000000; the histories are allocated for
                         max_iter + 1 entries up front) (default 50) */
   int line_search;   /* nonzero: Armijo backtracking (default 1) */

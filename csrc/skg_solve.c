@@ -9,6 +9,7 @@
 #include "vm_scratch.h"
 #include "vm_status.h"
 
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -101,7 +102,7 @@ typedef struct
   int plan_ok;
   const double *xs;      /* NULL, or the scales of the solver's unknowns (reduced: nr, full: nz):
                             the solver's x is the action's unknowns divided by them (skg_act:
-                            mscale) */
+                            act_scales) */
 } skg_ctx;
 
 /* The action's unknowns z = x .* xs from the solver's x, into c->z (full mode with scales) */
@@ -270,27 +271,58 @@ ctx_free (skg_ctx *c)
 
 /* Residual weight of equation i (full numbering; doc/skg.md, "Stopping").  Equation i of node k is
  * a quadrature sum: H_kk times the residual r of the discrete (SBP-SAT) equation of motion or
- * constraint at node k, so it gets 1/sqrt(H_kk) and sum_i (w_i F_i)^2 = sum_k H_kk r_k^2, the
+ * constraint at node k, so it gets rw[c] / sqrt(H_kk) (c its component in the node, rw the unit of
+ * that kind of equation: act_scales) and sum_i (w_i F_i)^2 = sum_k H_kk (rw r_k)^2, the
  * L2(t0, tf) norm of r, which does not change with N for the same continuous residual.  With
  * momentum != 0, the q equations of node 0 also hold the momentum condition p+_0 - p_i (the SAT,
  * not multiplied by H_00), which this norm counts as a force of size (p+_0 - p_i) / H_00;
  * scale_weight counts it as a momentum, with 1/sqrt(tf - t0), for the scale of the relative test
  * (the default guess has a momentum jump at t0 whose ||.||_W grows like sqrt(N)). */
 static double
-eq_weight (const vm_skg *s, int64_t i, int momentum, double mscale)
+eq_weight (const vm_skg *s, int64_t i, int momentum, const double *rw)
 {
   int64_t k = i / s->nb;
   int c = (int) (i % s->nb);
-  const double q = c < 2 * s->n ? 1.0 / mscale : 1.0;   /* equations of motion: per unit mass */
+  const double q = rw[c];
   if (momentum && k == 0 && c < 2 * s->n)
     return q / sqrt (s->tf - s->t0);
   return q / sqrt (s->hw[k]);
 }
 
-/* F = F(x0), and max(1, ||F(x0)||) with the momentum-aware weights: the scale of the relative
- * residual test.  F is left unweighted, for Newton (vm_newton_opts.F0). */
+/* The size of the window's initial state, ell = max_c max(|q_i,c|, tau |v_i,c|) (tau = tf - t0):
+ * the length in which Newton's tests are absolute (0 when the state is zero or not finite). */
+static double
+state_size (const vm_skg *s)
+{
+  const double tau = s->tf - s->t0;
+  double ell = 0.0;
+  int c;
+  for (c = 0; c < s->n; c++)
+    ell = fmax (ell, fmax (fabs (s->qi[c]), tau * fabs (s->vi[c])));
+  return ell <= DBL_MAX ? ell : 0.0;
+}
+
+/* The floor of the relative residual test's scale: min(1, ell / tau^(3/2)) (ell = state_size).
+ * ell / tau^(3/2) is the L2 norm over the window of the acceleration ell / tau^2 that moves a
+ * position by ell in the window: with it alone Newton's absolute target tol ell / tau^(3/2) would
+ * be a displacement of about tol ell whatever the units of length and time; the old floor, an
+ * absolute 1, is a displacement of tau^2 and was loose for long windows (a pendulum in units of
+ * 10 us, tau ~ 1e3: every guess accepted, a wrong motion with exitflag 1) but is the stricter one
+ * for windows shorter than ell^(2/3) (an SI pendulum), where tol ell alone falls short of
+ * RelTol 1e-9 over hundreds of windows.  The smaller of the two is taken: never looser than
+ * before.  1 when ell = 0. */
+static double
+res_floor (const vm_skg *s)
+{
+  const double tau = s->tf - s->t0;
+  double f = state_size (s) / (tau * sqrt (tau));
+  return f > 0.0 && f < 1.0 ? f : 1.0;
+}
+
+/* F = F(x0), and max(res_floor, ||F(x0)||) with the momentum-aware weights: the scale of the
+ * relative residual test.  F is left unweighted, for Newton (vm_newton_opts.F0). */
 static int
-res_scale0 (skg_ctx *c, int reduced, const double *x, double *F, int64_t n, double mscale,
+res_scale0 (skg_ctx *c, int reduced, const double *x, double *F, int64_t n, const double *rw,
             double *scale)
 {
   int64_t i;
@@ -299,16 +331,16 @@ res_scale0 (skg_ctx *c, int reduced, const double *x, double *F, int64_t n, doub
   if (st != VM_OK)
     return st;
   for (i = 0; i < n; i++)
-    amax = fmax (amax, fabs (F[i] * eq_weight (c->s, reduced ? c->minus[i] : i, 1, mscale)));
+    amax = fmax (amax, fabs (F[i] * eq_weight (c->s, reduced ? c->minus[i] : i, 1, rw)));
   if (amax > 0.0 && isfinite (amax))
     for (i = 0; i < n; i++)
       {
-        double fw = F[i] * eq_weight (c->s, reduced ? c->minus[i] : i, 1, mscale) / amax;
+        double fw = F[i] * eq_weight (c->s, reduced ? c->minus[i] : i, 1, rw) / amax;
         sum += fw * fw;
       }
-  *scale = fmax (1.0, amax * sqrt (sum));
+  *scale = fmax (res_floor (c->s), amax * sqrt (sum));
   if (! isfinite (*scale))
-    *scale = 1.0;   /* Newton reports the non-finite residual itself */
+    *scale = res_floor (c->s);   /* Newton reports the non-finite residual itself */
   return VM_OK;
 }
 
@@ -316,7 +348,7 @@ res_scale0 (skg_ctx *c, int reduced, const double *x, double *F, int64_t n, doub
 
 /* Residual of the projection onto holonomic constraints (position and velocity level), as
  * gauss_integrate's default ProjectTol. */
-#define VM_SKG_PROJECT_TOL 1e-12
+#define VM_SKG_PROJECT_TOL 0.0
 
 /* One order of the discrete action on a window of N nodes.  The trajectory of a window has, per
  * node, q+ (n), the scheme velocity Da q+ (n) and lambda+ (m), the raw multiplier of the action;
@@ -334,11 +366,14 @@ typedef struct
   vm_skg s;
   skg_ctx c;
   double *wt, *f0;
-  double *xs;              /* the unknowns' scales (skg_ctx.xs): 1 for q, mscale for the
-                              multipliers */
+  double *xs;              /* the unknowns' scales (skg_ctx.xs; act_scales) */
+  double *rw;              /* nb: the residual weight of each component's equation (act_scales) */
   double mscale;           /* the mass scale of the model (vm_skg_solve: max |M_ij| at the
                               initial state, else 1): the equations of motion and the
                               multipliers are measured per unit of it */
+  const double *gscale;    /* m: the constraints' scales max_j |A_aj| at the initial state, and */
+  const int *hol;          /* m: 1 for a holonomic constraint (vm_mech_points_constraint_scales;
+                              NULL: 1 and 0) */
   /* diagnostics of the last extract, and their maxima over the accepted windows */
   double last_qm, last_lm, last_grad;
   double max_qm, max_lm, max_grad;
@@ -363,6 +398,43 @@ act_J (const double *x, double *Jx, void *self)
   return A->mode == VM_SKG_REDUCED ? red_J (x, Jx, &A->c) : full_J (x, Jx, &A->c);
 }
 
+/* The units of the window's unknowns and equations (doc/skg.md, "Units"), from the window's length
+ * tau = tf - t0, the mass scale and the constraints' scales gscale_a (A->gscale; 1 without them):
+ * the positions are solved for as they are, the multipliers (lambda+-) of constraint a as
+ * lambda / xs_a with xs_a = mscale / (gscale_a tau^2), the displacement over the window that its
+ * force would cause, a length like the positions; the equations of motion are weighted per unit
+ * mass (1 / mscale), constraint a's equations by 1 / (gscale_a tau^p), p = 2 for a holonomic one
+ * (g, a position) and 1 for the others (a velocity), so that every residual is an acceleration.
+ * Then the unknowns, Newton's tests and the columns of J have the same size whatever the units of
+ * mass, length, time and the constraints (a pendulum in units of 1e-6 s had multiplier columns
+ * 1e16 times smaller than the positions', every step a Levenberg-Marquardt step and a wrong motion
+ * with exitflag 1; one of mass 1e10 an LU with a pivot ratio below eps). */
+static void
+act_scales (skg_act *A)
+{
+  const vm_skg *sp = &A->s;
+  skg_ctx *cp = &A->c;
+  const int n = sp->n, m = sp->m;
+  const double tau = sp->tf - sp->t0;
+  int c;
+  int64_t i;
+  for (c = 0; c < sp->nb; c++)
+    {
+      int a = (c - 2 * n) % (m > 0 ? m : 1);
+      double g = A->gscale ? A->gscale[a] : 1.0;
+      int hol = A->hol ? A->hol[a] : 0;
+      A->rw[c] = c < 2 * n ? 1.0 / A->mscale : 1.0 / (g * (hol ? tau * tau : tau));
+    }
+  for (i = 0; i < A->act.n; i++)
+    {
+      int64_t f = A->mode == VM_SKG_REDUCED ? cp->plus[i] : i;
+      int c = (int) (f % sp->nb);
+      A->xs[i] = c < 2 * n ? 1.0 : A->mscale / ((A->gscale ? A->gscale[(c - 2 * n) % m] : 1.0)
+                                                * tau * tau);
+    }
+  cp->xs = m > 0 ? A->xs : NULL;
+}
+
 static int
 act_move (void *self, double ta, double tb, const double *xa)
 {
@@ -370,7 +442,7 @@ act_move (void *self, double ta, double tb, const double *xa)
   vm_skg *sp = &A->s;
   skg_ctx *cp = &A->c;
   int n = A->model->n, st;
-  int64_t nsol, i;
+  int64_t nsol;
   double t0 = vm_wall_time ();
   if (! A->built)
     {
@@ -389,7 +461,8 @@ act_move (void *self, double ta, double tb, const double *xa)
       A->wt = vm_scratch_alloc ((size_t) nsol * sizeof *A->wt);
       A->f0 = vm_scratch_alloc ((size_t) nsol * sizeof *A->f0);
       A->xs = vm_scratch_alloc ((size_t) nsol * sizeof *A->xs);
-      if (! cp->grad || ! cp->z || ! A->wt || ! A->f0 || ! A->xs)
+      A->rw = malloc ((size_t) sp->nb * sizeof *A->rw);
+      if (! cp->grad || ! cp->z || ! A->wt || ! A->f0 || ! A->xs || ! A->rw)
         return VM_ENOMEM;
       memset (cp->z, 0, (size_t) sp->nz * sizeof *cp->z);
       if (A->mode == VM_SKG_REDUCED)
@@ -408,17 +481,10 @@ act_move (void *self, double ta, double tb, const double *xa)
           A->act.colptr = sp->colptr;
           A->act.rowind = sp->rowind;
         }
-      /* the multipliers (lambda+-) are solved for in units of the mass scale, the positions as
-       * they are: the unknowns then have the same size whatever the units of mass, and so do
-       * Newton's step test and the columns of J (a pendulum of mass 1e10 had lambda ~ 1e11 and
-       * its LU a pivot ratio below eps) */
-      for (i = 0; i < A->act.n; i++)
-        A->xs[i] = (A->mode == VM_SKG_REDUCED ? cp->plus[i] : i) % sp->nb < 2 * n ? 1.0
-                   : A->mscale;
-      cp->xs = A->mscale != 1.0 ? A->xs : NULL;
     }
   else if ((st = vm_skg_set_window (sp, ta, tb, xa, xa + n)) != VM_OK)
     return st;
+  act_scales (A);
   A->act.t = sp->t;
   A->t_build += vm_wall_time () - t0;
   return VM_OK;
@@ -502,15 +568,19 @@ act_newton_setup (void *self, const double *x, vm_newton_opts *o)
   sp->t_tape = sp->t_hess = sp->t_grad = 0.0;
   /* node-major unknowns: the banded LU may exchange the end nodes (kl 30 -> 24 for the disk) */
   o->block = reduced ? sp->n + sp->m : sp->nb;
+  /* the step test's absolute part no larger than the state (positions and, per act_scales,
+   * multipliers are lengths): 1e-12 (1 + ||x||) was 1e-6 of a pendulum in um, above its AbsTol (a
+   * stall); as res_floor, never looser than 1 */
+  o->step_scale = state_size (sp) > 0.0 ? fmin (1.0, state_size (sp)) : 1.0;
   if (! A->eom_residual)
     return VM_OK;
   for (i = 0; i < nsol; i++)
-    A->wt[i] = eq_weight (sp, reduced ? cp->minus[i] : i, 0, A->mscale);
+    A->wt[i] = eq_weight (sp, reduced ? cp->minus[i] : i, 0, A->rw);
   o->res_weight = A->wt;
   if (! (o->res_scale > 0.0))
     {
       /* F(x0) is evaluated for the scale; Newton takes it as its first residual */
-      int st = res_scale0 (cp, reduced, x, A->f0, nsol, A->mscale, &o->res_scale);
+      int st = res_scale0 (cp, reduced, x, A->f0, nsol, A->rw, &o->res_scale);
       if (st == VM_OK)
         o->F0 = A->f0;
       return st;
@@ -646,6 +716,7 @@ act_free (skg_act *A)
   vm_scratch_free (A->wt);
   vm_scratch_free (A->f0);
   vm_scratch_free (A->xs);
+  free (A->rw);
   if (A->built)
     vm_skg_free (&A->s);
   memset (A, 0, sizeof *A);
@@ -915,7 +986,8 @@ vm_skg_solve (vm_mech *model, const double *par, const double *q_i, const double
   skg_act A, C;
   vm_mech_points pts;
   vm_march_opts mo;
-  double *xa = NULL, *guess = NULL, t_start = vm_wall_time ();
+  double *xa = NULL, *guess = NULL, *gscale = NULL, t_start = vm_wall_time ();
+  int *hol = NULL;
   int n, st, est, pts_ok = 0;
   memset (&A, 0, sizeof A);
   memset (&pts, 0, sizeof pts);
@@ -946,8 +1018,16 @@ vm_skg_solve (vm_mech *model, const double *par, const double *q_i, const double
   march_opts (o, &mo);
   st = VM_ENOMEM;
   xa = malloc ((size_t) (2 * n) * sizeof *xa);
-  if (! xa || (o->q_guess && guess_traj (&A, o, n, &guess) != VM_OK))
+  gscale = malloc ((size_t) (model->m + 1) * sizeof *gscale);
+  hol = malloc ((size_t) (model->m + 1) * sizeof *hol);
+  if (! xa || ! gscale || ! hol || (o->q_guess && guess_traj (&A, o, n, &guess) != VM_OK))
     goto done;
+  if (pts_ok)
+    {
+      vm_mech_points_constraint_scales (&pts, o->t0, q_i, v_i, gscale, hol);  /* 1, 0 on failure */
+      A.gscale = C.gscale = gscale;
+      A.hol = C.hol = hol;
+    }
   mo.guess = guess;
   memcpy (xa, q_i, (size_t) n * sizeof *xa);
   memcpy (xa + n, v_i, (size_t) n * sizeof *xa);
@@ -963,6 +1043,8 @@ done:
     act_free (&C);
   if (pts_ok)
     vm_mech_points_free (&pts);
+  free (gscale);
+  free (hol);
   sol->status = st;
   sol->t_total = vm_wall_time () - t_start;
   return st;

@@ -84,6 +84,34 @@ mass_scale (void)
   vm_mech_free (&m);
 }
 
+/* vm_mech_points_constraint_scales: a holonomic constraint 1e6 (x^2 + y^2 - 1) (its force
+ * direction 2e6 (x, y): gscale 2e6 max(|x|, |y|), hol 1), a knife edge dot(x) sin(phi) - dot(y)
+ * cos(phi) (direction (sin phi, -cos phi, 0): max(|sin|, |cos|), hol 0) and the constraint 0*x
+ * (a zero row: 1). */
+static void
+constraint_scales (void)
+{
+  const char *c3[] = { "x", "y", "phi" };
+  const char *c[] = { "1e6*(x^2 + y^2 - 1)", "dot(x)*sin(phi) - dot(y)*cos(phi)", "0*x" };
+  const double q[3] = { 0.6, -0.8, 0.4 }, v[3] = { 0.8, 0.6, 1.0 };
+  double gs[3] = { -1, -1, -1 };
+  int hol[3] = { -1, -1, -1 };
+  vm_mech m;
+  vm_mech_points p;
+  if (build_mech (&m, 3, c3, 0, NULL, "(dot(x)^2 + dot(y)^2)/2 + dot(phi)^2/10", NULL, 3, c)
+      != VM_OK)
+    return;
+  CHECK (vm_mech_points_init (&p, &m, NULL) == VM_OK, "init");
+  CHECK (vm_mech_points_constraint_scales (&p, 0.0, q, v, gs, hol) == VM_OK, "constraint scales");
+  CHECK (fabs (gs[0] - 1.6e6) <= 1e-15 * 1.6e6 * 4 && hol[0] == 1,
+         "holonomic: %.17g (expected 1.6e6), hol %d", gs[0], hol[0]);
+  CHECK (fabs (gs[1] - cos (0.4)) <= 4e-16 && hol[1] == 0, "knife edge: %.17g (expected cos 0.4), "
+         "hol %d", gs[1], hol[1]);
+  CHECK (gs[2] == 1.0, "zero row: %.17g, expected 1", gs[2]);
+  vm_mech_points_free (&p);
+  vm_mech_free (&m);
+}
+
 /* A knife edge (nonholonomic): nhol = 0; the projection keeps a consistent state unchanged. */
 static void
 knife (void)
@@ -106,6 +134,7 @@ knife (void)
   vm_mech_points_free (&p);
   vm_mech_free (&m);
   mass_scale ();
+  constraint_scales ();
   if (build_mech (&m, 3, c3, 0, NULL, "(dot(x)^2 + dot(y)^2)/2 + dot(phi)^2/10", NULL, 1, c) != VM_OK)
     return;
   CHECK (vm_mech_points_init (&p, NULL, NULL) == VM_EARG, "NULL model");

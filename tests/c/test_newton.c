@@ -482,6 +482,28 @@ test_bratu_options (void)
   st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
   CHECK (st == VM_OK && strstr (inf.message, "Newton correction") != NULL && inf.final_res < 1e-8,
          "step criterion: %d %s", st, inf.message);
+  /* the step test's absolute part (step_scale): from u = 0 the steps are 0.139 and 1.05e-3 and
+   * ||u||_inf is about 0.14, so with tol_step 5e-3 the second correction passes with step_scale 1
+   * (bound 5.7e-3) but not with 1e-6 (bound 7e-4), which takes one more iteration (the option is
+   * used, not only accepted) */
+  {
+    int it[2], k;
+    double sc[2] = { 1.0, 1e-6 };
+    for (k = 0; k < 2; k++)
+      {
+        memset (u, 0, sizeof u);
+        o.tol_step = 5e-3;
+        o.step_scale = sc[k];
+        st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, &inf);
+        it[k] = st == VM_OK && strstr (inf.message, "Newton correction") != NULL ? inf.iterations
+                : -1;
+      }
+    printf ("info: step test with tol_step 5e-3: step_scale 1: %d iterations, 1e-6: %d\n", it[0],
+            it[1]);
+    CHECK (it[0] > 0 && it[1] == it[0] + 1, "step_scale: %d and %d iterations", it[0], it[1]);
+    o.tol_step = 1e-9;
+    o.step_scale = 1.0;
+  }
 
   /* same info again (its arrays are reused / freed), then with defaults */
   memset (u, 0, sizeof u);
@@ -1232,7 +1254,7 @@ test_args (void)
   memcpy (u0, u, sizeof u);
   vm_newton_info_init (&inf);
 
-  for (t = 0; t < 21; t++)
+  for (t = 0; t < 23; t++)
     {
       int n = N;
       const int64_t *c = cp, *r = ri;
@@ -1265,6 +1287,8 @@ test_args (void)
         case 18: u[2] = NAN; break;
         case 19: o.block = -1; break;
         case 20: o.block = n + 1; break;
+        case 21: o.step_scale = 0.0; break;
+        case 22: o.step_scale = INFINITY; break;
         }
       st = vm_newton_solve (n, c, r, f, j, &b, x, &o, &inf);
       if (st == VM_EARG && inf.status == VM_EARG)
@@ -1277,7 +1301,7 @@ test_args (void)
         CHECK (isnan (u[2]), "x unchanged on VM_EARG");
       u[2] = u0[2];
     }
-  CHECK (nbad == 21 && nmsg == 21, "bad arguments rejected: %d of 21 (%d messages)", nbad, nmsg);
+  CHECK (nbad == 23 && nmsg == 23, "bad arguments rejected: %d of 23 (%d messages)", nbad, nmsg);
   CHECK (memcmp (u, u0, sizeof u) == 0 && b.ncallF == 0 && b.ncallJ == 0,
          "no callback and x unchanged on VM_EARG");
   /* NULL info with a bad argument */

@@ -99,3 +99,31 @@
 %!   assert (s.output.q / L, qr / L, 1e-5);
 %!   assert (numel (s.windows.t0) < 150);
 %! end
+
+%!test
+%! % units of time and length: the Cartesian pendulum with lengths in units of Ls and times in
+%! % units of Ts (l = 2 Ls, g = 9.81 Ls / Ts^2; AbsTol scaled with the smaller of the units of
+%! % position and velocity) has the SI motion to the tolerance, with the SI number of windows
+%! % (within 10 %: Newton's tests keep an absolute 1 as the upper bound of their floors, so the
+%! % iterations differ between unit systems; measured 41 windows in each, 142-161 iterations).
+%! % Before the multipliers were measured as displacements over the window and the residual
+%! % floor and step test by the state's size (csrc/skg_solve.c, act_scales, res_floor): Ts = 1e-6
+%! % gave a wrong motion with exitflag 1 (0.28 l; every step Levenberg-Marquardt, the multipliers'
+%! % columns 1e16 times smaller), Ls = 1e-9 every guess accepted (exitflag 1, 3.8 l), Ls = 1e-6 a
+%! % stall at t = 0.73 s (the projection's absolute tolerance 1e-12 in units of l^2)
+%! th0 = pi/4;  t = linspace (0, 4, 41)';
+%! s1 = skg_solve (pendulum (1, 'cart'), [0 4], [2*sin(th0) -2*cos(th0)], [0 0], 'OutputTimes', t);
+%! [qr] = pendulum_reference (t, th0, 9.81, 2, 1);
+%! assert (s1.exitflag, 1);
+%! assert (s1.output.q, qr, 1e-5);
+%! for u = [1 1e-6; 1 1e5; 1e-9 1; 1e-6 1; 1e6 1]'
+%!   Ls = u(1);  Ts = u(2);
+%!   p = struct ('g', 9.81 * Ls / Ts^2, 'l', 2 * Ls);
+%!   sys = mechsys ('coordinates', {'x', 'y'}, 'parameters', p, 'lagrangian', ...
+%!                  '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'x^2 + y^2 - l^2'});
+%!   s = skg_solve (sys, [0 4*Ts], 2*Ls*[sin(th0) -cos(th0)], [0 0], 'OutputTimes', t*Ts, ...
+%!                  'AbsTol', 1e-8 * min (Ls, Ls/Ts));
+%!   assert (s.exitflag, 1);
+%!   assert (abs (numel (s.windows.t0) - numel (s1.windows.t0)) <= 0.1 * numel (s1.windows.t0));
+%!   assert (s.output.q / Ls, qr, 1e-5);
+%! end
