@@ -418,12 +418,14 @@ act_scales (skg_act *A)
   const double tau = sp->tf - sp->t0;
   int c;
   int64_t i;
-  for (c = 0; c < sp->nb; c++)
+  for (c = 0; c < 2 * n; c++)
+    A->rw[c] = 1.0 / A->mscale;
+  for (c = 2 * n; c < sp->nb; c++)     /* lambda+ and lambda- of constraint a */
     {
-      int a = (c - 2 * n) % (m > 0 ? m : 1);
+      int a = (c - 2 * n) % m;
       double g = A->gscale ? A->gscale[a] : 1.0;
       int hol = A->hol ? A->hol[a] : 0;
-      A->rw[c] = c < 2 * n ? 1.0 / A->mscale : 1.0 / (g * (hol ? tau * tau : tau));
+      A->rw[c] = 1.0 / (g * (hol ? tau * tau : tau));
     }
   for (i = 0; i < A->act.n; i++)
     {

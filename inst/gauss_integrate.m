@@ -101,6 +101,10 @@
 % @item "Projection"
 % @code{"off"} (default) or @code{"on"}: project the state onto the constraints (M-metric Newton)
 % at every output time (100 equal intervals when no output times are given) and after impacts.
+% Without it a holonomic constraint drifts, since the equations of motion hold it at acceleration
+% level only: the Cartesian pendulum (l = 1, 0.8 rad from rest) at the default tolerances has
+% max |g| 3.9e-7 and a position error 7.4e-7 over 10 s, 3.9e-5 and 5.8e-4 over 100 s; with
+% projection 9e-13 and 3.5e-6 (@code{sol.residual_position} reports |g|).
 % @item "ConstraintTol"
 % tolerance of the initial constraint residuals (default 1e-8).
 % @end table

@@ -104,14 +104,19 @@
 % Newton's residual tolerance (default 1e-10) and iteration limit per window (default 15 with
 % error control, where a window that needs more is halved; 50 on a fixed grid).  The residual is
 % that of the discrete equations of motion in the quadrature norm
-% @code{||r||_H = sqrt (sum_k H_kk r_k^2)}, independent of N, with the equations of motion per
-% unit of the mass scale @code{max |M_ij|} of the mass matrix at the initial state (so that the
-% result does not depend on the units of mass: L and c*L give the same motion, and multipliers
-% c times as large); converged when
-% @code{||r||_H <= Tol * max (1, ||r(guess)||_H)}, when ||r||_H is at the rounding level of its
-% own evaluation, or when a full Newton correction is below 1e-12 (1 + ||x||_inf) and contracting,
-% the multipliers in x also per unit of the mass scale
-% (@file{doc/skg.md}, "Stopping").
+% @code{||r||_H = sqrt (sum_k H_kk r_k^2)}, independent of N, with every residual an
+% acceleration: the equations of motion per unit of the mass scale @code{max |M_ij|} of the mass
+% matrix at the initial state, constraint a's equations per @code{gscale_a tau^2} (holonomic) or
+% @code{gscale_a tau} (the others), with gscale_a the size of its gradient at the initial state
+% and tau the window's length; the multipliers are solved for as the displacement
+% @code{lambda gscale_a tau^2 / mscale} their force causes over the window.  So the result does
+% not depend on the units of mass (L and c*L give the same motion, and multipliers c times as
+% large), of time, of length (with AbsTol scaled) or of the constraints.  Converged when
+% @code{||r||_H <= Tol * max (f, ||r(guess)||_H)} with the floor
+% @code{f = min (1, ell / tau^1.5)}, ell the size max(|q|, tau |qdot|) of the window's initial
+% state, when ||r||_H is at the rounding level of its own evaluation, or when a full Newton
+% correction is below @code{1e-12 (min (1, ell) + ||x||_inf)} and contracting
+% (@file{doc/skg.md}, "Stopping", "Units of time and length").
 % @item "Guess"
 % the start of each window's Newton iteration for q+:
 % @table @code
