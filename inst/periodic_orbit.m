@@ -127,16 +127,19 @@
 % @item floquet
 % the Floquet multipliers (eigenvalues of the monodromy matrix), largest modulus first;
 % @code{monodromy} the matrix itself.
-% @item closure
-% max |x(T) - x(0)| of the orbit's first point integrated over T (DOP853, "FlowTol").
+% @item closure, closure_components
+% max |x(T) - x(0)| of the orbit's first point integrated over T (DOP853, "FlowTol"), and
+% |x_i(T) - x_i(0)| per state.  A converged orbit whose state i does not come back within
+% sqrt (PeriodTol) of its amplitude plus 10 times its estimated discretization error, times the
+% largest Floquet multiplier's modulus, is not an orbit of the ODE: exitflag 0, with the reason.
 % @item repetitions
 % 1, or k > 1 when the orbit closes k times in T (a guess that went round the orbit k times
 % converges to that k-fold traversal): its minimal period is T/k, which the message gives.
 % @item period_error, state_error
 % the differences of T and of the orbit (max norm) between the last two grids.
 % @item exitflag, message
-% 1 when Newton converged (and, with automatic N, the period reached "PeriodTol"); 0 otherwise,
-% with the reason.
+% 1 when Newton converged (and, with automatic N, the period reached "PeriodTol") and the orbit
+% closes under integration (closure above); 0 otherwise, with the reason.
 % @item iterations, residual_history
 % Newton iterations (all grids and base passes) and the residual history of the last solve.
 % @item D, nu, residual, base_change
@@ -209,7 +212,8 @@ function sol = periodic_orbit (ode, varargin)
   if (r.exitflag == 1)
     sol = repetitions (sol);
     sol = floquet (sol, ode, opts);
-    if (isempty (opts.Integral) && sum (abs (sol.floquet - 1) < 1e-3) >= 2)
+    sol = closure_check (sol, opts);
+    if (sol.exitflag == 1 && isempty (opts.Integral) && sum (abs (sol.floquet - 1) < 1e-3) >= 2)
       sol.message = [sol.message, '; note: two Floquet multipliers are 1, so the orbit belongs ' ...
                      'to a family (a conservative system?): this is the member nearest the guess; ' ...
                      'fix one with "Integral" and "Level"'];
@@ -525,6 +529,7 @@ end
 function sol = assemble (fname, ode, r, Ns, opts)
   n = ode.nd;
   sol = struct ('T', NaN, 't', [], 'y', [], 'floquet', [], 'monodromy', [], 'closure', NaN, ...
+                'closure_components', [], ...
                 'period_error', NaN, 'state_error', NaN, 'exitflag', r.exitflag, ...
                 'message', r.message, 'iterations', 0, 'residual_history', [], ...
                 'D', [], 'nu', NaN, 'residual', [], 'base_change', r.base_change, ...
@@ -582,10 +587,46 @@ function sol = floquet (sol, ode, opts)
     return;
   end
   sol.closure = max (abs (f.y(end, :) - x0));
+  sol.closure_components = abs (f.y(end, :) - x0);
   sol.monodromy = f.monodromy;
   mu = eig (f.monodromy);
   [~, idx] = sort (abs (mu), 'descend');
   sol.floquet = mu(idx);
+end
+
+% The independent check of a converged orbit: integrated over T from its first point, state i
+% must come back within its error allowance times the largest Floquet multiplier's modulus (an
+% error of the orbit grows at most by it in one period).  The allowance is sqrt (PeriodTol) of
+% its amplitude (peak-to-peak over the orbit) plus 10 times the discretization error estimated
+% from the last two grids, state_error + period_error max |dx_i/dt| (a given N on few nodes or at
+% a low order closes only to that; NaN estimates: no check).  A converged orbit closes far tighter
+% (1e-13 to 1e-9 in the tests).  Otherwise Newton's result is not an orbit of the ODE
+% (exitflag 0): found on Van der Pol written in time units of 1e6 s, where the solve returned the
+% guess's period with exitflag 1 and closure 3.8e-7 in v, of amplitude 4e-6 (doc/periodic.md).
+function sol = closure_check (sol, opts)
+  if (isempty (sol.closure_components) || isempty (sol.floquet) ...
+      || ~isfinite (sol.state_error) || ~isfinite (sol.period_error))
+    return;
+  end
+  N = size (sol.y, 1) - 1;
+  amp = max (sol.y, [], 1) - min (sol.y, [], 1);
+  amp(amp == 0) = max ([amp, 1]);
+  rate = max (abs (diff (sol.y, 1, 1)), [], 1) / (sol.T / N);
+  disc = 10 * (sol.state_error + abs (sol.period_error) * rate);
+  lim = (sqrt (opts.PeriodTol) * amp + disc) * max (1, max (abs (sol.floquet)));
+  [worst, i] = max (sol.closure_components ./ lim);
+  if (worst > 1)
+    sol.exitflag = 0;
+    sol.message = sprintf (['the orbit found does not close when integrated over its period: ' ...
+                            '|%s(T) - %s(0)| = %.2e against %.2e allowed (sqrt (PeriodTol) ' ...
+                            'times its amplitude, plus the discretization error, times the largest Floquet ' ...
+                            'multiplier), so it is ' ...
+                            'not a periodic orbit of the ODE (Newton: %s).  The solver''s ' ...
+                            'tests are scaled for periods and amplitudes of order 1 (here T = ' ...
+                            '%.3g): rescale time and states to such units, or give the weights ' ...
+                            '"c"'], sol.names{i}, sol.names{i}, sol.closure_components(i), ...
+                           lim(i), sol.message, sol.T);
+  end
 end
 
 %!shared vdp, t, yg
@@ -770,3 +811,17 @@ end
 %! end
 %! hold off;  xlabel ('x');  ylabel ('v = dx/dt');
 %! title ('Van der Pol limit cycles (periodic\_orbit)');
+
+%!test
+%! % Van der Pol written in time units of 1e6 (period 6.66e6): Newton's absolute tests let the
+%! % guess's period 6.5e6 pass as converged (exitflag 1 before the closure check, closure 3.8e-7
+%! % in v, whose amplitude is 4e-6); the independent closure check now refuses it
+%! Ts = 1e6;
+%! ode = odesys ('states', {'x', 'v'}, 'parameters', struct ('T', Ts), ...
+%!   'rhs', {'v', '((1 - x^2)*v*T - x)/T^2'});
+%! tt = linspace (0, 6.5, 60)' * Ts;
+%! sol = periodic_orbit (ode, tt, [2*cos(2*pi*tt/(6.5*Ts)), -2/Ts*sin(2*pi*tt/(6.5*Ts))]);
+%! assert (sol.exitflag, 0);
+%! assert (~isempty (strfind (sol.message, 'does not close when integrated')));
+%! assert (~isempty (strfind (sol.message, 'rescale time and states')));
+%! assert (sol.closure_components(2) > 1e3 * sqrt (1e-10) * 4e-6);
