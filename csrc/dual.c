@@ -1705,7 +1705,7 @@ ode_reserve (vm_dual_ode *e, int64_t npts)
   tot = per * (size_t) npts;
   e->fF = malloc ((tot > 0 ? tot : 1) * sizeof *e->fF);
   e->work = malloc ((vm_tape_work_size (&e->blk.tape) + 1) * sizeof *e->work);
-  e->A = malloc ((size_t) (ny * ny + ny * nl + nl + ny + 1) * sizeof *e->A);
+  e->A = malloc ((size_t) (ny * ny + ny * nl + nl + 2 * ny + 1) * sizeof *e->A);
   e->piv = malloc ((size_t) (ny + 1) * sizeof *e->piv);
   if (! e->fF || ! e->work || ! e->A || ! e->piv)
     return VM_ENOMEM;
@@ -1719,6 +1719,7 @@ ode_reserve (vm_dual_ode *e, int64_t npts)
   e->B = e->A + ny * ny;
   e->X = e->B + ny * nl;
   e->r = e->X + nl;
+  e->s = e->r + ny;
   e->cap = npts;
   return VM_OK;
 }
@@ -1779,21 +1780,33 @@ ode_evaluate (vm_dual_ode *e, int64_t npts, const double *t, const double *u, co
   return vm_block_eval (&e->blk, (size_t) npts, in, inc, fields, e->work);
 }
 
-/* A (ny x ny) and r (ny) at point k of npts from the evaluated fields */
+/* A (ny x ny) and r (ny) at point k of npts from the evaluated fields; with s != NULL also
+ * s_i = the sum of the moduli of r_i's terms (the scale of its rounding, for the DtP test) */
 static void
 ode_system (const vm_dual_ode *e, int64_t npts, int64_t k, const double *u, const double *ybar,
-            const double *y, double *A, double *r)
+            const double *y, double *A, double *r, double *s)
 {
   int ny = e->ny, nd = e->nd, ng = e->ng, nl = 2 * nd + ng, i, j, a;
   const double *uk = u + k * nl, *yk = y + k * ny, *yb = ybar + k * ny;
   for (i = 0; i < ny; i++)
     {
       double acc = e->c[i] * (yk[i] - yb[i]) - (i < nd ? uk[i] : 0.0);
+      double sz = fabs (e->c[i]) * (fabs (yk[i]) + fabs (yb[i])) + (i < nd ? fabs (uk[i]) : 0.0);
       for (a = 0; a < nd; a++)   /* - F_y' D_d */
-        acc -= e->fFy[k + npts * (a + nd * i)] * uk[nd + a];
+        {
+          double term = e->fFy[k + npts * (a + nd * i)] * uk[nd + a];
+          acc -= term;
+          sz += fabs (term);
+        }
       for (a = 0; a < ng; a++)   /* + G_y' D_a */
-        acc += e->fGy[k + npts * (a + ng * i)] * uk[2 * nd + a];
+        {
+          double term = e->fGy[k + npts * (a + ng * i)] * uk[2 * nd + a];
+          acc += term;
+          sz += fabs (term);
+        }
       r[i] = acc;
+      if (s)
+        s[i] = sz;
       for (j = 0; j < ny; j++)
         A[i * ny + j] = (i == j ? e->c[i] : 0.0) - e->fWF[k + npts * (i + ny * j)]
                         + e->fWG[k + npts * (i + ny * j)];
@@ -1811,8 +1824,9 @@ ode_newton_sweep (vm_dual_ode *e, int64_t npts, const double *u, const double *y
   int64_t k;
   for (k = 0; k < npts; k++)
     {
-      double *A = e->A, *r = e->r, rmax = 0.0, ymax = 0.0;
-      ode_system (e, npts, k, u, ybar, y, A, r);
+      double *A = e->A, *r = e->r, *s = e->s;
+      int conv = 1;
+      ode_system (e, npts, k, u, ybar, y, A, r, s);
       for (i = 0; i < ny; i++)
         {
           if (! isfinite (r[i]))
@@ -1820,12 +1834,13 @@ ode_newton_sweep (vm_dual_ode *e, int64_t npts, const double *u, const double *y
               *bad = k;
               return VM_EDTP;
             }
-          if (fabs (r[i]) > rmax)
-            rmax = fabs (r[i]);
-          if (fabs (e->c[i] * y[k * ny + i]) > ymax)
-            ymax = fabs (e->c[i] * y[k * ny + i]);
+          /* each residual relative to the size of its own terms: with 1e-13 (1 + max_i |c_i
+           * y_i|), a state much smaller than the others (a velocity in units of 1e-6 s) was
+           * solved to a fraction of its size only, and dual_solve stalled */
+          if (! (fabs (r[i]) <= e->tol * s[i]))
+            conv = 0;
         }
-      if (! e->linear && rmax <= e->tol * (1.0 + ymax))
+      if (! e->linear && conv)
         continue;
       *done = 0;
       if (*first < 0)
@@ -1921,7 +1936,7 @@ ode_point_hess (vm_dual_ode *e, int64_t npts, int64_t k, const double *u, const 
 {
   int ny = e->ny, nl = 2 * e->nd + e->ng, i, j;
   double *A = e->A, *B = e->B, *r = e->r;
-  ode_system (e, npts, k, u, ybar, y, A, r);
+  ode_system (e, npts, k, u, ybar, y, A, r, NULL);
   if (dtp_factor (A, ny, e->piv))
     return 1;
   ode_dr_du (e, npts, k, B);

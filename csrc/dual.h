@@ -221,12 +221,13 @@ typedef struct {
   vm_block blk;                /* VM_ODE_SYSTEM block */
   int linear;                  /* 1: F and G at most quadratic in y (r is affine in y): one step */
   double *par, *c;
-  double tol;                  /* DtP Newton: |r|_inf <= tol (1 + |c o y|_inf) */
+  double tol;                  /* DtP Newton: |r_i| <= tol s_i for every i, s_i the sum of the
+                                  moduli of r_i's terms (default 1e-13) */
   int max_iter;
   /* work for npts points */
   int64_t cap;
   double *fF, *fFy, *fG, *fGy, *fWF, *fWG, *fFt, *fGt, *work;
-  double *A, *B, *X, *r;       /* per-point dense work */
+  double *A, *B, *X, *r, *s;   /* per-point dense work (s: the sizes of r's terms) */
   int *piv;
   const double **in;           /* the block's inputs (one per tape variable) and their strides */
   int *inc;
