@@ -152,3 +152,19 @@
 %! s = dual_solve (odesys ('states', {'y'}, 'rhs', {'exp(y)'}), [0 2], 0);
 %! assert (s.exitflag, 0);
 %! assert (isempty (strfind (s.message, 'blow-up')));
+
+%!test
+%! % units of time: Van der Pol (mu = 1) with time in units of Ts (x'' = ((1 - x^2) x' Ts - x)/Ts^2,
+%! % AbsTol scaled with the velocity's unit).  Before the DtP map's test was made per component
+%! % (csrc/dual.c, ode_newton_sweep: |r_i| <= 1e-13 (1 + max |c y|), which solved the smaller
+%! % state to a fraction of its size only) both stalled with exitflag 0 (at t = 3.2e-6 and 2.2e6).
+%! % The bound: 10 times the tolerance RelTol max|x| + AbsTol, as above (measured 2.8e-7, 4.2e-8)
+%! for Ts = [1e-6 1e6]
+%!   ode = odesys ('states', {'x', 'v'}, 'parameters', struct ('T', Ts), ...
+%!                 'rhs', {'v', '((1 - x^2)*v*T - x)/T^2'});
+%!   s = dual_solve (ode, [0 10] * Ts, [2 0], 'AbsTol', 1e-8 * min (1, 1/Ts));
+%!   assert (s.exitflag, 1);
+%!   [~, yr] = ode45 (@(t, y) [y(2); (1 - y(1)^2)*y(2) - y(1)], s.t / Ts, [2 0], ...
+%!                    odeset ('RelTol', 1e-12, 'AbsTol', 1e-12));
+%!   assert (max (abs (s.y(:, 1) - yr(:, 1))) <= 10 * (1e-6 * 2.1 + 1e-8));
+%! end
