@@ -841,7 +841,8 @@ step_small (const ws_t *w, const vm_newton_opts *o, const vm_newton_info *inf, i
     return 0;
   kp = inf->kind_hist[k];
   return (kp == VM_NEWTON_FULL || kp == VM_NEWTON_CHORD)
-         && dxn <= o->tol_step * (o->step_scale + nrminf (w->n, x)) && dxn <= 0.5 * inf->step_hist[k];
+         && dxn <= o->tol_step * (o->step_scale + nrminf (w->n, x))
+         && dxn <= 0.5 * inf->step_hist[k];
 }
 
 /* The step test passed for the full step to w->xt (s->ft evaluated): taken when it does not
@@ -851,9 +852,9 @@ step_converged (vm_newton_info *inf, int k, double f, double dxn, const char *wh
 {
   if (!(s->ft <= f))
     {
-      setmsg (inf, "converged: %s correction %.3e <= tol_step*(step_scale + ||x||_inf) and contracting "
-              "(previous step %.3e) after %d iterations; not applied since it does not reduce "
-              "||F|| = %.3e (rounding level)", what, dxn, inf->step_hist[k], k, f);
+      setmsg (inf, "converged: %s correction %.3e <= tol_step*(step_scale + ||x||_inf) and "
+              "contracting (previous step %.3e) after %d iterations; not applied since it does "
+              "not reduce ||F|| = %.3e (rounding level)", what, dxn, inf->step_hist[k], k, f);
       s->stop = 1;
       return;
     }

@@ -128,13 +128,13 @@
  *      40 trials.  After an LM step the next iteration tries Newton again.
  *   5. Convergence (step): when the Newton correction dx_k (from a nonsingular J; or the chord
  *      correction of 2', see there why it qualifies) satisfies
- *      ||dx_k||_inf <= tol_step (step_scale + ||x_k||_inf) and the previous step was a full (undamped)
- *      Newton or chord step at least twice as long (||dx_k|| <= ||x_k - x_{k-1}|| / 2: the iteration
- *      contracts, so the error of x_k is at most about 2 ||dx_k||, and of order ||dx_k||^2 with
- *      quadratic convergence).  x_k + dx_k is then taken if it does not increase ||F||, otherwise
- *      (at the rounding level of F) x_k is returned.  The contraction requirement keeps small
- *      steps that do not come from a converging Newton iteration -- damped or LM steps, or those
- *      of a wrong Jacobian -- from passing for convergence.  tol_step = 0 disables the test.
+ *      ||dx_k||_inf <= tol_step (step_scale + ||x_k||_inf) and the previous step was a full
+ *      (undamped) Newton or chord step at least twice as long (||dx_k|| <= ||x_k - x_{k-1}|| / 2:
+ *      the iteration contracts, so the error of x_k is at most about 2 ||dx_k||, and of order
+ *      ||dx_k||^2 with quadratic convergence).  x_k + dx_k is then taken if it does not increase
+ *      ||F||, otherwise (at the rounding level of F) x_k is returned.  The contraction
+ *      requirement keeps small steps that do not come from a converging Newton iteration --
+ *      damped or LM steps, or those of a wrong Jacobian -- from passing for convergence.  tol_step = 0 disables the test.
  *
  * Limitation: 1/2 ||F||^2 is a merit function that cannot see the distance to a root when
  * components of F saturate (arctan-like, bounded residuals): a line search may then accept a step

@@ -346,8 +346,9 @@ res_scale0 (skg_ctx *c, int reduced, const double *x, double *F, int64_t n, cons
 
 /* ---- the SKG action as a vm_march_action ------------------------------------------------------- */
 
-/* Residual of the projection onto holonomic constraints (position and velocity level), as
- * gauss_integrate's default ProjectTol. */
+/* Residual of the projection onto holonomic constraints (position and velocity level): 0, i.e. to
+ * its rounding stop (vm_motion_project), since an absolute tolerance has the constraint's units
+ * (1e-12 on x^2 + y^2 - l^2 with l = 2e-6 left the ends unprojected; doc/skg.md, "Units"). */
 #define VM_SKG_PROJECT_TOL 0.0
 
 /* One order of the discrete action on a window of N nodes.  The trajectory of a window has, per
@@ -367,7 +368,8 @@ typedef struct
   skg_ctx c;
   double *wt, *f0;
   double *xs;              /* the unknowns' scales (skg_ctx.xs; act_scales) */
-  double *rw;              /* nb: the residual weight of each component's equation (act_scales) */
+  double *rw;              /* 2 nb: the residual weight of each component's equation, then the
+                              scale of each component's unknown (act_scales) */
   double mscale;           /* the mass scale of the model (vm_skg_solve: max |M_ij| at the
                               initial state, else 1): the equations of motion and the
                               multipliers are measured per unit of it */
@@ -416,24 +418,24 @@ act_scales (skg_act *A)
   skg_ctx *cp = &A->c;
   const int n = sp->n, m = sp->m;
   const double tau = sp->tf - sp->t0;
+  double *xc = A->rw + sp->nb;          /* the unknowns' scale per component */
   int c;
   int64_t i;
   for (c = 0; c < 2 * n; c++)
-    A->rw[c] = 1.0 / A->mscale;
+    {
+      A->rw[c] = 1.0 / A->mscale;
+      xc[c] = 1.0;
+    }
   for (c = 2 * n; c < sp->nb; c++)     /* lambda+ and lambda- of constraint a */
     {
       int a = (c - 2 * n) % m;
       double g = A->gscale ? A->gscale[a] : 1.0;
       int hol = A->hol ? A->hol[a] : 0;
       A->rw[c] = 1.0 / (g * (hol ? tau * tau : tau));
+      xc[c] = A->mscale / (g * tau * tau);
     }
   for (i = 0; i < A->act.n; i++)
-    {
-      int64_t f = A->mode == VM_SKG_REDUCED ? cp->plus[i] : i;
-      int c = (int) (f % sp->nb);
-      A->xs[i] = c < 2 * n ? 1.0 : A->mscale / ((A->gscale ? A->gscale[(c - 2 * n) % m] : 1.0)
-                                                * tau * tau);
-    }
+    A->xs[i] = xc[(A->mode == VM_SKG_REDUCED ? cp->plus[i] : i) % sp->nb];
   cp->xs = m > 0 ? A->xs : NULL;
 }
 
@@ -463,7 +465,7 @@ act_move (void *self, double ta, double tb, const double *xa)
       A->wt = vm_scratch_alloc ((size_t) nsol * sizeof *A->wt);
       A->f0 = vm_scratch_alloc ((size_t) nsol * sizeof *A->f0);
       A->xs = vm_scratch_alloc ((size_t) nsol * sizeof *A->xs);
-      A->rw = malloc ((size_t) sp->nb * sizeof *A->rw);
+      A->rw = malloc ((size_t) (2 * sp->nb) * sizeof *A->rw);
       if (! cp->grad || ! cp->z || ! A->wt || ! A->f0 || ! A->xs || ! A->rw)
         return VM_ENOMEM;
       memset (cp->z, 0, (size_t) sp->nz * sizeof *cp->z);
@@ -565,6 +567,7 @@ act_newton_setup (void *self, const double *x, vm_newton_opts *o)
   vm_skg *sp = &A->s;
   skg_ctx *cp = &A->c;
   int64_t i, nsol = A->act.n;
+  double ell;
   int reduced = A->mode == VM_SKG_REDUCED;
   sp->ntape = 0;
   sp->t_tape = sp->t_hess = sp->t_grad = 0.0;
@@ -573,7 +576,8 @@ act_newton_setup (void *self, const double *x, vm_newton_opts *o)
   /* the step test's absolute part no larger than the state (positions and, per act_scales,
    * multipliers are lengths): 1e-12 (1 + ||x||) was 1e-6 of a pendulum in um, above its AbsTol (a
    * stall); as res_floor, never looser than 1 */
-  o->step_scale = state_size (sp) > 0.0 ? fmin (1.0, state_size (sp)) : 1.0;
+  ell = state_size (sp);
+  o->step_scale = ell > 0.0 ? fmin (1.0, ell) : 1.0;
   if (! A->eom_residual)
     return VM_OK;
   for (i = 0; i < nsol; i++)
