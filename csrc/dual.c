@@ -80,19 +80,39 @@ vm_dense_lu_solve (int n, const double *a, const int *piv, double *b)
     }
 }
 
-/* Factor the DtP matrix: singular when a pivot is below DTP_RTOL max |a_ij| (or a is 0 or not
- * finite); returns 0 on success. */
+/* Factor the DtP matrix A = diag (c) - (second derivatives) equilibrated, E A E with E =
+ * diag (cr), cr_i = 1 / sqrt (c_i) (its diagonal is 1 at D = 0): singular when a pivot is below
+ * DTP_RTOL max |(E A E)_ij| (or it is 0 or not finite); returns 0 on success.  Equilibrated, the
+ * test is the same in any units of the states: on A itself, weights c of a state in units of
+ * 1e6 (c ~ 1e-12) beside one of order 1 made the first pivot look singular (periodic_orbit on
+ * Van der Pol in time units of 1e-6 s, doc/periodic.md).  Solve with dtp_solve. */
 static int
-dtp_factor (double *a, int n, int *piv)
+dtp_factor (double *a, int n, int *piv, const double *cr)
 {
-  int i;
+  int i, j;
   double amax = 0.0;
-  for (i = 0; i < n * n; i++)
-    if (fabs (a[i]) > amax)
-      amax = fabs (a[i]);
+  for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++)
+      {
+        a[i * n + j] *= cr[i] * cr[j];
+        if (fabs (a[i * n + j]) > amax)
+          amax = fabs (a[i * n + j]);
+      }
   if (! (amax > 0.0) || ! isfinite (amax))
     return 1;
   return vm_dense_lu (n, a, piv, DTP_RTOL * amax);
+}
+
+/* A x = b with the factors of dtp_factor: (E A E) (E^-1 x) = E b; b is overwritten by x */
+static void
+dtp_solve (const double *a, int n, const int *piv, const double *cr, double *b)
+{
+  int i;
+  for (i = 0; i < n; i++)
+    b[i] *= cr[i];
+  vm_dense_lu_solve (n, a, piv, b);
+  for (i = 0; i < n; i++)
+    b[i] *= cr[i];
 }
 
 /* ---- discretization ------------------------------------------------------------------------- */
@@ -1615,7 +1635,8 @@ vm_dual_ode_init (vm_dual_ode *e, vm_ode *o, const double *par, const double *c)
     return VM_EARG;
   e->par = malloc ((size_t) (o->np + 1) * sizeof *e->par);
   e->c = malloc ((size_t) o->ny * sizeof *e->c);
-  if (! e->par || ! e->c)
+  e->cr = malloc ((size_t) o->ny * sizeof *e->cr);
+  if (! e->par || ! e->c || ! e->cr)
     {
       vm_dual_ode_free (e);
       return VM_ENOMEM;
@@ -1623,6 +1644,15 @@ vm_dual_ode_init (vm_dual_ode *e, vm_ode *o, const double *par, const double *c)
   if (o->np > 0)
     memcpy (e->par, par, (size_t) o->np * sizeof *par);
   memcpy (e->c, c, (size_t) o->ny * sizeof *c);
+  for (i = 0; i < o->ny; i++)
+    {
+      if (! (c[i] > 0.0) || ! isfinite (c[i]))
+        {
+          vm_dual_ode_free (e);
+          return VM_EARG;
+        }
+      e->cr[i] = 1.0 / sqrt (c[i]);
+    }
   /* linear DtP map: no second derivative of F or G depends on y */
   e->linear = 1;
   for (r = 0; r < o->nd + o->na && e->linear; r++)
@@ -1673,6 +1703,7 @@ vm_dual_ode_free (vm_dual_ode *e)
   vm_block_free (&e->blk);
   free (e->par);
   free (e->c);
+  free (e->cr);
   free (e->fF);
   free (e->work);
   free (e->A);
@@ -1846,12 +1877,12 @@ ode_newton_sweep (vm_dual_ode *e, int64_t npts, const double *u, const double *y
       *done = 0;
       if (*first < 0)
         *first = k;
-      if (dtp_factor (A, ny, e->piv))
+      if (dtp_factor (A, ny, e->piv, e->cr))
         {
           *bad = k;
           return VM_EDTP;
         }
-      vm_dense_lu_solve (ny, A, e->piv, r);
+      dtp_solve (A, ny, e->piv, e->cr, r);
       for (i = 0; i < ny; i++)
         y[k * ny + i] -= r[i];
     }
@@ -1938,7 +1969,7 @@ ode_point_hess (vm_dual_ode *e, int64_t npts, int64_t k, const double *u, const 
   int ny = e->ny, nl = 2 * e->nd + e->ng, i, j;
   double *A = e->A, *B = e->B, *r = e->r;
   ode_system (e, npts, k, u, ybar, y, A, r, NULL);
-  if (dtp_factor (A, ny, e->piv))
+  if (dtp_factor (A, ny, e->piv, e->cr))
     return 1;
   ode_dr_du (e, npts, k, B);
   /* H = -B' A^{-1} B, column by column of B */
@@ -1948,7 +1979,7 @@ ode_point_hess (vm_dual_ode *e, int64_t npts, int64_t k, const double *u, const 
       int q;
       for (i = 0; i < ny; i++)
         x[i] = B[i * nl + j];
-      vm_dense_lu_solve (ny, A, e->piv, x);
+      dtp_solve (A, ny, e->piv, e->cr, x);
       for (q = 0; q < nl; q++)
         {
           double acc = 0.0;

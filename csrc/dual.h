@@ -221,6 +221,7 @@ typedef struct {
   vm_block blk;                /* VM_ODE_SYSTEM block */
   int linear;                  /* 1: F and G at most quadratic in y (r is affine in y): one step */
   double *par, *c;
+  double *cr;                  /* ny: 1 / sqrt (c_i), the DtP matrix's equilibration */
   double tol;                  /* DtP Newton: |r_i| <= tol s_i for every i, s_i the sum of the
                                   moduli of r_i's terms (default 1e-13) */
   int max_iter;
@@ -235,7 +236,8 @@ typedef struct {
   long dtp_iters;              /* total DtP Newton iterations (statistics) */
 } vm_dual_ode;
 
-/* Compile the system block of o and detect linearity (o's graph gains the derivative nodes). */
+/* Compile the system block of o and detect linearity (o's graph gains the derivative nodes).  c:
+ * the ny weights of H, each > 0 and finite (VM_EARG otherwise). */
 int vm_dual_ode_init (vm_dual_ode *e, vm_ode *o, const double *par, const double *c);
 void vm_dual_ode_free (vm_dual_ode *e);
 int vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u,

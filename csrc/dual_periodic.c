@@ -120,6 +120,36 @@ slot_of (const vm_dual_periodic *d, int64_t row, int64_t col)
   return vm_csc_find (d->rowind, d->colptr[col], d->colptr[col + 1], row);
 }
 
+/* ys_i, the scale of component i of the initial base state: its peak-to-peak amplitude over
+ * the nodes; its modulus for a gauge component (the period P: a base state interpolated from
+ * the grid before carries rounding noise of 1e-16 P there, not an amplitude) and for a component
+ * whose amplitude is below 1e-8 of its modulus; 1 for a component that is 0 (an unfolding
+ * parameter).  0 when ybar is not finite. */
+static int
+state_scales (vm_dual_periodic *d, const double *ybar)
+{
+  int64_t k;
+  int i;
+  for (i = 0; i < d->m; i++)
+    {
+      double lo = HUGE_VAL, hi = -HUGE_VAL, mx = 0.0;
+      for (k = 0; k < d->N; k++)
+        {
+          double v = ybar[k * d->m + i];
+          if (! isfinite (v))
+            return 0;
+          lo = v < lo ? v : lo;
+          hi = v > hi ? v : hi;
+          mx = fabs (v) > mx ? fabs (v) : mx;
+        }
+      if (! d->gauge[i] && hi - lo > 1e-8 * mx)
+        d->ys[i] = hi - lo;
+      else
+        d->ys[i] = mx > 0.0 ? mx : 1.0;
+    }
+  return 1;
+}
+
 int
 vm_dual_periodic_set_base (vm_dual_periodic *d, const double *ybar)
 {
@@ -132,6 +162,8 @@ vm_dual_periodic_set_base (vm_dual_periodic *d, const double *ybar)
     if (! isfinite (ybar[q]))
       return VM_EARG;
   memcpy (d->ybar, ybar, (size_t) (N * m) * sizeof *ybar);
+  /* w = (d ybar/ds) / ys, normalized in L2, divided by ys once more: phi(y) = int w . y is the
+   * phase condition in the scaled states y / ys (the same in any units of the states) */
   for (k = 0; k < N; k++)
     for (i = 0; i < m; i++)
       {
@@ -139,16 +171,36 @@ vm_dual_periodic_set_base (vm_dual_periodic *d, const double *ybar)
         if (! d->gauge[i])
           for (dd = 1; dd <= d->w; dd++)
             acc += d->cst[dd - 1] * (ybar[wrap (k + dd, N) * m + i] - ybar[wrap (k - dd, N) * m + i]);
-        d->wph[k * m + i] = acc / d->h;
+        d->wph[k * m + i] = acc / (d->h * d->ys[i]);
         nrm += d->h * d->wph[k * m + i] * d->wph[k * m + i];
       }
   if (! (nrm > 0.0) || ! isfinite (nrm))
     return VM_EARG;
   nrm = sqrt (nrm);
   for (q = 0; q < N * m; q++)
-    d->wph[q] /= nrm;
+    d->wph[q] /= nrm * d->ys[q % m];
   d->have_y = 0;
   return VM_OK;
+}
+
+int
+vm_dual_periodic_set_scales (vm_dual_periodic *d, const double *ys)
+{
+  int i;
+  double *yb;
+  if (! d || ! ys)
+    return VM_EARG;
+  for (i = 0; i < d->m; i++)
+    if (! (ys[i] > 0.0) || ! isfinite (ys[i]))
+      return VM_EARG;
+  yb = malloc ((size_t) (d->N * d->m) * sizeof *yb);
+  if (! yb)
+    return VM_ENOMEM;
+  memcpy (d->ys, ys, (size_t) d->m * sizeof *ys);
+  memcpy (yb, d->ybar, (size_t) (d->N * d->m) * sizeof *yb);
+  i = vm_dual_periodic_set_base (d, yb);   /* the phase weights in the new scales */
+  free (yb);
+  return i;
 }
 
 int
@@ -216,16 +268,20 @@ vm_dual_periodic_init (vm_dual_periodic *d, int m, int ng, int64_t N, int order,
   d->ybar = malloc ((size_t) (N * m) * sizeof *d->ybar);
   d->wph = malloc ((size_t) (N * m) * sizeof *d->wph);
   d->c = malloc ((size_t) m * sizeof *d->c);
+  d->ys = malloc ((size_t) m * sizeof *d->ys);
   d->y = malloc ((size_t) (N * m) * sizeof *d->y);
   d->u = malloc ((size_t) (N * d->nl) * sizeof *d->u);
   d->val = malloc ((size_t) N * sizeof *d->val);
   d->grad = malloc ((size_t) (N * d->nl) * sizeof *d->grad);
   d->hess = malloc ((size_t) (N * d->nl * d->nl) * sizeof *d->hess);
   d->Dfull = malloc ((size_t) (N * m) * sizeof *d->Dfull);
-  if (! d->s || ! d->ybar || ! d->wph || ! d->c || ! d->y || ! d->u || ! d->val || ! d->grad
-      || ! d->hess || ! d->Dfull)
+  if (! d->s || ! d->ybar || ! d->wph || ! d->c || ! d->ys || ! d->y || ! d->u || ! d->val
+      || ! d->grad || ! d->hess || ! d->Dfull)
     goto fail;
   memcpy (d->c, c, (size_t) m * sizeof *c);
+  st = VM_EARG;
+  if (! state_scales (d, ybar))
+    goto fail;
   for (k = 0; k < N; k++)
     d->s[k] = (double) k * d->h;
   if ((st = vm_dual_periodic_set_base (d, ybar)) != VM_OK)
@@ -247,6 +303,7 @@ vm_dual_periodic_free (vm_dual_periodic *d)
   free (d->ybar);
   free (d->wph);
   free (d->c);
+  free (d->ys);
   free (d->y);
   free (d->u);
   free (d->val);
@@ -443,17 +500,30 @@ vm_dual_periodic_primal (const vm_dual_periodic *d, double *res, double *phase, 
 
 /* ---- Newton ------------------------------------------------------------------------------------ */
 
+/* Newton runs on the scaled unknowns zt = z / zc and the weighted equations rw o grad S (both
+ * from the state scales ys and the weights c, vm_dual_periodic_solve), so that its tests, line
+ * search and Levenberg-Marquardt steps mean the same in any units of time and of the states */
 typedef struct {
   vm_dual_periodic *d;
-  double *rw, *g;
+  double *rw, *zc, *z, *g;
 } solve_ctx;
 
+/* z = zc o zt */
+static const double *
+unscaled (solve_ctx *c, const double *zt)
+{
+  int64_t j;
+  for (j = 0; j < c->d->nz; j++)
+    c->z[j] = c->zc[j] * zt[j];
+  return c->z;
+}
+
 static int
-solve_F (const double *z, double *F, void *vctx)
+solve_F (const double *zt, double *F, void *vctx)
 {
   solve_ctx *c = vctx;
   int64_t j;
-  int st = vm_dual_periodic_eval (c->d, z, NULL, F, NULL);
+  int st = vm_dual_periodic_eval (c->d, unscaled (c, zt), NULL, F, NULL);
   if (st == VM_EDTP)
     {
       /* no DtP root at this trial point: let the line search reject it */
@@ -470,20 +540,56 @@ solve_F (const double *z, double *F, void *vctx)
 }
 
 static int
-solve_J (const double *z, double *Jx, void *vctx)
+solve_J (const double *zt, double *Jx, void *vctx)
 {
   solve_ctx *c = vctx;
   vm_dual_periodic *d = c->d;
-  int64_t p;
-  int st = vm_dual_periodic_eval (d, z, NULL, c->g, Jx);
+  int64_t p, j;
+  int st = vm_dual_periodic_eval (d, unscaled (c, zt), NULL, c->g, Jx);
   if (st != VM_OK)
     return -1000 - st;
-  for (p = 0; p < d->nnz; p++)
-    Jx[p] *= c->rw[d->rowind[p]];
+  for (j = 0; j < d->nz; j++)
+    for (p = d->colptr[j]; p < d->colptr[j + 1]; p++)
+      Jx[p] *= c->rw[d->rowind[p]] * c->zc[j];
   return 0;
 }
 
-/* the RMS of G(ybar) and Dm ybar: the size of the equations' terms at the base state */
+/* The weights of the equations and the scales of the unknowns.  The collocation equation of
+ * component i at a node, (Dm y)_i - G_i = dS/dD_i / h, is divided by ys_i: a relative residual
+ * (the equations of a state in micrometres weigh as much as those of one in metres).  The phase
+ * condition is already dimensionless (set_base); the integral conditions' means get 1 / (2 pi).
+ * The dual of component i has the size c_i ys_i (per unit of relative deviation of y^H from
+ * ybar: c_i (y - ybar) = Ddot + ...), nu and the mu_a that of c_i ys_i^2 (the Lagrangian's),
+ * averaged over the components that are not gauges. */
+static void
+solve_scales (const vm_dual_periodic *d, double *rw, double *zc)
+{
+  int64_t k, j, sb = scalar_base (d);
+  int i, nf = 0;
+  double znu = 0.0;
+  for (i = 0; i < d->m; i++)
+    if (! d->gauge[i])
+      {
+        znu += d->c[i] * d->ys[i] * d->ys[i];
+        nf++;
+      }
+  znu /= nf;
+  for (k = 0; k < d->N; k++)
+    for (i = 0; i < d->m; i++)
+      if ((j = vm_dual_periodic_index (d, k, i)) >= 0)
+        {
+          rw[j] = 1.0 / (d->h * d->ys[i]);
+          zc[j] = d->c[i] * d->ys[i];
+        }
+  for (j = sb; j < d->nz; j++)
+    {
+      rw[j] = j == sb ? 1.0 : 0.5 / 3.14159265358979323846;
+      zc[j] = znu;
+    }
+}
+
+/* the RMS of G(ybar) / ys and Dm ybar / ys: the size of the weighted equations' terms at the
+ * base state */
 static int
 base_scale (vm_dual_periodic *d, double *r0, double *floor)
 {
@@ -505,7 +611,8 @@ base_scale (vm_dual_periodic *d, double *r0, double *floor)
         for (dd = 1; dd <= d->w; dd++)
           dy += d->cst[dd - 1] * (d->ybar[wrap (k + dd, N) * m + i]
                                   - d->ybar[wrap (k - dd, N) * m + i]);
-        dy /= d->h;
+        dy /= d->h * d->ys[i];
+        g /= d->ys[i];
         sg += g * g;
         sd += dy * dy;
       }
@@ -518,8 +625,8 @@ base_scale (vm_dual_periodic *d, double *r0, double *floor)
     double ymax = 0.0, csum = 0.0;
     int dd;
     for (k = 0; k < N * m; k++)
-      if (fabs (d->ybar[k]) > ymax)
-        ymax = fabs (d->ybar[k]);
+      if (fabs (d->ybar[k]) / d->ys[k % m] > ymax)
+        ymax = fabs (d->ybar[k]) / d->ys[k % m];
     for (dd = 0; dd < d->w; dd++)
       csum += fabs (d->cst[dd]);
     *floor = VM_DUAL_PERIODIC_FLOOR * DBL_EPSILON * (2.0 * csum * ymax / d->h + *r0);
@@ -541,24 +648,22 @@ vm_dual_periodic_solve (vm_dual_periodic *d, double *z, double tol, int max_iter
   if (tol > 0.0 && fl / tol > r0)
     r0 = fl / tol;
   c.d = d;
-  c.rw = malloc ((size_t) d->nz * sizeof *c.rw);
-  c.g = malloc ((size_t) d->nz * sizeof *c.g);
-  if (! c.rw || ! c.g)
-    {
-      free (c.rw);
-      free (c.g);
-      return VM_ENOMEM;
-    }
-  for (j = 0; j < d->nz; j++)   /* the collocation equations / h; phi; the means of G_a */
-    c.rw[j] = j < scalar_base (d) ? 1.0 / d->h : (j == scalar_base (d) ? 1.0 : 0.5 / 3.14159265358979323846);
+  c.rw = malloc ((size_t) (4 * d->nz) * sizeof *c.rw);
+  if (! c.rw)
+    return VM_ENOMEM;
+  c.zc = c.rw + d->nz;
+  c.z = c.zc + d->nz;
+  c.g = c.z + d->nz;
+  solve_scales (d, c.rw, c.zc);
   d->dtp_fail = 0;
   d->have_y = 0;
   if (vm_dual_periodic_eval (d, z, NULL, NULL, NULL) == VM_EDTP)
     {
       free (c.rw);
-      free (c.g);
       return VM_EDTP;
     }
+  for (j = 0; j < d->nz; j++)
+    z[j] /= c.zc[j];
   vm_newton_opts_init (&o);
   o.tol_res = tol;
   o.res_scale = sqrt ((double) d->nz) * (r0 > 1.0 ? r0 : 1.0);
@@ -570,11 +675,12 @@ vm_dual_periodic_solve (vm_dual_periodic *d, double *z, double tol, int max_iter
   st = vm_newton_solve ((int) d->nz, d->colptr, d->rowind, solve_F, solve_J, &c, z, &o, info);
   if (st <= -1000)
     st = -st - 1000;
+  for (j = 0; j < d->nz; j++)
+    z[j] *= c.zc[j];
   /* leave the struct's state at the returned iterate */
   if (vm_dual_periodic_eval (d, z, NULL, c.g, NULL) != VM_OK && st == VM_OK)
     st = VM_EDTP;
   free (c.rw);
-  free (c.g);
   return st;
 }
 

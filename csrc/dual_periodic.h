@@ -19,8 +19,9 @@
  *
  * Phase condition.  The primal problem is invariant under shifts of s; its linearization has the
  * null vector dy/ds and Newton needs one more equation.  We use the integral phase condition of
- * AUTO (Doedel): the solution is the shift of the orbit closest to the base state in L2,
- *     phi(y) = int_0^2pi w(s) . y(s) ds = 0,      w = (d ybar / ds) / ||d ybar / ds||_L2
+ * AUTO (Doedel): the solution is the shift of the orbit closest to the base state in L2 of the
+ * scaled states y / ys (ys below: the same shift in any units of the states),
+ *     phi(y) = int_0^2pi w(s) . (y(s) / ys) ds = 0,   w = (d ybar / ds / ys) / ||d ybar / ds / ys||_L2
  * on the components other than P (d/ds || y(. + sigma) - ybar ||^2 = 0 at sigma = 0 is
  * int (y - ybar) . ybar' = 0, and int ybar . ybar' = 0 on a circle).  It is linear (no second
  * derivative enters the DtP map), needs no Poincare section (a pointwise anchor x_i(0) = a fails
@@ -49,7 +50,13 @@
  *                                              the P-equation at node 0 follows from the others)
  *     dS/dnu  = h sum_k w_k . y^H_k = phi(y^H),
  *     dS/dmu_a = h sum_k G_a(y^H_k).
- * Newton (csrc/newton.h) runs on the residuals dS/dD_l / h, dS/dnu and dS/dmu_a / (2 pi); the
+ * Newton (csrc/newton.h) runs on the residuals dS/dD_l,i / (h ys_i) (relative collocation
+ * residuals: ys_i the peak-to-peak amplitude of component i in the first base state, |P| for P),
+ * dS/dnu and dS/dmu_a / (2 pi), in the unknowns D_i / (c_i ys_i) and nu, mu_a / mean_i (c_i ys_i^2)
+ * (their sizes per unit of relative deviation of y^H from ybar): its tests, line search and
+ * Levenberg-Marquardt steps are then the same in any units of time and of the states, and for
+ * weights c scaled alike (measured: Van der Pol with time in units of 1e-6 s or 1e6 s and the
+ * states in units of 1e-6 or 1e4 gives the same period; doc/periodic.md, "Units").  The
  * Hessian has the banded periodic pattern of the stencil (nodes within 2w of each other on the
  * circle) plus a full row and column for nu and each mu_a, so it is factored by UMFPACK (VM_LINSOLVE_UMFPACK; the corners and nu are not a
  * band).  The recovered period is T = 2 pi P.  The critical point does not depend on the base
@@ -75,6 +82,9 @@ typedef struct {
   const double *cst;           /* the stencil c_1..c_w (sbp_tables.h) */
   double *s;                   /* N nodes */
   double *ybar, *wph, *c;      /* N m base state; N m phase weights; m weights of H */
+  double *ys;                  /* m scales of the states: the peak-to-peak amplitudes of the
+                                  initial base state (|P| for P, 1 for a component that is 0),
+                                  kept through base-state replacements */
   vm_dual_node_fn fn;
   void *ctx;
   int64_t *colptr, *rowind;    /* Hessian pattern (CSC, both triangles, sorted rows) */
@@ -109,6 +119,15 @@ void vm_dual_periodic_free (vm_dual_periodic *d);
 /* Replace the base state (N m) and the phase weights it defines.  VM_OK or VM_EARG. */
 int vm_dual_periodic_set_base (vm_dual_periodic *d, const double *ybar);
 
+/* Replace the state scales ys (m values > 0, finite; the default of init: the peak-to-peak
+ * amplitude of each component of the base state, the modulus for a gauge component or one
+ * whose amplitude is below 1e-8 of it, 1 for a component that is 0) and the phase weights that
+ * depend on them.  A caller that solves on several grids passes the same scales to each, so
+ * that the tests and the phase condition mean the same on every grid; it knows the scale of a
+ * component that is 0 in the base state (an unfolding parameter).  VM_OK, VM_EARG or
+ * VM_ENOMEM (d unchanged then). */
+int vm_dual_periodic_set_scales (vm_dual_periodic *d, const double *ys);
+
 /* After an evaluation: the base state becomes the recovered primal y^H (and the phase weights
  * follow); *change = max |y^H - ybar| (the old base state).  At the new base state D = 0, nu = 0 is
  * a critical point (the collocation equations hold and phi(y) = 0 identically).  VM_OK, or VM_EARG
@@ -132,9 +151,10 @@ void vm_dual_periodic_primal (const vm_dual_periodic *d, double *res, double *ph
                               double *integral);
 
 /* Solve grad S = 0 by Newton with UMFPACK from z (in: the guess, out: the best iterate).  Converged
- * when the RMS of the residuals (res / the phase) is <= max(tol max(1, r0), floor), r0 the RMS of
- * the terms G(ybar) and Dm ybar at the base state and floor = VM_DUAL_PERIODIC_FLOOR eps
- * (2 sum_d |c_d| max|ybar| / h + r0), the level to which rounding lets the equations be computed
+ * when the RMS of the weighted residuals (res_i / ys_i, the phase) is <= max(tol max(1, r0),
+ * floor), r0 the RMS of the terms G_i(ybar) / ys_i and (Dm ybar)_i / ys_i at the base state and
+ * floor = VM_DUAL_PERIODIC_FLOOR eps (2 sum_d |c_d| max|ybar_i / ys_i| / h + r0), the level to
+ * which rounding lets the equations be computed
  * (Dm's entries are up to c_d / h; the duals are near 0 after base-state replacements, so
  * Newton's own rounding test, which looks at |J| |z|, does not see it).  Measured floors on Lorenz
  * (N = 519, order 8) are 0.25 of it.  A trial point where the DtP map has no root is rejected by the

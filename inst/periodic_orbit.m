@@ -23,8 +23,8 @@
 % derivatives are periodic central differences of order "Order" on N equispaced nodes (N odd:
 % for even N the alternating grid function would be a second constant).  The time-shift
 % invariance is removed by the integral phase condition of AUTO, @code{int w . x ds = 0} with
-% w the normalized derivative of the base state: the orbit is the shift closest to the base
-% state in L2; it is linear, needs no Poincare section, and holds identically when the base
+% w the normalized derivative of the base state (each state divided by its amplitude, below):
+% the orbit is the shift closest to the base state in L2; it is linear, needs no Poincare section, and holds identically when the base
 % state is the orbit.  Its multiplier nu and the gauge D_P(0) = 0 (adding a constant to the dual
 % of P changes nothing) make the Newton system square.  The stationarity equations are the
 % periodic collocation equations of the rescaled ODE whatever the base state; the base state
@@ -44,6 +44,11 @@
 % equations: @code{sol.closure} is the distance of the end point from the start, and the
 % eigenvalues of the monodromy matrix are the Floquet multipliers (one of them is 1, the
 % direction of the flow).
+%
+% @strong{Units.}  The solver measures each state in units of its amplitude in the guess, the
+% period in units of the guess's period, and its phase condition in those scaled states, so the
+% result is the same in any units of time and of the states (Van der Pol in time units of
+% 1e-6 s or 1e6 s, and states in units of 1e-6, give the same period in its own units to 1e-10).
 %
 % Example (the Van der Pol limit cycle, mu = 1, from a rough circle of radius 2):
 % @verbatim
@@ -82,17 +87,20 @@
 % @item "PeriodTol"
 % the relative accuracy of T that the automatic N aims at (default 1e-10).
 % @item "Tol", "MaxIter"
-% Newton's tolerance on the RMS of the collocation residuals relative to the size of the
-% equations' terms at the base state (default 1e-12), and its iteration limit (default 50).
+% Newton's tolerance on the RMS of the collocation residuals, each state's divided by its
+% amplitude X_i, relative to the size of the equations' terms at the base state (default
+% 1e-12), and its iteration limit (default 50).
 % @item "c"
-% the weights of H (a positive scalar or n + 1 values, the last for P).  Default []: 1 / X^2 for
-% the states (X their largest peak-to-peak amplitude in the guess) and 1 / Pbar^2 for P, the
-% weights of a uniform H in the scale-free variables x / X and P / Pbar.  Only their ratios
-% matter (the critical point and Newton's iterates do not change when all are scaled alike); with
-% equal weights the coupling of P and x in the DtP map makes Lorenz stall.  When the automatic
-% weights fail, the solve is retried once with a second set: 1 / X_i^2 with each state's own
-% amplitude, and 1e-4 / Pbar^2 for P (a relaxation oscillation such as Van der Pol mu = 10 needs
-% it from a guess off its orbit); the message says so and sol.c holds the weights used.
+% the weights of H (a positive scalar or n + 1 values, the last for P; with an Integral n + 2,
+% the last for the unfolding parameter).  Default []: 1 / X_i^2 for state i (X_i its
+% peak-to-peak amplitude in the guess), 1 / Pbar^2 for P and 1 / e_s^2 for the unfolding
+% parameter (e_s = RMS (F / X) / RMS (g / X) at the guess: the e that changes F by its own size),
+% the weights of a uniform H in the scale-free variables x_i / X_i, P / Pbar and e / e_s.  Only
+% their ratios matter (the critical point and Newton's iterates do not change when all are
+% scaled alike); with equal weights the coupling of P and x in the DtP map makes Lorenz stall.
+% When the automatic weights fail, the solve is retried once with the weights of P and the
+% unfolding parameter lowered 1e4 times (a relaxation oscillation such as Van der Pol mu = 10
+% needs it from a guess off its orbit); the message says so and sol.c holds the weights used.
 % @item "BaseIterations"
 % replace the base state by the recovered orbit and solve again, this many times (default 1).
 % @item "FlowTol"
@@ -189,16 +197,17 @@ function sol = periodic_orbit (ode, varargin)
   end
   guess = @(N) resample_guess (tg, yg, N, Tg, na);
   ybar0 = guess (N0);
+  sc = scales (ode_aug, ybar0, n, na);
   auto_c = isempty (c);
   if (auto_c)
-    c = auto_weights (ybar0, n, na);
+    c = auto_weights (sc, n);
   end
-  [r, grids, iters, perr, serr] = solve_grids (fname, ode_aug, guess, ybar0, opts, c, gauge, n);
+  [r, grids, iters, perr, serr] = solve_grids (fname, ode_aug, guess, ybar0, opts, c, sc, gauge, n);
   if (auto_c && r.exitflag ~= 1 && ~isempty (grids) && ~isfield (r, 'equilibrium'))
     % the automatic weights failed: once more with the second set (see weights_retry)
     c1 = c;
-    c = weights_retry (ybar0, n, na);
-    [r, g2, i2, perr, serr] = solve_grids (fname, ode_aug, guess, ybar0, opts, c, gauge, n);
+    c = weights_retry (sc, n);
+    [r, g2, i2, perr, serr] = solve_grids (fname, ode_aug, guess, ybar0, opts, c, sc, gauge, n);
     r.message = sprintf ('%s (after the automatic weights c = [%s] failed on N = %d: retried with c = [%s])', ...
                          r.message, num2str (c1, '%.3g '), grids(1), num2str (c, '%.3g '));
     grids = [grids, g2];
@@ -229,7 +238,7 @@ end
 % to PeriodTol, the previous orbit (trigonometric interpolation) the next base state.  With N
 % given: N0 (about N/2, for the estimate; if it fails, N from the guess) and N.  ybar: the base
 % state on N0 nodes.
-function [r, grids, iters, perr, serr] = solve_grids (fname, aug, guess, ybar, opts, c, gauge, n)
+function [r, grids, iters, perr, serr] = solve_grids (fname, aug, guess, ybar, opts, c, sc, gauge, n)
   auto = isempty (opts.N);
   grids = [];
   iters = 0;
@@ -238,7 +247,7 @@ function [r, grids, iters, perr, serr] = solve_grids (fname, aug, guess, ybar, o
   good = [];
   N = size (ybar, 1);
   while (true)
-    r = solve_one (fname, aug, ybar, N, opts, c, gauge, n);
+    r = solve_one (fname, aug, ybar, N, opts, c, sc, gauge, n);
     grids(end + 1) = N;
     iters = iters + r.iterations;
     if (r.exitflag == 1 && ~isempty (good))
@@ -314,8 +323,8 @@ function T = period (r, n)
   T = 2 * pi * mean (r.y(:, n + 1));
 end
 
-function r = solve_one (fname, aug, ybar, N, opts, c, gauge, n)
-  setup = struct ('N', N, 'order', opts.Order, 'c', c, 'ybar', ybar, 'gauge', gauge, ...
+function r = solve_one (fname, aug, ybar, N, opts, c, sc, gauge, n)
+  setup = struct ('N', N, 'order', opts.Order, 'c', c, 'scale', sc, 'ybar', ybar, 'gauge', gauge, ...
                   'tol', opts.Tol, 'max_iter', opts.MaxIter, ...
                   'base_iterations', opts.BaseIterations, 'inner', 2, ...
                   'display', double (strcmp (opts.Display, 'iter')));
@@ -467,30 +476,59 @@ function c = check_weights (fname, c, n, na)
   end
 end
 
-% weights of H that make the DtP map scale-free: c_i = 1 / scale_i^2, with the amplitude X of the
-% states of the base state (one for all of them) and P for the period: the DtP map of uniform
-% weights in the variables x / X and P / Pbar.  (With equal weights the P-x coupling D . F(x) of
-% the DtP map is nonlinear on the scale of the Newton corrections: Lorenz stalls.)
-% The common factor 10 max (X, P, 1) keeps c_i |y_i| >= 1 for the DtP map's tolerance
-% |r| <= 1e-13 (1 + |c o y|) to be relative (with c |y| << 1 it is absolute and the recovered
-% orbit carries errors 1e-13 / c, which Dm amplifies by 1/h: Newton stalls above its tolerance).
-function c = auto_weights (ybar, n, na)
-  X = max (max (ybar(:, 1:n)) - min (ybar(:, 1:n)));
-  P = abs (mean (ybar(:, n + 1)));
-  c = 10 * max ([X, P, 1]) * [ones(1, n) / X^2, ones(1, na) / P^2];
+% The weights of H that make the DtP map scale-free: c_i = 1 / sc_i^2 with sc the scales of the
+% augmented states (below: X_i the peak-to-peak amplitude of state i in the base state, Pbar for
+% the period, the unfolding parameter's size): the DtP map of uniform weights in the scaled
+% variables x_i / X_i, P / Pbar, e / e_s, the same in any units of time and of the states (the
+% solver's own tests are scaled alike: csrc/dual_periodic.h).  (With equal weights the P-x
+% coupling D . F(x) of the DtP map is nonlinear on the scale of the Newton corrections: Lorenz
+% stalls.)  Before, one X (the largest amplitude) served every state, with a common factor
+% 10 max (X, P, 1) for the DtP map's absolute tolerance, and the unfolding parameter had P's
+% weight: a state in units of 1e-6 beside one of order 1, or time in units of 1e-6 s, then
+% failed (doc/periodic.md, "Units").
+function c = auto_weights (sc, n)
+  c = 1 ./ sc.^2;
 end
 
-% The second set of weights, tried when the first fails: one scale per state (its own
-% peak-to-peak amplitude X_i in the guess) and the weight of P lowered 1e4 times, so that the DtP
-% map moves P freely while the states stay near their base state.  Found on Van der Pol mu = 10
-% from its orbit with T + 1 % and the states + 3e-3: neither change alone converges there, both
-% together do; as the default they break Lorenz and the pendulum, hence a retry only.
-function c = weights_retry (ybar, n, na)
-  Xs = max (ybar(:, 1:n)) - min (ybar(:, 1:n));
-  Xs(Xs == 0) = max ([Xs, 1]);
-  X = max (Xs);
-  P = abs (mean (ybar(:, n + 1)));
-  c = 10 * max ([X, P, 1]) * [1 ./ Xs.^2, 1e-4 * ones(1, na) / P^2];
+% The second set of weights, tried when the first fails: the weights of P (and of the unfolding
+% parameter) lowered 1e4 times, so that the DtP map moves P freely while the states stay near
+% their base state.  Found on Van der Pol mu = 10 from its orbit with T + 1 % and the states +
+% 3e-3 (with one scale for all states then: neither a scale per state nor the lower weight of P
+% alone converged there, both together did); as the default it breaks Lorenz and the pendulum,
+% hence a retry only.
+function c = weights_retry (sc, n)
+  c = 1 ./ sc.^2;
+  c(n + 1:end) = 1e-4 * c(n + 1:end);
+end
+
+% The scales of the augmented states, for the weights above and for the solver's tests, phase
+% condition and unknowns (csrc/dual_periodic.h), the same on every grid: the states' amplitudes,
+% |P| and, with an Integral, the size of the unfolding parameter e that changes P F by its own
+% size, RMS (F / X) / RMS (g / X) at the base state (1 where F or g vanishes there)
+function sc = scales (aug, ybar, n, na)
+  Xs = amplitudes (ybar, n);
+  sc = [Xs, abs(mean (ybar(:, n + 1))), ones(1, na - 1)];
+  if (na > 1)
+    out = odesys_eval (aug, 0, ybar);
+    F = out.F(:, 1:n) ./ Xs;
+    g = out.F_y(:, 1:n, n + 2) ./ Xs;
+    if (any (g(:) ~= 0) && any (F(:) ~= 0))
+      sc(n + 2) = sqrt (mean (F(:).^2) / mean (g(:).^2));
+    end
+  end
+  if (sc(n + 1) == 0)
+    sc(n + 1) = 1;
+  end
+end
+
+% the peak-to-peak amplitude of each state in ybar (as csrc/dual_periodic.c's state scales); a
+% state whose amplitude is below 1e-8 of its modulus gets its modulus, one that is 0 gets 1
+function Xs = amplitudes (ybar, n)
+  Xs = max (ybar(:, 1:n), [], 1) - min (ybar(:, 1:n), [], 1);
+  mx = max (abs (ybar(:, 1:n)), [], 1);
+  flat = ~(Xs > 1e-8 * mx);
+  Xs(flat) = mx(flat);
+  Xs(Xs == 0) = 1;
 end
 
 % the guess on N equispaced nodes of [0, 2 pi), closed by a linear correction, with P
@@ -579,7 +617,8 @@ end
 function sol = floquet (sol, ode, opts)
   x0 = sol.y(1, :);
   setup = struct ('t0', 0, 'tf', sol.T, 'x0', x0, 'tout', [], 'rtol', opts.FlowTol, ...
-                  'atol', opts.FlowTol * max (1, max (abs (sol.y(:)))), 'variational', 1, ...
+                  'atol', opts.FlowTol * min (amplitudes (sol.y, size (sol.y, 2))), ...
+                  'variational', 1, ...
                   'section', [], 'max_steps', 0);
   f = vm_periodic_mex ('flow', ode, setup);
   if (f.status ~= 0)
@@ -621,11 +660,9 @@ function sol = closure_check (sol, opts)
                             '|%s(T) - %s(0)| = %.2e against %.2e allowed (sqrt (PeriodTol) ' ...
                             'times its amplitude, plus the discretization error, times the ' ...
                             'largest Floquet multiplier), so it is ' ...
-                            'not a periodic orbit of the ODE (Newton: %s).  The solver''s ' ...
-                            'tests are scaled for periods and amplitudes of order 1 (here T = ' ...
-                            '%.3g): rescale time and states to such units, or give the weights ' ...
-                            '"c"'], sol.names{i}, sol.names{i}, sol.closure_components(i), ...
-                           lim(i), sol.message, sol.T);
+                            'not a periodic orbit of the ODE (Newton: %s); give a closer ' ...
+                            'guess, a larger N, or other weights "c"'], sol.names{i}, ...
+                           sol.names{i}, sol.closure_components(i), lim(i), sol.message);
   end
 end
 
@@ -724,8 +761,9 @@ end
 %! assert (isnan (sol.closure));
 
 %!test
-%! % Van der Pol mu = 5 from its orbit with T + 1 % and the states + 3e-3: the automatic weights
-%! % stall on the first grid, the retry (each state's own scale, P's weight / 1e4) converges;
+%! % Van der Pol mu = 5 from its orbit with T + 3 % and the states + 3e-3: the automatic weights
+%! % stall on the first grid, the retry (P's weight / 1e4) converges (with T + 1 % the automatic
+%! % weights converged once they had a scale per state; with one scale for all they did not);
 %! % checked independently: ode45 at 1e-12 from the orbit's first point closes over sol.T (the
 %! % period error dT leaves a gap of about |F| dT; 1e-7 allows |F| up to 100 with dT = 1e-9)
 %! mu = 5;
@@ -737,7 +775,7 @@ end
 %! tq = linspace (0, T0, 400)';
 %! [~, yq] = ode45 (f, tq, y(end, :)', o);
 %! s = 2 * pi * tq / T0;
-%! sol = periodic_orbit (vdp, 1.01 * tq, yq + 3e-3 * [sin(s), cos(2*s)]);
+%! sol = periodic_orbit (vdp, 1.03 * tq, yq + 3e-3 * [sin(s), cos(2*s)]);
 %! assert (sol.exitflag, 1);
 %! assert (~isempty (strfind (sol.message, 'retried with c')));
 %! assert (sol.c(3) / sol.c(2) < 1e-2);
@@ -813,15 +851,32 @@ end
 %! title ('Van der Pol limit cycles (periodic\_orbit)');
 
 %!test
-%! % Van der Pol written in time units of 1e6 (period 6.66e6): Newton's absolute tests let the
-%! % guess's period 6.5e6 pass as converged (exitflag 1 before the closure check, closure 3.8e-7
-%! % in v, whose amplitude is 4e-6); the independent closure check now refuses it
-%! Ts = 1e6;
-%! ode = odesys ('states', {'x', 'v'}, 'parameters', struct ('T', Ts), ...
-%!   'rhs', {'v', '((1 - x^2)*v*T - x)/T^2'});
-%! tt = linspace (0, 6.5, 60)' * Ts;
-%! sol = periodic_orbit (ode, tt, [2*cos(2*pi*tt/(6.5*Ts)), -2/Ts*sin(2*pi*tt/(6.5*Ts))]);
-%! assert (sol.exitflag, 0);
-%! assert (~isempty (strfind (sol.message, 'does not close when integrated')));
-%! assert (~isempty (strfind (sol.message, 'rescale time and states')));
-%! assert (sol.closure_components(2) > 1e3 * sqrt (1e-10) * 4e-6);
+%! % Van der Pol written in other units of time (Ts) and of x (Ls): the same period in units of
+%! % Ts, to the PeriodTol of every run.  Before the solver's scaling (doc/periodic.md, "Units")
+%! % Ts = 1e6 returned the guess's period with exitflag 1 (stopped by the closure check since),
+%! % and Ts = 1e-6 or Ls = 1e-6 failed with the DtP map's message.
+%! for u = [1e-6 1; 1e4 1; 1 1e-6; 1 1e6; 1e-6 1e-6]'
+%!   Ls = u(1);  Ts = u(2);
+%!   ode = odesys ('states', {'x', 'v'}, 'parameters', struct ('L', Ls, 'T', Ts), ...
+%!     'rhs', {'v', '((1 - (x/L)^2)*v*T - x)/T^2'});
+%!   tt = linspace (0, 6.5, 60)' * Ts;
+%!   sol = periodic_orbit (ode, tt, Ls * [2*cos(2*pi*tt/(6.5*Ts)), -2/Ts*sin(2*pi*tt/(6.5*Ts))]);
+%!   assert (sol.exitflag, 1);
+%!   assert (abs (sol.T / Ts - 6.663286859323130) <= 1e-10 * 6.66);
+%!   % each state closes relative to its own amplitude (x: 4 Ls, v: 5.3 Ls / Ts)
+%!   assert (all (sol.closure_components ./ [4*Ls, 5.3*Ls/Ts] <= 1e-9));
+%! end
+
+%!test
+%! % a conservative system with an Integral in time units of 1e-6 s and 1e6 s: the unfolding
+%! % parameter's scale is taken from F and g (here g = grad I, whose components have other units
+%! % than F's), so the pendulum's period comes out the same
+%! for Ts = [1e-6 1e6]
+%!   pend = odesys ('states', {'th', 'w'}, 'parameters', struct ('T', Ts), ...
+%!     'rhs', {'w', '-sin(th)/T^2'});
+%!   tg = linspace (0, 8.3, 80)' * Ts;
+%!   sol = periodic_orbit (pend, tg, [2*cos(2*pi*tg/(8.3*Ts)), -1.5/Ts*sin(2*pi*tg/(8.3*Ts))], ...
+%!     'Integral', 'w^2*T^2/2 - cos(th)', 'Level', -cos (2), 'Unfolding', {'sin(th)', 'w*T^2'});
+%!   assert (sol.exitflag, 1);
+%!   assert (abs (sol.T / Ts - 4 * ellipke (sin (1)^2)) <= 1e-10 * 8.35);
+%! end

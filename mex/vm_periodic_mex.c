@@ -230,7 +230,7 @@ setup_periodic (vm_dual_periodic *d, vm_mx_ode_engine *c, const mxArray *ode, co
   const mxArray *yb;
   int64_t N, j, q;
   int order, m, ng, st, gauge[VM_DUAL_PERIODIC_MAXM];
-  const double *cw, *ybar, *gv;
+  const double *cw, *ybar, *gv, *ys = NULL;
   size_t ngv;
   double *ypm;
   m = ode_size (ode, fn);
@@ -257,6 +257,14 @@ setup_periodic (vm_dual_periodic *d, vm_mx_ode_engine *c, const mxArray *ode, co
   for (j = 0; j < m; j++)
     if (! (cw[j] > 0.0))
       BAD ("%s: c must be positive (entry %d is not)", fn, (int) j + 1);
+  if (mxGetField (o, 0, "scale"))   /* optional: the state scales (vm_dual_periodic_set_scales) */
+    {
+      ys = vm_arg_vector (mxGetField (o, 0, "scale"), fn, "scale", (size_t) m);
+      for (j = 0; j < m; j++)
+        if (! (ys[j] > 0.0) || ! mxIsFinite (ys[j]))
+          BAD ("%s: internal: the state scales must be positive and finite (entry %d is not)",
+               fn, (int) j + 1);
+    }
   ypm = mxMalloc ((size_t) (N * m) * sizeof *ypm);
   for (q = 0; q < N; q++)
     for (j = 0; j < m; j++)
@@ -265,6 +273,8 @@ setup_periodic (vm_dual_periodic *d, vm_mx_ode_engine *c, const mxArray *ode, co
   c->e.tol = VM_PERIODIC_DTP_TOL;
   st = vm_dual_periodic_init (d, m, ng, N, order, cw, ypm, gauge, vm_dual_ode_node, &c->e);
   mxFree (ypm);
+  if (st == VM_OK && ys && (st = vm_dual_periodic_set_scales (d, ys)) != VM_OK)
+    vm_dual_periodic_free (d);
   if (st != VM_OK)
     {
       vm_mx_ode_engine_free (c);

@@ -2,7 +2,8 @@
  * variational equations (csrc/ode_flow.c): derivatives against differences (with and without an
  * integral condition), the collocation equations and the phase condition at the critical point,
  * the period of the Van der Pol limit cycle against a tight DOP853 return, the base-state fixed
- * point (0 iterations), the monodromy matrix against differences of the flow, argument checks. */
+ * point (0 iterations), the monodromy matrix against differences of the flow, the same period
+ * and iterations in other units of time and length, argument checks. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,6 +230,95 @@ test_vdp (void)
   vm_ode_free (&o);
 }
 
+/* Van der Pol in units L of x and Ts of time (x = L X, t = Ts tau): with the weights c_i = 1 /
+ * ys_i^2 of periodic_orbit the search takes the same iterations and gives the same period in
+ * units of Ts.  Before the state scales (csrc/dual_periodic.h) Ts = 1e-6 failed in the DtP map
+ * (its pivot test on A = diag (c) saw c_x / c_P ~ 1e-25 as singular) and Ts = 1e6 stopped at the
+ * guess's period (absolute tests); set_scales' argument checks. */
+static void
+test_units (void)
+{
+  static const char *names[] = { "x", "v", "P" }, *pa[] = { "L", "T" };
+  static const char *rhs[] = { "P*(v)", "P*(((1 - (x/L)^2)*v*T - x)/T^2)", "0" };
+  const double units[4][2] = { { 1, 1 }, { 1e-6, 1 }, { 1, 1e-6 }, { 1e4, 1e6 } };
+  double T1 = NAN;
+  int it1 = -1, u;
+  for (u = 0; u < 4; u++)
+    {
+      vm_ode o;
+      vm_dual_ode e;
+      vm_dual_periodic d;
+      vm_newton_info info;
+      vm_dual_periodic_opts so = { 2, 50, 1, 1e-12 };
+      double L = units[u][0], Ts = units[u][1], par[2], c[3], ys[3], *ybar, *z, hist[60], ch[60], T;
+      int gauge[3] = { 0, 0, 1 }, it, passes, nh, nc, st, i;
+      int64_t N = 129, k;
+      par[0] = L;
+      par[1] = Ts;
+      ybar = circle (N, 3);
+      for (k = 0; k < N; k++)
+        {
+          ybar[k * 3] *= L;
+          ybar[k * 3 + 1] *= L / Ts;
+          ybar[k * 3 + 2] *= Ts;
+        }
+      ys[0] = 4 * L;
+      ys[1] = 4 * L / Ts;
+      ys[2] = 6.5 * Ts / (2 * VM_TWO_PI_HALF);
+      for (i = 0; i < 3; i++)
+        c[i] = 1.0 / (ys[i] * ys[i]);
+      if (build (&o, &e, 3, names, 2, pa, par, rhs, 0, NULL, c) != VM_OK)
+        {
+          free (ybar);
+          return;
+        }
+      st = vm_dual_periodic_init (&d, 3, 0, N, 8, c, ybar, gauge, vm_dual_ode_node, &e);
+      CHECK (st == VM_OK, "units init %d", st);
+      if (st == VM_OK)
+        {
+          /* the default scales are the amplitudes of the base state (4 L and 4 L / Ts up to the
+           * grid) and |P| */
+          for (i = 0; i < 3; i++)
+            CHECK (fabs (d.ys[i] - ys[i]) <= 1e-3 * ys[i], "units %d: scale %d %.6g, expected %.6g",
+                   u, i, d.ys[i], ys[i]);
+          if (u == 0)
+            {
+              double bad[3] = { 1, 0, 1 };
+              CHECK (vm_dual_periodic_set_scales (&d, NULL) == VM_EARG, "set_scales NULL");
+              CHECK (vm_dual_periodic_set_scales (&d, bad) == VM_EARG, "set_scales 0");
+              bad[1] = NAN;
+              CHECK (vm_dual_periodic_set_scales (&d, bad) == VM_EARG, "set_scales NaN");
+              bad[1] = INFINITY;
+              CHECK (vm_dual_periodic_set_scales (&d, bad) == VM_EARG, "set_scales Inf");
+            }
+          CHECK (vm_dual_periodic_set_scales (&d, ys) == VM_OK, "set_scales");
+          z = calloc ((size_t) d.nz, sizeof *z);
+          vm_newton_info_init (&info);
+          st = vm_dual_periodic_search (&d, z, &so, &it, &passes, hist, &nh, ch, &nc, &info);
+          CHECK (st == VM_OK, "units L %g Ts %g: %s", L, Ts, info.message);
+          T = 2 * VM_TWO_PI_HALF * d.y[2] / Ts;
+          if (u == 0)
+            {
+              T1 = T;
+              it1 = it;
+            }
+          else
+            {
+              /* the same iterates in scaled variables: the periods agree to rounding */
+              CHECK (fabs (T - T1) <= 1e-11 * T1, "units L %g Ts %g: T/Ts %.15g, in SI %.15g", L,
+                     Ts, T, T1);
+              CHECK (it == it1, "units L %g Ts %g: %d iterations, in SI %d", L, Ts, it, it1);
+            }
+          vm_newton_info_free (&info);
+          free (z);
+          vm_dual_periodic_free (&d);
+        }
+      free (ybar);
+      vm_dual_ode_free (&e);
+      vm_ode_free (&o);
+    }
+}
+
 /* the pendulum with its energy fixed by an integral condition and an unfolding parameter */
 static void
 test_integral (void)
@@ -299,6 +389,7 @@ main (void)
   srand (11);
   test_args ();
   test_vdp ();
+  test_units ();
   test_integral ();
   return vmtest_finish ("test_dual_periodic");
 }
