@@ -136,26 +136,35 @@ dm_newton_setup (void *self, const double *x, vm_newton_opts *o)
 {
   vm_dual_march *a = self;
   vm_dual *d = &a->d;
-  double L = d->tf - d->t0, tau = INFINITY, ymax = 0.0, fl;
+  double L = d->tf - d->t0, tau = INFINITY, ymax = 0.0, fl, *ti = a->tols, *mi = a->tols + d->nd;
   int64_t k, j;
   int i;
   (void) x;
-  for (k = 0; k < d->N; k++)
-    for (i = 0; i < d->m; i++)
-      if ((j = vm_dual_index (d, k, i)) >= 0)
-        a->rw[j] = 1.0 / sqrt (d->hw[k] * L);
+  /* tau_i = AbsTol + RelTol max |y_i| over the window: the error controller's tolerance of state
+   * i.  Its equations are weighted tau / tau_i (tau the smallest), so that each state's
+   * residual is measured against its own tolerance: with one weight for all, the equations of a
+   * state in large units (a velocity in units of 1e6 when time is in units of 1e-6 s) had to
+   * reach the tolerance of the smallest, below their rounding level, and Newton failed in windows
+   * that the error estimate would have accepted (Van der Pol in time units of 1e-6 s: 376
+   * windows, 40 of them rejected for Newton, against 75 in SI; doc/dual.md, "Units") */
   for (i = 0; i < d->nd; i++)
     {
-      double m = fabs (d->y0[i]), ti;
+      double m = fabs (d->y0[i]);
       for (k = 0; k < d->N; k++)
         if (fabs (d->ybar[k * d->ny + i]) > m)
           m = fabs (d->ybar[k * d->ny + i]);
-      ti = a->atol + a->rtol * m;
-      if (ti < tau)
-        tau = ti;
-      if (m > ymax)
-        ymax = m;
+      mi[i] = m;
+      ti[i] = a->atol + a->rtol * m;
+      if (ti[i] < tau)
+        tau = ti[i];
     }
+  for (i = 0; i < d->nd; i++)
+    if (mi[i] * tau / ti[i] > ymax)
+      ymax = mi[i] * tau / ti[i];
+  for (k = 0; k < d->N; k++)
+    for (i = 0; i < d->m; i++)
+      if ((j = vm_dual_index (d, k, i)) >= 0)
+        a->rw[j] = (i < d->nd ? tau / ti[i] : 1.0) / sqrt (d->hw[k] * L);
   o->res_weight = a->rw;
   o->definite = -1;   /* J is the Hessian of S, concave where the DtP matrices are definite */
   o->res_scale = tau / L;
@@ -228,7 +237,8 @@ vm_dual_march_init (vm_dual_march *a, int ny, int nd, int ng, int64_t N, int ord
   a->ya = calloc ((size_t) ny, sizeof *a->ya);
   a->ybar = malloc ((size_t) N * ny * sizeof *a->ybar);
   a->stage = malloc ((size_t) 5 * ny * sizeof *a->stage);
-  if (! a->rw || ! a->g || ! a->ya || ! a->ybar || ! a->stage)
+  a->tols = malloc ((size_t) 2 * nd * sizeof *a->tols);
+  if (! a->rw || ! a->g || ! a->ya || ! a->ybar || ! a->stage || ! a->tols)
     {
       vm_dual_march_free (a);
       return VM_ENOMEM;
@@ -267,6 +277,7 @@ vm_dual_march_free (vm_dual_march *a)
     return;
   vm_dual_free (&a->d);
   free (a->rw);
+  free (a->tols);
   free (a->g);
   free (a->ya);
   free (a->ybar);

@@ -73,6 +73,7 @@ typedef struct
                                 solved from G = 0 with an algebraic solver) */
   double *ybar;              /* N ny work */
   double *stage;             /* 5 ny RK4 work */
+  double *tols;              /* 2 nd: the states' tolerances and sizes (Newton's weights) */
   long npredict_fallback;    /* predictions that fell back to a constant base state */
 } vm_dual_march;
 

@@ -119,7 +119,11 @@
 % grow like c |y - ybar| times the slab length, so for a base state far from the solution the
 % slab length must be short (see "Slabs").  An algebraic state that the base state predicts
 % poorly (on a fixed grid, or in a nonsquare system where it is held constant over a window)
-% needs a small weight.
+% needs a small weight.  For states of very different sizes (units), give one weight per
+% state, c_i ~ 10 / X_i^2 with X_i the size of state i (x and v = dx/dt with time in units of
+% 1e-6 s: c = [10, 1e-11]): the march is then the same in any units of time and of the states
+% (the same windows and Newton iterations; with the default c = 10 for both, Van der Pol in time
+% units of 1e-6 s takes 91 windows instead of 75).
 % @item "BaseState"
 % fixed grid only: ybar: [] (zero, default), a constant vector (ny entries), an Ntot-by-ny
 % matrix on the grid, or a function handle of t returning ny values.
@@ -451,18 +455,33 @@ end
 %! assert (sa.y, su.y, 1e-10 * max (abs (su.y(:))));
 %!test
 %! % a march that crawls stops early with what it measured: the generalized Pars system
-%! % (non-square algebraic equations) from the zero base state takes windows of 1e-8 to 4e-6 at
-%! % the default tolerances; at that pace [0, 0.5] would need 1e7 windows, and the march stops at
-%! % the first check where its longest window has stopped doubling (a check every 1000 attempts,
-%! % csrc/march.h), not after the 100000 of MaxWindows
+%! % (non-square algebraic equations) with weights 1e4 on the force and slack takes windows of
+%! % 1e-8 to 4e-6 at the default tolerances; at that pace [0, 0.5] would need 1e7 windows, and
+%! % the march stops at the first check where its longest window has stopped doubling (a check
+%! % every 1000 attempts, csrc/march.h), not after the 100000 of MaxWindows.  (With the default
+%! % c = 10 it crawled alike until Newton weighted each state's equations by that state's own
+%! % tolerance, csrc/dual_march.c; it now takes 4 windows, next test.)
 %! pars = odesys ('states', {'x1', 'x2', 'x3', 'v1', 'v2', 'v3', 'Q1', 'Q2', 'Q3', 's'}, ...
 %!   'rhs', {'v1', 'v2', 'v3', '-Q1', '-Q2', '-Q3'}, ...
 %!   'algebraic', {'x3*v1 - v2', 'Q1*v1 + Q2*v2 + Q3*v3 - s^2/2'}, 'square', false);
-%! s = dual_solve (pars, [0 0.5], [0 0 0.5 1 0.5 0.3]);
+%! s = dual_solve (pars, [0 0.5], [0 0 0.5 1 0.5 0.3], 'c', [10 10 10 10 10 10 1e4 1e4 1e4 1e4]);
 %! assert (s.exitflag, 0);
 %! assert (~isempty (strfind (s.message, 'stopped early')));
 %! assert (~isempty (strfind (s.message, 'at that pace')));
 %! assert (numel (s.windows.t0) + numel (s.rejected.t0) <= 10000);
+
+%!test
+%! % the same Pars system with the default weights: 4 windows, and the motion satisfies the
+%! % constraint x3 v1 = v2 and the power statement Q . v = s^2/2 to Newton's tolerance (measured
+%! % 8e-11 and 1e-11)
+%! pars = odesys ('states', {'x1', 'x2', 'x3', 'v1', 'v2', 'v3', 'Q1', 'Q2', 'Q3', 's'}, ...
+%!   'rhs', {'v1', 'v2', 'v3', '-Q1', '-Q2', '-Q3'}, ...
+%!   'algebraic', {'x3*v1 - v2', 'Q1*v1 + Q2*v2 + Q3*v3 - s^2/2'}, 'square', false);
+%! s = dual_solve (pars, [0 0.5], [0 0 0.5 1 0.5 0.3]);
+%! assert (s.exitflag, 1);
+%! y = s.y;
+%! assert (max (abs (y(:, 3) .* y(:, 4) - y(:, 5))) <= 1e-8);
+%! assert (max (abs (sum (y(:, 7:9) .* y(:, 4:6), 2) - y(:, 10).^2 / 2)) <= 1e-8);
 %!test
 %! % the same in the adaptive march (the main order's Hessian is reported)
 %! su = dual_solve (ode, [0 0.2], [1 1 1], 'RelTol', 1e-8, 'LinearSolver', 'umfpack');
