@@ -312,6 +312,7 @@ vm_dual_periodic_free (vm_dual_periodic *d)
   free (d->Dfull);
   free (d->colptr);
   free (d->rowind);
+  vm_newton_symbolic_free (&d->sym);
   memset (d, 0, sizeof *d);
 }
 
@@ -670,6 +671,7 @@ vm_dual_periodic_solve (vm_dual_periodic *d, double *z, double tol, int max_iter
   o.tol_round = 10.0;
   o.max_iter = max_iter;
   o.linsolve = VM_LINSOLVE_UMFPACK;
+  o.symbolic = &d->sym;
   o.on_iter = d->on_iter;
   o.on_iter_ctx = d->on_iter_ctx;
   st = vm_newton_solve ((int) d->nz, d->colptr, d->rowind, solve_F, solve_J, &c, z, &o, info);

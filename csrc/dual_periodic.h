@@ -94,6 +94,9 @@ typedef struct {
   int have_y;
   int64_t bad;                 /* node where the DtP map failed (VM_EDTP) */
   long dtp_fail;               /* evaluations refused by the DtP map during Newton (line search) */
+  vm_newton_symbolic sym;      /* UMFPACK's analysis of the Hessian's pattern, kept between the
+                                  Newton runs of a search (one per base state): the pattern does
+                                  not change with the base state */
   /* NULL, or Newton's live progress (vm_newton_opts.on_iter), set by the caller after init */
   void (*on_iter) (void *ctx, int k, double res, double step, int kind, double factor);
   void *on_iter_ctx;
