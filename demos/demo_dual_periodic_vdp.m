@@ -50,31 +50,29 @@ function results = demo_dual_periodic_vdp (varargin)
 % error may reach 1e-12 |M|/8.6e-4 ~ 1e-8); the trivial multiplier against 1 (1e-8, measured
 % 6e-13).  Info: sol.period_error, sol.closure, N, iterations, time.
 % @item (2) mu = 10
-% The rough circle is a finding (an info row, not a failure of this demo).  Written when the automatic N started at 129
-% for every guess: then neither the rough circle of (1b) (1.01 T_ref) nor the candidate of
-% @code{periodic_guesses} converged with the defaults (Newton stalls where the discrete orbit is
-% far from the relaxation cycle).  Since commit a32c5ac periodic_orbit takes its first grid from
-% the guess's spectrum (26 nodes per Fourier mode above 1e-4), and the candidate then converged
-% with the defaults (first grid 14197); at commit ba93c98 it does not (first grid 14353, the
-% search stalls at a residual of 80, 37 s).  Since then periodic_orbit retries a failed solve once
-% with a second set of weights (each state's own scale, P's weight lowered 1e4 times; its help,
-% "c"), and both runs with the default weights below converge through that retry: the candidate
-% with the defaults (N = 14353 then 28707, T to 4.9e-13, 32 s on 2 shared cores) and the
-% perturbed candidate at N = 8193 (T to 2.3e-14, 18 s); these are checks.  With a given "N" from
-% the candidate: N = 4097 converges (T to 2.4e-11, 67 iterations; its estimate grid 2049 does not,
-% so there is no error estimate), N = 8193 too (T to 2e-14).  From the candidate with the period
-% off by 1 % and the states perturbed by 3e-3 the automatic weights alone stall at every N tried
-% (4097, 8193); lowering the weight of P, @code{"c", [1/X_x^2, 1/X_v^2, 1e-4/Pbar^2]} (X the
-% peak-to-peak amplitudes of the guess, Pbar = T_guess/(2 pi): the automatic weights with the one
-% of P divided by 1e4, the retry's weights up to a common factor), converges at N = 8193 in about
-% 20 iterations (and at N = 4097 during development; 1e-2 instead of 1e-4 works at 8193 only).  From the circle nothing tried converged: N from 129
-% to 8193, orders 2 to 8, weights of P from 1e-4 to 100 times the automatic one, equal weights,
-% MaxIter 200 (measured during development, not repeated here).  Checks on the run with the
-% lowered weight: exitflag 1, |T - T_ref|/T_ref <= 1e-10, the closure of ode45 over sol.T from the
-% point of the orbit where |F| is smallest <= 1e-9 (from a point on a fast jump the closure is
-% |F| dT, with |F| up to 100), the trivial multiplier against 1 (1e-8), and the nontrivial one
-% below 1e-10 (its true value is 3.7e-136; the computed one is the rounding of the monodromy
-% matrix, about 6e-14).
+% (a) The rough circle of (1b) (1.01 T_ref) with the defaults is a finding (an info row, not a
+% failure of this demo): Newton stalls where the discrete orbit is far from the relaxation cycle
+% (measured: N = 131, 44 iterations, 0.5 s, exitflag 0 with the message naming the search's
+% stall).  From the circle nothing tried converged: N from 129 to 8193, orders 2 to 8, weights of
+% P from 1e-4 to 100 times the automatic one, equal weights, MaxIter 200 (measured during
+% development, not repeated here).  (b) The candidate of @code{periodic_guesses} (one loop, 400
+% points) with the defaults: a check.  History: it converged at commit a32c5ac (first grid from
+% the guess's spectrum), stalled at ba93c98 (residual 80, 37 s), converged through the retry with
+% a second set of weights at commit bdc2581 (32 s); since commit f2fd8de (states and
+% residuals scaled by each state's amplitude) it converges on its first grid: N = 16591, 2
+% Newton iterations, 0.8 s, T to 2.3e-13.  (c) With a given "N" from the candidate: N = 4097
+% (T to 2.4e-11; its estimate grid 2049 is too coarse for an error estimate) and 8193 (T to
+% 2e-14), info rows.  (d) The candidate with the period off by 1 % and the states perturbed by
+% 3e-3, N = 8193, with the default weights (a check: measured 53 iterations, 13 s; before commit
+% bdc2581, periodic_orbit's retry with a second set of weights, it stalled at every N tried) and
+% with the weights
+% @code{"c", [1/X_x^2, 1/X_v^2, 1e-4/Pbar^2]} (X the peak-to-peak amplitudes of the guess, Pbar =
+% T_guess/(2 pi): the automatic weights with the one of P divided by 1e4; a check: 9 iterations,
+% 1.3 s).  Checks on each: exitflag 1, |T - T_ref|/T_ref <= 1e-10, the closure of ode45 over
+% sol.T from the point of the orbit where |F| is smallest <= 1e-9 (from a point on a fast jump
+% the closure is |F| dT, with |F| up to 100), the trivial multiplier against 1 (1e-8), and the
+% nontrivial one below 1e-10 (its true value is 3.7e-136; the computed one is the rounding of
+% the monodromy matrix, about 1e-13).
 % @item (3) convergence of T with N, mu = 1
 % the issue's table: orders 2, 4, 6, 8 at fixed N = 33, 65, 129, 257, 513, each solve started
 % from the reference orbit (so that the table shows the discretization, not Newton's basin):
@@ -147,7 +145,7 @@ function results = demo_dual_periodic_vdp (varargin)
   mu10.scan_N = Nscan;
   mu10.scan = scan;
   % the candidate with its period off by 1 % and its states perturbed by 3e-3: with the default
-  % weights Newton stalls at every N; with the weight of P lowered 1e4 times it converges
+  % weights (through periodic_orbit's retry) and with the weight of P lowered 1e4 times
   s = 2 * pi * cand.t / cand.T;
   pert = cand;
   pert.t = 1.01 * cand.t;
