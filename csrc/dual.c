@@ -1617,6 +1617,25 @@ static const char *const ode_fields[8] = { "F", "F_y", "F_t", "G", "G_y", "G_t",
                                            "wG_yy" };
 
 int
+vm_dual_ode_set_weights (void *ctx, const double *c)
+{
+  vm_dual_ode *e = ctx;
+  int i;
+  if (! e || ! c)
+    return VM_EARG;
+  for (i = 0; i < e->ny; i++)
+    if (! (c[i] > 0.0) || ! isfinite (c[i]))
+      return VM_EARG;
+  for (i = 0; i < e->ny; i++)
+    if (e->c[i] != c[i])
+      {
+        e->c[i] = c[i];
+        e->cr[i] = 1.0 / sqrt (c[i]);
+      }
+  return VM_OK;
+}
+
+int
 vm_dual_ode_init (vm_dual_ode *e, vm_ode *o, const double *par, const double *c)
 {
   int st, r, i, j, v;

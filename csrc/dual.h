@@ -260,6 +260,11 @@ int vm_dual_ode_jac (void *ctx, double t, const double *y, double *F, double *Fy
  * (also when ny = nd), VM_EARG (NULL arguments, a nonsquare system), VM_ESINGULAR (dG/dya has a
  * zero pivot: the equations do not determine the algebraic states), VM_ENONFINITE,
  * VM_ENEWTON_MAXIT, VM_ENOMEM or an evaluation error; y is unchanged on failure. */
+/* Replace the weights of H of the engine (ctx: a vm_dual_ode): c, ny values, each > 0 and
+ * finite.  Returns VM_OK, or VM_EARG (NULL arguments, a weight not > 0 or not finite: nothing is
+ * changed).  Used by the march's automatic weights (dual_march.h). */
+int vm_dual_ode_set_weights (void *ctx, const double *c);
+
 #define VM_DUAL_ALG_MAXIT 20
 #define VM_DUAL_ALG_TOL 1e-12
 int vm_dual_ode_algebraic (void *ctx, double t, double *y);

@@ -10,11 +10,21 @@
 
 /* ---- Newton's callbacks: the gradient and the Hessian of S --------------------------------- */
 
+/* With automatic weights the main and the companion action share one engine whose weights of H
+ * each sets for its own window: every evaluation first gives the engine this action's. */
+static void
+own_weights (vm_dual_march *a)
+{
+  if (a->set_weights)
+    a->set_weights (a->weights_ctx, a->d.c);
+}
+
 static int
 dm_F (const double *x, double *F, void *self)
 {
   vm_dual_march *a = self;
   int64_t j;
+  own_weights (a);
   if (vm_dual_eval (&a->d, x, NULL, F, NULL) != VM_OK)
     for (j = 0; j < a->d.nz; j++)   /* a DtP failure: a point Newton must not accept */
       F[j] = NAN;
@@ -26,6 +36,7 @@ dm_J (const double *x, double *Jx, void *self)
 {
   vm_dual_march *a = self;
   int64_t p;
+  own_weights (a);
   if (vm_dual_eval (&a->d, x, NULL, a->g, Jx) != VM_OK)
     for (p = 0; p < a->d.nnz; p++)
       Jx[p] = NAN;
@@ -49,6 +60,34 @@ set_base (vm_dual_march *a, const double *ybar, double *x)
   memcpy (a->d.ybar, ybar, (size_t) a->d.N * a->d.ny * sizeof *ybar);
   a->d.have_y = 0;
   memset (x, 0, (size_t) a->d.nz * sizeof *x);
+}
+
+/* Is the RK4 step from y (stages k1, k2, k3) outside RK4's stability region?  The stages estimate the
+ * size of the Jacobian along the step: k3 - k2 = F(y + h/2 k2) - F(y + h/2 k1) ~ J h/2 (k2 - k1),
+ * so rho = |k3 - k2| / (h/2 |k2 - k1|) is a lower estimate of the spectral radius of J (the power
+ * method's first step, as in Shampine's stiffness detection), in the norm weighted by the states'
+ * tolerances.  RK4 is stable on the negative real axis for h |lambda| <= 2.78 and on the
+ * imaginary axis to 2.83; beyond h rho = 2.5 its steps amplify the stiff components by |R(h
+ * lambda)| > 1 per node interval (Robertson's kinetics on windows of length 2: 1e70 over 32
+ * intervals, finite, so the prediction used to be that garbage and Newton took 30-50 iterations
+ * per window).  A difference |k2 - k1| at the rounding level of k1 says nothing: no test then. */
+static int
+rk4_unstable (const vm_dual_march *a, const double *y, const double *k1, const double *k2,
+              const double *k3)
+{
+  int i;
+  double num = 0.0, den = 0.0, ref = 0.0;
+  for (i = 0; i < a->d.nd; i++)
+    {
+      double w = 1.0 / (a->atol + a->rtol * fabs (y[i])), d1 = (k2[i] - k1[i]) * w,
+             d2 = (k3[i] - k2[i]) * w;
+      num += d2 * d2;
+      den += d1 * d1;
+      ref += k1[i] * w * k1[i] * w;
+    }
+  if (! (den > 1e-24 * ref))
+    return 0;
+  return num > 1.5625 * den;   /* h rho = 2 |k3 - k2| / |k2 - k1| > 2.5 */
 }
 
 static int
@@ -96,6 +135,15 @@ dm_predict (void *self, const double *xa, const double *pt, const double *ptraj,
         }
       if (! ok)
         break;
+      if (rk4_unstable (a, y, k1, k2, k3))
+        {
+          /* the rest of the window held at y (a constant is stable for any h; Newton corrects
+           * the slow drift it misses in a few iterations) */
+          for (k = k + 1; k < N; k++)
+            memcpy (yb + k * ny, y, (size_t) ny * sizeof *yb);
+          a->npredict_stiff++;
+          break;
+        }
       memcpy (yb + (k + 1) * ny, y, (size_t) ny * sizeof *yb);
       for (i = 0; i < nd; i++)
         {
@@ -129,6 +177,31 @@ dm_from_traj (void *self, const double *traj, int64_t ld, double *x)
       a->ybar[k * ny + i] = traj[k + ld * i];
   set_base (a, a->ybar, x);
   return VM_OK;
+}
+
+/* The automatic weights of H for the window (vm_dual_march_set_auto_weights): c_i = c0 / X_i^2,
+ * X_i = max |y_i| over the base state (and y0) + atol / rtol, 1 where that is 0. */
+static int
+auto_weights (vm_dual_march *a)
+{
+  vm_dual *d = &a->d;
+  double fl = a->rtol > 0.0 ? a->atol / a->rtol : 0.0;
+  int64_t k;
+  int i;
+  for (i = 0; i < d->ny; i++)
+    {
+      double X = i < d->nd ? fabs (d->y0[i]) : 0.0;
+      for (k = 0; k < d->N; k++)
+        if (fabs (d->ybar[k * d->ny + i]) > X)
+          X = fabs (d->ybar[k * d->ny + i]);
+      X += fl;
+      if (! (X > 0.0) || ! isfinite (X))
+        X = 1.0;
+      d->c[i] = a->auto_c / (X * X);
+      if (! (d->c[i] > 0.0) || ! isfinite (d->c[i]))   /* X beyond 1e154 or below 1e-154 */
+        d->c[i] = a->auto_c;
+    }
+  return a->set_weights (a->weights_ctx, d->c);
 }
 
 static int
@@ -165,8 +238,15 @@ dm_newton_setup (void *self, const double *x, vm_newton_opts *o)
     for (i = 0; i < d->m; i++)
       if ((j = vm_dual_index (d, k, i)) >= 0)
         a->rw[j] = (i < d->nd ? tau / ti[i] : 1.0) / sqrt (d->hw[k] * L);
+  if (a->set_weights)
+    {
+      int st = auto_weights (a);
+      if (st != VM_OK)
+        return st;
+    }
   o->res_weight = a->rw;
   o->definite = -1;   /* J is the Hessian of S, concave where the DtP matrices are definite */
+  o->nonmonotone = VM_DUAL_MARCH_NONMONOTONE;
   o->res_scale = tau / L;
   fl = o->tol_res > 0.0 ? 10.0 * DBL_EPSILON * ymax / (d->op.h * o->tol_res) : 0.0;
   if (fl > o->res_scale)
@@ -181,6 +261,7 @@ dm_extract (void *self, const double *x, double *traj, int64_t ld, double *xend)
   vm_dual *d = &a->d;
   int ny = d->ny, m = d->m, i;
   int64_t N = d->N, k;
+  own_weights (a);
   if (vm_dual_eval (d, x, NULL, NULL, NULL) != VM_OK)
     {
       for (k = 0; k < N; k++)
@@ -268,6 +349,14 @@ vm_dual_march_set_algebraic_solver (vm_dual_march *a, vm_dual_alg_fn alg, void *
 {
   a->alg = alg;
   a->alg_ctx = alg_ctx;
+}
+
+void
+vm_dual_march_set_auto_weights (vm_dual_march *a, double c0, vm_dual_weights_fn fn, void *ctx)
+{
+  a->auto_c = c0;
+  a->set_weights = c0 > 0.0 && isfinite (c0) ? fn : NULL;
+  a->weights_ctx = ctx;
 }
 
 void

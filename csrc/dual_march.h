@@ -57,6 +57,19 @@ typedef int (*vm_dual_rhs_fn) (void *ctx, int64_t npts, const double *t, const d
  * leaves y unchanged (vm_dual_ode_algebraic). */
 typedef int (*vm_dual_alg_fn) (void *ctx, double t, double *y);
 
+/* Give the node function's engine new weights of H (ny values, each > 0 and finite);
+ * VM_OK or VM_EARG (vm_dual_ode_set_weights). */
+typedef int (*vm_dual_weights_fn) (void *ctx, const double *c);
+
+/* The non-monotone factor of the windows' Newton (newton.h 3; nonmonotone_max stays at its
+ * default 5).  On a stiff system the weighted residual norm rises along Newton's direction by
+ * orders of magnitude, and the monotone search crept with steps 1/128 .. 1/2 for 20-40 iterations
+ * per window, then converged quadratically: full Newton steps from the same point converge in 3
+ * to 5 (Robertson's kinetics, a window of length 1.7 at t = 34).  Measured on nine systems
+ * (doc/dual.md, "Stiff systems"): factors 3, 100, 1e4, 1e6 gave 5.7, 1.7, 1.4, 1.4 s in all
+ * (monotone: 5.6 s), the non-stiff ones unchanged. */
+#define VM_DUAL_MARCH_NONMONOTONE 1e4
+
 typedef struct
 {
   vm_march_action act;       /* the interface (act.self = this struct) */
@@ -74,7 +87,13 @@ typedef struct
   double *ybar;              /* N ny work */
   double *stage;             /* 5 ny RK4 work */
   double *tols;              /* 2 nd: the states' tolerances and sizes (Newton's weights) */
+  vm_dual_weights_fn set_weights; /* NULL, or the engine's setter of the weights of H: automatic
+                                weights (vm_dual_march_set_auto_weights) */
+  void *weights_ctx;
+  double auto_c;             /* c0 of the automatic weights */
   long npredict_fallback;    /* predictions that fell back to a constant base state */
+  long npredict_stiff;       /* predictions held constant from the first node interval where
+                                the RK4 step was outside its stability region (stiff) */
 } vm_dual_march;
 
 /* Set up the action: ny, nd, ng, N, order and c as for vm_dual_init; fn/ctx the node function
@@ -86,6 +105,20 @@ int vm_dual_march_init (vm_dual_march *a, int ny, int nd, int ng, int64_t N, int
                         const double *c, vm_dual_node_fn fn, void *ctx, vm_dual_rhs_fn rhs,
                         void *rhs_ctx, double rtol, double atol);
 void vm_dual_march_free (vm_dual_march *a);
+
+/* Automatic weights of H, window by window (square systems: their discrete solution does not
+ * depend on the weights, which only decide how far the DtP map is from linear along Newton's
+ * path): before each Newton solve c_i = c0 / X_i^2 with X_i = max |y_i| over the window's base
+ * state (and y0) + atol / rtol (the size below which the error controller treats state i
+ * absolutely; 0 when rtol = 0), X_i = 1 where that is 0, given to the engine through fn (ctx);
+ * every evaluation of this action first gives the engine its own weights, so a main and a
+ * companion action may share one engine.  The weights given at init are then unused.  Why: one
+ * c for states of different sizes makes the DtP map strongly nonlinear in the duals of the small
+ * ones (Robertson's kinetics, b ~ 1e-5: 30-50 damped Newton iterations per window; Van der Pol
+ * mu = 1000, v up to 1e3), and the help's c_i ~ 10 / X_i^2 is what makes the march unit-free
+ * (doc/dual.md, "Automatic weights").  c0 <= 0 or not finite, or fn NULL: off (the default). */
+void vm_dual_march_set_auto_weights (vm_dual_march *a, double c0, vm_dual_weights_fn fn,
+                                     void *ctx);
 
 /* An algebraic solver for the prediction (square systems: vm_dual_ode_algebraic with its engine):
  * the base state then satisfies G = 0 along the predicted path, so the duals of G start near 0

@@ -262,7 +262,7 @@ typedef struct
                         may raise ||F||_W up to this factor times the best residual seen
                         (0 .. 1e6; <= 1: off, the plain monotone line search) (default 0: off;
                         skg_solve.h sets 3, VM_SKG_NONMONOTONE, from the tumbler measurement in
-                        step 3) */
+                        step 3; dual_march.h 1e4, VM_DUAL_MARCH_NONMONOTONE, from stiff systems) */
   int nonmonotone_max; /* the watchdog's patience: after a relaxed step, at most this many steps
                         without a new best residual before going back to the best iterate
                         (0 .. 1000000) (default 5) */

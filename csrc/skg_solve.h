@@ -99,8 +99,9 @@ typedef struct
 /* The non-monotone factor of the SKG solves' Newton (newton.h 3; nonmonotone_max stays at its
  * default 5): a stiff contact makes ||F|| rise along the right Newton direction (the tumbler of
  * bench/README_skg.md from a constant start: 10 iterations instead of 33; IPOPT 7).  The dual
- * solvers keep the monotone search: on the perturbed base state of demo_dual_pars (b3), N = 129,
- * monotone Newton needs 48 iterations and a relaxed detour makes it miss MaxIter 50. */
+ * solvers keep the monotone search on a fixed grid: on the perturbed base state of demo_dual_pars
+ * (b3), N = 129, monotone Newton needs 48 iterations and a relaxed detour makes it miss MaxIter
+ * 50; their adaptive march relaxes it (VM_DUAL_MARCH_NONMONOTONE, dual_march.h: stiff systems). */
 #define VM_SKG_NONMONOTONE 3.0
 
 typedef struct

@@ -461,6 +461,7 @@ typedef struct
   int order, corder;            /* the SBP order and its companion's */
   const double *c, *y0;
   const mxArray *tout;          /* setup.output_times, or NULL */
+  int auto_c;                   /* setup.auto_c (optional, 0 or 1): automatic weights c(1)/X_i^2 */
   vm_march_opts mo;
 } march_args;
 
@@ -527,6 +528,8 @@ march_setup (const mxArray *o, const kernel *k, const char *fn, march_args *a)
   for (i = 0; i < k->ny; i++)
     if (! (a->c[i] > 0.0))
       BAD ("%s: c must be positive (entry %d is not)", fn, i + 1);
+  a->auto_c = vm_arg_field_opt (o, "auto_c") != NULL
+              && vm_arg_int (mxGetField (o, 0, "auto_c"), fn, "auto_c", 0, 1);
   march_opts_read (o, fn, &a->mo);
   march_guess_tout (o, k, fn, a);
 }
@@ -557,6 +560,11 @@ march_init (vm_dual_march *am, vm_dual_march *ac, kernel *k, const march_args *a
     {
       vm_dual_march_set_algebraic_solver (am, vm_dual_ode_algebraic, &k->g.e);
       vm_dual_march_set_algebraic_solver (ac, vm_dual_ode_algebraic, &k->g.e);
+    }
+  if (a->auto_c && k->kind == 0 && k->ng == k->ny - k->nd)   /* square systems only */
+    {
+      vm_dual_march_set_auto_weights (am, a->c[0], vm_dual_ode_set_weights, &k->g.e);
+      vm_dual_march_set_auto_weights (ac, a->c[0], vm_dual_ode_set_weights, &k->g.e);
     }
 }
 
@@ -603,8 +611,8 @@ march_output (const vm_march_sol *ms, const vm_dual_march *am, const vm_dual_mar
 {
   static const char *keys[] = { "t", "y", "D", "windows", "rejected", "exitflag", "message",
                                 "iterations", "residual_history", "history_window", "output",
-                                "time", "newton_time", "predict_fallbacks", "companion_order",
-                                "linear_solver" };
+                                "time", "newton_time", "predict_fallbacks", "predict_stiff",
+                                "companion_order", "linear_solver" };
   mxArray *out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
   mxArray *hw;
   int h;
@@ -628,6 +636,8 @@ march_output (const vm_march_sol *ms, const vm_dual_march *am, const vm_dual_mar
                                                        ms->t_numeric, ms->t_solve));
   mxSetField (out, 0, "predict_fallbacks",
               mxCreateDoubleScalar ((double) (am->npredict_fallback + ac->npredict_fallback)));
+  mxSetField (out, 0, "predict_stiff",
+              mxCreateDoubleScalar ((double) (am->npredict_stiff + ac->npredict_stiff)));
   return out;
 }
 

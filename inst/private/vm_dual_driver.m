@@ -71,6 +71,11 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   if (isa (y0, 'double') && isreal (y0) && ~issparse (y0) && numel (y0) == nd && isvector (y0) ...
       && all (isfinite (y0)))
     y0 = y0(:)';
+  elseif (~isempty (ode) && ny > nd && isnumeric (y0) && isvector (y0) && numel (y0) == ny)
+    % the whole state given for a system with algebraic states (the common slip with a DAE)
+    vm_badarg (fname, ['y0 must hold the %d differential states (%s) only; got %d entries: the ' ...
+               'algebraic states (%s) are not given, they are computed from G(t0, y0, ya) = 0'], ...
+               nd, strjoin (ode.states(1:nd), ', '), ny, strjoin (ode.states(nd+1:ny), ', '));
   else
     y0 = vm_check_value (fname, 'y0', y0, {'vector', nd})';
   end
@@ -85,6 +90,12 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   end
   S = opts.Slabs;
   c = opts.c;
+  % c = [] (dual_solve's default): automatic weights in the march of a square system (csrc/
+  % dual_march.h, vm_dual_march_set_auto_weights: c_i = 10 / X_i^2 per window), 10 elsewhere
+  auto_c = isempty (c) && isnumeric (c) && ~isempty (ode) && ng == ny - nd;
+  if (isempty (c) && isnumeric (c))
+    c = 10;
+  end
   if (isnumeric (c) && isreal (c) && ~issparse (c) && ~isa (c, 'double'))   % vm_double, inline
     c = double (c);
   end
@@ -145,7 +156,8 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
                vm_describe (yb));
   end
   if (marching || adaptive)
-    sol = march_path (fname, kernel, kpar, ode, [ny nd ng], tspan, y0, opts, c, adaptive, weak, yb);
+    sol = march_path (fname, kernel, kpar, ode, [ny nd ng], tspan, y0, opts, c, auto_c, adaptive, ...
+                      weak, yb);
     return;
   end
   if (~isempty (guess) && (~isnumeric (guess) || ~isreal (guess) || issparse (guess) || ~isequal (size (guess), [Ntot m]) ...
@@ -237,7 +249,8 @@ function [sol, ok] = one_slab (fname, kernel, kpar, dims, tspan, y0, opts, guess
   ok = true;
 end
 
-function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, adaptive, weak, yb)
+function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, auto_c, adaptive, ...
+                           weak, yb)
   % the marching driver: adaptive windows, or Slabs fixed windows with predicted base states
   ny = dims(1);
   nd = dims(2);
@@ -286,6 +299,7 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
                 vm_linsolve_code (opts));
   disp_code = find (strcmpi (opts.Display, {'off', 'final', 'iter'})) - 1;
   setup = struct ('t0', tspan(1), 'tf', tspan(2), 'N', opts.N, 'order', opts.Order, 'c', c, ...
+                  'auto_c', double (auto_c), ...
                   'y0', y0(:)', 'kernel', kernel, 'kpar', kpar, 'windows', windows, ...
                   'rtol', rt, 'atol', at, 'tol', 1e-3, 'max_iter', opts.MaxIter, ...
                   'repeat', opts.BaseIterations, 'display', disp_code, 'guess', base, ...
@@ -319,6 +333,7 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
     sol.output_D = r.output(:, ny+1:end);
   end
   sol.predict_fallbacks = r.predict_fallbacks;
+  sol.predict_stiff = r.predict_stiff;
   sol.linear_solver = r.linear_solver;
   sol.exitflag = r.exitflag;
   sol.message = r.message;

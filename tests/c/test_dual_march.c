@@ -1,7 +1,9 @@
 /* test_dual_march.c -- the dual action as a window of the marching driver (csrc/dual_march.c):
  * the RK4 prediction, the fixed-window march against consecutive weak-final dual solves from
  * another base state (the recovered primal is the SBP-SAT solution whatever the base state), and
- * the adaptive march against RK4 with a small step. */
+ * the adaptive march against RK4 with a small step; a stiff system (Robertson's kinetics): the
+ * prediction held where RK4 is unstable, the automatic weights of H (the same discrete solution as
+ * with fixed weights, fewer Newton iterations) and the march against the reference values. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +44,145 @@ rk4 (double *y, double T, int nsteps)
       for (i = 0; i < 3; i++)
         y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
     }
+}
+
+/* Robertson's kinetics with c = 1 - a - b eliminated (stiff: eigenvalues to -1e4) */
+static const char *rb_st[] = { "a", "b" }, *rb_pa[] = { "k1", "k2", "k3" };
+static const char *rb_rhs[] = { "-k1*a + k3*b*(1 - a - b)", "k1*a - k3*b*(1 - a - b) - k2*b^2" };
+static const double rb_par[3] = { 0.04, 3e7, 1e4 };
+
+/* the adaptive march of Robertson's kinetics on [0, tf], with automatic weights or c = 10 (the
+ * engine's weights are set to 10 first: an automatic march leaves its last window's) */
+static int
+robertson_march (vm_dual_ode *e, int autow, double tf, double *yend, int *nwin, int *iters,
+                 long *nstiff)
+{
+  vm_dual_march am, ac;
+  vm_march_opts mo;
+  vm_march_sol ms;
+  double c[2] = { 10, 10 }, y0[2] = { 1, 0 };
+  int st, i;
+  st = vm_dual_ode_set_weights (e, c);
+  st = st == VM_OK ? vm_dual_march_init (&am, 2, 2, 0, 33, 4, c, vm_dual_ode_node, e,
+                                         vm_dual_ode_rhs, e, 1e-6, 1e-8) : st;
+  if (st != VM_OK)
+    return st;
+  st = vm_dual_march_init (&ac, 2, 2, 0, 33, 6, c, vm_dual_ode_node, e, vm_dual_ode_rhs, e,
+                           1e-6, 1e-8);
+  if (st != VM_OK)
+    {
+      vm_dual_march_free (&am);
+      return st;
+    }
+  if (autow)
+    {
+      vm_dual_march_set_auto_weights (&am, 10.0, vm_dual_ode_set_weights, e);
+      vm_dual_march_set_auto_weights (&ac, 10.0, vm_dual_ode_set_weights, e);
+    }
+  vm_march_opts_init (&mo);
+  mo.t0 = 0.0;
+  mo.tf = tf;
+  mo.rtol = 1e-6;
+  mo.atol = 1e-8;
+  mo.newton.tol_res = 1e-3;
+  vm_march_sol_init (&ms);
+  st = vm_march (&am.act, &ac.act, y0, &mo, &ms);
+  for (i = 0; i < 2; i++)
+    yend[i] = ms.ntot > 0 ? ms.traj[(ms.ntot - 1) + ms.ntot * i] : NAN;
+  *nwin = ms.nwin;
+  *iters = ms.iterations;
+  *nstiff = am.npredict_stiff;
+  printf ("Robertson [0,%g], %s weights: %s (%ld stiff predictions)\n", tf,
+          autow ? "automatic" : "fixed", ms.message, *nstiff);
+  vm_march_sol_free (&ms);
+  vm_dual_march_free (&am);
+  vm_dual_march_free (&ac);
+  return st;
+}
+
+static void
+test_stiff (void)
+{
+  vm_ode o;
+  vm_ode_desc de;
+  vm_err err;
+  vm_dual_ode e;
+  double c[2] = { 10, 10 }, ya[2], yf[2], bad[2] = { 1, 0 }, nan2[2] = { 1, NAN };
+  /* Hairer and Wanner's reference values at t = 40 */
+  const double aref = 0.7158270687193685, bref = 9.185534764651102e-06;
+  int st, nwa, nwf, ita, itf;
+  long nsa, nsf;
+  memset (&de, 0, sizeof de);
+  de.ny = 2;
+  de.state = rb_st;
+  de.np = 3;
+  de.param = rb_pa;
+  de.nd = 2;
+  de.rhs = rb_rhs;
+  st = vm_ode_build (&de, &o, &err);
+  CHECK (st == VM_OK, "build %s", err.msg);
+  st = vm_dual_ode_init (&e, &o, rb_par, c);
+  CHECK (st == VM_OK, "engine %d", st);
+  /* the engine's weights: refused when not positive and finite, nothing changed then */
+  CHECK (vm_dual_ode_set_weights (&e, bad) == VM_EARG && vm_dual_ode_set_weights (&e, nan2)
+         == VM_EARG && e.c[0] == 10 && e.c[1] == 10, "set_weights refuses 0 and NaN");
+  bad[1] = 4;
+  CHECK (vm_dual_ode_set_weights (&e, bad) == VM_OK && e.c[1] == 4 && e.cr[1] == 0.5
+         && e.c[0] == 1, "set_weights sets c and 1/sqrt(c)");
+  CHECK (vm_dual_ode_set_weights (&e, c) == VM_OK, "set_weights back to 10");
+  /* the prediction of a stiff window is held, not RK4's amplification (|R(h lambda)|^16 with
+   * h lambda ~ -30 would be ~1e40) */
+  {
+    vm_dual_march am;
+    double *x, y0[2] = { 0.9, 1e-5 }, dmax = 0.0;
+    int64_t k;
+    int i;
+    st = vm_dual_march_init (&am, 2, 2, 0, 17, 4, c, vm_dual_ode_node, &e, vm_dual_ode_rhs, &e,
+                             1e-6, 1e-8);
+    CHECK (st == VM_OK, "march init %d", st);
+    x = malloc ((size_t) am.act.n * sizeof *x);
+    st = am.act.move (am.act.self, 1.0, 2.0, y0);
+    st = st == VM_OK ? am.act.predict (am.act.self, y0, NULL, NULL, 0, 17, x) : st;
+    for (k = 0; k < 17; k++)
+      for (i = 0; i < 2; i++)
+        dmax = fmax (dmax, fabs (am.d.ybar[k * 2 + i] - y0[i]));
+    CHECK (st == VM_OK && am.npredict_stiff == 1 && dmax == 0.0,
+           "stiff window: prediction held at y0 (%ld stiff, largest change %.3g)",
+           am.npredict_stiff, dmax);
+    free (x);
+    vm_dual_march_free (&am);
+  }
+  /* the march on [0, 40] with either weights: the reference within the tolerance */
+  st = robertson_march (&e, 1, 40.0, ya, &nwa, &ita, &nsa);
+  CHECK (st == VM_OK, "automatic weights: status %d", st);
+  st = robertson_march (&e, 0, 40.0, yf, &nwf, &itf, &nsf);
+  CHECK (st == VM_OK, "fixed weights: status %d", st);
+  printf ("Robertson at t = 40: a %.3e b %.3e (automatic), a %.3e b %.3e (fixed) off the "
+          "reference\n", fabs (ya[0] - aref), fabs (ya[1] - bref), fabs (yf[0] - aref),
+          fabs (yf[1] - bref));
+  /* tolerances: RelTol |a| = 7e-7 for a, AbsTol 1e-8 for b, per window; the fast transient is
+   * damped, so the errors do not accumulate over the windows */
+  CHECK (fabs (ya[0] - aref) <= 1e-6 && fabs (ya[1] - bref) <= 1e-8, "automatic weights: the "
+         "reference within the tolerance");
+  CHECK (fabs (yf[0] - aref) <= 1e-6 && fabs (yf[1] - bref) <= 1e-8, "fixed weights: the "
+         "reference within the tolerance");
+  CHECK (nsa > 0 && nsf > 0, "stiff windows met (%ld, %ld)", nsa, nsf);
+  /* on [0, 1000] (b down to 1e-7 while a, c ~ 0.5): the two agree within the tolerance, and
+   * the automatic weights take fewer than half the Newton iterations (measured 916 against
+   * 3854, 85 against 275 windows: with one weight the DtP map of the small state is far from
+   * linear and the windows that Newton fails on bound the next ones, csrc/march.c newton_cap) */
+  st = robertson_march (&e, 1, 1000.0, ya, &nwa, &ita, &nsa);
+  CHECK (st == VM_OK, "automatic weights, [0, 1000]: status %d", st);
+  st = robertson_march (&e, 0, 1000.0, yf, &nwf, &itf, &nsf);
+  CHECK (st == VM_OK, "fixed weights, [0, 1000]: status %d", st);
+  printf ("Robertson at t = 1000: automatic - fixed %.3e %.3e; %d / %d windows, %d / %d Newton "
+          "iterations\n", ya[0] - yf[0], ya[1] - yf[1], nwa, nwf, ita, itf);
+  CHECK (fabs (ya[0] - yf[0]) <= 2e-6 && fabs (ya[1] - yf[1]) <= 2e-8, "the same solution "
+         "within twice the tolerance");
+  CHECK (2 * ita < itf, "automatic weights: fewer than half the Newton iterations (%d, %d)", ita,
+         itf);
+  vm_dual_ode_free (&e);
+  vm_ode_free (&o);
 }
 
 int
@@ -161,5 +302,6 @@ main (void)
   vm_dual_march_free (&ac);
   vm_dual_ode_free (&e);
   vm_ode_free (&o);
+  test_stiff ();
   return vmtest_finish ("test_dual_march");
 }
