@@ -62,15 +62,16 @@ set_base (vm_dual_march *a, const double *ybar, double *x)
   memset (x, 0, (size_t) a->d.nz * sizeof *x);
 }
 
-/* Is the RK4 step from y (stages k1, k2, k3) outside RK4's stability region?  The stages estimate the
- * size of the Jacobian along the step: k3 - k2 = F(y + h/2 k2) - F(y + h/2 k1) ~ J h/2 (k2 - k1),
- * so rho = |k3 - k2| / (h/2 |k2 - k1|) is a lower estimate of the spectral radius of J (the power
- * method's first step, as in Shampine's stiffness detection), in the norm weighted by the states'
- * tolerances.  RK4 is stable on the negative real axis for h |lambda| <= 2.78 and on the
- * imaginary axis to 2.83; beyond h rho = 2.5 its steps amplify the stiff components by |R(h
- * lambda)| > 1 per node interval (Robertson's kinetics on windows of length 2: 1e70 over 32
- * intervals, finite, so the prediction used to be that garbage and Newton took 30-50 iterations
- * per window).  A difference |k2 - k1| at the rounding level of k1 says nothing: no test then. */
+/* Is the RK4 step from y (stages k1, k2, k3) outside RK4's stability region?  The stages
+ * estimate the size of the Jacobian along the step: k3 - k2 = F(y + h/2 k2) - F(y + h/2 k1)
+ * ~ J h/2 (k2 - k1), so rho = |k3 - k2| / (h/2 |k2 - k1|) is a lower estimate of the spectral
+ * radius of J (the power method's first step, as in Shampine's stiffness detection), in the norm
+ * weighted by the states' tolerances.  RK4 is stable on the negative real axis for h |lambda| <=
+ * 2.78 and on the imaginary axis to 2.83; beyond h rho = 2.5 a step amplifies the stiff
+ * components by |R(h lambda)| > 1, about (h lambda)^4 / 24 for large h lambda, per node
+ * interval.  While that stayed finite the prediction was kept, and Newton started far from the
+ * solution (Robertson's kinetics: 20-50 iterations per window, doc/dual.md "Stiff systems").
+ * A difference |k2 - k1| at the rounding level of k1 says nothing: no test then. */
 static int
 rk4_unstable (const vm_dual_march *a, const double *y, const double *k1, const double *k2,
               const double *k3)
