@@ -1,12 +1,13 @@
 % Acceptance test of demos/demo_dual_lorenz_long: the adaptive dual_solve on the Lorenz system
-% (A = 10, R = 28, B = 8/3, Acharya & Sengupta Sec. 3) over [0, 20], RelTol 1e-6, 1e-8, 1e-10
+% (A = 10, R = 28, B = 8/3, Acharya & Sengupta Sec. 3) over [0, 20], RelTol 1e-6, 1e-7, 1e-8, 1e-9
 % (AbsTol = RelTol/100), against a Taylor-series reference (order 25, h 0.01; checked against
 % order 30, h 0.02); ode45 at RelTol 1e-12 and 1e-13 is shown to carry its own, amplified error.
 % (A) U0 on the attractor: the error at the window ends grows like exp (rate t) with the rate
 %     fitted on [5, 20] within 0.1 of lambda_max = 0.906 and within 0.05 of the tangent-dynamics
 %     rate (log sigma_max of the variational matrix) on the same window; the reference resolves
-%     the errors (e_ref/e <= 1/3 on the fit window); e(T) is proportional to the tolerance
-%     (log-log slope within 0.3 of 1, e(T)/(RelTol exp(lambda T)) within a factor 10).
+%     the errors (e_ref/e <= 1/3 on the fit window); e(T) ~ RelTol^(4/3) (window length
+%     ~ RelTol^(1/3) from the in-window order 3, passed values of order 4): log-log slope within
+%     0.3 of 4/3, e(T)/(RelTol^(4/3) exp(lambda T)) within a factor 10).
 % (B) U0 = (1, 1, 1): a weakly amplifying stretch (finite-time exponent 0.44 over [0, 20]); info,
 %     exitflags checked.
 % dual_solve with its defaults converges on [0, 20].  One run, with the figure (about 50 s).
@@ -41,17 +42,17 @@
 %!test
 %! % (A) growth rates, resolution, tolerance scaling
 %! a = r.attractor;
-%! assert ([a.runs.reltol], [1e-6 1e-8 1e-10]);
+%! assert ([a.runs.reltol], [1e-6 1e-7 1e-8 1e-9]);
 %! assert (all ([a.runs.exitflag] == 1));
 %! assert (abs (a.tangent.rate - 0.906) < 0.1);
 %! assert (all (abs ([a.runs.rate] - 0.906) <= 0.1));
 %! assert (all (abs ([a.runs.rate] - a.tangent.rate) <= 0.05));
 %! assert (all ([a.runs.resolve] <= 1/3));
-%! assert (abs (a.q - 1) <= 0.3);
+%! assert (abs (a.q - 4 / 3) <= 0.3);
 %! assert (a.C_spread <= 10);
 %! % the error at T is far above the tolerance: amplified by 1e4..1e6
 %! assert (all ([a.runs.eT] ./ [a.runs.reltol] > 1e3));
-%! % the dual at 1e-10 beats ode45 at 1e-12 at T
+%! % the dual at 1e-9 beats ode45 at 1e-12 at T
 %! assert (a.runs(end).eT < a.ref.ode45_12 / 10);
 
 %!test
