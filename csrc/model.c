@@ -269,6 +269,7 @@ vm_mech_free (vm_mech *m)
   free (m->FR);
   free (m->hdot);
   free (m->sigma);
+  free (m->mu);
   memset (m, 0, sizeof *m);
 }
 
@@ -302,6 +303,7 @@ build_contact (vm_mech *m, int c, int32_t h, int32_t sigma, int32_t V0, int32_t 
   fnabs = B2 (VM_OP_MUL, U1 (VM_OP_ABS, amp), U1 (VM_OP_SQRT, gn2));   /* |FN|, also for V0 < 0 */
   m->hdot[c] = vn;
   m->sigma[c] = sigma;
+  m->mu[c] = mu;
   for (i = 0; i < n; i++)
     {
       int32_t vpi = B2 (VM_OP_SUB, vm_var (g, m->vqd + i),
@@ -397,7 +399,8 @@ mech_alloc (vm_mech *m, const vm_mech_desc *d, vm_symtab **s)
   m->FR = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * n * sizeof *m->FR);
   m->hdot = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->hdot);
   m->sigma = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->sigma);
-  return m->g && *s && m->F && m->gc && m->h && m->FN && m->FR && m->hdot && m->sigma;
+  m->mu = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->mu);
+  return m->g && *s && m->F && m->gc && m->h && m->FN && m->FR && m->hdot && m->sigma && m->mu;
 }
 
 /* parse the lagrangian, the forces (the constant 0 without them) and the constraints, in this
@@ -645,7 +648,8 @@ mech_eom (builder *b, vm_mech *m)
   bld_out (b, fe, 0, 0, e);
 }
 
-/* the block "contacts": gaps h, h_q, the contact forces FN, FR and the widths sigma */
+/* the block "contacts": gaps h, h_q, the contact forces FN, FR, the widths sigma and the friction
+ * coefficients mu */
 static void
 mech_contacts (builder *b, vm_mech *m)
 {
@@ -653,11 +657,12 @@ mech_contacts (builder *b, vm_mech *m)
   int n = m->n, i, j;
   int fh = bld_field (b, "h", m->nc, 1), fq = bld_field (b, "h_q", m->nc, n),
       fn = bld_field (b, "FN", m->nc, n), fr = bld_field (b, "FR", m->nc, n),
-      fs = bld_field (b, "sigma", m->nc, 1);
+      fs = bld_field (b, "sigma", m->nc, 1), fm = bld_field (b, "mu", m->nc, 1);
   for (i = 0; i < m->nc; i++)
     {
       bld_out (b, fh, i, 0, m->h[i]);
       bld_out (b, fs, i, 0, m->sigma[i]);
+      bld_out (b, fm, i, 0, m->mu[i]);
       for (j = 0; j < n; j++)
         {
           bld_out (b, fq, i, j, vm_diff (g, m->h[i], m->vq + j));

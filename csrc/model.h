@@ -111,6 +111,7 @@ typedef struct {
   int32_t *FN, *FR;            /* nc x n (row-major by contact): normal and friction forces */
   int32_t *hdot;               /* nc: dh/dt = grad h . qdot */
   int32_t *sigma;              /* nc: the width of the Gaussian regularization (expression in p) */
+  int32_t *mu;                 /* nc: the friction coefficient (expression in p) */
 } vm_mech;
 
 /* Parse and check a system.  On error returns a status, fills err (message quotes the expression

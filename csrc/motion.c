@@ -146,7 +146,7 @@ motion_args_ok (int n, int m, int np, const vm_block *eom, const vm_block *mot,
       || ! field_ok (mot, 0, "phi", m, 1) || ! field_ok (mot, 1, "A", m, n)
       || (con && (! field_ok (con, 0, "h", nc, 1) || ! field_ok (con, 1, "h_q", nc, n)
                   || ! field_ok (con, 2, "FN", nc, n) || ! field_ok (con, 3, "FR", nc, n)
-                  || ! field_ok (con, 4, "sigma", nc, 1)))
+                  || ! field_ok (con, 4, "sigma", nc, 1) || ! field_ok (con, 5, "mu", nc, 1)))
       || eom->tape.nvar != 1 + 2 * n + np + m + n || mot->tape.nvar != eom->tape.nvar
       || (con && con->tape.nvar != eom->tape.nvar))
     return VM_EARG;
@@ -391,13 +391,22 @@ vm_motion_check_state (vm_motion *mo, double t, const double *q, const double *q
     }
   if (hard && mo->con.b)
     for (a = 0; a < mo->nc; a++)
-      if (! (mo->con.field[0][a] >= 0))
-        {
-          *what = 2;
-          *index = a;
-          *value = mo->con.field[0][a];
-          return VM_EARG;
-        }
+      {
+        if (! (mo->con.field[0][a] >= 0))
+          {
+            *what = 2;
+            *index = a;
+            *value = mo->con.field[0][a];
+            return VM_EARG;
+          }
+        if (mo->con.field[5][a] != 0)
+          {
+            *what = 3;
+            *index = a;
+            *value = mo->con.field[5][a];
+            return VM_EARG;
+          }
+      }
   return VM_OK;
 }
 

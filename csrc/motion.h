@@ -81,8 +81,8 @@ int vm_motion_set_vakonomic (vm_motion *mo, const vm_block *vak, double t, const
 
 /* Evaluate the blocks at (t, q, qdot).  After it: M = mo->eom.field[0] (n x n), f = field[1],
  * energy = field[2]; phi = mo->mot.field[0], A = [1], c = [2], hol = [3], gpos = [4], gpos_q = [5];
- * h = mo->con.field[0], h_q = [1], FN = [2], FR = [3], sigma = [4] (the contacts block must have
- * these five fields, as compiled by vm_mech_block). */
+ * h = mo->con.field[0], h_q = [1], FN = [2], FR = [3], sigma = [4], mu = [5] (the contacts block
+ * must have these six fields, as compiled by vm_mech_block). */
 int vm_motion_eval (vm_motion *mo, double t, const double *q, const double *qdot, int want_contacts);
 
 /* Accelerations qddot (n) and multipliers (m for the ideal law, k for directions; may be NULL)
@@ -92,8 +92,10 @@ int vm_motion_accel (vm_motion *mo, double t, const double *q, const double *qdo
                      double *mult);
 
 /* Check an initial state: every constraint (holonomic ones at position and velocity level) within
- * tol, and with hard walls every gap h >= 0.  Returns VM_OK, or VM_EARG with *what = 1 (constraint,
- * *index 0-based, *value its residual) or 2 (contact, *value = h). */
+ * tol, and with hard walls every gap h >= 0 and no friction (hard walls have no friction law: their
+ * impacts change only the normal velocity, and they hold no sliding contact).  Returns VM_OK, or
+ * VM_EARG with *what = 1 (constraint, *index 0-based, *value its residual), 2 (contact, *value = h)
+ * or 3 (a hard wall with friction, *value = its mu). */
 int vm_motion_check_state (vm_motion *mo, double t, const double *q, const double *qdot, double tol,
                            int hard, int *what, int *index, double *value);
 

@@ -57,7 +57,10 @@
 % Contacts of the model (@code{h(q) >= 0}) are hard walls by default (option
 % @code{"Contacts"}, @code{"hard"}): the impact is located as an event and the velocity jumps by
 % the restitution impulse @code{qdot+ = qdot - (1+e) (n.qdot)/(n M^-1 n) M^-1 n}, n = grad h, in
-% the metric M.  With @code{"soft"} the regularized forces of the model act instead: the normal
+% the metric M.  Hard walls have no friction law (an impact changes only the normal velocity,
+% and a hard wall holds no sliding contact): a model whose contact has a friction coefficient
+% mu ~= 0 is refused with them; give @code{"Contacts", "soft"}, the model's regularized normal
+% and friction forces, as in @code{skg_solve}.  With @code{"soft"} the regularized forces of the model act instead: the normal
 % force @code{V0/sqrt(2 pi sigma^2) exp(-h^2/(2 sigma^2)) grad h} does all its work while h crosses
 % a layer a few sigma wide, which a long step can jump over unseen.  So every step passes a layer
 % check: over the step, the travel of h inside the layer @code{|h| <= 6 sigma} (estimated from h
@@ -307,6 +310,25 @@ end
 %! assert (numel (s.impacts.t), 2);
 %!error <a soft contact.s layer is not resolved even by sub-steps of 2\^-30 of the fixed step> gauss_integrate (mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.8), 'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'contacts', struct ('h', '1 - x^2 - y^2', 'sigma', 1e-12, 'V0', 5)), [0 0.5], [-0.5 -0.75], [0 0], 'Contacts', 'soft', 'Method', 'rk4', 'Step', 0.1)
 %!error <the initial position is outside contact 1> gauss_integrate (mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2', 'contacts', struct ('h', 'x', 'sigma', 1, 'V0', 1)), [0 1], -1, 0)
+%!error <gauss_integrate: contact 1 has Coulomb friction .mu = 0.3., which hard walls do not model .* use 'Contacts', 'soft'> gauss_integrate (mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('mu', 0.3), 'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - 9.8*y', 'contacts', struct ('h', 'y', 'sigma', 1e-3, 'V0', 1, 'mu', 'mu')), [0 1], [0 0.01], [1 0])
+%!test
+%! % friction needs the soft contacts: a block sliding on the floor y >= 0 (the soft wall's
+%! % equilibrium gap h0, where FN = g), decelerated by mu g; the regularized law gives the
+%! % closed form x(t) = v0 t - mu g t^2 / 2 up to the slip smoothing (epsv = 1e-3: the friction
+%! % force is mu FN v / sqrt (v^2 + epsv^2), relative deficit epsv^2 / (2 v^2) <= 1e-6 for v >= 0.7),
+%! % and the same model with mu = 0 keeps the default hard walls
+%! sig = 1e-3; V0 = 0.05; g = 9.8; mu = 0.3;
+%! blk = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('mu', mu, 'g', g), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', ...
+%!   'contacts', struct ('h', 'y', 'sigma', sig, 'V0', V0, 'mu', 'mu'));
+%! h0 = sqrt (-2 * sig^2 * log (g * sqrt (2 * pi) * sig / V0));
+%! s = gauss_integrate (blk, [0 1], [0 h0], [4 0], 'Contacts', 'soft', 'RelTol', 1e-10, 'AbsTol', 1e-12);
+%! assert (s.exitflag, 1);
+%! assert (s.q(end, 1), 4 - mu * g / 2, 1e-5);
+%! blk.parameters.mu = 0;
+%! s = gauss_integrate (blk, [0 1], [0 h0], [4 0]);
+%! assert (s.exitflag, 1);
+%! assert (s.q(end, 1), 4, 1e-8);
 %!error <gauss_integrate: the initial state violates constraint 1 .x\^2 \+ y\^2 - l\^2. by 0.75 .ConstraintTol = 1e-08.> gauss_integrate (pend, [0 1], [0 -0.5], [0 0])
 %!error <gauss_integrate: the initial state violates constraint 1 .x\*dot.x. \+ y\*dot.y.. by 1 > gauss_integrate (mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + dot(y)^2)/2', 'constraints', {'x*dot(x) + y*dot(y)'}), [0 1], [0 -1], [0 1])
 %!error <gauss_integrate: the constraint Jacobian is rank-deficient at the initial state: constraints 1 .x. and 2 .x-1. are contradictory> gauss_integrate (mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + dot(y)^2)/2', 'constraints', {'x', 'x-1'}), [0 1], [0 0], [0 0])

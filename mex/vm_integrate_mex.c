@@ -383,6 +383,11 @@ initial_state (const gi_args *a, vm_motion *mo, size_t ny)
              val, a->ctol);
       if (what == 2)
         BAD ("%s: the initial position is outside contact %d (h = %g < 0)", FN, idx + 1, val);
+      if (what == 3)
+        BAD ("%s: contact %d has Coulomb friction (mu = %g), which hard walls do not model (an impact "
+             "changes only the normal velocity, and a hard wall holds no sliding contact); use "
+             "'Contacts', 'soft' (the model's regularized normal and friction forces, as in "
+             "skg_solve)", FN, idx + 1, val);
       BAD ("%s: the model cannot be evaluated at the initial state (non-finite values)", FN);
     }
   return y0;

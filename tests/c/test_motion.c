@@ -221,6 +221,38 @@ test_tumbler (void)
   release (&md);
 }
 
+/* hard walls have no friction law: vm_motion_check_state refuses a contact whose mu is not 0 when
+ * the walls are hard (*what = 3, the contact and its mu), not when they are soft, nor mu = 0 */
+static void
+test_hard_friction (void)
+{
+  const char *coord[] = { "x", "y" }, *param[] = { "g", "mu" };
+  vm_contact_desc c = { "1 - x^2 - y^2", "0.01", "10", "mu", "1e-3" };
+  double p[2] = { 9.81, 0.25 }, q[2] = { 0, 0 }, qd[2] = { 1, 0 }, val;
+  vm_mech_desc d;
+  model md;
+  int what, idx;
+  memset (&d, 0, sizeof d);
+  d.n = 2;
+  d.coord = coord;
+  d.np = 2;
+  d.param = param;
+  d.lagrangian = "(dot(x)^2 + dot(y)^2)/2 - g*y";
+  d.ncontact = 1;
+  d.contact = &c;
+  if (build (&md, &d, p, VM_LAW_IDEAL, 0, NULL) != VM_OK)
+    return;
+  CHECK (vm_motion_check_state (&md.mo, 0.0, q, qd, 1e-8, 1, &what, &idx, &val) == VM_EARG
+         && what == 3 && idx == 0 && val == 0.25, "hard wall with mu = 0.25 refused (what %d, "
+         "contact %d, mu %g)", what, idx, val);
+  CHECK (vm_motion_check_state (&md.mo, 0.0, q, qd, 1e-8, 0, &what, &idx, &val) == VM_OK
+         && what == 0, "soft wall with friction accepted");
+  p[1] = 0;
+  CHECK (vm_motion_check_state (&md.mo, 0.0, q, qd, 1e-8, 1, &what, &idx, &val) == VM_OK
+         && what == 0, "hard wall with mu = 0 accepted");
+  release (&md);
+}
+
 /* the travel of h inside the layer over one step, on hand-made ends (units of sigma = 1, dt = 1,
  * layer 6): the largest total variation of the clipped path over the Hermite cubic and the lines
  * from the start and back from the end */
@@ -344,6 +376,7 @@ main (void)
 {
   test_pendulum ();
   test_tumbler ();
+  test_hard_friction ();
   test_layer_travel ();
   test_tumbler_soft ();
   test_singular ();
