@@ -379,7 +379,8 @@ vm_skg_build (vm_skg *s, const vm_mech *model, const double *par, int64_t N, int
   s->vi = malloc ((size_t) (n + 1) * sizeof (double));
   s->pi = malloc ((size_t) (n + 1) * sizeof (double));
   s->par = malloc ((size_t) (np + 1) * sizeof (double));
-  if (! s->hw || ! s->t || ! s->qi || ! s->vi || ! s->pi || ! s->par)
+  s->qo = calloc ((size_t) (n + 1), sizeof (double));
+  if (! s->hw || ! s->t || ! s->qi || ! s->vi || ! s->pi || ! s->par || ! s->qo)
     goto fail;
   memcpy (s->qi, q_i, (size_t) n * sizeof (double));
   memcpy (s->vi, v_i, (size_t) n * sizeof (double));
@@ -430,6 +431,7 @@ vm_skg_free (vm_skg *s)
   free (s->vi);
   free (s->pi);
   free (s->par);
+  free (s->qo);
   if (s->g)
     vm_graph_free (s->g);
   vm_tape_free (&s->ts);
@@ -459,6 +461,16 @@ vm_skg_free (vm_skg *s)
 }
 
 /* ---- a new window with the same structure -------------------------------------------------- */
+
+int
+vm_skg_set_origin (vm_skg *s, const double *qo)
+{
+  if (! s || ! s->qo || ! qo)
+    return VM_EARG;
+  memcpy (s->qo, qo, (size_t) s->n * sizeof *qo);
+  s->zlast_ok = 0;
+  return VM_OK;
+}
 
 int
 vm_skg_set_window (vm_skg *s, double t0, double tf, const double *q_i, const double *v_i)
@@ -705,10 +717,11 @@ hess_point (const vm_skg *s, const vm_skg_plan *p, int64_t k, double w, const do
 #undef ADD
 }
 
-/* The point variables of z into s->x (q+-, lambda+- and the velocities Ds q+-, with the affine
- * part of Da on the + branch), and the density's tape (term: the full one, or the reduced one,
- * which reads no minus variable: those are not filled, and 0 for the boundary) and the boundary's
- * evaluated (points and the two boundary points). */
+/* The point variables of z into s->x (q+ = qo + z, q-, lambda+- and the velocities Ds z, with
+ * the affine part of Da on the + branch, H^{-1} e_0 (qo - q_i): vm_skg_set_origin), and the
+ * density's tape (term: the full one, or the reduced one, which reads no minus variable: those are
+ * not filled, and 0 for the boundary) and the boundary's evaluated (points and the two boundary
+ * points). */
 static int
 eval_points (vm_skg *s, const double *z, int term)
 {
@@ -719,24 +732,23 @@ eval_points (vm_skg *s, const double *z, int term)
     {
       for (c = 0; c < 2 * n; c++)
         if (! red || c < n)
-          s->x[(size_t) N * c + k] = z[k * nb + c];
+          s->x[(size_t) N * c + k] = c < n ? s->qo[c] + z[k * nb + c] : z[k * nb + c];
       for (c = 0; c < 2 * m; c++)
         if (! red || c < m)
           s->x[(size_t) N * (4 * n + c) + k] = z[k * nb + 2 * n + c];
     }
   for (c = 0; c < (red ? n : 2 * n); c++)
     {
-      const double *xc = s->x + (size_t) N * c;
       double *vc = s->x + (size_t) N * (2 * n + c);
       for (k = 0; k < N; k++)
         {
           double sum = 0.0;
           for (e = s->dsp[k]; e < s->dsp[k + 1]; e++)
-            sum += s->dsv[e] * xc[s->dsj[e]];
+            sum += s->dsv[e] * z[s->dsj[e] * nb + c];
           vc[k] = sum;
         }
       if (c < n)
-        vc[0] -= s->qi[c] / s->hw[0];       /* affine part of Da on the + branch */
+        vc[0] += (s->qo[c] - s->qi[c]) / s->hw[0];   /* affine part of Da on the + branch */
     }
   st = red ? vm_tape_eval (&s->tr, (size_t) N, s->in, s->inc, s->outpr, s->work)
             : vm_tape_eval (&s->ts, (size_t) N, s->in, s->inc, s->outp, s->work);

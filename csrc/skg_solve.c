@@ -488,6 +488,9 @@ act_move (void *self, double ta, double tb, const double *xa)
     }
   else if ((st = vm_skg_set_window (sp, ta, tb, xa, xa + n)) != VM_OK)
     return st;
+  /* the q+ unknowns are displacements from the window's initial position (vm_skg_set_origin) */
+  if ((st = vm_skg_set_origin (sp, xa)) != VM_OK)
+    return st;
   act_scales (A);
   A->act.t = sp->t;
   A->t_build += vm_wall_time () - t0;
@@ -495,9 +498,11 @@ act_move (void *self, double ta, double tb, const double *xa)
 }
 
 /* The start x from q+ (N x n) and lambda+ (N x m, or NULL: 0) on the window's nodes, column-major
- * with leading dimension ld; q- = lambda- = 0. */
+ * with leading dimension ld; q- = lambda- = 0.  q holds positions (origin: the action's origin
+ * sp->qo, subtracted here) or, with origin NULL, displacements from sp->qo already. */
 static int
-act_start (skg_act *A, const double *q, const double *lam, int64_t ld, double *x)
+act_start (skg_act *A, const double *q, const double *origin, const double *lam, int64_t ld,
+           double *x)
 {
   vm_skg *sp = &A->s;
   skg_ctx *cp = &A->c;
@@ -507,7 +512,7 @@ act_start (skg_act *A, const double *q, const double *lam, int64_t ld, double *x
   for (k = 0; k < sp->N; k++)
     {
       for (cc = 0; cc < sp->n; cc++)
-        cp->z[vm_skg_index (sp, k, 0, cc)] = q[k + ld * cc];
+        cp->z[vm_skg_index (sp, k, 0, cc)] = q[k + ld * cc] - (origin ? origin[cc] : 0.0);
       for (a = 0; a < sp->m; a++)
         cp->z[vm_skg_index (sp, k, 2, a)] = lam ? lam[k + ld * a] : 0.0;
     }
@@ -545,19 +550,20 @@ act_predict (void *self, const double *xa, const double *pt, const double *ptraj
               acc = (ptraj[last + ldp * (n + cc)] - ptraj[j + ldp * (n + cc)])
                     / (pt[last] - pt[j]);
             }
-          q[k + N * cc] = xa[cc] + xa[n + cc] * tau + 0.5 * acc * tau * tau;
+          /* the displacement from xa, the origin of the unknowns (act_move) */
+          q[k + N * cc] = (xa[cc] - sp->qo[cc]) + xa[n + cc] * tau + 0.5 * acc * tau * tau;
         }
       for (a = 0; a < m; a++)
         lam[k + N * a] = pn > 0 ? ptraj[(pn - 1) + ldp * (2 * n + a)] : 0.0;
     }
-  return act_start (A, q, lam, N, x);
+  return act_start (A, q, NULL, lam, N, x);
 }
 
 static int
 act_from_traj (void *self, const double *traj, int64_t ld, double *x)
 {
   skg_act *A = self;
-  return act_start (A, traj, A->s.m > 0 ? traj + ld * 2 * A->s.n : NULL, ld, x);
+  return act_start (A, traj, A->s.qo, A->s.m > 0 ? traj + ld * 2 * A->s.n : NULL, ld, x);
 }
 
 static int
@@ -621,8 +627,8 @@ act_extract (void *self, const double *x, double *traj, int64_t ld, double *xend
           for (e = sp->dsp[k]; e < sp->dsp[k + 1]; e++)
             sum += sp->dsv[e] * cp->z[vm_skg_index (sp, sp->dsj[e], 0, cc)];
           if (k == 0)
-            sum -= sp->qi[cc] / sp->hw[0];
-          traj[k + ld * cc] = cp->z[vm_skg_index (sp, k, 0, cc)];
+            sum += (sp->qo[cc] - sp->qi[cc]) / sp->hw[0];
+          traj[k + ld * cc] = sp->qo[cc] + cp->z[vm_skg_index (sp, k, 0, cc)];
           traj[k + ld * (n + cc)] = sum;
           if (k == N - 1)
             {

@@ -645,10 +645,106 @@ test_newton (void)
   vm_mech_free (&m);
 }
 
+/* vm_skg_set_origin: with the q+ unknowns written as displacements from qo the action, its
+ * gradient and its Hessian are those at the positions qo + z (Ds 1 = H^-1 e_0, exact), to
+ * rounding of the positions' size; and the velocities lose the rounding of |q| amplified by 1/h:
+ * a particle at x ~ 1e4 moving uniformly over a window of 1e-6 has the action's gradient of a
+ * free particle (zero at the straight line) to rounding of its displacement with the origin, to
+ * eps 1e4 / h^2 without it. */
+static void
+test_origin (void)
+{
+  vm_mech m, mf;
+  const char *xy[] = { "x", "y" }, *p4[] = { "m", "gr" }, *c4[] = { "x*dot(x) + y*dot(y)" };
+  const char *x1[] = { "x" };
+  double par4[] = { 1.2, 9.81 }, q4[] = { 0.6, -0.8 }, v4[] = { 0.8, 0.6 }, qo[2] = { 0.55, -0.7 };
+  vm_skg s;
+  int64_t nz, i, k, N = 26;
+  double *z, *zo, *g0, *g1, *h0, *h1, S0, S1, gs = 0, ge = 0, hs = 0, he = 0;
+  int st;
+  build_mech (&m, 2, xy, 2, p4, "m/2*(dot(x)^2 + dot(y)^2) - m*gr*y", NULL, 1, c4);
+  st = vm_skg_build (&s, &m, par4, N, 4, 0.3, 2.0, q4, v4);
+  CHECK (st == VM_OK, "origin: build");
+  if (st != VM_OK)
+    return;
+  nz = s.nz;
+  z = malloc ((size_t) nz * sizeof *z);
+  zo = malloc ((size_t) nz * sizeof *zo);
+  g0 = malloc ((size_t) nz * sizeof *g0);
+  g1 = malloc ((size_t) nz * sizeof *g1);
+  CHECK (vm_skg_full_pattern (&s) == VM_OK, "origin: pattern");
+  h0 = malloc ((size_t) s.nnz * sizeof *h0);
+  h1 = malloc ((size_t) s.nnz * sizeof *h1);
+  for (i = 0; i < nz; i++)
+    z[i] = urand () - 0.5;
+  for (i = 0; i < nz; i++)
+    zo[i] = z[i] - ((i % s.nb) < s.n ? qo[i % s.nb] : 0.0);
+  CHECK (vm_skg_eval (&s, z, &S0, g0, h0) == VM_OK, "origin: eval at 0");
+  CHECK (vm_skg_set_origin (&s, qo) == VM_OK, "origin: set");
+  CHECK (vm_skg_eval (&s, zo, &S1, g1, h1) == VM_OK, "origin: eval at qo");
+  for (i = 0; i < nz; i++)
+    {
+      gs = fmax (gs, fabs (g0[i]));
+      ge = fmax (ge, fabs (g1[i] - g0[i]));
+    }
+  for (i = 0; i < s.nnz; i++)
+    {
+      hs = fmax (hs, fabs (h0[i]));
+      he = fmax (he, fabs (h1[i] - h0[i]));
+    }
+  CHECK (fabs (S1 - S0) <= 1e-12 * (1 + fabs (S0)) && ge <= 1e-12 * gs && he <= 1e-12 * hs,
+         "origin: S %.3g vs %.3g, gradient %.3g of %.3g, Hessian %.3g of %.3g", S1, S0, ge, gs, he,
+         hs);
+  CHECK (vm_skg_set_origin (&s, NULL) == VM_EARG, "origin: NULL refused");
+  vm_skg_free (&s);
+  vm_mech_free (&m);
+  free (h0);
+  free (h1);
+  /* a free particle at x = 1e4 + v t on a window of 1e-6: the straight line is the critical point */
+  build_mech (&mf, 1, x1, 0, NULL, "dot(x)^2/2", NULL, 0, NULL);
+  {
+    double xi = 1e4, vi = 3.0, L = 1e-6, e0 = 0, e1 = 0, tk;
+    st = vm_skg_build (&s, &mf, NULL, N, 4, 0.5, 0.5 + L, &xi, &vi);
+    CHECK (st == VM_OK, "origin: free particle build");
+    if (st == VM_OK)
+      {
+        for (k = 0; k < N; k++)
+          {
+            tk = (double) k * s.op.h;
+            for (i = 0; i < s.nb; i++)
+              z[k * s.nb + i] = i == 0 ? xi + vi * tk : 0.0;
+          }
+        vm_skg_eval (&s, z, NULL, g0, NULL);
+        for (k = 0; k < N; k++)       /* the displacements themselves, not (xi + d) - xi */
+          z[k * s.nb] = vi * (double) k * s.op.h;
+        vm_skg_set_origin (&s, &xi);
+        vm_skg_eval (&s, z, NULL, g1, NULL);
+        for (i = 0; i < s.nz; i++)
+          {
+            e0 = fmax (e0, fabs (g0[i]));
+            e1 = fmax (e1, fabs (g1[i]));
+          }
+        /* the gradient's entries are momenta (~ vi) times weights, differences of velocities:
+         * without the origin the velocities carry eps xi / h = 5e-6 ... */
+        CHECK (e1 <= 1e-13 && e0 > 100 * e1, "origin: free particle at 1e4: gradient %.3g with "
+               "the origin, %.3g without", e1, e0);
+        printf ("origin: free particle at x = 1e4, window 1e-6: |grad S| %.1e with the origin, "
+                "%.1e without\n", e1, e0);
+        vm_skg_free (&s);
+      }
+  }
+  vm_mech_free (&mf);
+  free (z);
+  free (zo);
+  free (g0);
+  free (g1);
+}
+
 int
 main (void)
 {
   test_fd ();
+  test_origin ();
   test_fd_holonomic ();
   test_block_pattern ();
   test_newton ();
