@@ -55,7 +55,11 @@
 % estimate.  A window is accepted when it is at most 1 (the order-p solution is returned), and
 % the next one grows or shrinks from it; a rejected window, or one where Newton does not
 % converge, is retried shorter.  A fixed grid is used instead when @code{Windows} is given, or
-% @code{N} without @code{RelTol}/@code{AbsTol}, or a guess matrix.
+% @code{N} without @code{RelTol}/@code{AbsTol}, or a guess matrix.  In every window the unknowns are the
+% displacements from its initial position (the equations are the same): the motion does not
+% depend on where the origin of the coordinates is, and short windows (stiff contacts, tight
+% tolerances) keep the precision of the displacements (@file{doc/skg.md}, "The origin of the
+% unknowns").
 %
 % @strong{Contacts.}  The regularized contact force acts within a few sigma of h = 0, and a
 % window whose nodes step over that layer would not feel it at either order (the estimate then
