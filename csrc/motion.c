@@ -922,6 +922,56 @@ post_process (vm_motion *mo, vm_motion_sol *sol, int nm, int ny)
   free (qdd);
 }
 
+/* The constraints' drift at the stored points (vm_motion_sol.drift, drift_note): each residual
+ * against the change a state error at the tolerance makes in it, |g_a| / (tol_q ||dg_a/dq||_1)
+ * and |phi_a| / (tol_v ||A_a||_1), tol_q = atol + rtol max ||q||_inf (tol_v with qdot); the
+ * rows are re-evaluated per point (one model evaluation each). */
+static void
+drift_check (vm_motion *mo, const vm_motion_opts *o, vm_motion_sol *sol, int ny)
+{
+  const int n = mo->n, m = mo->m;
+  double qmax = 0.0, vmax = 0.0, tq, tv, d = 0.0;
+  size_t k;
+  int a, j;
+  sol->drift = 0.0;
+  sol->drift_note = 0;
+  if (m == 0 || sol->npts == 0)
+    return;
+  for (k = 0; k < sol->npts; k++)
+    for (j = 0; j < n; j++)
+      {
+        qmax = fmax (qmax, fabs (sol->y[k * (size_t) ny + j]));
+        vmax = fmax (vmax, fabs (sol->y[k * (size_t) ny + n + j]));
+      }
+  tq = o->ode.atol + o->ode.rtol * qmax;
+  tv = o->ode.atol + o->ode.rtol * vmax;
+  for (k = 0; k < sol->npts; k++)
+    {
+      const double *yk = sol->y + k * (size_t) ny;
+      const double *A, *hol, *gq;
+      if (vm_motion_eval (mo, sol->t[k], yk, yk + n, 0) != VM_OK)
+        continue;
+      A = mo->mot.field[1];
+      hol = mo->mot.field[3];
+      gq = mo->mot.field[5];
+      for (a = 0; a < m; a++)
+        {
+          double na = 0.0, ng = 0.0;
+          for (j = 0; j < n; j++)
+            {
+              na += fabs (A[a + (size_t) m * j]);
+              ng += fabs (gq[a + (size_t) m * j]);
+            }
+          if (na > 0.0)
+            d = fmax (d, fabs (sol->phi[k * m + a]) / (tv * na));
+          if (hol[a] != 0 && ng > 0.0)
+            d = fmax (d, fabs (sol->gpos[k * m + a]) / (tq * ng));
+        }
+    }
+  sol->drift = d;
+  sol->drift_note = ! o->project && mo->law != VM_LAW_EXPLICIT && d > VM_MOTION_DRIFT_NOTE;
+}
+
 /* the state of one run of vm_motion_integrate, shared by its steps */
 typedef struct
 {
@@ -1311,6 +1361,8 @@ vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double t
   /* post-processing at the stored points: multipliers, energy, residuals, power */
   if (sol->npts > 0)
     post_process (mo, sol, nm, w.ny);
+  if (sol->status == VM_OK)
+    drift_check (mo, o, sol, w.ny);
   free (w.y);
   free (w.grid);
   free (w.dir);

@@ -194,8 +194,23 @@ typedef struct {
   int status;                  /* VM_OK or the failure */
   double t_end;                /* time reached */
   double rcond;                /* reaction rcond at a singular failure */
+  double drift;                /* the constraints' drift against the tolerances: the largest over
+                                  the stored points and constraints of |g_a| / (tol_q ||dg_a/dq||_1)
+                                  (holonomic, position level) and |phi_a| / (tol_v ||A_a||_1)
+                                  (velocity level), tol_q = AbsTol + RelTol max_k ||q_k||_inf and
+                                  tol_v likewise with qdot: how many tolerances of the state the
+                                  residual stands for (0 without constraints) */
+  int drift_note;              /* 1: drift > VM_MOTION_DRIFT_NOTE with projection off under a law
+                                  that keeps the constraints (ideal, directions, vakonomic): the
+                                  equations of motion hold them at acceleration level only, and
+                                  Projection would keep them (the message says so) */
   double fail[1 + 2 * 64];     /* t, q, qdot of the failing evaluation (n <= 64; else the first 64) */
 } vm_motion_sol;
+
+/* The drift above which vm_motion_sol.drift_note is set: a hundred tolerances (the global error
+ * of a long run reaches a few tens of local tolerances; beyond that the drift, which projection
+ * removes, dominates the error of the positions). */
+#define VM_MOTION_DRIFT_NOTE 100.0
 
 void vm_motion_sol_free (vm_motion_sol *sol);
 

@@ -432,7 +432,14 @@ message_string (const vm_motion_sol *sol, int n, int st)
 {
   char msg[2048];
   if (st == VM_OK)
-    snprintf (msg, sizeof msg, "reached t = %g", sol->t_end);
+    {
+      snprintf (msg, sizeof msg, "reached t = %g", sol->t_end);
+      if (sol->drift_note)
+        snprintf (msg + strlen (msg), sizeof msg - strlen (msg), "; the constraints drifted to "
+                  "%.3g times the tolerance (sol.residual_position, sol.residual): the equations "
+                  "of motion hold them at acceleration level only; 'Projection', 'on' keeps them",
+                  sol->drift);
+    }
   else
     {
       int nn = n < 64 ? n : 64;

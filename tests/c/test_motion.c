@@ -138,6 +138,32 @@ test_pendulum (void)
            "multiplier at rest %g", sol.mult ? sol.mult[0] : NAN);
     vm_motion_sol_free (&sol);
   }
+  /* the drift note: released horizontal, at RelTol 1e-8 over 100 s (dopri5, no projection) the
+   * circle drifts by far more than 100 tolerances (about 700), and the note is set; with
+   * projection it is not (residuals 1e-12); a short run (1 s) stays below it */
+  {
+    vm_motion_opts o;
+    vm_motion_sol sol;
+    double y0[4] = { 0, 0, 0, 0 };
+    y0[0] = p[2];
+    memset (&o, 0, sizeof o);
+    vm_ode_opts_init (&o.ode, VM_ODE_DOPRI5);
+    o.ode.rtol = 1e-8;
+    o.ode.atol = 1e-10;
+    CHECK (vm_motion_integrate (&md.mo, &o, 0.0, 100.0, y0, NULL, 0, &sol) == VM_OK
+           && sol.drift > VM_MOTION_DRIFT_NOTE && sol.drift_note == 1, "drift over 100 s: %g "
+           "tolerances, note %d", sol.drift, sol.drift_note);
+    vm_motion_sol_free (&sol);
+    o.project = 1;
+    CHECK (vm_motion_integrate (&md.mo, &o, 0.0, 100.0, y0, NULL, 0, &sol) == VM_OK
+           && sol.drift < 1 && sol.drift_note == 0, "projected: drift %g, note %d", sol.drift,
+           sol.drift_note);
+    vm_motion_sol_free (&sol);
+    o.project = 0;
+    CHECK (vm_motion_integrate (&md.mo, &o, 0.0, 1.0, y0, NULL, 0, &sol) == VM_OK
+           && sol.drift_note == 0, "1 s: drift %g, note %d", sol.drift, sol.drift_note);
+    vm_motion_sol_free (&sol);
+  }
   /* projection: a perturbed state is pulled back onto the circle and its tangent */
   {
     double qq[2] = { 0.1, -1.6 }, vv[2] = { 1.0, 0.3 };
