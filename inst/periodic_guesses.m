@@ -66,6 +66,7 @@ function [cands, traj] = periodic_guesses (ode, y0, T, varargin)
   if (ode.ny ~= ode.nd || ode.na ~= 0)
     vm_badarg (fname, 'the system has algebraic states or equations; expected an ODE xdot = F(x)');
   end
+  vm_check_autonomous (fname, ode);
   n = ode.nd;
   if (~isnumeric (y0) || issparse (y0) || ~isreal (y0) || ~isvector (y0) || numel (y0) ~= n ...
       || ~all (isfinite (y0(:))))
@@ -287,6 +288,7 @@ end
 %!error <expected at least 3 inputs> periodic_guesses (lor, [1 1 1])
 %!error <ode must be a system made by odesys> periodic_guesses (1, [1 1 1], 10)
 %!error <the system has algebraic states or equations> periodic_guesses (odesys ('states', {'x', 'l'}, 'rhs', {'-x*l'}, 'algebraic', {'l - 1'}), [1 1], 10)
+%!error <periodic_guesses: right-hand side 2 .-0.3\*v \+ x - x\^3 \+ 0.5\*cos.1.2\*t.. depends on t; expected an autonomous system> periodic_guesses (odesys ('states', {'x', 'v'}, 'rhs', {'v', '-0.3*v + x - x^3 + 0.5*cos(1.2*t)'}), [1 0], 50)
 %!error <y0 must be a real finite vector with 3 entries> periodic_guesses (lor, [1 1], 10)
 %!error <T must be a positive finite scalar> periodic_guesses (lor, [1 1 1], -1)
 %!error <Transient \(20\) must be shorter than T \(10\)> periodic_guesses (lor, [1 1 1], 10, 'Transient', 20)

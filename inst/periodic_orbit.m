@@ -356,12 +356,7 @@ function check_system (fname, ode)
     vm_badarg (fname, ['the system has algebraic states or equations; expected an ODE ' ...
                        'xdot = F(x) (eliminate them first)']);
   end
-  for i = 1:ode.nd
-    if (~isempty (regexp (ode.rhs{i}, '(^|[^A-Za-z0-9_.])t([^A-Za-z0-9_(]|$)', 'once')))
-      vm_badarg (fname, ['right-hand side %d (%s) depends on t; expected an autonomous system ' ...
-                         '(add a phase state for a periodic forcing)'], i, ode.rhs{i});
-    end
-  end
+  vm_check_autonomous (fname, ode);
 end
 
 % The system with P: dx/ds = P F(x), dP/ds = 0; with an integral condition also the unfolding
