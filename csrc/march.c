@@ -737,9 +737,13 @@ typedef struct
 } last_rej;
 
 static void
-collapse_message (vm_march_sol *s, double t, double L, double hmin, const last_rej *lr)
+collapse_message (vm_march_sol *s, int order, double t, double L, double hmin, const last_rej *lr)
 {
   char why[400] = "none rejected";
+  /* the advice for a floor: a higher order while there is one (8 is the largest) */
+  const char *advice = order < 6 ? "Raise Order (6 or 8) or loosen RelTol/AbsTol"
+                       : order < 8 ? "Raise Order (8) or loosen RelTol/AbsTol"
+                       : "Loosen RelTol/AbsTol";
   if (lr->reason == VM_MARCH_REJ_ERROR)
     snprintf (why, sizeof why, "%s (estimate %.3g of the tolerance)", rej_name (lr->reason),
               lr->err);
@@ -752,8 +756,8 @@ collapse_message (vm_march_sol *s, double t, double L, double hmin, const last_r
     snprintf (s->message, sizeof s->message, "stopped at t = %.9g: the window length fell to "
               "%.3g, below the minimum %.3g; the last attempt: %s. The error estimate grew as the "
               "window shrank (smallest %.3g of the tolerance, at length %.3g): the tolerance is "
-              "below the accuracy floor of this order on N nodes (rounding). Raise Order (6 or 8) "
-              "or loosen RelTol/AbsTol", t, L, hmin, why, lr->min_err, lr->min_len);
+              "below the accuracy floor of this order on N nodes (rounding). %s", t, L, hmin,
+              why, lr->min_err, lr->min_len, advice);
   else
     snprintf (s->message, sizeof s->message, "stopped at t = %.9g: the window length fell to "
               "%.3g, below the minimum %.3g; the last attempt: %s. Loosen RelTol/AbsTol, give "
@@ -892,7 +896,7 @@ adaptive_guard (const vm_march_action *a, const vm_march_opts *o, vm_march_sol *
     }
   if (L < hmin)
     {
-      collapse_message (s, t, L, hmin, lr);
+      collapse_message (s, a->order, t, L, hmin, lr);
       return VM_EHMIN;
     }
   return VM_OK;

@@ -195,6 +195,8 @@ vm_newton_opts_init (vm_newton_opts *o)
   o->res_scale = 0.0;
   o->res_weight = NULL;
   o->F0 = NULL;
+  o->x_offset = NULL;
+  o->offset_rows = NULL;
   o->tol_round = 0.0;
   o->tol_step = 1e-12;
   o->step_scale = 1.0;
@@ -718,7 +720,10 @@ round_bound (const ws_t *w, const double *x, const vm_newton_opts *o)
   double s = 0.0;
   int i;
   for (i = 0; i < w->n; i++)
-    s += x[i] * x[i];
+    {
+      const double a = fabs (x[i]) + (o->x_offset ? fabs (o->x_offset[i]) : 0.0);
+      s += a * a;
+    }
   return 1.001 * o->tol_round * DBL_EPSILON * w->wmax * w->jfro * sqrt (s);
 }
 
@@ -746,8 +751,12 @@ round_level (ws_t *w, const double *x, const vm_newton_opts *o)
   for (j = 0; j < w->n; j++)
     {
       const int64_t p0 = w->Ap[j], p1 = w->Ap[j + 1];
-      const double ax = fabs (x[j]);
-      if (p1 > p0 && w->Ai[p1 - 1] - w->Ai[p0] == p1 - 1 - p0)
+      const double ax = fabs (x[j]), ao = o->x_offset ? fabs (o->x_offset[j]) : 0.0;
+      if (ao > 0.0)             /* the rows that evaluate at x + x_offset (newton.h) */
+        for (p = p0; p < p1; p++)
+          w->jx[w->Ai[p]] += fabs (w->Jx[p])
+                             * (! o->offset_rows || o->offset_rows[w->Ai[p]] ? ax + ao : ax);
+      else if (p1 > p0 && w->Ai[p1 - 1] - w->Ai[p0] == p1 - 1 - p0)
         abs_axpy (p1 - p0, ax, w->Jx + p0, w->jx + w->Ai[p0]);
       else
         for (p = p0; p < p1; p++)

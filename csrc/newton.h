@@ -27,7 +27,8 @@
  *      otherwise max(1, f_0): a relative test for large initial residuals that turns absolute
  *      (f_k <= tol_res) when f_0 <= 1.  Checked at x_0 too (0 iterations when x_0 already passes).
  *   1'. Convergence (rounding level; tol_round > 0): after J(x_k) is computed,
- *      f_k <= tol_round eps || W |J(x_k)| |x_k| ||_2 (eps = DBL_EPSILON).  (|J| |x|)_i bounds the
+ *      f_k <= tol_round eps || W |J(x_k)| |x_k| ||_2 (eps = DBL_EPSILON; with x_offset, |x_k|
+ *      + |x_offset| in the rows of offset_rows: see the option).  (|J| |x|)_i bounds the
  *      size of the terms that the evaluation of F_i cancels when x carries relative errors eps,
  *      so F cannot be computed (nor reduced) reliably below about that level: x_k is a root to
  *      within rounding of its own entries (a componentwise backward error of order eps).  The
@@ -194,6 +195,15 @@ typedef struct
   const double *res_weight; /* NULL (all 1) or n per-equation weights w_i > 0 (finite): every
                         residual norm is ||F||_W = ||diag(w) F||_2 (tests, line search, LM, the
                         histories); only read during the solve (default NULL) */
+  const double *x_offset;  /* NULL, or n values: the caller evaluates some equations at
+                        x + x_offset (its unknowns are displacements from x_offset; skg_solve.c:
+                        the window's initial position for q+, 0 elsewhere); the rows flagged in
+                        offset_rows then round at eps |J| |x + x_offset| (test 1' and 1'' use
+                        |x_j| + |x_offset_j| in them), the others at eps |J| |x| (default NULL) */
+  const unsigned char *offset_rows;  /* n flags (1: the row evaluates at x + x_offset without
+                        differencing it, e.g. a constraint g(q) at a node; 0: it differences the
+                        displacements, e.g. an SBP derivative); read only with x_offset (NULL
+                        with x_offset: every row) (default NULL) */
   const double *F0;  /* NULL, or F(x0), the n residuals at the x passed in, which the caller has
                         evaluated already (skg_solve.c for its residual scale): used instead of a
                         call of F at x0, which nfev then does not count; the caller guarantees

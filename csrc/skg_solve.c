@@ -368,6 +368,10 @@ typedef struct
   skg_ctx c;
   double *wt, *f0;
   double *xs;              /* the unknowns' scales (skg_ctx.xs; act_scales) */
+  double *xoff;            /* the unknowns' origin for Newton's rounding level (newton.h
+                              x_offset): q+ entries the window's initial position / xs, else 0 */
+  unsigned char *orow;     /* the equations evaluated at the positions without differencing
+                              them (newton.h offset_rows): the constraints' (lambda-) rows */
   double *rw;              /* 2 nb: the residual weight of each component's equation, then the
                               scale of each component's unknown (act_scales) */
   double mscale;           /* the mass scale of the model (vm_skg_solve: max |M_ij| at the
@@ -465,8 +469,11 @@ act_move (void *self, double ta, double tb, const double *xa)
       A->wt = vm_scratch_alloc ((size_t) nsol * sizeof *A->wt);
       A->f0 = vm_scratch_alloc ((size_t) nsol * sizeof *A->f0);
       A->xs = vm_scratch_alloc ((size_t) nsol * sizeof *A->xs);
+      A->xoff = vm_scratch_alloc ((size_t) nsol * sizeof *A->xoff);
+      A->orow = vm_scratch_alloc ((size_t) nsol * sizeof *A->orow);
       A->rw = malloc ((size_t) (2 * sp->nb) * sizeof *A->rw);
-      if (! cp->grad || ! cp->z || ! A->wt || ! A->f0 || ! A->xs || ! A->rw)
+      if (! cp->grad || ! cp->z || ! A->wt || ! A->f0 || ! A->xs || ! A->xoff || ! A->orow
+          || ! A->rw)
         return VM_ENOMEM;
       memset (cp->z, 0, (size_t) sp->nz * sizeof *cp->z);
       if (A->mode == VM_SKG_REDUCED)
@@ -584,6 +591,18 @@ act_newton_setup (void *self, const double *x, vm_newton_opts *o)
    * stall); as res_floor, never looser than 1 */
   ell = state_size (sp);
   o->step_scale = ell > 0.0 ? fmin (1.0, ell) : 1.0;
+  /* the rounding level of the constraints' rows: g is evaluated at the positions qo + z, whose
+   * rounding (eps |qo|) the displacements z do not show (vm_skg_set_origin); the equations of
+   * motion difference z (Ds z) and round at eps |J| |z| */
+  for (i = 0; i < nsol; i++)
+    {
+      int64_t zu = reduced ? cp->plus[i] : i, ze = reduced ? cp->minus[i] : i;
+      int cu = (int) (zu % sp->nb), ce = (int) (ze % sp->nb);
+      A->xoff[i] = cu < sp->n ? sp->qo[cu] / (cp->xs ? cp->xs[i] : 1.0) : 0.0;
+      A->orow[i] = ce >= 2 * sp->n + sp->m;
+    }
+  o->x_offset = A->xoff;
+  o->offset_rows = A->orow;
   if (! A->eom_residual)
     return VM_OK;
   for (i = 0; i < nsol; i++)
@@ -728,6 +747,8 @@ act_free (skg_act *A)
   vm_scratch_free (A->wt);
   vm_scratch_free (A->f0);
   vm_scratch_free (A->xs);
+  vm_scratch_free (A->xoff);
+  vm_scratch_free (A->orow);
   free (A->rw);
   if (A->built)
     vm_skg_free (&A->s);

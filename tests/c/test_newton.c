@@ -1228,6 +1228,59 @@ test_jac_sumsq (void)
   free (ri);
 }
 
+/* x_offset / offset_rows (newton.h): the rounding level of the flagged rows uses |x| + |x_offset|.
+ * Bratu from u = 0, converged at the rounding level only (tol_res 0, tol_step 0): with every row
+ * unflagged the solve is the one without an offset, bit for bit; with an offset of 1e6 on every
+ * row the rounding level is larger by about 1e6 / max |u| (u <= 0.14 here) and the test passes no
+ * later. */
+static void
+test_offset (void)
+{
+  const int N = 200;
+  bratu_t b;
+  int64_t *cp, *ri;
+  double u0[200], u1[200], off[200];
+  unsigned char rows[200];
+  vm_newton_opts o;
+  vm_newton_info i0, i1;
+  int st0, st1, i;
+  tridiag_pattern (N, &cp, &ri);
+  vm_newton_info_init (&i0);
+  vm_newton_info_init (&i1);
+  vm_newton_opts_init (&o);
+  o.tol_res = 0.0;
+  o.tol_step = 0.0;
+  o.tol_round = 1.0;
+  for (i = 0; i < N; i++)
+    {
+      off[i] = 1e6;
+      rows[i] = 0;
+    }
+  bratu_init (&b, N, 1.0);
+  memset (u0, 0, sizeof u0);
+  st0 = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u0, &o, &i0);
+  o.x_offset = off;
+  o.offset_rows = rows;
+  bratu_init (&b, N, 1.0);
+  memset (u1, 0, sizeof u1);
+  st1 = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u1, &o, &i1);
+  CHECK (st0 == VM_OK && st1 == VM_OK && memcmp (u0, u1, sizeof u0) == 0
+         && i1.iterations == i0.iterations && i1.round_level == i0.round_level,
+         "offset on no row: the same solve (%d %d, %d / %d iterations, rounding %g / %g)", st0,
+         st1, i0.iterations, i1.iterations, i0.round_level, i1.round_level);
+  o.offset_rows = NULL;
+  bratu_init (&b, N, 1.0);
+  memset (u1, 0, sizeof u1);
+  st1 = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u1, &o, &i1);
+  CHECK (st1 == VM_OK && i1.iterations <= i0.iterations && i1.round_level > 1e6 * i0.round_level,
+         "offset 1e6 on every row: %d, %d / %d iterations, rounding level %g / %g", st1,
+         i1.iterations, i0.iterations, i1.round_level, i0.round_level);
+  vm_newton_info_free (&i0);
+  vm_newton_info_free (&i1);
+  free (cp);
+  free (ri);
+}
+
 /* ---- argument checks ---------------------------------------------------------------------------- */
 
 static int
@@ -1733,6 +1786,7 @@ main (void)
   test_noconv ();
   test_callback_errors ();
   test_jac_sumsq ();
+  test_offset ();
   test_args ();
   test_status_strings ();
   test_weights_round ();

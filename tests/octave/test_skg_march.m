@@ -233,4 +233,36 @@
 %! assert (s.exitflag, 1);
 %! s = skg_solve (pend, [0 1], q0, [0 0], 'RelTol', 1e-14, 'AbsTol', 1e-16);
 %! assert (s.exitflag, 0);
-%! assert (~isempty (strfind (s.message, 'Loosen RelTol/AbsTol')));
+%! assert (~isempty (strfind (lower (s.message), 'loosen reltol/abstol')));
+
+%!test
+%! % the pivot far from the origin: a damped pendulum hung at (X, 0).  X = 1e4 gives the motion of
+%! % X = 0, shifted, at RelTol 1e-8 (it stopped at t = 0 before the displacement unknowns, and at
+%! % RelTol 1e-7 before the constraints' rows rounded at the positions, newton.h x_offset); at
+%! % X = 1e6 the positions carry 1.2e-10 (the spacing of doubles there), the pendulum's constraint
+%! % no better, and RelTol 1e-10 is below that floor: the march stops with the message of a floor,
+%! % which at order 8 (the largest) advises only a looser tolerance
+%! % (both within 10x the tolerance of the pendulum at X = 0, 1e-8 of its length, of dop853 at
+%! % 1e-13 with projection: 8.0e-10 and 1.1e-9 measured)
+%! tt = linspace (0, 1, 11)';
+%! for X = [0 1e4]
+%!   pend = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81, 'X', X, 'c', 0.5), ...
+%!     'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'forces', {'-c*dot(x)', '-c*dot(y)'}, ...
+%!     'constraints', {'(x - X)^2 + y^2 - 1'});
+%!   q0 = [X + sin(pi/3), -cos(pi/3)];
+%!   s = skg_solve (pend, [0 1], q0, [0 0], 'RelTol', 1e-8, 'AbsTol', 1e-10, 'OutputTimes', tt);
+%!   assert (s.exitflag, 1);
+%!   r = gauss_integrate (pend, [0 1], q0, [0 0], 'Method', 'dop853', 'RelTol', 1e-13, ...
+%!                        'AbsTol', 1e-13, 'Projection', 'on', 'OutputTimes', tt);
+%!   assert (rel_err ([s.output.q(:, 1) - X, s.output.q(:, 2), s.output.qdot], ...
+%!                    [r.q(:, 1) - X, r.q(:, 2), r.qdot], 1e-8, 1e-10) <= 10);
+%! end
+%! pend.parameters.X = 1e6;
+%! for ord = [4 8]
+%!   s = skg_solve (pend, [0 1], [1e6 + sin(pi/3), -cos(pi/3)], [0 0], 'RelTol', 1e-10, ...
+%!                  'AbsTol', 1e-12, 'Order', ord);
+%!   assert (s.exitflag, 0);
+%!   assert (~isempty (strfind (s.message, 'the tolerance is below the accuracy floor of this order')));
+%!   assert (isempty (strfind (s.message, 'Raise Order')) == (ord == 8));
+%!   assert (~isempty (strfind (s.message, 'loosen RelTol/AbsTol')) || ~isempty (strfind (s.message, 'Loosen RelTol/AbsTol')));
+%! end
