@@ -49,12 +49,13 @@ vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode, int linsol
 {
   double u = (double) (n + m) * (mode == VM_SKG_FULL ? 2.0 : 1.0);
   double f = fmax (0.75, 1.0 + (order - 4) / 8.0);
-  double umf = (744.0 + 1106.0 * u + 74.0 * u * u) * f;
+  /* 9 bytes per unknown: Newton's x_offset and offset_rows (act_newton_setup), after the fits */
+  double umf = (744.0 + 1106.0 * u + 74.0 * u * u) * f + 9.0 * u;
   double b = (1.5 * order - 0.5) * u;   /* kl = ku of the Jacobian, at most */
   /* the factors: L and U, or U only (linsolve.h option lean, which AUTO takes for large bands) */
   double rows = linsolve == VM_LINSOLVE_AUTO && vm_linsolve_lean_auto ((int) b, (int) b, u * (double) N)
                 ? 2.0 * b + 1.0 : 3.0 * b + 1.0;
-  double band = (744.0 + 350.0 * u) * f + 8.0 * u * rows;
+  double band = (744.0 + 350.0 * u) * f + 8.0 * u * rows + 9.0 * u;
   return vm_linsolve_memory_model (linsolve, u, umf, band) * (double) N;
 }
 
