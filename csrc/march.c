@@ -692,6 +692,25 @@ fixed_message (const vm_march_action *a, const vm_march_opts *o, vm_march_sol *s
   int W = o->windows;
   snprintf (s->message, sizeof s->message, "converged: %d window%s of %lld nodes, %d Newton "
             "iterations", W, W == 1 ? "" : "s", (long long) a->N, s->iterations);
+  {
+    size_t len = strlen (s->message);
+    double emax = -1.0;
+    int k;
+    for (k = 0; k < s->nwin; k++)
+      if (! isnan (s->win_err[k]))
+        emax = fmax (emax, s->win_err[k]);
+    if (! o->estimate)
+      snprintf (s->message + len, sizeof s->message - len, "; no error estimate (a fixed grid: "
+                "ErrorEstimate 'on' gives one; without N or Windows the error is controlled)");
+    else if (emax < 0.0)
+      snprintf (s->message + len, sizeof s->message - len, "; no error estimate (the companion "
+                "order did not converge)");
+    else
+      snprintf (s->message + len, sizeof s->message - len, "; largest error estimate %.3g of "
+                "the tolerance (RelTol %g, AbsTol %g)%s", emax, o->rtol, o->atol,
+                emax > 1.0 ? ": the grid does not resolve the motion to the tolerance; give "
+                "more nodes or windows, or use the error control (RelTol without N)" : "");
+  }
   if (s->nunresolved > 0)
     {
       size_t len = strlen (s->message);

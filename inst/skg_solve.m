@@ -180,6 +180,14 @@
 % passes the same stopping tests; it saves factorizations where Newton needs several steps
 % (the rolling disk with "umfpack": 2 factorizations become 1; @file{bench/README_skg.md}).
 % @code{sol.timing.reused_factorizations} counts the steps taken with reused factors.
+% @item "ErrorEstimate"
+% on a fixed grid: @code{"off"} (default) or @code{"on"}: each window is solved at the companion
+% order too, as with error control (about twice the time), and @code{sol.windows.error} and the
+% message give the estimate relative to RelTol/AbsTol (defaults 1e-6, 1e-8); above 1 the message
+% says that the grid does not resolve the motion to the tolerance.  Without it the message says
+% that a fixed grid has no error estimate.  (The pendulum of doc/tutorial.md on [0, 10] with
+% @code{"N", 100}: error 2.3e-2, estimate 2.2e4 of the tolerance; @code{"N", 4000}: 1.6e-7 and
+% 0.11.)  Error control has its estimate always.
 % @item "Display"
 % @code{"off"} (default), @code{"final"} (one line) or @code{"iter"}: every Newton iteration
 % (||r||_H, the step, its kind) and every window (accepted or rejected, why), printed while the
@@ -220,7 +228,8 @@
 % @code{'integrator (after the marching start failed)'}).
 % @item windows
 % one entry per accepted window (struct of column vectors): @code{t0}, @code{t1}, @code{N},
-% @code{error} (the estimate relative to the tolerance; NaN on a fixed grid), @code{iterations},
+% @code{error} (the estimate relative to the tolerance; NaN on a fixed grid without
+% "ErrorEstimate"), @code{iterations},
 % @code{companion_iterations}.
 % @item rejected
 % one entry per rejected window: @code{t0}, @code{length}, @code{reason} (@code{"error"},
@@ -291,7 +300,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
                      'AbsTol', [], 'Tol', 1e-10, 'MaxIter', [], 'Guess', [], 'Display', 'off', ...
                      'OutputTimes', [], 'MaxWindow', [], 'InitialWindow', [], ...
                      'MaxWindows', 100000, 'ConstraintTol', 1e-8, 'LinearSolver', 'auto', ...
-                     'ReuseFactorization', []);
+                     'ReuseFactorization', [], 'ErrorEstimate', 'off');
   opts = vm_options (fname, defaults, varargin);   % classes and ranges: vm_option_rule
   tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
   n = sys.n;
@@ -305,10 +314,11 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   elseif (isempty (opts.N))
     opts.N = 81;
   end
-  minN = vm_skg_mex ('min_n', opts.Order, double (adaptive));   % the fact lives in csrc/march.c
+  estimate = adaptive || strcmp (opts.ErrorEstimate, 'on');
+  minN = vm_skg_mex ('min_n', opts.Order, double (estimate));   % the fact lives in csrc/march.c
   if (opts.N < minN)
-    if (adaptive)
-      vm_badarg (fname, 'N must be an integer >= %d for order %d with error control (the companion order of the estimate needs it)', ...
+    if (estimate)
+      vm_badarg (fname, 'N must be an integer >= %d for order %d with an error estimate (the companion order of the estimate needs it)', ...
                  minN, opts.Order);
     end
     vm_badarg (fname, 'N must be an integer >= %d for order %d', minN, opts.Order);
@@ -355,7 +365,8 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
               'display', find (strcmp (opts.Display, {'off', 'final', 'iter'})) - 1, ...
               'output_times', tout, ...
               'linsolve', vm_linsolve_code (opts), ...
-              'constraint_tol', double (opts.ConstraintTol));
+              'constraint_tol', double (opts.ConstraintTol), ...
+              'estimate', double (~adaptive && estimate));
   if (~isempty (opts.ReuseFactorization))
     o.reuse = opts.ReuseFactorization;   % otherwise the kernel's default (csrc/newton.h)
   end
@@ -778,7 +789,27 @@ end
 %!error <InitialWindow must be a finite real scalar . 0> skg_solve (osc, [0 1], 1, 0, 'InitialWindow', 0)
 %!error <skg_solve: N = 1073741824 nodes per window .1073741824 grid points. need about> skg_solve (osc, [0 1], 1, 0, 'N', 2^30)
 %!error <MaxWindows must be an integer in \[1, 2147483647\]; got double 1x1 \(0\)> skg_solve (osc, [0 1], 1, 0, 'MaxWindows', 0)
-%!error <N must be an integer .= 12 for order 4 with error control> skg_solve (osc, [0 1], 1, 0, 'N', 9, 'RelTol', 1e-6)
+%!error <N must be an integer .= 12 for order 4 with an error estimate> skg_solve (osc, [0 1], 1, 0, 'N', 9, 'RelTol', 1e-6)
+%!error <N must be an integer .= 12 for order 4 with an error estimate> skg_solve (osc, [0 1], 1, 0, 'N', 9, 'ErrorEstimate', 'on')
+%!error <ErrorEstimate must be one of 'off', 'on'; got char 1x3 \('yes'\)> skg_solve (osc, [0 1], 1, 0, 'N', 20, 'ErrorEstimate', 'yes')
+%!test
+%! % a fixed grid says that it has no error estimate, or gives it with ErrorEstimate 'on': the
+%! % oscillator x'' = -x on [0, 2 pi] in one window; the estimate (the companion order's
+%! % difference) is of the size of the error or above it (a difference of two orders), and says
+%! % when the grid falls short of the tolerance
+%! o1 = mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2/2 - x^2/2');
+%! s = skg_solve (o1, [0 2*pi], 1, 0, 'N', 41);
+%! assert (s.exitflag, 1);
+%! assert (~isempty (strfind (s.message, 'no error estimate (a fixed grid')));
+%! assert (isnan (s.windows.error));
+%! for N = [41 1601]   % 1.2e3 and 0.02 of the tolerance: both messages
+%!   s = skg_solve (o1, [0 2*pi], 1, 0, 'N', N, 'ErrorEstimate', 'on');
+%!   assert (s.exitflag, 1);
+%!   e = max (max (abs ([s.q - cos(s.t), s.qdot + sin(s.t)]))) / (1e-8 + 1e-6);
+%!   assert (s.windows.error >= e / 3);
+%!   assert (~isempty (strfind (s.message, 'largest error estimate')));
+%!   assert (isempty (strfind (s.message, 'does not resolve')) == (s.windows.error <= 1));
+%! end
 %!error <Display must be one of 'off', 'final', 'iter'; got char 1x2 \('on'\)> skg_solve (osc, [0 1], 1, 0, 'Display', 'on')
 %!error <LinearSolver must be one of 'auto', 'umfpack', 'banded'; got char 1x6 \('lapack'\)> skg_solve (osc, [0 1], 1, 0, 'LinearSolver', 'lapack')
 %!error <ReuseFactorization must be an integer in \[0, 1000000\]; got double 1x1 \(-1\)> skg_solve (osc, [0 1], 1, 0, 'ReuseFactorization', -1)

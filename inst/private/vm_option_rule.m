@@ -104,6 +104,7 @@ function t = make_table ()
     'MaxIter',           {'?int', 0, 1e6}
     'Display',           {'choice', {'off', 'final', 'iter'}}
     'Mode',              {'choice', {'full', 'reduced'}}
+    'ErrorEstimate',     {'choice', {'off', 'on'}}
     'FinalDual',         {'choice', {'weak', 'strong'}}
     'LinearSolver',      {'choice', {'auto', 'umfpack', 'banded'}}   % the gateways' codes 0, 1, 2
     'ReuseFactorization', {'?int', 0, 1e6}
