@@ -867,14 +867,61 @@ reaction_power (const vm_motion *mo, const double *qdot, const double *qdd)
   return p;
 }
 
-/* multipliers (vakonomic: mu and mudot), energy, residuals and power at the stored points; a
- * failed allocation sets VM_ENOMEM unless the run failed already */
+/* The tolerances of the positions and of the velocities over the stored points, atol + rtol
+ * max_k ||q_k||_inf and the same with qdot (the scales of vm_motion_sol.drift). */
 static void
-post_process (vm_motion *mo, vm_motion_sol *sol, int nm, int ny)
+drift_scales (const vm_motion_opts *o, const vm_motion_sol *sol, int n, int ny, double *tq,
+              double *tv)
+{
+  double qmax = 0.0, vmax = 0.0;
+  size_t k;
+  int j;
+  for (k = 0; k < sol->npts; k++)
+    for (j = 0; j < n; j++)
+      {
+        qmax = fmax (qmax, fabs (sol->y[k * (size_t) ny + j]));
+        vmax = fmax (vmax, fabs (sol->y[k * (size_t) ny + n + j]));
+      }
+  *tq = o->ode.atol + o->ode.rtol * qmax;
+  *tv = o->ode.atol + o->ode.rtol * vmax;
+}
+
+/* The drift at stored point k (vm_motion_sol.drift), from the motion block evaluated there: each
+ * residual against the change a state error at the tolerance makes in it, |g_a| / (tq
+ * ||dg_a/dq||_1) (holonomic rows) and |phi_a| / (tv ||A_a||_1) (all rows). */
+static double
+drift_at (const vm_motion *mo, const vm_motion_sol *sol, size_t k, double tq, double tv)
+{
+  const int n = mo->n, m = mo->m;
+  const double *A = mo->mot.field[1], *hol = mo->mot.field[3], *gq = mo->mot.field[5];
+  double d = 0.0;
+  int a, j;
+  for (a = 0; a < m; a++)
+    {
+      double na = 0.0, ng = 0.0;
+      for (j = 0; j < n; j++)
+        {
+          na += fabs (A[a + (size_t) m * j]);
+          ng += fabs (gq[a + (size_t) m * j]);
+        }
+      if (na > 0.0)
+        d = fmax (d, fabs (sol->phi[k * m + a]) / (tv * na));
+      if (hol[a] != 0 && ng > 0.0)
+        d = fmax (d, fabs (sol->gpos[k * m + a]) / (tq * ng));
+    }
+  return d;
+}
+
+/* multipliers (vakonomic: mu and mudot), energy, residuals, power and the constraints' drift
+ * (drift, drift_note) at the stored points; a failed allocation sets VM_ENOMEM unless the run
+ * failed already */
+static void
+post_process (vm_motion *mo, const vm_motion_opts *o, vm_motion_sol *sol, int nm, int ny)
 {
   size_t np = sol->npts, k;
   int n = mo->n, m = mo->m, vak = mo->law == VM_LAW_VAKONOMIC, a;
-  double *qdd = malloc ((size_t) n * sizeof *qdd);
+  double *qdd = malloc ((size_t) n * sizeof *qdd), tq, tv, drift = 0.0;
+  drift_scales (o, sol, n, ny, &tq, &tv);
   sol->mult = calloc (np * (size_t) (nm > 0 ? nm : 1), sizeof (double));
   sol->mult_rate = vak ? calloc (np * (size_t) (m > 0 ? m : 1), sizeof (double)) : NULL;
   sol->power = calloc (np, sizeof (double));
@@ -918,58 +965,12 @@ post_process (vm_motion *mo, vm_motion_sol *sol, int nm, int ny)
           sol->phi[k * m + a] = mo->mot.field[0][a];
           sol->gpos[k * m + a] = mo->mot.field[4][a];
         }
+      drift = fmax (drift, drift_at (mo, sol, k, tq, tv));
     }
   free (qdd);
-}
-
-/* The constraints' drift at the stored points (vm_motion_sol.drift, drift_note): each residual
- * against the change a state error at the tolerance makes in it, |g_a| / (tol_q ||dg_a/dq||_1)
- * and |phi_a| / (tol_v ||A_a||_1), tol_q = atol + rtol max ||q||_inf (tol_v with qdot); the
- * rows are re-evaluated per point (one model evaluation each). */
-static void
-drift_check (vm_motion *mo, const vm_motion_opts *o, vm_motion_sol *sol, int ny)
-{
-  const int n = mo->n, m = mo->m;
-  double qmax = 0.0, vmax = 0.0, tq, tv, d = 0.0;
-  size_t k;
-  int a, j;
-  sol->drift = 0.0;
-  sol->drift_note = 0;
-  if (m == 0 || sol->npts == 0)
-    return;
-  for (k = 0; k < sol->npts; k++)
-    for (j = 0; j < n; j++)
-      {
-        qmax = fmax (qmax, fabs (sol->y[k * (size_t) ny + j]));
-        vmax = fmax (vmax, fabs (sol->y[k * (size_t) ny + n + j]));
-      }
-  tq = o->ode.atol + o->ode.rtol * qmax;
-  tv = o->ode.atol + o->ode.rtol * vmax;
-  for (k = 0; k < sol->npts; k++)
-    {
-      const double *yk = sol->y + k * (size_t) ny;
-      const double *A, *hol, *gq;
-      if (vm_motion_eval (mo, sol->t[k], yk, yk + n, 0) != VM_OK)
-        continue;
-      A = mo->mot.field[1];
-      hol = mo->mot.field[3];
-      gq = mo->mot.field[5];
-      for (a = 0; a < m; a++)
-        {
-          double na = 0.0, ng = 0.0;
-          for (j = 0; j < n; j++)
-            {
-              na += fabs (A[a + (size_t) m * j]);
-              ng += fabs (gq[a + (size_t) m * j]);
-            }
-          if (na > 0.0)
-            d = fmax (d, fabs (sol->phi[k * m + a]) / (tv * na));
-          if (hol[a] != 0 && ng > 0.0)
-            d = fmax (d, fabs (sol->gpos[k * m + a]) / (tq * ng));
-        }
-    }
-  sol->drift = d;
-  sol->drift_note = ! o->project && mo->law != VM_LAW_EXPLICIT && d > VM_MOTION_DRIFT_NOTE;
+  sol->drift = drift;
+  sol->drift_note = sol->status == VM_OK && ! o->project && mo->law != VM_LAW_EXPLICIT
+                    && drift > VM_MOTION_DRIFT_NOTE;
 }
 
 /* the state of one run of vm_motion_integrate, shared by its steps */
@@ -1360,9 +1361,7 @@ vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double t
   mi_finish (&w, st);
   /* post-processing at the stored points: multipliers, energy, residuals, power */
   if (sol->npts > 0)
-    post_process (mo, sol, nm, w.ny);
-  if (sol->status == VM_OK)
-    drift_check (mo, o, sol, w.ny);
+    post_process (mo, o, sol, nm, w.ny);
   free (w.y);
   free (w.grid);
   free (w.dir);

@@ -60,6 +60,24 @@ release (model *md)
   vm_mech_free (&md->m);
 }
 
+/* a particle in the plane (x, y) under gravity g (the first parameter, of np) with one contact c,
+ * the ideal law: the tumbler of the tests below */
+static int
+build_particle (model *md, int np, const char **param, const double *p, const vm_contact_desc *c)
+{
+  static const char *coord[] = { "x", "y" };
+  vm_mech_desc d;
+  memset (&d, 0, sizeof d);
+  d.n = 2;
+  d.coord = coord;
+  d.np = np;
+  d.param = param;
+  d.lagrangian = "(dot(x)^2 + dot(y)^2)/2 - g*y";
+  d.ncontact = 1;
+  d.contact = c;
+  return build (md, &d, p, VM_LAW_IDEAL, 0, NULL);
+}
+
 /* pendulum as a point mass on a circle: holonomic constraint used at velocity level */
 static void
 test_pendulum (void)
@@ -189,23 +207,14 @@ test_pendulum (void)
 static void
 test_tumbler (void)
 {
-  const char *coord[] = { "x", "y" }, *param[] = { "g" };
+  const char *param[] = { "g" };
   vm_contact_desc c = { "1 - x^2 - y^2", "0.01", "10", "0", "1e-3" };
   double p[1] = { 9.81 };
-  vm_mech_desc d;
   model md;
   vm_motion_opts o;
   vm_motion_sol sol;
   double y0[4] = { 0, 0, 0, 0 }, ti = sqrt (2 / p[0]);
-  memset (&d, 0, sizeof d);
-  d.n = 2;
-  d.coord = coord;
-  d.np = 1;
-  d.param = param;
-  d.lagrangian = "(dot(x)^2 + dot(y)^2)/2 - g*y";
-  d.ncontact = 1;
-  d.contact = &c;
-  if (build (&md, &d, p, VM_LAW_IDEAL, 0, NULL) != VM_OK)
+  if (build_particle (&md, 1, param, p, &c) != VM_OK)
     return;
   memset (&o, 0, sizeof o);
   vm_ode_opts_init (&o.ode, VM_ODE_DOPRI5);
@@ -252,21 +261,12 @@ test_tumbler (void)
 static void
 test_hard_friction (void)
 {
-  const char *coord[] = { "x", "y" }, *param[] = { "g", "mu" };
+  const char *param[] = { "g", "mu" };
   vm_contact_desc c = { "1 - x^2 - y^2", "0.01", "10", "mu", "1e-3" };
   double p[2] = { 9.81, 0.25 }, q[2] = { 0, 0 }, qd[2] = { 1, 0 }, val;
-  vm_mech_desc d;
   model md;
   int what, idx;
-  memset (&d, 0, sizeof d);
-  d.n = 2;
-  d.coord = coord;
-  d.np = 2;
-  d.param = param;
-  d.lagrangian = "(dot(x)^2 + dot(y)^2)/2 - g*y";
-  d.ncontact = 1;
-  d.contact = &c;
-  if (build (&md, &d, p, VM_LAW_IDEAL, 0, NULL) != VM_OK)
+  if (build_particle (&md, 2, param, p, &c) != VM_OK)
     return;
   CHECK (vm_motion_check_state (&md.mo, 0.0, q, qd, 1e-8, 1, &what, &idx, &val) == VM_EARG
          && what == 3 && idx == 0 && val == 0.25, "hard wall with mu = 0.25 refused (what %d, "
@@ -312,28 +312,19 @@ test_layer_travel (void)
 static void
 test_tumbler_soft (void)
 {
-  const char *coord[] = { "x", "y" }, *param[] = { "g", "sig" };
+  const char *param[] = { "g", "sig" };
   vm_contact_desc c = { "1 - x^2 - y^2", "sig", "5", "0", "1e-3" };
   double p[2] = { 9.8, 1e-3 };
   const double y0[4] = { -0.5, -0.75, 0, 0 }, tf = 0.5;
   static const struct { int method; double tol_or_h, err; } run[] = {
     { VM_ODE_DOPRI5, 1e-8, 1e-8 }, { VM_ODE_DOP853, 1e-8, 1e-8 }, { VM_ODE_RK4, 5e-4, 1e-2 },
     { VM_ODE_RK4, 1e-2, 5e-3 }, { VM_ODE_GL6, 1e-2, 1e-5 } };
-  vm_mech_desc d;
   model md;
   vm_motion_opts o;
   vm_motion_sol ref, sol;
   double rmax, err;
   size_t k, i;
-  memset (&d, 0, sizeof d);
-  d.n = 2;
-  d.coord = coord;
-  d.np = 2;
-  d.param = param;
-  d.lagrangian = "(dot(x)^2 + dot(y)^2)/2 - g*y";
-  d.ncontact = 1;
-  d.contact = &c;
-  if (build (&md, &d, p, VM_LAW_IDEAL, 0, NULL) != VM_OK)
+  if (build_particle (&md, 2, param, p, &c) != VM_OK)
     return;
   /* the reference: dop853 at 1e-12 with steps below sigma/4 (h moves less than sigma per step),
    * the check switched off */
