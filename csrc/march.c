@@ -324,7 +324,15 @@ solve (vm_march_action *a, const vm_march_opts *o, vm_newton_symbolic *sym, doub
   return st;
 }
 
-/* Append to the message when Newton stopped at the rounding level above Tol somewhere. */
+/* Append to the message when Newton stopped at the rounding level above Tol somewhere; when that
+ * level reached the residual scale itself (VM_MARCH_ROUND_UNRESOLVED), say that the error
+ * estimate does not bound the error.  Why: dual_solve with weights c eight orders of magnitude
+ * from the states' sizes (c_x = 10 / 1e-2^2 for x ~ 1e-10 m, the floor AbsTol/RelTol of the
+ * automatic weights taken as the size) stopped its solves at 5e4 to 4e6 (relative): the two
+ * orders' solutions agreed within 0.44 to 0.98 of the tolerance, and v was up to 132 tolerances
+ * off (c_v = 10 / 6e3^2); the largest levels of
+ * the solves that are right are 0.70 (Robertson at RelTol 1e-10, AbsTol 1e-14) and 0.046
+ * (AbsTol 1e-12) for the dual, 2.5e-5 for skg_solve at N = 2^20 (doc/dual.md, "Limitations"). */
 static void
 round_note (vm_march_sol *s)
 {
@@ -332,8 +340,11 @@ round_note (vm_march_sol *s)
   if (s->nround > 0 && len < sizeof s->message)
     snprintf (s->message + len, sizeof s->message - len, "; in %d solve%s Newton stopped at the "
               "rounding level of the residual, %.3g (relative), above its tolerance %.3g, which "
-              "cannot be reached there", s->nround, s->nround == 1 ? "" : "s", s->round_res,
-              s->round_tol);
+              "cannot be reached there%s", s->nround, s->nround == 1 ? "" : "s", s->round_res,
+              s->round_tol, s->round_res >= VM_MARCH_ROUND_UNRESOLVED ? ": that level is not "
+              "below the error tolerance, so the error estimate does not bound the error; "
+              "loosen RelTol/AbsTol or rescale the states (for dual_solve: the weights c_i ~ 10 "
+              "/ X_i^2 with X_i the size of state i, or the default c)" : "");
 }
 
 /* The error scale of component c of a window's trajectory ta (N nodes): atol + rtol max_k |a_kc|,

@@ -211,6 +211,11 @@ void vm_march_opts_init (vm_march_opts *o);
  * adaptive march stops when a window would be shorter (VM_EHMIN). */
 double vm_march_hmin (double t, double T, int64_t N);
 
+/* The rounding level of Newton's residual (relative to the residual scale of the solve's test)
+ * from which the message says that the error estimate does not bound the error (march.c
+ * round_note). */
+#define VM_MARCH_ROUND_UNRESOLVED 1.0
+
 /* The companion order of the error estimate: order + 2, or order - 2 for order 8 (the largest). */
 int vm_march_companion_order (int order);
 /* The smallest N per window for the SBP order (with_companion != 0: and for its companion order,

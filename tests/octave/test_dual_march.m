@@ -219,3 +219,28 @@
 %! assert ([sa.exitflag, sf.exitflag], [1 1]);
 %! assert (abs (sa.y(end, :) - sf.y(end, :)) <= 2 * [7e-7, 1e-8, 7e-7]);
 %! assert (2 * sa.iterations < sf.iterations);
+
+%!test
+%! % a state below AbsTol (doc/dual.md, "Limitations"): a harmonic oscillator in SI units at the
+%! % atomic scale, x0 = 1e-10 m, w = 2 pi / 1e-13 s, five periods.  With the defaults x (below
+%! % AbsTol 1e-8) is controlled only through v ~ 6e3 m/s; v within its tolerance RelTol max|v| +
+%! % AbsTol (per window; the oscillator neither damps nor amplifies the error, measured 0.12).
+%! % With weights c eight orders from x's size (AbsTol/RelTol taken as the size) Newton stops at
+%! % rounding levels far above its residual scale (measured 5e4 to 4e6) and v was 132 tolerances
+%! % off with nothing said: the message now says that the estimate does not bound the error.
+%! % With c from the states' own sizes, as the help says, the march is right again.
+%! w = 2 * pi / 1e-13;
+%! ho = odesys ('states', {'x', 'v'}, 'parameters', struct ('w', w), 'rhs', {'v', '-w^2*x'});
+%! tv = 1e-6 * 1e-10 * w + 1e-8;
+%! verr = @(s) max (abs (s.y(:, 2) + 1e-10 * w * sin (w * s.t))) / tv;
+%! s = dual_solve (ho, [0 5e-13], [1e-10 0]);
+%! assert (s.exitflag, 1);
+%! assert (verr (s) <= 1);
+%! assert (isempty (strfind (s.message, 'does not bound')));
+%! sb = dual_solve (ho, [0 5e-13], [1e-10 0], 'c', 10 ./ [1e-2 6e3].^2);
+%! assert (~isempty (strfind (sb.message, 'the error estimate does not bound the error')));
+%! assert (~isempty (strfind (sb.message, 'with X_i the size of state i')));
+%! sg = dual_solve (ho, [0 5e-13], [1e-10 0], 'c', 10 ./ [1e-10 6e3].^2);
+%! assert (sg.exitflag, 1);
+%! assert (verr (sg) <= 1);
+%! assert (isempty (strfind (sg.message, 'does not bound')));
