@@ -326,7 +326,7 @@ solve (vm_march_action *a, const vm_march_opts *o, vm_newton_symbolic *sym, doub
 
 /* Append to the message when Newton stopped at the rounding level above Tol somewhere; when that
  * level reached the residual scale itself (VM_MARCH_ROUND_UNRESOLVED), say that the error
- * estimate does not bound the error.  Why: dual_solve with weights c eight orders of magnitude
+ * estimate does not bound the error (and vm_march returns VM_EUNRESOLVED).  Why: dual_solve with weights c eight orders of magnitude
  * from the states' sizes (c_x = 10 / 1e-2^2 for x ~ 1e-10 m, the floor AbsTol/RelTol of the
  * automatic weights taken as the size) stopped its solves at 5e4 to 4e6 (relative): the two
  * orders' solutions agreed within 0.44 to 0.98 of the tolerance, and v was up to 132 tolerances
@@ -345,6 +345,23 @@ round_note (vm_march_sol *s)
               "below the error tolerance, so the error estimate does not bound the error; "
               "loosen RelTol/AbsTol or rescale the states (for dual_solve: the weights c_i ~ 10 "
               "/ X_i^2 with X_i the size of state i, or the default c)" : "");
+}
+
+/* The march ended with Newton's rounding level at or above the residual scale somewhere
+ * (round_note): not converged to the tolerance.  The message's "converged" becomes "not
+ * resolved to the tolerance"; VM_EUNRESOLVED. */
+static int
+unresolved (vm_march_sol *s)
+{
+  static const char was[] = "converged", now[] = "not resolved to the tolerance";
+  size_t len = strlen (s->message), d = sizeof now - sizeof was;
+  if (strncmp (s->message, was, sizeof was - 1) == 0 && len + d < sizeof s->message)
+    {
+      memmove (s->message + sizeof now - 1, s->message + sizeof was - 1,
+               len - (sizeof was - 1) + 1);
+      memcpy (s->message, now, sizeof now - 1);
+    }
+  return VM_EUNRESOLVED;
 }
 
 /* The error scale of component c of a window's trajectory ta (N nodes): atol + rtol max_k |a_kc|,
@@ -1102,6 +1119,8 @@ vm_march (vm_march_action *a, vm_march_action *c, const double *xa0, const vm_ma
                           : march_adaptive (a, c, o, &w, &sym, &csym, s, &g);
       if (st == VM_EHMIN)
         blowup_hint (s, a->nstate, xa0, w.xa);
+      if (st == VM_OK && s->nround > 0 && s->round_res >= VM_MARCH_ROUND_UNRESOLVED)
+        st = unresolved (s);
     }
   else
     snprintf (s->message, sizeof s->message, "out of memory");

@@ -158,7 +158,7 @@ typedef struct
 {
   int status;               /* VM_OK, VM_EHMIN, VM_EMAXSTEPS, a Newton code (fixed mode), or an
                                error of the action */
-  char message[512];
+  char message[1024];
   int nout;
   int64_t ntot;             /* nodes of the output (the junction node of two windows once) */
   double *t;                /* ntot */
@@ -213,7 +213,9 @@ double vm_march_hmin (double t, double T, int64_t N);
 
 /* The rounding level of Newton's residual (relative to the residual scale of the solve's test)
  * from which the message says that the error estimate does not bound the error (march.c
- * round_note). */
+ * round_note) and vm_march returns VM_EUNRESOLVED: the dual's scale is the error tolerance's
+ * residual, AbsTol + RelTol max|y| over the window's length; skg_solve's is the residual of the
+ * window's start, so that its Newton made no progress at all. */
 #define VM_MARCH_ROUND_UNRESOLVED 1.0
 
 /* The companion order of the error estimate: order + 2, or order - 2 for order 8 (the largest). */

@@ -986,7 +986,7 @@ finish_solution (const skg_act *A, const skg_act *C, vm_mech_points *pts, int pt
         state_multipliers (pts, o->order, sol);
       if (pts_ok)
         state_residuals (pts, sol);
-      if (st == VM_OK && o->n_out > 0)
+      if ((st == VM_OK || st == VM_EUNRESOLVED) && o->n_out > 0)
         {
           dense_output (pts, o, sol);
           st = sol->status;

@@ -108,7 +108,7 @@ typedef struct
 {
   int status;              /* VM_OK, or the first non-OK status (Newton's, the driver's or a build
                               error) */
-  char message[600];
+  char message[1100];
   int n, m, windows;       /* windows: accepted windows */
   int nwin_done;           /* windows attempted (== windows on success) */
   int64_t Ntot;            /* output nodes */

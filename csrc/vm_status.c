@@ -56,6 +56,8 @@ vm_status_string (int status)
     case VM_EDTP:      return "dual-to-primal map: no well-conditioned root (increase c or move the base state closer)";
     case VM_ELAYER:    return "a soft contact's layer is not resolved even by sub-steps of 2^-30 of the "
                               "fixed step (use a smaller Step, or dopri5 or dop853)";
+    case VM_EUNRESOLVED: return "the rounding level of the discrete equations is not below the error "
+                                "tolerance: the error estimate does not bound the error";
     default:           return "unknown status";
     }
 }

@@ -28,7 +28,9 @@ typedef enum {
   VM_ENEWTON_NONFINITE, /* vm_newton_solve: non-finite residual or Jacobian */
   VM_EUMFPACK,          /* UMFPACK sparse LU failed (not singularity or memory) */
   VM_EDTP,              /* dual action: the dual-to-primal map has no well-conditioned root */
-  VM_ELAYER             /* ODE: the step check still rejects sub-steps of 2^-30 of the fixed step */
+  VM_ELAYER,            /* ODE: the step check still rejects sub-steps of 2^-30 of the fixed step */
+  VM_EUNRESOLVED        /* march: Newton's rounding level reached the error tolerance, so the error
+                           estimate does not bound the error (march.h VM_MARCH_ROUND_UNRESOLVED) */
 } vm_status;
 
 /* Human-readable description of a status code (static storage; never NULL). */

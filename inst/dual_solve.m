@@ -197,8 +197,11 @@
 % cell with one vector per slab and base pass.
 % @item exitflag, message, time
 % 1 on convergence, else 0 (fixed grid: the best Newton iterate is returned; adaptive: the
-% windows accepted up to the time where the march stopped), a sentence that says what happened
-% (where and why it stopped), and the wall-clock seconds.
+% windows accepted up to the time where the march stopped; also 0, with the whole trajectory,
+% when Newton's rounding level somewhere reached the error tolerance, so that the error estimate
+% does not bound the error: the message then begins "not resolved to the tolerance" and says
+% what to change), a sentence that says what happened (where and why it stopped), and the
+% wall-clock seconds.
 % @item linear_solver
 % the factorization of Newton's linear systems (option "LinearSolver"), a struct: @code{kind}
 % (@code{'banded'} or @code{'umfpack'}: the choice made, also under "auto"), @code{kl} and

@@ -221,7 +221,10 @@
 % @item energy
 % N-by-1, @code{qdot . dL/dqdot - L} (units of L) on the grid, NaN after a failed window.
 % @item exitflag, message
-% @code{exitflag} 1 on convergence, 0 otherwise; @code{message} says how the solve ended.
+% @code{exitflag} 1 on convergence, 0 otherwise (also, with the whole trajectory, when Newton's
+% rounding level somewhere reached the residual scale of its test, so that the error estimate
+% does not bound the error: the message then begins "not resolved to the tolerance");
+% @code{message} says how the solve ended.
 % @item adaptive, guess
 % true with error control, false on a fixed grid; the start of Newton's iteration that was used
 % (@code{'marching'}, @code{'integrator'}, @code{'constant'}, @code{'matrix'}, or

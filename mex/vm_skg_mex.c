@@ -289,7 +289,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_mech_free (&m);
   if ((st == VM_EARG || st == VM_EORDER || st == VM_ESIZE) && sol.Ntot == 0)
     {
-      char msg[700];
+      char msg[sizeof sol.message];
       snprintf (msg, sizeof msg, "%s", sol.message);
       vm_skg_solution_free (&sol);
       BAD ("%s: %s", fn, msg[0] ? msg : "invalid arguments");

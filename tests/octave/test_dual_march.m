@@ -227,8 +227,9 @@
 %! % AbsTol (per window; the oscillator neither damps nor amplifies the error, measured 0.12).
 %! % With weights c eight orders from x's size (AbsTol/RelTol taken as the size) Newton stops at
 %! % rounding levels far above its residual scale (measured 5e4 to 4e6) and v was 132 tolerances
-%! % off with nothing said: the message now says that the estimate does not bound the error.
-%! % With c from the states' own sizes, as the help says, the march is right again.
+%! % off with exitflag 1: now exitflag 0, and the message says that the estimate does not bound
+%! % the error and what to change.  With c from the states' own sizes, as the help says, the
+%! % march is right again.
 %! w = 2 * pi / 1e-13;
 %! ho = odesys ('states', {'x', 'v'}, 'parameters', struct ('w', w), 'rhs', {'v', '-w^2*x'});
 %! tv = 1e-6 * 1e-10 * w + 1e-8;
@@ -238,6 +239,8 @@
 %! assert (verr (s) <= 1);
 %! assert (isempty (strfind (s.message, 'does not bound')));
 %! sb = dual_solve (ho, [0 5e-13], [1e-10 0], 'c', 10 ./ [1e-2 6e3].^2);
+%! assert (sb.exitflag, 0);
+%! assert (strncmp (sb.message, 'not resolved to the tolerance: ', 31));
 %! assert (~isempty (strfind (sb.message, 'the error estimate does not bound the error')));
 %! assert (~isempty (strfind (sb.message, 'with X_i the size of state i')));
 %! sg = dual_solve (ho, [0 5e-13], [1e-10 0], 'c', 10 ./ [1e-10 6e3].^2);
