@@ -100,6 +100,76 @@ robertson_march (vm_dual_ode *e, int autow, double tf, double *yend, int *nwin, 
   return st;
 }
 
+/* A state below AbsTol with weights c far from its size (doc/dual.md, "Limitations"): the
+ * oscillator x'' = -w^2 x in SI units at the atomic scale, x0 = 1e-10 m, w = 2 pi / 1e-13 s, over
+ * five periods, c = 10 / X^2 with X = (1e-2, 6e3): the floor AbsTol/RelTol taken as x's size.
+ * Newton stops at rounding levels far above the residual scale (measured 5e4 to 4e6), the error
+ * estimate no longer bounds the error (v was 132 tolerances off): VM_EUNRESOLVED, the message
+ * begins "not resolved to the tolerance", and the whole interval is marched.  With x's own size
+ * (X = (1e-10, 6e3)) the march converges (VM_OK). */
+static void
+test_unresolved (void)
+{
+  static const char *st_[] = { "x", "v" }, *pa[] = { "w" }, *rhs[] = { "v", "-w^2*x" };
+  const double w = 2.0 * 3.14159265358979323846 / 1e-13, y0[2] = { 1e-10, 0.0 };
+  double cb[2] = { 10.0 / (1e-2 * 1e-2), 10.0 / (6e3 * 6e3) },
+         cg[2] = { 10.0 / (1e-10 * 1e-10), 10.0 / (6e3 * 6e3) }, *cc[2];
+  vm_ode o;
+  vm_ode_desc de;
+  vm_err err;
+  vm_dual_ode e;
+  int st, k;
+  cc[0] = cb;
+  cc[1] = cg;
+  memset (&de, 0, sizeof de);
+  de.ny = 2;
+  de.state = st_;
+  de.np = 1;
+  de.param = pa;
+  de.nd = 2;
+  de.rhs = rhs;
+  st = vm_ode_build (&de, &o, &err);
+  CHECK (st == VM_OK, "oscillator build %s", err.msg);
+  st = vm_dual_ode_init (&e, &o, &w, cb);
+  CHECK (st == VM_OK, "oscillator engine %d", st);
+  for (k = 0; k < 2; k++)
+    {
+      vm_dual_march am, ac;
+      vm_march_opts mo;
+      vm_march_sol ms;
+      st = vm_dual_ode_set_weights (&e, cc[k]);
+      st = st == VM_OK ? vm_dual_march_init (&am, 2, 2, 0, 33, 4, cc[k], vm_dual_ode_node, &e,
+                                             vm_dual_ode_rhs, &e, 1e-6, 1e-8) : st;
+      CHECK (st == VM_OK, "oscillator action %d", st);
+      st = vm_dual_march_init (&ac, 2, 2, 0, 33, 6, cc[k], vm_dual_ode_node, &e, vm_dual_ode_rhs,
+                               &e, 1e-6, 1e-8);
+      CHECK (st == VM_OK, "oscillator companion %d", st);
+      vm_march_opts_init (&mo);
+      mo.t0 = 0.0;
+      mo.tf = 5e-13;
+      mo.rtol = 1e-6;
+      mo.atol = 1e-8;
+      mo.newton.tol_res = 1e-3;
+      vm_march_sol_init (&ms);
+      st = vm_march (&am.act, &ac.act, y0, &mo, &ms);
+      printf ("atomic oscillator, c from X = (%g, 6e3): %s\n", k == 0 ? 1e-2 : 1e-10, ms.message);
+      if (k == 0)
+        CHECK (st == VM_EUNRESOLVED && ms.round_res >= VM_MARCH_ROUND_UNRESOLVED
+               && strncmp (ms.message, "not resolved to the tolerance: ", 31) == 0
+               && strstr (ms.message, "does not bound the error") != NULL && ms.ntot > 0
+               && ms.t[ms.ntot - 1] == 5e-13, "weights far from x's size: VM_EUNRESOLVED (%d)",
+               st);
+      else
+        CHECK (st == VM_OK && ms.round_res < VM_MARCH_ROUND_UNRESOLVED
+               && strncmp (ms.message, "converged: ", 11) == 0, "x's own size: VM_OK (%d)", st);
+      vm_march_sol_free (&ms);
+      vm_dual_march_free (&am);
+      vm_dual_march_free (&ac);
+    }
+  vm_dual_ode_free (&e);
+  vm_ode_free (&o);
+}
+
 static void
 test_stiff (void)
 {
@@ -303,5 +373,6 @@ main (void)
   vm_dual_ode_free (&e);
   vm_ode_free (&o);
   test_stiff ();
+  test_unresolved ();
   return vmtest_finish ("test_dual_march");
 }
