@@ -451,7 +451,7 @@ vm_dual_slabs (int ny, int nd, int ng, int64_t N, int order, const double *tb, c
   if (sol->exitflag == 1)
     snprintf (sol->message, sizeof sol->message, "converged (%d slab(s), %d Newton iterations; "
               "a fixed grid, no error estimate: dual_solve without N or Slabs controls the "
-              "error)", w.S, sol->iterations);
+              "error, and dual_solve's ErrorEstimate 'on' gives one)", w.S, sol->iterations);
   st = VM_OK;
 done:
   sl_finish (&w, st, have_d);

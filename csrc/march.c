@@ -729,7 +729,8 @@ fixed_message (const vm_march_action *a, const vm_march_opts *o, vm_march_sol *s
         emax = fmax (emax, s->win_err[k]);
     if (! o->estimate)
       snprintf (s->message + len, sizeof s->message - len, "; no error estimate (a fixed grid: "
-                "ErrorEstimate 'on' gives one; without N or Windows the error is controlled)");
+                "ErrorEstimate 'on' gives one; error control, the default without N, Windows or "
+                "Slabs, controls the error)");
     else if (emax < 0.0)
       snprintf (s->message + len, sizeof s->message - len, "; no error estimate (the companion "
                 "order did not converge)");

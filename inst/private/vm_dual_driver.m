@@ -84,10 +84,22 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
     check_algebraic (fname, ode, tspan(1), y0);
   end
   N = opts.N;
-  minN = vm_dual_mex ('min_n', opts.Order, 0);   % the fact lives in csrc/march.c
-  if (N < minN)
+  % ErrorEstimate 'on' (dual_solve) on a fixed grid: the marching driver on Slabs fixed windows,
+  % each also at the companion order (csrc/march.h, estimate), as skg_solve's fixed grids
+  estimate = ~adaptive && isfield (opts, 'ErrorEstimate') && strcmp (opts.ErrorEstimate, 'on');
+  minN = vm_dual_mex ('min_n', opts.Order, double (estimate));   % the fact lives in csrc/march.c
+  if (N < minN && estimate)
+    vm_badarg (fname, 'N must be an integer >= %d for order %d with an error estimate (the companion order of the estimate needs it)', ...
+               minN, opts.Order);
+  elseif (N < minN)
     vm_badarg (fname, 'N must be an integer >= %d for order %d', minN, opts.Order);
   end
+  if (estimate && (~isempty (guess) || ~isempty (opts.BaseState) || ~weak))
+    vm_badarg (fname, ['ErrorEstimate ''on'' solves the fixed grid with the marching driver ' ...
+                       '(predicted base states, the weak final dual): it excludes BaseState, a ' ...
+                       'Guess matrix and FinalDual ''strong''']);
+  end
+  marching = marching || estimate;
   S = opts.Slabs;
   c = opts.c;
   % c = [] (dual_solve's default): automatic weights in the march of a square system (csrc/
@@ -303,7 +315,9 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
                   'y0', y0(:)', 'kernel', kernel, 'kpar', kpar, 'windows', windows, ...
                   'rtol', rt, 'atol', at, 'tol', 1e-3, 'max_iter', opts.MaxIter, ...
                   'repeat', opts.BaseIterations, 'display', disp_code, 'guess', base, ...
-                  'output_times', tout(:), 'linsolve', vm_linsolve_code (opts));
+                  'output_times', tout(:), 'linsolve', vm_linsolve_code (opts), ...
+                  'estimate', double (~adaptive && isfield (opts, 'ErrorEstimate') ...
+                                      && strcmp (opts.ErrorEstimate, 'on')));
   try
     r = vm_dual_mex ('march', ode, setup);
   catch err

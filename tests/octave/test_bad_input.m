@@ -201,6 +201,7 @@ function F = bad_input_table (fx)
   T = opt (T, 'InitialWindow', 0.1, 'pos', conv, {});
   T = opt (T, 'MaxWindows', 1000, 'int', conv, {});
   T = opt (T, 'ConstraintTol', 1e-8, 'pos', conv, {});
+  T = opt (T, 'ErrorEstimate', 'on', '', {}, {'N', 12});
   T = option_names (T);
   F = [F, T];
 
@@ -323,6 +324,7 @@ function F = bad_input_table (fx)
   % one output time is a valid list of output times
   T = opt (T, 'OutputTimes', [0.1 0.2], '', [conv, {'transposed', 'scalar'}], {});
   T = opt (T, 'FinalDual', 'weak', '', {}, {});
+  T = opt (T, 'ErrorEstimate', 'on', '', {}, {'N', 16});
   T = option_names (T);
   F = [F, T];
 

@@ -122,7 +122,8 @@
 %!  end
 %!  if (exitflag == 1)
 %!    message = sprintf (['converged (%d slab(s), %d Newton iterations; a fixed grid, no error ' ...
-%!                        'estimate: dual_solve without N or Slabs controls the error)'], S, sum (iters));
+%!                        'estimate: dual_solve without N or Slabs controls the error, and dual_solve''s ' ...
+%!                        'ErrorEstimate ''on'' gives one)'], S, sum (iters));
 %!  end
 %!  sol = struct ('t', t, 'y', Y, 'D', Dd, 'residual', R, 'G', Gr);
 %!  if (const_base)
@@ -177,7 +178,8 @@
 %!   0.00088770266530602271 0.0014837913158700644], 5e-11);
 %! assert (sol.slab_iterations, [0 0 0 0]);
 %! assert (sol.message, ['converged (4 slab(s), 0 Newton iterations; a fixed grid, no error ' ...
-%!                       'estimate: dual_solve without N or Slabs controls the error)']);
+%!                       'estimate: dual_solve without N or Slabs controls the error, and dual_solve''s ' ...
+%!                       'ErrorEstimate ''on'' gives one)']);
 %! sol = dual_solve (ode, [0 0.3], [1 2 3], 'N', 17, 'c', 50, 'Slabs', 3, 'BaseState', @(t) [t 0 0]);
 %! assert (sol.y(end, :), [18.23821935878674 24.349557140427656 34.933899209667224], -1e-12);
 %! assert (sol.S, 3422.2470718138179, -1e-12);
