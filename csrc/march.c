@@ -326,13 +326,13 @@ solve (vm_march_action *a, const vm_march_opts *o, vm_newton_symbolic *sym, doub
 
 /* Append to the message when Newton stopped at the rounding level above Tol somewhere; when that
  * level reached the residual scale itself (VM_MARCH_ROUND_UNRESOLVED), say that the error
- * estimate does not bound the error (and vm_march returns VM_EUNRESOLVED).  Why: dual_solve with weights c eight orders of magnitude
- * from the states' sizes (c_x = 10 / 1e-2^2 for x ~ 1e-10 m, the floor AbsTol/RelTol of the
- * automatic weights taken as the size) stopped its solves at 5e4 to 4e6 (relative): the two
- * orders' solutions agreed within 0.44 to 0.98 of the tolerance, and v was up to 132 tolerances
- * off (c_v = 10 / 6e3^2); the largest levels of
- * the solves that are right are 0.70 (Robertson at RelTol 1e-10, AbsTol 1e-14) and 0.046
- * (AbsTol 1e-12) for the dual, 2.5e-5 for skg_solve at N = 2^20 (doc/dual.md, "Limitations"). */
+ * estimate does not bound the error (and vm_march returns VM_EUNRESOLVED).  Why: dual_solve with
+ * weights c eight orders of magnitude from the states' sizes (c_x = 10 / 1e-2^2 for x ~ 1e-10 m,
+ * the floor AbsTol/RelTol of the automatic weights taken as the size) stopped its solves at 5e4
+ * to 4e6 (relative): the two orders' solutions agreed within 0.44 to 0.98 of the tolerance, and
+ * v was up to 132 tolerances off (c_v = 10 / 6e3^2); the largest levels of the solves that are
+ * right are 0.70 (Robertson at RelTol 1e-10, AbsTol 1e-14) and 0.046 (AbsTol 1e-12) for the
+ * dual, 2.5e-5 for skg_solve at N = 2^20 (doc/dual.md, "Limitations"). */
 static void
 round_note (vm_march_sol *s)
 {
@@ -353,13 +353,13 @@ round_note (vm_march_sol *s)
 static int
 unresolved (vm_march_sol *s)
 {
-  static const char was[] = "converged", now[] = "not resolved to the tolerance";
-  size_t len = strlen (s->message), d = sizeof now - sizeof was;
-  if (strncmp (s->message, was, sizeof was - 1) == 0 && len + d < sizeof s->message)
+  static const char now[] = "not resolved to the tolerance";
+  char rest[sizeof s->message];
+  if (strncmp (s->message, "converged", 9) == 0)
     {
-      memmove (s->message + sizeof now - 1, s->message + sizeof was - 1,
-               len - (sizeof was - 1) + 1);
-      memcpy (s->message, now, sizeof now - 1);
+      snprintf (rest, sizeof rest, "%s", s->message + 9);
+      snprintf (s->message, sizeof s->message, "%s%.*s", now,
+                (int) (sizeof s->message - sizeof now), rest);
     }
   return VM_EUNRESOLVED;
 }

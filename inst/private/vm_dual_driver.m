@@ -169,7 +169,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   end
   if (marching || adaptive)
     sol = march_path (fname, kernel, kpar, ode, [ny nd ng], tspan, y0, opts, c, auto_c, adaptive, ...
-                      weak, yb);
+                      weak, yb, estimate);
     return;
   end
   if (~isempty (guess) && (~isnumeric (guess) || ~isreal (guess) || issparse (guess) || ~isequal (size (guess), [Ntot m]) ...
@@ -262,8 +262,9 @@ function [sol, ok] = one_slab (fname, kernel, kpar, dims, tspan, y0, opts, guess
 end
 
 function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, auto_c, adaptive, ...
-                           weak, yb)
-  % the marching driver: adaptive windows, or Slabs fixed windows with predicted base states
+                           weak, yb, estimate)
+  % the marching driver: adaptive windows, or Slabs fixed windows with predicted base states (and,
+  % with estimate, each also at the companion order)
   ny = dims(1);
   nd = dims(2);
   if (~weak)
@@ -316,8 +317,7 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
                   'rtol', rt, 'atol', at, 'tol', 1e-3, 'max_iter', opts.MaxIter, ...
                   'repeat', opts.BaseIterations, 'display', disp_code, 'guess', base, ...
                   'output_times', tout(:), 'linsolve', vm_linsolve_code (opts), ...
-                  'estimate', double (~adaptive && isfield (opts, 'ErrorEstimate') ...
-                                      && strcmp (opts.ErrorEstimate, 'on')));
+                  'estimate', double (estimate));
   try
     r = vm_dual_mex ('march', ode, setup);
   catch err

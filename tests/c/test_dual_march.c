@@ -51,18 +51,35 @@ static const char *rb_st[] = { "a", "b" }, *rb_pa[] = { "k1", "k2", "k3" };
 static const char *rb_rhs[] = { "-k1*a + k3*b*(1 - a - b)", "k1*a - k3*b*(1 - a - b) - k2*b^2" };
 static const double rb_par[3] = { 0.04, 3e7, 1e4 };
 
-/* the adaptive march of Robertson's kinetics on [0, tf], with automatic weights or c = 10 (the
- * engine's weights are set to 10 first: an automatic march leaves its last window's) */
+/* The two-state system st' = rhs with np parameters pa, compiled into o (test_stiff,
+ * test_unresolved). */
 static int
-robertson_march (vm_dual_ode *e, int autow, double tf, double *yend, int *nwin, int *iters,
-                 long *nstiff)
+build_ode2 (vm_ode *o, const char **st, int np, const char **pa, const char **rhs, vm_err *err)
+{
+  vm_ode_desc de;
+  memset (&de, 0, sizeof de);
+  de.ny = 2;
+  de.state = st;
+  de.np = np;
+  de.param = pa;
+  de.nd = 2;
+  de.rhs = rhs;
+  return vm_ode_build (&de, o, err);
+}
+
+/* The adaptive march of the two-state engine e on [0, tf] from y0 as dual_solve's defaults make
+ * it (N = 33, orders 4 and 6, RelTol 1e-6, AbsTol 1e-8, Newton at 1e-3 of the tolerance) with
+ * the weights c, or with automatic weights (autow) after c (the engine's weights are set to c
+ * first: an automatic march leaves its last window's).  ms (initialized by the caller, who frees
+ * it) gets the result, *nstiff the main action's held predictions.  The status of vm_march, or of
+ * the set-up. */
+static int
+march2 (vm_dual_ode *e, const double *c, int autow, double tf, const double *y0,
+        vm_march_sol *ms, long *nstiff)
 {
   vm_dual_march am, ac;
   vm_march_opts mo;
-  vm_march_sol ms;
-  double c[2] = { 10, 10 }, y0[2] = { 1, 0 };
-  int st, i;
-  st = vm_dual_ode_set_weights (e, c);
+  int st = vm_dual_ode_set_weights (e, c);
   st = st == VM_OK ? vm_dual_march_init (&am, 2, 2, 0, 33, 4, c, vm_dual_ode_node, e,
                                          vm_dual_ode_rhs, e, 1e-6, 1e-8) : st;
   if (st != VM_OK)
@@ -85,18 +102,30 @@ robertson_march (vm_dual_ode *e, int autow, double tf, double *yend, int *nwin, 
   mo.rtol = 1e-6;
   mo.atol = 1e-8;
   mo.newton.tol_res = 1e-3;
+  st = vm_march (&am.act, &ac.act, y0, &mo, ms);
+  *nstiff = am.npredict_stiff;
+  vm_dual_march_free (&am);
+  vm_dual_march_free (&ac);
+  return st;
+}
+
+/* the adaptive march of Robertson's kinetics on [0, tf], with automatic weights or c = 10 */
+static int
+robertson_march (vm_dual_ode *e, int autow, double tf, double *yend, int *nwin, int *iters,
+                 long *nstiff)
+{
+  vm_march_sol ms;
+  double c[2] = { 10, 10 }, y0[2] = { 1, 0 };
+  int st, i;
   vm_march_sol_init (&ms);
-  st = vm_march (&am.act, &ac.act, y0, &mo, &ms);
+  st = march2 (e, c, autow, tf, y0, &ms, nstiff);
   for (i = 0; i < 2; i++)
     yend[i] = ms.ntot > 0 ? ms.traj[(ms.ntot - 1) + ms.ntot * i] : NAN;
   *nwin = ms.nwin;
   *iters = ms.iterations;
-  *nstiff = am.npredict_stiff;
   printf ("Robertson [0,%g], %s weights: %s (%ld stiff predictions)\n", tf,
           autow ? "automatic" : "fixed", ms.message, *nstiff);
   vm_march_sol_free (&ms);
-  vm_dual_march_free (&am);
-  vm_dual_march_free (&ac);
   return st;
 }
 
@@ -115,43 +144,21 @@ test_unresolved (void)
   double cb[2] = { 10.0 / (1e-2 * 1e-2), 10.0 / (6e3 * 6e3) },
          cg[2] = { 10.0 / (1e-10 * 1e-10), 10.0 / (6e3 * 6e3) }, *cc[2];
   vm_ode o;
-  vm_ode_desc de;
   vm_err err;
   vm_dual_ode e;
+  long nstiff;
   int st, k;
   cc[0] = cb;
   cc[1] = cg;
-  memset (&de, 0, sizeof de);
-  de.ny = 2;
-  de.state = st_;
-  de.np = 1;
-  de.param = pa;
-  de.nd = 2;
-  de.rhs = rhs;
-  st = vm_ode_build (&de, &o, &err);
+  st = build_ode2 (&o, st_, 1, pa, rhs, &err);
   CHECK (st == VM_OK, "oscillator build %s", err.msg);
   st = vm_dual_ode_init (&e, &o, &w, cb);
   CHECK (st == VM_OK, "oscillator engine %d", st);
   for (k = 0; k < 2; k++)
     {
-      vm_dual_march am, ac;
-      vm_march_opts mo;
       vm_march_sol ms;
-      st = vm_dual_ode_set_weights (&e, cc[k]);
-      st = st == VM_OK ? vm_dual_march_init (&am, 2, 2, 0, 33, 4, cc[k], vm_dual_ode_node, &e,
-                                             vm_dual_ode_rhs, &e, 1e-6, 1e-8) : st;
-      CHECK (st == VM_OK, "oscillator action %d", st);
-      st = vm_dual_march_init (&ac, 2, 2, 0, 33, 6, cc[k], vm_dual_ode_node, &e, vm_dual_ode_rhs,
-                               &e, 1e-6, 1e-8);
-      CHECK (st == VM_OK, "oscillator companion %d", st);
-      vm_march_opts_init (&mo);
-      mo.t0 = 0.0;
-      mo.tf = 5e-13;
-      mo.rtol = 1e-6;
-      mo.atol = 1e-8;
-      mo.newton.tol_res = 1e-3;
       vm_march_sol_init (&ms);
-      st = vm_march (&am.act, &ac.act, y0, &mo, &ms);
+      st = march2 (&e, cc[k], 0, 5e-13, y0, &ms, &nstiff);
       printf ("atomic oscillator, c from X = (%g, 6e3): %s\n", k == 0 ? 1e-2 : 1e-10, ms.message);
       if (k == 0)
         CHECK (st == VM_EUNRESOLVED && ms.round_res >= VM_MARCH_ROUND_UNRESOLVED
@@ -163,8 +170,6 @@ test_unresolved (void)
         CHECK (st == VM_OK && ms.round_res < VM_MARCH_ROUND_UNRESOLVED
                && strncmp (ms.message, "converged: ", 11) == 0, "x's own size: VM_OK (%d)", st);
       vm_march_sol_free (&ms);
-      vm_dual_march_free (&am);
-      vm_dual_march_free (&ac);
     }
   vm_dual_ode_free (&e);
   vm_ode_free (&o);
@@ -174,7 +179,6 @@ static void
 test_stiff (void)
 {
   vm_ode o;
-  vm_ode_desc de;
   vm_err err;
   vm_dual_ode e;
   double c[2] = { 10, 10 }, ya[2], yf[2], bad[2] = { 1, 0 }, nan2[2] = { 1, NAN };
@@ -182,14 +186,7 @@ test_stiff (void)
   const double aref = 0.7158270687193685, bref = 9.185534764651102e-06;
   int st, nwa, nwf, ita, itf;
   long nsa, nsf;
-  memset (&de, 0, sizeof de);
-  de.ny = 2;
-  de.state = rb_st;
-  de.np = 3;
-  de.param = rb_pa;
-  de.nd = 2;
-  de.rhs = rb_rhs;
-  st = vm_ode_build (&de, &o, &err);
+  st = build_ode2 (&o, rb_st, 3, rb_pa, rb_rhs, &err);
   CHECK (st == VM_OK, "build %s", err.msg);
   st = vm_dual_ode_init (&e, &o, rb_par, c);
   CHECK (st == VM_OK, "engine %d", st);
