@@ -6,7 +6,7 @@ function files = varmech_build (varargin)
 %   varmech_build ('UmfpackInclude', incdir, 'LibDirs', {libdir}, 'Libs', {'-lumfpack', ...})
 %   files = varmech_build (...)
 %
-% Compiles the C kernels (csrc/*.c), the shared argument checks (mex/vm_mex_args.c) and the seven
+% Compiles the C kernels (csrc/*/*.c), the shared argument checks (mex/vm_mex_args.c) and the seven
 % gateways (mex/vm_sbp_mex.c, vm_model_mex.c, vm_integrate_mex.c, vm_skg_mex.c, vm_dual_mex.c,
 % vm_periodic_mex.c, vm_options_mex.c)
 % with the mex command, and puts the MEX files into inst/private next to the .m API, where only
@@ -123,8 +123,14 @@ function files = varmech_build (varargin)
   try
     cd (builddir);
     % the kernels and the argument checks, compiled once
-    srcs = dir (fullfile (csrc, '*.c'));
-    srcs = cellfun (@(f) fullfile (csrc, f), {srcs.name}, 'UniformOutput', false);
+    % csrc/ holds one folder per module (base, la, sbp, model, ...); every .c file of each
+    srcs = {};
+    mods = dir (csrc);
+    mods = mods([mods.isdir] & ~strncmp ({mods.name}, '.', 1));
+    for k = 1:numel (mods)
+      fs = dir (fullfile (csrc, mods(k).name, '*.c'));
+      srcs = [srcs, cellfun(@(f) fullfile (csrc, mods(k).name, f), {fs.name}, 'UniformOutput', false)];
+    end
     srcs{end + 1} = fullfile (mexdir, 'vm_mex_args.c');
     objs = cell (1, numel (srcs));
     for k = 1:numel (srcs)

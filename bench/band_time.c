@@ -1,5 +1,5 @@
 /* band_time.c -- time one factorization + solve of a sparse matrix with both backends of
- * csrc/linsolve.h (UMFPACK and LAPACK's banded LU), and one bare dgbtrf of its band: the
+ * csrc/la/linsolve.h (UMFPACK and LAPACK's banded LU), and one bare dgbtrf of its band: the
  * measurement behind VM_LINSOLVE_AUTO's rule (bench/README_band.md, bench/bench_band.m).
  *
  *   band_time FILE UMFOPTS REPS
@@ -31,8 +31,8 @@
 
 #include <umfpack.h>
 
-#include "linsolve.h"
-#include "vm_status.h"
+#include "la/linsolve.h"
+#include "base/vm_status.h"
 
 extern void dgbtrf_ (const int *m, const int *n, const int *kl, const int *ku, double *ab,
                      const int *ldab, int *ipiv, int *info);

@@ -1,6 +1,6 @@
 function t = band_time_matrix (band_time, Jm, umfopts, reps)
 % BAND_TIME_MATRIX  time one factorization + solve of a sparse matrix with both backends of
-% csrc/linsolve.h and one bare dgbtrf of its band, by the compiled timer bench/band_time.c
+% csrc/la/linsolve.h and one bare dgbtrf of its band, by the compiled timer bench/band_time.c
 % (make band_time): the matrix is written to a scratch file (CSC, the structural pattern with
 % its explicit zeros, as band_time reads it), band_time runs with the UMFPACK options umfopts
 % ('skg' or 'default') and reps repetitions, and its key=value line comes back as the fields of

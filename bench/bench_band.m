@@ -1,7 +1,7 @@
 % -*- texinfo -*-
 % @deftypefn  {} {@var{r} =} bench_band (@var{band_time})
 % @deftypefnx {} {@var{r} =} bench_band (@var{band_time}, @var{parts})
-% Benchmark of the two linear solvers of Newton (csrc/linsolve.h: UMFPACK's sparse LU and
+% Benchmark of the two linear solvers of Newton (csrc/la/linsolve.h: UMFPACK's sparse LU and
 % LAPACK's banded LU) on the Jacobians of the action solvers, and of the Newton solves with each
 % (bench/README_band.md).  @var{band_time} is the compiled timer @file{bench/band_time.c}
 % (@code{make band_time} in the build folder).

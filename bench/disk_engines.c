@@ -43,8 +43,8 @@
 
 #include <matheval.h>
 
-#include "expr.h"
-#include "vm_status.h"
+#include "model/expr.h"
+#include "base/vm_status.h"
 
 #define NV 10                                /* variables */
 #define N2 (NV * (NV + 1) / 2)               /* 55 second derivatives */

@@ -6,7 +6,7 @@
 % @var{nrep} calls in a row (default 20) in this Octave process: the minor faults of each call
 % (@code{getrusage}) and its time, with the median and the range printed.  The first call pays
 % for the pages of everything; the later ones show what a solve costs when it is repeated (the
-% work arrays that @file{csrc/vm_scratch.h} keeps between solves, doc/dual.md "Work arrays kept
+% work arrays that @file{csrc/base/vm_scratch.h} keeps between solves, doc/dual.md "Work arrays kept
 % between solves").  No timing is asserted.
 % @end deftypefn
 

@@ -40,11 +40,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dual.h"
-#include "dual_closed.h"
-#include "newton.h"
+#include "dual/dual.h"
+#include "dual/dual_closed.h"
+#include "newton/newton.h"
 #include "proc_hwm.h"
-#include "vm_status.h"
+#include "base/vm_status.h"
 
 extern void dgbtrf_ (const int *m, const int *n, const int *kl, const int *ku, double *ab,
                      const int *ldab, int *ipiv, int *info);

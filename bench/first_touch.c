@@ -2,8 +2,8 @@
  * mapping of S MB, one write per 4 kB page, unmapped; three rounds per kind in one process (the
  * first round of a kind can also pay for memory the machine has not used before).  Kinds: 4 kB
  * pages faulted one by one, 4 kB pages populated by the mmap call (MAP_POPULATE), and 2 MB
- * pages (the mapping aligned to 2 MB and advised MADV_HUGEPAGE, as csrc/vm_bigalloc.c maps).
- * Why: the allocation strategy of csrc/vm_scratch.h and csrc/vm_bigalloc.h follows from these
+ * pages (the mapping aligned to 2 MB and advised MADV_HUGEPAGE, as csrc/base/vm_bigalloc.c maps).
+ * Why: the allocation strategy of csrc/base/vm_scratch.h and csrc/base/vm_bigalloc.h follows from these
  * figures (bench/README_dual.md, "the fifth session of 2026-11-28": on the CI's virtual machines
  * 2.6-3.0 ms per MB in 4 kB pages, 0.04-0.07 ms per MB in huge pages).  Linux only.
  *

@@ -2,7 +2,7 @@
  *
  * The seeds of the SKG papers solved the discrete action's stationarity with IPOPT (through
  * Mathematica's FindMinimum).  This program solves the SAME discrete system as vm_skg_solve in
- * reduced mode (csrc/skg_solve.h): unknowns y = per node [q+ (n), lambda+ (m)], equations
+ * reduced mode (csrc/skg/skg_solve.h): unknowns y = per node [q+ (n), lambda+ (m)], equations
  * dS/dq- = 0, dS/dlambda- = 0 at q- = lambda- = 0, N (n + m) of each.  The equations and their
  * exact sparse Jacobian, the block d2S / d(q-, lambda-) d(q+, lambda+) of the action's Hessian,
  * come from csrc by the same code as skg_solve's (vm_skg_eval_reduced, skg_reduced.h); the

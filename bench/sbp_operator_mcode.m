@@ -21,7 +21,7 @@ function [D, H, Q, coef] = sbp_operator_mcode (N, order, tspan)
 % Q(i,i+d) = c_d), @code{qb} (nb x nb boundary block of Q for h = 1),
 % @code{nb}, @code{h}, @code{t0}.
 %
-% Coefficients: csrc/sbp_tables.h (Mattsson & Nordstrom 2004; order 8 with
+% Coefficients: csrc/sbp/sbp_tables.h (Mattsson & Nordstrom 2004; order 8 with
 % the free parameters of doc/sbp.md), copied here with 17 significant
 % digits.
 % @end deftypefn

@@ -1,5 +1,5 @@
 /* skg_reduced.h -- the benchmark problems of the SKG solver (the rolling disk with its linear
- * constraint form, the tumbler with a soft wall) and the reduced system of csrc/skg_solve.h built
+ * constraint form, the tumbler with a soft wall) and the reduced system of csrc/skg/skg_solve.h built
  * on vm_skg (skg.h) outside the package's solver: unknowns y = per node [q+ (n), lambda+ (m)],
  * equations dS/dq- = 0, dS/dlambda- = 0 at q- = lambda- = 0, Jacobian = the block
  * d2S / d(q-, lambda-) d(q+, lambda+) of the exact Hessian as triplets, both from the reduced tape
@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
-#include "skg.h"
-#include "skg_solve.h"
-#include "vm_scratch.h"
-#include "vm_status.h"
+#include "model/model.h"
+#include "skg/skg.h"
+#include "skg/skg_solve.h"
+#include "base/vm_scratch.h"
+#include "base/vm_status.h"
 
 #define PI 3.14159265358979323846
 

@@ -1,5 +1,5 @@
 function T = skg_reuse (nrep)
-% SKG_REUSE  factorization reuse in skg_solve's Newton iterations (csrc/newton.h, step 2'):
+% SKG_REUSE  factorization reuse in skg_solve's Newton iterations (csrc/newton/newton.h, step 2'):
 % each case solved with 'ReuseFactorization' 0 (every step factors J) and with the default (2
 % chord steps per factorization), in turn, nrep times (default 3); best times.  Prints one row
 % per case: Newton iterations, numeric factorizations, time, the ratio and max |q_reuse - q_0|.

@@ -44,7 +44,7 @@ function results = demo_dual_lorenz (varargin)
 % P = dLL/dD' = -U^H by the envelope theorem) is @code{HH = P.D' - LL = D.F(U) - c/2 |U - Ubar|^2};
 % for constant Ubar, dHH/dt = (c (U - Ubar) - J'D).F + D.J F - c (U - Ubar).F = 0, and at t = T
 % (D = 0) its value is @code{HH = -c/2 |U(T) - Ubar|^2}, the reference used in part (4).
-% Discretely (@file{csrc/dual.h}): @code{S = sum_k H_kk LL(D_k, (Dm D)_k) - D_0.U0}, Dm the SBP
+% Discretely (@file{csrc/dual/dual.h}): @code{S = sum_k H_kk LL(D_k, (Dm D)_k) - D_0.U0}, Dm the SBP
 % operator, D at the last node prescribed (0); its stationarity is the SBP-SAT scheme at the nodes
 % 0..N-2, and at the last node @code{U^H = Ubar + (Dm D)_N/c} (AA = c I there).
 %

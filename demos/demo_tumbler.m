@@ -47,7 +47,7 @@ function results = demo_tumbler (varargin)
 % Tolerances.  dopri5 (order 5, dense output of order 4) integrates the quadratic free flight
 % exactly up to rounding, so the only error is the location of the impacts.  varmech locates them
 % by the Illinois method on the dense output with the bracket tolerance
-% tau_ev(t) = 1e-12 max(1, |t|) (@file{csrc/integrate.c}, @code{locate_event}; gauss_integrate has
+% tau_ev(t) = 1e-12 max(1, |t|) (@file{csrc/reference/integrate.c}, @code{locate_event}; gauss_integrate has
 % no option for it) and returns the end of the bracket on the far side of the crossing.  So,
 % restarting the reference from varmech's own state after the previous impact (the LOCAL impact
 % time error), the error lies in [0, tau_ev]; the test is -1e-14 <= err <= tau_ev + 1e-14 (1e-14:

@@ -76,7 +76,7 @@ function [S, g, H, y] = dual_action (ode, tspan, y0, z, varargin)
   ny = ode.ny;
   nd = ode.nd;
   N = opts.N;
-  minN = vm_dual_mex ('min_n', opts.Order, 0);   % the fact lives in csrc/march.c
+  minN = vm_dual_mex ('min_n', opts.Order, 0);   % the fact lives in csrc/march/march.c
   if (N < minN)
     vm_badarg (fname, 'N must be an integer >= %d for order %d', minN, opts.Order);
   end

@@ -111,7 +111,7 @@
 % @item "Slabs"
 % a fixed grid: this many consecutive windows (slabs) of N nodes, each starting from the previous
 % one's recovered end state: Ntot = Slabs*(N-1)+1 grid points.  Every slab and base-state pass runs
-% in one C loop (csrc/dual_slabs.h) with the model compiled once.  A tspan too short for the grid
+% in one C loop (csrc/dual/dual_slabs.h) with the model compiled once.  A tspan too short for the grid
 % (slabs whose node spacing would be lost to the rounding of t) is refused.
 % @item "Guess"
 % "auto" (default): "marching" in the adaptive mode, the given or zero base state with zero duals
@@ -520,9 +520,9 @@ end
 %! % (non-square algebraic equations) with weights 1e4 on the force and slack takes windows of
 %! % 1e-8 to 4e-6 at the default tolerances; at that pace [0, 0.5] would need 1e7 windows, and
 %! % the march stops at the first check where its longest window has stopped doubling (a check
-%! % every 1000 attempts, csrc/march.h), not after the 100000 of MaxWindows.  (With the default
+%! % every 1000 attempts, csrc/march/march.h), not after the 100000 of MaxWindows.  (With the default
 %! % c = 10 it crawled alike until Newton weighted each state's equations by that state's own
-%! % tolerance, csrc/dual_march.c; it now takes 4 windows, next test.)
+%! % tolerance, csrc/dual/dual_march.c; it now takes 4 windows, next test.)
 %! pars = odesys ('states', {'x1', 'x2', 'x3', 'v1', 'v2', 'v3', 'Q1', 'Q2', 'Q3', 's'}, ...
 %!   'rhs', {'v1', 'v2', 'v3', '-Q1', '-Q2', '-Q3'}, ...
 %!   'algebraic', {'x3*v1 - v2', 'Q1*v1 + Q2*v2 + Q3*v3 - s^2/2'}, 'square', false);

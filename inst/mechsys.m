@@ -135,7 +135,7 @@ end
 
 function check_contact_parameters (c, pnames, pvalues, fname)
   % a contact coefficient that is a parameter: its value inside the domain that the C side checks
-  % for constants (csrc/model.c): sigma > 0, mu >= 0, epsv > 0
+  % for constants (csrc/model/model.c): sigma > 0, mu >= 0, epsv > 0
   keys = {'sigma', 'mu', 'epsv'};   % epsv only with friction (mu not 0)
   need = {'> 0 (the width of the contact layer)', '>= 0 (the friction coefficient)', ...
           '> 0 (the slip velocity of the friction regularization)'};

@@ -475,7 +475,7 @@ end
 % augmented states (below: X_i the peak-to-peak amplitude of state i in the base state, Pbar for
 % the period, the unfolding parameter's size): the DtP map of uniform weights in the scaled
 % variables x_i / X_i, P / Pbar, e / e_s, the same in any units of time and of the states (the
-% solver's own tests are scaled alike: csrc/dual_periodic.h).  (With equal weights the P-x
+% solver's own tests are scaled alike: csrc/dual/dual_periodic.h).  (With equal weights the P-x
 % coupling D . F(x) of the DtP map is nonlinear on the scale of the Newton corrections: Lorenz
 % stalls.)  Before, one X (the largest amplitude) served every state, with a common factor
 % 10 max (X, P, 1) for the DtP map's absolute tolerance, and the unfolding parameter had P's
@@ -497,7 +497,7 @@ function c = weights_retry (sc, n)
 end
 
 % The scales of the augmented states, for the weights above and for the solver's tests, phase
-% condition and unknowns (csrc/dual_periodic.h), the same on every grid: the states' amplitudes,
+% condition and unknowns (csrc/dual/dual_periodic.h), the same on every grid: the states' amplitudes,
 % |P| and, with an Integral, the size of the unfolding parameter e that changes P F by its own
 % size, RMS (F / X) / RMS (g / X) at the base state (1 where F or g vanishes there)
 function sc = scales (aug, ybar, n, na)
@@ -516,7 +516,7 @@ function sc = scales (aug, ybar, n, na)
   end
 end
 
-% the peak-to-peak amplitude of each state in ybar (as csrc/dual_periodic.c's state scales); a
+% the peak-to-peak amplitude of each state in ybar (as csrc/dual/dual_periodic.c's state scales); a
 % state whose amplitude is below 1e-8 of its modulus gets its modulus, one that is 0 gets 1
 function Xs = amplitudes (ybar, n)
   Xs = max (ybar(:, 1:n), [], 1) - min (ybar(:, 1:n), [], 1);

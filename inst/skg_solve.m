@@ -245,7 +245,7 @@
 % @item residual_history, step_history, step_kind, step_factor, history_window
 % per Newton iterate of the accepted windows: ||r||_H, the step's max-norm, its kind
 % (@code{"start"}, @code{"newton"}, @code{"damped"}, @code{"lm"} or @code{"chord"}: a full step
-% with the factorization of an earlier iterate's Jacobian, csrc/newton.h), the line-search factor
+% with the factorization of an earlier iterate's Jacobian, csrc/newton/newton.h), the line-search factor
 % (1: a full step; the Levenberg-Marquardt parameter for an @code{"lm"} step; 0 at the start)
 % and the window's index.
 % @item max_qminus, max_lambdaminus
@@ -318,7 +318,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
     opts.N = 81;
   end
   estimate = adaptive || strcmp (opts.ErrorEstimate, 'on');
-  minN = vm_skg_mex ('min_n', opts.Order, double (estimate));   % the fact lives in csrc/march.c
+  minN = vm_skg_mex ('min_n', opts.Order, double (estimate));   % the fact lives in csrc/march/march.c
   if (opts.N < minN)
     if (estimate)
       vm_badarg (fname, 'N must be an integer >= %d for order %d with an error estimate (the companion order of the estimate needs it)', ...
@@ -371,7 +371,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
               'constraint_tol', double (opts.ConstraintTol), ...
               'estimate', double (~adaptive && estimate));
   if (~isempty (opts.ReuseFactorization))
-    o.reuse = opts.ReuseFactorization;   % otherwise the kernel's default (csrc/newton.h)
+    o.reuse = opts.ReuseFactorization;   % otherwise the kernel's default (csrc/newton/newton.h)
   end
   try
     [sol, kind] = solve_fixed (sys, tspan, q0, qdot0, o, opts, ntot, kind, retry);
@@ -489,7 +489,7 @@ function hint = degenerate_hint (sys, tspan, q0, qdot0)
   catch
     return;   % the solve's own message stands
   end
-  if (~(r >= 1e-13))   % csrc/reaction.h VM_REACTION_RCOND_MIN, gauss_integrate's refusal
+  if (~(r >= 1e-13))   % csrc/reference/reaction.h VM_REACTION_RCOND_MIN, gauss_integrate's refusal
     hint = sprintf (['; the mass matrix d2L/dqdot2 at the initial state is singular (rcond %.1e): ' ...
                      'the Lagrangian is degenerate, its Euler-Lagrange equations are not an ODE ' ...
                      'in every coordinate (give each coordinate a kinetic term, or eliminate it)'], r);
@@ -733,7 +733,7 @@ end
 %!test
 %! % the estimate follows the linear solver: the band's model for 'auto' and 'banded' (n + m <= 12),
 %! % UMFPACK's, larger here, for 'umfpack' (the figure of the refusal, in GB); at this size 'auto'
-%! % keeps U only (csrc/skg_solve.h: per node 1094 + 8 (2 b + 1) bytes against 1094 + 8 (3 b + 1),
+%! % keeps U only (csrc/skg/skg_solve.h: per node 1094 + 8 (2 b + 1) bytes against 1094 + 8 (3 b + 1),
 %! % b = 5.5; the figures are printed to 3 digits)
 %! OSC = mechsys ('coordinates', {'x'}, 'lagrangian', 'dot(x)^2/2 - x^2/2');
 %! gb = zeros (1, 3);

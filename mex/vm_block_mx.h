@@ -8,8 +8,8 @@
 #include <string.h>
 #include "mex.h"
 #include "vm_mex.h"
-#include "model.h"
-#include "vm_status.h"
+#include "model/model.h"
+#include "base/vm_status.h"
 
 static const char *block_keys[] = { "code", "imm", "nprologue", "nslot", "nvar", "nout",
                                     "field_names", "field_dims", "out_field", "out_index" };

@@ -16,11 +16,11 @@
  * for the closed forms it may be [] and setup.kpar holds their parameters.  setup: struct with t0,
  * tf, N, order, c (ny), ybar (N x ny), y0 (nd), DT (nd), z ([] or nz), tol, max_iter, kernel and
  * kpar (and optionally weak: 1 for the weak final dual; linsolve: 0 auto, 1 umfpack, 2 banded,
- * Newton's linear solver, also for "march").  "march" (csrc/dual_march.h, march.h):
+ * Newton's linear solver, also for "march").  "march" (csrc/dual/dual_march.h, march.h):
  * setup has t0, tf, N, order, c, y0, kernel, kpar, windows (0 adaptive, W fixed), rtol, atol, tol
  * (Newton's fraction of the error tolerance), max_iter, and optionally h0, hmax, max_windows,
  * repeat, estimate, display (0/1/2), guess (Ntot x ny base state, fixed mode), output_times.
- * "slabs" (csrc/dual_slabs.h: every slab and base-state pass of a fixed grid in one call, the
+ * "slabs" (csrc/dual/dual_slabs.h: every slab and base-state pass of a fixed grid in one call, the
  * model compiled once): setup has tb (S + 1 slab boundaries), N (at least vm_march_min_n; each slab
  * at least vm_march_hmin long), order, c (ny entries, or one for all), ybar ([], ny entries: a
  * constant base state, or Ntot x ny), y0, DT ([] or nd), guess ([] or Ntot x m initial duals),
@@ -33,18 +33,18 @@
  * arguments; the checks here guard the gateway itself.  No numerics here: conversion only. */
 #include <string.h>
 
-#include "vm_scratch.h"
+#include "base/vm_scratch.h"
 #include "vm_mex.h"
 #include "vm_mech_mx.h"
 #include "vm_march_mx.h"
 #include "vm_linsolve_mx.h"
 #include "vm_ode_mx.h"
-#include "dual.h"
-#include "dual_closed.h"
-#include "dual_march.h"
-#include "dual_slabs.h"
-#include "march.h"
-#include "vm_status.h"
+#include "dual/dual.h"
+#include "dual/dual_closed.h"
+#include "dual/dual_march.h"
+#include "dual/dual_slabs.h"
+#include "march/march.h"
+#include "base/vm_status.h"
 
 #define BAD(...) mexErrMsgIdAndTxt ("varmech:badarg", __VA_ARGS__)
 
@@ -778,7 +778,7 @@ slabs_base (const mxArray *o, size_t ntot, int ny, const char *fn)
 }
 
 /* N at least the smallest a slab takes, every slab at least the shortest N nodes resolve
- * (csrc/march.c: the facts), and the memory below setup.max_bytes when given */
+ * (csrc/march/march.c: the facts), and the memory below setup.max_bytes when given */
 static void
 slabs_limits (const mxArray *o, const kernel *k, const char *fn, const vm_dual_slabs_opts *so,
               const slabs_args *a)
@@ -953,7 +953,7 @@ cmd_slabs (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     plhs[0] = out;
 }
 
-/* the smallest N per window (csrc/march.c: one place for the fact) */
+/* the smallest N per window (csrc/march/march.c: one place for the fact) */
 static void
 cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -966,7 +966,7 @@ cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   plhs[0] = mxCreateDoubleScalar ((double) vm_march_min_n (order, adaptive));
 }
 
-/* the shortest window that N nodes resolve at t on an interval of length T (csrc/march.c) */
+/* the shortest window that N nodes resolve at t on an interval of length T (csrc/march/march.c) */
 static void
 cmd_hmin (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -979,7 +979,7 @@ cmd_hmin (mxArray *plhs[], int nrhs, const mxArray *prhs[])
                                                                        VM_ARG_NMAX)));
 }
 
-/* memory of one window, asked by the front end before it allocates (csrc/dual.h) */
+/* memory of one window, asked by the front end before it allocates (csrc/dual/dual.h) */
 static void
 cmd_memory (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {

@@ -13,8 +13,8 @@
 
 #include "vm_mex.h"
 #include "vm_block_mx.h"
-#include "motion.h"
-#include "vm_status.h"
+#include "reference/motion.h"
+#include "base/vm_status.h"
 
 #define FN "gauss_integrate"
 #define BAD(...) mexErrMsgIdAndTxt ("varmech:gauss_integrate:badarg", __VA_ARGS__)

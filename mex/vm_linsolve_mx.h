@@ -1,11 +1,11 @@
-/* vm_linsolve_mx.h -- Newton's linear solver (csrc/linsolve.h) in the gateways of the action
+/* vm_linsolve_mx.h -- Newton's linear solver (csrc/la/linsolve.h) in the gateways of the action
  * solvers (vm_skg_mex, vm_dual_mex): the option read from the options struct, the choice made
  * reported as a struct.  Conversion only. */
 #ifndef VM_LINSOLVE_MX_H
 #define VM_LINSOLVE_MX_H
 
 #include "mex.h"
-#include "linsolve.h"
+#include "la/linsolve.h"
 #include "vm_mex_args.h"
 
 /* The gateways' code of the linear solver, 0 auto, 1 umfpack, 2 banded (the order of the choices

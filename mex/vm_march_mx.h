@@ -1,4 +1,4 @@
-/* vm_march_mx.h -- the record of a time march (csrc/march.h) as Octave/MATLAB values, shared by
+/* vm_march_mx.h -- the record of a time march (csrc/march/march.h) as Octave/MATLAB values, shared by
  * the gateways of the action solvers (vm_skg_mex, vm_dual_mex).  Conversion only. */
 #ifndef VM_MARCH_MX_H
 #define VM_MARCH_MX_H
@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "vm_mex.h"
-#include "march.h"
+#include "march/march.h"
 
 /* an n-by-1 double column of ints */
 static mxArray *

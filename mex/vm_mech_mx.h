@@ -8,9 +8,9 @@
 #include <string.h>
 #include "mex.h"
 #include "vm_mex.h"
-#include "model.h"
-#include "initial_check.h"
-#include "vm_status.h"
+#include "model/model.h"
+#include "model/initial_check.h"
+#include "base/vm_status.h"
 
 /* args[0..5]: coordinates, parameter names, lagrangian, forces, constraints, contacts (as passed by
  * mechsys.m to "mech", and as stored in a mechsys struct) -> d */
@@ -91,7 +91,7 @@ vm_mech_from_sys (const mxArray *sys, const char *fn, vm_mech_desc *d, double **
   vm_arg_params (params, d->param, d->np, fn, "sys", *par);
 }
 
-/* vm_initial_check (csrc/initial_check.h) of the built model m of description d (its constraint
+/* vm_initial_check (csrc/model/initial_check.h) of the built model m of description d (its constraint
  * texts name the constraints in r->msg) with parameter values par at (t0, q0, qdot0), tolerance
  * tol.  When the check itself fails, m is freed and the error (varmech:nomem or varmech:badarg)
  * raised, naming fn; otherwise the verdict is r->kind and m is left to the caller. */

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "vm_mex_args.h"
-#include "sbp.h"
+#include "sbp/sbp.h"
 
 #define BADARG "varmech:badarg"
 

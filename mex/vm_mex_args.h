@@ -91,7 +91,7 @@ char *vm_arg_text (const mxArray *a, const char *fn, const char *name);
 /* a cell array of formula texts ({} or [] for none): *n strings, mxMalloc'd */
 char **vm_arg_cellstr (const mxArray *a, const char *fn, const char *name, int *n);
 
-/* an SBP interior order that csrc/sbp.c supports (vm_sbp_min_n > 0); refused with the list of the
+/* an SBP interior order that csrc/sbp/sbp.c supports (vm_sbp_min_n > 0); refused with the list of the
  * supported orders, asked from csrc */
 int vm_arg_order (const mxArray *a, const char *fn, const char *name);
 

@@ -14,7 +14,7 @@
  * A compiled block is a struct (code, imm, nprologue, nslot, nvar, nout, field_names, field_dims,
  * out_field, out_index) that "eval" checks completely before use.  "eval" maps the columns of
  * A1, A2, ... to the tape's variables in order; each Ai is npts x ki or 1 x ki (broadcast).
- * "check_initial" runs vm_initial_check (csrc/initial_check.h) on a mechsys struct (its formulas
+ * "check_initial" runs vm_initial_check (csrc/model/initial_check.h) on a mechsys struct (its formulas
  * parsed again, parameter values from sys.parameters) at (t0, q0, qdot0) with tolerance tol >= 0:
  * ok (logical) is true when the state passes, msg the report without a caller prefix ('' when
  * ok), kind the VM_INITIAL_* code, index the 1-based constraint (0: none), value the residual.
@@ -26,12 +26,12 @@
 #include "vm_mex.h"
 #include "vm_block_mx.h"
 #include "vm_mech_mx.h"
-#include "expr.h"
-#include "model.h"
-#include "motion.h"
-#include "vakonomic.h"
-#include "initial_check.h"
-#include "vm_status.h"
+#include "model/expr.h"
+#include "model/model.h"
+#include "reference/motion.h"
+#include "reference/vakonomic.h"
+#include "model/initial_check.h"
+#include "base/vm_status.h"
 
 #define GW "vm_model_mex"
 
@@ -369,7 +369,7 @@ cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   plhs[0] = out;
 }
 
-/* "check_initial": the initial data of a mechsys struct (csrc/initial_check.h). */
+/* "check_initial": the initial data of a mechsys struct (csrc/model/initial_check.h). */
 static void
 cmd_check_initial (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {

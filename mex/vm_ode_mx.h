@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "mex.h"
-#include "dual.h"
-#include "model.h"
+#include "dual/dual.h"
+#include "model/model.h"
 #include "vm_mex_args.h"
-#include "vm_status.h"
+#include "base/vm_status.h"
 
 /* the odesys model (formulas parsed again) and its parameter values (mxMalloc'ed) */
 static void
@@ -47,7 +47,7 @@ vm_mx_ode_build (const mxArray *ode, const char *fn, vm_ode *o, double **par)
 }
 
 
-/* An odesys compiled for the general dual engine (csrc/dual.h): the model and the engine, each
+/* An odesys compiled for the general dual engine (csrc/dual/dual.h): the model and the engine, each
  * freed by vm_mx_ode_engine_free once built. */
 typedef struct {
   vm_ode o;

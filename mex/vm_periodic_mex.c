@@ -16,15 +16,15 @@
  * checks here guard the gateway itself.  No numerics here: conversion only. */
 #include <string.h>
 
-#include "vm_scratch.h"
+#include "base/vm_scratch.h"
 #include "vm_mex.h"
 #include "vm_ode_mx.h"
-#include "dual.h"
-#include "dual_periodic.h"
-#include "ode_flow.h"
-#include "vm_status.h"
+#include "dual/dual.h"
+#include "dual/dual_periodic.h"
+#include "dual/ode_flow.h"
+#include "base/vm_status.h"
 
-/* the DtP map's tolerance for periodic orbits (dual.h's default is 1e-13): see csrc/dual_periodic.h */
+/* the DtP map's tolerance for periodic orbits (dual.h's default is 1e-13): see csrc/dual/dual_periodic.h */
 #define VM_PERIODIC_DTP_TOL 1e-15
 
 #define BAD(...) mexErrMsgIdAndTxt ("varmech:badarg", __VA_ARGS__)

@@ -1,4 +1,4 @@
-/* vm_sbp_mex.c -- MEX gateway of the SBP kernel family (csrc/sbp.c). Internal: use sbp_operator.m
+/* vm_sbp_mex.c -- MEX gateway of the SBP kernel family (csrc/sbp/sbp.c). Internal: use sbp_operator.m
  * and sbp_apply.m.
  *
  *   [D, H, Q] = vm_sbp_mex ("operator", N, order, [t0 tf])
@@ -13,8 +13,8 @@
 
 #include "mex.h"
 #include "vm_mex.h"
-#include "sbp.h"
-#include "vm_status.h"
+#include "sbp/sbp.h"
+#include "base/vm_status.h"
 
 /* Initialise *op with csrc/'s validation; turn its status into a message naming the argument. */
 static void

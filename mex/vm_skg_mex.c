@@ -12,21 +12,21 @@
  * struct with the numeric fields N, order, mode (0 full, 1 reduced), windows, tol, max_iter,
  * guess ([] or Ntot x n) and optionally linsolve (0 auto, 1 umfpack, 2 banded) and constraint_tol
  * (ConstraintTol: the initial state is checked against the constraints on the compiled model,
- * csrc/initial_check.h, before anything is solved; a finding is the error
+ * csrc/model/initial_check.h, before anything is solved; a finding is the error
  * varmech:skg_solve:initial_state "skg_solve: <report>").  The solution's energy and constraint
  * residuals (fields energy, residual, residual_position) come from the same compiled model
- * (csrc/mech_points.h), one compilation per call.  inst/skg_solve.m and inst/skg_action.m document and check them.  No
+ * (csrc/reference/mech_points.h), one compilation per call.  inst/skg_solve.m and inst/skg_action.m document and check them.  No
  * numerics here: conversion and checks only. */
 #include <string.h>
 
-#include "vm_scratch.h"
+#include "base/vm_scratch.h"
 #include "vm_mex.h"
 #include "vm_mech_mx.h"
 #include "vm_march_mx.h"
 #include "vm_linsolve_mx.h"
-#include "skg.h"
-#include "skg_solve.h"
-#include "vm_status.h"
+#include "skg/skg.h"
+#include "skg/skg_solve.h"
+#include "base/vm_status.h"
 
 #define BAD(...) mexErrMsgIdAndTxt ("varmech:badarg", __VA_ARGS__)
 
@@ -310,7 +310,7 @@ cmd_min_n (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   plhs[0] = mxCreateDoubleScalar ((double) vm_march_min_n (order, adaptive));
 }
 
-/* memory of one window, asked by the front end before it solves (csrc/skg_solve.h) */
+/* memory of one window, asked by the front end before it solves (csrc/skg/skg_solve.h) */
 static void
 cmd_memory (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {

@@ -14,7 +14,7 @@ mkdir -p "$top/inst/private" "$top/csrc" "$top/mex" "$top/tests" || exit 1
 cp "$srcdir/varmech_build.m" "$top/" &&
 cp "$srcdir"/inst/*.m "$top/inst/" &&
 cp "$srcdir"/inst/private/*.m "$top/inst/private/" &&
-cp "$srcdir"/csrc/*.c "$srcdir"/csrc/*.h "$top/csrc/" &&
+cp -R "$srcdir"/csrc/. "$top/csrc/" &&
 cp "$srcdir"/mex/*.c "$srcdir"/mex/*.h "$top/mex/" &&
 cp "$srcdir"/tests/octave/test_model_ode.m "$srcdir"/tests/octave/test_skg_holonomic.m \
    "$srcdir"/tests/octave/test_initial_check.m "$srcdir"/tests/octave/test_model_helpers.m "$top/tests/" || {

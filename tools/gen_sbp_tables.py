@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate csrc/sbp_tables.h: diagonal-norm SBP first-derivative closures in exact arithmetic.
+"""Generate csrc/sbp/sbp_tables.h: diagonal-norm SBP first-derivative closures in exact arithmetic.
 
 Orders 2, 4, 6 are the Mattsson-Nordstrom (2004) operators from ../shared/reference/sbp_operators.md.
 For order 6 the boundary block is *re-derived* here from the H weights, the interior stencil and the
@@ -16,7 +16,7 @@ row and k <= 2p on the interior rows; sum (H t^k) exact for k <= 2p - 1; and in 
 N = 64 the spectral facts doc/sbp.md states: h rho(D) and the smallest |eig| of h (D + H^-1 e1 e1')
 (eigenvalues by a small Hessenberg QR written here, no numpy). Pass --report to print them.
 
-Usage: python3 tools/gen_sbp_tables.py > csrc/sbp_tables.h
+Usage: python3 tools/gen_sbp_tables.py > csrc/sbp/sbp_tables.h
        python3 tools/gen_sbp_tables.py --report > /dev/null
 """
 from fractions import Fraction as F
@@ -83,7 +83,7 @@ def solve(order, w, interior, free):
 
 def full_q(Qb, inner, n):
     """The full n x n matrix Q (h = 1): corner block Qb, its mirror Q(n-1-i, n-1-j) = -Qb(i, j), the
-    interior stencil Q(i, i+d) = inner[d-1] = -Q(i+d, i) everywhere else (as csrc/sbp.c builds it)."""
+    interior stencil Q(i, i+d) = inner[d-1] = -Q(i+d, i) everywhere else (as csrc/sbp/sbp.c builds it)."""
     nb = len(Qb)
     Q = [[F(0)] * n for _ in range(n)]
     for i in range(n):

@@ -3,7 +3,7 @@
 % @deftypefnx {} {[@var{ok}, @var{msg}, @var{kind}, @var{index}, @var{value}] =} vm_check_initial (@dots{})
 % Check the initial state of a @code{mechsys} system against its constraints before a solve.
 %
-% In this order (@file{csrc/initial_check.h} has the details): the velocity-level constraint
+% In this order (@file{csrc/model/initial_check.h} has the details): the velocity-level constraint
 % Jacobian @code{A = dphi/dqdot} at (@var{t0}, @var{q0}, @var{qdot0}) must have full row rank (no
 % constant constraint such as @code{'1'}, no gradient that vanishes at the initial state, no
 % redundant or contradictory constraints such as @code{@{'x', 'x-1'@}}); the holonomic

@@ -3,13 +3,13 @@
 % Shared driver of @code{dual_solve}, @code{dual_lorenz} and @code{dual_pars}: checks the common
 % options, solves consecutive time slabs (each starting from the previous slab's recovered end
 % state), optionally iterates the base state, and assembles the solution struct.  The fixed-grid
-% slab loop runs in C (csrc/dual_slabs.h, through @code{vm_dual_mex ('slabs', ...)}).
+% slab loop runs in C (csrc/dual/dual_slabs.h, through @code{vm_dual_mex ('slabs', ...)}).
 % @var{dims} = [ny nd ng]; @var{opts} has the fields N, Order, c, BaseState, DT, Tol, MaxIter,
 % Display, Slabs, BaseIterations, Guess and LinearSolver, and optionally RelTol, AbsTol,
 % OutputTimes and FinalDual (absent: the strong final dual, fixed grid: @code{dual_lorenz},
 % @code{dual_pars}).
 % Adaptive mode (@code{dual_solve} without Slabs, and without N unless RelTol or AbsTol is given)
-% and Guess 'marching' go through the marching driver (csrc/march.h, csrc/dual_march.h).
+% and Guess 'marching' go through the marching driver (csrc/march/march.h, csrc/dual/dual_march.h).
 % @end deftypefn
 
 function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
@@ -85,9 +85,9 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   end
   N = opts.N;
   % ErrorEstimate 'on' (dual_solve) on a fixed grid: the marching driver on Slabs fixed windows,
-  % each also at the companion order (csrc/march.h, estimate), as skg_solve's fixed grids
+  % each also at the companion order (csrc/march/march.h, estimate), as skg_solve's fixed grids
   estimate = ~adaptive && isfield (opts, 'ErrorEstimate') && strcmp (opts.ErrorEstimate, 'on');
-  minN = vm_dual_mex ('min_n', opts.Order, double (estimate));   % the fact lives in csrc/march.c
+  minN = vm_dual_mex ('min_n', opts.Order, double (estimate));   % the fact lives in csrc/march/march.c
   if (N < minN && estimate)
     vm_badarg (fname, 'N must be an integer >= %d for order %d with an error estimate (the companion order of the estimate needs it)', ...
                minN, opts.Order);
@@ -130,7 +130,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   check_memory (fname, nd, ng, N, Ntot, ny, opts, lcode);
   if (~adaptive)
     % each slab's node spacing must stay above the rounding of t and its 1/h finite (the fact
-    % lives in csrc/march.c, vm_march_hmin)
+    % lives in csrc/march/march.c, vm_march_hmin)
     L = (tspan(2) - tspan(1)) / S;
     hmin = vm_dual_mex ('hmin', tspan(1), tspan(2) - tspan(1), N);
     if (~(L >= hmin))
@@ -177,7 +177,7 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
     vm_badarg (fname, 'Guess (initial duals) must be a real finite %d-by-%d matrix (one row per grid point); got %s', ...
                Ntot, m, vm_describe (guess));
   end
-  % every slab and base-state pass in one C call (csrc/dual_slabs.h): one discretization (the
+  % every slab and base-state pass in one C call (csrc/dual/dual_slabs.h): one discretization (the
   % Hessian pattern and the linear solver's analysis built once), the model compiled once; each
   % slab starts from the previous slab's recovered end state, keeps its own base state on its N
   % points (a node shared by two slabs has two values), and the base-state iteration replaces it
@@ -462,7 +462,7 @@ end
 
 function check_memory (fname, nd, ng, N, Ntot, ny, opts, lcode)
   % refuse before allocating: one window (csrc's estimate, for the order and the linear solver) and
-  % the arrays on the whole grid (csrc/dual_slabs.h, vm_dual_slabs_memory_estimate)
+  % the arrays on the whole grid (csrc/dual/dual_slabs.h, vm_dual_slabs_memory_estimate)
   need = vm_dual_mex ('memory', nd, ng, N, opts.Order, lcode, ny, Ntot);
   vm_check_memory (fname, need, 'slab', N, Ntot, ['use fewer nodes per slab (N), fewer slabs, ' ...
                    'or the error-controlled default (RelTol)']);

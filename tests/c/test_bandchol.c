@@ -1,4 +1,4 @@
-/* test_bandchol.c -- unit tests of the banded Cholesky factorization (csrc/bandchol.c) against
+/* test_bandchol.c -- unit tests of the banded Cholesky factorization (csrc/la/bandchol.c) against
  * LAPACK's dpbtrf / dpbtrs ("L"), whose algorithm it writes out (dpbtf2), no Octave.
  *
  * Matrices: n x n symmetric with kd subdiagonals, random entries in [-1, 1] on about 60 % of the
@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bandchol.h"
+#include "la/bandchol.h"
 #include "vmtest.h"
 
 extern void dpbtrf_ (const char *uplo, const int *n, const int *kd, double *ab, const int *ldab,

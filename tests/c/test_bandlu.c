@@ -1,4 +1,4 @@
-/* test_bandlu.c -- unit tests of the banded LU (csrc/bandlu.c) against LAPACK's dgbtrf / dgbtrs,
+/* test_bandlu.c -- unit tests of the banded LU (csrc/la/bandlu.c) against LAPACK's dgbtrf / dgbtrs,
  * whose algorithm it writes out (dgbtf2), no Octave.
  *
  * Matrices: n x n with kl subdiagonals and ku superdiagonals, random entries in [-1, 1] on about
@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bandlu.h"
+#include "la/bandlu.h"
 #include "vmtest.h"
 
 extern void dgbtrf_ (const int *m, const int *n, const int *kl, const int *ku, double *ab,

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vm_bigalloc.h"
+#include "base/vm_bigalloc.h"
 #include "vmtest.h"
 /* every stride-th entry and the last one are zero; then write them all and read back */
 static int

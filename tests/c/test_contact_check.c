@@ -1,11 +1,11 @@
-/* test_contact_check.c -- the resolution test of regularized contacts (csrc/contact_check.c) on
+/* test_contact_check.c -- the resolution test of regularized contacts (csrc/skg/contact_check.c) on
  * trajectories made by hand, and the march driver's use of it as the SKG action's window check
  * (vm_march_action.check): the tumbler of Fig. 3 with a thin wall (sigma = 1/1000), which the
  * adaptive march stepped over before the check. */
 #include "vmtest.h"
-#include "contact_check.h"
-#include "skg_solve.h"
-#include "vm_status.h"
+#include "skg/contact_check.h"
+#include "skg/skg_solve.h"
+#include "base/vm_status.h"
 
 #include <math.h>
 #include <stdlib.h>

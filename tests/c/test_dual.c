@@ -1,14 +1,14 @@
-/* test_dual.c -- the discrete dual action (csrc/dual.c): derivatives against differences, the
+/* test_dual.c -- the discrete dual action (csrc/dual/dual.c): derivatives against differences, the
  * discrete primal equations at the critical point, convergence of the recovered primal, the
  * base-state fixed point D = 0, the dual Hamiltonian, and failure reporting. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dual.h"
-#include "dual_closed.h"
-#include "sbp.h"
-#include "vm_status.h"
+#include "dual/dual.h"
+#include "dual/dual_closed.h"
+#include "sbp/sbp.h"
+#include "base/vm_status.h"
 #include "vmtest.h"
 
 static double

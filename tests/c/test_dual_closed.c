@@ -1,4 +1,4 @@
-/* test_dual_closed.c -- the closed-form dual node functions (csrc/dual_closed.c): Lorenz,
+/* test_dual_closed.c -- the closed-form dual node functions (csrc/dual/dual_closed.c): Lorenz,
  * generalized Pars, reduced Pars.
  *
  * Each system is written here a second time, independently, in the general form of dual.h (the
@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dual.h"
-#include "dual_closed.h"
-#include "vm_status.h"
+#include "dual/dual.h"
+#include "dual/dual_closed.h"
+#include "base/vm_status.h"
 #include "vmtest.h"
 
 #define MAXY 32

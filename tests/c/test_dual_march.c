@@ -1,4 +1,4 @@
-/* test_dual_march.c -- the dual action as a window of the marching driver (csrc/dual_march.c):
+/* test_dual_march.c -- the dual action as a window of the marching driver (csrc/dual/dual_march.c):
  * the RK4 prediction, the fixed-window march against consecutive weak-final dual solves from
  * another base state (the recovered primal is the SBP-SAT solution whatever the base state), and
  * the adaptive march against RK4 with a small step; a stiff system (Robertson's kinetics): the
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dual_march.h"
-#include "vm_status.h"
+#include "dual/dual_march.h"
+#include "base/vm_status.h"
 #include "vmtest.h"
 
 static const char *lz_st[] = { "x", "y", "z" }, *lz_pa[] = { "s", "r", "b" };
@@ -237,7 +237,7 @@ test_stiff (void)
   /* on [0, 1000] (b down to 1e-7 while a, c ~ 0.5): the two agree within the tolerance, and
    * the automatic weights take fewer than half the Newton iterations (measured 916 against
    * 3854, 85 against 275 windows: with one weight the DtP map of the small state is far from
-   * linear and the windows that Newton fails on bound the next ones, csrc/march.c newton_cap) */
+   * linear and the windows that Newton fails on bound the next ones, csrc/march/march.c newton_cap) */
   st = robertson_march (&e, 1, 1000.0, ya, &nwa, &ita, &nsa);
   CHECK (st == VM_OK, "automatic weights, [0, 1000]: status %d", st);
   st = robertson_march (&e, 0, 1000.0, yf, &nwf, &itf, &nsf);

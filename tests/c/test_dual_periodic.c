@@ -1,5 +1,5 @@
-/* test_dual_periodic.c -- the dual action on a circle (csrc/dual_periodic.c) and the flow with its
- * variational equations (csrc/ode_flow.c): derivatives against differences (with and without an
+/* test_dual_periodic.c -- the dual action on a circle (csrc/dual/dual_periodic.c) and the flow with its
+ * variational equations (csrc/dual/ode_flow.c): derivatives against differences (with and without an
  * integral condition), the collocation equations and the phase condition at the critical point,
  * the period of the Van der Pol limit cycle against a tight DOP853 return, the base-state fixed
  * point (0 iterations), the monodromy matrix against differences of the flow, the same period
@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dual.h"
-#include "dual_periodic.h"
-#include "ode_flow.h"
-#include "vm_status.h"
+#include "dual/dual.h"
+#include "dual/dual_periodic.h"
+#include "dual/ode_flow.h"
+#include "base/vm_status.h"
 #include "vmtest.h"
 
 #define VM_TWO_PI_HALF 3.14159265358979323846
@@ -232,7 +232,7 @@ test_vdp (void)
 
 /* Van der Pol in units L of x and Ts of time (x = L X, t = Ts tau): with the weights c_i = 1 /
  * ys_i^2 of periodic_orbit the search takes the same iterations and gives the same period in
- * units of Ts.  Before the state scales (csrc/dual_periodic.h) Ts = 1e-6 failed in the DtP map
+ * units of Ts.  Before the state scales (csrc/dual/dual_periodic.h) Ts = 1e-6 failed in the DtP map
  * (its pivot test on A = diag (c) saw c_x / c_P ~ 1e-25 as singular) and Ts = 1e6 stopped at the
  * guess's period (absolute tests); set_scales' argument checks. */
 static void

@@ -1,4 +1,4 @@
-/* test_dual_slabs.c -- the fixed-grid slab loop of the dual action (csrc/dual_slabs.c).
+/* test_dual_slabs.c -- the fixed-grid slab loop of the dual action (csrc/dual/dual_slabs.c).
  *
  *   (a) against separate solves: for the closed-form Lorenz kernel, S slabs with base-state
  *       passes, every array of the result equals the one of a fresh vm_dual_init + vm_dual_solve
@@ -19,10 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dual.h"
-#include "dual_closed.h"
-#include "dual_slabs.h"
-#include "vm_status.h"
+#include "dual/dual.h"
+#include "dual/dual_closed.h"
+#include "dual/dual_slabs.h"
+#include "base/vm_status.h"
 #include "vmtest.h"
 
 /* ---- ydot = a y: L_H = -Ddot y - D a y + c/2 (y - ybar)^2 ------------------------------------ */

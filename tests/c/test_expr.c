@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "expr.h"
-#include "model.h"
-#include "vm_status.h"
+#include "model/expr.h"
+#include "model/model.h"
+#include "base/vm_status.h"
 #include "vmtest.h"
 
 #define PI 3.14159265358979323846

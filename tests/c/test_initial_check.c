@@ -1,9 +1,9 @@
-/* test_initial_check.c -- vm_initial_check (csrc/initial_check.c): every verdict on small models,
+/* test_initial_check.c -- vm_initial_check (csrc/model/initial_check.c): every verdict on small models,
  * the message words, and a consistent state passing. */
 #include "vmtest.h"
 #include "vmtest_mech.h"
-#include "initial_check.h"
-#include "vm_status.h"
+#include "model/initial_check.h"
+#include "base/vm_status.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* test_integrate.c -- unit tests of the ODE integrators (csrc/integrate.c), plain C, no Octave.
+/* test_integrate.c -- unit tests of the ODE integrators (csrc/reference/integrate.c), plain C, no Octave.
  *
  * Problems with closed forms: the harmonic oscillator x' = v, v' = -x; y' = -y + cos t; the
  * nonlinear y' = -y^3 (y = 1/sqrt(1 + 2t)); the falling body x'' = -g; y' = 1; the Kepler problem.
@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "integrate.h"
-#include "vm_status.h"
+#include "reference/integrate.h"
+#include "base/vm_status.h"
 #include "vmtest.h"
 
 #define PI 3.14159265358979323846

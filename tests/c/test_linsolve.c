@@ -1,4 +1,4 @@
-/* test_linsolve.c -- unit tests of Newton's linear solvers (csrc/linsolve.c): UMFPACK's sparse LU
+/* test_linsolve.c -- unit tests of Newton's linear solvers (csrc/la/linsolve.c): UMFPACK's sparse LU
  * and LAPACK's banded LU behind one interface, no Octave.
  *
  * Matrices (built dense, with NaN marking the entries outside the pattern; explicit zeros in the
@@ -31,8 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "linsolve.h"
-#include "vm_status.h"
+#include "la/linsolve.h"
+#include "base/vm_status.h"
 #include "vmtest.h"
 
 typedef struct

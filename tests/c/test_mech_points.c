@@ -1,11 +1,11 @@
-/* test_mech_points.c -- csrc/mech_points.c: the ideal-reaction multipliers at given states against
+/* test_mech_points.c -- csrc/reference/mech_points.c: the ideal-reaction multipliers at given states against
  * the closed form of the pendulum's tension, the projection onto a holonomic constraint, a
  * nonholonomic constraint left alone by the projection, the energy and constraint residuals at
  * given states against closed forms, and the arguments. */
 #include "vmtest.h"
 #include "vmtest_mech.h"
-#include "mech_points.h"
-#include "vm_status.h"
+#include "reference/mech_points.h"
+#include "base/vm_status.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* test_motion.c -- the equations of motion of compiled models and the reference-integration driver
- * (csrc/motion.c), against closed forms (no Octave).
+ * (csrc/reference/motion.c), against closed forms (no Octave).
  *
  * Tolerances: single-point quantities are exact formulas evaluated in double precision (1e-13
  * relative); integrated quantities are checked against closed forms with a margin of 100 over the
@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
-#include "motion.h"
-#include "vm_status.h"
+#include "model/model.h"
+#include "reference/motion.h"
+#include "base/vm_status.h"
 #include "vmtest.h"
 
 static int

@@ -1,4 +1,4 @@
-/* test_newton.c -- unit tests of the globalized sparse Newton solver (csrc/newton.c), no Octave.
+/* test_newton.c -- unit tests of the globalized sparse Newton solver (csrc/newton/newton.c), no Octave.
  *
  * Problems:
  *   Bratu    -u'' = lambda e^u on (0, 1), u(0) = u(1) = 0, second-order finite differences on N
@@ -27,8 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "newton.h"
-#include "vm_status.h"
+#include "newton/newton.h"
+#include "base/vm_status.h"
 #include "vmtest.h"
 
 /* ---- helpers ------------------------------------------------------------------------------------ */

@@ -1,4 +1,4 @@
-/* test_reaction.c -- unit tests of the reaction laws (csrc/reaction.c), plain C, no Octave.
+/* test_reaction.c -- unit tests of the reaction laws (csrc/reference/reaction.c), plain C, no Octave.
  *
  * References are closed forms derived in the comments below or brute-force solves of the full
  * KKT systems by naive Gaussian elimination (partial pivoting) written here, independent of LAPACK.
@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "reaction.h"
-#include "vm_status.h"
+#include "reference/reaction.h"
+#include "base/vm_status.h"
 #include "vmtest.h"
 
 #define TOL 1e-14

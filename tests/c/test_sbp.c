@@ -1,4 +1,4 @@
-/* test_sbp.c -- unit tests of the SBP kernel (csrc/sbp.c), plain C, no Octave.
+/* test_sbp.c -- unit tests of the SBP kernel (csrc/sbp/sbp.c), plain C, no Octave.
  *
  * For every order and several n: the CSC structure; Q + Q^T = B; D = H^{-1} Q; rows of D sum to 0;
  * D exact on polynomials up to degree p on all rows and up to 2p on interior rows; the H quadrature
@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sbp.h"
-#include "vm_status.h"
+#include "sbp/sbp.h"
+#include "base/vm_status.h"
 #include "vmtest.h"
 
 #define TOLF 64.0

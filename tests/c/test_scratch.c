@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vm_scratch.h"
+#include "base/vm_scratch.h"
 #include "vmtest.h"
 
 #if defined(__SANITIZE_ADDRESS__)

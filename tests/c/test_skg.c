@@ -1,11 +1,11 @@
-/* test_skg.c -- the discrete SKG action (csrc/skg.c, skg_pattern.c): derivatives against finite
+/* test_skg.c -- the discrete SKG action (csrc/skg/skg.c, skg_pattern.c): derivatives against finite
  * differences, the Hessian pattern and the patterns of its blocks (vm_skg_pattern), and the Newton step on linear oscillators against an independently
  * assembled SBP-SAT solve and the closed-form solution. */
 #include "vmtest.h"
 #include "vmtest_mech.h"
-#include "skg.h"
-#include "vm_scratch.h"
-#include "vm_status.h"
+#include "skg/skg.h"
+#include "base/vm_scratch.h"
+#include "base/vm_status.h"
 
 #include <math.h>
 #include <stdlib.h>

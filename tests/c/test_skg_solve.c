@@ -1,9 +1,9 @@
-/* test_skg_solve.c -- vm_skg_solve (csrc/skg_solve.c): full vs reduced mode, closed-form and RK4
+/* test_skg_solve.c -- vm_skg_solve (csrc/skg/skg_solve.c): full vs reduced mode, closed-form and RK4
  * references, a nonholonomic constraint, time windows, non-convergence. */
 #include "vmtest.h"
 #include "vmtest_mech.h"
-#include "skg_solve.h"
-#include "vm_status.h"
+#include "skg/skg_solve.h"
+#include "base/vm_status.h"
 
 #include <math.h>
 #include <stdlib.h>

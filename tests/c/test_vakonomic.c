@@ -1,5 +1,5 @@
-/* test_vakonomic.c -- the vakonomic reaction law (csrc/vakonomic.c) and its use by the motion driver
- * (VM_LAW_VAKONOMIC in csrc/motion.c), against hand-derived Euler-Lagrange equations of
+/* test_vakonomic.c -- the vakonomic reaction law (csrc/reference/vakonomic.c) and its use by the motion driver
+ * (VM_LAW_VAKONOMIC in csrc/reference/motion.c), against hand-derived Euler-Lagrange equations of
  * L + mu a . qdot (no Octave).
  *
  * Pars' particle: a = (x3, -1, 0), W = (v3, 0, -v1),
@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
-#include "motion.h"
-#include "reaction.h"
-#include "vakonomic.h"
-#include "vm_status.h"
+#include "model/model.h"
+#include "reference/motion.h"
+#include "reference/reaction.h"
+#include "reference/vakonomic.h"
+#include "base/vm_status.h"
 #include "vmtest.h"
 
 static int

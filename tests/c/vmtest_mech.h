@@ -3,8 +3,8 @@
 #define VMTEST_MECH_H
 
 #include <string.h>
-#include "model.h"
-#include "vm_status.h"
+#include "model/model.h"
+#include "base/vm_status.h"
 
 static int
 build_mech (vm_mech *m, int n, const char *const *coord, int np, const char *const *param,

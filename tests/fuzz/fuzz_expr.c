@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "expr.h"
-#include "model.h"
-#include "vm_status.h"
+#include "model/expr.h"
+#include "model/model.h"
+#include "base/vm_status.h"
 
 #define NPTS 5
 

@@ -120,7 +120,7 @@
 %!test
 %! % a stiff problem whose Newton solves fail above some window length while the estimate allows
 %! % longer ones (Van der Pol mu = 1000 on its slow manifold, where the companion's estimate is
-%! % near 0): the bound after a failed solve (csrc/march.h, VM_MARCH_NEWTON_CAP_GROWTH 1.1) makes
+%! % near 0): the bound after a failed solve (csrc/march/march.h, VM_MARCH_NEWTON_CAP_GROWTH 1.1) makes
 %! % the driver come back to the failing length once per log(2)/log(1.1) = 7.3 accepted windows,
 %! % not after every second one (before the bound: 214 failed solves for 226 windows on [0, 30]).
 %! % Bound tested: failed solves <= windows/4; and the error within 10x the tolerance, against
@@ -142,7 +142,7 @@
 
 %!test
 %! % a blow-up: y' = y^2 from y0 = 1 is singular at t = 1; the march stops there (exitflag 0) and
-%! % its message says that the state grew by a factor above 1e6 (csrc/march.c, blowup_hint), not
+%! % its message says that the state grew by a factor above 1e6 (csrc/march/march.c, blowup_hint), not
 %! % only that the window length fell; y' = exp(y) from 0 (a logarithmic singularity, y ~ 22 at
 %! % the stop) grows too little for the hint
 %! s = dual_solve (odesys ('states', {'y'}, 'rhs', {'y^2'}), [0 2], 1);
@@ -156,7 +156,7 @@
 %!test
 %! % units of time: Van der Pol (mu = 1) with time in units of Ts (x'' = ((1 - x^2) x' Ts - x)/Ts^2,
 %! % AbsTol scaled with the velocity's unit).  Before the DtP map's test was made per component
-%! % (csrc/dual.c, ode_newton_sweep: |r_i| <= 1e-13 (1 + max |c y|), which solved the smaller
+%! % (csrc/dual/dual.c, ode_newton_sweep: |r_i| <= 1e-13 (1 + max |c y|), which solved the smaller
 %! % state to a fraction of its size only) both stalled with exitflag 0 (at t = 3.2e-6 and 2.2e6).
 %! % The bound: 10 times the tolerance RelTol max|x| + AbsTol, as above (measured 2.8e-7, 4.2e-8)
 %! for Ts = [1e-6 1e6]
@@ -173,10 +173,10 @@
 %! % the same in units: with weights c of H in the states' own units (c_i ~ 1/X_i^2: 10 and
 %! % 10 Ts^2 for x and v = dx/dt) and AbsTol negligible, the march in time units of 1e-6 s and
 %! % 1e6 s takes the SI windows, rejections and Newton iterations exactly: Newton weights each
-%! % state's equations by its own tolerance (csrc/dual_march.c).  With one weight for all states
+%! % state's equations by its own tolerance (csrc/dual/dual_march.c).  With one weight for all states
 %! % it took 376 and 473 windows (40 and 67 rejected by Newton) against 75; with c = 10 for both
 %! % states it still takes 91 and 110.  The default (automatic weights c_i = 10 / X_i^2 per
-%! % window, X_i the state's size + AbsTol/RelTol; csrc/dual_march.h) does the same by itself:
+%! % window, X_i the state's size + AbsTol/RelTol; csrc/dual/dual_march.h) does the same by itself:
 %! % measured 75 windows, 21 rejected, 193 iterations in all three units
 %! n = zeros (3, 3);
 %! na = zeros (3, 3);

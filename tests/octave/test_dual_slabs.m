@@ -1,5 +1,5 @@
 % test_dual_slabs.m -- the fixed-grid slab loop of dual_solve, dual_lorenz and dual_pars runs in C
-% (csrc/dual_slabs.h, vm_dual_mex ('slabs')): the model is compiled once per call, one Hessian
+% (csrc/dual/dual_slabs.h, vm_dual_mex ('slabs')): the model is compiled once per call, one Hessian
 % pattern serves every slab and base-state pass, and the results equal those of the .m loop it
 % replaced (recorded values, and that loop kept below as old_loop, one vm_dual_mex ('solve') per
 % slab and pass).  One slab of the closed forms goes to the gateway with the arguments as given
@@ -29,7 +29,7 @@
 %!  end
 %!endfunction
 %!function sol = old_loop (ode, tspan, y0, varargin)
-%!  % the .m slab loop of vm_dual_driver.m before csrc/dual_slabs.c (dual_solve's defaults)
+%!  % the .m slab loop of vm_dual_driver.m before csrc/dual/dual_slabs.c (dual_solve's defaults)
 %!  o = struct ('N', 65, 'Order', 4, 'c', 1, 'BaseState', [], 'DT', [], 'Tol', 1e-11, ...
 %!              'MaxIter', 50, 'Slabs', 1, 'BaseIterations', 0, 'Guess', [], 'FinalDual', 'weak');
 %!  for i = 1:2:numel (varargin)
@@ -184,7 +184,7 @@
 %! assert (sol.y(end, :), [18.23821935878674 24.349557140427656 34.933899209667224], -1e-12);
 %! assert (sol.S, 3422.2470718138179, -1e-12);
 %! assert (sol.D(1, :), [-33.914498268078958 -31.754250456250343 -10.581887527535232], -1e-10);
-%! % 6 10 18 before Newton's chord steps in the dual's solves (csrc/dual.c, VM_DUAL_REUSE: 2 more
+%! % 6 10 18 before Newton's chord steps in the dual's solves (csrc/dual/dual.c, VM_DUAL_REUSE: 2 more
 %! % cheaper iterations where a factorization is saved; the same solution to the digits above)
 %! assert (sol.slab_iterations, [8 12 19]);
 %! sol = dual_lorenz ([0 0.5], [1 1 1], 'Slabs', 5, 'N', 33, 'BaseIterations', 1);

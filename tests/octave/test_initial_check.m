@@ -1,4 +1,4 @@
-% The initial-data check vm_check_initial (inst/private; C: csrc/initial_check.c, gateway
+% The initial-data check vm_check_initial (inst/private; C: csrc/model/initial_check.c, gateway
 % vm_model_mex ('check_initial', ...)): one %!error per message, the error identifier
 % varmech:<fname>:initial_state, the outputs without an error, and consistent states passing.
 % The helper is private to inst/, so the tests call it through chk, which puts inst/private on the

@@ -1,4 +1,4 @@
-% Holonomic (position) constraints in the SKG action (csrc/skg.c, doc/skg.md "Holonomic
+% Holonomic (position) constraints in the SKG action (csrc/skg/skg.c, doc/skg.md "Holonomic
 % constraints"): the spherical pendulum with x^2+y^2+z^2-1 = 0 at position level and a knife edge
 % on an incline with a holonomic and a nonholonomic constraint, against gauss_integrate (dop853,
 % RelTol = AbsTol = 1e-12), on [0, 5] with 50 windows, order 4, N = 17 and 33.
@@ -8,7 +8,7 @@
 % action's own multiplier -lambda+ (sol.lambda_plus) converges at order p+1 = 3 away from the
 % window ends and at order p-1 = 1 at the SBP closure nodes of each window (index 3: two
 % differences of q), 9.1e-2 -> 4.5e-2; sol.lambda, the multiplier of the ideal reaction at the
-% solution's states (csrc/mech_points.h), converges with the states at every node (order 3:
+% solution's states (csrc/reference/mech_points.h), converges with the states at every node (order 3:
 % 2.98e-5 -> 3.79e-6).  The tests bound the rates from below with a margin of 0.3 and the errors
 % at N = 33 by twice the measured value; a wrong sign of the multiplier gives an error of
 % 2 |lambda| ~ 20 and fails both.

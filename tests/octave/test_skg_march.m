@@ -138,7 +138,7 @@
 %! % exitflag 1, inside the circle, q and qdot within 10x the tolerance of dop853 at 1e-12 at
 %! % every node (q: 2.3e-11, qdot: 2.4e-7 = 0.8 of the tolerance measured at RelTol 1e-7).  Until
 %! % the q+ unknowns were displacements from the window's initial position (vm_skg_set_origin,
-%! % csrc/skg.h) it stopped at the first impact: the estimate in the wall had a floor, the
+%! % csrc/skg/skg.h) it stopped at the first impact: the estimate in the wall had a floor, the
 %! % rounding of |q| ~ 1 amplified by the difference operator at windows of 1e-6 s.  The same
 %! % tumbler with its centre at (100, 0) gives the same motion, shifted, in as many windows
 %! % (before: a floor 100 times higher).

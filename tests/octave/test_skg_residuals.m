@@ -1,5 +1,5 @@
 % skg_solve's sol.residual, sol.residual_position and sol.energy, computed in the gateway on the
-% model compiled for the solve (csrc/mech_points.h, vm_mech_points_residuals), against their
+% model compiled for the solve (csrc/reference/mech_points.h, vm_mech_points_residuals), against their
 % definitions (gauss_integrate's, as the former inst/private/vm_constraint_residuals.m computed
 % them with mechsys_eval): every constraint at velocity level (g, or g_q qdot + g_t for a
 % holonomic one), the holonomic ones at position level (0 for the others), qdot . dL/dqdot - L;

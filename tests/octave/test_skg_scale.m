@@ -1,6 +1,6 @@
 % skg_solve does not depend on the units of mass: L and c L (with the forces c F) have the same
 % motion, and the multipliers of eq. 3 of the rolling-disk paper scale with c.  Before the mass
-% scale (csrc/skg_solve.c, mscale; csrc/mech_points.h, vm_mech_points_mass_scale) Newton's
+% scale (csrc/skg/skg_solve.c, mscale; csrc/reference/mech_points.h, vm_mech_points_mass_scale) Newton's
 % residual test was absolute below 1, so for a pendulum of mass 1e-10 it accepted the window's
 % guess (exitflag 1, error 3.5 rad over [0, 10]); for a mass of 1e12 the multipliers (~1e13)
 % made its step test pass after steps of 10 and the LU of the Jacobian nearly singular (exitflag
@@ -85,7 +85,7 @@
 %!test
 %! % units of length: the constraint x^2 + y^2 - l^2 with l = 1e3 (its evaluation rounds at
 %! % eps l^2 = 2e-10, above the projection's tolerance 1e-12): before the projection's rounding
-%! % stop (csrc/motion.c) every projection failed and the solve took 978 windows instead of 102,
+%! % stop (csrc/reference/motion.c) every projection failed and the solve took 978 windows instead of 102,
 %! % accurate to 1.6e-10 instead of the 1e-6 asked; now the same effort as the constraint written
 %! % (x^2 + y^2)/l^2 - 1 (103 and 102 windows) and the same accuracy
 %! L = 1e3;  g = 9.81;  th0 = pi/4;  T = 10 * sqrt (L / 2);  t = linspace (0, T, 41)';
@@ -107,7 +107,7 @@
 %! % (within 10 %: Newton's tests keep an absolute 1 as the upper bound of their floors, so the
 %! % iterations differ between unit systems; measured 41 windows in each, 142-161 iterations).
 %! % Before the multipliers were measured as displacements over the window and the residual
-%! % floor and step test by the state's size (csrc/skg_solve.c, act_scales, res_floor): Ts = 1e-6
+%! % floor and step test by the state's size (csrc/skg/skg_solve.c, act_scales, res_floor): Ts = 1e-6
 %! % gave a wrong motion with exitflag 1 (0.28 l; every step Levenberg-Marquardt, the multipliers'
 %! % columns 1e16 times smaller), Ls = 1e-9 every guess accepted (exitflag 1, 3.8 l), Ls = 1e-6 a
 %! % stall at t = 0.73 s (the projection's absolute tolerance 1e-12 in units of l^2)
