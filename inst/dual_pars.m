@@ -113,7 +113,7 @@ function sol = dual_pars (tspan, x0, v0, varargin)
   g0 = (b(:)' + x0 * L') * v0';
   ctol = 1e-10 * max (1, norm (v0));
   if (abs (g0) > ctol)
-    % in gauss_integrate's words (issue 11: one wording for initial data in every solver)
+    % in gauss_integrate's words: one wording for a violated initial state in every solver
     error (['varmech:' fname ':initial_state'], ['%s: the initial state violates constraint 1 ' ...
            '((b + L x0) . v0 at the initial x0, v0) by %.3g (ConstraintTol = %.3g)'], fname, abs (g0), ctol);
   end

@@ -165,11 +165,9 @@ end
 
 % The times of a candidate's curve: Points equispaced times and, between them, the integrator's
 % own steps, each halved.  The steps crowd where the trajectory turns fast, so the curve resolves
-% what equispaced points miss: Van der Pol mu = 10 (a relaxation oscillation, jumps of width
-% 1/mu) sampled at 200 equispaced points made periodic_orbit start on 53223 nodes from a spline
-% that rings at the jumps, and fail after 8 minutes; with its 390 steps halved (963 points) it
-% starts on 8295 nodes and converges in 2 Newton iterations, 0.8 s.  Empty when the integration
-% fails.
+% what equispaced points miss: a relaxation oscillation (jumps of width 1/mu) sampled at
+% equispaced points gives a spline that rings at the jumps, and periodic_orbit then starts on a
+% needlessly fine grid from a poor guess.  Empty when the integration fails.
 function tq = sample_times (ode, Tq, y0, opts)
   f = flow (ode, 0, Tq, y0, [], [], opts.RelTol);
   tq = [];

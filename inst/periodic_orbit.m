@@ -477,19 +477,16 @@ end
 % variables x_i / X_i, P / Pbar, e / e_s, the same in any units of time and of the states (the
 % solver's own tests are scaled alike: csrc/dual/dual_periodic.h).  (With equal weights the P-x
 % coupling D . F(x) of the DtP map is nonlinear on the scale of the Newton corrections: Lorenz
-% stalls.)  Before, one X (the largest amplitude) served every state, with a common factor
-% 10 max (X, P, 1) for the DtP map's absolute tolerance, and the unfolding parameter had P's
-% weight: a state in units of 1e-6 beside one of order 1, or time in units of 1e-6 s, then
-% failed (doc/periodic.md, "Units").
+% stalls.)  One scale for every state would make a state in units of 1e-6 beside one of order
+% 1, or time in units of 1e-6 s, fail (doc/periodic.md, "Units").
 function c = auto_weights (sc, n)
   c = 1 ./ sc.^2;
 end
 
 % The second set of weights, tried when the first fails: the weights of P (and of the unfolding
 % parameter) lowered 1e4 times, so that the DtP map moves P freely while the states stay near
-% their base state.  Found on Van der Pol mu = 10 from its orbit with T + 1 % and the states +
-% 3e-3 (with one scale for all states then: neither a scale per state nor the lower weight of P
-% alone converged there, both together did); as the default it breaks Lorenz and the pendulum,
+% their base state.  A relaxation oscillation (Van der Pol mu = 10) from a perturbed orbit
+% needs both this and a scale per state; as the default it breaks Lorenz and the pendulum,
 % hence a retry only.
 function c = weights_retry (sc, n)
   c = 1 ./ sc.^2;
@@ -635,8 +632,8 @@ end
 % from the last two grids, state_error + period_error max |dx_i/dt| (a given N on few nodes or at
 % a low order closes only to that; NaN estimates: no check).  A converged orbit closes far tighter
 % (1e-13 to 1e-9 in the tests).  Otherwise Newton's result is not an orbit of the ODE
-% (exitflag 0): found on Van der Pol written in time units of 1e6 s, where the solve returned the
-% guess's period with exitflag 1 and closure 3.8e-7 in v, of amplitude 4e-6 (doc/periodic.md).
+% (exitflag 0): a badly scaled problem (time in units of 1e6 s) can converge to the guess's
+% period, and only the closure shows it (doc/periodic.md).
 function sol = closure_check (sol, opts)
   if (isempty (sol.closure_components) || isempty (sol.floquet) ...
       || ~isfinite (sol.state_error) || ~isfinite (sol.period_error))

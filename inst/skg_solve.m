@@ -499,8 +499,8 @@ end
 function tf = needs_integrator (sys)
   % contacts, or a constraint whose second derivative in the velocities is not identically zero:
   % read from the compiled constraint block's list of structurally nonzero outputs (the fields of
-  % mechsys_eval's compact layout), without evaluating it (an evaluation was 0.7 ms, a quarter of
-  % a small solve)
+  % mechsys_eval's compact layout), without evaluating it (an evaluation compiles the model
+  % again, a large part of a small solve)
   tf = sys.nc > 0;
   if (~tf && sys.m > 0)
     blk = sys.blocks.constraints;

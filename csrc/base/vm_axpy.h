@@ -1,7 +1,6 @@
 /* vm_axpy.h -- the multiply-add loop of the banded factorizations (bandlu.c, bandchol.c), plain
  * C99.  Static inline: the factorizations call it kl + ku times per column with short lengths
- * (m <= kl), where a function call costs about 10 % of the factorization (n = 512, kl = ku = 8:
- * 31.7 -> 29.9 us). */
+ * (m <= kl), where the cost of a function call is a visible part of the factorization. */
 #ifndef VM_AXPY_H
 #define VM_AXPY_H
 
