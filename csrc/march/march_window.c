@@ -58,7 +58,10 @@ solve (march_mem *m, vm_march_action *a, vm_newton_symbolic *sym, double *x, vm_
     return st;
   if (a->n > INT_MAX)
     return VM_EARG;
-  st = vm_newton_solve ((int) a->n, a->colptr, a->rowind, a->F, a->J, a->self, x, &no, info);
+  {
+    const vm_newton_problem pb = { (int) a->n, a->colptr, a->rowind, a->F, a->J, a->self };
+    st = vm_newton_run (&pb, x, &no, info);
+  }
   if (st == VM_EARG)
     /* Newton refused its data: the options are checked before the march, so what it refuses is
      * a guess or residual weights that overflowed on this window (too long for the model's
