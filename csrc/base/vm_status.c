@@ -2,9 +2,11 @@
 #if !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 #endif
+#include <string.h>
 #include <time.h>
 
 #include "base/vm_status.h"
+#include "sbp/sbp.h"
 
 double
 vm_wall_time (void)
@@ -17,13 +19,25 @@ vm_wall_time (void)
   return (double) clock () / CLOCKS_PER_SEC;
 }
 
+/* "order must be one of " and the SBP orders (sbp.h, the one list); rebuilt on each call, always
+ * to the same text, so that concurrent callers read consistent bytes. */
+static const char *
+order_message (void)
+{
+  static char msg[96];
+  static const char head[] = "order must be one of ";
+  memcpy (msg, head, sizeof head);
+  vm_sbp_orders_text (msg + sizeof head - 1, sizeof msg - (sizeof head - 1));
+  return msg;
+}
+
 const char *
 vm_status_string (int status)
 {
   switch (status)
     {
     case VM_OK:        return "success";
-    case VM_EORDER:    return "order must be one of 2, 4, 6, 8";
+    case VM_EORDER:    return order_message ();
     case VM_ESIZE:     return "too few grid points for this operator";
     case VM_EINTERVAL: return "the time interval must be finite with t0 < tf";
     case VM_ESTEP:     return "the grid spacing (tf - t0)/(N - 1) is too small: D would overflow";

@@ -6,6 +6,9 @@
  * pattern).  The driver owns everything between windows: where the next window starts and how long
  * it is, the start of Newton's iteration (asked from the action), the Newton solve itself
  * (csrc/newton/newton.h), the error estimate and the accept / reject decision, and the output.
+ * Its state is one memory struct (march_impl.h); the files: march.c (entry and checks),
+ * march_window.c (one window), march_fixed.c, march_adaptive.c (the two modes), march_record.c
+ * (the output), march_interp.c (dense output).
  *
  * Window state.  What passes from one window to the next is the state xa (nstate values: SKG the
  * position and the scheme velocity; dual the differential states).  Each window's output is its
@@ -19,29 +22,25 @@
  *                             nodes are NaN.
  *   adaptive (windows = 0)    the driver chooses each window's length L (N fixed): the window is
  *                             solved with the main action (order p) and, from that solution, with
- *                             the companion action (another order on the same N nodes:
- *                             vm_march_companion_order, p + 2 or p - 2 for the largest order); err = max over nodes and over the nerr
- *                             values of |x_p - x_c| / (atol + rtol max_window |x_p|).  err <= 1:
- *                             accepted (the main solution is kept, as an embedded Runge-Kutta pair
- *                             keeps its lower-order solution when it does not extrapolate); the next
- *                             length is L min(4, max(0.2, 0.9 err^(-1/(p+2)))), at most L after
- *                             a rejection (the exponent of a local error of order p+2 in L: the
- *                             max-norm order p+1 of the SBP-SAT scheme in h = L/(N-1), times L.
- *                             Measured, the estimate grows more slowly: from the retries of
- *                             rejected windows (same start, two lengths) about L^(p/2+1), the
- *                             order of the boundary closure plus one -- exponents 2, 3, 4-5 for
- *                             orders 2, 4, 6 on Rossler, Lorenz, the pendulum and Van der Pol
- *                             (doc/skg.md, "Controller").  The matched exponent 1/(p/2+1) was
- *                             tried: 10 % fewer windows, up to twice the rejections, 5-10 %
- *                             less time at RelTol 1e-9 and none at 1e-6, errors 30 % larger; the
- *                             exponent 1/(p+2), more cautious, is kept).
+ *                             the companion action (vm_march_companion_order, on the same N
+ *                             nodes); err = max over nodes and over the nerr values of
+ *                             |x_p - x_c| / (atol + rtol max_window |x_p|), and at least the
+ *                             defect of the window's initial data.
+ *                             err <= 1: accepted (the main solution is kept, as an embedded
+ *                             Runge-Kutta pair keeps its lower-order solution when it does not
+ *                             extrapolate); the next length is
+ *                             L min(4, max(0.2, 0.9 err^(-1/(p+2)))), at most L after a
+ *                             rejection.  Why 1/(p+2): the local error of order p+2 in L (the
+ *                             max-norm order p+1 of the SBP-SAT scheme in h = L/(N-1), times L);
+ *                             the estimate grows more slowly in practice (doc/skg.md,
+ *                             "Controller"), so this exponent is the cautious one.
  *                             err > 1: rejected, retried with L max(0.1, 0.9 err^(-1/(p+2))).  A
  *                             failed Newton solve (main or companion): rejected, retried with L/2,
  *                             and that length L/2 bounds the following windows, the bound growing
- *                             by VM_MARCH_NEWTON_CAP_GROWTH with each accepted one (a stiff
+ *                             by VM_MARCH_NEWTON_CAP_GROWTH with each accepted one.  Why: a stiff
  *                             problem whose solves fail above some length returns there every few
- *                             windows, not after every second one; a failure that was local, as
- *                             at an impact, is forgotten after a few windows).
+ *                             windows, not after every second one, and a local failure (an
+ *                             impact) is forgotten after a few windows.
  *                             An accepted estimate is followed by the action's check, when it
  *                             has one (vm_march_action.check): a veto rejects the window too
  *                             (VM_MARCH_REJ_CHECK), retried with the length the check suggests.
@@ -55,9 +54,8 @@
  *                             VM_MARCH_STALL_WINDOWS attempts and the rest of the interval would
  *                             need, at that length or at the pace of those attempts (the time
  *                             they advanced), more than VM_MARCH_STALL_FACTOR times the attempts
- *                             left (an oscillator over [0, 1e300]: 2000 windows, not 1e5; the
- *                             generalized Pars system through dual_solve's defaults, whose
- *                             windows stay 160 times below the longest: 5000, not 99000).
+ *                             left.  Why: a march that cannot finish says so early instead of
+ *                             running all max_windows attempts.
  *
  * Each rejection is recorded (time, length, reason, err).  The driver prints through opts.print
  * while it runs (display 2: each Newton iteration and each window; 1: one final line).
@@ -218,10 +216,11 @@ double vm_march_hmin (double t, double T, int64_t N);
  * window's start, so that its Newton made no progress at all. */
 #define VM_MARCH_ROUND_UNRESOLVED 1.0
 
-/* The companion order of the error estimate: order + 2, or order - 2 for order 8 (the largest). */
+/* The companion order of the error estimate (sbp.h vm_sbp_companion_order: the next order of the
+ * list, the one below for the largest); -1 for an unsupported order. */
 int vm_march_companion_order (int order);
 /* The smallest N per window for the SBP order (with_companion != 0: and for its companion order,
- * as the adaptive march needs); -1 for an order that is not 2, 4, 6 or 8.  The one place that the
+ * as the adaptive march needs); -1 for an order that sbp.h does not list.  The one place that the
  * front ends ask (through their gateways). */
 int64_t vm_march_min_n (int order, int with_companion);
 void vm_march_sol_init (vm_march_sol *s);
@@ -231,7 +230,13 @@ void vm_march_sol_free (vm_march_sol *s);
 
 /* March from (t0, xa0) to tf.  main: the action of the order returned; comp: the companion
  * action (same N, same window interface; may be NULL in fixed mode without estimate, required
- * otherwise).  Returns sol->status. */
+ * otherwise); sol: initialized or used before (its arrays are freed first).  Returns
+ * sol->status: VM_OK; VM_EARG (inconsistent arguments, or windows shorter than vm_march_hmin;
+ * nothing marched); VM_ENOMEM; VM_EHMIN, VM_EMAXSTEPS (adaptive: the windows so far are kept);
+ * VM_EUNRESOLVED (converged, but Newton's rounding level reached the residual scale:
+ * VM_MARCH_ROUND_UNRESOLVED); Newton's code of a failed window (fixed grid); or an action's
+ * error.  sol->message says what happened in every case.  Cost: one Newton solve per window and
+ * order (plus the repeats) and O(ntot nout) for the output. */
 int vm_march (vm_march_action *main, vm_march_action *comp, const double *xa0,
               const vm_march_opts *o, vm_march_sol *sol);
 

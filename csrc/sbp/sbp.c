@@ -1,22 +1,91 @@
 /* sbp.c -- diagonal-norm SBP first-derivative operators: H, Q and D as CSC, matrix-free apply. */
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "sbp/sbp.h"
 #include "sbp/sbp_tables.h"
 #include "base/vm_status.h"
 
+/* The supported orders, ascending: the one list that every other place asks (through the
+ * functions below).  Adding an order: its tables in sbp_tables.h and one row here. */
+static const struct
+{
+  int order;
+  int64_t min_n;      /* smallest admissible n */
+  int nb, w;          /* boundary rows with a closure, interior half-width */
+  const double *wb, *c, *qb;
+} families[] = {
+  { 2, 2, 1, 1, vm_sbp2_w, vm_sbp2_c, vm_sbp2_q },
+  { 4, 8, 4, 2, vm_sbp4_w, vm_sbp4_c, vm_sbp4_q },
+  { 6, 12, 6, 3, vm_sbp6_w, vm_sbp6_c, vm_sbp6_q },
+  { 8, 16, 8, 4, vm_sbp8_w, vm_sbp8_c, vm_sbp8_q },
+};
+
+#define NFAMILIES ((int) (sizeof families / sizeof families[0]))
+
+/* index of order in families, -1 if unsupported */
+static int
+family (int order)
+{
+  int k;
+  for (k = 0; k < NFAMILIES; k++)
+    if (families[k].order == order)
+      return k;
+  return -1;
+}
+
+int
+vm_sbp_order_count (void)
+{
+  return NFAMILIES;
+}
+
+int
+vm_sbp_order_at (int k)
+{
+  return k >= 0 && k < NFAMILIES ? families[k].order : -1;
+}
+
+int
+vm_sbp_max_order (void)
+{
+  return families[NFAMILIES - 1].order;
+}
+
+int
+vm_sbp_companion_order (int order)
+{
+  int k = family (order);
+  if (k < 0 || NFAMILIES < 2)
+    return -1;
+  return k + 1 < NFAMILIES ? families[k + 1].order : families[k - 1].order;
+}
+
+size_t
+vm_sbp_orders_text (char *buf, size_t nbuf)
+{
+  size_t len = 0;
+  int k;
+  for (k = 0; k < NFAMILIES; k++)
+    {
+      char item[16];
+      int m = snprintf (item, sizeof item, "%s%d", k > 0 ? ", " : "", families[k].order);
+      if (buf && len + (size_t) m < nbuf)
+        memcpy (buf + len, item, (size_t) m + 1);
+      len += (size_t) m;
+    }
+  if (buf && nbuf > 0 && len >= nbuf)
+    buf[0] = '\0';
+  return len;
+}
+
 int64_t
 vm_sbp_min_n (int order)
 {
-  switch (order)
-    {
-    case 2: return 2;
-    case 4: return 8;
-    case 6: return 12;
-    case 8: return 16;
-    default: return -1;
-    }
+  int k = family (order);
+  return k < 0 ? -1 : families[k].min_n;
 }
 
 int
@@ -38,13 +107,14 @@ vm_sbp_init (vm_sbp *op, int order, int64_t n, double t0, double tf)
   op->n = n;
   op->t0 = t0;
   op->tf = tf;
-  switch (order)
-    {
-    case 2: op->nb = 1; op->w = 1; op->wb = vm_sbp2_w; op->c = vm_sbp2_c; op->qb = vm_sbp2_q; break;
-    case 4: op->nb = 4; op->w = 2; op->wb = vm_sbp4_w; op->c = vm_sbp4_c; op->qb = vm_sbp4_q; break;
-    case 6: op->nb = 6; op->w = 3; op->wb = vm_sbp6_w; op->c = vm_sbp6_c; op->qb = vm_sbp6_q; break;
-    default: op->nb = 8; op->w = 4; op->wb = vm_sbp8_w; op->c = vm_sbp8_c; op->qb = vm_sbp8_q; break;
-    }
+  {
+    const int k = family (order);
+    op->nb = families[k].nb;
+    op->w = families[k].w;
+    op->wb = families[k].wb;
+    op->c = families[k].c;
+    op->qb = families[k].qb;
+  }
   op->bw = op->nb - 1 > op->w ? op->nb - 1 : op->w;
   {
     /* every entry of D is Q(i,j) / (h w_i): keep max|Q| / (h min w) finite */

@@ -66,7 +66,7 @@ enum { VM_SKG_FULL = 0, VM_SKG_REDUCED = 1 };
 typedef struct
 {
   int mode;                /* VM_SKG_FULL or VM_SKG_REDUCED (default VM_SKG_REDUCED) */
-  int order;               /* SBP interior order 2, 4, 6, 8 (default 4) */
+  int order;               /* SBP interior order, one of sbp.h's list (default 4) */
   int64_t N;               /* points per window (>= vm_sbp_min_n (order)) (default 81) */
   int windows;             /* W >= 1: fixed windows; 0: adaptive (default 1) */
   double rtol, atol;       /* adaptive error control (default 1e-6, 1e-8) */
@@ -97,11 +97,10 @@ typedef struct
 } vm_skg_solve_opts;
 
 /* The non-monotone factor of the SKG solves' Newton (newton.h 3; nonmonotone_max stays at its
- * default 5): a stiff contact makes ||F|| rise along the right Newton direction (the tumbler of
- * bench/README_skg.md from a constant start: 10 iterations instead of 33; IPOPT 7).  The dual
- * solvers keep the monotone search on a fixed grid: on the perturbed base state of demo_dual_pars
- * (b3), N = 129, monotone Newton needs 48 iterations and a relaxed detour makes it miss MaxIter
- * 50; their adaptive march relaxes it (VM_DUAL_MARCH_NONMONOTONE, dual_march.h: stiff systems). */
+ * default 5).  Why: a stiff contact makes ||F|| rise along the right Newton direction
+ * (bench/README_skg.md, the tumbler).  The dual solvers keep the monotone search on a fixed grid,
+ * where a relaxed detour can cost more iterations than MaxIter allows, and relax it in their
+ * adaptive march (VM_DUAL_MARCH_NONMONOTONE, dual_march.h). */
 #define VM_SKG_NONMONOTONE 3.0
 
 typedef struct
@@ -153,23 +152,16 @@ typedef struct
 /* Peak memory in bytes of one window of N nodes (the action's tapes and pattern, Newton's
  * Jacobian, the factorization and its work), for n coordinates, m constraints, the SBP order, the
  * mode and the linear solver (linsolve.h: VM_LINSOLVE_AUTO, _UMFPACK or _BANDED); the output
- * arrays are extra.  Two fits of measured peaks (VmHWM; u = n + m unknowns per node in reduced
- * mode, 2 (n + m) in full mode; doc/skg.md, bench/README_band.md):
- *   UMFPACK (N = 65536, orders 4 and 8, u = 1, 6 and 12):
- *     (744 + 1106 u + 74 u^2) (1 + (p - 4) / 8) bytes per node,
- *     through the fitted points within 1%, 25% above the full-mode peak for n + m = 6;
- *   the banded LU (the band of (2 kl + ku + 1) doubles per unknown, kl = ku <= (1.5 p - 0.5) u;
- *     the disk, u = 6 and 12, orders 4 and 8, N = 65536 and 16384):
+ * arrays are extra.  Two models fitted to peak memory (u = n + m unknowns per node in reduced
+ * mode, 2 (n + m) in full mode; the fits and their accuracy: bench/README_band.md, doc/skg.md):
+ *   UMFPACK: (744 + 1106 u + 74 u^2) (1 + (p - 4) / 8) bytes per node;
+ *   the banded LU (the band of (2 kl + ku + 1) doubles per unknown, kl = ku <= (1.5 p - 0.5) u):
  *     (744 + 350 u) (1 + (p - 4) / 8) + 8 u (3 (1.5 p - 0.5) u + 1) bytes per node, with
  *     2 (1.5 p - 0.5) u + 1 in place of 3 (...) + 1 under AUTO when the band would take 1 GiB or
- *     more (U only: linsolve.h, option lean; vm_linsolve_lean_auto);
- *     3 to 49 % above the peaks of chains of u oscillators measured after the reduced tape
- *     (bench/skg_memory.m, N = 65536 (16384 for full mode at order 8): reduced u = 2, 3, 6, 12
- *     at orders 4, 6, 8 and full u = 12 at orders 4 and 8: 1333 .. 45946 bytes per node).
+ *     more (U only: linsolve.h, option lean; vm_linsolve_lean_auto).
  * The estimate is the backend's model (vm_linsolve_memory_model, linsolve.h: AUTO takes the
- * band's while u <= 12, the larger of the two beyond).  Before, AUTO took the larger of the two
- * everywhere: 1.6 to 2.4 times the peaks, which refused windows that fit.  For refusing work
- * that cannot fit before allocating it; 0 for a linsolve out of range. */
+ * band's while u <= 12, the larger of the two beyond).  Why: to refuse work that cannot fit
+ * before allocating it.  0 for a linsolve out of range. */
 double vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode, int linsolve);
 
 void vm_skg_solve_opts_init (vm_skg_solve_opts *o);
@@ -180,9 +172,12 @@ void vm_skg_solution_init (vm_skg_solution *sol);
 void vm_skg_solution_free (vm_skg_solution *sol);
 
 /* Solve.  model: compiled system (its graph gains the nodes of the multipliers, multipliers.h);
- * par: np parameters (NULL if np = 0); q_i, v_i: n initial positions and velocities; o: options (not NULL); sol: initialized or used before (its
- * arrays are freed first).  Returns sol->status: VM_OK, VM_EARG, VM_ENOMEM, vm_sbp_init errors,
- * or the vm_newton_solve codes (VM_ENEWTON_MAXIT, ..._STALL, ...) with the best iterate stored. */
+ * par: np parameters (NULL if np = 0); q_i, v_i: n initial positions and velocities; o: options
+ * (not NULL); sol: initialized or used before (its arrays are freed first).  Returns sol->status:
+ * VM_OK, VM_EARG, VM_EORDER, VM_ESIZE, VM_ENOMEM, the march's codes (march.h vm_march:
+ * VM_EHMIN, VM_EMAXSTEPS, VM_EUNRESOLVED), or the vm_newton_solve codes (VM_ENEWTON_MAXIT,
+ * ..._STALL, ...) with the best iterate stored; sol->message says what happened.  Cost: the
+ * march's (one Newton solve per window and order), plus O(Ntot) for the solution's residuals. */
 int vm_skg_solve (vm_mech *model, const double *par, const double *q_i, const double *v_i,
                   const vm_skg_solve_opts *o, vm_skg_solution *sol);
 

@@ -528,6 +528,24 @@ test_bratu_options (void)
   CHECK (st == VM_OK && inf.iterations == 0 && inf.nhist == 1 && inf.njev == 0
          && inf.nsymbolic == 0, "converged at x0: %d iterations", inf.iterations);
 
+  /* the problem struct (vm_newton_run): the same solve as vm_newton_solve; NULL refused */
+  {
+    const vm_newton_problem pb = { N, cp, ri, bratu_F, bratu_J, &b };
+    double u2[50];
+    int i, same = 1, st2;
+    memset (u, 0, sizeof u);
+    memset (u2, 0, sizeof u2);
+    st = vm_newton_solve (N, cp, ri, bratu_F, bratu_J, &b, u, &o, NULL);
+    st2 = vm_newton_run (&pb, u2, &o, &inf);
+    for (i = 0; i < N; i++)
+      same = same && u[i] == u2[i];
+    CHECK (st == VM_OK && st2 == VM_OK && same, "vm_newton_run: %d %d, same iterate %d", st, st2,
+           same);
+    st = vm_newton_run (NULL, u2, &o, &inf);
+    CHECK (st == VM_EARG && inf.status == VM_EARG && strstr (inf.message, "NULL") != NULL,
+           "vm_newton_run (NULL): %d %s", st, inf.message);
+  }
+
   /* max_iter = 0 from a non-solution */
   for (i = 0; i < N; i++)
     u[i] = 0.0;

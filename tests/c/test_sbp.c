@@ -401,6 +401,20 @@ check_validation (void)
   size_t k;
   CHECK (vm_sbp_min_n (2) == 2 && vm_sbp_min_n (4) == 8 && vm_sbp_min_n (6) == 12
          && vm_sbp_min_n (8) == 16 && vm_sbp_min_n (3) == -1, "minimum sizes");
+  {
+    char text[32];
+    CHECK (vm_sbp_order_count () == 4 && vm_sbp_order_at (0) == 2 && vm_sbp_order_at (3) == 8
+           && vm_sbp_order_at (4) == -1 && vm_sbp_order_at (-1) == -1 && vm_sbp_max_order () == 8,
+           "the list of orders");
+    CHECK (vm_sbp_companion_order (2) == 4 && vm_sbp_companion_order (6) == 8
+           && vm_sbp_companion_order (8) == 6 && vm_sbp_companion_order (5) == -1,
+           "companion orders");
+    CHECK (vm_sbp_orders_text (text, sizeof text) == 10 && strcmp (text, "2, 4, 6, 8") == 0
+           && vm_sbp_orders_text (NULL, 0) == 10, "the list as text");
+    CHECK (vm_sbp_orders_text (text, 5) == 10 && text[0] == '\0', "the list does not fit");
+    CHECK (strcmp (vm_status_string (VM_EORDER), "order must be one of 2, 4, 6, 8") == 0,
+           "the order message");
+  }
   for (k = 0; k < sizeof bad_orders / sizeof bad_orders[0]; k++)
     CHECK (vm_sbp_init (&op, bad_orders[k], 100, 0, 1) == VM_EORDER, "order %d accepted",
            bad_orders[k]);

@@ -378,7 +378,7 @@ test_large_n_stopping (void)
   vm_skg_solution_init (&sb);
   /* the banded LU (the choice of VM_LINSOLVE_AUTO here) solves each Newton step more accurately
    * than UMFPACK without refinement, and reaches the rounding level of the residual in 1 step;
-   * the history below is UMFPACK's, as when the test was written */
+   * the history below is UMFPACK's, so that it checks that backend's iteration */
   stb = vm_skg_solve (&m, pv, q0, v0, &o, &sb);
   o.newton.linsolve = VM_LINSOLVE_UMFPACK;
   stn = vm_skg_solve (&m, pv, q0, v0, &o, &sn);         /* defaults: EOM residual, rounding test */
