@@ -245,7 +245,8 @@ red_build (skg_ctx *c)
       if (st == VM_OK)
         st = vm_skg_reduced_init (c->s);
       if (st == VM_OK)
-        st = vm_skg_plan_build (s, VM_SKG_TERM_REDUCED, (int) nr1, rc, cc, c->nr, c->rcp, c->rri,
+        st = vm_skg_plan_build (s, VM_SKG_TERM_REDUCED,
+                                &(vm_skg_target) { (int) nr1, rc, cc, c->nr, c->rcp, c->rri },
                                 &c->plan);
       c->plan_ok = st == VM_OK;
     }
@@ -455,8 +456,8 @@ act_move (void *self, double ta, double tb, const double *xa)
   double t0 = vm_wall_time ();
   if (! A->built)
     {
-      if ((st = vm_skg_build (sp, A->model, A->par, A->act.N, A->act.order, ta, tb, xa, xa + n))
-          != VM_OK)
+      if ((st = vm_skg_build (sp, A->model, A->par, A->act.N, A->act.order,
+                              &(vm_skg_window) { ta, tb, xa, xa + n })) != VM_OK)
         return st;
       A->built = 1;
       if (sp->nz > INT_MAX)
