@@ -72,7 +72,7 @@
 #include "la/linsolve_band.h"
 #include "la/linsolve_umf.h"
 
-/* Defaults (see vm_linsolve_opts). */
+/* Defaults (see vm_linsolve_opts, linsolve_core.h). */
 void vm_linsolve_opts_init (vm_linsolve_opts *o);
 
 /* The bandwidths of a CSC pattern (rows in [0, n), sorted within each column, as vm_linsolve_init

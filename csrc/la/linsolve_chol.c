@@ -191,8 +191,8 @@ chol_rhs (const vm_linsolve *ls, const double *b, double *y, int i0, int i1)
 
 /* The Cholesky factorization of B, block by block: the fill of the columns ahead of the steps,
  * the steps, then the block's diagonal (chol_diagonal), while it is all in the cache (separate
- * passes over the diagonal of A and of L would cost a cache line per column each).  Sets ls->rcond = min / max of C's pivots L_jj^2 / B_jj, the pivot
- * ratio of C's LU without pivoting, the LU path's test (band_rcond_pivot) for C.  Returns 0, or as
+ * passes over the diagonal of A and of L would cost a cache line per column each).  Sets
+ * ls->rcond = min / max of C's pivots L_jj^2 / B_jj, the pivot ratio of C's LU without pivoting, the LU path's test (band_rcond_pivot) for C.  Returns 0, or as
  * vm_band_chol (j + 1: not positive definite, also 1 for a diagonal entry of B that is not
  * positive and finite) */
 static int

@@ -85,7 +85,8 @@ int vm_skg_set_window (vm_skg *s, double t0, double tf, const double *q_i, const
  * longer carry the rounding of |q+| amplified by 1/h: with qo = q_i a window of length L that
  * moves q by a small amount d has unknowns of size d, not |q|, and Ds z is exact to rounding of
  * d / h, which matters when short windows make |q| eps / h^2 exceed the precision that stiff
- * forces (contacts) need.  The gradient and the Hessian do not depend on qo.  Returns VM_OK or VM_EARG (NULL arguments). */
+ * forces (contacts) need.  The gradient and the Hessian do not depend on qo.  Returns VM_OK or
+ * VM_EARG (NULL arguments). */
 int vm_skg_set_origin (vm_skg *s, const double *qo);
 
 /* Evaluate at z (nz): *S (may be NULL), grad (nz, may be NULL), hval (s->nnz values in the

@@ -1,7 +1,7 @@
 /* skg_pattern.c -- the sparsity pattern of the discrete SKG action's Hessian (skg_pattern.h), or
- * of a block of it in another numbering of the unknowns (the reduced Jacobian of skg_solve.c), built
- * column by column from the SBP stencil and the structural couplings of the density: O(nnz) work
- * and memory, no sort of all entries, no full pattern on the way to a block of it. */
+ * of a block of it in another numbering of the unknowns (the reduced Jacobian of skg_solve.c),
+ * built column by column from the SBP stencil and the structural couplings of the density:
+ * O(nnz) work and memory, no sort of all entries, no full pattern on the way to a block of it. */
 #include "skg/skg_pattern.h"
 #include "skg/skg_terms.h"
 #include "base/vm_scratch.h"

@@ -238,7 +238,8 @@ vm_skg_plan_build (const vm_skg *s, int term, const vm_skg_target *t, vm_skg_pla
   if (! p)
     return VM_EARG;
   memset (p, 0, sizeof *p);
-  if (! s || ! s->g || ! t || t->tb < 1 || ! t->rowc || ! t->colc || ! t->tcp || t->nt != s->N * t->tb
+  if (! s || ! s->g || ! t || t->tb < 1 || ! t->rowc || ! t->colc || ! t->tcp
+      || t->nt != s->N * t->tb
       || (term != VM_SKG_TERM_FULL && term != VM_SKG_TERM_REDUCED)
       || (term == VM_SKG_TERM_REDUCED && ! s->tr_ok))
     return VM_EARG;

@@ -8,8 +8,9 @@
  * static values: they are summed once per window for the tb columns of node kref (the template)
  * and copied to the others, instead of scattering the (stencil length)^2 contributions of each
  * such entry at every node (for a mechanical system with a constant mass matrix most of the
- * contributions are static).  The nodes near the ends, whose weights or stencils differ, keep the scatter.  This file
- * finds where the template applies; skg_eval.c sums it (static_template, with the scatter itself). */
+ * contributions are static).  The nodes near the ends, whose weights or stencils differ, keep
+ * the scatter.  This file finds where the template applies; skg_eval.c sums it (static_template,
+ * with the scatter itself). */
 #include "skg/skg_static.h"
 #include "skg/skg_terms.h"
 #include "base/vm_status.h"

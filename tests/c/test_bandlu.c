@@ -265,13 +265,20 @@ main (void)
     int ju = 0;
     double b2[2], u2[6];
     int64_t up2[3] = { 0, 0, 0 };
-    CHECK (vm_band_lu_window (WIN (2, 1, 1, 3, b2, u2, up2), ab, 0, 2, &ju) == -1, "window: ldab accepted");
-    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, b2, u2, up2), ab, 0, 3, &ju) == -1, "window: j1 > n accepted");
-    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, b2, u2, up2), ab, -1, 2, &ju) == -1, "window: j0 < 0 accepted");
-    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, b2, u2, up2), ab, 0, 2, NULL) == -1, "window: NULL ju accepted");
-    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, NULL, u2, up2), ab, 0, 2, &ju) == -1, "window: NULL b accepted");
-    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, b2, u2, NULL), ab, 0, 2, &ju) == -1, "window: NULL up accepted");
-    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, NULL, NULL, NULL), ab, 1, 1, &ju) == 0, "window: empty range");
+    CHECK (vm_band_lu_window (WIN (2, 1, 1, 3, b2, u2, up2), ab, 0, 2, &ju) == -1,
+           "window: ldab accepted");
+    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, b2, u2, up2), ab, 0, 3, &ju) == -1,
+           "window: j1 > n accepted");
+    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, b2, u2, up2), ab, -1, 2, &ju) == -1,
+           "window: j0 < 0 accepted");
+    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, b2, u2, up2), ab, 0, 2, NULL) == -1,
+           "window: NULL ju accepted");
+    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, NULL, u2, up2), ab, 0, 2, &ju) == -1,
+           "window: NULL b accepted");
+    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, b2, u2, NULL), ab, 0, 2, &ju) == -1,
+           "window: NULL up accepted");
+    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, NULL, NULL, NULL), ab, 1, 1, &ju) == 0,
+           "window: empty range");
   }
   return vmtest_finish ("test_bandlu");
 }

@@ -1,5 +1,5 @@
-/* test_skg.c -- the discrete SKG action (csrc/skg/skg.c, skg_eval.c, skg_plan.c, skg_pattern.c): derivatives against finite
- * differences, the Hessian pattern and the patterns of its blocks (vm_skg_pattern), and the Newton step on linear oscillators against an independently
+/* test_skg.c -- the discrete SKG action (csrc/skg/skg.c, skg_eval.c, skg_plan.c, skg_pattern.c):
+ * derivatives against finite differences, the Hessian pattern and the patterns of its blocks (vm_skg_pattern), and the Newton step on linear oscillators against an independently
  * assembled SBP-SAT solve and the closed-form solution. */
 #include "vmtest.h"
 #include "vmtest_mech.h"
