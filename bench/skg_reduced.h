@@ -107,7 +107,8 @@ red_build (red *R, const problem *P, int order)
   int64_t N = P->N, k, j, p;
   int c, n, m, nb, rc[64], cc[64];
   memset (R, 0, sizeof *R);
-  if (vm_skg_build (s, &P->m, P->par, N, order, P->t0, P->tf, P->qi, P->vi) != VM_OK
+  if (vm_skg_build (s, &P->m, P->par, N, order, &(vm_skg_window) { P->t0, P->tf, P->qi, P->vi })
+      != VM_OK
       || s->nb > 64)
     return 1;
   n = R->n = s->n; m = R->m = s->m; nb = s->nb; R->u = n + m;
@@ -121,8 +122,9 @@ red_build (red *R, const problem *P, int order)
     }
   if (vm_skg_pattern (s, R->u, rc, cc, &R->jcp, &R->jri, &R->nnzj) != VM_OK
       || vm_skg_reduced_init (s) != VM_OK
-      || vm_skg_plan_build (s, VM_SKG_TERM_REDUCED, R->u, rc, cc, R->ny, R->jcp, R->jri,
-                            &R->plan) != VM_OK)
+      || vm_skg_plan_build (s, VM_SKG_TERM_REDUCED,
+                            &(vm_skg_target) { R->u, rc, cc, R->ny, R->jcp, R->jri }, &R->plan)
+         != VM_OK)
     return 1;
   R->plan_ok = 1;
   R->ycol = malloc ((size_t) R->ny * sizeof *R->ycol);

@@ -347,7 +347,7 @@ cmd_action (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     vm_arg_refuse (prhs[7], fn, "z", "a real full double vector");   /* its length: after the build */
   model_from_sys (prhs[1], fn, &m, &par, NULL);
   memset (&s, 0, sizeof s);
-  st = vm_skg_build (&s, &m, par, N, order, t0, tf, q0, v0);
+  st = vm_skg_build (&s, &m, par, N, order, &(vm_skg_window) { t0, tf, q0, v0 });
   vm_mech_free (&m);
   if (st == VM_OK && (st = vm_skg_full_pattern (&s)) != VM_OK)
     vm_skg_free (&s);

@@ -113,10 +113,12 @@ vm_band_solve (int n, int kl, int ku, const double *ab, int ldab, const int *ipi
 }
 
 int
-vm_band_lu_window (int n, int kl, int ku, double *ab, int ldab, int j0, int j1, int *ju,
-                   double *b, double *u, int64_t *up)
+vm_band_lu_window (const vm_band_u *f, double *ab, int j0, int j1, int *ju)
 {
-  const int kv = kl + ku;
+  const int n = f ? f->n : -1, kl = f ? f->kl : 0, ku = f ? f->ku : 0, kv = kl + ku;
+  const int ldab = f ? f->ldab : 0;
+  double *b = f ? f->b : NULL, *u = f ? f->u : NULL;
+  int64_t *up = f ? f->up : NULL;
   int j, info = 0;
   if (n < 0 || kl < 0 || ku < 0 || ldab < 2 * kl + ku + 1 || j0 < 0 || j1 > n || !ju
       || (j0 < j1 && (!ab || !b || !u || !up)))

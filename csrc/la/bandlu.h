@@ -14,10 +14,9 @@
  * Why not dgbtrf: for bands with kl < 32 LAPACK runs its unblocked dgbtf2, one BLAS call (dger)
  * per column with a rank-one update of kl x (kl + ku) entries.  Here the update is a loop over the
  * columns of that block that skips a column whose entry in the pivot row is zero (most of them:
- * the bands are 10-80 % nonzero), with no call per column.  Measured 1.7-2.3 times faster than
- * OpenBLAS 0.3.21's dgbtrf (the LU alone) on the Jacobians of bench/README_band.md with kl <= 30,
- * with the same pivots; the
- * factors agree to rounding (dgbtf2's BLAS may fuse the multiply-add, this loop need not).
+ * the bands of the action Jacobians are sparse inside), with no call per column: faster than
+ * dgbtrf on those bands (bench/README_band.md), with the same pivots; the factors agree to
+ * rounding (dgbtf2's BLAS may fuse the multiply-add, this loop need not).
  *
  * vm_band_lu returns 0, or j + 1 when U(j, j) is exactly zero (the first such j; the
  * factorization is completed, as dgbtf2's INFO > 0), or -1 for an invalid argument (n < 0,
@@ -29,12 +28,10 @@
 
 #include <stdint.h>
 
-/* linsolve_band.c factors with vm_band_lu when kl < VM_BAND_LU_KL_MAX, with LAPACK's dgbtrf otherwise.
- * Below 32 dgbtrf runs its unblocked dgbtf2, which vm_band_lu replaces at 1.3-2.3 times the speed
- * on every band measured (kl = 10 .. 30: the SKG reduced systems of order 4, the dual Lorenz of
- * order 4 and the tumbler in both modes; bench/README_band.md part (a)).  From 32 on dgbtrf is
- * blocked (dgemm updates): vm_band_lu was faster on the disk in full mode (kl = 64) but up to 1.3
- * times slower on the chains (kl = 40, 80) at large n, so LAPACK keeps those. */
+/* linsolve_band.c factors with vm_band_lu when kl < VM_BAND_LU_KL_MAX, with LAPACK's dgbtrf
+ * otherwise.  Below 32 dgbtrf runs its unblocked dgbtf2, which vm_band_lu replaces; from 32 on
+ * dgbtrf is blocked (dgemm updates) and not slower on the wide bands, so LAPACK keeps those
+ * (bench/README_band.md part (a) has the comparison). */
 #define VM_BAND_LU_KL_MAX 32
 
 int vm_band_lu (int n, int kl, int ku, double *ab, int ldab, int *ipiv);
@@ -46,14 +43,15 @@ void vm_band_solve (int n, int kl, int ku, const double *ab, int ldab, const int
  * L need not be kept), and column j of U packed: its rows from the first nonzero one (at most
  * kl + ku above the diagonal, and not above row 0) down to the diagonal, h_j + 1 values, at
  * u[up[j] .. up[j + 1] - 1], up[j + 1] = up[j] + h_j + 1 (the caller sets up[0] = 0).  Row
- * interchanges fill U up to kl + ku above the diagonal only where they happen: on the SKG disk
- * (kl = ku = 24) the packed columns hold 22 values on average, not 49.  Called for consecutive
+ * interchanges fill U up to kl + ku above the diagonal only where they happen, so the packed
+ * columns are mostly shorter than kl + ku + 1.  Called for consecutive
  * ranges from j0 = 0 to j1 = n, it makes the same U and the same b = U x as vm_band_lu and
  * vm_band_solve's forward half, bit for bit; vm_band_solve_u then overwrites b with x (the same
  * x, up to the sign of zero entries: it skips the updates by U's zero rows above a column's
  * first nonzero).
  *
- * The window: ab (leading dimension ldab >= 2 kl + ku + 1) holds column j0 of the band at ab and
+ * The factor's shape and arrays are in f (vm_band_u, NULL refused), the same for every range.
+ * The window: ab (leading dimension f->ldab >= 2 kl + ku + 1) holds column j0 of the band at ab and
  * the columns after it contiguously, in LAPACK's layout, up to column min (n, j1 + kl + ku) - 1,
  * all of them filled in rows kl .. ldab - 1 and zero in their first kl rows (the fill) before
  * the steps that reach them.  *ju: 0 before step 0, then carried from call to call (the last
@@ -64,8 +62,16 @@ void vm_band_solve (int n, int kl, int ku, const double *ab, int ldab, const int
  * invalid argument.  Memory: the factors take up[n] <= (kl + ku + 1) n doubles instead of
  * (2 kl + ku + 1) n, and the window is the caller's (linsolve_band.c: a few times kl + ku columns);
  * the price is one solve per factorization. */
-int vm_band_lu_window (int n, int kl, int ku, double *ab, int ldab, int j0, int j1, int *ju,
-                       double *b, double *u, int64_t *up);
+typedef struct
+{
+  int n, kl, ku;       /* the band's order and bandwidths */
+  int ldab;            /* the window's leading dimension, >= 2 kl + ku + 1 */
+  double *b;           /* n: the right-hand side (row scaled as the matrix), L applied to it */
+  double *u;           /* U's packed columns: room for n (kl + ku + 1) doubles */
+  int64_t *up;         /* n + 1: where each column of U starts in u (up[0] = 0 set by the caller) */
+} vm_band_u;
+
+int vm_band_lu_window (const vm_band_u *f, double *ab, int j0, int j1, int *ju);
 void vm_band_solve_u (int n, const double *u, const int64_t *up, double *b);
 
 #endif

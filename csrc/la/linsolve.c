@@ -1,6 +1,7 @@
-/* linsolve.c -- the linear solver's interface (linsolve.h): the rule of VM_LINSOLVE_AUTO, the
- * small public helpers, and the calls into the backends (linsolve_impl.h: UMFPACK in
- * linsolve_umf.c, the banded LU in linsolve_band.c, its Cholesky path in linsolve_chol.c). */
+/* linsolve.c -- the linear solver's dispatcher (linsolve.h): the rule of VM_LINSOLVE_AUTO, the
+ * small public helpers, the checks of the options, and the calls through the operations table
+ * of the backend in use (linsolve_core.h; UMFPACK: linsolve_umf.h, banded: linsolve_band.h).
+ * The backends never call back here. */
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -8,29 +9,17 @@
 #include <string.h>
 
 #include "la/linsolve.h"
-#include "la/linsolve_impl.h"
 #include "base/vm_status.h"
 
 /* ---- the rule of VM_LINSOLVE_AUTO --------------------------------------------------------------- */
 
-/* The rule, from the measurement of bench/README_band.md, part (a) "Where the switch is": one
- * factorization + solve of each backend on the Jacobians of the SKG rolling disk (reduced and
- * full mode, orders 4 and 8), the tumbler, chains of 8 and 16 masses and the dual Lorenz action,
- * N = 64 .. 16384 (n = 128 .. 524288).  What decides is the density of the band,
- * nnz / (n (kl + ku + 1)): UMFPACK factors only the entries the elimination fills (for the disk
- * 0.15-0.35 of the band storage) at 20-100 ns per entry of L + U, dgbtrf the whole band at
- * 0.04-0.5 ns per flop.  Time ratios UMFPACK / banded (over N; nearly constant in N):
- *   density 0.03 (chain16 full) 0.40-0.87, 0.06 (chain8 full) 0.57-1.32       -> UMFPACK
- *   0.066 (chain16 reduced) 1.04-1.24, 0.08 (disk full, order 8) 1.03-2.11,
- *   0.10 (disk full) 1.06-1.83, 0.13-0.18 (disk and chain8 reduced) 1.23-3.26,
- *   0.24-0.48 (tumbler) 3.3-5.3, 0.7-0.77 (dual Lorenz) 5.4-11.8             -> banded
- * so banded from a density of 1/16 on: the faster backend in 59 of the 60 cases (not chain8 full
- * at N = 64), and around the threshold the two are within 0.6 .. 1.7 of each other.  UMFPACK's
- * symbolic analysis (a quarter to a half of a numeric factorization, once per pattern) is not
- * counted: the rule leans towards UMFPACK.  Also UMFPACK when the band exceeds LAPACK's 32-bit
- * indices.  (These ratios were measured with dgbtrf for every band.  Since then the bands with
- * kl < 32 -- all of them above the threshold -- are factored by vm_band_lu, 1.3-2.3 times faster:
- * the rule's choices stand, with a wider margin; bench/README_band.md, the run with bandlu.) */
+/* The rule: banded when the band is at least 1/16 full, nnz >= n (kl + ku + 1) / 16, UMFPACK
+ * otherwise, and UMFPACK when the band exceeds LAPACK's 32-bit indices.  Why the density of the
+ * band decides: UMFPACK factors only the entries the elimination fills, at a high cost per entry,
+ * the banded LU the whole band at a low cost per flop; 1/16 is where the two times cross on the
+ * Jacobians of the SKG and dual actions (the comparison, and the command that repeats it:
+ * bench/README_band.md, part (a) "Where the switch is").  UMFPACK's symbolic analysis, once per
+ * pattern, is not counted, so the rule leans towards UMFPACK. */
 int
 vm_linsolve_auto (int n, int64_t nnz, int kl, int ku)
 {
@@ -100,6 +89,14 @@ vm_linsolve_bandwidth (int n, const int64_t *colptr, const int64_t *rowind, int 
   *kl = (int) lo;
   *ku = (int) up;
 }
+/* A call on a solver whose vm_linsolve_init failed before it picked a backend */
+static int
+not_set_up (vm_linsolve *ls)
+{
+  vm_ls_setmsg (ls, "the linear solver is not set up (vm_linsolve_init failed)");
+  return VM_EARG;
+}
+
 /* ---- the interface ------------------------------------------------------------------------------ */
 
 int
@@ -107,7 +104,6 @@ vm_linsolve_init (vm_linsolve *ls, int n, const int64_t *colptr, const int64_t *
                   const vm_linsolve_opts *o)
 {
   vm_linsolve_opts defaults;
-  int st, chol;
   memset (ls, 0, sizeof *ls);
   if (!o)
     {
@@ -150,77 +146,43 @@ vm_linsolve_init (vm_linsolve *ls, int n, const int64_t *colptr, const int64_t *
       vm_ls_setmsg (ls, "option definite %d: must be 0, 1 or -1", o->definite);
       return VM_EARG;
     }
-  if (ls->kind == VM_LINSOLVE_UMFPACK)
-    return vm_ls_umf_init (ls, o);
-  chol = o->definite != 0 && o->cond == VM_LINSOLVE_COND_PIVOT;
-  st = vm_ls_band_init (ls, o->block, o->lean, o->cond, chol);
-  if (st == VM_OK && chol)   /* with lean too: the Cholesky band is (kl + 1) n, U only the fallback */
-    st = vm_ls_chol_init (ls, o);
-  return st;
+  ls->ops = ls->kind == VM_LINSOLVE_BANDED ? &vm_linsolve_band_ops : &vm_linsolve_umf_ops;
+  return ls->ops->init (ls, o);
 }
 
 int
 vm_linsolve_factor (vm_linsolve *ls, const double *Ax)
 {
+  if (!ls->ops)
+    return not_set_up (ls);
   ls->singular = 1;
   ls->Ax = Ax;
-  if (ls->lean && ls->definite && vm_ls_chol_factor (ls, Ax))
-    return VM_OK;   /* a Cholesky factor, held as without lean */
-  if (ls->lean)
-    {
-      vm_ls_setmsg (ls, "the U-only band (option lean) factors with its solve: vm_linsolve_factor_solve");
-      return VM_EARG;
-    }
-  return ls->kind == VM_LINSOLVE_BANDED ? vm_ls_band_factor (ls, Ax) : vm_ls_umf_factor (ls, Ax);
+  return ls->ops->factor (ls, Ax);
 }
 
 int
 vm_linsolve_solve (vm_linsolve *ls, const double *b, double *x)
 {
-  if (ls->singular || (ls->lean && !ls->chol) || (ls->kind == VM_LINSOLVE_UMFPACK && !ls->num)
-      || (ls->kind == VM_LINSOLVE_BANDED && ls->nfactor == 0))
-    {
-      vm_ls_setmsg (ls, ls->lean ? "a second solve with a U-only factorization (option lean)"
-              : "solve without a nonsingular factorization");
-      return VM_EARG;
-    }
-  return ls->kind == VM_LINSOLVE_BANDED ? vm_ls_band_solve (ls, b, x)
-                                        : vm_ls_umf_solve (ls, ls->Ax, b, x);
+  if (!ls->ops)
+    return not_set_up (ls);
+  return ls->ops->solve (ls, b, x);
 }
 
 int
 vm_linsolve_factor_solve (vm_linsolve *ls, const double *Ax, const double *b, double *x)
 {
-  int st;
-  if (ls->kind == VM_LINSOLVE_BANDED && ls->definite)
-    {
-      /* the Cholesky factor (held, with lean too) with its solve, else the LU of the same values */
-      ls->singular = 1;
-      ls->Ax = Ax;
-      if (vm_ls_chol_factor_solve (ls, Ax, b, x))
-        return VM_OK;
-      if (ls->lean)
-        return vm_ls_band_factor_solve_lean (ls, Ax, b, x);
-      if ((st = vm_ls_band_factor_lu (ls, Ax)) != VM_OK || ls->singular)
-        return st;
-      return vm_ls_band_solve (ls, b, x);
-    }
-  if (ls->lean)
-    {
-      ls->Ax = Ax;
-      ls->singular = 1;
-      return vm_ls_band_factor_solve_lean (ls, Ax, b, x);
-    }
-  if ((st = vm_linsolve_factor (ls, Ax)) != VM_OK || ls->singular)
-    return st;
-  return vm_linsolve_solve (ls, b, x);
+  if (!ls->ops)
+    return not_set_up (ls);
+  ls->singular = 1;
+  ls->Ax = Ax;
+  return ls->ops->factor_solve (ls, Ax, b, x);
 }
 
 void
 vm_linsolve_release (vm_linsolve *ls)
 {
-  if (ls && ls->kind == VM_LINSOLVE_UMFPACK)
-    vm_ls_umf_release (ls);
+  if (ls && ls->ops && ls->ops->release)
+    ls->ops->release (ls);
 }
 
 void
@@ -228,8 +190,7 @@ vm_linsolve_free (vm_linsolve *ls)
 {
   if (!ls)
     return;
-  vm_ls_umf_free (ls);
-  vm_ls_band_free (ls);
-  vm_ls_chol_free (ls);
+  if (ls->ops)
+    ls->ops->free (ls);
   memset (ls, 0, sizeof *ls);
 }

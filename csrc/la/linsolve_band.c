@@ -1,7 +1,8 @@
-/* linsolve_band.c -- the banded backend of the linear solver (linsolve.h, linsolve_impl.h): LU
- * with partial pivoting of the row-scaled band (bandlu.h below kl = 32, LAPACK's dgbtrf above),
- * the relabeling of option block, the U-only variant of option lean; the Cholesky path of option
- * definite (linsolve_chol.c) shares its storage. */
+/* linsolve_band.c -- the banded backend of the linear solver (linsolve_band.h; its contract in
+ * linsolve.h, VM_LINSOLVE_BANDED): LU with partial pivoting of the row-scaled band (bandlu.h below
+ * kl = VM_BAND_LU_KL_MAX, LAPACK's dgbtrf above), the relabeling of option block, the U-only
+ * variant of option lean; the Cholesky path of option definite (linsolve_chol.h) shares its
+ * storage.  Reached only through vm_linsolve_band_ops. */
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -11,8 +12,8 @@
 #include <string.h>
 
 #include "la/bandlu.h"
-#include "la/linsolve.h"
-#include "la/linsolve_impl.h"
+#include "la/linsolve_band.h"
+#include "la/linsolve_chol.h"
 #include "base/vm_bigalloc.h"
 #include "base/vm_scratch.h"
 #include "base/vm_status.h"
@@ -134,8 +135,8 @@ band_alloc (vm_linsolve *ls)
   return VM_OK;
 }
 
-int
-vm_ls_band_init (vm_linsolve *ls, int block, int lean, int cond, int defer)
+static int
+band_setup (vm_linsolve *ls, int block, int lean, int cond, int defer)
 {
   const int n = ls->n;
   int64_t ldab;
@@ -162,8 +163,8 @@ vm_ls_band_init (vm_linsolve *ls, int block, int lean, int cond, int defer)
       vm_ls_setmsg (ls, "out of memory for the band's scales and pivots (n = %d)", n);
       return VM_ENOMEM;
     }
-  /* deferred (the Cholesky path's own band): the dual Lorenz at N = 4096 touched 1.8 of the 5.1
-   * MB, and calloc cleared the rest on every solve */
+  /* deferred with option definite: the Cholesky path has its own band, and a band allocated here
+   * would be cleared for nothing while every matrix is definite */
   return defer ? VM_OK : band_alloc (ls);
 }
 /* c[lo .. hi] *= r[lo .. hi] (distinct arrays: vectorized) */
@@ -240,12 +241,11 @@ fill_step (const vm_linsolve *ls, const double *Ax, int jb, double *col, int cle
  * One sweep over the band's columns jb in the band's labels (fill_step): column jb is cleared and
  * receives A's values as they are, adding to the row sums; row jb - ku then has all its entries
  * (its columns are jb - ku - kl .. jb), and column jb - kl - ku all its rows' scales, so it is
- * scaled while it is still in the cache (kl + ku + 1 columns behind: 14 kB for the dual Lorenz).
- * Each band entry is written once from memory's view, where a clear, a fill and a scaling pass
- * went over the band three times; and no sum of |R A| (a chain of dependent additions, 4 cycles
- * an entry) unless asked for.  The products are those of scaling each value as it is stored.  The
- * dual Lorenz at N = 4096 (n = 12285, kl = ku = 17): one factorization (fill and LU) 2.0 -> 1.7
- * ms.  The row sums in the band's column order: with option block that order differs
+ * scaled while it is still in the cache (kl + ku + 1 columns behind).  Why one sweep: each band
+ * entry is written once from memory's view, where a clear, a fill and a scaling pass would go
+ * over the band three times; and no sum of |R A| (a chain of dependent additions) unless asked
+ * for.  The products are those of scaling each value as it is stored.  The row sums in the band's
+ * column order: with option block that order differs
  * at the two ends (pos is an involution, the exchange of blocks: pos[jb] is the column of A
  * that becomes band column jb), and a row sum can differ in its last bit. */
 static double
@@ -277,8 +277,8 @@ band_fill (vm_linsolve *ls, const double *Ax, int norm)
  * 1 / (||A||_1 est), est Higham's estimate of ||A^{-1}||_1 (dlacn2, as dgbcon computes it) from
  * solves with A and A^T by dgbtrs: O(n (2 kl + ku)) per solve, about 5 solves.  Not dgbcon
  * itself: its triangular solve (dlatbs) takes its "careful" path with an idamax over all previous
- * entries per column on these Jacobians -- O(n^2), 18 s of dgbcon against 0.33 s of dgbtrf at
- * n = 196608 (the disk in full mode, N = 16384; bench/README_band.md).  A solve that overflows
+ * entries per column on these Jacobians -- O(n^2), far dearer than the factorization at large n.
+ * A solve that overflows
  * gives a NaN or infinite estimate: rcond NaN or 0. */
 static int
 band_rcond_norm1 (vm_linsolve *ls, double anorm)
@@ -323,16 +323,8 @@ band_rcond_pivot (vm_linsolve *ls)
 }
 /* ---- the banded LU ---------------------------------------------------------------------------- */
 
-int
-vm_ls_band_factor (vm_linsolve *ls, const double *Ax)
-{
-  if (ls->definite && vm_ls_chol_factor (ls, Ax))
-    return VM_OK;
-  return vm_ls_band_factor_lu (ls, Ax);
-}
-
-int
-vm_ls_band_factor_lu (vm_linsolve *ls, const double *Ax)
+static int
+band_factor_lu (vm_linsolve *ls, const double *Ax)
 {
   const int n = ls->n;
   double t0, anorm;
@@ -367,8 +359,8 @@ vm_ls_band_factor_lu (vm_linsolve *ls, const double *Ax)
   return VM_OK;
 }
 
-int
-vm_ls_band_solve (vm_linsolve *ls, const double *b, double *x)
+static int
+band_solve (vm_linsolve *ls, const double *b, double *x)
 {
   const int n = ls->n, one = 1;
   double t0;
@@ -404,10 +396,10 @@ static int
 lean_eliminate (vm_linsolve *ls, int c0, int je, int je1, int *ju, double *y, int *info)
 {
   int st;
+  const vm_band_u f = { ls->n, ls->bkl, ls->bku, ls->ldab, y, ls->u, ls->up };
   if (je1 <= je)
     return 0;
-  st = vm_band_lu_window (ls->n, ls->bkl, ls->bku, ls->win + (size_t) (je - c0) * ls->ldab,
-                          ls->ldab, je, je1, ju, y, ls->u, ls->up);
+  st = vm_band_lu_window (&f, ls->win + (size_t) (je - c0) * ls->ldab, je, je1, ju);
   if (st > 0 && *info == 0)
     *info = st;
   return st < 0 ? st : 0;
@@ -419,8 +411,8 @@ lean_eliminate (vm_linsolve *ls, int c0, int je, int je1, int *ju, double *y, in
  * eliminated and the 2 (kl + ku) live ones moved to its front.  The same arithmetic as band_fill,
  * vm_band_lu and vm_band_solve in that order: the same x, bit for bit; U's diagonal gives the
  * pivot ratio (band_rcond_pivot). */
-int
-vm_ls_band_factor_solve_lean (vm_linsolve *ls, const double *Ax, const double *b, double *x)
+static int
+band_factor_solve_lean (vm_linsolve *ls, const double *Ax, const double *b, double *x)
 {
   const int n = ls->n, kv = ls->bkl + ls->bku, ku = ls->bku, ldab = ls->ldab;
   const int *pos = ls->pos;
@@ -481,8 +473,8 @@ vm_ls_band_factor_solve_lean (vm_linsolve *ls, const double *Ax, const double *b
   return VM_OK;
 }
 
-void
-vm_ls_band_free (vm_linsolve *ls)
+static void
+band_free (vm_linsolve *ls)
 {
   vm_bigalloc_free (ls->ab, (size_t) ls->ldab * (size_t) ls->n, sizeof *ls->ab);
   vm_bigalloc_free (ls->u, (size_t) (ls->bkl + ls->bku + 1) * (size_t) ls->n, sizeof *ls->u);
@@ -494,3 +486,71 @@ vm_ls_band_free (vm_linsolve *ls)
   vm_scratch_free (ls->iwork);
   vm_scratch_free (ls->pos);
 }
+/* ---- the operations (linsolve_band.h) ----------------------------------------------------------- */
+
+/* The band (its allocation deferred with option definite: the Cholesky path has its own band, and
+ * the LU's is made at the first matrix that is not definite), then the Cholesky path's arrays */
+static int
+band_op_init (vm_linsolve *ls, const vm_linsolve_opts *o)
+{
+  const int chol = o->definite != 0 && o->cond == VM_LINSOLVE_COND_PIVOT;
+  int st = band_setup (ls, o->block, o->lean, o->cond, chol);
+  if (st == VM_OK && chol)   /* with lean too: the Cholesky band is (kl + 1) n, U only the fallback */
+    st = vm_ls_chol_init (ls, o);
+  return st;
+}
+
+static int
+band_op_factor (vm_linsolve *ls, const double *Ax)
+{
+  if (ls->definite && vm_ls_chol_factor (ls, Ax))
+    return VM_OK;   /* a Cholesky factor, held with lean too */
+  if (ls->lean)
+    {
+      vm_ls_setmsg (ls, "the U-only band (option lean) factors with its solve: vm_linsolve_factor_solve");
+      return VM_EARG;
+    }
+  return band_factor_lu (ls, Ax);
+}
+
+static int
+band_op_solve (vm_linsolve *ls, const double *b, double *x)
+{
+  if (ls->singular || (ls->lean && !ls->chol) || ls->nfactor == 0)
+    return vm_ls_refuse_solve (ls);
+  return band_solve (ls, b, x);
+}
+
+/* The Cholesky factor (held, with lean too) with its solve, else the LU of the same values; the
+ * U-only LU with its solve in one pass */
+static int
+band_op_factor_solve (vm_linsolve *ls, const double *Ax, const double *b, double *x)
+{
+  int st;
+  if (ls->definite)
+    {
+      if (vm_ls_chol_factor_solve (ls, Ax, b, x))
+        return VM_OK;
+      if (ls->lean)
+        return band_factor_solve_lean (ls, Ax, b, x);
+      if ((st = band_factor_lu (ls, Ax)) != VM_OK || ls->singular)
+        return st;
+      return band_solve (ls, b, x);
+    }
+  if (ls->lean)
+    return band_factor_solve_lean (ls, Ax, b, x);
+  if ((st = band_op_factor (ls, Ax)) != VM_OK || ls->singular)
+    return st;
+  return band_op_solve (ls, b, x);
+}
+
+static void
+band_op_free (vm_linsolve *ls)
+{
+  band_free (ls);
+  vm_ls_chol_free (ls);
+}
+
+const vm_linsolve_ops vm_linsolve_band_ops = {
+  band_op_init, band_op_factor, band_op_solve, band_op_factor_solve, NULL, band_op_free
+};

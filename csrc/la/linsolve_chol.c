@@ -1,13 +1,11 @@
-/* linsolve_chol.c -- the Cholesky path of the banded backend (linsolve.h option definite,
- * linsolve_impl.h): a matrix that is symmetric up to a row scaling, diag (d) A, and expected
+/* linsolve_chol.c -- the Cholesky path of the banded backend (linsolve_chol.h; option definite
+ * of linsolve.h): a matrix that is symmetric up to a row scaling, diag (d) A, and expected
  * definite is factored as B = +-diag (d) A = L L' (bandchol.h) from its lower band, in its own
  * array of (kl + 1) n doubles; the caller falls back to the LU (whose band it allocates then) when
  * a pivot is not positive.  The singularity test is that of the equilibrated C = S B S (S the
  * diagonal that makes C's diagonal 1), whose factor is S L: its pivots L_jj^2 / B_jj.  B is
- * factored unscaled: the scales S would read A's diagonal, one cache line per column at a
- * position that the prefetcher does not foresee, before any fill (the dual Lorenz at N = 2^18:
- * 12 of its 60 ms of factorizations per Newton iteration, bench/README_dual.md, "the fifth
- * session of 2026-11-28"). */
+ * factored unscaled because the scales S would read A's diagonal before any fill, one cache line
+ * per column at a position that the prefetcher does not foresee. */
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
@@ -15,8 +13,7 @@
 #include <stdlib.h>
 
 #include "la/bandchol.h"
-#include "la/linsolve.h"
-#include "la/linsolve_impl.h"
+#include "la/linsolve_chol.h"
 #include "base/vm_scratch.h"
 #include "base/vm_status.h"
 
@@ -58,8 +55,7 @@ vm_ls_chol_init (vm_linsolve *ls, const vm_linsolve_opts *o)
         p++;
       ls->dpos[i] = p < c1 && ls->rowind[p] == i ? p : -1;
       /* read here once, not in each chol_fill: the last row of every column is one cache line
-       * of the pattern per column, a load that stalled the fill (28 % of the factorization of
-       * the dual Lorenz's Hessian at N = 4096) */
+       * of the pattern per column, a load that would stall the fill */
       ls->drun[i] = (unsigned char) (ls->dpos[i] >= 0 && ls->rowind[c1 - 1] - i == c1 - 1 - p);
     }
   ls->definite = o->definite;
@@ -155,7 +151,8 @@ chol_fill (vm_linsolve *ls, const double *Ax, int j0, int j1)
 }
 
 /* Columns filled and factored together (chol_factor): 64 columns and the kd that their steps
- * update stay in the L1 cache between the fill and the factorization (20 kB at kd = 17) */
+ * update stay in the L1 cache between the fill and the factorization for the bands of the dual
+ * actions */
 #define VM_CHOL_BLOCK 64
 
 /* Columns j0 .. j1 - 1 of the factor are final: the reciprocals 1 / L_jj of the solves (rdiag),
@@ -194,9 +191,8 @@ chol_rhs (const vm_linsolve *ls, const double *b, double *y, int i0, int i1)
 
 /* The Cholesky factorization of B, block by block: the fill of the columns ahead of the steps,
  * the steps, then the block's diagonal (chol_diagonal), while it is all in the cache (separate
- * passes over the diagonal of A and of L, one cache line per column each, took 4 % of a dual
- * Lorenz solve at N = 2^18).  Sets ls->rcond = min / max of C's pivots L_jj^2 / B_jj, the pivot
- * ratio of C's LU without pivoting, the LU path's test (band_rcond_pivot) for C.  Returns 0, or as
+ * passes over the diagonal of A and of L would cost a cache line per column each).  Sets
+ * ls->rcond = min / max of C's pivots L_jj^2 / B_jj, the pivot ratio of C's LU without pivoting, the LU path's test (band_rcond_pivot) for C.  Returns 0, or as
  * vm_band_chol (j + 1: not positive definite, also 1 for a diagonal entry of B that is not
  * positive and finite) */
 static int
@@ -258,7 +254,7 @@ vm_ls_chol_factor (vm_linsolve *ls, const double *Ax)
 /* The factorization with its solve.  Without option block's relabeling, the forward substitution
  * goes with the factorization, a block of 64 columns of L at a time while they are in the cache
  * (vm_band_chol_lower, the same arithmetic as vm_ls_chol_solve's): one pass over the factor
- * less per Newton step (the dual Lorenz at N = 65536: 5 of its 13 passes over the band) */
+ * less per Newton step */
 int
 vm_ls_chol_factor_solve (vm_linsolve *ls, const double *Ax, const double *b, double *x)
 {

@@ -1,5 +1,6 @@
-/* linsolve_umf.c -- the UMFPACK backend of the linear solver (linsolve.h, linsolve_impl.h):
- * UMFPACK's sparse LU with the 64-bit interface, its symbolic analysis cached per pattern. */
+/* linsolve_umf.c -- the UMFPACK backend of the linear solver (linsolve_umf.h; its contract in
+ * linsolve.h, VM_LINSOLVE_UMFPACK): UMFPACK's sparse LU with the 64-bit interface, its symbolic
+ * analysis cached per pattern.  Reached only through vm_linsolve_umf_ops. */
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -8,8 +9,7 @@
 
 #include <umfpack.h>
 
-#include "la/linsolve.h"
-#include "la/linsolve_impl.h"
+#include "la/linsolve_umf.h"
 #include "base/vm_status.h"
 
 /* UMFPACK's 64-bit index type: SuiteSparse_long (long) up to UMFPACK 5, int64_t from UMFPACK 6.
@@ -28,7 +28,7 @@ typedef char vm_umf_long_is_int64[sizeof (SuiteSparse_long) == sizeof (int64_t) 
 typedef SuiteSparse_long umf_int;
 #define VM_UMF_COPY_PATTERN 1
 #endif
-/* linsolve.h's copies of the UMFPACK codes */
+/* linsolve_core.h's copies of the UMFPACK codes */
 typedef char vm_umf_codes_match[(VM_UMF_ORDERING_AMD == UMFPACK_ORDERING_AMD
                                  && VM_UMF_ORDERING_METIS == UMFPACK_ORDERING_METIS
                                  && VM_UMF_ORDERING_NONE == UMFPACK_ORDERING_NONE
@@ -71,6 +71,8 @@ pattern_hash (int n, const int64_t *colptr, const int64_t *rowind)
 }
 /* ---- UMFPACK backend ---------------------------------------------------------------------------- */
 
+static void umf_release (vm_linsolve *ls);
+
 static int
 umf_status (vm_linsolve *ls, const char *what, umf_int st)
 {
@@ -108,8 +110,8 @@ umf_use_cache (vm_linsolve *ls, const vm_linsolve_opts *o)
   ls->cache = c;
 }
 
-int
-vm_ls_umf_init (vm_linsolve *ls, const vm_linsolve_opts *o)
+static int
+umf_init (vm_linsolve *ls, const vm_linsolve_opts *o)
 {
   const int n = ls->n;
   double *ctl;
@@ -196,22 +198,22 @@ umf_symbolic (vm_linsolve *ls)
   return VM_OK;
 }
 
-int
-vm_ls_umf_factor (vm_linsolve *ls, const double *Ax)
+static int
+umf_factor (vm_linsolve *ls, const double *Ax)
 {
   umf_int st;
   double t0;
   int rc;
   if (!ls->sym && (rc = umf_symbolic (ls)) != VM_OK)
     return rc;
-  vm_ls_umf_release (ls);
+  umf_release (ls);
   t0 = vm_wall_time ();
   st = umfpack_dl_numeric (umf_ap (ls), umf_ai (ls), Ax, ls->sym, &ls->num, ls->control, ls->info);
   ls->t_numeric += vm_wall_time () - t0;
   ls->nfactor++;
   if (st < 0)
     {
-      vm_ls_umf_release (ls);
+      umf_release (ls);
       return umf_status (ls, "numeric factorization", st);
     }
   ls->rcond = ls->info[UMFPACK_RCOND];
@@ -219,8 +221,8 @@ vm_ls_umf_factor (vm_linsolve *ls, const double *Ax)
   return VM_OK;
 }
 
-int
-vm_ls_umf_solve (vm_linsolve *ls, const double *Ax, const double *b, double *x)
+static int
+umf_solve (vm_linsolve *ls, const double *Ax, const double *b, double *x)
 {
   double t0 = vm_wall_time ();
   umf_int st = umfpack_dl_solve (UMFPACK_A, umf_ap (ls), umf_ai (ls), Ax, x, b, ls->num,
@@ -234,17 +236,17 @@ vm_ls_umf_solve (vm_linsolve *ls, const double *Ax, const double *b, double *x)
   return VM_OK;
 }
 
-void
-vm_ls_umf_release (vm_linsolve *ls)
+static void
+umf_release (vm_linsolve *ls)
 {
   if (ls->num)
     umfpack_dl_free_numeric (&ls->num);
 }
 
-void
-vm_ls_umf_free (vm_linsolve *ls)
+static void
+umf_free (vm_linsolve *ls)
 {
-  vm_ls_umf_release (ls);
+  umf_release (ls);
   if (ls->sym && !ls->cache)
     umfpack_dl_free_symbolic (&ls->sym);
   free (ls->Ap);
@@ -252,3 +254,25 @@ vm_ls_umf_free (vm_linsolve *ls)
   free (ls->control);
   free (ls->info);
 }
+/* ---- the operations (linsolve_umf.h) ------------------------------------------------------------ */
+
+static int
+umf_op_solve (vm_linsolve *ls, const double *b, double *x)
+{
+  if (ls->singular || !ls->num)
+    return vm_ls_refuse_solve (ls);
+  return umf_solve (ls, ls->Ax, b, x);
+}
+
+static int
+umf_op_factor_solve (vm_linsolve *ls, const double *Ax, const double *b, double *x)
+{
+  int st;
+  if ((st = umf_factor (ls, Ax)) != VM_OK || ls->singular)
+    return st;
+  return umf_op_solve (ls, b, x);
+}
+
+const vm_linsolve_ops vm_linsolve_umf_ops = {
+  umf_init, umf_factor, umf_op_solve, umf_op_factor_solve, umf_release, umf_free
+};

@@ -164,8 +164,8 @@ act_move (void *self, double ta, double tb, const double *xa)
   double t0 = vm_wall_time ();
   if (! A->built)
     {
-      if ((st = vm_skg_build (sp, A->model, A->par, A->act.N, A->act.order, ta, tb, xa, xa + n))
-          != VM_OK)
+      if ((st = vm_skg_build (sp, A->model, A->par, A->act.N, A->act.order,
+                              &(vm_skg_window) { ta, tb, xa, xa + n })) != VM_OK)
         return st;
       A->built = 1;
       if (sp->nz > INT_MAX)

@@ -1,9 +1,9 @@
-/* skg_pattern.c -- the sparsity pattern of the discrete SKG action's Hessian (skg.h), or of a
- * block of it in another numbering of the unknowns (the reduced Jacobian of skg_solve.c), built
- * column by column from the SBP stencil and the structural couplings of the density: O(nnz) work
- * and memory, no sort of all entries, no full pattern on the way to a block of it. */
-#include "skg/skg.h"
-#include "skg/skg_impl.h"
+/* skg_pattern.c -- the sparsity pattern of the discrete SKG action's Hessian (skg_pattern.h), or
+ * of a block of it in another numbering of the unknowns (the reduced Jacobian of skg_solve.c),
+ * built column by column from the SBP stencil and the structural couplings of the density:
+ * O(nnz) work and memory, no sort of all entries, no full pattern on the way to a block of it. */
+#include "skg/skg_pattern.h"
+#include "skg/skg_terms.h"
 #include "base/vm_scratch.h"
 #include "base/vm_status.h"
 
@@ -259,7 +259,7 @@ vm_skg_pattern (const vm_skg *s, int tb, const int *rowc, const int *colc, int64
   w.tcnt = malloc ((size_t) tb * 16 * sizeof *w.tcnt);
   w.tlist = malloc ((size_t) tb * 16 * tb * sizeof *w.tlist);
   /* the two arrays of the result from vm_scratch.h: huge pages from 2 MB on, kept for the next
-   * solve (the disk at N = 2^18: a fault per 4 kB page of them was 6 % of the solve's faults) */
+   * solve, so that a large pattern does not pay a page fault per 4 kB page at every solve */
   *colptr = vm_scratch_alloc (((size_t) (N * tb) + 1) * sizeof **colptr);
   if (*colptr)
     memset (*colptr, 0, ((size_t) (N * tb) + 1) * sizeof **colptr);

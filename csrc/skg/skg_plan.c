@@ -1,10 +1,10 @@
-/* skg_plan.c -- the Hessian scatter plan of the discrete SKG action (skg.h, vm_skg_plan): where
+/* skg_plan.c -- the Hessian scatter plan of the discrete SKG action (skg_plan.h): where
  * each contribution of a point term's Hessian at a node lands in a target sparse matrix (the full
  * Hessian, or skg_solve's reduced Jacobian), as one table for the regular nodes and explicit
  * slots for the SBP closure nodes and the boundary term.  Built once per pattern; the evaluation
- * (skg.c, hess_point) follows it without a search. */
-#include "skg/skg.h"
-#include "skg/skg_impl.h"
+ * (skg_eval.c, hess_point) follows it without a search. */
+#include "skg/skg_plan.h"
+#include "skg/skg_terms.h"
 #include "base/vm_csc.h"
 #include "base/vm_scratch.h"
 #include "base/vm_status.h"
@@ -21,24 +21,25 @@ find_slot (const vm_skg_plan *p, int64_t row, int64_t col)
   return vm_csc_find (p->tri, p->tcp[col], p->tcp[col + 1], row);
 }
 
-/* Number of contributions of a point term (nh entries hr, hc) at node k. */
+/* Number of contributions of a point term (its entries t) at node k. */
 static int64_t
-count_con (const vm_skg *s, int64_t k, int nh, const int *hr, const int *hc)
+count_con (const vm_skg *s, int64_t k, const skg_entries *t)
 {
   int64_t cnt = 0, dl = s->dsp[k + 1] - s->dsp[k];
   int e;
-  for (e = 0; e < nh; e++)
-    cnt += (is_vel (s, hr[e]) ? dl : 1) * (is_vel (s, hc[e]) ? dl : 1);
+  for (e = 0; e < t->nh; e++)
+    cnt += (is_vel (s, t->hr[e]) ? dl : 1) * (is_vel (s, t->hc[e]) ? dl : 1);
   return cnt;
 }
 
 /* Explicit slots (2 per contribution: direct, transposed; -1: none) of a point term at node k, in
- * the order of hess_point: entries e, then a over the support of hr[e], b over that of hc[e].
+ * the order of hess_point: entries e of t, then a over the support of hr[e], b over that of hc[e].
  * With rows != NULL, also the target rows (relative to k tb) and columns (absolute). */
 static void
-con_slots (const vm_skg *s, const vm_skg_plan *p, int64_t k, int nh, const int *hr, const int *hc,
-           int64_t *slot, int64_t *rows, int64_t *cols)
+con_slots (const vm_skg *s, const vm_skg_plan *p, int64_t k, const skg_entries *t, int64_t *slot,
+           int64_t *rows, int64_t *cols)
 {
+  const int nh = t->nh, *hr = t->hr, *hc = t->hc;
   int e, nb = s->nb;
   int64_t idx = 0, kb1, kb2, l1, l2, a, b, kt = k * p->tb;
   double o1, o2;
@@ -140,9 +141,9 @@ node_regular (const vm_skg *s, const vm_skg_plan *p, int64_t k)
 static int
 plan_components (const vm_skg *s, int tb, const int *rowc, const int *colc, vm_skg_plan *p)
 {
-  int c, e, nh;
-  const int *hr, *hc;
-  term_entries (s, p, &nh, &hr, &hc);
+  const skg_entries t = term_entries (s, p);
+  const int nh = t.nh, *hr = t.hr, *hc = t.hc;
+  int c, e;
   p->rc = malloc ((size_t) s->nb * sizeof *p->rc);
   p->cc = malloc ((size_t) s->nb * sizeof *p->cc);
   p->eskip = malloc ((size_t) (nh > 0 ? nh : 1));
@@ -172,12 +173,11 @@ static void
 ref_table (const vm_skg *s, vm_skg_plan *p, int64_t *slot, int64_t *rows, int64_t *cols)
 {
   int64_t k, idx;
-  int t, nh;
-  const int *hr, *hc;
-  term_entries (s, p, &nh, &hr, &hc);
+  const skg_entries te = term_entries (s, p);
+  int t;
   for (k = 0; k < p->lref; k++)
     p->dref[k] = s->dsj[s->dsp[p->kref] + k] - p->kref;
-  con_slots (s, p, p->kref, nh, hr, hc, slot, rows, cols);
+  con_slots (s, p, p->kref, &te, slot, rows, cols);
   for (idx = 0; idx < p->ncon; idx++)
     for (t = 0; t < 2; t++)
       {
@@ -204,65 +204,63 @@ static int
 irregular_slots (const vm_skg *s, vm_skg_plan *p)
 {
   int64_t N = s->N, k, nx = 0;
-  int nh;
-  const int *hr, *hc;
-  term_entries (s, p, &nh, &hr, &hc);
+  const skg_entries t = term_entries (s, p), tb = boundary_entries (s);
   for (k = 0; k < N; k++)
     if (k != p->kref && ! node_regular (s, p, k))
       {
         p->xstart[k] = nx;
-        nx += 2 * count_con (s, k, nh, hr, hc);
+        nx += 2 * count_con (s, k, &t);
         p->nirregular++;
       }
     else
       p->xstart[k] = -1;
-  p->nbcon[0] = count_con (s, 0, s->nhb, s->hbr, s->hbc);
-  p->nbcon[1] = count_con (s, N - 1, s->nhb, s->hbr, s->hbc);
+  p->nbcon[0] = count_con (s, 0, &tb);
+  p->nbcon[1] = count_con (s, N - 1, &tb);
   p->xslot = malloc ((size_t) (nx > 0 ? nx : 1) * sizeof *p->xslot);
   p->bslot = malloc ((size_t) (2 * (p->nbcon[0] + p->nbcon[1]) + 1) * sizeof *p->bslot);
   if (! p->xslot || ! p->bslot)
     return VM_ENOMEM;
   for (k = 0; k < N; k++)
     if (p->xstart[k] >= 0)
-      con_slots (s, p, k, nh, hr, hc, p->xslot + p->xstart[k], NULL, NULL);
-  con_slots (s, p, 0, s->nhb, s->hbr, s->hbc, p->bslot, NULL, NULL);
-  con_slots (s, p, N - 1, s->nhb, s->hbr, s->hbc, p->bslot + 2 * p->nbcon[0], NULL, NULL);
+      con_slots (s, p, k, &t, p->xslot + p->xstart[k], NULL, NULL);
+  con_slots (s, p, 0, &tb, p->bslot, NULL, NULL);
+  con_slots (s, p, N - 1, &tb, p->bslot + 2 * p->nbcon[0], NULL, NULL);
   return VM_OK;
 }
 
 int
-vm_skg_plan_build (const vm_skg *s, int term, int tb, const int *rowc, const int *colc,
-                   int64_t nt, const int64_t *tcp, const int64_t *tri, vm_skg_plan *p)
+vm_skg_plan_build (const vm_skg *s, int term, const vm_skg_target *t, vm_skg_plan *p)
 {
   int64_t N, k, *slot = NULL, *rows = NULL, *cols = NULL, nmax;
   size_t nc;
-  int st, nh;
-  const int *hr, *hc;
+  int st;
+  skg_entries te;
   if (! p)
     return VM_EARG;
   memset (p, 0, sizeof *p);
-  if (! s || ! s->g || tb < 1 || ! rowc || ! colc || ! tcp || nt != s->N * tb
+  if (! s || ! s->g || ! t || t->tb < 1 || ! t->rowc || ! t->colc || ! t->tcp
+      || t->nt != s->N * t->tb
       || (term != VM_SKG_TERM_FULL && term != VM_SKG_TERM_REDUCED)
       || (term == VM_SKG_TERM_REDUCED && ! s->tr_ok))
     return VM_EARG;
   N = s->N;
   p->term = term;
   p->tmpl_window = -1;
-  term_entries (s, p, &nh, &hr, &hc);
-  p->tb = tb;
-  p->nt = nt;
-  p->tcp = tcp;
-  p->tri = tri;
-  if ((st = plan_components (s, tb, rowc, colc, p)) != VM_OK)
+  te = term_entries (s, p);
+  p->tb = t->tb;
+  p->nt = t->nt;
+  p->tcp = t->tcp;
+  p->tri = t->tri;
+  if ((st = plan_components (s, t->tb, t->rowc, t->colc, p)) != VM_OK)
     goto fail;
   /* the reference node and its table */
   p->kref = N / 2;
   p->lref = s->dsp[p->kref + 1] - s->dsp[p->kref];
-  p->ncon = count_con (s, p->kref, nh, hr, hc);
+  p->ncon = count_con (s, p->kref, &te);
   nmax = p->ncon;
   for (k = 0; k < N; k++)
     {
-      int64_t cn = count_con (s, k, nh, hr, hc);
+      int64_t cn = count_con (s, k, &te);
       if (cn > nmax)
         nmax = cn;
     }

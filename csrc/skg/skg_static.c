@@ -1,5 +1,5 @@
-/* skg_static.c -- the static part of a reduced plan (skg.h, vm_skg_plan; used by
- * vm_skg_eval_reduced).
+/* skg_static.c -- the static part of a reduced plan (skg_static.h, vm_skg_plan; used by
+ * vm_skg_eval_reduced in skg_eval.c).
  *
  * A Hessian entry of the reduced tape that depends on no point variable and not on t (s->hrs: a
  * constant mass m in m/2 |qdot|^2 gives d2s / dv- dv+ = m) contributes w_k c v1[a] v2[b] at every
@@ -7,15 +7,17 @@
  * Ds rows are those of the reference node shifted, so every interior column receives the same
  * static values: they are summed once per window for the tb columns of node kref (the template)
  * and copied to the others, instead of scattering the (stencil length)^2 contributions of each
- * such entry at every node (the tumbler: 50 of its 54 contributions per node; the disk: 106 of
- * 134).  The nodes near the ends, whose weights or stencils differ, keep the scatter.  This file
- * finds where the template applies; skg.c sums it (static_template, with the scatter itself). */
-#include "skg/skg_impl.h"
+ * such entry at every node (for a mechanical system with a constant mass matrix most of the
+ * contributions are static).  The nodes near the ends, whose weights or stencils differ, keep
+ * the scatter.  This file finds where the template applies; skg_eval.c sums it (static_template,
+ * with the scatter itself). */
+#include "skg/skg_static.h"
+#include "skg/skg_terms.h"
 #include "base/vm_status.h"
 
 #include <stdlib.h>
 
-/* The skip masks of the two passes of hess_static (skg.c): the dynamic pass skips the static
+/* The skip masks of the two passes of hess_static (skg_eval.c): the dynamic pass skips the static
  * entries, the static pass the others, both what the plan skips anyway.  VM_OK or VM_ENOMEM. */
 static int
 masks (const vm_skg *s, vm_skg_plan *p)

@@ -156,7 +156,8 @@ skg_red_build (skg_ctx *c)
       if (st == VM_OK)
         st = vm_skg_reduced_init (c->s);
       if (st == VM_OK)
-        st = vm_skg_plan_build (s, VM_SKG_TERM_REDUCED, (int) nr1, rc, cc, c->nr, c->rcp, c->rri,
+        st = vm_skg_plan_build (s, VM_SKG_TERM_REDUCED,
+                                &(vm_skg_target) { (int) nr1, rc, cc, c->nr, c->rcp, c->rri },
                                 &c->plan);
       c->plan_ok = st == VM_OK;
     }

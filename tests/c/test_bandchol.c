@@ -92,9 +92,8 @@ band_times (int n, int kd, const double *ab, const double *x, double *b)
 
 /* dpbtf2 ("L") written out column by column, with the skip of a zero multiplier, plain loops: the
  * arithmetic that vm_band_chol (vm_axpy_neg, unrolled and vectorized) and any reordering of its
- * loops must reproduce bit for bit (each entry the same updates in the same order).  A blocked
- * variant (four columns' updates of a trailing column in one pass) was measured slower on the
- * dual Lorenz at N = 4096 (0.50 -> 0.61 ms per factorization, SSE2 vectors of two) and dropped. */
+ * loops must reproduce bit for bit (each entry the same updates in the same order), so that a
+ * change of vm_band_chol's loops is held against a fixed order of operations. */
 static int
 chol_reference (int n, int kd, double *ab, int ld)
 {

@@ -218,8 +218,8 @@ one_case (int n, int kl, int ku, int zcol)
     up[0] = 0;
     for (c = 0; c < 3; c++)
       {
-        st = vm_band_lu_window (n, kl, ku, a3 + (size_t) cuts[c] * ldab, ldab, cuts[c],
-                                cuts[c + 1], &ju, x3, u, up);
+        const vm_band_u f = { n, kl, ku, ldab, x3, u, up };
+        st = vm_band_lu_window (&f, a3 + (size_t) cuts[c] * ldab, cuts[c], cuts[c + 1], &ju);
         if (info3 == 0)
           info3 = st;
       }
@@ -260,16 +260,25 @@ main (void)
   CHECK (vm_band_lu (2, 0, 0, NULL, 1, ipiv) == -1, "NULL band accepted");
   CHECK (vm_band_lu (0, 0, 0, NULL, 1, NULL) == 0, "n = 0 refused");
   {
+    /* the factor's shape and arrays of one vm_band_lu_window call */
+#define WIN(n, kl, ku, ldab, b, u, up) (&(vm_band_u) { (n), (kl), (ku), (ldab), (b), (u), (up) })
     int ju = 0;
     double b2[2], u2[6];
     int64_t up2[3] = { 0, 0, 0 };
-    CHECK (vm_band_lu_window (2, 1, 1, ab, 3, 0, 2, &ju, b2, u2, up2) == -1, "window: ldab accepted");
-    CHECK (vm_band_lu_window (2, 1, 1, ab, 4, 0, 3, &ju, b2, u2, up2) == -1, "window: j1 > n accepted");
-    CHECK (vm_band_lu_window (2, 1, 1, ab, 4, -1, 2, &ju, b2, u2, up2) == -1, "window: j0 < 0 accepted");
-    CHECK (vm_band_lu_window (2, 1, 1, ab, 4, 0, 2, NULL, b2, u2, up2) == -1, "window: NULL ju accepted");
-    CHECK (vm_band_lu_window (2, 1, 1, ab, 4, 0, 2, &ju, NULL, u2, up2) == -1, "window: NULL b accepted");
-    CHECK (vm_band_lu_window (2, 1, 1, ab, 4, 0, 2, &ju, b2, u2, NULL) == -1, "window: NULL up accepted");
-    CHECK (vm_band_lu_window (2, 1, 1, ab, 4, 1, 1, &ju, NULL, NULL, NULL) == 0, "window: empty range");
+    CHECK (vm_band_lu_window (WIN (2, 1, 1, 3, b2, u2, up2), ab, 0, 2, &ju) == -1,
+           "window: ldab accepted");
+    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, b2, u2, up2), ab, 0, 3, &ju) == -1,
+           "window: j1 > n accepted");
+    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, b2, u2, up2), ab, -1, 2, &ju) == -1,
+           "window: j0 < 0 accepted");
+    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, b2, u2, up2), ab, 0, 2, NULL) == -1,
+           "window: NULL ju accepted");
+    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, NULL, u2, up2), ab, 0, 2, &ju) == -1,
+           "window: NULL b accepted");
+    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, b2, u2, NULL), ab, 0, 2, &ju) == -1,
+           "window: NULL up accepted");
+    CHECK (vm_band_lu_window (WIN (2, 1, 1, 4, NULL, NULL, NULL), ab, 1, 1, &ju) == 0,
+           "window: empty range");
   }
   return vmtest_finish ("test_bandlu");
 }

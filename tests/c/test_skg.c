@@ -1,5 +1,5 @@
-/* test_skg.c -- the discrete SKG action (csrc/skg/skg.c, skg_pattern.c): derivatives against finite
- * differences, the Hessian pattern and the patterns of its blocks (vm_skg_pattern), and the Newton step on linear oscillators against an independently
+/* test_skg.c -- the discrete SKG action (csrc/skg/skg.c, skg_eval.c, skg_plan.c, skg_pattern.c):
+ * derivatives against finite differences, the Hessian pattern and the patterns of its blocks (vm_skg_pattern), and the Newton step on linear oscillators against an independently
  * assembled SBP-SAT solve and the closed-form solution. */
 #include "vmtest.h"
 #include "vmtest_mech.h"
@@ -124,13 +124,15 @@ reduced_vs_full (const char *name, vm_skg *s)
   int w;
   vm_skg_plan plan;
   reduced_maps (s, rc, cc);
-  CHECK (vm_skg_plan_build (s, VM_SKG_TERM_REDUCED, tb, rc, cc, N * tb, s->colptr, s->rowind,
-                            &plan) == VM_EARG, "%s: a reduced plan before vm_skg_reduced_init refused",
+  CHECK (vm_skg_plan_build (s, VM_SKG_TERM_REDUCED,
+                            &(vm_skg_target) { tb, rc, cc, N * tb, s->colptr, s->rowind }, &plan)
+         == VM_EARG, "%s: a reduced plan before vm_skg_reduced_init refused",
          name);
   CHECK (vm_skg_reduced_init (s) == VM_OK && vm_skg_reduced_init (s) == VM_OK,
          "%s: reduced init (twice)", name);
   CHECK (vm_skg_pattern (s, tb, rc, cc, &cp, &ri, &rnnz) == VM_OK
-         && vm_skg_plan_build (s, VM_SKG_TERM_REDUCED, tb, rc, cc, N * tb, cp, ri, &plan) == VM_OK,
+         && vm_skg_plan_build (s, VM_SKG_TERM_REDUCED,
+                               &(vm_skg_target) { tb, rc, cc, N * tb, cp, ri }, &plan) == VM_OK,
          "%s: reduced pattern and plan", name);
   hr = malloc ((size_t) (rnnz > 0 ? rnnz : 1) * sizeof *hr);
   for (w = 0; w < 2; w++)
@@ -211,7 +213,7 @@ fd_checks (const char *name, const vm_mech *m, const double *par, int64_t N, int
            const double *qi, const double *vi)
 {
   vm_skg s;
-  int st = vm_skg_build (&s, m, par, N, order, 0.3, tf, qi, vi);
+  int st = vm_skg_build (&s, m, par, N, order, &(vm_skg_window) { 0.3, tf, qi, vi });
   int64_t nz, i, j;
   double *z, *g, *hv, *gp, *gm, *A, *Hfd, Sv, Sp, Sm, gscale = 1, hscale = 1, gerr = 0, herr = 0,
     asym = 0;
@@ -349,7 +351,7 @@ test_fd_holonomic (void)
   {
     vm_skg s;
     int64_t N = 12, k, i;
-    int st = vm_skg_build (&s, &m3, NULL, N, 4, 0.0, 1.0, q1, v1);
+    int st = vm_skg_build (&s, &m3, NULL, N, 4, &(vm_skg_window) { 0.0, 1.0, q1, v1 });
     double *z, *g0, *g1, err = 0, scale = 0;
     CHECK (st == VM_OK, "build sphere + nonholonomic");
     if (st == VM_OK)
@@ -405,7 +407,7 @@ newton_linear (const vm_mech *mech, double lam, int64_t N, int order, double T, 
   vm_sbp op;
   int st;
   *dsat = *dqm = *emax = *efin = HUGE_VAL;
-  st = vm_skg_build (&s, mech, par, N, order, 0.0, T, &q0, &v0);
+  st = vm_skg_build (&s, mech, par, N, order, &(vm_skg_window) { 0.0, T, &q0, &v0 });
   if (st == VM_OK && (st = vm_skg_full_pattern (&s)) != VM_OK)
     vm_skg_free (&s);
   CHECK (st == VM_OK, "newton build");
@@ -500,7 +502,8 @@ block_pattern (const char *name, const vm_mech *m, const double *par, int64_t N,
                const double *qi, const double *vi)
 {
   vm_skg s;
-  int st = vm_skg_build (&s, m, par, N, order, 0.0, 1.0, qi, vi), v, c, nb, tb;
+  int st = vm_skg_build (&s, m, par, N, order, &(vm_skg_window) { 0.0, 1.0, qi, vi });
+  int v, c, nb, tb;
   int rc[16], cc[16];
   int64_t *cp, *ri, nnz, i, j, e, miss, extra, unsorted;
   unsigned char *want;
@@ -591,7 +594,8 @@ test_block_pattern (void)
       for (k = 0; k < 2; k++)
         {
           int64_t nt;
-          int st = vm_skg_build (&s, mm[k], k ? NULL : par4, 16 * o, o, 0.0, 1.0, q4, v4);
+          int st = vm_skg_build (&s, mm[k], k ? NULL : par4, 16 * o, o,
+                                 &(vm_skg_window) { 0.0, 1.0, q4, v4 });
           CHECK (st == VM_OK && vm_skg_full_pattern (&s) == VM_OK, "static part: build");
           if (st != VM_OK)
             continue;
@@ -663,7 +667,7 @@ test_origin (void)
   double *z, *zo, *g0, *g1, *h0, *h1, S0, S1, gs = 0, ge = 0, hs = 0, he = 0;
   int st;
   build_mech (&m, 2, xy, 2, p4, "m/2*(dot(x)^2 + dot(y)^2) - m*gr*y", NULL, 1, c4);
-  st = vm_skg_build (&s, &m, par4, N, 4, 0.3, 2.0, q4, v4);
+  st = vm_skg_build (&s, &m, par4, N, 4, &(vm_skg_window) { 0.3, 2.0, q4, v4 });
   CHECK (st == VM_OK, "origin: build");
   if (st != VM_OK)
     return;
@@ -704,7 +708,7 @@ test_origin (void)
   build_mech (&mf, 1, x1, 0, NULL, "dot(x)^2/2", NULL, 0, NULL);
   {
     double xi = 1e4, vi = 3.0, L = 1e-6, e0 = 0, e1 = 0, tk;
-    st = vm_skg_build (&s, &mf, NULL, N, 4, 0.5, 0.5 + L, &xi, &vi);
+    st = vm_skg_build (&s, &mf, NULL, N, 4, &(vm_skg_window) { 0.5, 0.5 + L, &xi, &vi });
     CHECK (st == VM_OK, "origin: free particle build");
     if (st == VM_OK)
       {

@@ -1,10 +1,12 @@
-/* skg_impl.h -- private to the discrete SKG action (skg.c, skg_pattern.c): how the active point
- * variables of the density (skg.h: q+ q- v+ v- (n each), lambda+ lambda- (m each)) map to the
- * unknowns of a node.  Not installed, not part of the API. */
-#ifndef VM_SKG_IMPL_H
-#define VM_SKG_IMPL_H
+/* skg_terms.h -- private to the discrete SKG action (skg.c, skg_eval.c, skg_pattern.c,
+ * skg_plan.c, skg_static.c): how the active point variables of the density (skg.h: q+ q- v+ v-
+ * (n each), lambda+ lambda- (m each)) map to the unknowns of a node, and which Hessian entries a
+ * point term has.  Static inline, and apart from skg.c, so that every file that needs them
+ * depends on the data (skg_types.h) only.  Not installed, not part of the API. */
+#ifndef VM_SKG_TERMS_H
+#define VM_SKG_TERMS_H
 
-#include "skg/skg.h"
+#include "skg/skg_types.h"
 
 /* 1 when active point variable r is a velocity (enters through Ds), else 0 (identity). */
 static inline int
@@ -54,21 +56,37 @@ support (const vm_skg *s, int r, int64_t k, const int64_t **j, const double **v,
     }
 }
 
-/* The Hessian entries of the point term the plan scatters: the density tape's or the reduced
- * tape's (vm_skg_plan.term). */
-static inline void
-term_entries (const vm_skg *s, const vm_skg_plan *p, int *nh, const int **hr, const int **hc)
+/* The structural Hessian entries of one point term: nh pairs (hr[e], hc[e]), hr[e] >= hc[e], in
+ * the active point-variable numbering (the density's s->hsr/hsc, the boundary's s->hbr/hbc or
+ * the reduced tape's s->hrr/hrc). */
+typedef struct
 {
-  int red = p->term == VM_SKG_TERM_REDUCED;
-  *nh = red ? s->nhr : s->nhs;
-  *hr = red ? s->hrr : s->hsr;
-  *hc = red ? s->hrc : s->hsc;
+  int nh;
+  const int *hr, *hc;
+} skg_entries;
+
+/* The boundary term's entries */
+static inline skg_entries
+boundary_entries (const vm_skg *s)
+{
+  skg_entries t;
+  t.nh = s->nhb;
+  t.hr = s->hbr;
+  t.hc = s->hbc;
+  return t;
 }
 
-/* The static part of a reduced plan for the current window (skg_static.c; skg.h, vm_skg_plan):
- * the masks at the first call, then, when p->tmpl_window != s->window, the column and node ranges
- * and the template's contributors; *fresh = 1 when the template (p->tmpl) is then to be summed
- * anew (skg.c, static_template), 0 otherwise.  VM_OK or VM_ENOMEM. */
-int vm_skg_static_prepare (const vm_skg *s, vm_skg_plan *p, int *fresh);
+/* The Hessian entries of the point term the plan scatters: the density tape's or the reduced
+ * tape's (vm_skg_plan.term). */
+static inline skg_entries
+term_entries (const vm_skg *s, const vm_skg_plan *p)
+{
+  const int red = p->term == VM_SKG_TERM_REDUCED;
+  skg_entries t;
+  t.nh = red ? s->nhr : s->nhs;
+  t.hr = red ? s->hrr : s->hsr;
+  t.hc = red ? s->hrc : s->hsc;
+  return t;
+}
 
 #endif
