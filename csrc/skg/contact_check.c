@@ -101,10 +101,11 @@ eval_nodes (vm_contact_check *k, int64_t N, const double *q, const double *qdot,
 }
 
 int
-vm_contact_check_eval (vm_contact_check *k, int64_t N, const double *t, const double *q,
-                       const double *qdot, int64_t ld, int *ok, double *factor, char *why,
-                       size_t nwhy)
+vm_contact_check_eval (vm_contact_check *k, const vm_contact_traj *tr, int *ok, double *factor,
+                       char *why, size_t nwhy)
 {
+  const int64_t N = tr ? tr->N : 0, ld = tr ? tr->ld : 0;
+  const double *t = tr ? tr->t : NULL, *q = tr ? tr->q : NULL, *qdot = tr ? tr->qdot : NULL;
   int c, st, worst_c = -1;
   int64_t j, worst_j = 0;
   double fmin_ = 1.0, worst_dh = 0.0, worst_sig = 0.0;

@@ -54,12 +54,19 @@ typedef struct
 int vm_contact_check_init (vm_contact_check *k, const vm_mech *model, const double *par);
 void vm_contact_check_free (vm_contact_check *k);
 
-/* Check the trajectory on N >= 2 increasing nodes t: q and qdot column-major (component i at
- * q[j + ld i], j = 0..N-1).  *ok = 1: resolved (*factor = 1).  *ok = 0: not; *factor in (0, 1)
+/* A trajectory to check: N >= 2 increasing nodes t, q and qdot column-major (component i at
+ * q[j + ld i], j = 0..N-1, ld >= N). */
+typedef struct {
+  int64_t N;
+  const double *t, *q, *qdot;
+  int64_t ld;
+} vm_contact_traj;
+
+/* Check the trajectory tr.  *ok = 1: resolved (*factor = 1).  *ok = 0: not; *factor in (0, 1)
  * is the suggested shrink factor of the window, why (nwhy bytes, may be NULL) says which
- * contact, where and by how much.  Returns VM_OK, VM_EARG or VM_ENOMEM. */
-int vm_contact_check_eval (vm_contact_check *k, int64_t N, const double *t, const double *q,
-                           const double *qdot, int64_t ld, int *ok, double *factor, char *why,
-                           size_t nwhy);
+ * contact, where and by how much.  Returns VM_OK, VM_EARG or VM_ENOMEM.  Cost: one tape sweep
+ * over the N nodes and one pass over the nc contacts' values. */
+int vm_contact_check_eval (vm_contact_check *k, const vm_contact_traj *tr, int *ok, double *factor,
+                           char *why, size_t nwhy);
 
 #endif

@@ -416,8 +416,9 @@ act_check (void *self, const double *traj, int64_t ld, int *ok, double *factor, 
         return st;
       A->cc_ok = 1;
     }
-  return vm_contact_check_eval (&A->cc, A->s.N, A->s.t, traj, traj + ld * A->s.n, ld, ok, factor,
-                                why, nwhy);
+  return vm_contact_check_eval (&A->cc,
+                                &(vm_contact_traj) { A->s.N, A->s.t, traj, traj + ld * A->s.n, ld },
+                                ok, factor, why, nwhy);
 }
 
 void

@@ -74,25 +74,25 @@ test_paths (void)
   CHECK (k.layer == 6.0 && k.res == 1.0, "defaults %g %g", k.layer, k.res);
   /* straight down through the bottom of the wall at 3 m/s, nodes 1.5e-3 s apart: dh = 9e-3 */
   line (33, 0, 0.048, 0, -0.95, 0, -3, t, q, qd);
-  st = vm_contact_check_eval (&k, 33, t, q, qd, 33, &ok, &f, why, sizeof why);
+  st = vm_contact_check_eval (&k, &(vm_contact_traj) { 33, t, q, qd, 33 }, &ok, &f, why, sizeof why);
   CHECK (st == VM_OK && ok == 0, "step over: st %d ok %d", st, ok);
   CHECK (f > 0.05 && f < 0.2, "step over: factor %g (sigma/dh = 0.11 at the wall)", f);
   CHECK (strstr (why, "contact 1") != NULL, "why: %s", why);
   /* the same speed, nodes 1e-4 s apart: |dh| <= 2 r v dt = 6e-4 < sigma */
   line (33, 0, 0.0032, 0, -0.999, 0, -3, t, q, qd);
-  st = vm_contact_check_eval (&k, 33, t, q, qd, 33, &ok, &f, why, sizeof why);
+  st = vm_contact_check_eval (&k, &(vm_contact_traj) { 33, t, q, qd, 33 }, &ok, &f, why, sizeof why);
   CHECK (st == VM_OK && ok == 1 && f == 1.0 && why[0] == '\0', "resolved: ok %d f %g %s", ok, f,
          why);
   /* large steps far from the wall (h from 0.19 down to 0.1 = 100 sigma) */
   line (33, 0, 0.016, 0, -0.9, 0, -3, t, q, qd);
-  st = vm_contact_check_eval (&k, 33, t, q, qd, 33, &ok, &f, why, sizeof why);
+  st = vm_contact_check_eval (&k, &(vm_contact_traj) { 33, t, q, qd, 33 }, &ok, &f, why, sizeof why);
   CHECK (st == VM_OK && ok == 1, "far: ok %d %s", ok, why);
   /* two nodes at h = 2 sigma with the normal velocity reversed, 0.01 s apart: a bounce between
    * them (|hdot| dt = 0.06 = 60 sigma) */
   {
     double tt[2] = { 0, 0.01 }, r = sqrt (1 - 2e-3), qq[4] = { 0, 0, -r, -r },
            qq_d[4] = { 0, 0, -3, 3 };
-    st = vm_contact_check_eval (&k, 2, tt, qq, qq_d, 2, &ok, &f, why, sizeof why);
+    st = vm_contact_check_eval (&k, &(vm_contact_traj) { 2, tt, qq, qq_d, 2 }, &ok, &f, why, sizeof why);
     CHECK (st == VM_OK && ok == 0 && f < 0.05, "hidden bounce: ok %d f %g", ok, f);
   }
   /* sliding along the wall inside the layer (h = 2 sigma, tangential velocity): no limit */
@@ -108,15 +108,15 @@ test_paths (void)
         qd[j] = -2 * r * sin (a);
         qd[j + 33] = 2 * r * cos (a);
       }
-    st = vm_contact_check_eval (&k, 33, t, q, qd, 33, &ok, &f, why, sizeof why);
+    st = vm_contact_check_eval (&k, &(vm_contact_traj) { 33, t, q, qd, 33 }, &ok, &f, why, sizeof why);
     CHECK (st == VM_OK && ok == 1, "sliding: ok %d %s", ok, why);
   }
   /* a NaN state fails with the factor 0.5 */
   line (33, 0, 0.0032, 0, -0.999, 0, -3, t, q, qd);
   q[40] = NAN;
-  st = vm_contact_check_eval (&k, 33, t, q, qd, 33, &ok, &f, why, sizeof why);
+  st = vm_contact_check_eval (&k, &(vm_contact_traj) { 33, t, q, qd, 33 }, &ok, &f, why, sizeof why);
   CHECK (st == VM_OK && ok == 0 && f == 0.5, "nan: ok %d f %g", ok, f);
-  CHECK (vm_contact_check_eval (&k, 1, t, q, qd, 33, &ok, &f, why, sizeof why) == VM_EARG,
+  CHECK (vm_contact_check_eval (&k, &(vm_contact_traj) { 1, t, q, qd, 33 }, &ok, &f, why, sizeof why) == VM_EARG,
          "N = 1");
   vm_contact_check_free (&k);
   vm_contact_check_free (&k);          /* twice: harmless */
