@@ -312,15 +312,9 @@ vm_arg_order (const mxArray *a, const char *fn, const char *name)
 {
   char e[96] = "one of ";
   int64_t v = vm_arg_int (a, fn, name, 1, 64);
-  int k, first = 1;
   if (vm_sbp_min_n ((int) v) > 0)
     return (int) v;
-  for (k = 1; k <= 64; k++)
-    if (vm_sbp_min_n (k) > 0 && strlen (e) + 8 < sizeof e)
-      {
-        snprintf (e + strlen (e), sizeof e - strlen (e), "%s%d", first ? "" : ", ", k);
-        first = 0;
-      }
+  vm_sbp_orders_text (e + strlen (e), sizeof e - strlen (e));
   vm_arg_refuse (a, fn, name, e);
   return 0;
 }

@@ -110,16 +110,14 @@ cmd_orders (int nlhs, mxArray *plhs[], int nrhs)
   int k, no = 0;
   if (nrhs != 1 || nlhs > 3)
     mexErrMsgIdAndTxt ("varmech:badarg", "vm_sbp_mex: \"orders\" takes no argument");
-  for (k = 1; k <= 64; k++)
-    no += vm_sbp_min_n (k) > 0;
+  no = vm_sbp_order_count ();
   o = mxCreateDoubleMatrix (1, (mwSize) no, mxREAL);
   nmin = mxCreateDoubleMatrix (1, (mwSize) no, mxREAL);
-  for (k = 1, no = 0; k <= 64; k++)
-    if (vm_sbp_min_n (k) > 0)
-      {
-        mxGetPr (o)[no] = k;
-        mxGetPr (nmin)[no++] = (double) vm_sbp_min_n (k);
-      }
+  for (k = 0; k < no; k++)
+    {
+      mxGetPr (o)[k] = vm_sbp_order_at (k);
+      mxGetPr (nmin)[k] = (double) vm_sbp_min_n (vm_sbp_order_at (k));
+    }
   plhs[0] = o;
   if (nlhs > 1)
     plhs[1] = nmin;
