@@ -1230,6 +1230,7 @@ static int
 mi_run (mi_ws *w)
 {
   vm_motion_sol *sol = w->sol;
+  vm_ode_system sys;
   int st, stop;
   /* the state at t0 is the first output when there are no output times, or when tout[0] == t0 */
   for (;;)
@@ -1242,8 +1243,12 @@ mi_run (mi_ws *w)
       if (stop)
         break;
       /* its status is the segment's, w->seg.status */
-      vm_ode_solve (w->ny, vm_motion_rhs, w->oo.nevent > 0 ? contact_events : NULL, w->mo, w->t,
-                    tend, w->y, nt > 0 ? w->tt + first : NULL, nt > 0 ? cnt : 0, &w->oo, &w->seg);
+      sys.n = w->ny;
+      sys.f = vm_motion_rhs;
+      sys.ev = w->oo.nevent > 0 ? contact_events : NULL;
+      sys.ctx = w->mo;
+      vm_ode_solve (&sys, w->t, tend, w->y, nt > 0 ? w->tt + first : NULL, nt > 0 ? cnt : 0,
+                    &w->oo, &w->seg);
       mi_add_counts (sol, &w->seg);
       if ((st = mi_append_segment (w, first, cnt)) != VM_OK)
         return st;
