@@ -178,6 +178,8 @@ motion_alloc (vm_motion *mo, const vm_block *eom, const vm_block *mot, const vm_
   if (! mo->in || ! mo->inc || ! mo->x || ! mo->rwork || ! mo->iwork || ! mo->feff
       || (nc > 0 && ! mo->lbuf))
     return VM_ENOMEM;
+  mo->rws.work = mo->rwork;
+  mo->rws.iwork = mo->iwork;
   for (v = 0; v < mo->nvar; v++)
     {
       mo->in[v] = mo->x + v;
@@ -304,9 +306,12 @@ vakonomic_accel (vm_motion *mo, const double *f, double *qddot, double *mudot)
     return VM_EARG;
   if ((st = pb_eval (&mo->vak, mo->in, mo->inc)) != VM_OK)
     return st;
-  return vm_vakonomic_accel (mo->n, mo->m, mo->eom.field[0], f, mo->mot.field[1],
-                             mo->mot.field[2], mo->vak.field[0], mo->mu, qddot, mudot, &mo->rcond,
-                             mo->fw, mo->rwork, mo->iwork);
+  {
+    const vm_reaction_problem pr = { mo->n, mo->m, 0, mo->eom.field[0], f, mo->mot.field[1],
+                                     mo->mot.field[2], NULL };
+    return vm_vakonomic_accel (&pr, mo->vak.field[0], mo->mu, qddot, mudot, &mo->rcond, mo->fw,
+                               &mo->rws);
+  }
 }
 
 int
@@ -317,6 +322,7 @@ vm_motion_accel (vm_motion *mo, double t, const double *q, const double *qdot, d
   int st = vm_motion_eval (mo, t, q, qdot, hard);
   const double *M = mo->eom.field[0], *f = mo->eom.field[1];
   const double *A = mo->mot.field[1], *c = mo->mot.field[2];
+  vm_reaction_problem pr;
   if (st != VM_OK)
     return st;
   if (hard)
@@ -334,27 +340,31 @@ vm_motion_accel (vm_motion *mo, double t, const double *q, const double *qdot, d
       f = mo->feff;
     }
   mo->rcond = 1.0;
+  pr.n = mo->n;
+  pr.m = mo->m;
+  pr.k = mo->k;
+  pr.M = M;
+  pr.f = f;
+  pr.A = A;
+  pr.c = c;
+  pr.B = mo->B;
   switch (mo->law)
     {
     case VM_LAW_IDEAL:
       if (mo->mconst && mo->mfactored)
-        st = vm_reaction_ideal_fixed_mass (mo->n, mo->m, M, f, A, c, qddot, mult, NULL, &mo->rcond,
-                                           mo->rwork, mo->iwork);
+        st = vm_reaction_ideal_fixed_mass (&pr, qddot, mult, NULL, &mo->rcond, &mo->rws);
       else
-        st = vm_reaction_ideal (mo->n, mo->m, M, f, A, c, qddot, mult, NULL, &mo->rcond,
-                                mo->rwork, mo->iwork);
+        st = vm_reaction_ideal (&pr, qddot, mult, NULL, &mo->rcond, &mo->rws);
       mo->mfactored = st == VM_OK;
       break;
     case VM_LAW_DIRECTIONS:
-      st = vm_reaction_directions (mo->n, mo->m, mo->k, M, f, A, c, mo->B, qddot, mult, NULL,
-                                   &mo->rcond, mo->rwork, mo->iwork);
+      st = vm_reaction_directions (&pr, qddot, mult, NULL, &mo->rcond, &mo->rws);
       break;
     case VM_LAW_VAKONOMIC:
       st = vakonomic_accel (mo, f, qddot, mult);
       break;
     default:
-      st = vm_reaction_explicit (mo->n, M, f, NULL, NULL, qddot, NULL, &mo->rcond, mo->rwork,
-                                 mo->iwork);
+      st = vm_reaction_explicit (&pr, NULL, NULL, qddot, NULL, &mo->rcond, &mo->rws);
     }
   if (st != VM_OK)
     mo->tfail = t;
@@ -684,8 +694,10 @@ project_positions (vm_motion *mo, double t, double *q, const double *qdot, doubl
       nh = holonomic_rows (mo, G, g);
       if (nh == 0 || maxabs (g, nh) <= tol)
         return VM_OK;
-      st = vm_reaction_ideal (n, nh, mo->eom.field[0], zero, G, g, dq, NULL, NULL, &mo->rcond,
-                              mo->rwork, mo->iwork);
+      {
+        const vm_reaction_problem pr = { n, nh, 0, mo->eom.field[0], zero, G, g, NULL };
+        st = vm_reaction_ideal (&pr, dq, NULL, NULL, &mo->rcond, &mo->rws);
+      }
       if (st != VM_OK)
         return st;
       for (j = 0; j < n; j++)
@@ -710,8 +722,11 @@ project_velocities (vm_motion *mo, double t, const double *q, double *qdot, doub
         g[a] = -mo->mot.field[0][a];
       if (maxabs (g, m) <= tol)
         return VM_OK;
-      st = vm_reaction_ideal (n, m, mo->eom.field[0], zero, mo->mot.field[1], g, dq, NULL, NULL,
-                              &mo->rcond, mo->rwork, mo->iwork);
+      {
+        const vm_reaction_problem pr = { n, m, 0, mo->eom.field[0], zero, mo->mot.field[1], g,
+                                         NULL };
+        st = vm_reaction_ideal (&pr, dq, NULL, NULL, &mo->rcond, &mo->rws);
+      }
       if (st != VM_OK)
         return st;
       for (j = 0; j < n; j++)
@@ -827,8 +842,10 @@ impulse (vm_motion *mo, double t, double *y, int c, double e)
   for (j = 0; j < n; j++)
     nrow[j] = mo->con.field[1][c + (size_t) mo->nc * j];
   /* M^{-1} n via the explicit solve with f = n */
-  st = vm_reaction_explicit (n, mo->eom.field[0], nrow, NULL, NULL, Minv_n, NULL, NULL, mo->rwork,
-                             mo->iwork);
+  {
+    const vm_reaction_problem pr = { n, 0, 0, mo->eom.field[0], nrow, NULL, NULL, NULL };
+    st = vm_reaction_explicit (&pr, NULL, NULL, Minv_n, NULL, NULL, &mo->rws);
+  }
   if (st != VM_OK)
     goto done;
   for (j = 0; j < n; j++)

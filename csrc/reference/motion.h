@@ -25,6 +25,7 @@
 
 #include "model/model.h"
 #include "reference/integrate.h"
+#include "reference/reaction.h"
 
 int vm_mech_motion_block (vm_mech *m, vm_block *b);
 
@@ -52,6 +53,7 @@ typedef struct {
   const double *p;             /* parameter values (np) */
   double *rwork;               /* reaction solver workspace */
   int *iwork;
+  vm_reaction_work rws;        /* rwork and iwork as the reaction solvers take them */
   int hard;                    /* contacts are hard walls: their regularized forces are removed from f */
   int mconst;                  /* the mass matrix is constant (every entry a constant of the tape) */
   int mfactored;               /* rwork holds the factorization of the constant M */

@@ -84,16 +84,18 @@ vm_mech_vakonomic_block (vm_mech *m, vm_block *blk)
 }
 
 int
-vm_vakonomic_accel (int n, int m, const double *M, const double *f, const double *A,
-                    const double *c, const double *W, const double *mu, double *qddot,
-                    double *mudot, double *rcond, double *fw, double *work, int *iwork)
+vm_vakonomic_accel (const vm_reaction_problem *p, const double *W, const double *mu, double *qddot,
+                    double *mudot, double *rcond, double *fw, const vm_reaction_work *ws)
 {
-  int i, a, st;
-  if (n < 1 || m < 0 || ! f || ! fw || ! qddot || (m > 0 && (! W || ! mu)))
+  vm_reaction_problem q;
+  int i, a, st, n, m;
+  if (! p || p->n < 1 || p->m < 0 || ! p->f || ! fw || ! qddot || (p->m > 0 && (! W || ! mu)))
     return VM_EARG;
+  n = p->n;
+  m = p->m;
   for (i = 0; i < n; i++)
     {
-      double s = f[i];
+      double s = p->f[i];
       for (a = 0; a < m; a++)
         s -= W[a + (size_t) m * i] * mu[a];
       fw[i] = s;
@@ -102,7 +104,9 @@ vm_vakonomic_accel (int n, int m, const double *M, const double *f, const double
     if (! isfinite (mu[a]))
       return VM_EARG;
   /* the ideal solve with f - W^T mu: lambda = -mudot */
-  st = vm_reaction_ideal (n, m, M, fw, A, c, qddot, mudot, NULL, rcond, work, iwork);
+  q = *p;
+  q.f = fw;
+  st = vm_reaction_ideal (&q, qddot, mudot, NULL, rcond, ws);
   if (mudot)
     for (a = 0; a < m; a++)
       mudot[a] = -mudot[a];

@@ -22,6 +22,11 @@
 #include "base/vm_status.h"
 #include "vmtest.h"
 
+/* the arguments of the reaction solvers: the point's data and the workspace */
+#define PROB(n, m, k, M, f, A, c, B) \
+  (&(vm_reaction_problem) { (n), (m), (k), (M), (f), (A), (c), (B) })
+#define WORK(w, iw) (&(vm_reaction_work) { (w), (iw) })
+
 static int
 close_to (double a, double b, double tol)
 {
@@ -75,8 +80,10 @@ test_kernel_pars (void)
   double qdd[3], md, fw[3], rc, work[256], md_ref, ref[3];
   int iwork[64], st;
   size_t lw, liw;
-  CHECK (vm_reaction_work_size (3, 1, 0, &lw, &liw) == VM_OK && lw <= 256 && liw <= 64, "work size");
-  st = vm_vakonomic_accel (3, 1, M, f, A, c, W, &mu, qdd, &md, &rc, fw, work, iwork);
+  CHECK (vm_reaction_work_size (3, 1, 0, &lw, &liw) == VM_OK && lw <= 256 && liw <= 64,
+         "work size");
+  st = vm_vakonomic_accel (PROB (3, 1, 0, M, f, A, c, NULL), W, &mu, qdd, &md, &rc, fw,
+                           WORK (work, iwork));
   md_ref = (v1 * v3 - mu * x3 * v3) / (1 + x3 * x3);
   ref[0] = -md_ref * x3 - mu * v3;
   ref[1] = md_ref;
@@ -88,9 +95,11 @@ test_kernel_pars (void)
   /* the reaction does no work on v with a . v = 0: R . v = -mudot (a . v) - mu v' K v = 0 */
   CHECK (fabs (qdd[0] * v1 + qdd[1] * v2 + qdd[2] * v3) < 1e-14, "no work");
   mu = NAN;
-  CHECK (vm_vakonomic_accel (3, 1, M, f, A, c, W, &mu, qdd, &md, &rc, fw, work, iwork) == VM_EARG,
+  CHECK (vm_vakonomic_accel (PROB (3, 1, 0, M, f, A, c, NULL), W, &mu, qdd, &md, &rc, fw,
+                             WORK (work, iwork)) == VM_EARG,
          "non-finite mu refused");
-  CHECK (vm_vakonomic_accel (3, 1, M, f, A, c, NULL, &mu, qdd, &md, &rc, fw, work, iwork) == VM_EARG,
+  CHECK (vm_vakonomic_accel (PROB (3, 1, 0, M, f, A, c, NULL), NULL, &mu, qdd, &md, &rc, fw,
+                             WORK (work, iwork)) == VM_EARG,
          "missing W refused");
 }
 
@@ -156,11 +165,13 @@ test_knife (void)
         const double *yk = sol.y + 7 * k;
         double uu = cos (yk[2]) * yk[3] + sin (yk[2]) * yk[4];
         CHECK (sol.mult[k] == yk[6], "mult = mu");
-        CHECK (close_to (sol.mult_rate[k], p[0] * sin (yk[2]) + yk[5] * uu, 1e-12), "mult_rate = mudot");
+        CHECK (close_to (sol.mult_rate[k], p[0] * sin (yk[2]) + yk[5] * uu, 1e-12),
+               "mult_rate = mudot");
         rmax = fmax (rmax, fabs (sol.phi[k]));
         pmax = fmax (pmax, fabs (sol.power[k]));
       }
-    CHECK (sol.y[6] == mu && rmax < 1e-8 && pmax < 1e-8, "mu(0), residual %g, power %g", rmax, pmax);
+    CHECK (sol.y[6] == mu && rmax < 1e-8 && pmax < 1e-8, "mu(0), residual %g, power %g", rmax,
+           pmax);
     /* energy (J thdot^2 + |v|^2)/2 - g x is conserved: the reaction does no work */
     CHECK (fabs (sol.energy[2] - sol.energy[0]) < 1e-8, "energy drift %g",
            fabs (sol.energy[2] - sol.energy[0]));
@@ -193,7 +204,8 @@ test_holonomic_and_nonlinear (void)
   d.ncons = 2;
   d.cons = c2;
   st = build (&md, &d, NULL, q, qd, &bad);
-  CHECK (st == VM_EARG && bad == 1, "constraint 2 not linear in qdot: status %d, index %d", st, bad);
+  CHECK (st == VM_EARG && bad == 1, "constraint 2 not linear in qdot: status %d, index %d", st,
+         bad);
   release (&md);
 }
 
