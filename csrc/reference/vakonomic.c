@@ -1,4 +1,10 @@
-/* vakonomic.c -- the vakonomic reaction law (see vakonomic.h and doc/reactions.md, section 8). */
+/* vakonomic.c -- the vakonomic reaction law (vakonomic.h; doc/reactions.md, section 8): the block W
+ * built symbolically in the model's graph, and the accelerations at one point.
+ *
+ * Contract: vm_mech_vakonomic_block differentiates each constraint row once (O(m n) graph nodes);
+ * vm_vakonomic_accel is one ideal reaction solve with the force f - W^T mu (O(n m) more), because
+ * the pair (qddot, mudot) of the vakonomic equations is the ideal system's (qddot, -lambda).
+ */
 #include "reference/vakonomic.h"
 #include "reference/reaction.h"
 #include "base/vm_status.h"

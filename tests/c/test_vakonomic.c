@@ -52,8 +52,8 @@ build (model *md, vm_mech_desc *d, const double *p, const double *q, const doubl
   CHECK (vm_mech_block (&md->m, VM_MECH_EOM, &md->eom) == VM_OK, "eom block");
   CHECK (vm_mech_motion_block (&md->m, &md->mot) == VM_OK, "motion block");
   CHECK (vm_mech_vakonomic_block (&md->m, &md->vak) == VM_OK, "vakonomic block");
-  st = vm_motion_init (&md->mo, d->n, d->ncons, d->np, &md->eom, &md->mot, NULL, p,
-                       VM_LAW_VAKONOMIC, 0, NULL);
+  st = vm_motion_init (&md->mo, &(vm_motion_setup) { d->n, d->ncons, d->np, &md->eom, &md->mot,
+                                                     NULL, p, VM_LAW_VAKONOMIC, 0, NULL });
   CHECK (st == VM_OK, "motion init: %s", vm_status_string (st));
   if (st != VM_OK)
     return st;
@@ -229,7 +229,8 @@ test_no_block (void)
   CHECK (vm_mech_build (&d, &m, &err) == VM_OK, "build");
   CHECK (vm_mech_block (&m, VM_MECH_EOM, &eom) == VM_OK && vm_mech_motion_block (&m, &mot) == VM_OK,
          "blocks");
-  CHECK (vm_motion_init (&mo, 1, 0, 0, &eom, &mot, NULL, NULL, VM_LAW_VAKONOMIC, 0, NULL) == VM_OK,
+  CHECK (vm_motion_init (&mo, &(vm_motion_setup) { 1, 0, 0, &eom, &mot, NULL, NULL,
+                                                    VM_LAW_VAKONOMIC, 0, NULL }) == VM_OK,
          "init");
   memset (&o, 0, sizeof o);
   vm_ode_opts_init (&o.ode, VM_ODE_DOPRI5);
