@@ -17,17 +17,6 @@
 #include "reference/ode_mem.h"
 #include "base/vm_status.h"
 
-double *
-vm_erk_stage (const vm_ode_mem *w, int j)
-{
-  const int s = w->erk->nstage;
-  if (j == 0)
-    return w->fy;
-  if (j == s)
-    return w->fn;
-  return w->k + (size_t) (j < s ? j - 1 : j - 2) * (size_t) w->n;
-}
-
 int
 vm_erk_gather (const vm_ode_mem *w, const double *wt, int j0, int j1, const double **kp, double *cw)
 {
@@ -35,11 +24,36 @@ vm_erk_gather (const vm_ode_mem *w, const double *wt, int j0, int j1, const doub
   for (j = j0; j < j1; j++)
     if (wt[j] != 0.0)
       {
-        kp[m] = vm_erk_stage (w, j);
+        kp[m] = w->K[j];
         cw[m] = wt[j];
         m++;
       }
   return m;
+}
+
+/* the stage pointers other than K[0], K[s] and the nonzero pattern of a, once per solve, so that
+ * a step scans no zero coefficient */
+static void
+erk_setup (vm_ode_mem *w)
+{
+  const vm_erk_method *me = w->erk;
+  const int s = me->nstage;
+  int i, j;
+  for (j = 1; j < me->nall; j++)
+    if (j != s)
+      w->K[j] = w->k + (size_t) (j < s ? j - 1 : j - 2) * (size_t) w->n;
+  for (i = 0; i < me->nall; i++)
+    {
+      const double *arow = me->a + (size_t) i * me->lda;
+      w->nnz[i] = 0;
+      for (j = 0; j < i; j++)
+        if (arow[j] != 0.0)
+          {
+            w->nzc[i][w->nnz[i]] = j;
+            w->nzw[i][w->nnz[i]] = arow[j];
+            w->nnz[i]++;
+          }
+    }
 }
 
 /* A row with a single coefficient is formed as (h a) k, the others as h (sum a k), the order of
@@ -47,11 +61,11 @@ vm_erk_gather (const vm_ode_mem *w, const double *wt, int j0, int j1, const doub
 void
 vm_erk_combine (vm_ode_mem *w, int row, double h, double *out, double *inc)
 {
-  const vm_erk_method *me = w->erk;
-  const double *kp[VM_ERK_MAXSTAGE], *y = w->y;
-  double cw[VM_ERK_MAXSTAGE];
-  const int n = w->n, m = vm_erk_gather (w, me->a + (size_t) row * me->lda, 0, row, kp, cw);
-  int i;
+  const double *kp[VM_ERK_MAXSTAGE], *y = w->y, *cw = w->nzw[row];
+  const int n = w->n, m = w->nnz[row];
+  int i, l;
+  for (l = 0; l < m; l++)
+    kp[l] = w->K[w->nzc[row][l]];
   if (m == 1 && inc == NULL)
     {
       const double ha = h * cw[0];
@@ -73,7 +87,7 @@ vm_erk_eval_stage (vm_ode_mem *w, int j, double h, double tn)
 {
   const double cj = w->erk->c[j];
   vm_erk_combine (w, j, h, w->ytmp, NULL);
-  return vm_ode_rhs (w, cj == 1.0 ? tn : w->t + cj * h, w->ytmp, vm_erk_stage (w, j));
+  return vm_ode_rhs (w, cj == 1.0 ? tn : w->t + cj * h, w->ytmp, w->K[j]);
 }
 
 /* weighted norms of Hairer's HINIT use sums; sk = atol + rtol |y_i| (guarded against 0) */
@@ -150,6 +164,8 @@ erk_step (vm_ode_mem *w, double tn, double *err)
   const vm_erk_method *me = w->erk;
   const double h = w->h;
   int j, st;
+  w->K[0] = w->fy;
+  w->K[me->nstage] = w->fn;
   for (j = 1; j < me->nstage; j++)
     if ((st = vm_erk_eval_stage (w, j, h, tn)) != 0)
       return st;
@@ -218,6 +234,7 @@ vm_erk_run (vm_ode_mem *w, int *terminal)
   const double beta = me->beta, expo1 = 1.0 / me->order - 0.75 * beta;
   int st;
 
+  erk_setup (w);
   w->hmax = o->hmax > 0.0 ? o->hmax : fabs (w->tf - w->t0);
   w->facold = 1e-4;
   w->reject = w->last = 0;

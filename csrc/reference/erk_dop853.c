@@ -134,7 +134,7 @@ dp8_error (vm_ode_mem *w, double h, double *errp)
 {
   const int n = w->n;
   const double rtol = w->o->rtol, atol = w->o->atol, *y = w->y, *y1 = w->yn, *inc = w->ytmp;
-  const double *k1 = w->fy, *k9 = vm_erk_stage (w, 8), *k12 = vm_erk_stage (w, 11);
+  const double *k1 = w->fy, *k9 = w->K[8], *k12 = w->K[11];
   const double *kp[VM_ERK_MAXSTAGE];
   double cw[VM_ERK_MAXSTAGE], err = 0.0, err2 = 0.0, deno;
   const int m = vm_erk_gather (w, dop_er, 0, 12, kp, cw);
@@ -187,9 +187,9 @@ dp8_dense (vm_ode_mem *w, double h)
   for (j = 13; j < 16; j++)
     if ((st = vm_erk_eval_stage (w, j, h, w->tn)) != 0)
       return st;
-  k14 = vm_erk_stage (w, 13);
-  k15 = vm_erk_stage (w, 14);
-  k16 = vm_erk_stage (w, 15);
+  k14 = w->K[13];
+  k15 = w->K[14];
+  k16 = w->K[15];
   if (! vm_ode_all_finite (n, k14) || ! vm_ode_all_finite (n, k15) || ! vm_ode_all_finite (n, k16))
     return VM_ENONFINITE;
   for (q = 0; q < 4; q++)

@@ -69,6 +69,10 @@ struct vm_ode_mem
   double *rc;                 /* dense coefficients (explicit RK) */
   /* adaptive explicit Runge-Kutta */
   const vm_erk_method *erk;   /* NULL for the fixed-step methods */
+  double *K[VM_ERK_MAXSTAGE]; /* the stage vectors k_j (K[0] = fy and K[s] = fn set per step) */
+  int nnz[VM_ERK_MAXSTAGE];   /* per row of a: its nonzeros, columns and values */
+  int nzc[VM_ERK_MAXSTAGE][VM_ERK_MAXSTAGE];
+  double nzw[VM_ERK_MAXSTAGE][VM_ERK_MAXSTAGE];
   double h, hmax, facold;     /* trial step, its bound, the last accepted error (PI term) */
   int reject, last;           /* the previous trial was rejected; this trial ends at tf */
   /* Gauss-Legendre */
@@ -110,7 +114,7 @@ int vm_ode_event_candidates (vm_ode_mem *w, int *ncp);
 /* record the candidates up to the first terminal one (*tstop, *ystop: where it stops) */
 int vm_ode_push_events (vm_ode_mem *w, int nc, int *terminal, double *tstop, const double **ystop);
 
-/* erk.c: the adaptive explicit Runge-Kutta driver with the method w->erk */
+/* erk.c: the adaptive explicit Runge-Kutta driver with the method w->erk (its arrays allocated) */
 int vm_erk_run (vm_ode_mem *w, int *terminal);
 /* the stage vectors k_j, j0 <= j < j1, with nonzero weight wt[j]: pointers into kp, weights into
  * cw (VM_ERK_MAXSTAGE each); returns their number */
@@ -118,8 +122,6 @@ int vm_erk_gather (const vm_ode_mem *w, const double *wt, int j0, int j1, const 
                    double *cw);
 /* y + h sum_j a[row][j] k_j into out (and sum_j a[row][j] k_j into inc unless NULL) */
 void vm_erk_combine (vm_ode_mem *w, int row, double h, double *out, double *inc);
-/* the stage vector k_j */
-double *vm_erk_stage (const vm_ode_mem *w, int j);
 /* stage j: F(t + c_j h, y + h sum_l a_jl k_l) into k_j */
 int vm_erk_eval_stage (vm_ode_mem *w, int j, double h, double tn);
 
@@ -131,15 +133,46 @@ void vm_gl_setup (vm_ode_mem *w);
 int vm_gl_jacobian (vm_ode_mem *w);
 int vm_gl_attempt (vm_ode_mem *w, double hs, int *ok, int *nonfinite);
 
-/* sum_l cw[l] kp[l][i] for m >= 1 terms, summed in the order given */
+/* sum_l cw[l] kp[l][i] for m >= 1 terms, summed in the order given; the rows of the tables have
+ * at most 9 nonzero terms, written out so that a short vector costs what an explicit formula
+ * costs */
+#define VM_ERK_T(l) (cw[l] * kp[l][i])
 static inline double
 vm_erk_wsum (int m, const double *cw, const double *const *kp, int i)
 {
-  double acc = cw[0] * kp[0][i];
+  double acc;
   int l;
-  for (l = 1; l < m; l++)
-    acc += cw[l] * kp[l][i];
-  return acc;
+  switch (m)
+    {
+    case 1:
+      return VM_ERK_T (0);
+    case 2:
+      return VM_ERK_T (0) + VM_ERK_T (1);
+    case 3:
+      return VM_ERK_T (0) + VM_ERK_T (1) + VM_ERK_T (2);
+    case 4:
+      return VM_ERK_T (0) + VM_ERK_T (1) + VM_ERK_T (2) + VM_ERK_T (3);
+    case 5:
+      return VM_ERK_T (0) + VM_ERK_T (1) + VM_ERK_T (2) + VM_ERK_T (3) + VM_ERK_T (4);
+    case 6:
+      return VM_ERK_T (0) + VM_ERK_T (1) + VM_ERK_T (2) + VM_ERK_T (3) + VM_ERK_T (4)
+             + VM_ERK_T (5);
+    case 7:
+      return VM_ERK_T (0) + VM_ERK_T (1) + VM_ERK_T (2) + VM_ERK_T (3) + VM_ERK_T (4)
+             + VM_ERK_T (5) + VM_ERK_T (6);
+    case 8:
+      return VM_ERK_T (0) + VM_ERK_T (1) + VM_ERK_T (2) + VM_ERK_T (3) + VM_ERK_T (4)
+             + VM_ERK_T (5) + VM_ERK_T (6) + VM_ERK_T (7);
+    case 9:
+      return VM_ERK_T (0) + VM_ERK_T (1) + VM_ERK_T (2) + VM_ERK_T (3) + VM_ERK_T (4)
+             + VM_ERK_T (5) + VM_ERK_T (6) + VM_ERK_T (7) + VM_ERK_T (8);
+    default:
+      acc = VM_ERK_T (0);
+      for (l = 1; l < m; l++)
+        acc += VM_ERK_T (l);
+      return acc;
+    }
 }
+#undef VM_ERK_T
 
 #endif

@@ -418,8 +418,8 @@ test_dop853_coeffs (void)
 {
   static const int expected[9] = { 0, 1, 1, 2, 4, 9, 20, 48, 115 };
   const vm_dop853_coeffs *co = vm_ode_dop853_coeffs ();
-  /* the residuals are rounding errors of the double coefficients (<= 3e-15 measured); a change of
-   * 1e-12 (relative) in one of the large coefficients raises them to 1e-13 .. 1e-11 */
+  /* the residuals are rounding errors of the double coefficients, well below tol; a change of
+   * 1e-12 (relative) in one of the large coefficients raises them to 1e-13 .. 1e-11, above it */
   const double tol = 2e-14;
   double worst, w5_low = 0.0, w5_6, w3_low = 0.0, w3_4, rows = 0.0, bsum = 0.0, e3[12];
   int kids[8], order, i, j, count_ok = 1;
@@ -774,10 +774,9 @@ test_dense_adaptive (int m, double rtol)
           "(max error at the steps %.3e)\n", mname[m], rtol, s0.naccept, nt, emax, enode);
   CHECK (ok, "%s: output times not reproduced exactly", mname[m]);
   /* the continuous extension (order 4 resp. 7) is as accurate as the step values (global error
-   * ~ rtol).  DOP853 takes 12 (rtol 1e-8) resp. 33 (1e-12) steps per period: the local error of
-   * the 7th-order interpolant, O(h^8) and about 3 rtol, is some 30 times the local error of the
-   * 8th-order step, so over one period the dense error is 3.4 times the error at the step ends
-   * (measured, for both tolerances, as both scale like rtol) */
+   * ~ rtol).  DOP853's steps are long: the local error of its 7th-order interpolant, O(h^8), is
+   * well above the local error of the 8th-order step, so its dense error is a few times the error
+   * at the step ends (both scale like rtol), hence the larger factor */
   CHECK (emax <= 10.0 * rtol, "%s dense error %.3e above 10 rtol", mname[m], emax);
   CHECK (emax <= (m == VM_ODE_DOP853 ? 5.0 : 3.0) * enode,
          "%s dense error %.3e above %gx the step error %.3e", mname[m], emax,
