@@ -358,8 +358,11 @@ init_motion (const gi_args *a, vm_motion *mo, vm_block bl[4], const char **fname
     load_block (bcells[k], FN, &bl[k], &fnames[k]);
   if (a->law == VM_LAW_VAKONOMIC)
     load_vakonomic (a->blocks, a->nc, a->mopt.hard, &bl[3], &fnames[3]);
-  st = vm_motion_init (mo, a->n, a->m, a->np, &bl[0], &bl[1], *nb == 3 ? &bl[2] : NULL, a->p,
-                       a->law, a->kdir, a->B);
+  {
+    const vm_motion_setup ms = { a->n, a->m, a->np, &bl[0], &bl[1], *nb == 3 ? &bl[2] : NULL,
+                                 a->p, a->law, a->kdir, a->B };
+    st = vm_motion_init (mo, &ms);
+  }
   if (st != VM_OK)
     BAD ("%s: the compiled model does not fit the equations of motion (%s); rebuild it with "
          "mechsys", FN, vm_status_string (st));
@@ -372,11 +375,14 @@ initial_state (const gi_args *a, vm_motion *mo, size_t ny)
 {
   int n = a->n, what, idx;
   double val, *y0 = mxMalloc (ny * sizeof *y0);
+  vm_motion_violation v;
   memcpy (y0, a->q0, (size_t) n * sizeof *y0);
   memcpy (y0 + n, a->qd0, (size_t) n * sizeof *y0);
-  if (vm_motion_check_state (mo, a->t0, y0, y0 + n, a->ctol, a->mopt.hard, &what, &idx, &val)
-      != VM_OK)
+  if (vm_motion_check_state (mo, a->t0, y0, y0 + n, a->ctol, a->mopt.hard, &v) != VM_OK)
     {
+      what = v.what;
+      idx = v.index;
+      val = v.value;
       vm_motion_free (mo);
       if (what == 1)
         BAD ("%s: the initial state violates constraint %d by %g (ConstraintTol = %g)", FN, idx + 1,

@@ -54,6 +54,7 @@ vm_ode_flow (vm_dual_ode *e, double t0, double tf, const double *x0, const doubl
 {
   flow_ctx c;
   vm_ode_opts o;
+  vm_ode_system sys;
   int n, ns, i, st, dir;
   double *y0;
   if (! e || ! x0 || ! opts || ! sol || e->ng != 0 || e->nd != e->ny || ! (opts->rtol > 0.0)
@@ -89,8 +90,11 @@ vm_ode_flow (vm_dual_ode *e, double t0, double tf, const double *x0, const doubl
       o.event_dir = &dir;
       o.event_tol = 1e-13 * fmax (1.0, fmax (fabs (t0), fabs (tf)));
     }
-  st = vm_ode_solve (ns, flow_rhs, opts->nsec ? flow_event : NULL, &c, t0, tf, y0, tout, ntout,
-                     &o, sol);
+  sys.n = ns;
+  sys.f = flow_rhs;
+  sys.ev = opts->nsec ? flow_event : NULL;
+  sys.ctx = &c;
+  st = vm_ode_solve (&sys, t0, tf, y0, tout, ntout, &o, sol);
   if (st <= -1000)
     st = -st - 1000;
   free (c.F);

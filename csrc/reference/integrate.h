@@ -1,5 +1,9 @@
 /* integrate.h -- initial value problems y' = F(t, y), y in R^n (plain C99).
  *
+ * The sources: integrate.c (entry), erk.c (one adaptive explicit Runge-Kutta driver) with the
+ * method tables erk_dopri5.c and erk_dop853.c, ode_fixed.c and gauss_legendre.c (fixed step),
+ * ode_events.c, ode_output.c; their shared memory struct is in ode_mem.h.
+ *
  * Methods:
  *   VM_ODE_DOPRI5  Dormand-Prince 5(4) with FSAL, Hairer's step-size controller (safety 0.9, factor
  *                  bounds 0.2..10, PI stabilization beta = 0.04, no step increase right after a
@@ -81,6 +85,16 @@ typedef int (*vm_event_fn) (double t, const double *y, double *g, void *ctx);
 typedef int (*vm_step_check_fn) (double t, const double *y, double tn, const double *yn,
                                  double *factor, double *hnext, void *ctx);
 
+/* The system y' = F(t, y): its dimension, F, the event function (NULL: none) and the context
+ * passed to both (and to the step check). */
+typedef struct
+{
+  int n;
+  vm_rhs_fn f;
+  vm_event_fn ev;
+  void *ctx;
+} vm_ode_system;
+
 #define VM_ODE_CHECK_LEVELS 30  /* fixed-step methods: sub-step levels for the step check */
 
 enum { VM_ODE_DOPRI5 = 0, VM_ODE_GL4, VM_ODE_GL6, VM_ODE_RK4, VM_ODE_DOP853 };
@@ -150,10 +164,10 @@ void vm_ode_sol_free (vm_ode_sol *sol);
  * tout == NULL or ntout == 0: sol holds (t0, y0) and the end point of every accepted step.
  * Otherwise sol holds the states at tout[0..ntout-1] (strictly monotone in the direction of
  * integration, inside [t0, tf]) reached before the integration stopped, plus, after a terminal
- * event, the event point (not repeated when the last output time equals the event time).  opts == NULL: vm_ode_opts_init (opts, VM_ODE_DOPRI5).
- * ev may be NULL when opts->nevent == 0.  Returns sol->status (see above). */
-int vm_ode_solve (int n, vm_rhs_fn f, vm_event_fn ev, void *ctx, double t0, double tf,
-                  const double *y0, const double *tout, size_t ntout, const vm_ode_opts *opts,
-                  vm_ode_sol *sol);
+ * event, the event point (not repeated when the last output time equals the event time).
+ * opts == NULL: vm_ode_opts_init (opts, VM_ODE_DOPRI5).  sys->ev may be NULL when
+ * opts->nevent == 0.  Returns sol->status (see above); VM_EARG when sys or sol is NULL. */
+int vm_ode_solve (const vm_ode_system *sys, double t0, double tf, const double *y0,
+                  const double *tout, size_t ntout, const vm_ode_opts *opts, vm_ode_sol *sol);
 
 #endif

@@ -1,4 +1,11 @@
-/* mech_points.c -- the equations of motion at given states (see mech_points.h). */
+/* mech_points.c -- the equations of motion at given states, for the action solvers' output
+ * (mech_points.h).
+ *
+ * Contract: see mech_points.h.  One vm_motion (motion.h, ideal law) is prepared at init; each
+ * point then costs one evaluation of the blocks (and one ideal reaction solve for the
+ * multipliers, up to 40 for a projection) and small O(n m) allocations, so the solvers'
+ * outputs use the same equations as gauss_integrate.
+ */
 #include "reference/mech_points.h"
 
 #include <float.h>
@@ -50,8 +57,11 @@ vm_mech_points_init (vm_mech_points *p, vm_mech *model, const double *par)
     return VM_EARG;
   st = compile (p, model);
   if (st == VM_OK)
-    st = vm_motion_init (&p->mo, model->n, model->m, model->np, &p->b[0], &p->b[1],
-                         p->nb == 3 ? &p->b[2] : NULL, par, VM_LAW_IDEAL, 0, NULL);
+    {
+      const vm_motion_setup ms = { model->n, model->m, model->np, &p->b[0], &p->b[1],
+                                   p->nb == 3 ? &p->b[2] : NULL, par, VM_LAW_IDEAL, 0, NULL };
+      st = vm_motion_init (&p->mo, &ms);
+    }
   if (st != VM_OK)
     {
       vm_mech_points_free (p);
@@ -108,9 +118,9 @@ vm_mech_points_multipliers (vm_mech_points *p, int64_t npts, const double *t, co
 
 int
 vm_mech_points_residuals (vm_mech_points *p, int64_t npts, const double *t, const double *q,
-                          const double *qdot, int64_t ld, double *energy, double *phi,
-                          double *gpos)
+                          const double *qdot, int64_t ld, const vm_mech_residuals *out)
 {
+  double *energy = out->energy, *phi = out->phi, *gpos = out->gpos;
   int n = p->mo.n, m = p->mo.m, i, st = VM_OK;
   int64_t k;
   double *qk, *vk;

@@ -45,15 +45,20 @@ int vm_mech_points_multipliers (vm_mech_points *p, int64_t npts, const double *t
                                 const double *qdot, int64_t ld, double *lambda,
                                 int64_t *nsingular);
 
+/* The outputs of vm_mech_points_residuals; each may be NULL (not written). */
+typedef struct {
+  double *energy;              /* npts */
+  double *phi, *gpos;          /* m columns of leading dimension ld */
+} vm_mech_residuals;
+
 /* The energy and the constraint residuals at npts states (same layout), in gauss_integrate's
  * definitions (motion.h, the solution of vm_motion_integrate): energy[k] = qdot . dL/dqdot - L;
  * phi[k + ld a] (a < m) the constraint a at velocity level (g for a constraint with velocities,
  * g_q qdot + g_t for a holonomic one); gpos[k + ld a] g(t, q) for a holonomic constraint and 0
- * for the others.  A point with a non-finite t, q or qdot entry gets NaN in all three.  energy,
- * phi and gpos may be NULL (not written).  Returns VM_OK or an evaluation status. */
+ * for the others.  A point with a non-finite t, q or qdot entry gets NaN in all three.  Returns
+ * VM_OK or an evaluation status. */
 int vm_mech_points_residuals (vm_mech_points *p, int64_t npts, const double *t, const double *q,
-                              const double *qdot, int64_t ld, double *energy, double *phi,
-                              double *gpos);
+                              const double *qdot, int64_t ld, const vm_mech_residuals *out);
 
 /* The mass scale at the state (t, q, qdot): max_ij |M_ij| of the mass matrix M = d2L/dqdot2, the
  * unit in which skg_solve measures the equations of motion and the multipliers (so that its

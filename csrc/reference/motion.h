@@ -1,5 +1,7 @@
 /* motion.h -- the equations of motion of a compiled mechanical system, for the reference integrators
- * (plain C99).
+ * (plain C99).  Sources: motion.c (one point), motion_layer.c (the soft-contact step check),
+ * motion_project.c (projection), motion_integrate.c (the run with impacts), motion_post.c (the
+ * solution's multipliers, residuals and drift).
  *
  * A constraint g_a(t, q, qdot) = 0 that does not depend on the velocities (holonomic) is used at
  * velocity level, phi_a = g_q qdot + g_t; every other constraint is used as it is, phi_a = g_a.
@@ -25,6 +27,7 @@
 
 #include "model/model.h"
 #include "reference/integrate.h"
+#include "reference/reaction.h"
 
 int vm_mech_motion_block (vm_mech *m, vm_block *b);
 
@@ -52,6 +55,7 @@ typedef struct {
   const double *p;             /* parameter values (np) */
   double *rwork;               /* reaction solver workspace */
   int *iwork;
+  vm_reaction_work rws;        /* rwork and iwork as the reaction solvers take them */
   int hard;                    /* contacts are hard walls: their regularized forces are removed from f */
   int mconst;                  /* the mass matrix is constant (every entry a constant of the tape) */
   int mfactored;               /* rwork holds the factorization of the constant M */
@@ -67,9 +71,20 @@ typedef struct {
   int lslot;                   /* the slot of the last step end checked (-1: none) */
 } vm_motion;
 
-/* Prepare: eom and mot are required, con may be NULL; p: np parameter values (kept by pointer). */
-int vm_motion_init (vm_motion *mo, int n, int m, int np, const vm_block *eom, const vm_block *mot,
-                    const vm_block *con, const double *p, int law, int k, const double *B);
+/* What vm_motion_init prepares: the blocks of one compiled model and the reaction law. */
+typedef struct {
+  int n, m, np;                /* coordinates, constraints, parameters */
+  const vm_block *eom, *mot;   /* blocks "eom" and "motion" (required) */
+  const vm_block *con;         /* block "contacts" (NULL: none) */
+  const double *p;             /* np parameter values (kept by pointer) */
+  int law, k;                  /* reaction law; reaction directions (VM_LAW_DIRECTIONS, k >= 1) */
+  const double *B;             /* k x n, column-major (VM_LAW_DIRECTIONS; kept by pointer) */
+} vm_motion_setup;
+
+/* Prepare mo for evaluations of the model in s (the blocks must be the ones of one model, with
+ * the fields vm_mech_block compiles).  Returns VM_OK, VM_EARG (s NULL, sizes or blocks that do not
+ * fit) or VM_ENOMEM; on failure mo is left freed. */
+int vm_motion_init (vm_motion *mo, const vm_motion_setup *s);
 void vm_motion_free (vm_motion *mo);
 
 /* Attach the vakonomic block (vakonomic.h: fields W (m x n), nonlin (m x 1)) to a motion prepared
@@ -91,13 +106,20 @@ int vm_motion_eval (vm_motion *mo, double t, const double *q, const double *qdot
 int vm_motion_accel (vm_motion *mo, double t, const double *q, const double *qdot, double *qddot,
                      double *mult);
 
+/* The first violation vm_motion_check_state finds: what = 0 (none), 1 (constraint index,
+ * 0-based; value its residual), 2 (contact index; value = h) or 3 (a hard wall with friction;
+ * value = its mu). */
+typedef struct {
+  int what, index;
+  double value;
+} vm_motion_violation;
+
 /* Check an initial state: every constraint (holonomic ones at position and velocity level) within
  * tol, and with hard walls every gap h >= 0 and no friction (hard walls have no friction law: their
- * impacts change only the normal velocity, and they hold no sliding contact).  Returns VM_OK, or
- * VM_EARG with *what = 1 (constraint, *index 0-based, *value its residual), 2 (contact, *value = h)
- * or 3 (a hard wall with friction, *value = its mu). */
+ * impacts change only the normal velocity, and they hold no sliding contact).  Returns VM_OK, an
+ * evaluation status, or VM_EARG with the violation in *v. */
 int vm_motion_check_state (vm_motion *mo, double t, const double *q, const double *qdot, double tol,
-                           int hard, int *what, int *index, double *value);
+                           int hard, vm_motion_violation *v);
 
 /* Right-hand side of y = [q; qdot] (VM_LAW_VAKONOMIC: y = [q; qdot; mu], dydt ends with mudot) for
  * vm_ode_solve (ctx = vm_motion). */
@@ -111,8 +133,8 @@ int vm_motion_rhs (double t, const double *y, double *dydt, void *ctx);
  * V0 is done while h crosses a layer a few sigma wide: beyond |h| = 6 sigma the force is below
  * exp(-18) = 1.5e-8 of its peak, and the work left there is V0 Phi(-6) = 1e-9 V0.  A step whose
  * stages all fall outside the layer does not see the force at all, and an error estimate made from
- * those stages is as small as in free flight: dopri5 crossed the tumbler's wall at sigma = 1/1000
- * in 4 steps and reported success.  Error control cannot see this; a resolution test can.
+ * those stages is as small as in free flight, so a long step can jump over a wall and report
+ * success.  Error control cannot see this; a resolution test can.
  *
  * The test (vm_motion_layer_check, the step check of vm_ode_solve with soft contacts).  Over a step
  * [t, tn], the path of h is estimated from its values and rates hdot = grad h . qdot at the two

@@ -30,7 +30,8 @@
  * constraint matrices) and returns the rcond: nothing is regularized.
  *
  * Workspace: vm_reaction_work_size gives the doubles and ints that suffice for all three solvers
- * with the given n, m, k; the caller allocates them once.  No function here allocates memory.
+ * with the given n, m, k; the caller allocates them once (vm_reaction_work), so no function here
+ * allocates memory.  Sources: reaction.c (the laws), reaction_dense.c (the dense kernels).
  * Outputs must not overlap inputs or the workspace.  On a status other than VM_OK the outputs
  * (qddot, lambda or mu, R, power) are filled with NaN, unless the status is VM_EARG for a bad size
  * or NULL pointer, in which case nothing is written. */
@@ -47,6 +48,26 @@
 /* Largest n, m or k: every matrix then has fewer than 2^31 entries (LAPACK's int indexing). */
 #define VM_REACTION_NMAX 46340
 
+/* The data of one point (inputs, never modified): n coordinates, m constraints, k reaction
+ * directions (vm_reaction_directions only; the other solvers ignore k and B, and
+ * vm_reaction_explicit also m, A and c). */
+typedef struct
+{
+  int n, m, k;
+  const double *M;            /* n x n mass matrix */
+  const double *f;            /* n: the unconstrained generalized force */
+  const double *A;            /* m x n: phi_qdot (may be NULL when m == 0) */
+  const double *c;            /* m: -(phi_t + phi_q qdot) (may be NULL when m == 0) */
+  const double *B;            /* k x n: reaction directions as rows (may be NULL when k == 0) */
+} vm_reaction_problem;
+
+/* The caller's workspace: work[lwork], iwork[liwork] of vm_reaction_work_size. */
+typedef struct
+{
+  double *work;
+  int *iwork;
+} vm_reaction_work;
+
 /* Workspace, in doubles (*lwork) and ints (*liwork), sufficient for vm_reaction_ideal (n, m),
  * vm_reaction_directions (n, m, k) and vm_reaction_explicit (n).  Returns VM_OK or VM_EARG (sizes
  * out of range or NULL pointers).  Both counts are at least 1. */
@@ -57,18 +78,17 @@ int vm_reaction_work_size (int n, int m, int k, size_t *lwork, size_t *liwork);
  * Outputs: qddot (n); lambda (m) and R (n) may be NULL; rcond (may be NULL) receives the smallest
  * reciprocal condition estimate of the scaled M and the scaled S = A M^{-1} A^T (0 when a Cholesky
  * factorization broke down, 1 when there is nothing to factor).
- * Status: VM_OK, VM_EARG, VM_ENOTSPD (M), VM_ESINGULAR (S; e.g. dependent constraint rows, m > n). */
-int vm_reaction_ideal (int n, int m, const double *M, const double *f, const double *A,
-                       const double *c, double *qddot, double *lambda, double *R, double *rcond,
-                       double *work, int *iwork);
+ * Status: VM_OK, VM_EARG, VM_ENOTSPD (M), VM_ESINGULAR (S; e.g. dependent constraint rows, m > n).
+ * Cost: O(n^3 + n^2 m + n m^2 + m^3). */
+int vm_reaction_ideal (const vm_reaction_problem *p, double *qddot, double *lambda, double *R,
+                       double *rcond, const vm_reaction_work *ws);
 
-/* vm_reaction_ideal for a constant mass matrix: the factorization of M left in work by the last
- * call of any solver here with the same n, the same M and the same work is reused (its rcond
- * too).  The caller guarantees that such a call succeeded; the result is then the same as
- * vm_reaction_ideal's. */
-int vm_reaction_ideal_fixed_mass (int n, int m, const double *M, const double *f, const double *A,
-                                  const double *c, double *qddot, double *lambda, double *R,
-                                  double *rcond, double *work, int *iwork);
+/* vm_reaction_ideal for a constant mass matrix: the factorization of M left in the workspace by
+ * the last call of any solver here with the same n, the same M and the same workspace is reused
+ * (its rcond too), which saves the O(n^3) factorization.  The caller guarantees that such a call
+ * succeeded; the result is then the same as vm_reaction_ideal's. */
+int vm_reaction_ideal_fixed_mass (const vm_reaction_problem *p, double *qddot, double *lambda,
+                                  double *R, double *rcond, const vm_reaction_work *ws);
 
 /* Reaction along given directions: R = B^T mu, B (k x n) with the allowed reaction directions as
  * rows.  Solves M qddot = f + B^T mu, A qddot = c, i.e. with G = A M^{-1} B^T (m x k):
@@ -86,17 +106,15 @@ int vm_reaction_ideal_fixed_mass (int n, int m, const double *M, const double *f
  * Status: VM_OK, VM_EARG, VM_ENOTSPD, VM_ESINGULAR, VM_EOVERDET.
  * To confine the reaction to velocity components s (Acharya & Sengupta eq. 51, where the
  * accelerations of the other components are the unconstrained ones) use vm_reaction_select. */
-int vm_reaction_directions (int n, int m, int k, const double *M, const double *f,
-                            const double *A, const double *c, const double *B, double *qddot,
-                            double *mu, double *R, double *rcond, double *work, int *iwork);
+int vm_reaction_directions (const vm_reaction_problem *p, double *qddot, double *mu, double *R,
+                            double *rcond, const vm_reaction_work *ws);
 
-/* Explicit reaction: qddot = M^{-1} (f + Rx) (Cholesky of M).  Rx (n) may be NULL (no reaction).
- * When power is not NULL, *power = Rx . qdot (qdot must then be given; 0 when Rx is NULL).
- * rcond (may be NULL): the scaled reciprocal condition estimate of M.
+/* Explicit reaction: qddot = M^{-1} (f + Rx) (Cholesky of M; p->n, p->M, p->f are used).  Rx (n)
+ * may be NULL (no reaction).  When power is not NULL, *power = Rx . qdot (qdot must then be
+ * given; 0 when Rx is NULL).  rcond (may be NULL): the scaled reciprocal condition estimate of M.
  * Status: VM_OK, VM_EARG, VM_ENOTSPD. */
-int vm_reaction_explicit (int n, const double *M, const double *f, const double *Rx,
-                          const double *qdot, double *qddot, double *power, double *rcond,
-                          double *work, int *iwork);
+int vm_reaction_explicit (const vm_reaction_problem *p, const double *Rx, const double *qdot,
+                          double *qddot, double *power, double *rcond, const vm_reaction_work *ws);
 
 /* Reaction directions confining the reaction to the velocity components idx[0..k-1] (0-based,
  * distinct, in range): writes B (k x n, column-major).  With M == NULL, B = rows idx of the

@@ -1,4 +1,10 @@
-/* vakonomic.c -- the vakonomic reaction law (see vakonomic.h and doc/reactions.md, section 8). */
+/* vakonomic.c -- the vakonomic reaction law (vakonomic.h; doc/reactions.md, section 8): the block W
+ * built symbolically in the model's graph, and the accelerations at one point.
+ *
+ * Contract: vm_mech_vakonomic_block differentiates each constraint row once (O(m n) graph nodes);
+ * vm_vakonomic_accel is one ideal reaction solve with the force f - W^T mu (O(n m) more), because
+ * the pair (qddot, mudot) of the vakonomic equations is the ideal system's (qddot, -lambda).
+ */
 #include "reference/vakonomic.h"
 #include "reference/reaction.h"
 #include "base/vm_status.h"
@@ -84,16 +90,18 @@ vm_mech_vakonomic_block (vm_mech *m, vm_block *blk)
 }
 
 int
-vm_vakonomic_accel (int n, int m, const double *M, const double *f, const double *A,
-                    const double *c, const double *W, const double *mu, double *qddot,
-                    double *mudot, double *rcond, double *fw, double *work, int *iwork)
+vm_vakonomic_accel (const vm_reaction_problem *p, const double *W, const double *mu, double *qddot,
+                    double *mudot, double *rcond, double *fw, const vm_reaction_work *ws)
 {
-  int i, a, st;
-  if (n < 1 || m < 0 || ! f || ! fw || ! qddot || (m > 0 && (! W || ! mu)))
+  vm_reaction_problem q;
+  int i, a, st, n, m;
+  if (! p || p->n < 1 || p->m < 0 || ! p->f || ! fw || ! qddot || (p->m > 0 && (! W || ! mu)))
     return VM_EARG;
+  n = p->n;
+  m = p->m;
   for (i = 0; i < n; i++)
     {
-      double s = f[i];
+      double s = p->f[i];
       for (a = 0; a < m; a++)
         s -= W[a + (size_t) m * i] * mu[a];
       fw[i] = s;
@@ -102,7 +110,9 @@ vm_vakonomic_accel (int n, int m, const double *M, const double *f, const double
     if (! isfinite (mu[a]))
       return VM_EARG;
   /* the ideal solve with f - W^T mu: lambda = -mudot */
-  st = vm_reaction_ideal (n, m, M, fw, A, c, qddot, mudot, NULL, rcond, work, iwork);
+  q = *p;
+  q.f = fw;
+  st = vm_reaction_ideal (&q, qddot, mudot, NULL, rcond, ws);
   if (mudot)
     for (a = 0; a < m; a++)
       mudot[a] = -mudot[a];

@@ -26,6 +26,7 @@
 #define VM_VAKONOMIC_H
 
 #include "model/model.h"
+#include "reference/reaction.h"
 
 /* The vakonomic block of a mechanical system, in the variable layout of model.h:
  *   W (m x n)       d/dt(A) - phi_q as above (rows of holonomic constraints: 0),
@@ -34,13 +35,13 @@
  * Returns VM_OK or the builder's status (VM_ENOMEM). */
 int vm_mech_vakonomic_block (vm_mech *m, vm_block *blk);
 
-/* The vakonomic accelerations at one point: qddot (n) and mudot (m) from M (n x n), f (n), A (m x n),
- * c (m), W (m x n) (column-major) and mu (m).  fw: n doubles of scratch (f - W^T mu on return);
- * work, iwork: vm_reaction_work_size (n, m, 0).  mudot and rcond may be NULL.
- * Status: VM_OK, VM_EARG (NULL pointers, sizes, non-finite input), and those of
- * vm_reaction_ideal (VM_ENOTSPD, VM_ESINGULAR; outputs NaN). */
-int vm_vakonomic_accel (int n, int m, const double *M, const double *f, const double *A,
-                        const double *c, const double *W, const double *mu, double *qddot,
-                        double *mudot, double *rcond, double *fw, double *work, int *iwork);
+/* The vakonomic accelerations at one point: qddot (n) and mudot (m) from the point's data p (n, m,
+ * M, f, A, c as in reaction.h; k and B unused), W (m x n, column-major) and mu (m).  fw: n doubles
+ * of scratch (f - W^T mu on return); ws: vm_reaction_work_size (n, m, 0).  mudot and rcond may be
+ * NULL.  Status: VM_OK, VM_EARG (NULL pointers, sizes, non-finite input), and those of
+ * vm_reaction_ideal (VM_ENOTSPD, VM_ESINGULAR; outputs NaN).  Cost: one ideal solve and O(n m). */
+int vm_vakonomic_accel (const vm_reaction_problem *p, const double *W, const double *mu,
+                        double *qddot, double *mudot, double *rcond, double *fw,
+                        const vm_reaction_work *ws);
 
 #endif

@@ -182,8 +182,9 @@ state_residuals (vm_mech_points *pts, vm_skg_solution *sol)
   sol->phi = vm_scratch_alloc ((nm > 0 ? nm : 1) * sizeof *sol->phi);
   sol->gpos = vm_scratch_alloc ((nm > 0 ? nm : 1) * sizeof *sol->gpos);
   if (! sol->energy || ! sol->phi || ! sol->gpos
-      || vm_mech_points_residuals (pts, Ntot, sol->t, sol->q, sol->v, Ntot, sol->energy, sol->phi,
-                                   sol->gpos) != VM_OK)
+      || vm_mech_points_residuals (pts, Ntot, sol->t, sol->q, sol->v, Ntot,
+                                   &(vm_mech_residuals) { sol->energy, sol->phi, sol->gpos })
+             != VM_OK)
     {
       vm_scratch_free (sol->energy);
       vm_scratch_free (sol->phi);

@@ -24,6 +24,9 @@ static const char *mname[] = { "DOPRI5", "GL4", "GL6", "RK4", "DOP853" };
 static const int order_of[] = { 5, 4, 6, 4, 8 };
 #define NMETHODS 5
 
+/* the system argument of vm_ode_solve: y' = f(t, y) in R^n, event function ev, context ctx */
+#define SYS(n, f, ev, ctx) (&(vm_ode_system) { (n), (f), (ev), (ctx) })
+
 static int
 adaptive (int m)
 {
@@ -208,7 +211,7 @@ err_osc (int method, double hr, double tf, int *status)
   double e = NAN;
   opts_for (&o, method, hr);
   vm_ode_sol_init (&s);
-  *status = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, tf, y0, NULL, 0, &o, &s);
+  *status = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, tf, y0, NULL, 0, &o, &s);
   if (*status == VM_OK && s.npts > 0 && s.t[s.npts - 1] == tf)
     {
       const double *y = s.y + 2 * (s.npts - 1);
@@ -227,7 +230,7 @@ err_lin (int method, double hr, double t0, double tf, int *status)
   double e = NAN;
   opts_for (&o, method, hr);
   vm_ode_sol_init (&s);
-  *status = vm_ode_solve (1, rhs_lin, NULL, NULL, t0, tf, &y0, NULL, 0, &o, &s);
+  *status = vm_ode_solve (SYS (1, rhs_lin, NULL, NULL), t0, tf, &y0, NULL, 0, &o, &s);
   if (*status == VM_OK && s.npts > 0 && s.t[s.npts - 1] == tf)
     e = fabs (s.y[s.npts - 1] - exact_lin (tf, t0, y0));
   vm_ode_sol_free (&s);
@@ -243,7 +246,7 @@ err_cube (int method, double hr, double tf, int *status)
   double e = NAN;
   opts_for (&o, method, hr);
   vm_ode_sol_init (&s);
-  *status = vm_ode_solve (1, rhs_cube, NULL, NULL, 0.0, tf, &y0, NULL, 0, &o, &s);
+  *status = vm_ode_solve (SYS (1, rhs_cube, NULL, NULL), 0.0, tf, &y0, NULL, 0, &o, &s);
   if (*status == VM_OK && s.npts > 0 && s.t[s.npts - 1] == tf)
     {
       /* maximum over the trajectory: the end-point error of RK4 passes near a zero */
@@ -415,8 +418,8 @@ test_dop853_coeffs (void)
 {
   static const int expected[9] = { 0, 1, 1, 2, 4, 9, 20, 48, 115 };
   const vm_dop853_coeffs *co = vm_ode_dop853_coeffs ();
-  /* the residuals are rounding errors of the double coefficients (<= 3e-15 measured); a change of
-   * 1e-12 (relative) in one of the large coefficients raises them to 1e-13 .. 1e-11 */
+  /* the residuals are rounding errors of the double coefficients, well below tol; a change of
+   * 1e-12 (relative) in one of the large coefficients raises them to 1e-13 .. 1e-11, above it */
   const double tol = 2e-14;
   double worst, w5_low = 0.0, w5_6, w3_low = 0.0, w3_4, rows = 0.0, bsum = 0.0, e3[12];
   int kids[8], order, i, j, count_ok = 1;
@@ -563,13 +566,13 @@ test_dop853_accuracy (void)
             if (prob == 0)
               {
                 const double y0[2] = { 1.0, 0.0 };
-                st[r] = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 10.0, y0, NULL, 0, &o, &s);
+                st[r] = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, 10.0, y0, NULL, 0, &o, &s);
                 e[r] = s.npts ? osc_err_at (&s, s.npts - 1) : NAN;
               }
             else
               {
                 const double y0 = 0.3, t0 = prob == 1 ? 0.0 : 3.0, tf = prob == 1 ? 10.0 : 0.0;
-                st[r] = vm_ode_solve (1, rhs_lin, NULL, NULL, t0, tf, &y0, NULL, 0, &o, &s);
+                st[r] = vm_ode_solve (SYS (1, rhs_lin, NULL, NULL), t0, tf, &y0, NULL, 0, &o, &s);
                 e[r] = s.npts ? fabs (s.y[s.npts - 1] - exact_lin (tf, t0, y0)) : NAN;
               }
             nacc[r] = s.naccept;
@@ -607,13 +610,13 @@ test_dop853_accuracy (void)
         const double y0[2] = { 1.0, 0.0 };
         opts_for (&o, VM_ODE_DOP853, rt[r]);
         vm_ode_sol_init (&s);
-        st[r] = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, T, y0, NULL, 0, &o, &s);
+        st[r] = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, T, y0, NULL, 0, &o, &s);
         e[r] = s.npts && s.t[s.npts - 1] == T ? osc_err_at (&s, s.npts - 1) : NAN;
         nacc[r] = s.naccept;
         if (r != 1)
           {
             opts_for (&o, VM_ODE_DOPRI5, rt[r]);
-            st5[r / 2] = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, T, y0, NULL, 0, &o, &s);
+            st5[r / 2] = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, T, y0, NULL, 0, &o, &s);
             nacc5[r / 2] = s.naccept;
           }
         vm_ode_sol_free (&s);
@@ -657,14 +660,14 @@ test_dop853_nfev (void)
           if (prob == 0)
             {
               const double y0[2] = { 1.0, 0.0 };
-              st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, T, y0, NULL, 0, &o, &s);
+              st = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, T, y0, NULL, 0, &o, &s);
               err[im] = s.npts ? osc_err_at (&s, s.npts - 1) : NAN;
             }
           else
             {
               /* after whole periods the exact state is the initial one */
               const double y0[4] = { 1.0 - ecc, 0.0, 0.0, sqrt ((1.0 + ecc) / (1.0 - ecc)) };
-              st = vm_ode_solve (4, rhs_kepler, NULL, NULL, 0.0, T, y0, NULL, 0, &o, &s);
+              st = vm_ode_solve (SYS (4, rhs_kepler, NULL, NULL), 0.0, T, y0, NULL, 0, &o, &s);
               err[im] = 0.0;
               for (i = 0; i < 4 && s.npts; i++)
                 err[im] = fmax (err[im], fabs (s.y[4 * (s.npts - 1) + i] - y0[i]));
@@ -706,12 +709,12 @@ test_dense_dop853_fixed (void)
         tout[k] = ((double) k + 0.5) * h;
       dop853_fixed (&o, h);
       vm_ode_sol_init (&s);
-      st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, T, y0, tout, nt, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, T, y0, tout, nt, &o, &s);
       CHECK (st == VM_OK && s.npts == nt, "DOP853 fixed dense: status %d, npts %zu", st, s.npts);
       ei[r] = 0.0;
       for (k = 0; k < s.npts; k++)
         ei[r] = fmax (ei[r], osc_err_at (&s, k));
-      st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, T, y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, T, y0, NULL, 0, &o, &s);
       en[r] = 0.0;
       for (k = 0; k < s.npts; k++)
         en[r] = fmax (en[r], osc_err_at (&s, k));
@@ -752,8 +755,8 @@ test_dense_adaptive (int m, double rtol)
   opts_for (&o, m, rtol);
   vm_ode_sol_init (&s);
   vm_ode_sol_init (&s0);
-  st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, T, y0, tout, nt, &o, &s);
-  st0 = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, T, y0, NULL, 0, &o, &s0);
+  st = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, T, y0, tout, nt, &o, &s);
+  st0 = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, T, y0, NULL, 0, &o, &s0);
   CHECK (st == VM_OK && st0 == VM_OK, "status %d %d", st, st0);
   CHECK (s.npts == nt, "npts %zu, expected %zu", s.npts, nt);
   for (k = 0; k < s.npts && k < nt; k++)
@@ -771,10 +774,9 @@ test_dense_adaptive (int m, double rtol)
           "(max error at the steps %.3e)\n", mname[m], rtol, s0.naccept, nt, emax, enode);
   CHECK (ok, "%s: output times not reproduced exactly", mname[m]);
   /* the continuous extension (order 4 resp. 7) is as accurate as the step values (global error
-   * ~ rtol).  DOP853 takes 12 (rtol 1e-8) resp. 33 (1e-12) steps per period: the local error of
-   * the 7th-order interpolant, O(h^8) and about 3 rtol, is some 30 times the local error of the
-   * 8th-order step, so over one period the dense error is 3.4 times the error at the step ends
-   * (measured, for both tolerances, as both scale like rtol) */
+   * ~ rtol).  DOP853's steps are long: the local error of its 7th-order interpolant, O(h^8), is
+   * well above the local error of the 8th-order step, so its dense error is a few times the error
+   * at the step ends (both scale like rtol), hence the larger factor */
   CHECK (emax <= 10.0 * rtol, "%s dense error %.3e above 10 rtol", mname[m], emax);
   CHECK (emax <= (m == VM_ODE_DOP853 ? 5.0 : 3.0) * enode,
          "%s dense error %.3e above %gx the step error %.3e", mname[m], emax,
@@ -811,12 +813,12 @@ hermite_errors (int m, double h, double T, double *eint, double *enode)
     tout[k] = ((double) k + 0.5) * h;
   opts_for (&o, m, h);
   vm_ode_sol_init (&s);
-  st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, T, y0, tout, nt, &o, &s);
+  st = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, T, y0, tout, nt, &o, &s);
   CHECK (st == VM_OK && s.npts == nt, "%s Hermite: status %d npts %zu", mname[m], st, s.npts);
   *eint = 0.0;
   for (k = 0; k < s.npts; k++)
     *eint = fmax (*eint, fmax (fabs (s.y[2 * k] - cos (s.t[k])), fabs (s.y[2 * k + 1] + sin (s.t[k]))));
-  st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, T, y0, NULL, 0, &o, &s);
+  st = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, T, y0, NULL, 0, &o, &s);
   *enode = 0.0;
   for (k = 0; k < s.npts; k++)
     *enode = fmax (*enode,
@@ -883,7 +885,7 @@ energy_drift (int m, int pend, double h, double T, double *first, double *last, 
   int st;
   opts_for (&o, m, h);
   vm_ode_sol_init (&s);
-  st = vm_ode_solve (2, pend ? rhs_pend : rhs_osc, NULL, NULL, 0.0, T, y0, NULL, 0, &o, &s);
+  st = vm_ode_solve (SYS (2, pend ? rhs_pend : rhs_osc, NULL, NULL), 0.0, T, y0, NULL, 0, &o, &s);
   CHECK (st == VM_OK, "%s energy run: status %d", mname[m], st);
   *first = *last = *all = 0.0;
   for (k = 0; k < s.npts; k++)
@@ -949,7 +951,7 @@ test_events_falling (void)
       opts_for (&o, m, adaptive (m) ? 1e-8 : 0.1);
       o.nevent = 1;
       vm_ode_sol_init (&s);
-      st = vm_ode_solve (2, rhs_fall, ev_x, NULL, 0.0, 0.6, y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_fall, ev_x, NULL), 0.0, 0.6, y0, NULL, 0, &o, &s);
       CHECK (st == VM_OK && s.nevents == 1, "%s falling body: status %d, %zu events", mname[m], st,
              s.nevents);
       if (s.nevents >= 1)
@@ -991,7 +993,7 @@ test_events_direction (void)
         o.nevent = 1;
         o.event_dir = &dir;
         vm_ode_sol_init (&s);
-        st = vm_ode_solve (2, rhs_osc, ev_xhalf, NULL, 0.0, tf, y0, NULL, 0, &o, &s);
+        st = vm_ode_solve (SYS (2, rhs_osc, ev_xhalf, NULL), 0.0, tf, y0, NULL, 0, &o, &s);
         CHECK (st == VM_OK, "%s dir %d: status %d", mname[m], d, st);
         if (d != 0)
           {
@@ -1032,7 +1034,7 @@ test_events_terminal (void)
       o.event_dir = &dir;
       o.event_terminal = &term;
       vm_ode_sol_init (&s);
-      st = vm_ode_solve (2, rhs_fall, ev_x, NULL, 0.0, 5.0, y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_fall, ev_x, NULL), 0.0, 5.0, y0, NULL, 0, &o, &s);
       CHECK (st == VM_STOP_EVENT, "%s terminal: status %d", mname[m], st);
       CHECK (s.nevents == 1 && fabs (s.te[0] - T1) <= 1e-10, "%s terminal: event", mname[m]);
       if (s.nevents != 1 || s.npts < 2)
@@ -1048,14 +1050,14 @@ test_events_terminal (void)
       yr[0] = s.ye[0];
       yr[1] = -0.8 * s.ye[1];
       tb = te + 1.6 * T1;
-      st = vm_ode_solve (2, rhs_fall, ev_x, NULL, te, 5.0, yr, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_fall, ev_x, NULL), te, 5.0, yr, NULL, 0, &o, &s);
       CHECK (st == VM_STOP_EVENT && s.nevents == 1 && fabs (s.te[0] - tb) <= 1e-9,
              "%s restart: status %d, %zu events, te %.17g (expected %.17g)", mname[m], st,
              s.nevents, s.nevents ? s.te[0] : NAN, tb);
       /* a zero exactly at the start point is not reported, whatever the direction */
       yr[0] = 0.0;
       o.event_dir = &dir0;
-      st = vm_ode_solve (2, rhs_fall, ev_x, NULL, te, 5.0, yr, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_fall, ev_x, NULL), te, 5.0, yr, NULL, 0, &o, &s);
       CHECK (st == VM_STOP_EVENT && s.nevents == 1 && fabs (s.te[0] - tb) <= 1e-9,
              "%s restart at g = 0: status %d, %zu events, te %.17g (expected %.17g)", mname[m], st,
              s.nevents, s.nevents ? s.te[0] : NAN, tb);
@@ -1066,7 +1068,7 @@ test_events_terminal (void)
         for (k = 0; k <= 100; k++)
           tout[k] = 0.05 * k;
         o.event_dir = &dir;
-        st = vm_ode_solve (2, rhs_fall, ev_x, NULL, 0.0, 5.0, y0, tout, 101, &o, &s);
+        st = vm_ode_solve (SYS (2, rhs_fall, ev_x, NULL), 0.0, 5.0, y0, tout, 101, &o, &s);
         CHECK (st == VM_STOP_EVENT && s.npts == (size_t) floor (T1 / 0.05) + 2
                && s.t[s.npts - 1] == s.te[0] && s.t[s.npts - 2] == 0.05 * floor (T1 / 0.05),
                "%s terminal with tout: status %d, npts %zu", mname[m], st, s.npts);
@@ -1095,20 +1097,20 @@ test_events_same_step (void)
         o.h0 = 1.0;
       o.nevent = 2;
       vm_ode_sol_init (&s);
-      st = vm_ode_solve (1, rhs_one, ev_two, NULL, 0.0, 1.0, &y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (1, rhs_one, ev_two, NULL), 0.0, 1.0, &y0, NULL, 0, &o, &s);
       CHECK (st == VM_OK && s.naccept == 1 && s.nevents == 2, "%s two events: status %d, %ld "
              "steps, %zu events", mname[m], st, s.naccept, s.nevents);
       CHECK (s.nevents == 2 && s.ie[0] == 1 && s.ie[1] == 0 && fabs (s.te[0] - 0.3) <= 1e-12
              && fabs (s.te[1] - 0.7) <= 1e-12, "%s two events: order/times", mname[m]);
       o.event_terminal = both;
-      st = vm_ode_solve (1, rhs_one, ev_two, NULL, 0.0, 1.0, &y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (1, rhs_one, ev_two, NULL), 0.0, 1.0, &y0, NULL, 0, &o, &s);
       CHECK (st == VM_STOP_EVENT && s.nevents == 1 && s.ie[0] == 1
              && fabs (s.t_end - 0.3) <= 1e-12 && fabs (s.y[s.npts - 1] - 0.3) <= 1e-12,
              "%s two terminal events: the earliest must stop (status %d, t_end %g)", mname[m], st,
              s.t_end);
       /* only g0 terminal: g1 at 0.3 is recorded, the integration stops at 0.7 */
       o.event_terminal = first_only;
-      st = vm_ode_solve (1, rhs_one, ev_two, NULL, 0.0, 1.0, &y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (1, rhs_one, ev_two, NULL), 0.0, 1.0, &y0, NULL, 0, &o, &s);
       CHECK (st == VM_STOP_EVENT && s.nevents == 2 && s.ie[0] == 1 && s.ie[1] == 0
              && fabs (s.t_end - 0.7) <= 1e-12, "%s: non-terminal then terminal", mname[m]);
       vm_ode_sol_free (&s);
@@ -1146,7 +1148,7 @@ test_backward (void)
     tout[30] = 0.0;
     opts_for (&o, m, 1e-10);
     vm_ode_sol_init (&s);
-    st = vm_ode_solve (1, rhs_lin, NULL, NULL, 3.0, 0.0, &y0, tout, 31, &o, &s);
+    st = vm_ode_solve (SYS (1, rhs_lin, NULL, NULL), 3.0, 0.0, &y0, tout, 31, &o, &s);
     CHECK (st == VM_OK && s.npts == 31, "%s backwards: status %d, npts %zu", mname[m], st, s.npts);
     for (k = 0; k < (int) s.npts; k++)
       {
@@ -1160,7 +1162,7 @@ test_backward (void)
     /* increasing output times are invalid backwards */
     tout[0] = 0.0;
     tout[1] = 1.0;
-    st = vm_ode_solve (1, rhs_lin, NULL, NULL, 3.0, 0.0, &y0, tout, 2, &o, &s);
+    st = vm_ode_solve (SYS (1, rhs_lin, NULL, NULL), 3.0, 0.0, &y0, tout, 2, &o, &s);
     CHECK (st == VM_EARG, "%s increasing tout backwards: status %d", mname[m], st);
     vm_ode_sol_free (&s);
   }
@@ -1178,7 +1180,7 @@ test_backward (void)
     o.nevent = 1;
     o.event_dir = &up;
     vm_ode_sol_init (&s);
-    st = vm_ode_solve (2, rhs_osc, ev_xhalf, NULL, 2.0 * PI, 0.0, y0, NULL, 0, &o, &s);
+    st = vm_ode_solve (SYS (2, rhs_osc, ev_xhalf, NULL), 2.0 * PI, 0.0, y0, NULL, 0, &o, &s);
     CHECK (st == VM_OK && s.nevents == 1 && fabs (s.te[0] - PI / 3.0) <= 1e-7,
            "%s backwards rising event: status %d, %zu events", mname[m], st, s.nevents);
     CHECK (s.npts > 2 && s.t[0] == 2.0 * PI && s.t[s.npts - 1] == 0.0 && s.t[1] < s.t[0],
@@ -1201,21 +1203,22 @@ test_args (void)
   int m;
   vm_ode_sol_init (&s);
   opts_for (&b, VM_ODE_DOPRI5, 1e-6);
-#define SOLVE(oo) vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 1.0, y0, NULL, 0, oo, &s)
-  CHECK (vm_ode_solve (0, rhs_osc, NULL, NULL, 0.0, 1.0, y0, NULL, 0, &b, &s) == VM_EARG, "n = 0");
-  CHECK (vm_ode_solve (-3, rhs_osc, NULL, NULL, 0.0, 1.0, y0, NULL, 0, &b, &s) == VM_EARG, "n < 0");
-  CHECK (vm_ode_solve (2, NULL, NULL, NULL, 0.0, 1.0, y0, NULL, 0, &b, &s) == VM_EARG, "f NULL");
-  CHECK (vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 1.0, NULL, NULL, 0, &b, &s) == VM_EARG,
+#define SOLVE(oo) vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, 1.0, y0, NULL, 0, oo, &s)
+  CHECK (vm_ode_solve (SYS (0, rhs_osc, NULL, NULL), 0.0, 1.0, y0, NULL, 0, &b, &s) == VM_EARG, "n = 0");
+  CHECK (vm_ode_solve (SYS (-3, rhs_osc, NULL, NULL), 0.0, 1.0, y0, NULL, 0, &b, &s) == VM_EARG, "n < 0");
+  CHECK (vm_ode_solve (SYS (2, NULL, NULL, NULL), 0.0, 1.0, y0, NULL, 0, &b, &s) == VM_EARG, "f NULL");
+  CHECK (vm_ode_solve (NULL, 0.0, 1.0, y0, NULL, 0, &b, &s) == VM_EARG, "system NULL");
+  CHECK (vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, 1.0, NULL, NULL, 0, &b, &s) == VM_EARG,
          "y0 NULL");
-  CHECK (vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 1.0, y0, NULL, 0, &b, NULL) == VM_EARG,
+  CHECK (vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, 1.0, y0, NULL, 0, &b, NULL) == VM_EARG,
          "sol NULL");
-  CHECK (vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 1.0, ynan, NULL, 0, &b, &s) == VM_EARG,
+  CHECK (vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, 1.0, ynan, NULL, 0, &b, &s) == VM_EARG,
          "y0 NaN");
-  CHECK (vm_ode_solve (2, rhs_osc, NULL, NULL, NAN, 1.0, y0, NULL, 0, &b, &s) == VM_ETSPAN,
+  CHECK (vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), NAN, 1.0, y0, NULL, 0, &b, &s) == VM_ETSPAN,
          "t0 NaN");
-  CHECK (vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, INFINITY, y0, NULL, 0, &b, &s) == VM_ETSPAN,
+  CHECK (vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, INFINITY, y0, NULL, 0, &b, &s) == VM_ETSPAN,
          "tf inf");
-  CHECK (vm_ode_solve (2, rhs_osc, NULL, NULL, 1.0, 1.0, y0, NULL, 0, &b, &s) == VM_ETSPAN,
+  CHECK (vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 1.0, 1.0, y0, NULL, 0, &b, &s) == VM_ETSPAN,
          "tf == t0");
   CHECK (s.status == VM_ETSPAN && s.npts == 0, "sol after an argument error");
   o = b;
@@ -1249,15 +1252,15 @@ test_args (void)
   o.nevent = 1;
   CHECK (SOLVE (&o) == VM_EARG, "nevent 1 without an event function");
   o.event_dir = &dir_bad;
-  CHECK (vm_ode_solve (2, rhs_osc, ev_x, NULL, 0.0, 1.0, y0, NULL, 0, &o, &s) == VM_EARG,
+  CHECK (vm_ode_solve (SYS (2, rhs_osc, ev_x, NULL), 0.0, 1.0, y0, NULL, 0, &o, &s) == VM_EARG,
          "event_dir 2");
-  CHECK (vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 1.0, y0, tout_bad, 3, &b, &s) == VM_EARG,
+  CHECK (vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, 1.0, y0, tout_bad, 3, &b, &s) == VM_EARG,
          "tout not monotone");
-  CHECK (vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 1.0, y0, tout_out, 2, &b, &s) == VM_EARG,
+  CHECK (vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, 1.0, y0, tout_out, 2, &b, &s) == VM_EARG,
          "tout outside [t0, tf]");
-  CHECK (vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 1.0, y0, NULL, 2, &b, &s) == VM_EARG,
+  CHECK (vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, 1.0, y0, NULL, 2, &b, &s) == VM_EARG,
          "tout NULL with ntout 2");
-  CHECK (vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 1.0, y0, tout_out, 0, &b, &s) == VM_OK,
+  CHECK (vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, 1.0, y0, tout_out, 0, &b, &s) == VM_OK,
          "ntout 0 ignores tout");
   /* DOP853 checks the same step-control options as DOPRI5 and ignores h */
   opts_for (&o, VM_ODE_DOP853, 1e-6);
@@ -1328,7 +1331,7 @@ test_failures (void)
         o.hmax = 0.1;           /* several steps before t = 0.5 (its steps grow 6-fold) */
       vm_ode_sol_init (&s);
       /* the RHS's code propagates; the solution holds the points reached before */
-      st = vm_ode_solve (2, rhs_bad, NULL, &c, 0.0, 1.0, y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_bad, NULL, &c), 0.0, 1.0, y0, NULL, 0, &o, &s);
       for (k = 0; k < s.npts; k++)
         ok &= s.t[k] <= 0.5;
       CHECK (st == -42 && s.status == -42 && s.t_end <= 0.5 && s.t_end > 0.3 && ok && s.npts > 1
@@ -1336,7 +1339,7 @@ test_failures (void)
              s.t_end);
       /* NaN from the RHS: non-finite status, stopped before the NaN */
       c.code = 0;
-      st = vm_ode_solve (2, rhs_bad, NULL, &c, 0.0, 1.0, y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_bad, NULL, &c), 0.0, 1.0, y0, NULL, 0, &o, &s);
       ok = 1;
       for (k = 0; k < s.npts; k++)
         ok &= s.t[k] <= 0.5 && isfinite (s.y[2 * k]) && isfinite (s.y[2 * k + 1]);
@@ -1346,15 +1349,15 @@ test_failures (void)
       c.code = -7;
       o.nevent = 1;
       o.event_terminal = &term;
-      st = vm_ode_solve (2, rhs_osc, ev_bad, &c, 0.0, 1.0, y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_osc, ev_bad, &c), 0.0, 1.0, y0, NULL, 0, &o, &s);
       CHECK (st == -7, "%s event code: status %d", mname[m], st);
       c.code = 0;
-      st = vm_ode_solve (2, rhs_osc, ev_bad, &c, 0.0, 1.0, y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_osc, ev_bad, &c), 0.0, 1.0, y0, NULL, 0, &o, &s);
       CHECK (st == VM_ENONFINITE, "%s event NaN: status %d", mname[m], st);
       /* max_steps */
       o.nevent = 0;
       o.max_steps = 5;
-      st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 100.0, y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, 100.0, y0, NULL, 0, &o, &s);
       CHECK (st == VM_EMAXSTEPS && s.nsteps == 5 && s.npts == (size_t) s.naccept + 1,
              "%s max_steps: status %d, %ld steps", mname[m], st, s.nsteps);
       vm_ode_sol_free (&s);
@@ -1369,15 +1372,15 @@ test_failures (void)
     opts_for (&o, VM_ODE_DOPRI5, 1e-12);
     o.atol = 1e-30;
     vm_ode_sol_init (&s);
-    st = vm_ode_solve (1, rhs_chatter, NULL, NULL, 0.0, 3.0, &y0, NULL, 0, &o, &s);
+    st = vm_ode_solve (SYS (1, rhs_chatter, NULL, NULL), 0.0, 3.0, &y0, NULL, 0, &o, &s);
     CHECK (st == VM_EHMIN && fabs (s.t_end - 1.0) < 1e-6, "chatter: status %d at %g", st, s.t_end);
     opts_for (&o, VM_ODE_DOP853, 1e-12);
     o.atol = 1e-30;
-    st = vm_ode_solve (1, rhs_chatter, NULL, NULL, 0.0, 3.0, &y0, NULL, 0, &o, &s);
+    st = vm_ode_solve (SYS (1, rhs_chatter, NULL, NULL), 0.0, 3.0, &y0, NULL, 0, &o, &s);
     CHECK (st == VM_EHMIN && fabs (s.t_end - 1.0) < 1e-6, "DOP853 chatter: status %d at %g", st,
            s.t_end);
     opts_for (&o, VM_ODE_RK4, 1e-16);
-    st = vm_ode_solve (1, rhs_one, NULL, NULL, 1.0, 2.0, &y0, NULL, 0, &o, &s);
+    st = vm_ode_solve (SYS (1, rhs_one, NULL, NULL), 1.0, 2.0, &y0, NULL, 0, &o, &s);
     CHECK (st == VM_EHMIN && s.t_end == 1.0, "RK4 h 1e-16 at t = 1: status %d", st);
     vm_ode_sol_free (&s);
   }
@@ -1391,14 +1394,14 @@ test_failures (void)
       opts_for (&o, m, 0.1);
       o.newton_maxit = 1;
       vm_ode_sol_init (&s);
-      st = vm_ode_solve (1, rhs_square, NULL, NULL, 0.0, 0.5, &y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (1, rhs_square, NULL, NULL), 0.0, 0.5, &y0, NULL, 0, &o, &s);
       CHECK (st == VM_ENEWTON && s.nreject == 11 && s.t_end == 0.0 && s.naccept == 0,
              "%s Newton failure: status %d, %ld rejections", mname[m], st, s.nreject);
       /* y' = y^2 up to t = 0.9 (y = 10) in one step of 0.9: the stage equations have no solution
        * near the start value, halving the step rescues the integration */
       o.newton_maxit = 0;
       o.h = 0.9;
-      st = vm_ode_solve (1, rhs_square, NULL, NULL, 0.0, 0.9, &y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (1, rhs_square, NULL, NULL), 0.0, 0.9, &y0, NULL, 0, &o, &s);
       printf ("info: %s y'=y^2, one step of 0.9: %ld halvings, %ld sub-steps, y(0.9) = %.6f "
               "(exact 10)\n", mname[m], s.nreject, s.naccept, s.npts ? s.y[s.npts - 1] : NAN);
       CHECK (st == VM_OK && s.nreject >= 1 && s.t[s.npts - 1] == 0.9
@@ -1423,31 +1426,31 @@ test_grid_stats (void)
       int ok;
       /* grid t0 + k h, last step shortened to tf; forwards and backwards */
       opts_for (&o, m, 0.3);
-      st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 1.0, y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, 1.0, y0, NULL, 0, &o, &s);
       ok = st == VM_OK && s.npts == 5;
       for (k = 0; ok && k < 4; k++)
         ok = s.t[k] == 0.3 * k;
       CHECK (ok && s.t[4] == 1.0, "%s grid", mname[m]);
-      st = vm_ode_solve (2, rhs_osc, NULL, NULL, 1.0, 0.0, y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 1.0, 0.0, y0, NULL, 0, &o, &s);
       ok = st == VM_OK && s.npts == 5;
       for (k = 0; ok && k < 4; k++)
         ok = s.t[k] == 1.0 - 0.3 * k;
       CHECK (ok && s.t[4] == 0.0, "%s backwards grid", mname[m]);
       /* a step that divides the interval up to rounding: no sliver step */
       opts_for (&o, m, 0.1);
-      st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 0.7, y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, 0.7, y0, NULL, 0, &o, &s);
       CHECK (st == VM_OK && s.npts == 8 && s.t[7] == 0.7, "%s: 0.7 / 0.1 steps: npts %zu", mname[m],
              s.npts);
     }
   /* RK4: 3 new evaluations per step plus the FSAL derivative at every step end but the last */
   opts_for (&o, VM_ODE_RK4, 0.01);
   c.nrhs = 0;
-  st = vm_ode_solve (2, rhs_osc, NULL, &c, 0.0, 1.0, y0, NULL, 0, &o, &s);
+  st = vm_ode_solve (SYS (2, rhs_osc, NULL, &c), 0.0, 1.0, y0, NULL, 0, &o, &s);
   CHECK (st == VM_OK && s.naccept == 100 && s.nfev == 400 && c.nrhs == 400, "RK4 nfev %ld", s.nfev);
   /* DOPRI5: 1 initial + 1 starting-step + 6 per attempted step */
   opts_for (&o, VM_ODE_DOPRI5, 1e-8);
   c.nrhs = 0;
-  st = vm_ode_solve (2, rhs_osc, NULL, &c, 0.0, 10.0, y0, NULL, 0, &o, &s);
+  st = vm_ode_solve (SYS (2, rhs_osc, NULL, &c), 0.0, 10.0, y0, NULL, 0, &o, &s);
   CHECK (st == VM_OK && s.nfev == 2 + 6 * s.nsteps && c.nrhs == s.nfev
          && s.nsteps == s.naccept + s.nreject && s.npts == (size_t) s.naccept + 1,
          "DOPRI5 counters: nfev %ld nsteps %ld", s.nfev, s.nsteps);
@@ -1456,13 +1459,13 @@ test_grid_stats (void)
    * output.  h0 = 5 forces rejections (nsteps != naccept). */
   opts_for (&o, VM_ODE_DOP853, 1e-8);
   c.nrhs = 0;
-  st = vm_ode_solve (2, rhs_osc, NULL, &c, 0.0, 10.0, y0, NULL, 0, &o, &s);
+  st = vm_ode_solve (SYS (2, rhs_osc, NULL, &c), 0.0, 10.0, y0, NULL, 0, &o, &s);
   CHECK (st == VM_OK && s.nfev == 2 + 11 * s.nsteps + s.naccept && c.nrhs == s.nfev
          && s.nsteps == s.naccept + s.nreject && s.npts == (size_t) s.naccept + 1,
          "DOP853 counters: nfev %ld nsteps %ld naccept %ld", s.nfev, s.nsteps, s.naccept);
   o.h0 = 5.0;
   c.nrhs = 0;
-  st = vm_ode_solve (2, rhs_osc, NULL, &c, 0.0, 10.0, y0, NULL, 0, &o, &s);
+  st = vm_ode_solve (SYS (2, rhs_osc, NULL, &c), 0.0, 10.0, y0, NULL, 0, &o, &s);
   CHECK (st == VM_OK && s.nreject > 0 && s.nfev == 1 + 11 * s.nsteps + s.naccept
          && c.nrhs == s.nfev && s.nsteps == s.naccept + s.nreject,
          "DOP853 counters with rejections: nfev %ld nsteps %ld naccept %ld nreject %ld", s.nfev,
@@ -1471,7 +1474,7 @@ test_grid_stats (void)
     const double tout[3] = { 1.0, 2.5, 10.0 };
     o.h0 = 0.0;
     c.nrhs = 0;
-    st = vm_ode_solve (2, rhs_osc, NULL, &c, 0.0, 10.0, y0, tout, 3, &o, &s);
+    st = vm_ode_solve (SYS (2, rhs_osc, NULL, &c), 0.0, 10.0, y0, tout, 3, &o, &s);
     CHECK (st == VM_OK && s.npts == 3 && s.nfev == 2 + 11 * s.nsteps + 4 * s.naccept
            && c.nrhs == s.nfev, "DOP853 dense counters: nfev %ld nsteps %ld naccept %ld", s.nfev,
            s.nsteps, s.naccept);
@@ -1479,7 +1482,7 @@ test_grid_stats (void)
   /* GL: Jacobian (n evaluations) once per step, s per Newton iteration plus s for the update */
   opts_for (&o, VM_ODE_GL6, 0.1);
   c.nrhs = 0;
-  st = vm_ode_solve (2, rhs_osc, NULL, &c, 0.0, 1.0, y0, NULL, 0, &o, &s);
+  st = vm_ode_solve (SYS (2, rhs_osc, NULL, &c), 0.0, 1.0, y0, NULL, 0, &o, &s);
   CHECK (st == VM_OK && s.naccept == 10 && s.njac == 10 && s.nlu == 10
          && s.nfev == 1 + 10 * 2 + 3 * s.nnewton_iter + 3 * 10 + 9 && c.nrhs == s.nfev,
          "GL6 counters: nfev %ld, newton %ld, jac %ld", s.nfev, s.nnewton_iter, s.njac);
@@ -1489,7 +1492,7 @@ test_grid_stats (void)
   {
     const double z = 0.3;
     opts_for (&o, VM_ODE_RK4, 0.001);
-    st = vm_ode_solve (1, rhs_lin, NULL, NULL, 0.0, 10.0, &z, NULL, 0, &o, &s);
+    st = vm_ode_solve (SYS (1, rhs_lin, NULL, NULL), 0.0, 10.0, &z, NULL, 0, &o, &s);
     CHECK (st == VM_OK && s.n == 1 && s.npts == 10001
            && fabs (s.y[10000] - exact_lin (10.0, 0.0, z)) < 1e-12, "reuse with n = 1");
   }
@@ -1546,7 +1549,7 @@ test_step_check (void)
       k.dmax = 0.05;
       opts_for (&o, m, hr);
       o.step_check = mock_check;
-      st = vm_ode_solve (2, rhs_osc, NULL, &k, 0.0, 10.0, y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_osc, NULL, &k), 0.0, 10.0, y0, NULL, 0, &o, &s);
       for (j = 1; j < s.npts; j++)
         dx = fmax (dx, fabs (s.y[2 * j] - s.y[2 * j - 2]));
       CHECK (st == VM_OK && dx <= k.dmax && s.ncheck_reject > 0 && s.nreject >= s.ncheck_reject
@@ -1556,21 +1559,21 @@ test_step_check (void)
              vm_status_string (st), dx, s.ncheck_reject, s.nsteps);
       /* a check that accepts everything changes nothing */
       k.mode = 3;
-      st = vm_ode_solve (2, rhs_osc, NULL, &k, 0.0, 10.0, y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_osc, NULL, &k), 0.0, 10.0, y0, NULL, 0, &o, &s);
       o.step_check = NULL;
-      vm_ode_solve (2, rhs_osc, NULL, &k, 0.0, 10.0, y0, NULL, 0, &o, &r);
+      vm_ode_solve (SYS (2, rhs_osc, NULL, &k), 0.0, 10.0, y0, NULL, 0, &o, &r);
       CHECK (st == VM_OK && s.npts == r.npts && s.nfev == r.nfev
              && memcmp (s.y, r.y, 2 * s.npts * sizeof (double)) == 0,
              "%s: an accepting check changes nothing", mname[m]);
       o.step_check = mock_check;
       k.mode = 1;
-      st = vm_ode_solve (2, rhs_osc, NULL, &k, 1.0, 10.0, y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_osc, NULL, &k), 1.0, 10.0, y0, NULL, 0, &o, &s);
       CHECK (st == (adaptive (m) ? VM_EHMIN : VM_ELAYER) && s.naccept == 0
              && (adaptive (m) || s.ncheck_reject == VM_ODE_CHECK_LEVELS + 1),
              "%s: a check that always rejects: %s after %ld rejections", mname[m],
              vm_status_string (st), s.ncheck_reject);
       k.mode = 2;
-      st = vm_ode_solve (2, rhs_osc, NULL, &k, 0.0, 10.0, y0, NULL, 0, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_osc, NULL, &k), 0.0, 10.0, y0, NULL, 0, &o, &s);
       CHECK (st == -7 && s.npts == 1, "%s: the check's code is passed through", mname[m]);
     }
   vm_ode_sol_free (&s);
@@ -1593,9 +1596,9 @@ test_step_beyond_interval (void)
       {
         const double t0 = dir > 0 ? 0.0 : 1.0, tf = 1.0 - t0;
         opts_for (&o, m, 10.0);
-        st = vm_ode_solve (2, rhs_osc, NULL, NULL, t0, tf, y0, NULL, 0, &o, &s);
+        st = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), t0, tf, y0, NULL, 0, &o, &s);
         opts_for (&o, m, 1.0);
-        vm_ode_solve (2, rhs_osc, NULL, NULL, t0, tf, y0, NULL, 0, &o, &r);
+        vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), t0, tf, y0, NULL, 0, &o, &r);
         CHECK (st == VM_OK && s.nsteps == 1 && s.npts == 2 && s.t[1] == tf && r.npts == 2
                && memcmp (s.y, r.y, 4 * sizeof (double)) == 0,
                "%s: step 10 on [%g, %g] is the step %g", mname[m], t0, tf, tf - t0);
@@ -1603,7 +1606,7 @@ test_step_beyond_interval (void)
   for (m = VM_ODE_GL4; m <= VM_ODE_RK4; m++)
     {
       opts_for (&o, m, 10.0);
-      st = vm_ode_solve (2, rhs_osc, NULL, NULL, 0.0, 1.0, y0, tout, 3, &o, &s);
+      st = vm_ode_solve (SYS (2, rhs_osc, NULL, NULL), 0.0, 1.0, y0, tout, 3, &o, &s);
       CHECK (st == VM_OK && s.nsteps == 1 && s.npts == 3 && s.t[0] == 0.25 && s.t[1] == 0.5
              && s.t[2] == 1.0,
              "%s: output times inside one step", mname[m]);

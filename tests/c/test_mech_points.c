@@ -10,6 +10,9 @@
 #include <math.h>
 #include <string.h>
 
+/* the outputs of vm_mech_points_residuals */
+#define RES(e, ph, gp) (&(vm_mech_residuals) { (e), (ph), (gp) })
+
 static const char *xy[] = { "x", "y" };
 static const char *pg[] = { "g" };
 
@@ -169,7 +172,7 @@ residuals (void)
       != VM_OK)
     return;
   CHECK (vm_mech_points_init (&p, &m, &g) == VM_OK, "init");
-  CHECK (vm_mech_points_residuals (&p, 3, t, q, v, ld, e, ph, gp) == VM_OK, "residuals");
+  CHECK (vm_mech_points_residuals (&p, 3, t, q, v, ld, RES (e, ph, gp)) == VM_OK, "residuals");
   for (k = 0; k < 3; k++)
     {
       const double x = q[k], y = q[k + ld], f = q[k + 2 * ld];
@@ -191,8 +194,8 @@ residuals (void)
       CHECK (gp[k + ld] == 0.0, "gpos 2 at %d (a velocity constraint): %.17g", k, gp[k + ld]);
     }
   CHECK (e[3] == -7.0 && ph[3] == -7.0 && gp[3 + ld] == -7.0, "rows beyond npts untouched");
-  CHECK (vm_mech_points_residuals (&p, 3, t, q, v, ld, NULL, ph, NULL) == VM_OK, "phi only");
-  CHECK (vm_mech_points_residuals (&p, 0, t, q, v, ld, e, ph, gp) == VM_OK, "no points");
+  CHECK (vm_mech_points_residuals (&p, 3, t, q, v, ld, RES (NULL, ph, NULL)) == VM_OK, "phi only");
+  CHECK (vm_mech_points_residuals (&p, 0, t, q, v, ld, RES (e, ph, gp)) == VM_OK, "no points");
   vm_mech_points_free (&p);
   vm_mech_free (&m);
   /* without constraints: the energy */
@@ -200,7 +203,8 @@ residuals (void)
       != VM_OK)
     return;
   CHECK (vm_mech_points_init (&p, &m, &g) == VM_OK, "init (m = 0)");
-  CHECK (vm_mech_points_residuals (&p, 2, t, q, v, ld, e, NULL, NULL) == VM_OK, "energy (m = 0)");
+  CHECK (vm_mech_points_residuals (&p, 2, t, q, v, ld, RES (e, NULL, NULL)) == VM_OK,
+         "energy (m = 0)");
   for (k = 0; k < 2; k++)
     {
       const double ee = (v[k] * v[k] + v[k + ld] * v[k + ld]) / 2 + v[k + 2 * ld] * v[k + 2 * ld] / 10

@@ -44,8 +44,9 @@ build (model *md, vm_mech_desc *d, const double *p, int law, int k, const double
   md->have_con = d->ncontact > 0;
   if (md->have_con)
     CHECK (vm_mech_block (&md->m, VM_MECH_CONTACTS, &md->con) == VM_OK, "contacts block");
-  st = vm_motion_init (&md->mo, d->n, d->ncons, d->np, &md->eom, &md->mot,
-                       md->have_con ? &md->con : NULL, p, law, k, B);
+  st = vm_motion_init (&md->mo, &(vm_motion_setup) { d->n, d->ncons, d->np, &md->eom, &md->mot,
+                                                     md->have_con ? &md->con : NULL, p, law, k,
+                                                     B });
   CHECK (st == VM_OK, "motion init: %s", vm_status_string (st));
   return st;
 }
@@ -263,19 +264,19 @@ test_hard_friction (void)
 {
   const char *param[] = { "g", "mu" };
   vm_contact_desc c = { "1 - x^2 - y^2", "0.01", "10", "mu", "1e-3" };
-  double p[2] = { 9.81, 0.25 }, q[2] = { 0, 0 }, qd[2] = { 1, 0 }, val;
+  double p[2] = { 9.81, 0.25 }, q[2] = { 0, 0 }, qd[2] = { 1, 0 };
   model md;
-  int what, idx;
+  vm_motion_violation v;
   if (build_particle (&md, 2, param, p, &c) != VM_OK)
     return;
-  CHECK (vm_motion_check_state (&md.mo, 0.0, q, qd, 1e-8, 1, &what, &idx, &val) == VM_EARG
-         && what == 3 && idx == 0 && val == 0.25, "hard wall with mu = 0.25 refused (what %d, "
-         "contact %d, mu %g)", what, idx, val);
-  CHECK (vm_motion_check_state (&md.mo, 0.0, q, qd, 1e-8, 0, &what, &idx, &val) == VM_OK
-         && what == 0, "soft wall with friction accepted");
+  CHECK (vm_motion_check_state (&md.mo, 0.0, q, qd, 1e-8, 1, &v) == VM_EARG
+         && v.what == 3 && v.index == 0 && v.value == 0.25, "hard wall with mu = 0.25 refused "
+         "(what %d, contact %d, mu %g)", v.what, v.index, v.value);
+  CHECK (vm_motion_check_state (&md.mo, 0.0, q, qd, 1e-8, 0, &v) == VM_OK
+         && v.what == 0, "soft wall with friction accepted");
   p[1] = 0;
-  CHECK (vm_motion_check_state (&md.mo, 0.0, q, qd, 1e-8, 1, &what, &idx, &val) == VM_OK
-         && what == 0, "hard wall with mu = 0 accepted");
+  CHECK (vm_motion_check_state (&md.mo, 0.0, q, qd, 1e-8, 1, &v) == VM_OK
+         && v.what == 0, "hard wall with mu = 0 accepted");
   release (&md);
 }
 

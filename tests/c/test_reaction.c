@@ -16,6 +16,11 @@
 #include "base/vm_status.h"
 #include "vmtest.h"
 
+/* the arguments of the reaction solvers: the point's data and the workspace */
+#define PROB(n, m, k, M, f, A, c, B) \
+  (&(vm_reaction_problem) { (n), (m), (k), (M), (f), (A), (c), (B) })
+#define WORK(w, iw) (&(vm_reaction_work) { (w), (iw) })
+
 #define TOL 1e-14
 #define NMAXT 24
 
@@ -66,7 +71,7 @@ ideal (int n, int m, const double *M, const double *f, const double *A, const do
   int st;
   if (! ws_alloc (&ws, n, m, 0))
     return -1;
-  st = vm_reaction_ideal (n, m, M, f, A, c, qdd, lam, R, rc, ws.w, ws.iw);
+  st = vm_reaction_ideal (PROB (n, m, 0, M, f, A, c, NULL), qdd, lam, R, rc, WORK (ws.w, ws.iw));
   ws_free (&ws);
   return st;
 }
@@ -79,20 +84,22 @@ directions (int n, int m, int k, const double *M, const double *f, const double 
   int st;
   if (! ws_alloc (&ws, n, m, k))
     return -1;
-  st = vm_reaction_directions (n, m, k, M, f, A, c, B, qdd, mu, R, rc, ws.w, ws.iw);
+  st = vm_reaction_directions (PROB (n, m, k, M, f, A, c, B), qdd, mu, R, rc, WORK (ws.w, ws.iw));
   ws_free (&ws);
   return st;
 }
 
 static int
-explicit_r (int n, const double *M, const double *f, const double *Rx, const double *qdot, double *qdd,
+explicit_r (int n, const double *M, const double *f, const double *Rx, const double *qdot,
+            double *qdd,
       double *power, double *rc)
 {
   ws_t ws;
   int st;
   if (! ws_alloc (&ws, n, 0, 0))
     return -1;
-  st = vm_reaction_explicit (n, M, f, Rx, qdot, qdd, power, rc, ws.w, ws.iw);
+  st = vm_reaction_explicit (PROB (n, 0, 0, M, f, NULL, NULL, NULL), Rx, qdot, qdd, power, rc,
+                             WORK (ws.w, ws.iw));
   ws_free (&ws);
   return st;
 }
@@ -232,7 +239,8 @@ diag_matrix (int n, const double *dv, double *M)
  *   S = A M^{-1} A^T = l^2 / mp,  c - A M^{-1} f = -v^2 + g y = -l^2 thd^2 - g l cos th,
  *   lambda = -mp (l thd^2 + g cos th) / l = -T / l  with the tension T = mp (v^2 / l + g cos th),
  *   R = lambda r = -T r / l (towards the pivot), qddot = R / mp + (0, -g).
- * In polar form qddot = l thdd (cos th, sin th) + l thd^2 (-sin th, cos th) with thdd = -g/l sin th,
+ * In polar form qddot = l thdd (cos th, sin th) + l thd^2 (-sin th,
+                                                            cos th) with thdd = -g/l sin th,
  * an independent closed form of the same accelerations. */
 static void
 test_pendulum (void)
@@ -258,7 +266,8 @@ test_pendulum (void)
              lam_ref);
       CHECK (relerr (2, R, R_ref, 1.0) <= TOL, "pendulum %d: R (%g %g) vs (%g %g)", s, R[0], R[1],
              R_ref[0], R_ref[1]);
-      CHECK (relerr (2, qdd, q_ref, 1.0) <= TOL, "pendulum %d: qddot (%.17g %.17g) vs (%.17g %.17g)",
+      CHECK (relerr (2, qdd, q_ref, 1.0) <= TOL,
+             "pendulum %d: qddot (%.17g %.17g) vs (%.17g %.17g)",
              s, qdd[0], qdd[1], q_ref[0], q_ref[1]);
       CHECK (relerr (2, qdd, q_pol, 1.0) <= TOL, "pendulum %d: qddot vs polar form: %g", s,
              relerr (2, qdd, q_pol, 1.0));
@@ -679,7 +688,8 @@ test_pars_extra (void)
         if (s == 0)
           {
             double ref = -nu * (v1 * v1 + v2 * v2 + v3 * v3);
-            CHECK (fabs (pw - ref) <= TOL * (fabs (ref) + 1.0), "pars explicit nu %g: power %.17g vs %.17g",
+            CHECK (fabs (pw - ref) <= TOL * (fabs (ref) + 1.0),
+                   "pars explicit nu %g: power %.17g vs %.17g",
                    nu, pw, ref);
           }
       }
@@ -792,7 +802,8 @@ test_directions_general (void)
   naive_solve (k + m, K, sol);
   st = directions (n, m, k, M, f, A, c, B, qdd, mu, R, &rc);
   CHECK (st == VM_OK, "directions k>m: status %d", st);
-  CHECK (relerr (k, mu, sol, 1.0) <= 1e-13, "directions k>m: mu vs KKT %g", relerr (k, mu, sol, 1.0));
+  CHECK (relerr (k, mu, sol, 1.0) <= 1e-13, "directions k>m: mu vs KKT %g", relerr (k, mu, sol,
+                                                                                    1.0));
   for (i = 0; i < n; i++)
     {
       ref[i] = Mif[i];
@@ -892,7 +903,8 @@ test_singular (void)
     CHECK (relerr (3, qdd, ref, 1.0) <= 1e-6, "near-dependent 1e-4: qddot err %g",
            relerr (3, qdd, ref, 1.0));
     st = ideal (3, 2, I3, f3, A2, c, qdd, lam, NULL, &rc);
-    CHECK (st == VM_ESINGULAR && rc < VM_REACTION_RCOND_MIN, "near-dependent 1e-8: status %d rcond %g",
+    CHECK (st == VM_ESINGULAR && rc < VM_REACTION_RCOND_MIN,
+           "near-dependent 1e-8: status %d rcond %g",
            st, rc);
   }
   /* more constraints than coordinates, and a zero constraint row */
@@ -937,7 +949,8 @@ test_singular (void)
     st = directions (3, 2, 1, I3, f3, A, c, B1, qdd, mu, R, &rc);
     CHECK (st == VM_EOVERDET && all_nan (3, qdd) && all_nan (1, mu), "k < m: status %d", st);
     st = directions (3, 2, 3, I3, f3, A, c, Bdup, qdd, mu, R, &rc);
-    CHECK (st == VM_ESINGULAR && rc < VM_REACTION_RCOND_MIN, "dependent directions: status %d rcond %g",
+    CHECK (st == VM_ESINGULAR && rc < VM_REACTION_RCOND_MIN,
+           "dependent directions: status %d rcond %g",
            st, rc);
     /* directions orthogonal (in M^{-1}) to a constraint normal: G = 0 rows, k > m */
     {
@@ -975,43 +988,59 @@ test_arguments (void)
       memcpy (bad, I2, sizeof I2);
       bad[1] = v;
       bad[2] = v;
-      st = vm_reaction_ideal (2, 1, bad, f, A, &c, qdd, &lam, NULL, &rc, ws.w, ws.iw);
+      st = vm_reaction_ideal (PROB (2, 1, 0, bad, f, A, &c, NULL), qdd, &lam, NULL, &rc,
+                              WORK (ws.w, ws.iw));
       CHECK (st == VM_EARG && all_nan (2, qdd) && isnan (rc), "non-finite M: status %d", st);
       bad[0] = f[0];
       bad[1] = v;
-      st = vm_reaction_ideal (2, 1, I2, bad, A, &c, qdd, &lam, NULL, &rc, ws.w, ws.iw);
+      st = vm_reaction_ideal (PROB (2, 1, 0, I2, bad, A, &c, NULL), qdd, &lam, NULL, &rc,
+                              WORK (ws.w, ws.iw));
       CHECK (st == VM_EARG, "non-finite f: status %d", st);
       bad[0] = v;
       bad[1] = 0;
-      st = vm_reaction_ideal (2, 1, I2, f, bad, &c, qdd, &lam, NULL, &rc, ws.w, ws.iw);
+      st = vm_reaction_ideal (PROB (2, 1, 0, I2, f, bad, &c, NULL), qdd, &lam, NULL, &rc,
+                              WORK (ws.w, ws.iw));
       CHECK (st == VM_EARG, "non-finite A: status %d", st);
-      st = vm_reaction_ideal (2, 1, I2, f, A, &v, qdd, &lam, NULL, &rc, ws.w, ws.iw);
+      st = vm_reaction_ideal (PROB (2, 1, 0, I2, f, A, &v, NULL), qdd, &lam, NULL, &rc,
+                              WORK (ws.w, ws.iw));
       CHECK (st == VM_EARG, "non-finite c: status %d", st);
-      st = vm_reaction_directions (2, 1, 1, I2, f, A, &c, bad, qdd, &lam, NULL, &rc, ws.w, ws.iw);
+      st = vm_reaction_directions (PROB (2, 1, 1, I2, f, A, &c, bad), qdd, &lam, NULL, &rc,
+                                   WORK (ws.w, ws.iw));
       CHECK (st == VM_EARG && all_nan (2, qdd), "non-finite B: status %d", st);
-      st = vm_reaction_explicit (2, I2, f, bad, NULL, qdd, NULL, &rc, ws.w, ws.iw);
+      st = vm_reaction_explicit (PROB (2, 0, 0, I2, f, NULL, NULL, NULL), bad, NULL, qdd, NULL,
+                                 &rc, WORK (ws.w, ws.iw));
       CHECK (st == VM_EARG, "non-finite Rx: status %d", st);
-      st = vm_reaction_explicit (2, I2, f, A, bad, qdd, &pw, &rc, ws.w, ws.iw);
+      st = vm_reaction_explicit (PROB (2, 0, 0, I2, f, NULL, NULL, NULL), A, bad, qdd, &pw, &rc,
+                                 WORK (ws.w, ws.iw));
       CHECK (st == VM_EARG && isnan (pw), "non-finite qdot: status %d", st);
     }
   /* NULL pointers and sizes */
-  CHECK (vm_reaction_ideal (2, 1, NULL, f, A, &c, qdd, NULL, NULL, NULL, ws.w, ws.iw) == VM_EARG,
+  CHECK (vm_reaction_ideal (PROB (2, 1, 0, NULL, f, A, &c, NULL), qdd, NULL, NULL, NULL,
+                            WORK (ws.w, ws.iw)) == VM_EARG,
          "M NULL");
-  CHECK (vm_reaction_ideal (2, 1, I2, f, NULL, &c, qdd, NULL, NULL, NULL, ws.w, ws.iw) == VM_EARG,
+  CHECK (vm_reaction_ideal (PROB (2, 1, 0, I2, f, NULL, &c, NULL), qdd, NULL, NULL, NULL,
+                            WORK (ws.w, ws.iw)) == VM_EARG,
          "A NULL with m > 0");
-  CHECK (vm_reaction_ideal (2, 1, I2, f, A, &c, NULL, NULL, NULL, NULL, ws.w, ws.iw) == VM_EARG,
+  CHECK (vm_reaction_ideal (PROB (2, 1, 0, I2, f, A, &c, NULL), NULL, NULL, NULL, NULL,
+                            WORK (ws.w, ws.iw)) == VM_EARG,
          "qddot NULL");
-  CHECK (vm_reaction_ideal (2, 1, I2, f, A, &c, qdd, NULL, NULL, NULL, NULL, ws.iw) == VM_EARG,
+  CHECK (vm_reaction_ideal (PROB (2, 1, 0, I2, f, A, &c, NULL), qdd, NULL, NULL, NULL, WORK (NULL,
+                                                                                             ws.iw)) == VM_EARG,
          "work NULL");
-  CHECK (vm_reaction_ideal (0, 0, I2, f, A, &c, qdd, NULL, NULL, NULL, ws.w, ws.iw) == VM_EARG,
+  CHECK (vm_reaction_ideal (PROB (0, 0, 0, I2, f, A, &c, NULL), qdd, NULL, NULL, NULL, WORK (ws.w,
+                                                                                             ws.iw)) == VM_EARG,
          "n = 0");
-  CHECK (vm_reaction_ideal (2, -1, I2, f, A, &c, qdd, NULL, NULL, NULL, ws.w, ws.iw) == VM_EARG,
+  CHECK (vm_reaction_ideal (PROB (2, -1, 0, I2, f, A, &c, NULL), qdd, NULL, NULL, NULL,
+                            WORK (ws.w, ws.iw)) == VM_EARG,
          "m < 0");
-  CHECK (vm_reaction_directions (2, 1, 1, I2, f, A, &c, NULL, qdd, NULL, NULL, NULL, ws.w, ws.iw)
+  CHECK (vm_reaction_directions (PROB (2, 1, 1, I2, f, A, &c, NULL), qdd, NULL, NULL, NULL,
+                                 WORK (ws.w, ws.iw))
            == VM_EARG, "B NULL");
-  CHECK (vm_reaction_directions (2, 1, -1, I2, f, A, &c, A, qdd, NULL, NULL, NULL, ws.w, ws.iw)
+  CHECK (vm_reaction_directions (PROB (2, 1, -1, I2, f, A, &c, A), qdd, NULL, NULL, NULL,
+                                 WORK (ws.w, ws.iw))
            == VM_EARG, "k < 0");
-  CHECK (vm_reaction_explicit (2, I2, f, A, NULL, qdd, &pw, NULL, ws.w, ws.iw) == VM_EARG,
+  CHECK (vm_reaction_explicit (PROB (2, 0, 0, I2, f, NULL, NULL, NULL), A, NULL, qdd, &pw, NULL,
+                               WORK (ws.w, ws.iw)) == VM_EARG,
          "power without qdot");
   CHECK (vm_reaction_work_size (0, 0, 0, &lw, &liw) == VM_EARG
            && vm_reaction_work_size (1, -1, 0, &lw, &liw) == VM_EARG
@@ -1057,10 +1086,14 @@ test_reuse (void)
   c[0] = 1;
   c[1] = -1;
   CHECK (ws_alloc (&ws, 4, 2, 3), "workspace");
-  CHECK (vm_reaction_directions (4, 2, 3, M, f, A, c, B, q1, m1, NULL, NULL, ws.w, ws.iw) == VM_OK
-           && vm_reaction_ideal (4, 2, M, f, A, c, q2, m2, NULL, NULL, ws.w, ws.iw) == VM_OK
-           && vm_reaction_explicit (4, M, f, NULL, NULL, q2, NULL, NULL, ws.w, ws.iw) == VM_OK
-           && vm_reaction_directions (4, 2, 3, M, f, A, c, B, q2, m2, NULL, NULL, ws.w, ws.iw)
+  CHECK (vm_reaction_directions (PROB (4, 2, 3, M, f, A, c, B), q1, m1, NULL, NULL, WORK (ws.w,
+                                                                                          ws.iw)) == VM_OK
+           && vm_reaction_ideal (PROB (4, 2, 0, M, f, A, c, NULL), q2, m2, NULL, NULL, WORK (ws.w,
+                                                                                             ws.iw)) == VM_OK
+           && vm_reaction_explicit (PROB (4, 0, 0, M, f, NULL, NULL, NULL), NULL, NULL, q2, NULL,
+                                    NULL, WORK (ws.w, ws.iw)) == VM_OK
+           && vm_reaction_directions (PROB (4, 2, 3, M, f, A, c, B), q2, m2, NULL, NULL,
+                                      WORK (ws.w, ws.iw))
                 == VM_OK,
          "reuse: statuses");
   CHECK (memcmp (q1, q2, sizeof q1) == 0 && memcmp (m1, m2, sizeof m1) == 0,
@@ -1071,10 +1104,13 @@ test_reuse (void)
     double q3[4], l3[2], q4[4], l4[2], r3, r4, f2[4];
     for (i = 0; i < 4; i++)
       f2[i] = f[i] + 0.5;
-    CHECK (vm_reaction_ideal (4, 2, M, f2, A, c, q3, l3, NULL, &r3, ws.w, ws.iw) == VM_OK, "ideal");
-    CHECK (vm_reaction_directions (4, 2, 3, M, f, A, c, B, q1, m1, NULL, NULL, ws.w, ws.iw) == VM_OK,
+    CHECK (vm_reaction_ideal (PROB (4, 2, 0, M, f2, A, c, NULL), q3, l3, NULL, &r3, WORK (ws.w,
+                                                                                          ws.iw)) == VM_OK, "ideal");
+    CHECK (vm_reaction_directions (PROB (4, 2, 3, M, f, A, c, B), q1, m1, NULL, NULL, WORK (ws.w,
+                                                                                            ws.iw)) == VM_OK,
            "directions in between");
-    CHECK (vm_reaction_ideal_fixed_mass (4, 2, M, f2, A, c, q4, l4, NULL, &r4, ws.w, ws.iw) == VM_OK
+    CHECK (vm_reaction_ideal_fixed_mass (PROB (4, 2, 0, M, f2, A, c, NULL), q4, l4, NULL, &r4,
+                                         WORK (ws.w, ws.iw)) == VM_OK
            && memcmp (q3, q4, sizeof q3) == 0 && memcmp (l3, l4, sizeof l3) == 0 && r3 == r4,
            "fixed mass: same results as a full solve");
   }

@@ -22,6 +22,11 @@
 #include "base/vm_status.h"
 #include "vmtest.h"
 
+/* the arguments of the reaction solvers: the point's data and the workspace */
+#define PROB(n, m, k, M, f, A, c, B) \
+  (&(vm_reaction_problem) { (n), (m), (k), (M), (f), (A), (c), (B) })
+#define WORK(w, iw) (&(vm_reaction_work) { (w), (iw) })
+
 static int
 close_to (double a, double b, double tol)
 {
@@ -47,8 +52,8 @@ build (model *md, vm_mech_desc *d, const double *p, const double *q, const doubl
   CHECK (vm_mech_block (&md->m, VM_MECH_EOM, &md->eom) == VM_OK, "eom block");
   CHECK (vm_mech_motion_block (&md->m, &md->mot) == VM_OK, "motion block");
   CHECK (vm_mech_vakonomic_block (&md->m, &md->vak) == VM_OK, "vakonomic block");
-  st = vm_motion_init (&md->mo, d->n, d->ncons, d->np, &md->eom, &md->mot, NULL, p,
-                       VM_LAW_VAKONOMIC, 0, NULL);
+  st = vm_motion_init (&md->mo, &(vm_motion_setup) { d->n, d->ncons, d->np, &md->eom, &md->mot,
+                                                     NULL, p, VM_LAW_VAKONOMIC, 0, NULL });
   CHECK (st == VM_OK, "motion init: %s", vm_status_string (st));
   if (st != VM_OK)
     return st;
@@ -75,8 +80,10 @@ test_kernel_pars (void)
   double qdd[3], md, fw[3], rc, work[256], md_ref, ref[3];
   int iwork[64], st;
   size_t lw, liw;
-  CHECK (vm_reaction_work_size (3, 1, 0, &lw, &liw) == VM_OK && lw <= 256 && liw <= 64, "work size");
-  st = vm_vakonomic_accel (3, 1, M, f, A, c, W, &mu, qdd, &md, &rc, fw, work, iwork);
+  CHECK (vm_reaction_work_size (3, 1, 0, &lw, &liw) == VM_OK && lw <= 256 && liw <= 64,
+         "work size");
+  st = vm_vakonomic_accel (PROB (3, 1, 0, M, f, A, c, NULL), W, &mu, qdd, &md, &rc, fw,
+                           WORK (work, iwork));
   md_ref = (v1 * v3 - mu * x3 * v3) / (1 + x3 * x3);
   ref[0] = -md_ref * x3 - mu * v3;
   ref[1] = md_ref;
@@ -88,9 +95,11 @@ test_kernel_pars (void)
   /* the reaction does no work on v with a . v = 0: R . v = -mudot (a . v) - mu v' K v = 0 */
   CHECK (fabs (qdd[0] * v1 + qdd[1] * v2 + qdd[2] * v3) < 1e-14, "no work");
   mu = NAN;
-  CHECK (vm_vakonomic_accel (3, 1, M, f, A, c, W, &mu, qdd, &md, &rc, fw, work, iwork) == VM_EARG,
+  CHECK (vm_vakonomic_accel (PROB (3, 1, 0, M, f, A, c, NULL), W, &mu, qdd, &md, &rc, fw,
+                             WORK (work, iwork)) == VM_EARG,
          "non-finite mu refused");
-  CHECK (vm_vakonomic_accel (3, 1, M, f, A, c, NULL, &mu, qdd, &md, &rc, fw, work, iwork) == VM_EARG,
+  CHECK (vm_vakonomic_accel (PROB (3, 1, 0, M, f, A, c, NULL), NULL, &mu, qdd, &md, &rc, fw,
+                             WORK (work, iwork)) == VM_EARG,
          "missing W refused");
 }
 
@@ -156,11 +165,13 @@ test_knife (void)
         const double *yk = sol.y + 7 * k;
         double uu = cos (yk[2]) * yk[3] + sin (yk[2]) * yk[4];
         CHECK (sol.mult[k] == yk[6], "mult = mu");
-        CHECK (close_to (sol.mult_rate[k], p[0] * sin (yk[2]) + yk[5] * uu, 1e-12), "mult_rate = mudot");
+        CHECK (close_to (sol.mult_rate[k], p[0] * sin (yk[2]) + yk[5] * uu, 1e-12),
+               "mult_rate = mudot");
         rmax = fmax (rmax, fabs (sol.phi[k]));
         pmax = fmax (pmax, fabs (sol.power[k]));
       }
-    CHECK (sol.y[6] == mu && rmax < 1e-8 && pmax < 1e-8, "mu(0), residual %g, power %g", rmax, pmax);
+    CHECK (sol.y[6] == mu && rmax < 1e-8 && pmax < 1e-8, "mu(0), residual %g, power %g", rmax,
+           pmax);
     /* energy (J thdot^2 + |v|^2)/2 - g x is conserved: the reaction does no work */
     CHECK (fabs (sol.energy[2] - sol.energy[0]) < 1e-8, "energy drift %g",
            fabs (sol.energy[2] - sol.energy[0]));
@@ -193,7 +204,8 @@ test_holonomic_and_nonlinear (void)
   d.ncons = 2;
   d.cons = c2;
   st = build (&md, &d, NULL, q, qd, &bad);
-  CHECK (st == VM_EARG && bad == 1, "constraint 2 not linear in qdot: status %d, index %d", st, bad);
+  CHECK (st == VM_EARG && bad == 1, "constraint 2 not linear in qdot: status %d, index %d", st,
+         bad);
   release (&md);
 }
 
@@ -217,7 +229,8 @@ test_no_block (void)
   CHECK (vm_mech_build (&d, &m, &err) == VM_OK, "build");
   CHECK (vm_mech_block (&m, VM_MECH_EOM, &eom) == VM_OK && vm_mech_motion_block (&m, &mot) == VM_OK,
          "blocks");
-  CHECK (vm_motion_init (&mo, 1, 0, 0, &eom, &mot, NULL, NULL, VM_LAW_VAKONOMIC, 0, NULL) == VM_OK,
+  CHECK (vm_motion_init (&mo, &(vm_motion_setup) { 1, 0, 0, &eom, &mot, NULL, NULL,
+                                                    VM_LAW_VAKONOMIC, 0, NULL }) == VM_OK,
          "init");
   memset (&o, 0, sizeof o);
   vm_ode_opts_init (&o.ode, VM_ODE_DOPRI5);
