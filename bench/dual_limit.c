@@ -157,8 +157,8 @@ main (int argc, char **argv)
           vm_dual_free (&d);
           free (z);
         }
-      st = vm_dual_init (&d, 3, 3, 0, N, order, 0.0, 1.0, c, ybar, y0, NULL, vm_dual_lorenz_node,
-                         &L, 0);
+      st = vm_dual_init (&d, &(vm_dual_problem) { 3, 3, 0, N, order, c, vm_dual_lorenz_node, &L },
+                         0.0, 1.0, ybar, y0, NULL, 0);
       ti = vm_wall_time () - t0;
       z = st == VM_OK ? calloc ((size_t) d.nz, sizeof *z) : NULL;
       if (st != VM_OK || ! z)

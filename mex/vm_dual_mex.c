@@ -274,8 +274,8 @@ setup_dual (vm_dual *d, kernel *k, const mxArray *ode, const mxArray *o, const c
           (*ybar_pm)[j * k->ny + i] = ybar[j + N * i];
     }
   kernel_build (k, ode, c, fn);
-  st = vm_dual_init (d, k->ny, k->nd, k->ng, N, order, t0, tf, c, *ybar_pm, y0, DT, k->fn,
-                     k->ctx, weak_flag (o, fn));
+  st = vm_dual_init (d, &(vm_dual_problem) { k->ny, k->nd, k->ng, N, order, c, k->fn, k->ctx },
+                     t0, tf, *ybar_pm, y0, DT, weak_flag (o, fn));
   if (st != VM_OK)
     {
       kernel_free (k);
@@ -539,13 +539,14 @@ march_setup (const mxArray *o, const kernel *k, const char *fn, march_args *a)
 static void
 march_init (vm_dual_march *am, vm_dual_march *ac, kernel *k, const march_args *a, const char *fn)
 {
+  vm_dual_problem p = { k->ny, k->nd, k->ng, a->N, a->order, a->c, k->fn, k->ctx };
   int st;
-  st = vm_dual_march_init (am, k->ny, k->nd, k->ng, a->N, a->order, a->c, k->fn, k->ctx,
-                           k->kind == 0 ? vm_dual_ode_rhs : NULL, &k->g.e, a->mo.rtol, a->mo.atol);
+  st = vm_dual_march_init (am, &p, k->kind == 0 ? vm_dual_ode_rhs : NULL, &k->g.e, a->mo.rtol,
+                           a->mo.atol);
   if (st == VM_OK)
     {
-      st = vm_dual_march_init (ac, k->ny, k->nd, k->ng, a->N, a->corder, a->c, k->fn, k->ctx,
-                               k->kind == 0 ? vm_dual_ode_rhs : NULL, &k->g.e, a->mo.rtol,
+      p.order = a->corder;
+      st = vm_dual_march_init (ac, &p, k->kind == 0 ? vm_dual_ode_rhs : NULL, &k->g.e, a->mo.rtol,
                                a->mo.atol);
       if (st != VM_OK)
         vm_dual_march_free (am);
@@ -925,8 +926,8 @@ cmd_slabs (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   kernel_build (&k, prhs[1], a.c, fn);   /* the one compile of the model, for every slab and pass */
   t_setup = vm_wall_time () - t_start;
   vm_dual_slabs_sol_init (&ss);
-  st = vm_dual_slabs (k.ny, k.nd, k.ng, a.N, a.order, a.tb, a.c, a.ybar, a.y0, k.fn, k.ctx, &so,
-                      &ss);
+  st = vm_dual_slabs (&(vm_dual_problem) { k.ny, k.nd, k.ng, a.N, a.order, a.c, k.fn, k.ctx }, a.tb,
+                      a.ybar, a.y0, &so, &ss);
   if (st != VM_OK && ss.fail_slab == 0)
     {
       char why[800];

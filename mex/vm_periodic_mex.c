@@ -271,7 +271,8 @@ setup_periodic (vm_dual_periodic *d, vm_mx_ode_engine *c, const mxArray *ode, co
       ypm[q * m + j] = ybar[q + N * j];
   compile (c, ode, cw, 1, fn);
   c->e.tol = VM_PERIODIC_DTP_TOL;
-  st = vm_dual_periodic_init (d, m, ng, N, order, cw, ypm, gauge, vm_dual_ode_node, &c->e);
+  st = vm_dual_periodic_init (d, &(vm_dual_problem) { m, m, ng, N, order, cw, vm_dual_ode_node,
+                                                       &c->e }, ypm, gauge);
   mxFree (ypm);
   if (st == VM_OK && ys && (st = vm_dual_periodic_set_scales (d, ys)) != VM_OK)
     vm_dual_periodic_free (d);
@@ -351,6 +352,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_dual_periodic d;
   vm_newton_info info;
   vm_dual_periodic_opts so;
+  vm_dual_periodic_trace tr = { 0, 0, NULL, 0, NULL, 0 };
   int maxit, nbase, inner, display, st, iters = 0, passes = 0, nhist = 0, nchange = 0;
   double tol, *z, *change, *hist;
   mxArray *out;
@@ -377,7 +379,13 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   so.max_iter = maxit;
   so.polish = nbase;
   so.tol = tol;
-  st = vm_dual_periodic_search (&d, z, &so, &iters, &passes, hist, &nhist, change, &nchange, &info);
+  tr.hist = hist;
+  tr.change = change;
+  st = vm_dual_periodic_search (&d, z, &so, &tr, &info);
+  iters = tr.iterations;
+  passes = tr.passes;
+  nhist = tr.nhist;
+  nchange = tr.nchange;
   if (st == VM_EDTP)
     snprintf (msg, sizeof msg, "%s at s = %g (node %ld): the base state is too far from an orbit "
               "for the weights c, or the orbit leaves the domain of F", vm_status_string (st),

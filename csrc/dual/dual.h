@@ -39,28 +39,22 @@
  * duals, Newton's convergence and the conditioning of the DtP map).  Dm_s is nonsingular
  * (x' H Dm_s x = -(x_1^2 + x_N^2)/2).  Unknowns: D at every node, z[k m + i], nz = N m.
  *
- * The node functions (the dual Lagrangian at many points) are pluggable: the general engine below
- * (vm_dual_ode_*) works for any compiled vm_ode; closed forms (dual_closed.h) plug in the same way. */
+ * The node functions (the dual Lagrangian at many points, dual_node.h) are pluggable: the general
+ * engine (dual_ode.h) works for any compiled vm_ode; closed forms (dual_closed.h) plug in the same
+ * way.  The implementation: dual_setup.c (grid, operator), dual_pattern.c (the Hessian's pattern),
+ * dual_eval.c (S, its gradient, the primal), dual_hessian.c (the Hessian's values), dual_solve.c
+ * (Newton).  Why a struct that keeps the pattern: a sequence of solves on one grid (slabs, march
+ * windows) builds it once and moves the discretization between intervals (vm_dual_move). */
 #ifndef VM_DUAL_H
 #define VM_DUAL_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/model.h"
+#include "dual/dual_node.h"
+#include "dual/dual_ode.h"
 #include "newton/newton.h"
 #include "sbp/sbp.h"
-
-/* The dual Lagrangian at npts points (all arrays point-major, contiguous per point):
- *   t[k], u[k nl + j] (u = (Ddot_d, D_d, D_a)), ybar[k ny + i];
- *   y[k ny + i]: in, a starting guess for the DtP map (e.g. the previous y^H); out, y^H;
- *   val[k] = LL; grad[k nl + j] = dLL/du_j; hess[k nl nl + i nl + j] = d2LL/du_i du_j (may be NULL:
- *   then only val, grad and y are needed).
- * Returns VM_OK, or VM_EDTP (with *bad set to the first failing point) when the DtP map has no
- * well-conditioned root there. */
-typedef int (*vm_dual_node_fn) (void *ctx, int64_t npts, const double *t, const double *u,
-                                const double *ybar, double *y, double *val, double *grad,
-                                double *hess, int64_t *bad);
 
 typedef struct {
   int ny, nd, ng, m, nl;
@@ -97,8 +91,7 @@ typedef struct {
   int *boff;                   /* bp[N] */
   int maxns;                   /* the largest support */
   int64_t hess_lag;            /* the columns of nodes <= j are complete once node j + hess_lag
-                                  has been added (dual.c, build_lag: 2 for the interior of order
-                                  4, more near the boundary closures) */
+                                  has been added (dual_pattern.c, build_lag) */
   unsigned char *regular;      /* N: node k's blocks (ng = 0) are stacked in every column, block
                                   (q, r) at boff (r, r) + (q - r) nd for q >= r (node_run) */
   int64_t *sup_p, *sup;        /* node k's support (sorted {k} U columns of Dm row k) */
@@ -106,8 +99,9 @@ typedef struct {
   /* state after the last evaluation */
   double *y;                   /* N ny: y^H */
   double *u, *val, *grad;      /* N nl, N, N nl */
-  double *hess;                /* the node Hessians of one chunk of at most 64 nodes (nl nl each),
-                                  made and assembled chunk by chunk (dual.c, eval_hessian) */
+  double *hess;                /* the node Hessians of one chunk of VM_DUAL_HESS_CHUNK nodes
+                                  (nl nl each), made and assembled chunk by chunk
+                                  (dual_hessian.c) */
   double *Dfull;               /* N m: D with the Dirichlet values */
   int have_y;
   int64_t bad;                 /* node where the DtP map failed (VM_EDTP) */
@@ -119,37 +113,39 @@ typedef struct {
 /* vm_dual_init flags */
 #define VM_DUAL_WEAK_FINAL 1   /* D_d(tf) = DT weakly (SAT at tf); default (0): strongly */
 
-/* Set up the discretization.  c: ny weights (> 0); ybar: N ny base states (NULL: 0); y0: nd initial
+/* What stays the same on every interval a discretization is used on: the system's dimensions,
+ * the grid and the node function.  vm_dual_init, vm_dual_slabs (dual_slabs.h), vm_dual_march_init
+ * (dual_march.h) and vm_dual_periodic_init (dual_periodic.h) take it. */
+typedef struct
+{
+  int ny, nd, ng;              /* states, differential states (<= ny), algebraic equations */
+  int64_t N;                   /* nodes of one interval (slab, window) */
+  int order;                   /* SBP interior order (sbp.h) */
+  const double *c;             /* ny weights of H (> 0, finite) */
+  vm_dual_node_fn fn;          /* the node function (dual_node.h) */
+  void *ctx;                   /* its context */
+} vm_dual_problem;
+
+/* Set up the discretization of p on [t0, tf].  ybar: N ny base states (NULL: 0); y0: nd initial
  * values; DT: nd final duals (NULL: 0); flags: 0 (D_d(tf) = DT prescribed, the paper's recipe) or
- * VM_DUAL_WEAK_FINAL.  Builds the Hessian pattern once.  Returns VM_OK, VM_EARG (ny < 1, nd < 1,
- * nd > ny, ng < 0, c not > 0, NULL c, y0 or fn, unknown flags), the codes of vm_sbp_init (N below
- * the order's minimum), VM_ENOMEM; on failure nothing stays allocated. */
+ * VM_DUAL_WEAK_FINAL.  Builds the Hessian pattern once.  Returns VM_OK, VM_EARG (NULL p, ny < 1,
+ * nd < 1, nd > ny, ng < 0, c not > 0, NULL c, y0 or fn, unknown flags), the codes of vm_sbp_init
+ * (N below the order's minimum), VM_ENOMEM; on failure nothing stays allocated.  Cost: O(nnz) time
+ * and memory (dual_pattern.c). */
+int vm_dual_init (vm_dual *d, const vm_dual_problem *p, double t0, double tf, const double *ybar,
+                  const double *y0, const double *DT, int flags);
+
 /* Peak memory in bytes of one dual window of N nodes with u = nd + ng duals per node, SBP order p
  * and the linear solver linsolve (linsolve.h): the action, Newton's Hessian and its factorization,
- * and the Levenberg-Marquardt fallback's augmented system (order 2n, linsolve.h), which a solve
- * that does not converge builds (the zero base state of the Lorenz benchmark does).
- *   UMFPACK: 2.5 (750 + 878 u^2) bytes per node, a fit of peaks measured with VmHWM at N = 65536
- *     for u = 1, 3, 6, 12 (order 4, converged: 1.6, 8.9, 32.7, 127 kB per node, within 3%),
- *     times 2.5 for the fallback (Lorenz from the zero base state: 21.6 kB for u = 3; 18.3 kB
- *     measured again after the reduced work arrays, 14.8 kB at order 8).
- *   banded (VM_LINSOLVE_BANDED; AUTO picks by vm_linsolve_memory_model, linsolve.h: the band's
- *     while u <= 12, the larger of the two beyond): 1.1 (750 + u (660 + 224 kl)) bytes
- *     per node with kl = 1.5 p u, an upper bound of the bandwidth (measured 8, 17, 26, 35 for
- *     u = 3 at orders 2-8; 35 and 71 for u = 6 and 12 at order 4): the band of (2 kl + ku + 1)
- *     doubles per unknown, the Cholesky band of kl + 1 (held beside it once a Hessian is not
- *     definite) and the Hessian's CSC, then those of the augmented system (bandwidth
- *     2 kl + 1, 2 n unknowns), and 750 + 500 u of vectors, 1.1 times; measured with the fallback
- *     (chains of Lorenz systems from the zero base state, N = 65536, bench/dual_memory.m,
- *     doc/dual.md "Memory"): u = 1, order 4, 2.0 kB against 3.0; u = 3, order 4, 13.3 / 15.8;
- *     order 8, 24.8 / 28.6; u = 6, order 4, 50.6 / 56.4.  The UMFPACK fit, used for every
- *     backend before, was below the peak at order 8 (21.6 kB for 24.8) and
- *     1.6 to 6 times above it at order 4 (refusing windows that fit).
- * 0 for an unknown linsolve.  For refusing work that cannot fit before allocating it. */
+ * and the Levenberg-Marquardt fallback's augmented system (order 2n), which a solve that does not
+ * converge builds.  Per node: UMFPACK 2.5 (750 + 878 u^2) bytes, a fit of measured peaks with
+ * the fallback's factor 2.5; banded 1.1 (750 + u (660 + 224 kl)) bytes with kl = 1.5 p u, an upper
+ * bound of the bandwidth (the band of 2 kl + ku + 1 doubles per unknown, the Cholesky band, the
+ * Hessian's CSC, the augmented system's band and the vectors); AUTO the one
+ * vm_linsolve_memory_model picks.  The fits and their measurements: doc/dual.md, "Memory", and
+ * bench/dual_memory.m.  0 for an unknown linsolve.  Why: to refuse work that cannot fit before
+ * allocating it. */
 double vm_dual_memory_estimate (int nd, int ng, int64_t N, int order, int linsolve);
-
-int vm_dual_init (vm_dual *d, int ny, int nd, int ng, int64_t N, int order, double t0, double tf,
-                  const double *c, const double *ybar, const double *y0, const double *DT,
-                  vm_dual_node_fn fn, void *ctx, int flags);
 
 /* The same discretization (N, order, pattern, node function) moved to the interval [t0, tf] with
  * initial values y0 (nd) and, if ybar is not NULL, the base state ybar (N ny); the Hessian pattern
@@ -159,7 +155,9 @@ int vm_dual_move (vm_dual *d, double t0, double tf, const double *y0, const doub
 void vm_dual_free (vm_dual *d);
 
 /* S, its gradient (nz) and Hessian values (nnz, in colptr/rowind) at z; any output may be NULL.
- * Leaves y^H, F and G of every node in the struct (vm_dual_primal). */
+ * Leaves y^H, F and G of every node in the struct (vm_dual_primal).  Returns VM_OK, VM_EARG (NULL
+ * z), VM_ENOMEM or the node function's code (VM_EDTP: d->bad the first failing node).  Cost: the
+ * node function at N points, and with hval one pass over the nnz values (dual_hessian.c). */
 int vm_dual_eval (vm_dual *d, const double *z, double *S, double *grad, double *hval);
 
 /* Index of D component i (0..m-1) at node k in z, or -1 for the prescribed D_d at the last node
@@ -168,105 +166,54 @@ int64_t vm_dual_index (const vm_dual *d, int64_t k, int i);
 
 /* After vm_dual_eval: the primal residuals, res[k nd + i] = (Dm y_d)_k,i - F_k,i (+ the SAT term at
  * k = 0), the equations (*), for every node (strong mode: the last node's is not an equation of S,
- * it shows how well the recovered primal satisfies the ODE there; weak mode: it is one); gres[k ng + a] = G_a(t_k, y^H_k); ham[k] the
- * dual Hamiltonian D_d . F - D_a . G - H(y^H, ybar) (the Legendre transform of LL in Ddot_d, a
+ * it shows how well the recovered primal satisfies the ODE there; weak mode: it is one);
+ * gres[k ng + a] = G_a(t_k, y^H_k); ham[k] the dual Hamiltonian D_d . F - D_a . G - H(y^H, ybar) (the Legendre transform of LL in Ddot_d, a
  * constant of motion when ybar and F, G do not depend on t).  Any output may be NULL. */
 void vm_dual_primal (const vm_dual *d, double *res, double *gres, double *ham);
 
-/* Solve grad S = 0 by Newton (csrc/newton/newton.h), its residuals measured on the row-scaled equations
+/* Options of vm_dual_solve_ex (vm_dual_solve_opts_init gives the defaults). */
+typedef struct
+{
+  double tol;                  /* residual tolerance (>= 0) (default 1e-11) */
+  int max_iter;                /* Newton's maximal number of steps (default 50) */
+  int linsolve;                /* Newton's linear solver, vm_newton_opts.linsolve:
+                                  VM_LINSOLVE_AUTO, _UMFPACK or _BANDED (default AUTO) */
+  vm_newton_symbolic *sym;     /* NULL, or a caller-owned cache of UMFPACK's symbolic analysis
+                                  (vm_newton_opts.symbolic), for a sequence of solves on one
+                                  vm_dual (time slabs, vm_dual_move between them): the pattern
+                                  never changes, so it is analysed once for all the solves; free
+                                  it with vm_newton_symbolic_free (default NULL) */
+  void (*on_iter) (void *ctx, int k, double res, double step, int kind, double factor);
+                               /* NULL, or Newton's live progress (vm_newton_opts.on_iter) */
+  void *on_iter_ctx;
+} vm_dual_solve_opts;
+
+void vm_dual_solve_opts_init (vm_dual_solve_opts *o);
+
+/* Solve grad S = 0 by Newton (newton/newton.h).  Its residuals are the row-scaled equations
  * grad_j / H_jj (the residuals of the discrete primal equations (*) and G, N-independent; Newton's
  * res_weight), its Jacobian the Hessian of S, factored by Cholesky where it is negative definite
- * (vm_newton_opts.definite; S is concave where the DtP matrices are definite, the LU otherwise),
- * converged when their RMS is
- * <= tol max(1, s), s the RMS of F(ybar) and of Dm ybar_d (the size of the equations' terms at the
- * base state, independent of the guess and of DT), or by the step test.  z: in the guess, out the
- * best iterate.  linsolve: Newton's linear solver (vm_newton_opts.linsolve: VM_LINSOLVE_AUTO,
- * _UMFPACK or _BANDED); info->linsolve reports the one used. */
+ * (vm_newton_opts.definite; S is concave where the DtP matrices are definite, the LU otherwise).
+ * Converged when their RMS is <= tol max(1, s), s the RMS of F(ybar) and of Dm ybar_d (the size of
+ * the equations' terms at the base state, independent of the guess and of DT) and never below
+ * the equations' rounding level, or by the step test.  z: in the guess, out the best iterate, at
+ * which the struct's state is left.  o: NULL for the defaults.  info->linsolve reports the linear
+ * solver used.  Returns VM_OK, Newton's codes, VM_EDTP (the DtP map fails at the best iterate),
+ * VM_ENOMEM.  Cost: one Hessian and one sparse factorization per Newton iteration but the chord
+ * steps (at most 4 per factorization). */
+int vm_dual_solve_ex (vm_dual *d, double *z, const vm_dual_solve_opts *o, vm_newton_info *info);
+
+/* vm_dual_solve_ex with tol, max_iter and linsolve, the other options at their defaults. */
 int vm_dual_solve (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
                    vm_newton_info *info);
-
-/* vm_dual_solve with two more of Newton's options, for a sequence of solves on one vm_dual (time
- * slabs, vm_dual_move between them): sym, NULL or a caller-owned cache of UMFPACK's symbolic
- * analysis (vm_newton_opts.symbolic: the pattern of d never changes, so it is analysed once for
- * all the solves; free it with vm_newton_symbolic_free), and on_iter / on_iter_ctx, NULL or the
- * live progress callback (vm_newton_opts.on_iter).  vm_dual_solve (d, z, tol, max_iter,
- * linsolve, info) is vm_dual_solve_ex (d, z, tol, max_iter, linsolve, NULL, NULL, NULL, info).
- * The same return codes. */
-int vm_dual_solve_ex (vm_dual *d, double *z, double tol, int max_iter, int linsolve,
-                      vm_newton_symbolic *sym,
-                      void (*on_iter) (void *ctx, int k, double res, double step, int kind,
-                                       double factor),
-                      void *on_iter_ctx, vm_newton_info *info);
 
 /* The message of a solve that returned st (at most n bytes with the terminating zero): for
  * VM_EDTP the time and node where the dual-to-primal map failed, otherwise Newton's message, or
  * "converged" / the status's string when it has none; when Newton ran out of iterations or steps
  * (VM_ENEWTON_MAXIT, _STALL) followed by what to change ("use more slabs or a base state closer to
- * the solution").  One wording for dual_solve's one slab
- * (mex/vm_dual_mex.c) and every slab of vm_dual_slabs. */
+ * the solution").  One wording for dual_solve's one slab (mex/vm_dual_mex.c) and every slab of
+ * vm_dual_slabs. */
 void vm_dual_solve_message (char *msg, size_t n, int st, const vm_dual *d,
                             const vm_newton_info *info);
-
-/* ---- small dense LU (row-major n x n, partial pivoting), used by the node functions ------------- */
-
-/* Factor a in place; 0, or 1 when a pivot is <= tol in absolute value or not finite. */
-int vm_dense_lu (int n, double *a, int *piv, double tol);
-/* Solve with the factors of vm_dense_lu; b (n) is overwritten by the solution. */
-void vm_dense_lu_solve (int n, const double *a, const int *piv, double *b);
-
-/* ---- the general engine: any vm_ode ------------------------------------------------------------ */
-
-typedef struct {
-  int ny, nd, ng, np;
-  vm_block blk;                /* VM_ODE_SYSTEM block */
-  int linear;                  /* 1: F and G at most quadratic in y (r is affine in y): one step */
-  double *par, *c;
-  double *cr;                  /* ny: 1 / sqrt (c_i), the DtP matrix's equilibration */
-  double tol;                  /* DtP Newton: |r_i| <= tol s_i for every i, s_i the sum of the
-                                  moduli of r_i's terms (default 1e-13) */
-  int max_iter;
-  /* work for npts points */
-  int64_t cap;
-  double *fF, *fFy, *fG, *fGy, *fWF, *fWG, *fFt, *fGt, *work;
-  double *A, *B, *X, *r, *s;   /* per-point dense work (s: the sizes of r's terms) */
-  int *piv;
-  const double **in;           /* the block's inputs (one per tape variable) and their strides */
-  int *inc;
-  int fslot[8];                /* the block's fields F, F_y, F_t, G, G_y, G_t, wF_yy, wG_yy (-1) */
-  long dtp_iters;              /* total DtP Newton iterations (statistics) */
-} vm_dual_ode;
-
-/* Compile the system block of o and detect linearity (o's graph gains the derivative nodes).  c:
- * the ny weights of H, each > 0 and finite (VM_EARG otherwise). */
-int vm_dual_ode_init (vm_dual_ode *e, vm_ode *o, const double *par, const double *c);
-void vm_dual_ode_free (vm_dual_ode *e);
-int vm_dual_ode_node (void *ctx, int64_t npts, const double *t, const double *u,
-                      const double *ybar, double *y, double *val, double *grad, double *hess,
-                      int64_t *bad);
-/* The primal right-hand side of the compiled system (ctx: a vm_dual_ode) at npts points:
- * t[k], y[k ny + i] -> F[k nd + i] (point-major).  Returns VM_OK, VM_EARG (NULL arguments,
- * npts < 0), VM_ENOMEM or an evaluation error; the values may be non-finite (the caller checks). */
-int vm_dual_ode_rhs (void *ctx, int64_t npts, const double *t, const double *y, double *F);
-
-/* F (nd) and F_y (Fy[a + nd i] = dF_a/dy_i, nd x ny column-major) of the compiled system (ctx: a
- * vm_dual_ode) at one point (t, y).  Fy may be NULL.  Returns VM_OK, VM_EARG (NULL ctx, y or F),
- * VM_ENOMEM or an evaluation error; the values may be non-finite (the caller checks). */
-int vm_dual_ode_jac (void *ctx, double t, const double *y, double *F, double *Fy);
-
-/* The algebraic states of a square system (ng = ny - nd) at one point: y[nd .. ny-1] is replaced
- * by the solution of G(t, y) = 0 in them, by Newton's method from the given values with the exact
- * dG/dya (at most VM_DUAL_ALG_MAXIT steps, converged when a step is at most VM_DUAL_ALG_TOL
- * (1 + |ya|_inf)).  The differential states are not changed.  ctx: a vm_dual_ode.  Returns VM_OK
- * (also when ny = nd), VM_EARG (NULL arguments, a nonsquare system), VM_ESINGULAR (dG/dya has a
- * zero pivot: the equations do not determine the algebraic states), VM_ENONFINITE,
- * VM_ENEWTON_MAXIT, VM_ENOMEM or an evaluation error; y is unchanged on failure. */
-/* Replace the weights of H of the engine (ctx: a vm_dual_ode): c, ny values, each > 0 and
- * finite.  Returns VM_OK, or VM_EARG (NULL arguments, a weight not > 0 or not finite: nothing is
- * changed).  Used by the march's automatic weights (dual_march.h). */
-int vm_dual_ode_set_weights (void *ctx, const double *c);
-
-#define VM_DUAL_ALG_MAXIT 20
-#define VM_DUAL_ALG_TOL 1e-12
-int vm_dual_ode_algebraic (void *ctx, double t, double *y);
 
 #endif

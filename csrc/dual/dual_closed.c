@@ -5,6 +5,7 @@
 
 #include "dual/dual_closed.h"
 #include "base/vm_status.h"
+#include "la/dense_lu.h"
 
 #define TOL VM_DUAL_CLOSED_TOL
 
@@ -64,13 +65,24 @@ lorenz_hess (double A, double R, double B, double BB[3][3], double x, double yy,
 }
 
 int
-vm_dual_lorenz_node (void *ctx, int64_t npts, const double *t, const double *u,
-                     const double *ybar, double *y, double *val, double *grad, double *hess,
-                     int64_t *bad)
+vm_dual_lorenz_node (void *ctx, vm_dual_points *pts)
 {
   const struct vm_dual_lorenz *P = ctx;
+  const double *t, *u, *ybar;
+  double *y, *val, *grad, *hess;
+  int64_t npts;
   double A, R, B, c;
   int64_t k;
+  if (pts == NULL)
+    return VM_EARG;
+  npts = pts->npts;
+  t = pts->t;
+  u = pts->u;
+  ybar = pts->ybar;
+  y = pts->y;
+  val = pts->val;
+  grad = pts->grad;
+  hess = pts->hess;
   (void) t;
   if (P == NULL || npts < 0 || (npts > 0 && (u == NULL || ybar == NULL || y == NULL)))
     return VM_EARG;
@@ -92,8 +104,7 @@ vm_dual_lorenz_node (void *ctx, int64_t npts, const double *t, const double *u,
       int i;
       if (!(fabs (rel) > TOL))
         {
-          if (bad)
-            *bad = k;
+          pts->bad = k;
           return VM_EDTP;
         }
       lorenz_bb (c, gc, mc, rel, BB);
@@ -421,14 +432,25 @@ pars_hess (const struct vm_dual_pars *P, pars_ws *ws, const pars_pt *p, double *
 }
 
 int
-vm_dual_pars_node (void *ctx, int64_t npts, const double *t, const double *u,
-                   const double *ybar, double *y, double *val, double *grad, double *hess,
-                   int64_t *bad)
+vm_dual_pars_node (void *ctx, vm_dual_points *pts)
 {
   const struct vm_dual_pars *P = ctx;
+  const double *t, *u, *ybar;
+  double *y, *val, *grad, *hess;
+  int64_t npts;
   pars_ws ws;
   int64_t k;
   int st;
+  if (pts == NULL)
+    return VM_EARG;
+  npts = pts->npts;
+  t = pts->t;
+  u = pts->u;
+  ybar = pts->ybar;
+  y = pts->y;
+  val = pts->val;
+  grad = pts->grad;
+  hess = pts->hess;
   (void) t;
   st = pars_check (P, npts, u, ybar, y);
   if (st != VM_OK || npts == 0)
@@ -442,8 +464,7 @@ vm_dual_pars_node (void *ctx, int64_t npts, const double *t, const double *u,
       pars_point (&ws, k, u, ybar, y, &p);
       if (pars_factor (P, &ws, p.mu, p.Lam))
         {
-          if (bad)
-            *bad = k;
+          pts->bad = k;
           st = VM_EDTP;
           break;
         }
@@ -463,14 +484,24 @@ vm_dual_pars_node (void *ctx, int64_t npts, const double *t, const double *u,
 /* ---- 3. reduced Pars ------------------------------------------------------------------------------- */
 
 int
-vm_dual_pars_reduced_node (void *ctx, int64_t npts, const double *t, const double *u,
-                           const double *ybar, double *y, double *val, double *grad,
-                           double *hess, int64_t *bad)
+vm_dual_pars_reduced_node (void *ctx, vm_dual_points *pts)
 {
   const struct vm_dual_pars_reduced *P = ctx;
+  const double *t, *u, *ybar;
+  double *y, *val, *grad, *hess;
+  int64_t npts;
   double c;
   int64_t k;
-  (void) bad;
+  if (pts == NULL)
+    return VM_EARG;
+  npts = pts->npts;
+  t = pts->t;
+  u = pts->u;
+  ybar = pts->ybar;
+  y = pts->y;
+  val = pts->val;
+  grad = pts->grad;
+  hess = pts->hess;
   if (P == NULL || npts < 0
       || (npts > 0 && (t == NULL || u == NULL || ybar == NULL || y == NULL)))
     return VM_EARG;

@@ -1,4 +1,4 @@
-/* dual_closed.h -- closed-form node functions (vm_dual_node_fn, dual.h) for three systems of
+/* dual_closed.h -- closed-form node functions (vm_dual_node_fn, dual_node.h) for three systems of
  * Acharya & Sengupta, "dual action principles": the Lorenz system (Sec. 3, eqs. 29-31), the
  * generalized Pars system (Sec. 4, eqs. 32-37) and the reduced Pars system (eqs. 44, 48-49 with
  * the sign of eq. 48 corrected).  Plain C99, no Octave headers.
@@ -9,20 +9,23 @@
  * val and grad may be NULL too.  L_H = -Ddot_d . y_d - D_d . F + D_a . G + H; every system here has
  * F, G at most quadratic in y, so dL_H/dy is affine in y and the DtP map is one linear solve.
  *
- * Return VM_OK; VM_EDTP with *bad (if bad != NULL) = the first point where the DtP matrix A is
+ * Return VM_OK; VM_EDTP with p->bad = the first point where the DtP matrix A is
  * singular or ill-conditioned (relative determinant / pivot <= VM_DUAL_CLOSED_TOL, or not finite):
- * the points before it are filled, the rest are not touched; VM_EARG for a NULL ctx, u, ybar, y
+ * the points before it are filled, the rest are not touched; VM_EARG for a NULL ctx, p, u, ybar, y
  * (or t for the reduced Pars system), npts < 0 or invalid parameters (a weight c not finite or
  * <= 0, M < 1, L or b NULL); VM_ENOMEM (generalized Pars only: its work space is malloc'd per call).
  * The parameter structs are usable as "struct vm_dual_lorenz" or "vm_dual_lorenz" (same for the others).
  * The starting guess in y is not used (the maps are explicit).  t may be NULL except for the reduced
- * Pars system (z(t) = v30 t + x30). */
+ * Pars system (z(t) = v30 t + x30).
+ * Cost: O(1) per point for Lorenz and reduced Pars, O(M^3) per point for generalized Pars (one
+ * M x M LU, la/dense_lu.h).  Why closed forms beside the general engine (dual_ode.h): they are the
+ * paper's formulas written out, so the tests hold the engine and the assembly against them. */
 #ifndef VM_DUAL_CLOSED_H
 #define VM_DUAL_CLOSED_H
 
 #include <stdint.h>
 
-#include "dual/dual.h"
+#include "dual/dual_node.h"
 
 #define VM_DUAL_CLOSED_TOL 1e-12
 
@@ -39,9 +42,7 @@ typedef struct vm_dual_lorenz
 {
   double A, R, B, c;            /* sigma, rho, beta; the weight c of H (> 0) */
 } vm_dual_lorenz;
-int vm_dual_lorenz_node (void *ctx, int64_t npts, const double *t, const double *u,
-                         const double *ybar, double *y, double *val, double *grad, double *hess,
-                         int64_t *bad);
+int vm_dual_lorenz_node (void *ctx, vm_dual_points *p);
 
 /* ---- 2. generalized Pars (eqs. 32-37) -------------------------------------------------------------
  * Primal (M coordinates, unit masses): xdot = v, vdot = -Q, (b + L x).v = 0, Q.v - s^2/2 = 0.
@@ -66,9 +67,7 @@ typedef struct vm_dual_pars
   const double *b;              /* M */
   double cx, cv, cQ, cs;        /* weights of H (> 0) */
 } vm_dual_pars;
-int vm_dual_pars_node (void *ctx, int64_t npts, const double *t, const double *u,
-                       const double *ybar, double *y, double *val, double *grad, double *hess,
-                       int64_t *bad);
+int vm_dual_pars_node (void *ctx, vm_dual_points *p);
 
 /* ---- 3. reduced Pars (eqs. 44, 48-49; the sign of eq. 48's first equation corrected) -------------
  * z(t) = v30 t + x30, k(t) = v30/(1 + z^2);  primal  v1dot = -k z v1,  v2dot = k v1  (eq. 44);
@@ -81,8 +80,6 @@ typedef struct vm_dual_pars_reduced
 {
   double v30, x30, c;
 } vm_dual_pars_reduced;
-int vm_dual_pars_reduced_node (void *ctx, int64_t npts, const double *t, const double *u,
-                               const double *ybar, double *y, double *val, double *grad,
-                               double *hess, int64_t *bad);
+int vm_dual_pars_reduced_node (void *ctx, vm_dual_points *p);
 
 #endif

@@ -69,9 +69,9 @@ set_base (vm_dual_march *a, const double *ybar, double *x)
  * weighted by the states' tolerances.  RK4 is stable on the negative real axis for h |lambda| <=
  * 2.78 and on the imaginary axis to 2.83; beyond h rho = 2.5 a step amplifies the stiff
  * components by |R(h lambda)| > 1, about (h lambda)^4 / 24 for large h lambda, per node
- * interval.  While that stayed finite the prediction was kept, and Newton started far from the
- * solution (Robertson's kinetics: 20-50 iterations per window, doc/dual.md "Stiff systems").
- * A difference |k2 - k1| at the rounding level of k1 says nothing: no test then. */
+ * interval.  Why the test: a prediction that grows this way, even while it stays finite, starts
+ * Newton far from the solution (doc/dual.md, "Stiff systems").  A difference |k2 - k1| at the
+ * rounding level of k1 says nothing: no test then. */
 static int
 rk4_unstable (const vm_dual_march *a, const double *y, const double *k1, const double *k2,
               const double *k3)
@@ -216,11 +216,10 @@ dm_newton_setup (void *self, const double *x, vm_newton_opts *o)
   (void) x;
   /* tau_i = AbsTol + RelTol max |y_i| over the window: the error controller's tolerance of state
    * i.  Its equations are weighted tau / tau_i (tau the smallest), so that each state's
-   * residual is measured against its own tolerance: with one weight for all, the equations of a
-   * state in large units (a velocity in units of 1e6 when time is in units of 1e-6 s) had to
-   * reach the tolerance of the smallest, below their rounding level, and Newton failed in windows
-   * that the error estimate would have accepted (Van der Pol in time units of 1e-6 s: 376
-   * windows, 40 of them rejected for Newton, against 75 in SI; doc/dual.md, "Units") */
+   * residual is measured against its own tolerance.  Why: with one weight for all, the equations
+   * of a state in large units must reach the tolerance of the smallest, below their rounding
+   * level, and Newton fails in windows that the error estimate would accept (doc/dual.md,
+   * "Units") */
   for (i = 0; i < d->nd; i++)
     {
       double m = fabs (d->y0[i]);
@@ -287,23 +286,28 @@ dm_extract (void *self, const double *x, double *traj, int64_t ld, double *xend)
 /* ---- setup ------------------------------------------------------------------------------------- */
 
 int
-vm_dual_march_init (vm_dual_march *a, int ny, int nd, int ng, int64_t N, int order,
-                    const double *c, vm_dual_node_fn fn, void *ctx, vm_dual_rhs_fn rhs,
-                    void *rhs_ctx, double rtol, double atol)
+vm_dual_march_init (vm_dual_march *a, const vm_dual_problem *p, vm_dual_rhs_fn rhs, void *rhs_ctx,
+                    double rtol, double atol)
 {
-  int st;
+  int st, ny, nd, order;
+  int64_t N;
   double *y0;
   if (! a)
     return VM_EARG;
   memset (a, 0, sizeof *a);
+  if (! p)
+    return VM_EARG;
+  ny = p->ny;
+  nd = p->nd;
+  N = p->N;
+  order = p->order;
   if (! (rtol >= 0.0) || ! (atol > 0.0) || ! isfinite (rtol) || ! isfinite (atol) || nd < 1
       || ny < nd)
     return VM_EARG;
   y0 = calloc ((size_t) nd, sizeof *y0);
   if (! y0)
     return VM_ENOMEM;
-  st = vm_dual_init (&a->d, ny, nd, ng, N, order, 0.0, 1.0, c, NULL, y0, NULL, fn, ctx,
-                     VM_DUAL_WEAK_FINAL);
+  st = vm_dual_init (&a->d, p, 0.0, 1.0, NULL, y0, NULL, VM_DUAL_WEAK_FINAL);
   free (y0);
   if (st != VM_OK)
     {

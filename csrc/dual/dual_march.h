@@ -39,6 +39,11 @@
  * One compiled model serves both orders: the node function's context (e.g. a vm_dual_ode engine)
  * and the rhs are shared by the main and the companion action (they are called one after the
  * other, never concurrently).
+ *
+ * Cost: per window the set-up of vm_dual_move (O(N)), N RK4 steps for the prediction, and per
+ * Newton iteration of the driver one Hessian of S (dual_hessian.c).  Why the weak final dual: it
+ * makes every node's equation, the last included, the SBP-SAT discretization of the IVP, so the
+ * window's end value is the superconvergent one the next window starts from.
  */
 #ifndef VM_DUAL_MARCH_H
 #define VM_DUAL_MARCH_H
@@ -62,12 +67,10 @@ typedef int (*vm_dual_alg_fn) (void *ctx, double t, double *y);
 typedef int (*vm_dual_weights_fn) (void *ctx, const double *c);
 
 /* The non-monotone factor of the windows' Newton (newton.h 3; nonmonotone_max stays at its
- * default 5).  On a stiff system the weighted residual norm rises along Newton's direction by
- * orders of magnitude, and the monotone search crept with steps 1/128 .. 1/2 for 20-40 iterations
- * per window, then converged quadratically: full Newton steps from the same point converge in 3
- * to 5 (Robertson's kinetics, a window of length 1.7 at t = 34).  Measured on nine systems
- * (doc/dual.md, "Stiff systems"): factors 3, 100, 1e4, 1e6 gave 5.7, 1.7, 1.4, 1.4 s in all
- * (monotone: 5.6 s), the non-stiff ones unchanged. */
+ * default 5).  Why: on a stiff system the weighted residual norm rises along Newton's direction
+ * by orders of magnitude, so a monotone line search creeps with short steps where full Newton
+ * steps converge in a few; of the factors tried, 1e4 was the fastest on stiff systems and left
+ * the others unchanged (doc/dual.md, "Stiff systems"; figures in bench/README_dual.md). */
 #define VM_DUAL_MARCH_NONMONOTONE 1e4
 
 typedef struct
@@ -96,13 +99,13 @@ typedef struct
                                 the RK4 step was outside its stability region (stiff) */
 } vm_dual_march;
 
-/* Set up the action: ny, nd, ng, N, order and c as for vm_dual_init; fn/ctx the node function
- * (dual.h); rhs/rhs_ctx the primal right-hand side for predict (may be NULL); rtol >= 0,
- * atol > 0 the error tolerance (see newton_setup above).  The first window is [0, 1] until move.
- * Returns VM_OK, VM_EARG (bad dimensions, c, tolerances, NULL fn), the codes of vm_dual_init
- * (N below the order's minimum), VM_ENOMEM; on failure nothing stays allocated. */
-int vm_dual_march_init (vm_dual_march *a, int ny, int nd, int ng, int64_t N, int order,
-                        const double *c, vm_dual_node_fn fn, void *ctx, vm_dual_rhs_fn rhs,
+/* Set up the action: p as for vm_dual_init (N nodes per window; the node function's context is
+ * shared with the companion action, see above); rhs/rhs_ctx the primal right-hand side for
+ * predict (may be NULL); rtol >= 0, atol > 0 the error tolerance (see newton_setup above).  The
+ * first window is [0, 1] until move.  Returns VM_OK, VM_EARG (NULL p, bad dimensions, c,
+ * tolerances, NULL fn), the codes of vm_dual_init (N below the order's minimum), VM_ENOMEM; on
+ * failure nothing stays allocated.  Cost: vm_dual_init's. */
+int vm_dual_march_init (vm_dual_march *a, const vm_dual_problem *p, vm_dual_rhs_fn rhs,
                         void *rhs_ctx, double rtol, double atol);
 void vm_dual_march_free (vm_dual_march *a);
 
@@ -114,9 +117,8 @@ void vm_dual_march_free (vm_dual_march *a);
  * every evaluation of this action first gives the engine its own weights, so a main and a
  * companion action may share one engine.  The weights given at init are then unused.  Why: one
  * c for states of different sizes makes the DtP map strongly nonlinear in the duals of the small
- * ones (Robertson's kinetics, b ~ 1e-5: 30-50 damped Newton iterations per window; Van der Pol
- * mu = 1000, v up to 1e3), and the help's c_i ~ 10 / X_i^2 is what makes the march unit-free
- * (doc/dual.md, "Automatic weights").  c0 <= 0 or not finite, or fn NULL: off (the default). */
+ * ones, and c_i ~ 10 / X_i^2 is what makes the march unit-free (doc/dual.md, "Automatic
+ * weights").  c0 <= 0 or not finite, or fn NULL: off (the default). */
 void vm_dual_march_set_auto_weights (vm_dual_march *a, double c0, vm_dual_weights_fn fn,
                                      void *ctx);
 

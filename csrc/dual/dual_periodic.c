@@ -226,19 +226,28 @@ vm_dual_periodic_rebase (vm_dual_periodic *d, double *change)
 }
 
 int
-vm_dual_periodic_init (vm_dual_periodic *d, int m, int ng, int64_t N, int order, const double *c,
-                       const double *ybar, const int *gauge, vm_dual_node_fn fn, void *ctx)
+vm_dual_periodic_init (vm_dual_periodic *d, const vm_dual_problem *p, const double *ybar,
+                       const int *gauge)
 {
   vm_sbp op;
-  int64_t nmin = vm_dual_periodic_min_n (order), k;
-  int i, st;
+  int64_t nmin, k, N;
+  int i, st, m, ng, order;
+  const double *c;
   if (! d)
     return VM_EARG;
   memset (d, 0, sizeof *d);
+  if (! p)
+    return VM_EARG;
+  m = p->nd;
+  ng = p->ng;
+  N = p->N;
+  order = p->order;
+  c = p->c;
+  nmin = vm_dual_periodic_min_n (order);
   if (nmin < 0)
     return VM_EORDER;
-  if (m < 1 || m > VM_DUAL_PERIODIC_MAXM || ng < 0 || N < nmin || N % 2 == 0 || ! c || ! ybar
-      || ! fn || ! gauge)
+  if (p->ny != m || m < 1 || m > VM_DUAL_PERIODIC_MAXM || ng < 0 || N < nmin || N % 2 == 0 || ! c
+      || ! ybar || ! p->fn || ! gauge)
     return VM_EARG;
   for (i = 0; i < m; i++)
     {
@@ -261,8 +270,8 @@ vm_dual_periodic_init (vm_dual_periodic *d, int m, int ng, int64_t N, int order,
   d->nz = N * m - d->ngauge + 1 + ng;
   d->order = order;
   d->h = 2.0 * 3.14159265358979323846 / (double) N;
-  d->fn = fn;
-  d->ctx = ctx;
+  d->fn = p->fn;
+  d->ctx = p->ctx;
   st = VM_ENOMEM;
   d->s = malloc ((size_t) N * sizeof *d->s);
   d->ybar = malloc ((size_t) (N * m) * sizeof *d->ybar);
@@ -429,12 +438,15 @@ vm_dual_periodic_eval (vm_dual_periodic *d, const double *z, double *S, double *
   local_variables (d, z);
   /* the DtP map's Newton always starts from the base state: its root is then the one connected
    * to ybar (z = 0), whatever point was evaluated before (a warm start from a rejected trial of
-   * the line search can land on another root: measured, the residual 14 became 220 when the base
-   * state was replaced) */
+   * the line search can land on another root) */
   memcpy (d->y, d->ybar, (size_t) (N * d->m) * sizeof *d->y);
   d->bad = -1;
-  st = d->fn (d->ctx, N, d->s, d->u, d->ybar, d->y, d->val, d->grad, hval ? d->hess : NULL,
-              &d->bad);
+  {
+    vm_dual_points pts = { N, d->s, d->u, d->ybar, d->y, d->val, d->grad, hval ? d->hess : NULL,
+                           -1 };
+    st = d->fn (d->ctx, &pts);
+    d->bad = pts.bad;
+  }
   if (st != VM_OK)
     {
       d->have_y = 0;
@@ -688,10 +700,12 @@ vm_dual_periodic_solve (vm_dual_periodic *d, double *z, double tol, int max_iter
 
 int
 vm_dual_periodic_search (vm_dual_periodic *d, double *z, const vm_dual_periodic_opts *o,
-                         int *iterations, int *passes, double *hist, int *nhist,
-                         double *change, int *nchange, vm_newton_info *info)
+                         vm_dual_periodic_trace *tr, vm_newton_info *info)
 {
   int st = VM_EARG, left = o->max_iter, pol = 0, conv = 0;
+  int *iterations = &tr->iterations, *passes = &tr->passes, *nhist = &tr->nhist,
+      *nchange = &tr->nchange;
+  double *hist = tr->hist, *change = tr->change;
   double prev = HUGE_VAL, ch;
   *iterations = *passes = *nhist = *nchange = 0;
   if (o->inner < 1 || o->max_iter < 0 || o->polish < 0)

@@ -55,13 +55,14 @@
  * dS/dnu and dS/dmu_a / (2 pi), in the unknowns D_i / (c_i ys_i) and nu, mu_a / mean_i (c_i ys_i^2)
  * (their sizes per unit of relative deviation of y^H from ybar): its tests, line search and
  * Levenberg-Marquardt steps are then the same in any units of time and of the states, and for
- * weights c scaled alike (measured: Van der Pol with time in units of 1e-6 s or 1e6 s and the
- * states in units of 1e-6 or 1e4 gives the same period; doc/periodic.md, "Units").  The
+ * weights c scaled alike (doc/periodic.md, "Units").  The
  * Hessian has the banded periodic pattern of the stencil (nodes within 2w of each other on the
  * circle) plus a full row and column for nu and each mu_a, so it is factored by UMFPACK (VM_LINSOLVE_UMFPACK; the corners and nu are not a
  * band).  The recovered period is T = 2 pi P.  The critical point does not depend on the base
  * state except through the phase (which shift of the orbit): the equations are the collocation
- * equations whatever ybar; ybar sets the duals' size, hence Newton's convergence. */
+ * equations whatever ybar; ybar sets the duals' size, hence Newton's convergence.
+ * Cost: per Newton iteration the node function at N points and one sparse LU of the Hessian
+ * (nz = N m - ngauge + 1 + ng unknowns, the stencil's band plus the full rows of nu and mu). */
 #ifndef VM_DUAL_PERIODIC_H
 #define VM_DUAL_PERIODIC_H
 
@@ -106,17 +107,17 @@ typedef struct {
  * each other: N >= 4 w + 3), or -1 for an unsupported order. */
 int64_t vm_dual_periodic_min_n (int order);
 
-/* Set up.  m states (<= VM_DUAL_PERIODIC_MAXM), ng integral conditions, N nodes (odd,
- * >= vm_dual_periodic_min_n), order 2, 4, 6 or 8, c (m weights > 0), ybar (N m, point-major: the
- * base state, which also defines the phase reference), gauge (m flags: the components with
- * d/ds = 0 -- the period P, an unfolding parameter -- whose dual at node 0 is fixed), fn/ctx the
- * node function of the augmented system (ng algebraic equations G_a, no algebraic states).
- * Returns VM_OK, VM_EARG (bad sizes, N even, c not > 0, every component a gauge, a base state that
- * is not finite or whose non-gauge components are constant: no phase reference), VM_EORDER,
- * VM_ENOMEM; on failure nothing stays allocated. */
-int vm_dual_periodic_init (vm_dual_periodic *d, int m, int ng, int64_t N, int order,
-                           const double *c, const double *ybar, const int *gauge,
-                           vm_dual_node_fn fn, void *ctx);
+/* Set up.  p: the augmented system, p->ny = p->nd = m states (<= VM_DUAL_PERIODIC_MAXM), all
+ * differential, p->ng integral conditions (the node function's algebraic equations G_a, no
+ * algebraic states), p->N nodes (odd, >= vm_dual_periodic_min_n), p->order 2, 4, 6 or 8, p->c (m
+ * weights > 0), p->fn/ctx its node function; ybar (N m, point-major: the base state, which also
+ * defines the phase reference), gauge (m flags: the components with d/ds = 0 -- the period P, an
+ * unfolding parameter -- whose dual at node 0 is fixed).  Returns VM_OK, VM_EARG (NULL p, bad
+ * sizes, ny != nd, N even, c not > 0, every component a gauge, a base state that is not finite or
+ * whose non-gauge components are constant: no phase reference), VM_EORDER, VM_ENOMEM; on failure
+ * nothing stays allocated.  Cost: O(N (2w+1)^2 m^2) for the pattern. */
+int vm_dual_periodic_init (vm_dual_periodic *d, const vm_dual_problem *p, const double *ybar,
+                           const int *gauge);
 void vm_dual_periodic_free (vm_dual_periodic *d);
 
 /* Replace the base state (N m) and the phase weights it defines.  VM_OK or VM_EARG. */
@@ -157,12 +158,11 @@ void vm_dual_periodic_primal (const vm_dual_periodic *d, double *res, double *ph
  * when the RMS of the weighted residuals (res_i / ys_i, the phase) is <= max(tol max(1, r0),
  * floor), r0 the RMS of the terms G_i(ybar) / ys_i and (Dm ybar)_i / ys_i at the base state and
  * floor = VM_DUAL_PERIODIC_FLOOR eps (2 sum_d |c_d| max|ybar_i / ys_i| / h + r0), the level to
- * which rounding lets the equations be computed
- * (Dm's entries are up to c_d / h; the duals are near 0 after base-state replacements, so
- * Newton's own rounding test, which looks at |J| |z|, does not see it).  Measured floors on Lorenz
- * (N = 519, order 8) are 0.25 of it.  A trial point where the DtP map has no root is rejected by the
- * line search (counted in d->dtp_fail), not an error.  Returns the status of vm_newton_solve
- * (VM_OK = converged), VM_EDTP when the DtP map fails at the guess, or VM_ENOMEM. */
+ * which rounding lets the equations be computed (Dm's entries are up to c_d / h; the duals are
+ * near 0 after base-state replacements, so Newton's own rounding test, which looks at |J| |z|,
+ * does not see it).  A trial point where the DtP map has no root is rejected by the line search
+ * (counted in d->dtp_fail), not an error.  Returns the status of vm_newton_solve (VM_OK =
+ * converged), VM_EDTP when the DtP map fails at the guess, or VM_ENOMEM. */
 #define VM_DUAL_PERIODIC_FLOOR 100.0
 int vm_dual_periodic_solve (vm_dual_periodic *d, double *z, double tol, int max_iter,
                             vm_newton_info *info);
@@ -171,22 +171,21 @@ int vm_dual_periodic_solve (vm_dual_periodic *d, double *z, double tol, int max_
  * far from an orbit, Newton on grad S = 0 meets strongly nonlinear DtP maps (the duals grow) and
  * stalls.  Here Newton runs at most `inner` iterations from z = 0; when it has not converged, the
  * base state is replaced by the recovered primal of its best iterate (vm_dual_periodic_rebase),
- * z is reset to 0, and Newton starts again -- each pass begins where the duals vanish.  Measured on
- * Van der Pol (mu = 1) from a circle of radius 2 and a period 2.5 % off: Newton alone stalls at a
- * residual 0.75 of the initial one; with inner = 2 it converges after 5 replacements (12
- * iterations in all).  After convergence, `polish` more replacements (each then needs 0
- * iterations: D = 0 is the critical point once the base state is the orbit).
- *   opts: inner (>= 1), max_iter (all passes), polish (>= 0), tol (vm_dual_periodic_solve).
+ * z is reset to 0, and Newton starts again -- each pass begins where the duals vanish.  After
+ * convergence, `polish` more replacements (each then needs 0 iterations: D = 0 is the critical
+ * point once the base state is the orbit).  Why passes from z = 0: a replacement moves the base
+ * state to the recovered primal, where the DtP map is nearly linear again, so a search that
+ * Newton alone cannot finish converges in a few short passes (doc/periodic.md).
+ *   o:   inner (>= 1), max_iter (all passes), polish (>= 0), tol (vm_dual_periodic_solve).
+ *   tr:  out iterations (Newton's, in all), passes (Newton runs); hist (in: NULL or room for
+ *        max_iter + polish + 2 entries): the residual at the start of each pass and at the end,
+ *        nhist of them; change (in: NULL or room for max_iter + polish + 1): max |new - old base
+ *        state| of each replacement, nchange of them.
+ *   info: the last Newton run's.
  * Returns VM_OK (converged), the status of the last Newton (no convergence within max_iter), or
  * VM_ENEWTON_STALL (a replacement that did not lower the residual, or VM_DUAL_PERIODIC_WINDOW
- * passes that did not halve it: a search that crawls -- measured on Van der Pol mu = 10 from a
- * poor guess, 4 % in 25 passes -- is stopped early; with hist NULL only the first test), or an
- * error; *iterations, the
- * Newton iterations in all; *passes, the Newton runs; hist (max_iter + polish + 2 entries, may be
- * NULL): the
- * residual at the start of each pass and at the end, *nhist of them; change (max_iter + polish + 1
- * entries, may be NULL): max |new - old base state| of each replacement, *nchange of them;
- * info: the last Newton run's. */
+ * passes that did not halve it: a search that crawls is stopped early; with hist NULL only the
+ * first test), or an error.  Cost: one vm_dual_periodic_solve per pass. */
 #define VM_DUAL_PERIODIC_WINDOW 10
 
 typedef struct {
@@ -194,8 +193,15 @@ typedef struct {
   double tol;
 } vm_dual_periodic_opts;
 
+typedef struct {
+  int iterations, passes;      /* out: Newton iterations in all; Newton runs */
+  double *hist;                /* in: NULL or the caller's array; out: the residuals */
+  int nhist;                   /* out: entries of hist */
+  double *change;              /* in: NULL or the caller's array; out: the base-state changes */
+  int nchange;                 /* out: entries of change */
+} vm_dual_periodic_trace;
+
 int vm_dual_periodic_search (vm_dual_periodic *d, double *z, const vm_dual_periodic_opts *o,
-                             int *iterations, int *passes, double *hist, int *nhist,
-                             double *change, int *nchange, vm_newton_info *info);
+                             vm_dual_periodic_trace *tr, vm_newton_info *info);
 
 #endif

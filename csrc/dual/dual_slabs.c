@@ -21,12 +21,14 @@ vm_dual_slabs_memory_estimate (int ny, int nd, int ng, int64_t N, int order, int
 void
 vm_dual_slabs_opts_init (vm_dual_slabs_opts *o)
 {
+  vm_dual_solve_opts so;   /* the solver's defaults are vm_dual_solve_ex's */
+  vm_dual_solve_opts_init (&so);
   memset (o, 0, sizeof *o);
   o->slabs = 1;
   o->base_iterations = 0;
-  o->tol = 1e-11;
-  o->max_iter = 50;
-  o->linsolve = VM_LINSOLVE_AUTO;
+  o->tol = so.tol;
+  o->max_iter = so.max_iter;
+  o->linsolve = so.linsolve;
   o->jump_tol = 1e-2;
   o->name = "dual_solve";
 }
@@ -106,6 +108,7 @@ hist_push (vm_dual_slabs_sol *s, int64_t *cap, const double *h, int n)
 typedef struct
 {
   const vm_dual_slabs_opts *o;
+  const vm_dual_problem *p;
   vm_dual_slabs_sol *sol;
   int ny, nd, ng, m, S, nb;
   int64_t N;
@@ -123,12 +126,19 @@ typedef struct
 
 /* the arguments: VM_EARG, or VM_ESTEP (with the message) for a slab too short for N nodes */
 static int
-sl_check (int ny, int nd, int ng, int64_t N, const double *tb, const double *c, const double *y0,
-          vm_dual_node_fn fn, const vm_dual_slabs_opts *o, vm_dual_slabs_sol *sol)
+sl_check (const vm_dual_problem *p, const double *tb, const double *y0,
+          const vm_dual_slabs_opts *o, vm_dual_slabs_sol *sol)
 {
-  int S = o->slabs, nb = o->base_iterations, s;
-  if (! tb || ! c || ! y0 || ! fn || S < 1 || nb < 0 || o->max_iter < 0 || o->max_iter > 1000000
-      || ! (o->tol >= 0.0) || ! isfinite (o->tol) || ! (o->jump_tol > 0.0) || N < 2 || ny < 1
+  int S = o->slabs, nb = o->base_iterations, s, ny, nd, ng;
+  int64_t N;
+  if (! p)
+    return VM_EARG;
+  ny = p->ny;
+  nd = p->nd;
+  ng = p->ng;
+  N = p->N;
+  if (! tb || ! p->c || ! y0 || ! p->fn || S < 1 || nb < 0 || o->max_iter < 0
+      || o->max_iter > 1000000 || ! (o->tol >= 0.0) || ! isfinite (o->tol) || ! (o->jump_tol > 0.0) || N < 2 || ny < 1
       || nd < 1 || nd > ny || ng < 0)
     return VM_EARG;
   for (s = 0; s <= S; s++)
@@ -205,13 +215,20 @@ static int
 sl_solve (sl_ws *w, int b, int s)
 {
   const vm_dual_slabs_opts *o = w->o;
+  vm_dual_solve_opts so;
   int j, sst;
   w->ic.printed = 0;
   if (o->display >= 2)
     say (o, "%s: slab %d of %d, base pass %d: Newton residuals (RMS of the discrete "
          "equations):\n", o->name, s + 1, w->S, b);
-  sst = vm_dual_solve_ex (&w->d, w->z, o->tol, o->max_iter, o->linsolve, &w->sym,
-                          o->display >= 2 ? on_iter : NULL, &w->ic, &w->info);
+  vm_dual_solve_opts_init (&so);
+  so.tol = o->tol;
+  so.max_iter = o->max_iter;
+  so.linsolve = o->linsolve;
+  so.sym = &w->sym;
+  so.on_iter = o->display >= 2 ? on_iter : NULL;
+  so.on_iter_ctx = &w->ic;
+  sst = vm_dual_solve_ex (&w->d, w->z, &so, &w->info);
   if (o->display >= 2)
     for (j = w->ic.printed; j < w->info.nhist; j++)
       say (o, "  %3d  %.3e\n", j, w->info.res_hist[j] * w->ic.scale);
@@ -346,7 +363,7 @@ sl_pass (sl_ws *w, int b)
 /* the one discretization (the pattern is built here, once) from each slab's own base state, its
  * N rows of the grid */
 static int
-sl_init (sl_ws *w, int order, const double *c, const double *ybar, vm_dual_node_fn fn, void *ctx)
+sl_init (sl_ws *w, const double *ybar)
 {
   const int64_t N = w->N;
   const int ny = w->ny;
@@ -359,8 +376,8 @@ sl_init (sl_ws *w, int order, const double *c, const double *ybar, vm_dual_node_
       else
         memset (sb, 0, (size_t) N * ny * sizeof *sb);
     }
-  return vm_dual_init (&w->d, ny, w->nd, w->ng, N, order, w->tb[0], w->tb[1], c, w->slab_base,
-                       w->y0, w->o->DT, fn, ctx, w->o->weak ? VM_DUAL_WEAK_FINAL : 0);
+  return vm_dual_init (&w->d, w->p, w->tb[0], w->tb[1], w->slab_base, w->y0, w->o->DT,
+                       w->o->weak ? VM_DUAL_WEAK_FINAL : 0);
 }
 
 /* the end of a run (status st): the message of a failure, the base states of the last pass, the
@@ -389,14 +406,14 @@ sl_finish (sl_ws *w, int st, int have_d)
 }
 
 int
-vm_dual_slabs (int ny, int nd, int ng, int64_t N, int order, const double *tb, const double *c,
-               const double *ybar, const double *y0, vm_dual_node_fn fn, void *ctx,
+vm_dual_slabs (const vm_dual_problem *p, const double *tb, const double *ybar, const double *y0,
                const vm_dual_slabs_opts *oin, vm_dual_slabs_sol *sol)
 {
   vm_dual_slabs_opts odef;
   const vm_dual_slabs_opts *o = oin;
   sl_ws w;
-  int b, s, st = VM_OK, have_d = 0;
+  int b, s, st = VM_OK, have_d = 0, ny, nd, ng;
+  int64_t N;
   double t_start = vm_wall_time ();
   if (! sol)
     return VM_EARG;
@@ -406,10 +423,15 @@ vm_dual_slabs (int ny, int nd, int ng, int64_t N, int order, const double *tb, c
       vm_dual_slabs_opts_init (&odef);
       o = &odef;
     }
-  if ((st = sl_check (ny, nd, ng, N, tb, c, y0, fn, o, sol)) != VM_OK)
+  if ((st = sl_check (p, tb, y0, o, sol)) != VM_OK)
     return st;
+  ny = p->ny;
+  nd = p->nd;
+  ng = p->ng;
+  N = p->N;
   memset (&w, 0, sizeof w);
   w.o = o;
+  w.p = p;
   w.sol = sol;
   w.ny = ny;
   w.nd = nd;
@@ -433,7 +455,7 @@ vm_dual_slabs (int ny, int nd, int ng, int64_t N, int order, const double *tb, c
   st = VM_ENOMEM;
   if (! sl_alloc (&w))
     goto done;
-  if ((st = sl_init (&w, order, c, ybar, fn, ctx)) != VM_OK)
+  if ((st = sl_init (&w, ybar)) != VM_OK)
     goto done;
   have_d = 1;
   sol->ninit = 1;

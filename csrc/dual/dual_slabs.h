@@ -40,6 +40,11 @@
  * ||F_k||_W / sqrt(max(1, N m - nd)).  Iterates Newton recorded without reporting them (a
  * non-finite initial residual) are printed after the solve, so the lines always cover the
  * residual history.
+ *
+ * Cost: one vm_dual_init (the pattern), then per slab and pass one vm_dual_move (O(N)) and one
+ * Newton solve (vm_dual_solve_ex); memory: one slab's discretization plus the grid arrays
+ * (vm_dual_slabs_memory_estimate).  Why one loop in C: the slabs share one pattern and one
+ * symbolic analysis, which a loop over single-slab calls would rebuild each time.
  */
 #ifndef VM_DUAL_SLABS_H
 #define VM_DUAL_SLABS_H
@@ -123,19 +128,19 @@ void vm_dual_slabs_sol_init (vm_dual_slabs_sol *s);
 void vm_dual_slabs_sol_free (vm_dual_slabs_sol *s);
 
 /* Solve the dual action on the slabs (see above).
- *   ny, nd, ng, N, order, c  as for vm_dual_init (N nodes per slab)
+ *   p        as for vm_dual_init (p->N nodes per slab; the node function set up by the caller
+ *            once)
  *   tb       S + 1 slab boundaries, strictly increasing and finite (S = o->slabs)
  *   ybar     NULL (0) or the base state on the grid, Ntot ny point-major, Ntot = S (N - 1) + 1
  *   y0       nd initial values
- *   fn, ctx  the node function (dual.h), set up by the caller once
  *   o        options (NULL: vm_dual_slabs_opts_init)
  *   sol      the result (vm_dual_slabs_sol_init'ed or used before: its arrays are freed first)
  * Returns:
  *   VM_OK      every slab of every pass was solved (sol->exitflag says whether all converged;
  *              Newton's failures are in sol->message, not in the return value)
- *   VM_EARG    NULL arguments, S < 1, base_iterations < 0, max_iter outside 0 .. 1000000,
- *              tol < 0 or not finite, jump_tol not > 0, tb not increasing or not finite, and the
- *              argument errors of vm_dual_init (dimensions, c, flags)
+ *   VM_EARG    NULL arguments (p, its c or fn), S < 1, base_iterations < 0, max_iter outside
+ *              0 .. 1000000, tol < 0 or not finite, jump_tol not > 0, tb not increasing or
+ *              not finite, and the argument errors of vm_dual_init (dimensions, c, flags)
  *   VM_ESTEP   a slab shorter than vm_march_hmin (tb_s, tb_S - tb_0, N) (march.h: its node
  *              spacing would be lost to the rounding of t, or 1/h overflow); sol->message says
  *              which
@@ -145,9 +150,8 @@ void vm_dual_slabs_sol_free (vm_dual_slabs_sol *s);
  *              stops, sol->fail_slab / fail_pass name the slab and sol->message says why; the
  *              arrays hold what was solved before.
  * Nothing stays allocated except sol's arrays. */
-int vm_dual_slabs (int ny, int nd, int ng, int64_t N, int order, const double *tb, const double *c,
-                   const double *ybar, const double *y0, vm_dual_node_fn fn, void *ctx,
-                   const vm_dual_slabs_opts *o, vm_dual_slabs_sol *sol);
+int vm_dual_slabs (const vm_dual_problem *p, const double *tb, const double *ybar,
+                   const double *y0, const vm_dual_slabs_opts *o, vm_dual_slabs_sol *sol);
 
 /* Bytes of a vm_dual_slabs call on a grid of Ntot points (an estimate, for a caller to refuse
  * work before it allocates): one slab's discretization and Newton (vm_dual_memory_estimate, for

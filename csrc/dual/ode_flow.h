@@ -9,7 +9,11 @@
  *
  * Optional Poincare section (nsec = 1): the event g = a . x - b, crossings in direction dir (+1
  * rising, -1 falling, 0 both), located to 1e-13 max(1, |t|) on DOP853's 7th-order dense output and
- * recorded in sol (te, ye); never terminal. */
+ * recorded in sol (te, ye); never terminal.
+ * Cost: DOP853's steps, each 12 evaluations of F (and of F_x Phi, n^3 more flops, with the
+ * variational equations).  Why here: periodic_orbit checks an orbit found by the dual action
+ * (dual_periodic.h) against the flow of the same compiled system, and its Floquet multipliers
+ * need the exact F_x of that engine. */
 #ifndef VM_ODE_FLOW_H
 #define VM_ODE_FLOW_H
 

@@ -1,4 +1,4 @@
-/* test_dual.c -- the discrete dual action (csrc/dual/dual.c): derivatives against differences, the
+/* test_dual.c -- the discrete dual action (csrc/dual/dual.h): derivatives against differences, the
  * discrete primal equations at the critical point, convergence of the recovered primal, the
  * base-state fixed point D = 0, the dual Hamiltonian, and failure reporting. */
 #include <math.h>
@@ -7,9 +7,23 @@
 
 #include "dual/dual.h"
 #include "dual/dual_closed.h"
+#include "la/dense_lu.h"
 #include "sbp/sbp.h"
 #include "base/vm_status.h"
 #include "vmtest.h"
+
+/* Call the node function fn on the batch p; bad (may be NULL) is in the value p->bad starts
+ * from and out the one the function leaves (it writes it only on failure) */
+static int
+node_call (vm_dual_node_fn fn, void *ctx, vm_dual_points *p, int64_t *bad)
+{
+  int st;
+  p->bad = bad ? *bad : -1;
+  st = fn (ctx, p);
+  if (bad)
+    *bad = p->bad;
+  return st;
+}
 
 static double
 urand (void)
@@ -160,7 +174,8 @@ test_lorenz (void)
   ybar = malloc ((size_t) N * 3 * sizeof *ybar);
   for (k = 0; k < 3 * N; k++)
     ybar[k] = 4 * urand () - 2;
-  st = vm_dual_init (&d, 3, 3, 0, N, 4, 0.0, 0.3, c, ybar, y0, NULL, vm_dual_ode_node, &e, 0);
+  st = vm_dual_init (&d, &(vm_dual_problem) { 3, 3, 0, N, 4, c, vm_dual_ode_node, &e }, 0.0, 0.3,
+                     ybar, y0, NULL, 0);
   CHECK (st == VM_OK, "Lorenz init %d", st);
   if (st == VM_OK)
     {
@@ -175,7 +190,8 @@ test_lorenz (void)
       double *z, yref[3] = { 1, 2, 3 }, err = 0.0, *res;
       vm_newton_info info;
       vm_newton_info_init (&info);
-      st = vm_dual_init (&d, 3, 3, 0, NN, 4, 0.0, 0.1, c, NULL, y0, NULL, vm_dual_ode_node, &e, 0);
+      st = vm_dual_init (&d, &(vm_dual_problem) { 3, 3, 0, NN, 4, c, vm_dual_ode_node, &e }, 0.0,
+                         0.1, NULL, y0, NULL, 0);
       if (st != VM_OK)
         {
           CHECK (0, "init %d", st);
@@ -218,7 +234,8 @@ test_lorenz (void)
           vm_dual d2;
           double *yb = malloc ((size_t) NN * 3 * sizeof *yb), *g, gmax = 0.0;
           memcpy (yb, d.y, (size_t) NN * 3 * sizeof *yb);
-          st = vm_dual_init (&d2, 3, 3, 0, NN, 4, 0.0, 0.1, c, yb, y0, NULL, vm_dual_ode_node, &e, 0);
+          st = vm_dual_init (&d2, &(vm_dual_problem) { 3, 3, 0, NN, 4, c, vm_dual_ode_node, &e },
+                             0.0, 0.1, yb, y0, NULL, 0);
           g = malloc ((size_t) d2.nz * sizeof *g);
           memset (z, 0, (size_t) d.nz * sizeof *z);
           st = vm_dual_eval (&d2, z, NULL, g, NULL);
@@ -264,14 +281,16 @@ test_nonlinear (void)
   ybar = malloc ((size_t) N * 3 * sizeof *ybar);
   for (k = 0; k < 3 * N; k++)
     ybar[k] = urand () - 0.5;
-  s = vm_dual_init (&d, 3, 2, 1, N, 2, 0.0, 1.0, c, ybar, y0, NULL, vm_dual_ode_node, &e, 0);
+  s = vm_dual_init (&d, &(vm_dual_problem) { 3, 2, 1, N, 2, c, vm_dual_ode_node, &e }, 0.0, 1.0,
+                    ybar, y0, NULL, 0);
   CHECK (s == VM_OK, "init %d", s);
   if (s == VM_OK)
     {
       check_derivatives (&d, "nonlinear DAE N=12 order 2", 0.3);
       vm_dual_free (&d);
     }
-  s = vm_dual_init (&d, 3, 2, 1, 16, 6, 0.0, 1.0, c, NULL, y0, NULL, vm_dual_ode_node, &e, 0);
+  s = vm_dual_init (&d, &(vm_dual_problem) { 3, 2, 1, 16, 6, c, vm_dual_ode_node, &e }, 0.0, 1.0,
+                    NULL, y0, NULL, 0);
   if (s == VM_OK)
     {
       check_derivatives (&d, "nonlinear DAE N=16 order 6", 0.3);
@@ -279,8 +298,8 @@ test_nonlinear (void)
     }
   {
     double DT2[2] = { 0.2, -0.4 };
-    s = vm_dual_init (&d, 3, 2, 1, N, 4, 0.0, 1.0, c, ybar, y0, DT2, vm_dual_ode_node, &e,
-                      VM_DUAL_WEAK_FINAL);
+    s = vm_dual_init (&d, &(vm_dual_problem) { 3, 2, 1, N, 4, c, vm_dual_ode_node, &e }, 0.0, 1.0,
+                      ybar, y0, DT2, VM_DUAL_WEAK_FINAL);
     CHECK (s == VM_OK && d.nz == N * 3, "weak nonlinear DAE init %d", s);
     if (s == VM_OK)
       {
@@ -294,7 +313,8 @@ test_nonlinear (void)
     vm_dual_ode e2;
     vm_dual_ode_init (&e2, &o, par, cs);
     e2.max_iter = 5;
-    s = vm_dual_init (&d, 3, 2, 1, N, 2, 0.0, 1.0, cs, ybar, y0, NULL, vm_dual_ode_node, &e2, 0);
+    s = vm_dual_init (&d, &(vm_dual_problem) { 3, 2, 1, N, 2, cs, vm_dual_ode_node, &e2 }, 0.0, 1.0,
+                      ybar, y0, NULL, 0);
     z = malloc ((size_t) d.nz * sizeof *z);
     for (k = 0; k < d.nz; k++)
       z[k] = 50 * (urand () - 0.5);
@@ -329,15 +349,16 @@ test_pars (void)
     return;
   s = vm_dual_ode_init (&e, &o, NULL, c);
   CHECK (s == VM_OK && e.linear == 1, "Pars engine: status %d, linear %d", s, e.linear);
-  s = vm_dual_init (&d, 10, 6, 2, 10, 4, 0.0, 1.0, c, NULL, y0, NULL, vm_dual_ode_node, &e, 0);
+  s = vm_dual_init (&d, &(vm_dual_problem) { 10, 6, 2, 10, 4, c, vm_dual_ode_node, &e }, 0.0, 1.0,
+                    NULL, y0, NULL, 0);
   CHECK (s == VM_OK, "init %d", s);
   if (s == VM_OK)
     {
       check_derivatives (&d, "Pars N=10 order 4", 0.2);
       vm_dual_free (&d);
     }
-  s = vm_dual_init (&d, 10, 6, 2, 10, 4, 0.0, 1.0, c, NULL, y0, NULL, vm_dual_ode_node, &e,
-                    VM_DUAL_WEAK_FINAL);
+  s = vm_dual_init (&d, &(vm_dual_problem) { 10, 6, 2, 10, 4, c, vm_dual_ode_node, &e }, 0.0, 1.0,
+                    NULL, y0, NULL, VM_DUAL_WEAK_FINAL);
   CHECK (s == VM_OK, "weak Pars init %d", s);
   if (s == VM_OK)
     {
@@ -350,7 +371,7 @@ test_pars (void)
 
 
 /* An independent SBP-SAT solve of the Lorenz IVP on N nodes: H (Dm y - F(y)) + e_0 (y_0 - y0) = 0,
- * Dm from vm_sbp_csc (not from dual.c), by dense Newton on the N*3 unknowns (node-major). */
+ * Dm from vm_sbp_csc (not from dual_setup.c), by dense Newton on the N*3 unknowns (node-major). */
 static int
 lorenz_sbp_sat (const double *par, const double *y0, int64_t N, int order, double T, double *y)
 {
@@ -450,8 +471,8 @@ test_weak (void)
   for (order = 2; order <= 6; order += 4)
     {
       int64_t NN = order == 2 ? 13 : 16;
-      st = vm_dual_init (&d, 3, 3, 0, NN, order, 0.0, 0.3, c, ybar, y0, DT, vm_dual_ode_node, &e,
-                         VM_DUAL_WEAK_FINAL);
+      st = vm_dual_init (&d, &(vm_dual_problem) { 3, 3, 0, NN, order, c, vm_dual_ode_node, &e },
+                         0.0, 0.3, ybar, y0, DT, VM_DUAL_WEAK_FINAL);
       CHECK (st == VM_OK && d.nz == NN * 3, "weak Lorenz init %d, nz %ld", st, (long) d.nz);
       if (st == VM_OK)
         {
@@ -474,8 +495,8 @@ test_weak (void)
         vm_newton_info_init (&info);
         for (k = 0; k < 3 * NN; k++)
           ybar[k] = b == 0 ? 0.0 : yref[k] + 0.5 * (2 * urand () - 1);
-        st = vm_dual_init (&d, 3, 3, 0, NN, 4, 0.0, 0.1, c, ybar, y0, NULL, vm_dual_ode_node, &e,
-                           VM_DUAL_WEAK_FINAL);
+        st = vm_dual_init (&d, &(vm_dual_problem) { 3, 3, 0, NN, 4, c, vm_dual_ode_node, &e }, 0.0,
+                           0.1, ybar, y0, NULL, VM_DUAL_WEAK_FINAL);
         z = calloc ((size_t) d.nz, sizeof *z);
         st = vm_dual_solve (&d, z, 1e-13, 30, VM_LINSOLVE_AUTO, &info);
         CHECK (st == VM_OK, "weak Lorenz solve (base %d): %s", b, info.message);
@@ -494,8 +515,8 @@ test_weak (void)
                    gd = 0.0;
             vm_dual d2;
             vm_dual_eval (&d, z, &S1, g1, NULL);
-            st = vm_dual_init (&d2, 3, 3, 0, NN, 4, 5.0, 7.0, c, NULL, DT, NULL, vm_dual_ode_node,
-                               &e, VM_DUAL_WEAK_FINAL);
+            st = vm_dual_init (&d2, &(vm_dual_problem) { 3, 3, 0, NN, 4, c, vm_dual_ode_node, &e },
+                               5.0, 7.0, NULL, DT, NULL, VM_DUAL_WEAK_FINAL);
             st = st == VM_OK ? vm_dual_move (&d2, 0.0, 0.1, y0, ybar) : st;
             st = st == VM_OK ? vm_dual_eval (&d2, z, &S2, g2, NULL) : st;
             for (j = 0; j < d.nz; j++)
@@ -529,8 +550,8 @@ test_weak (void)
       vm_newton_info info;
       int i;
       vm_newton_info_init (&info);
-      st = vm_dual_init (&d, 3, 3, 0, NN, 4, 0.0, 0.1, c, NULL, y0, NULL, vm_dual_ode_node, &e,
-                         VM_DUAL_WEAK_FINAL);
+      st = vm_dual_init (&d, &(vm_dual_problem) { 3, 3, 0, NN, 4, c, vm_dual_ode_node, &e }, 0.0,
+                         0.1, NULL, y0, NULL, VM_DUAL_WEAK_FINAL);
       z = calloc ((size_t) d.nz, sizeof *z);
       st = vm_dual_solve (&d, z, 1e-13, 30, VM_LINSOLVE_AUTO, &info);
       CHECK (st == VM_OK, "weak Lorenz N=%ld: %s", (long) NN, info.message);
@@ -614,7 +635,8 @@ dense_hessian (const vm_dual *d, double *Hr, double *P)
   double *yall = malloc ((size_t) (N * d->ny) * sizeof *yall);
   double *vall = malloc ((size_t) N * sizeof *vall);
   if (! Kall || ! gall || ! yall || ! vall
-      || d->fn (d->ctx, N, d->t, d->u, d->ybar, yall, vall, gall, Kall, &bad) != VM_OK)
+      || node_call (d->fn, d->ctx, &(vm_dual_points) { N, d->t, d->u, d->ybar, yall, vall, gall,
+                    Kall, -1 }, &bad) != VM_OK)
     N = 0;
   for (k = 0; k < N; k++)
     {
@@ -657,8 +679,8 @@ assembly_case_n (const char *name, int ny, int nd, int ng, int64_t N, int order,
     c[i] = 20.0 + i;
   for (i = 0; i < nd; i++)
     y0[i] = 0.1 * i;
-  st = vm_dual_init (&d, ny, nd, ng, N, order, 0.0, 0.5, c, NULL, y0, NULL, fn, ctx,
-                     weak ? VM_DUAL_WEAK_FINAL : 0);
+  st = vm_dual_init (&d, &(vm_dual_problem) { ny, nd, ng, N, order, c, fn, ctx }, 0.0, 0.5, NULL,
+                     y0, NULL, weak ? VM_DUAL_WEAK_FINAL : 0);
   CHECK (st == VM_OK, "%s: init %d", name, st);
   if (st != VM_OK)
     return;
@@ -713,15 +735,14 @@ assembly_case (const char *name, int ny, int nd, int ng, int order, int weak, vm
  * symmetric matrix of smooth values of (k, a, b), its point value and gradient 0, y = ybar
  * (ny = nd + ng) */
 static int
-synthetic_node (void *ctx, int64_t npts, const double *t, const double *u, const double *ybar,
-                double *y, double *val, double *grad, double *hess, int64_t *bad)
+synthetic_node (void *ctx, vm_dual_points *p)
 {
   const int *dims = ctx, nd = dims[0], ng = dims[1], nl = 2 * nd + ng, ny = nd + ng;
+  const int64_t npts = p->npts;
+  const double *ybar = p->ybar;
+  double *y = p->y, *val = p->val, *grad = p->grad, *hess = p->hess;
   int64_t k;
   int a, b;
-  (void) t;
-  (void) u;
-  (void) bad;
   for (k = 0; k < npts; k++)
     {
       val[k] = 0.0;
@@ -769,7 +790,7 @@ test_assembly (void)
                          synthetic_node, (void *) dims[c], 1.0);
         }
   }
-  /* the columns zeroed and mirrored in the sweep of the nodes (dual.c, add_nodes) across chunks
+  /* the columns zeroed and mirrored in the sweep of the nodes (dual_hessian.c, add_nodes) across chunks
    * of 64 nodes, and with the widest boundary closures (order 8: hess_lag beyond the interior's) */
   for (order = 4; order <= 8; order += 4)
     for (weak = 0; weak < 2; weak++)
@@ -789,14 +810,18 @@ test_args (void)
 {
   vm_dual d;
   double c[2] = { 1, -1 }, y0[2] = { 0, 0 };
-  CHECK (vm_dual_init (&d, 2, 2, 0, 10, 4, 0, 1, c, NULL, y0, NULL, vm_dual_ode_node, NULL, 0)
+  CHECK (vm_dual_init (&d, &(vm_dual_problem) { 2, 2, 0, 10, 4, c, vm_dual_ode_node, NULL }, 0, 1,
+                       NULL, y0, NULL, 0)
          == VM_EARG, "c <= 0 refused");
   c[1] = 1;
-  CHECK (vm_dual_init (&d, 2, 2, 0, 3, 4, 0, 1, c, NULL, y0, NULL, vm_dual_ode_node, NULL, 0)
+  CHECK (vm_dual_init (&d, &(vm_dual_problem) { 2, 2, 0, 3, 4, c, vm_dual_ode_node, NULL }, 0, 1,
+                       NULL, y0, NULL, 0)
          != VM_OK, "N too small refused");
-  CHECK (vm_dual_init (&d, 2, 3, 0, 10, 4, 0, 1, c, NULL, y0, NULL, vm_dual_ode_node, NULL, 0)
+  CHECK (vm_dual_init (&d, &(vm_dual_problem) { 2, 3, 0, 10, 4, c, vm_dual_ode_node, NULL }, 0, 1,
+                       NULL, y0, NULL, 0)
          == VM_EARG, "nd > ny refused");
-  CHECK (vm_dual_init (&d, 2, 2, 0, 10, 4, 0, 1, c, NULL, y0, NULL, vm_dual_ode_node, NULL, 4)
+  CHECK (vm_dual_init (&d, &(vm_dual_problem) { 2, 2, 0, 10, 4, c, vm_dual_ode_node, NULL }, 0, 1,
+                       NULL, y0, NULL, 4)
          == VM_EARG, "unknown flags refused");
 }
 
@@ -820,7 +845,7 @@ test_memory_estimate (void)
   CHECK (vm_dual_memory_estimate (3, 0, N, 4, 9) == 0.0, "unknown backend: 0");
 }
 
-/* The node Hessians are made and assembled 64 nodes at a time (dual.c, eval_hessian): N = 150,
+/* The node Hessians are made and assembled 64 nodes at a time (dual_hessian.c): N = 150,
  * chunks of 64, 64 and 22 nodes, against differences for the compiled engine with an algebraic
  * equation (blocks by add_node) and for the closed-form Lorenz (node_run); a DtP failure in the
  * third chunk is reported at its node by the Hessian's evaluation as by the gradient's, which
@@ -846,7 +871,8 @@ test_chunks (void)
     {
       s = vm_dual_ode_init (&e, &o, par, c);
       if (s == VM_OK)
-        s = vm_dual_init (&d, 3, 2, 1, N, 4, 0.0, 1.0, c, ybar, y0, NULL, vm_dual_ode_node, &e, 0);
+        s = vm_dual_init (&d, &(vm_dual_problem) { 3, 2, 1, N, 4, c, vm_dual_ode_node, &e }, 0.0,
+                          1.0, ybar, y0, NULL, 0);
       CHECK (s == VM_OK, "chunks: DAE init %d", s);
       if (s == VM_OK)
         {
@@ -858,7 +884,8 @@ test_chunks (void)
     }
   for (k = 0; k < 3 * N; k++)
     ybar[k] = 20 * urand () - 10;
-  s = vm_dual_init (&d, 3, 3, 0, N, 4, 0.0, 1.0, cl, ybar, y0l, NULL, vm_dual_lorenz_node, &L, 0);
+  s = vm_dual_init (&d, &(vm_dual_problem) { 3, 3, 0, N, 4, cl, vm_dual_lorenz_node, &L }, 0.0, 1.0,
+                    ybar, y0l, NULL, 0);
   CHECK (s == VM_OK, "chunks: Lorenz init %d", s);
   if (s != VM_OK)
     {

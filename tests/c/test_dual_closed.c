@@ -26,6 +26,19 @@
 #define MAXY 32
 #define MAXL 40
 
+/* Call the node function fn on the batch p; bad (may be NULL) is in the value p->bad starts
+ * from and out the one the function leaves (it writes it only on failure) */
+static int
+node_call (vm_dual_node_fn fn, void *ctx, vm_dual_points *p, int64_t *bad)
+{
+  int st;
+  p->bad = bad ? *bad : -1;
+  st = fn (ctx, p);
+  if (bad)
+    *bad = p->bad;
+  return st;
+}
+
 static unsigned long rng = 2024;
 static double
 urand (void)
@@ -292,7 +305,7 @@ check_point (const sys *S, double t, const double *u, const double *ybar, errs *
 
   for (i = 0; i < ny; i++)
     y[i] = NAN;                 /* the guess is not used */
-  st = S->fn (S->P, 1, &t, u, ybar, y, &val, grad, hess, &bad);
+  st = node_call (S->fn, S->P, &(vm_dual_points) { 1, &t, u, ybar, y, &val, grad, hess, -1 }, &bad);
   CHECK (st == VM_OK, "%s: status %d", S->name, st);
   if (st != VM_OK)
     return;
@@ -376,9 +389,9 @@ check_point (const sys *S, double t, const double *u, const double *ybar, errs *
       const double h = 1e-5 * fmax (1, fabs (u[j]));
       memcpy (up, u, (size_t) nl * sizeof *u);
       up[j] = u[j] + h;
-      S->fn (S->P, 1, &t, up, ybar, yp, &vp, gp, NULL, &bad);
+      node_call (S->fn, S->P, &(vm_dual_points) { 1, &t, up, ybar, yp, &vp, gp, NULL, -1 }, &bad);
       up[j] = u[j] - h;
-      S->fn (S->P, 1, &t, up, ybar, yp, &vm, gm, NULL, &bad);
+      node_call (S->fn, S->P, &(vm_dual_points) { 1, &t, up, ybar, yp, &vm, gm, NULL, -1 }, &bad);
       upd (&E->gfd, fabs ((vp - vm) / (2 * h) - grad[j]) / fmax (gsc, 1e-300));
       for (i = 0; i < nl; i++)
         upd (&E->hfd, fabs ((gp[i] - gm[i]) / (2 * h) - hess[i * nl + j]) / fmax (hsc, 1e-300));
@@ -406,25 +419,28 @@ check_batch (const sys *S, int npts, const double *t, const double *u, const dou
   double y1[MAXY], v1, g1[MAXL], h1[MAXL * MAXL], z[MAXL];
   int64_t bad = -1;
   int k, i, same = 1, st;
-  st = S->fn (S->P, npts, t, u, ybar, y, val, g, h, &bad);
+  st = node_call (S->fn, S->P, &(vm_dual_points) { npts, t, u, ybar, y, val, g, h, -1 }, &bad);
   CHECK (st == VM_OK, "%s: batch status %d", S->name, st);
   for (k = 0; k < npts; k++)
     {
-      S->fn (S->P, 1, t + k, u + k * nl, ybar + k * ny, y1, &v1, g1, h1, &bad);
+      node_call (S->fn, S->P, &(vm_dual_points) { 1, t + k, u + k * nl, ybar + k * ny, y1, &v1, g1,
+                 h1, -1 }, &bad);
       same &= v1 == val[k] && !memcmp (y1, y + k * ny, (size_t) ny * sizeof *y1)
               && !memcmp (g1, g + k * nl, (size_t) nl * sizeof *g1)
               && !memcmp (h1, h + k * nl * nl, (size_t) (nl * nl) * sizeof *h1);
     }
   CHECK (same, "%s: batch differs from point-by-point", S->name);
-  st = S->fn (S->P, npts, t, u, ybar, y, NULL, NULL, NULL, NULL);
+  st = node_call (S->fn, S->P, &(vm_dual_points) { npts, t, u, ybar, y, NULL, NULL, NULL, -1 },
+                  NULL);
   CHECK (st == VM_OK && !memcmp (y1, y + (npts - 1) * ny, (size_t) ny * sizeof *y1),
          "%s: NULL outputs", S->name);
-  st = S->fn (S->P, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+  st = node_call (S->fn, S->P, &(vm_dual_points) { 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                  -1 }, NULL);
   CHECK (st == VM_OK, "%s: npts = 0 status %d", S->name, st);
   /* (d) */
   for (i = 0; i < nl; i++)
     z[i] = 0;
-  st = S->fn (S->P, 1, t, z, ybar, y1, &v1, g1, NULL, &bad);
+  st = node_call (S->fn, S->P, &(vm_dual_points) { 1, t, z, ybar, y1, &v1, g1, NULL, -1 }, &bad);
   CHECK (st == VM_OK && !memcmp (y1, ybar, (size_t) ny * sizeof *y1) && v1 == 0,
          "%s: u = 0: y^H != ybar or val = %g", S->name, v1);
   free (y);
@@ -511,7 +527,8 @@ test_lorenz (void)
       q[i] = BB[i][0] * p[0] + BB[i][1] * p[1] + BB[i][2] * p[2];
     LL = -0.5 * (p[0] * q[0] + p[1] * q[1] + p[2] * q[2]) - (yb[0] * p[0] + yb[1] * p[1] + yb[2] * p[2])
          - m * yb[0] * yb[2] + g * yb[0] * yb[1];
-    vm_dual_lorenz_node (&P, 1, NULL, u, yb, y, &val, NULL, NULL, &bad);
+    node_call (vm_dual_lorenz_node, &P, &(vm_dual_points) { 1, NULL, u, yb, y, &val, NULL, NULL,
+               -1 }, &bad);
     CHECK (fabs (val - LL) <= 1e-13 * fabs (LL) && fabs (y[0] - yb[0] - q[0]) <= 1e-14 * 20
            && fabs (y[1] - yb[1] - q[1]) <= 1e-14 * 20 && fabs (y[2] - yb[2] - q[2]) <= 1e-14 * 20,
            "lorenz: eqs. 30-31 literally: val %.17g vs %.17g", val, LL);
@@ -532,25 +549,33 @@ test_lorenz (void)
       }
     u[2 * 6 + 4] = P.c * sin (0.7);
     u[2 * 6 + 5] = P.c * cos (0.7);
-    st = vm_dual_lorenz_node (&P, 4, NULL, u, yb, y, val, g, h, &bad);
+    st = node_call (vm_dual_lorenz_node, &P, &(vm_dual_points) { 4, NULL, u, yb, y, val, g, h, -1 },
+                    &bad);
     CHECK (st == VM_EDTP && bad == 2, "lorenz singular: status %d bad %lld", st, (long long) bad);
     CHECK (y[3] != -777 && y[9] == -777, "lorenz singular: fill");
     u[2 * 6 + 5] = -P.c * cos (0.7);
-    st = vm_dual_lorenz_node (&P, 4, NULL, u, yb, y, val, g, h, &bad);
+    st = node_call (vm_dual_lorenz_node, &P, &(vm_dual_points) { 4, NULL, u, yb, y, val, g, h, -1 },
+                    &bad);
     CHECK (st == VM_EDTP && bad == 2, "lorenz singular (-gamma): status %d", st);
     u[2 * 6 + 5] = P.c * cos (0.7) * (1 - 1e-8);   /* close, but well above the threshold */
-    st = vm_dual_lorenz_node (&P, 4, NULL, u, yb, y, val, g, h, &bad);
+    st = node_call (vm_dual_lorenz_node, &P, &(vm_dual_points) { 4, NULL, u, yb, y, val, g, h, -1 },
+                    &bad);
     CHECK (st == VM_OK, "lorenz near-singular: status %d", st);
     u[2 * 6 + 5] = NAN;
     bad = -1;
-    st = vm_dual_lorenz_node (&P, 4, NULL, u, yb, y, val, g, h, &bad);
+    st = node_call (vm_dual_lorenz_node, &P, &(vm_dual_points) { 4, NULL, u, yb, y, val, g, h, -1 },
+                    &bad);
     CHECK (st == VM_EDTP && bad == 2, "lorenz NaN dual: status %d", st);
     P.c = 0;
-    CHECK (vm_dual_lorenz_node (&P, 4, NULL, u, yb, y, val, g, h, &bad) == VM_EARG, "lorenz c = 0");
-    CHECK (vm_dual_lorenz_node (NULL, 4, NULL, u, yb, y, val, g, h, &bad) == VM_EARG, "NULL ctx");
+    CHECK (node_call (vm_dual_lorenz_node, &P, &(vm_dual_points) { 4, NULL, u, yb, y, val, g, h,
+                      -1 }, &bad) == VM_EARG, "lorenz c = 0");
+    CHECK (node_call (vm_dual_lorenz_node, NULL, &(vm_dual_points) { 4, NULL, u, yb, y, val, g, h,
+                      -1 }, &bad) == VM_EARG, "NULL ctx");
     P.c = 50;
-    CHECK (vm_dual_lorenz_node (&P, 4, NULL, NULL, yb, y, val, g, h, &bad) == VM_EARG, "NULL u");
-    CHECK (vm_dual_lorenz_node (&P, -1, NULL, u, yb, y, val, g, h, &bad) == VM_EARG, "npts < 0");
+    CHECK (node_call (vm_dual_lorenz_node, &P, &(vm_dual_points) { 4, NULL, NULL, yb, y, val, g, h,
+                      -1 }, &bad) == VM_EARG, "NULL u");
+    CHECK (node_call (vm_dual_lorenz_node, &P, &(vm_dual_points) { -1, NULL, u, yb, y, val, g, h,
+                      -1 }, &bad) == VM_EARG, "npts < 0");
   }
 }
 
@@ -616,7 +641,8 @@ test_pars (void)
       u[i] = unif (-2, 2);
     for (i = 0; i < 13; i++)
       yb[i] = unif (-2, 2);
-    vm_dual_pars_node (&P, 1, NULL, u, yb, y, NULL, NULL, NULL, &bad);
+    node_call (vm_dual_pars_node, &P, &(vm_dual_points) { 1, NULL, u, yb, y, NULL, NULL, NULL, -1 },
+               &bad);
     for (i = 0; i < 4; i++)
       {
         double Lv = 0;
@@ -642,29 +668,36 @@ test_pars (void)
       yb[i] = unif (-1, 1);
     P = (struct vm_dual_pars) { 2, L2, b2, 6, 5, 7, 9 };
     u[10 + 9] = P.cs;     /* point 1: Lambda = cs */
-    st = vm_dual_pars_node (&P, 3, NULL, u, yb, y, val, g, h, &bad);
+    st = node_call (vm_dual_pars_node, &P, &(vm_dual_points) { 3, NULL, u, yb, y, val, g, h, -1 },
+                    &bad);
     CHECK (st == VM_EDTP && bad == 1, "pars Lambda = cs: status %d bad %lld", st, (long long) bad);
     u[10 + 9] = sqrt (P.cQ * P.cv);   /* Lambda^2 = cQ cv */
     u[10 + 8] = 0;
-    st = vm_dual_pars_node (&P, 3, NULL, u, yb, y, val, g, h, &bad);
+    st = node_call (vm_dual_pars_node, &P, &(vm_dual_points) { 3, NULL, u, yb, y, val, g, h, -1 },
+                    &bad);
     CHECK (st == VM_EDTP && bad == 1, "pars Lambda^2 = cQ cv: status %d", st);
     u[10 + 9] = 0;
     u[10 + 8] = -sqrt (P.cx * P.cv);   /* mu^2 (L L')_11 = cx cv: MM = diag (0, 1) */
-    st = vm_dual_pars_node (&P, 3, NULL, u, yb, y, val, g, h, &bad);
+    st = node_call (vm_dual_pars_node, &P, &(vm_dual_points) { 3, NULL, u, yb, y, val, g, h, -1 },
+                    &bad);
     CHECK (st == VM_EDTP && bad == 1, "pars mu^2 LL' = cx cv (M = 2): status %d", st);
     u[10 + 8] *= 1 - 1e-6;
-    st = vm_dual_pars_node (&P, 3, NULL, u, yb, y, val, g, h, &bad);
+    st = node_call (vm_dual_pars_node, &P, &(vm_dual_points) { 3, NULL, u, yb, y, val, g, h, -1 },
+                    &bad);
     CHECK (st == VM_OK, "pars near-singular: status %d", st);
     P = (struct vm_dual_pars) { 1, L1, b1, 6, 5, 7, 9 };
     u[0 + 4] = 0.3 * sqrt (P.cx * P.cv) / L1[0];   /* M = 1: u = 6 per point, point 0 */
     u[0 + 5] = sqrt ((1 - 0.09) * P.cQ * P.cv);     /* mu^2 l^2/(cx cv) + Lambda^2/(cQ cv) = 1 */
-    st = vm_dual_pars_node (&P, 1, NULL, u, yb, y, val, g, h, &bad);
+    st = node_call (vm_dual_pars_node, &P, &(vm_dual_points) { 1, NULL, u, yb, y, val, g, h, -1 },
+                    &bad);
     CHECK (st == VM_EDTP && bad == 0, "pars M = 1 mixed singular: status %d", st);
     P.M = 0;
-    CHECK (vm_dual_pars_node (&P, 1, NULL, u, yb, y, val, g, h, &bad) == VM_EARG, "pars M = 0");
+    CHECK (node_call (vm_dual_pars_node, &P, &(vm_dual_points) { 1, NULL, u, yb, y, val, g, h, -1 },
+                      &bad) == VM_EARG, "pars M = 0");
     P.M = 1;
     P.cs = -1;
-    CHECK (vm_dual_pars_node (&P, 1, NULL, u, yb, y, val, g, h, &bad) == VM_EARG, "pars cs < 0");
+    CHECK (node_call (vm_dual_pars_node, &P, &(vm_dual_points) { 1, NULL, u, yb, y, val, g, h, -1 },
+                      &bad) == VM_EARG, "pars cs < 0");
   }
 }
 
@@ -699,7 +732,8 @@ test_reduced (void)
       int64_t bad;
       for (i = 0; i < 4; i++)
         u[i] = unif (-2, 2);
-      vm_dual_pars_reduced_node (&P, 1, &t, u, yb, v, &val, g, h, &bad);
+      node_call (vm_dual_pars_reduced_node, &P, &(vm_dual_points) { 1, &t, u, yb, v, &val, g, h,
+                 -1 }, &bad);
       w1 = u[0] - u[2] * z * kk + u[3] * kk;
       CHECK (fabs (val + 0.5 * (w1 * w1 + u[1] * u[1])) <= 1e-14 * (1 + fabs (val)),
              "reduced eq. 49: %g vs %g", val, -0.5 * (w1 * w1 + u[1] * u[1]));
@@ -713,10 +747,12 @@ test_reduced (void)
     double t = 1, u[4] = { 1, 2, 3, 4 }, yb[2] = { 0, 0 }, v[2];
     int64_t bad;
     P.c = 0;
-    CHECK (vm_dual_pars_reduced_node (&P, 1, &t, u, yb, v, NULL, NULL, NULL, &bad) == VM_EARG,
+    CHECK (node_call (vm_dual_pars_reduced_node, &P, &(vm_dual_points) { 1, &t, u, yb, v, NULL,
+                      NULL, NULL, -1 }, &bad) == VM_EARG,
            "reduced c = 0");
     P.c = 1;
-    CHECK (vm_dual_pars_reduced_node (&P, 1, NULL, u, yb, v, NULL, NULL, NULL, &bad) == VM_EARG,
+    CHECK (node_call (vm_dual_pars_reduced_node, &P, &(vm_dual_points) { 1, NULL, u, yb, v, NULL,
+                      NULL, NULL, -1 }, &bad) == VM_EARG,
            "reduced t = NULL");
   }
 }

@@ -34,19 +34,20 @@ typedef struct
 } lin_ctx;
 
 static int
-lin_node (void *ctx, int64_t npts, const double *t, const double *u, const double *ybar,
-          double *y, double *val, double *grad, double *hess, int64_t *bad)
+lin_node (void *ctx, vm_dual_points *pts)
 {
   const lin_ctx *p = ctx;
+  const double *t = pts->t, *u = pts->u, *ybar = pts->ybar;
+  double *y = pts->y, *val = pts->val, *grad = pts->grad, *hess = pts->hess;
   int64_t k;
-  for (k = 0; k < npts; k++)
+  for (k = 0; k < pts->npts; k++)
     {
       const double Dd = u[2 * k], D = u[2 * k + 1], yb = ybar[k];
       /* r = c (y - ybar) - Ddot - a D = 0 */
       const double yh = yb + (Dd + p->a * D) / p->c;
       if (t && t[k] > p->fail_after)
         {
-          *bad = k;
+          pts->bad = k;
           return VM_EDTP;
         }
       y[k] = yh;
@@ -140,7 +141,8 @@ test_against_separate (int weak, int nb, int use_guess)
   o.weak = weak;
   o.guess = guess;
   vm_dual_slabs_sol_init (&sol);
-  st = vm_dual_slabs (ny, nd, 0, N, order, tb, c, ybar, y0, vm_dual_lorenz_node, &lz, &o, &sol);
+  st = vm_dual_slabs (&(vm_dual_problem) { ny, nd, 0, N, order, c, vm_dual_lorenz_node, &lz }, tb,
+                      ybar, y0, &o, &sol);
   CHECK (st == VM_OK && sol.fail_slab == 0, "%s: status %d, %s", what, st, sol.message);
   /* the reference: the .m loop, one fresh vm_dual per slab and pass */
   for (s = 0; s < S; s++)
@@ -157,9 +159,9 @@ test_against_separate (int weak, int nb, int use_guess)
           double Sv = 0.0;
           const int64_t k0 = (int64_t) s * (N - 1);
           vm_newton_info_init (&info);
-          st = vm_dual_init (&d, ny, nd, 0, N, order, tb[s], tb[s + 1], c,
-                             slab_base + (size_t) s * N * ny, ystart, NULL,
-                             vm_dual_lorenz_node, &lz, weak ? VM_DUAL_WEAK_FINAL : 0);
+          st = vm_dual_init (&d, &(vm_dual_problem) { ny, nd, 0, N, order, c, vm_dual_lorenz_node,
+                             &lz }, tb[s], tb[s + 1], slab_base + (size_t) s * N * ny, ystart, NULL,
+                             weak ? VM_DUAL_WEAK_FINAL : 0);
           if (st != VM_OK)
             {
               CHECK (0, "%s: reference init %d", what, st);
@@ -248,7 +250,8 @@ lin_end_error (int64_t N, int S, int weak)
   o.weak = weak;
   o.tol = 1e-13;
   vm_dual_slabs_sol_init (&sol);
-  st = vm_dual_slabs (1, 1, 0, N, 4, tb, &c, NULL, &y0, lin_node, &P, &o, &sol);
+  st = vm_dual_slabs (&(vm_dual_problem) { 1, 1, 0, N, 4, &c, lin_node, &P }, tb, NULL, &y0, &o,
+                      &sol);
   CHECK (st == VM_OK && sol.exitflag == 1, "linear N=%ld S=%d weak %d: %s", (long) N, S, weak,
          sol.message);
   err = 0.0;
@@ -336,7 +339,8 @@ test_rk4 (void)
   o.print_ctx = &pr;
   o.name = "dual_lorenz";
   vm_dual_slabs_sol_init (&sol);
-  st = vm_dual_slabs (3, 3, 0, 129, 4, tb, c, NULL, y0, vm_dual_lorenz_node, &lz, &o, &sol);
+  st = vm_dual_slabs (&(vm_dual_problem) { 3, 3, 0, 129, 4, c, vm_dual_lorenz_node, &lz }, tb, NULL,
+                      y0, &o, &sol);
   CHECK (st == VM_OK && sol.exitflag == 1, "Lorenz 4 slabs: %d %s", st, sol.message);
   rk4 (yr, 0.2, 20000);
   err = 0.0;
@@ -361,7 +365,8 @@ test_rk4 (void)
   vm_dual_slabs_opts_init (&o);
   o.slabs = 4;
   o.jump_tol = 1e-300;
-  st = vm_dual_slabs (3, 3, 0, 33, 4, tb, c, NULL, y0, vm_dual_lorenz_node, &lz, &o, &sol);
+  st = vm_dual_slabs (&(vm_dual_problem) { 3, 3, 0, 33, 4, c, vm_dual_lorenz_node, &lz }, tb, NULL,
+                      y0, &o, &sol);
   CHECK (st == VM_OK && sol.exitflag == 0
          && strstr (sol.message, "slab 1 of 4: Newton converged to a spurious critical point"),
          "spurious test: %d '%s'", sol.exitflag, sol.message);
@@ -370,7 +375,8 @@ test_rk4 (void)
   vm_dual_slabs_opts_init (&o);
   o.slabs = 4;
   o.max_iter = 1;
-  st = vm_dual_slabs (3, 3, 0, 33, 4, tb, c, NULL, y0, vm_dual_lorenz_node, &lz, &o, &sol);
+  st = vm_dual_slabs (&(vm_dual_problem) { 3, 3, 0, 33, 4, c, vm_dual_lorenz_node, &lz }, tb, NULL,
+                      y0, &o, &sol);
   CHECK (st == VM_OK && sol.exitflag == 0 && sol.nsolve == 4
          && strstr (sol.message, "slab 1 of 4: no convergence in 1 iterations")
          && strstr (sol.message, "; use more slabs or a base state closer to the solution"),
@@ -393,36 +399,45 @@ test_failures (void)
   vm_dual_slabs_opts_init (&o);
   o.slabs = 2;
   vm_dual_slabs_sol_init (&sol);
-  st = vm_dual_slabs (1, 1, 0, 17, 4, tb, &c, NULL, &y0, lin_node, &P, &o, &sol);
+  st = vm_dual_slabs (&(vm_dual_problem) { 1, 1, 0, 17, 4, &c, lin_node, &P }, tb, NULL, &y0, &o,
+                      &sol);
   CHECK (st == VM_EDTP && sol.fail_slab == 2 && sol.fail_pass == 0 && sol.exitflag == 0
          && strncmp (sol.message, "slab 2 of 2: ", 13) == 0 && sol.nsolve == 1,
          "DtP failure in slab 2: status %d, slab %d, '%s'", st, sol.fail_slab, sol.message);
   vm_dual_slabs_sol_free (&sol);
-  CHECK (vm_dual_slabs (1, 1, 0, 17, 4, tbad, &c, NULL, &y0, lin_node, &P, &o, &sol) == VM_EARG,
+  CHECK (vm_dual_slabs (&(vm_dual_problem) { 1, 1, 0, 17, 4, &c, lin_node, &P }, tbad, NULL, &y0,
+                        &o, &sol) == VM_EARG,
          "equal slab boundaries");
   {
     double tiny[3] = { 0.0, 5e-301, 1e-300 };
-    st = vm_dual_slabs (1, 1, 0, 17, 4, tiny, &c, NULL, &y0, lin_node, &P, &o, &sol);
+    st = vm_dual_slabs (&(vm_dual_problem) { 1, 1, 0, 17, 4, &c, lin_node, &P }, tiny, NULL, &y0,
+                        &o, &sol);
     CHECK (st == VM_ESTEP && strstr (sol.message, "slab 1 of [0, 1e-300] is 5e-301 long, below "
                                      "the shortest that 17 nodes resolve"),
            "slabs below vm_march_hmin: %d '%s'", st, sol.message);
   }
   o.slabs = 0;
-  CHECK (vm_dual_slabs (1, 1, 0, 17, 4, tb, &c, NULL, &y0, lin_node, &P, &o, &sol) == VM_EARG,
+  CHECK (vm_dual_slabs (&(vm_dual_problem) { 1, 1, 0, 17, 4, &c, lin_node, &P }, tb, NULL, &y0, &o,
+                        &sol) == VM_EARG,
          "no slab");
   o.slabs = 2;
   o.base_iterations = -1;
-  CHECK (vm_dual_slabs (1, 1, 0, 17, 4, tb, &c, NULL, &y0, lin_node, &P, &o, &sol) == VM_EARG,
+  CHECK (vm_dual_slabs (&(vm_dual_problem) { 1, 1, 0, 17, 4, &c, lin_node, &P }, tb, NULL, &y0, &o,
+                        &sol) == VM_EARG,
          "negative base iterations");
   o.base_iterations = 0;
-  CHECK (vm_dual_slabs (1, 1, 0, 17, 4, tb, &c, NULL, &y0, NULL, &P, &o, &sol) == VM_EARG,
+  CHECK (vm_dual_slabs (&(vm_dual_problem) { 1, 1, 0, 17, 4, &c, NULL, &P }, tb, NULL, &y0, &o,
+                        &sol) == VM_EARG,
          "NULL node function");
-  CHECK (vm_dual_slabs (1, 1, 0, 17, 4, tb, &c, NULL, &y0, lin_node, &P, &o, NULL) == VM_EARG,
+  CHECK (vm_dual_slabs (&(vm_dual_problem) { 1, 1, 0, 17, 4, &c, lin_node, &P }, tb, NULL, &y0, &o,
+                        NULL) == VM_EARG,
          "NULL result");
   c = -1.0;
-  CHECK (vm_dual_slabs (1, 1, 0, 17, 4, tb, &c, NULL, &y0, lin_node, &P, &o, &sol) == VM_EARG,
+  CHECK (vm_dual_slabs (&(vm_dual_problem) { 1, 1, 0, 17, 4, &c, lin_node, &P }, tb, NULL, &y0, &o,
+                        &sol) == VM_EARG,
          "c < 0");
-  st = vm_dual_slabs (3, 3, 0, 4, 8, tb, c3, NULL, y3, vm_dual_lorenz_node, &lz, &o, &sol);
+  st = vm_dual_slabs (&(vm_dual_problem) { 3, 3, 0, 4, 8, c3, vm_dual_lorenz_node, &lz }, tb, NULL,
+                      y3, &o, &sol);
   CHECK (st != VM_OK && st != VM_EARG, "N below the order's minimum: %d (vm_dual_init's code)", st);
   CHECK (sol.y == NULL || sol.fail_slab == 0, "nothing solved");
   vm_dual_slabs_sol_free (&sol);
