@@ -3,7 +3,7 @@
  * vm_csc_find (rowind, lo, hi, row): the position p in [lo, hi) with rowind[p] == row, the rows
  * rowind[lo .. hi - 1] of one column sorted increasing; -1 if the column has no such row.  By
  * bisection, O(log (hi - lo)).  One place for the search that the assemblies of the discrete
- * actions make to place a local contribution in the pattern they built (skg_plan.c, dual.c,
+ * actions make to place a local contribution in the pattern they built (skg_plan.c, dual_hessian.c,
  * dual_periodic.c). */
 #ifndef VM_CSC_H
 #define VM_CSC_H

@@ -7,7 +7,7 @@
  * trimmed), so the next solve touches fresh pages again: a page fault and the kernel's clearing
  * for every 4 kB.  A process that solves many times (a parameter sweep, the marching windows, a
  * benchmark) would pay that on every solve.  The arrays of a solve whose size grows with N come
- * from here instead: the dual's discretization (dual.c: the Hessian pattern, the per-node
+ * from here instead: the dual's discretization (csrc/dual: the Hessian pattern, the per-node
  * arrays), Newton's Jacobian values and vectors (newton.c), the Cholesky band (linsolve_chol.c),
  * the banded LU's scales, pivots and relabeling (linsolve_band.c), the SKG discretization's
  * per-node arrays, tape points and pattern (skg.c, skg_pattern.c, skg_plan.c, skg_solve.c), the

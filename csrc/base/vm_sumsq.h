@@ -1,5 +1,5 @@
 /* vm_sumsq.h -- the sum of squares of an array, plain C99: Newton's pass over J's values
- * (newton.c) and the dual's over its Hessian's columns as they are completed (dual.c, handed to
+ * (newton.c) and the dual's over its Hessian's columns as they are completed (dual_hessian.c, handed to
  * Newton as option jac_sumsq). */
 #ifndef VM_SUMSQ_H
 #define VM_SUMSQ_H

@@ -156,7 +156,7 @@
 %!test
 %! % units of time: Van der Pol (mu = 1) with time in units of Ts (x'' = ((1 - x^2) x' Ts - x)/Ts^2,
 %! % AbsTol scaled with the velocity's unit).  Before the DtP map's test was made per component
-%! % (csrc/dual/dual.c, ode_newton_sweep: |r_i| <= 1e-13 (1 + max |c y|), which solved the smaller
+%! % (csrc/dual/dual_ode.c, ode_newton_sweep: |r_i| <= 1e-13 (1 + max |c y|), which solved the smaller
 %! % state to a fraction of its size only) both stalled with exitflag 0 (at t = 3.2e-6 and 2.2e6).
 %! % The bound: 10 times the tolerance RelTol max|x| + AbsTol, as above (measured 2.8e-7, 4.2e-8)
 %! for Ts = [1e-6 1e6]

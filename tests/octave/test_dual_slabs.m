@@ -184,7 +184,7 @@
 %! assert (sol.y(end, :), [18.23821935878674 24.349557140427656 34.933899209667224], -1e-12);
 %! assert (sol.S, 3422.2470718138179, -1e-12);
 %! assert (sol.D(1, :), [-33.914498268078958 -31.754250456250343 -10.581887527535232], -1e-10);
-%! % 6 10 18 before Newton's chord steps in the dual's solves (csrc/dual/dual.c, VM_DUAL_REUSE: 2 more
+%! % 6 10 18 before Newton's chord steps in the dual's solves (csrc/dual/dual_solve.c, VM_DUAL_REUSE: 2 more
 %! % cheaper iterations where a factorization is saved; the same solution to the digits above)
 %! assert (sol.slab_iterations, [8 12 19]);
 %! sol = dual_lorenz ([0 0.5], [1 1 1], 'Slabs', 5, 'N', 33, 'BaseIterations', 1);
