@@ -71,7 +71,7 @@ function [S, g, H, y] = dual_action (ode, tspan, y0, z, varargin)
   if (~isstruct (ode) || ~isfield (ode, 'type') || ~strcmp (ode.type, 'odesys'))
     vm_badarg (fname, 'ode must be a system made by odesys');
   end
-  opts = vm_options (fname, struct ('N', 65, 'Order', 4, 'c', 10, 'BaseState', [], 'DT', []), varargin);
+  opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
   tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
   ny = ode.ny;
   nd = ode.nd;

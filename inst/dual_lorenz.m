@@ -66,13 +66,7 @@ function sol = dual_lorenz (tspan, y0, varargin)
   if (nargin < 2)
     vm_badarg (fname, 'expected at least 2 inputs: tspan, y0 (see help dual_lorenz)');
   end
-  persistent defaults   % made once (a struct of 15 fields costs 10 us in Octave 7)
-  if (isempty (defaults))
-    defaults = struct ('A', 10, 'R', 28, 'B', 8/3, 'c', 50, 'N', 65, 'Order', 4, 'BaseState', [], ...
-                       'DT', [], 'Slabs', 1, 'BaseIterations', 0, 'Guess', [], 'Tol', 1e-11, ...
-                       'MaxIter', 50, 'Display', 'off', 'LinearSolver', 'auto');
-  end
-  opts = vm_options (fname, defaults, varargin);
+  opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
   % A, R, B, c: real scalars, c > 0 (vm_option_rule); the driver reads only its own fields
   sol = vm_dual_driver (fname, 'lorenz', [opts.A opts.R opts.B opts.c], [], [3 3 0], tspan, y0, opts);
   if (sol.exitflag ~= 1 && nargout == 0)
