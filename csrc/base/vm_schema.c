@@ -141,9 +141,9 @@ static const struct
   { "dual_solve", "N Order c BaseState DT Slabs BaseIterations Guess Tol MaxIter Display RelTol "
                   "AbsTol OutputTimes FinalDual LinearSolver ErrorEstimate" },
   { "dual_lorenz", "A R B c N Order BaseState DT Slabs BaseIterations Guess Tol MaxIter Display "
-                   "LinearSolver" },
+                   "LinearSolver RelTol AbsTol" },
   { "dual_pars", "L b c Reduced N Order BaseState DT Slabs BaseIterations Guess Tol MaxIter "
-                 "Display LinearSolver" },
+                 "Display LinearSolver RelTol AbsTol" },
   { "dual_action", "N Order c BaseState DT" },
   { "mechsys", "coordinates parameters lagrangian forces constraints contacts" },
   { "mechsys_eval", "lambda weights blocks layout" },
