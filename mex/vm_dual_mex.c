@@ -489,7 +489,7 @@ march_opts_read (const mxArray *o, const char *fn, vm_march_opts *mo)
   mo->display = vm_opt_choice (o, fn, "Display", 0);   /* off 0, final 1, iter 2 */
   mo->print = vm_mex_print;
   mo->name = fn;
-  if (! (mo->tf > mo->t0) || mo->windows < 0 || ! (mo->atol > 0.0) || ! (mo->rtol >= 0.0))
+  if (! (mo->tf > mo->t0) || mo->windows < 0)   /* the tolerances: vm_options, the schema */
     BAD ("%s: internal: bad march setup", fn);
 }
 

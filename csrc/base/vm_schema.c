@@ -77,6 +77,19 @@ static const vm_opt_row rows[] = {
   { NULL, "MaxWindow", REAL (1, 0, INF, "()"), D_EMPTY, "the longest window" },
   { NULL, "OutputTimes", VECTOR (1), D_EMPTY, "times of the dense output" },
   { NULL, "ConstraintTol", POS, D_REAL (1e-8), "tolerance of the initial constraint residuals" },
+  /* gauss_integrate (its gateway checks them, mex/vm_integrate_mex.c) */
+  { NULL, "Method", CHOICE ("dopri5|gl4|gl6|rk4|dop853"), D_TEXT ("dopri5"), "the integrator" },
+  { "gauss_integrate", "RelTol", REAL (0, 0, INF, "()"), D_REAL (1e-8), NULL },
+  { "gauss_integrate", "AbsTol", REAL (0, 0, INF, "[)"), D_REAL (1e-10), NULL },
+  { NULL, "Step", REAL (1, 0, INF, "()"), D_EMPTY, "the fixed step ((tf - t0)/1000 when [])" },
+  { NULL, "InitialStep", REAL (0, 0, INF, "[)"), D_REAL (0), "the first step (0: automatic)" },
+  { NULL, "MaxStep", REAL (0, 0, INF, "[)"), D_REAL (0), "the longest step (0: automatic)" },
+  { NULL, "MaxSteps", INT (0, 0, 1e15), D_REAL (0), "the most steps (0: automatic)" },
+  { NULL, "Reaction", ANY, D_TEXT ("ideal"), "the reaction law" },
+  { NULL, "Contacts", CHOICE ("hard|soft"), D_TEXT ("hard"), "hard walls or soft contacts" },
+  { NULL, "Restitution", REAL (0, 0, 1, "[]"), D_REAL (1), "the coefficient of the impacts" },
+  { NULL, "Projection", CHOICE ("off|on"), D_TEXT ("off"), "projection onto the constraints" },
+  { NULL, "Multiplier0", ANY, D_EMPTY, "the initial multipliers of the vakonomic law" },
   /* the dual formulation */
   { NULL, "c", ANY, D_EMPTY, "the weights of H" },
   { "dual_action", "c", KEEP, D_REAL (10), NULL },
@@ -145,6 +158,8 @@ static const struct
   { "dual_pars", "L b c Reduced N Order BaseState DT Slabs BaseIterations Guess Tol MaxIter "
                  "Display LinearSolver RelTol AbsTol" },
   { "dual_action", "N Order c BaseState DT" },
+  { "gauss_integrate", "Method RelTol AbsTol Step InitialStep MaxStep MaxSteps OutputTimes "
+                       "Reaction Contacts Restitution Projection ConstraintTol Multiplier0" },
   { "mechsys", "coordinates parameters lagrangian forces constraints contacts" },
   { "mechsys_eval", "lambda weights blocks layout" },
   { "odesys", "states parameters rhs algebraic square" },

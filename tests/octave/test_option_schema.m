@@ -3,8 +3,8 @@
 % its option table are exactly the schema's options of the function, and each option whose
 % default is a number or a word is documented with it ("default 1e-6", "(default 50)", or, for a
 % row of names, "defaults 1e-6 and 1e-8").  A function whose help has no option table is held in
-% its prose: every option name appears quoted.  The options of gauss_integrate are converted by
-% its own gateway (mex/vm_integrate_mex.c) and are checked there.
+% its prose: every option name appears quoted.  (gauss_integrate's options are converted by its
+% own gateway, mex/vm_integrate_mex.c, from the same table.)
 
 %!function txt = help_of (fn)
 %!  % the leading comment block of inst/FN.m, without the comment signs
@@ -20,29 +20,30 @@
 %!  end
 %!endfunction
 
-%!function [names, paras] = option_items (txt)
-%!  % the quoted names of the top-level @item lines of the first "@table @asis" whose items are
-%!  % quoted names, and each item's paragraph (its @item line and the text up to the next item)
+%!function [names, paras] = option_items (txt, known)
+%!  % the quoted names of the top-level @item lines of the "@table @asis" that lists most of the
+%!  % option names known (a help may have other tables of quoted words), and each item's
+%!  % paragraph (its @item line and the text up to the next item)
 %!  names = {};  paras = {};
-%!  depth = 0;  inside = false;  cur = '';  curn = {};
+%!  depth = 0;  inside = false;  cur = '';  curn = {};  tn = {};  tp = {};
 %!  for k = 1:numel (txt)
 %!    l = txt{k};
 %!    if (strncmp (l, '@table', 6))
 %!      depth = depth + 1;
 %!      if (depth == 1)
-%!        inside = strncmp (l, '@table @asis', 12);  cur = '';  curn = {};
+%!        inside = strncmp (l, '@table @asis', 12);  cur = '';  curn = {};  tn = {};  tp = {};
 %!      end
 %!    elseif (strncmp (l, '@end table', 10))
 %!      depth = depth - 1;
 %!      if (depth == 0 && inside)
-%!        [names, paras] = flush (names, paras, curn, cur);
-%!        if (~isempty (names))
-%!          return;
+%!        [tn, tp] = flush (tn, tp, curn, cur);
+%!        if (numel (intersect (tn, known)) > numel (intersect (names, known)))
+%!          names = tn;  paras = tp;
 %!        end
 %!        inside = false;
 %!      end
 %!    elseif (inside && depth == 1 && strncmp (l, '@item ', 6))
-%!      [names, paras] = flush (names, paras, curn, cur);
+%!      [tn, tp] = flush (tn, tp, curn, cur);
 %!      curn = regexp (l, '"(\w+)"', 'tokens');
 %!      curn = cellfun (@(c) c{1}, curn, 'UniformOutput', false);
 %!      cur = l;
@@ -83,7 +84,7 @@
 %! % the schema describes every public function that takes options, and only those
 %! fns = vm_options_mex ('functions');
 %! assert (sort (fns), sort ({'skg_solve', 'dual_solve', 'dual_lorenz', 'dual_pars', ...
-%!   'dual_action', 'mechsys', 'mechsys_eval', 'odesys', 'odesys_eval', 'periodic_guesses', ...
+%!   'dual_action', 'gauss_integrate', 'mechsys', 'mechsys_eval', 'odesys', 'odesys_eval', 'periodic_guesses', ...
 %!   'periodic_orbit', 'varmech_plot'}));
 
 %!test
@@ -93,7 +94,7 @@
 %! for f = fns
 %!   rows = vm_options_mex ('schema', f{1});
 %!   txt = help_of (f{1});
-%!   [names, paras] = option_items (txt);
+%!   [names, paras] = option_items (txt, {rows.name});
 %!   if (isempty (names))
 %!     % no option table: each option named in the prose
 %!     prose = strjoin (txt, ' ');
