@@ -69,7 +69,7 @@
 % @item "Tol", "MaxIter", "Display", "LinearSolver"
 % as for @code{dual_solve} (defaults 1e-11, 50, "off" and "auto").
 % @item "RelTol", "AbsTol"
-% the tolerances of @code{dual_solve}'s error control (defaults 1e-6 and 1e-8 there): accepted,
+% the tolerances of the error control of @code{dual_solve} (defaults 1e-6 and 1e-8 there): accepted,
 % but the fixed grid of @code{dual_pars} has no error control, and the message of the solution
 % says so, naming them.
 % @end table
