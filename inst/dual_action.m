@@ -25,10 +25,19 @@
 % @code{numel (z) = N*(nd+ng) - nd}.  From the N-by-(nd+ng) duals D of a @code{dual_solve}
 % solution on the same grid: @code{z = reshape (D', [], 1); z(end-ng-nd+1:end-ng) = [];}.
 %
-% Options (name/value pairs or one struct @var{opts}): "N" (default 65), "Order" (4), "c" (10;
-% a positive scalar or one weight per state), "BaseState" ([] for zero, a constant vector with
-% ny entries or an N-by-ny matrix on the grid) and "DT" (the prescribed D_d(tf), default 0), as
-% for @code{dual_solve}.
+% Options (name/value pairs or one struct @var{opts}), as for @code{dual_solve}:
+% @table @asis
+% @item "N"
+% nodes of the grid (default 65).
+% @item "Order"
+% interior order of the SBP operator (default 4).
+% @item "c"
+% the weights of H, a positive scalar or one weight per state (default 10).
+% @item "BaseState"
+% [] for zero, a constant vector with ny entries or an N-by-ny matrix on the grid.
+% @item "DT"
+% the prescribed D_d(tf), default 0.
+% @end table
 %
 % Outputs:
 % @table @code
@@ -71,7 +80,7 @@ function [S, g, H, y] = dual_action (ode, tspan, y0, z, varargin)
   if (~isstruct (ode) || ~isfield (ode, 'type') || ~strcmp (ode.type, 'odesys'))
     vm_badarg (fname, 'ode must be a system made by odesys');
   end
-  opts = vm_options (fname, struct ('N', 65, 'Order', 4, 'c', 10, 'BaseState', [], 'DT', []), varargin);
+  opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
   tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
   ny = ode.ny;
   nd = ode.nd;

@@ -25,13 +25,32 @@
 % fprintf ('%s; max error against ode45: %.1e\n', sol.message, max (max (abs (sol.y - ur))));
 % @end verbatim
 %
-% Options (name/value pairs or one struct @var{opts}): "A" (10), "R" (28), "B" (8/3), "c" (a
-% positive scalar, default 50), "N" (65), "Slabs" (1), "Order" (4), "BaseState" (Ubar: [] for
-% zero, a constant 3-vector, an Ntot-by-3 matrix on the grid or a function handle of t),
-% "DT" (D(tf), default 0), "BaseIterations" (0), "Guess" ("auto" or an Ntot-by-3 matrix of
-% initial duals; "marching" is refused, it needs the weak final dual of @code{dual_solve}),
-% "Tol" (1e-11), "MaxIter" (50), "Display" ("off") and "LinearSolver" ("auto"), as for
-% @code{dual_solve}.  From a zero
+% Options (name/value pairs or one struct @var{opts}):
+% @table @asis
+% @item "A", "R", "B"
+% the parameters of the system (defaults 10, 28 and 8/3).
+% @item "c"
+% the weight of H, a positive scalar (default 50).
+% @item "N", "Slabs", "Order"
+% nodes per slab, slabs and the interior order (defaults 65, 1 and 4).
+% @item "BaseState"
+% Ubar: [] for zero (default), a constant 3-vector, an Ntot-by-3 matrix on the grid or a
+% function handle of t.
+% @item "DT"
+% D(tf) (default 0).
+% @item "BaseIterations"
+% passes of the base state (default 0).
+% @item "Guess"
+% "auto" or an Ntot-by-3 matrix of initial duals; "marching" is refused, it needs the weak final
+% dual of @code{dual_solve}.
+% @item "Tol", "MaxIter", "Display", "LinearSolver"
+% as for @code{dual_solve} (defaults 1e-11, 50, "off" and "auto").
+% @item "RelTol", "AbsTol"
+% the tolerances of the error control of @code{dual_solve} (defaults 1e-6 and 1e-8 there): accepted,
+% but the fixed grid of @code{dual_lorenz} has no error control, and the message of the solution
+% says so, naming them.
+% @end table
+% From a zero
 % base state a slab must stay short, roughly |U| times the slab length below 1 (the DtP matrix
 % @code{c I + [0 -gamma mu; -gamma 0 0; mu 0 0]} is singular when gamma^2 + mu^2 = c^2;
 % @file{doc/dual.md}): use "Slabs" for longer intervals.
@@ -66,19 +85,29 @@ function sol = dual_lorenz (tspan, y0, varargin)
   if (nargin < 2)
     vm_badarg (fname, 'expected at least 2 inputs: tspan, y0 (see help dual_lorenz)');
   end
-  persistent defaults   % made once (a struct of 15 fields costs 10 us in Octave 7)
-  if (isempty (defaults))
-    defaults = struct ('A', 10, 'R', 28, 'B', 8/3, 'c', 50, 'N', 65, 'Order', 4, 'BaseState', [], ...
-                       'DT', [], 'Slabs', 1, 'BaseIterations', 0, 'Guess', [], 'Tol', 1e-11, ...
-                       'MaxIter', 50, 'Display', 'off', 'LinearSolver', 'auto');
-  end
-  opts = vm_options (fname, defaults, varargin);
-  % A, R, B, c: real scalars, c > 0 (vm_option_rule); the driver reads only its own fields
+  opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
+  % A, R, B, c: real scalars, c > 0 (vm_option_rule); the driver reads only its own fields, and
+  % no tolerance: a fixed grid without error control
+  [opts, unused] = vm_fixed_grid_tolerances (opts);
   sol = vm_dual_driver (fname, 'lorenz', [opts.A opts.R opts.B opts.c], [], [3 3 0], tspan, y0, opts);
+  if (~isempty (unused))
+    sol.message = vm_fixed_grid_tolerances (fname, sol.message, unused);
+  end
   if (sol.exitflag ~= 1 && nargout == 0)
     error (['varmech:' fname ':noconv'], '%s: %s', fname, sol.message);
   end
 end
+
+%!test
+%! % RelTol and AbsTol: accepted, checked as dual_solve's, and named by the message (no error
+%! % control on the fixed grid of the closed form); the solution is that without them
+%! s0 = dual_lorenz ([0 0.05], [1 2 3]);
+%! s1 = dual_lorenz ([0 0.05], [1 2 3], 'RelTol', 1e-9, 'AbsTol', 1e-12);
+%! assert (s1.y, s0.y);
+%! assert (~isempty (strfind (s1.message, 'RelTol and AbsTol are not used: dual_lorenz has no error control')));
+%! s2 = dual_lorenz ([0 0.05], [1 2 3], 'AbsTol', 1e-12);
+%! assert (~isempty (strfind (s2.message, '; AbsTol is not used')));
+%!error <dual_lorenz: RelTol must be a finite real scalar .= 0;> dual_lorenz ([0 0.05], [1 2 3], 'RelTol', -1)
 
 %!test
 %! % the closed form equals the general engine on the same problem

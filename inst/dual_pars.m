@@ -46,14 +46,34 @@
 % fprintf ('%s; max error: %.1e\n', sol.message, max (max (abs (sol.y - [v1, z.*v1]))));
 % @end verbatim
 %
-% Options (name/value pairs or one struct @var{opts}): "L" (M-by-M, default the paper's
-% L13 = 1), "b" (default [0 -1 0]), "c" (the four weights [cx cv cQ cs], default
-% [20 20 20 20]; for "Reduced" one scalar, default 1), "Reduced" (false), and "N" (65),
-% "Slabs" (1), "Order" (4), "BaseState" ([] for zero, a constant vector or an Ntot-by-(3M+1)
-% matrix with columns x, v, Q, s, or a function handle of t; for "Reduced" 2 columns v1, v2),
-% "DT", "BaseIterations", "Guess" ("auto" or a matrix of initial duals; "marching" is refused,
-% it needs the weak final dual of @code{dual_solve}), "Tol", "MaxIter", "Display",
-% "LinearSolver" as for @code{dual_solve}.  From the zero base state Newton may not converge (the duals grow with the
+% Options (name/value pairs or one struct @var{opts}):
+% @table @asis
+% @item "L"
+% M-by-M, default the paper's L13 = 1.
+% @item "b"
+% default [0 -1 0].
+% @item "c"
+% the four weights [cx cv cQ cs], default [20 20 20 20]; for "Reduced" one scalar, default 1.
+% @item "Reduced"
+% the reduced dual (default false).
+% @item "N", "Slabs", "Order"
+% nodes per slab, slabs and the interior order (defaults 65, 1 and 4).
+% @item "BaseState"
+% [] for zero, a constant vector or an Ntot-by-(3M+1) matrix with columns x, v, Q, s, or a
+% function handle of t; for "Reduced" 2 columns v1, v2.
+% @item "DT", "BaseIterations"
+% as for @code{dual_solve} (default 0 for both).
+% @item "Guess"
+% "auto" or a matrix of initial duals; "marching" is refused, it needs the weak final dual of
+% @code{dual_solve}.
+% @item "Tol", "MaxIter", "Display", "LinearSolver"
+% as for @code{dual_solve} (defaults 1e-11, 50, "off" and "auto").
+% @item "RelTol", "AbsTol"
+% the tolerances of the error control of @code{dual_solve} (defaults 1e-6 and 1e-8 there): accepted,
+% but the fixed grid of @code{dual_pars} has no error control, and the message of the solution
+% says so, naming them.
+% @end table
+% From the zero base state Newton may not converge (the duals grow with the
 % distance of the base state from the motion times the slab length): give a base state near the
 % motion, or short slabs with a base state that follows it.
 %
@@ -88,11 +108,7 @@ function sol = dual_pars (tspan, x0, v0, varargin)
   if (nargin < 3)
     vm_badarg (fname, 'expected at least 3 inputs: tspan, x0, v0 (see help dual_pars)');
   end
-  defaults = struct ('L', [0 0 1; 0 0 0; 0 0 0], 'b', [0 -1 0], 'c', [], 'Reduced', false, ...
-                     'N', 65, 'Order', 4, 'BaseState', [], 'DT', [], 'Slabs', 1, ...
-                     'BaseIterations', 0, 'Guess', [], 'Tol', 1e-11, 'MaxIter', 50, ...
-                     'Display', 'off', 'LinearSolver', 'auto');
-  opts = vm_options (fname, defaults, varargin);
+  opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
   % each argument checked by its own name (numbers of another real class converted to double)
   L = vm_double (opts.L);
   if (~(isnumeric (L) && isreal (L) && ~issparse (L) && ndims (L) == 2 && size (L, 1) >= 1 ...
@@ -118,6 +134,7 @@ function sol = dual_pars (tspan, x0, v0, varargin)
            '((b + L x0) . v0 at the initial x0, v0) by %.3g (ConstraintTol = %.3g)'], fname, abs (g0), ctol);
   end
   dopts = rmfield (opts, {'L', 'b', 'Reduced'});
+  [dopts, unused] = vm_fixed_grid_tolerances (dopts);   % no error control: a fixed grid
   if (opts.Reduced)
     if (M ~= 3 || ~isequal (L, [0 0 1; 0 0 0; 0 0 0]) || ~isequal (b(:)', [0 -1 0]))
       vm_badarg (fname, 'Reduced applies to the paper''s constraint x3 v1 - v2 = 0 (the default L and b)');
@@ -145,6 +162,9 @@ function sol = dual_pars (tspan, x0, v0, varargin)
     kpar = [M, cw(:)', b(:)', L(:)'];
     sol = vm_dual_driver (fname, 'pars', kpar, [], [3*M+1 2*M 2], tspan, [x0 v0], dopts);
   end
+  if (~isempty (unused))
+    sol.message = vm_fixed_grid_tolerances (fname, sol.message, unused);
+  end
   if (sol.exitflag ~= 1 && nargout == 0)
     error (['varmech:' fname ':noconv'], '%s: %s', fname, sol.message);
   end
@@ -159,6 +179,12 @@ function x = check_size (fname, name, x, M)
                name, numel (x), M, M, M);
   end
 end
+
+%!test
+%! % RelTol and AbsTol: accepted, checked as dual_solve's, and named by the message
+%! s = dual_pars ([0 0.5], [0 0 0.5], [1 0.5 0.3], 'Reduced', true, 'RelTol', 1e-8);
+%! assert (~isempty (strfind (s.message, '; RelTol is not used: dual_pars has no error control')));
+%!error <dual_pars: AbsTol must be a finite real scalar . 0;> dual_pars ([0 1], [0 0 0.5], [1 0.5 0.3], 'AbsTol', 0)
 
 %!test
 %! % the closed form equals the general engine (the Pars system written with odesys)

@@ -289,11 +289,7 @@ function sol = dual_solve (ode, tspan, y0, varargin)
   if (ode.nd < 1)
     vm_badarg (fname, 'the system has no differential state; expected at least one right-hand side');
   end
-  defaults = struct ('N', [], 'Order', 4, 'c', [], 'BaseState', [], 'DT', [], 'Slabs', [], ...
-                     'BaseIterations', 0, 'Guess', 'auto', 'Tol', 1e-11, 'MaxIter', 50, ...
-                     'Display', 'off', 'RelTol', [], 'AbsTol', [], 'OutputTimes', [], ...
-                     'FinalDual', 'weak', 'LinearSolver', 'auto', 'ErrorEstimate', 'off');
-  opts = vm_options (fname, defaults, varargin);
+  opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
   sol = vm_dual_driver (fname, 'general', [], ode, [ode.ny ode.nd ode.na], tspan, y0, opts);
   sol.solver = fname;
   sol.names = reshape (ode.states, 1, []);

@@ -88,7 +88,7 @@
 % There is no error control: a step too long for the motion gives a wrong result with exitflag 1
 % (check @code{sol.residual}).  Soft contacts shorten steps in their layer (see above).
 % @item "InitialStep", "MaxStep", "MaxSteps"
-% dopri5 and dop853 step controls (0: automatic).
+% dopri5 and dop853 step controls (default 0: automatic).
 % @item "OutputTimes"
 % times at which to return the solution (default: every accepted step).
 % @item "Reaction"
@@ -211,7 +211,12 @@ function check_initial (sys, tspan, q0, qdot0, args)
       || ~all (isfinite ([q0(:); qdot0(:); tspan(:)])))
     return;
   end
-  tol = 1e-8;
+  persistent default_tol
+  if (isempty (default_tol))
+    d = vm_options_mex ('defaults', 'gauss_integrate');   % csrc/base/vm_schema.c
+    default_tol = d.ConstraintTol;
+  end
+  tol = default_tol;
   for k = 1:2:numel (args) - 1
     if (ischar (args{k}) && strcmpi (args{k}, 'ConstraintTol'))
       tol = args{k + 1};

@@ -80,9 +80,7 @@
 
 function sys = mechsys (varargin)
   fname = 'mechsys';
-  defaults = struct ('coordinates', {{}}, 'parameters', struct (), 'lagrangian', '', ...
-                     'forces', {{}}, 'constraints', {{}}, 'contacts', []);
-  opts = vm_options (fname, defaults, varargin);
+  opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
   coords = vm_cellstr (opts.coordinates, fname, 'coordinates');
   if (isempty (coords))
     vm_badarg (fname, 'no coordinates; expected "coordinates" with at least one name');

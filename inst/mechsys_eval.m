@@ -84,8 +84,7 @@ function out = mechsys_eval (sys, t, q, qdot, varargin)
     vm_badarg (fname, 'sys must be a system made by mechsys');
   end
   all_blocks = {'lagrangian', 'forces', 'constraints', 'eom', 'contacts'};
-  defaults = struct ('lambda', [], 'weights', [], 'blocks', {{}}, 'layout', 'full');
-  opts = vm_options (fname, defaults, varargin);   % layout: vm_option_rule
+  opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
   n = sys.n;
   q = vm_points (q, fname, 'q', n, []);
   N = size (q, 1);

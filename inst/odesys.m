@@ -72,9 +72,7 @@
 
 function ode = odesys (varargin)
   fname = 'odesys';
-  defaults = struct ('states', {{}}, 'parameters', struct (), 'rhs', {{}}, 'algebraic', {{}}, ...
-                     'square', true);
-  opts = vm_options (fname, defaults, varargin);
+  opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
   states = vm_cellstr (opts.states, fname, 'states');
   if (isempty (states))
     vm_badarg (fname, 'no states; expected "states" with at least one name');

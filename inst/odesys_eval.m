@@ -56,7 +56,7 @@ function out = odesys_eval (ode, t, y, varargin)
   if (~isstruct (ode) || ~isfield (ode, 'type') || ~strcmp (ode.type, 'odesys'))
     vm_badarg (fname, 'ode must be a system made by odesys');
   end
-  opts = vm_options (fname, struct ('wF', [], 'wG', []), varargin);
+  opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
   y = vm_points (y, fname, 'y', ode.ny, []);
   N = size (y, 1);
   t = vm_points (t, fname, 't', 1, N);

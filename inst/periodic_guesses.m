@@ -77,9 +77,7 @@ function [cands, traj] = periodic_guesses (ode, y0, T, varargin)
   end
   T = vm_double (T);
   y0 = vm_double (y0(:)');
-  defaults = struct ('Section', [], 'Transient', [], 'MaxLoops', 6, 'ReturnTol', 0.02, ...
-                     'MaxCandidates', 50, 'Points', 200, 'RelTol', 1e-10);
-  opts = vm_options (fname, defaults, varargin);
+  opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
   if (isempty (opts.Transient))
     opts.Transient = T / 20;
   end

@@ -109,7 +109,8 @@
 % "off" (default), "final" (one line per grid), "iter" (Newton's iterations as they run).
 % @item "Integral", "Level", "Unfolding"
 % a first integral I(x) (a formula in the states and parameters), its value, and the unfolding
-% direction g (one formula per state), for conservative systems (above); default: none.
+% direction g (one formula per state), for conservative systems (above); default: none (Level
+% default 0).
 % @end table
 %
 % @strong{Search.}  From a base state far from an orbit the duals grow and Newton stalls; the
@@ -170,10 +171,7 @@ function sol = periodic_orbit (ode, varargin)
   tic0 = tic;
   check_system (fname, ode);
   [tg, yg, rest] = check_guess (fname, ode, varargin);
-  defaults = struct ('N', [], 'Order', 8, 'PeriodTol', 1e-10, 'Tol', 1e-12, 'MaxIter', 50, ...
-                     'c', [], 'BaseIterations', 1, 'FlowTol', 1e-12, 'Display', 'off', ...
-                     'Integral', '', 'Level', 0, 'Unfolding', {{}});
-  opts = vm_options (fname, defaults, rest);
+  [opts, defaults] = vm_options (fname, rest);   % names, defaults, rules: csrc/base/vm_schema.c
   if (isempty (opts.MaxIter))
     opts.MaxIter = defaults.MaxIter;
   end

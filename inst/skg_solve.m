@@ -299,12 +299,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   if (~isstruct (sys) || ~isfield (sys, 'type') || ~strcmp (sys.type, 'mechsys'))
     vm_badarg (fname, 'sys must be a system made by mechsys');
   end
-  defaults = struct ('N', [], 'Order', 4, 'Mode', 'reduced', 'Windows', [], 'RelTol', [], ...
-                     'AbsTol', [], 'Tol', 1e-10, 'MaxIter', [], 'Guess', [], 'Display', 'off', ...
-                     'OutputTimes', [], 'MaxWindow', [], 'InitialWindow', [], ...
-                     'MaxWindows', 100000, 'ConstraintTol', 1e-8, 'LinearSolver', 'auto', ...
-                     'ReuseFactorization', [], 'ErrorEstimate', 'off');
-  opts = vm_options (fname, defaults, varargin);   % classes and ranges: vm_option_rule
+  opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
   tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
   n = sys.n;
   q0 = vm_check_value (fname, 'q0', q0, {'vector', n});
@@ -326,25 +321,13 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
     end
     vm_badarg (fname, 'N must be an integer >= %d for order %d', minN, opts.Order);
   end
-  % the defaults that depend on the grid's kind
+  % the defaults that depend on the grid's kind (RelTol, AbsTol, InitialWindow, MaxWindow and
+  % ReuseFactorization left [] take the kernel's defaults, csrc/base/vm_schema.c)
   if (isempty (opts.Windows))
     opts.Windows = 1;
   end
-  if (isempty (opts.RelTol))
-    opts.RelTol = 1e-6;
-  end
-  if (isempty (opts.AbsTol))
-    opts.AbsTol = 1e-8;
-  end
   if (isempty (opts.MaxIter))
     opts.MaxIter = 50 - 35 * adaptive;   % a window needing more is halved
-  end
-  win = [0 0];
-  if (~isempty (opts.InitialWindow))
-    win(1) = opts.InitialWindow;
-  end
-  if (~isempty (opts.MaxWindow))
-    win(2) = opts.MaxWindow;
   end
   tout = opts.OutputTimes;
   if (any (tout < tspan(1)) || any (tout > tspan(2)))
@@ -360,19 +343,13 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
     vm_check_initial (fname, sys, tspan(1), q0', qdot0', opts.ConstraintTol);
     rethrow (err);
   end
-  o = struct ('N', opts.N, 'order', opts.Order, ...
-              'mode', double (strcmp (opts.Mode, 'reduced')), 'windows', opts.Windows * ~adaptive, ...
-              'tol', opts.Tol, 'max_iter', opts.MaxIter, 'guess', {vm_double(opts.Guess)}, ...
-              'rtol', double (opts.RelTol), 'atol', double (opts.AbsTol), 'h0', win(1), 'hmax', win(2), ...
-              'max_windows', opts.MaxWindows, ...
-              'display', find (strcmp (opts.Display, {'off', 'final', 'iter'})) - 1, ...
-              'output_times', tout, ...
-              'linsolve', vm_linsolve_code (opts), ...
-              'constraint_tol', double (opts.ConstraintTol), ...
-              'estimate', double (~adaptive && estimate));
-  if (~isempty (opts.ReuseFactorization))
-    o.reuse = opts.ReuseFactorization;   % otherwise the kernel's default (csrc/newton/newton.h)
-  end
+  % the options as vm_options made them, by their public names (mex/vm_skg_mex.c, solve_opts),
+  % with the grid, the guess and the initial check's tolerance
+  o = opts;
+  o.Windows = opts.Windows * ~adaptive;
+  o.Guess = vm_double (opts.Guess);
+  o.estimate = double (~adaptive && estimate);
+  o.constraint_tol = double (opts.ConstraintTol);
   try
     [sol, kind] = solve_fixed (sys, tspan, q0, qdot0, o, opts, ntot, kind, retry);
   catch err
@@ -522,7 +499,7 @@ function [sol, kind] = solve_fixed (sys, tspan, q0, qdot0, o, opts, ntot, kind, 
   where = '';
   if (opts.Windows == 1 && ntot > 4 * probe_n)
     op = o;
-    op.N = probe_n;  op.max_iter = budget;  op.display = 0;  op.output_times = [];
+    op.N = probe_n;  op.MaxIter = budget;  op.Display = 'off';  op.OutputTimes = [];
     first = vm_skg_mex ('solve', sys, tspan, q0, qdot0, op);   % it checks the initial state
     o = rmfield (o, 'constraint_tol');
     if (first.exitflag == 1)
@@ -531,10 +508,10 @@ function [sol, kind] = solve_fixed (sys, tspan, q0, qdot0, o, opts, ntot, kind, 
       where = sprintf (' on a grid of %d nodes', probe_n);
     end
   else
-    o.max_iter = budget;
+    o.MaxIter = budget;
     first = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
     o = rmfield (o, 'constraint_tol');   % checked by the first solve
-    o.max_iter = opts.MaxIter;
+    o.MaxIter = opts.MaxIter;
   end
   sol = first;
   if (isempty (where) && first.exitflag ~= 0)
@@ -542,15 +519,15 @@ function [sol, kind] = solve_fixed (sys, tspan, q0, qdot0, o, opts, ntot, kind, 
   end
   [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, true);
   if (~isempty (G))
-    o.guess = double (G);
+    o.Guess = double (G);
     kind = 'integrator (after the marching start failed)';
     sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
     sol.message = sprintf ('%s [from the integrator guess; from the marching start%s: %s]', ...
                            sol.message, where, first.message);
-  elseif (~isempty (where) || o.max_iter > first.iterations)
+  elseif (~isempty (where) || o.MaxIter > first.iterations)
     sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
     sol.message = sprintf ('%s [no integrator guess (%s); the marching start again with MaxIter %d]', ...
-                           sol.message, msg, o.max_iter);
+                           sol.message, msg, o.MaxIter);
   end
 end
 

@@ -81,10 +81,9 @@
 
 function h = varmech_plot (varargin)
   fname = 'varmech_plot';
-  defaults = struct ('Panels', {{}}, 'Labels', {{}}, 'Units', {{}}, 'TimeUnit', 's', ...
-                     'EnergyUnit', '', 'Title', '', 'Png', '', 'Visible', 'on', 'Figure', []);
+  [~, ~, defaults] = vm_option_rule (fname);   % names, defaults, rules: csrc/base/vm_schema.c
   [sols, args] = split_solutions (fname, varargin, fieldnames (defaults)');
-  opts = vm_options (fname, defaults, args);
+  opts = vm_options (fname, args);
   kind = solution_kind (fname, sols);
   ncomp = check_components (fname, sols, kind);
   panels = choose_panels (fname, sols, kind, opts.Panels);

@@ -17,9 +17,11 @@
  * tf, N, order, c (ny), ybar (N x ny), y0 (nd), DT (nd), z ([] or nz), tol, max_iter, kernel and
  * kpar (and optionally weak: 1 for the weak final dual; linsolve: 0 auto, 1 umfpack, 2 banded,
  * Newton's linear solver, also for "march").  "march" (csrc/dual/dual_march.h, march.h):
- * setup has t0, tf, N, order, c, y0, kernel, kpar, windows (0 adaptive, W fixed), rtol, atol, tol
- * (Newton's fraction of the error tolerance), max_iter, and optionally h0, hmax, max_windows,
- * repeat, estimate, display (0/1/2), guess (Ntot x ny base state, fixed mode), output_times.
+ * setup has t0, tf, N, order, c, y0, kernel, kpar, windows (0 adaptive, W fixed), tol (Newton's
+ * fraction of the error tolerance), dual_solve's options RelTol, AbsTol ([]: the schema's
+ * defaults), MaxIter, LinearSolver, BaseIterations and Display by their public names (as
+ * vm_options made them), and optionally estimate, guess (Ntot x ny base state, fixed mode) and
+ * output_times.
  * "slabs" (csrc/dual/dual_slabs.h: every slab and base-state pass of a fixed grid in one call, the
  * model compiled once): setup has tb (S + 1 slab boundaries), N (at least vm_march_min_n; each slab
  * at least vm_march_hmin long), order, c (ny entries, or one for all), ybar ([], ny entries: a
@@ -38,6 +40,7 @@
 #include "vm_mech_mx.h"
 #include "vm_march_mx.h"
 #include "vm_linsolve_mx.h"
+#include "vm_opts_mx.h"
 #include "vm_ode_mx.h"
 #include "dual/dual.h"
 #include "dual/dual_closed.h"
@@ -465,7 +468,10 @@ typedef struct
   vm_march_opts mo;
 } march_args;
 
-/* the march options of the setup: interval, windows, tolerances, Newton, display */
+/* the march options of the setup: interval, windows and Newton's fraction tol of the error
+ * tolerance (derived by vm_dual_driver.m), and dual_solve's options by their public names
+ * (RelTol, AbsTol, MaxIter, LinearSolver, BaseIterations, Display: checked by vm_options, read by
+ * the schema, vm_opts_mx.h; [] keeps the default that vm_march_opts_init took from the schema) */
 static void
 march_opts_read (const mxArray *o, const char *fn, vm_march_opts *mo)
 {
@@ -473,21 +479,17 @@ march_opts_read (const mxArray *o, const char *fn, vm_march_opts *mo)
   mo->t0 = num (o, "t0", fn);
   mo->tf = num (o, "tf", fn);
   mo->windows = (int) inum (o, "windows", "Slabs", fn, 0, VM_ARG_WINDOWS_MAX);
-  mo->rtol = num (o, "rtol", fn);
-  mo->atol = num (o, "atol", fn);
+  mo->rtol = vm_opt_real (o, fn, "RelTol", mo->rtol);
+  mo->atol = vm_opt_real (o, fn, "AbsTol", mo->atol);
   mo->newton.tol_res = num (o, "tol", fn);
-  mo->newton.max_iter = (int) inum (o, "max_iter", "MaxIter", fn, 0, 1000000);
-  mo->newton.linsolve = vm_mx_linsolve_opt (o, fn);
-  mo->h0 = vm_arg_field_real (o, "h0", fn, "h0", 0.0);
-  mo->hmax = vm_arg_field_real (o, "hmax", fn, "hmax", 0.0);
-  mo->max_windows = (int) vm_arg_field_int (o, "max_windows", fn, "max_windows", 0, 2147483647,
-                                            mo->max_windows);
-  mo->repeat = (int) vm_arg_field_int (o, "repeat", fn, "BaseIterations", 0, 1000000, 0);
+  mo->newton.max_iter = (int) vm_opt_int (o, fn, "MaxIter", mo->newton.max_iter);
+  mo->newton.linsolve = vm_mx_linsolve_kind (vm_opt_choice (o, fn, "LinearSolver", 0));
+  mo->repeat = (int) vm_opt_int (o, fn, "BaseIterations", 0);
   mo->estimate = (int) vm_arg_field_int (o, "estimate", fn, "estimate", 0, 1, 0);
-  mo->display = (int) vm_arg_field_int (o, "display", fn, "Display", 0, 2, 0);
+  mo->display = vm_opt_choice (o, fn, "Display", 0);   /* off 0, final 1, iter 2 */
   mo->print = vm_mex_print;
   mo->name = fn;
-  if (! (mo->tf > mo->t0) || mo->windows < 0 || ! (mo->atol > 0.0) || ! (mo->rtol >= 0.0))
+  if (! (mo->tf > mo->t0) || mo->windows < 0)   /* the tolerances: vm_options, the schema */
     BAD ("%s: internal: bad march setup", fn);
 }
 

@@ -14,18 +14,53 @@
 #include "vm_mex.h"
 #include "vm_block_mx.h"
 #include "reference/motion.h"
+#include "base/vm_schema.h"
 #include "base/vm_status.h"
 
 #define FN "gauss_integrate"
 #define BAD(...) mexErrMsgIdAndTxt ("varmech:gauss_integrate:badarg", __VA_ARGS__)
 
-static const char *opt_names[] = { "Method", "RelTol", "AbsTol", "Step", "InitialStep", "MaxStep",
-                                   "MaxSteps", "OutputTimes", "Reaction", "Contacts",
-                                   "Restitution", "Projection", "ConstraintTol", "Multiplier0" };
+/* the options, in the order of the schema's list of gauss_integrate (csrc/base/vm_schema.c: their
+ * names, rules and defaults; checked here, once, where they are stored) */
 enum { O_METHOD, O_RELTOL, O_ABSTOL, O_STEP, O_H0, O_HMAX, O_MAXSTEPS, O_TOUT, O_REACTION,
        O_CONTACTS, O_RESTITUTION, O_PROJECTION, O_CTOL, O_MU0, O_COUNT };
-#define OPT_LIST "Method, RelTol, AbsTol, Step, InitialStep, MaxStep, MaxSteps, OutputTimes, " \
-                 "Reaction, Contacts, Restitution, Projection, ConstraintTol, Multiplier0"
+#define OPT_NAME_MAX 32
+
+/* the k-th option name of the schema into buf; 0 past the last one */
+static int
+opt_name (int k, char *buf)
+{
+  const char *p = vm_schema_names (FN);
+  int i;
+  for (i = 0; p && *p; i++)
+    {
+      size_t len = strcspn (p, " ");
+      if (i == k)
+        {
+          snprintf (buf, OPT_NAME_MAX, "%.*s", (int) len, p);
+          return 1;
+        }
+      p += len + (p[len] == ' ');
+    }
+  return 0;
+}
+
+/* "Method, RelTol, ..." (the accepted names, for the messages) */
+static const char *
+opt_list (void)
+{
+  static char list[512];
+  const char *p = vm_schema_names (FN);
+  size_t u = 0;
+  for (; *p && u + 3 < sizeof list; p++)
+    {
+      if (*p == ' ')
+        list[u++] = ',';
+      list[u++] = *p;
+    }
+  list[u] = '\0';
+  return list;
+}
 
 static int
 name_eq (const char *a, const char *b)
@@ -36,18 +71,19 @@ name_eq (const char *a, const char *b)
   return *a == *b;
 }
 
-/* a real finite scalar >= 0 (> 0 unless allow_zero) */
+/* the option NAME (a row of the schema with the range [0, Inf) or (0, Inf)): a real finite
+ * scalar within it, or its default when a is NULL */
 static double
-nonneg (const mxArray *a, const char *name, int allow_zero)
+nonneg (const mxArray *a, const char *name)
 {
-  const char *e = allow_zero ? "a finite number >= 0" : "a finite number > 0";
-  double v;
-  if (! mxIsNumeric (a) || mxIsComplex (a) || mxIsSparse (a) || mxGetNumberOfElements (a) != 1)
+  const vm_opt_row *r = vm_schema_row (FN, name, 0);
+  const char *e = r->bounds[0] == '[' ? "a finite number >= 0" : "a finite number > 0";
+  if (! a)
+    return vm_schema_default (FN, name);
+  if (! mxIsNumeric (a) || mxIsComplex (a) || mxIsSparse (a) || mxGetNumberOfElements (a) != 1
+      || ! vm_schema_accepts (r, mxGetScalar (a)))
     vm_arg_refuse (a, FN, name, e);
-  v = mxGetScalar (a);
-  if (! isfinite (v) || v < 0 || (! allow_zero && v == 0))
-    vm_arg_refuse (a, FN, name, e);
-  return v;
+  return mxGetScalar (a);
 }
 
 /* index of a string option value in choices, or an error naming the choices */
@@ -215,6 +251,19 @@ check_sys (gi_args *a, const mxArray *sys)
     BAD ("%s: sys was compiled by an older varmech; rebuild it with mechsys", FN);
 }
 
+/* the O_* index of the option named nm (any case), or an error naming the accepted names */
+static int
+option_index (const char *nm)
+{
+  char buf[OPT_NAME_MAX];
+  int o;
+  for (o = 0; o < O_COUNT && opt_name (o, buf); o++)
+    if (name_eq (nm, buf))
+      return o;
+  BAD ("%s: unknown option '%s'; expected one of: %s", FN, nm, opt_list ());
+  return -1;
+}
+
 /* the options from prhs[4 ..]: one struct, or name/value pairs, into a->opt */
 static void
 read_options (gi_args *a, int nrhs, const mxArray *prhs[])
@@ -228,12 +277,7 @@ read_options (gi_args *a, int nrhs, const mxArray *prhs[])
       for (f = 0; f < nf; f++)
         {
           const char *nm = mxGetFieldNameByNumber (prhs[4], f);
-          for (k = 0; k < O_COUNT; k++)
-            if (name_eq (nm, opt_names[k]))
-              break;
-          if (k == O_COUNT)
-            BAD ("%s: unknown option '%s'; expected one of: " OPT_LIST, FN, nm);
-          a->opt[k] = mxGetFieldByNumber (prhs[4], 0, f);
+          a->opt[option_index (nm)] = mxGetFieldByNumber (prhs[4], 0, f);
         }
       return;
     }
@@ -242,18 +286,12 @@ read_options (gi_args *a, int nrhs, const mxArray *prhs[])
   for (k = 4; k < nrhs; k += 2)
     {
       char nm[32];
-      int o;
       if (! mxIsChar (prhs[k]) || mxGetM (prhs[k]) > 1)
-        BAD ("%s: argument %d must be an option name (a string); expected one of: " OPT_LIST,
-             FN, k + 1);
+        BAD ("%s: argument %d must be an option name (a string); expected one of: %s",
+             FN, k + 1, opt_list ());
       if (mxGetString (prhs[k], nm, sizeof nm) != 0)
-        BAD ("%s: unknown option (name too long); expected one of: " OPT_LIST, FN);
-      for (o = 0; o < O_COUNT; o++)
-        if (name_eq (nm, opt_names[o]))
-          break;
-      if (o == O_COUNT)
-        BAD ("%s: unknown option '%s'; expected one of: " OPT_LIST, FN, nm);
-      a->opt[o] = prhs[k + 1];
+        BAD ("%s: unknown option (name too long); expected one of: %s", FN, opt_list ());
+      a->opt[option_index (nm)] = prhs[k + 1];
     }
 }
 
@@ -270,19 +308,19 @@ solver_options (gi_args *a)
   if (opt[O_METHOD])
     a->method = choice (opt[O_METHOD], "Method", methods, 5, "dopri5, gl4, gl6, rk4, dop853");
   vm_ode_opts_init (&mopt->ode, a->method);
-  mopt->ode.rtol = opt[O_RELTOL] ? nonneg (opt[O_RELTOL], "RelTol", 0) : 1e-8;
-  mopt->ode.atol = opt[O_ABSTOL] ? nonneg (opt[O_ABSTOL], "AbsTol", 1) : 1e-10;
-  mopt->ode.h = (opt[O_STEP] && ! mxIsEmpty (opt[O_STEP])) ? nonneg (opt[O_STEP], "Step", 0)
+  mopt->ode.rtol = nonneg (opt[O_RELTOL], "RelTol");
+  mopt->ode.atol = nonneg (opt[O_ABSTOL], "AbsTol");
+  mopt->ode.h = (opt[O_STEP] && ! mxIsEmpty (opt[O_STEP])) ? nonneg (opt[O_STEP], "Step")
                                                             : fabs (a->tf - a->t0) / 1000;
-  mopt->ode.h0 = opt[O_H0] ? nonneg (opt[O_H0], "InitialStep", 1) : 0;
-  mopt->ode.hmax = opt[O_HMAX] ? nonneg (opt[O_HMAX], "MaxStep", 1) : 0;
+  mopt->ode.h0 = nonneg (opt[O_H0], "InitialStep");
+  mopt->ode.hmax = nonneg (opt[O_HMAX], "MaxStep");
   if (opt[O_MAXSTEPS])
     {
-      mopt->ode.max_steps = (long) vm_arg_int (opt[O_MAXSTEPS], FN, "MaxSteps", 0,
-                                               1000000000000000LL);
+      const vm_opt_row *r = vm_schema_row (FN, "MaxSteps", 0);
+      mopt->ode.max_steps = (long) vm_arg_int (opt[O_MAXSTEPS], FN, "MaxSteps", (int64_t) r->lo,
+                                               (int64_t) r->hi);
     }
-  if (opt[O_CTOL])
-    a->ctol = nonneg (opt[O_CTOL], "ConstraintTol", 0);
+  a->ctol = nonneg (opt[O_CTOL], "ConstraintTol");
   if (opt[O_REACTION])
     a->law = reaction_law (opt[O_REACTION], a->n, &a->kdir, &a->B);
   if (opt[O_MU0] && a->law != VM_LAW_VAKONOMIC)
@@ -291,11 +329,11 @@ solver_options (gi_args *a)
     vm_arg_vector (opt[O_MU0], FN, "Multiplier0", (size_t) a->m);
   mopt->hard = opt[O_CONTACTS] ? choice (opt[O_CONTACTS], "Contacts", cmodes, 2, "hard, soft") == 0
                                : 1;
-  mopt->restitution = 1;
+  mopt->restitution = vm_schema_default (FN, "Restitution");
   if (opt[O_RESTITUTION])
     {
       val = vm_arg_real (opt[O_RESTITUTION], FN, "Restitution");
-      if (val < 0 || val > 1)
+      if (! vm_schema_accepts (vm_schema_row (FN, "Restitution", 0), val))
         vm_arg_refuse (opt[O_RESTITUTION], FN, "Restitution", "a number in [0, 1]");
       mopt->restitution = val;
     }
@@ -506,7 +544,6 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     BAD ("%s: expected at least 4 inputs: sys, tspan, q0, qdot0 (see help gauss_integrate)", FN);
   memset (&a, 0, sizeof a);
   a.law = VM_LAW_IDEAL;
-  a.ctol = 1e-8;
   check_sys (&a, prhs[0]);
   read_options (&a, nrhs, prhs);
   /* time span and initial state */

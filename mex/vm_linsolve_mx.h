@@ -18,7 +18,7 @@ vm_mx_linsolve_kind (int64_t code)
 }
 
 /* Options field "linsolve" (absent: 0) -> VM_LINSOLVE_*. */
-static int
+static inline int
 vm_mx_linsolve_opt (const mxArray *o, const char *fn)
 {
   return vm_mx_linsolve_kind (vm_arg_field_int (o, "linsolve", fn, "LinearSolver", 0, 2, 0));

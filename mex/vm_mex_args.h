@@ -18,10 +18,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "mex.h"
+#include "base/vm_schema.h"
 
 /* the largest N (points per window or slab) and count of windows any gateway accepts */
-#define VM_ARG_NMAX 100000000
-#define VM_ARG_WINDOWS_MAX 1000000
+#define VM_ARG_NMAX VM_SCHEMA_NMAX
+#define VM_ARG_WINDOWS_MAX VM_SCHEMA_WINDOWS_MAX
 
 /* "sparse double 20x1", "complex double 1x2", "int32 1x1", "cell 0x0", ... into buf */
 void vm_arg_describe (const mxArray *a, char *buf, size_t len);

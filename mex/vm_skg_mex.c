@@ -9,8 +9,9 @@
  *
  * sys: a mechsys struct (its formulas are parsed again here: the action is built symbolically
  * from L, the forces and the constraints; parameter values come from sys.parameters).  opts:
- * struct with the numeric fields N, order, mode (0 full, 1 reduced), windows, tol, max_iter,
- * guess ([] or Ntot x n) and optionally linsolve (0 auto, 1 umfpack, 2 banded) and constraint_tol
+ * skg_solve's options struct (vm_options: the public names of csrc/base/vm_schema.c, checked
+ * there), with N, Windows (0: error control), MaxIter and Guess ([] or Ntot x n) filled in by
+ * skg_solve.m, and the fields estimate (0 or 1) and constraint_tol
  * (ConstraintTol: the initial state is checked against the constraints on the compiled model,
  * csrc/model/initial_check.h, before anything is solved; a finding is the error
  * varmech:skg_solve:initial_state "skg_solve: <report>").  The solution's energy and constraint
@@ -24,6 +25,7 @@
 #include "vm_mech_mx.h"
 #include "vm_march_mx.h"
 #include "vm_linsolve_mx.h"
+#include "vm_opts_mx.h"
 #include "skg/skg.h"
 #include "skg/skg_solve.h"
 #include "base/vm_status.h"
@@ -73,14 +75,6 @@ ncoord (const mxArray *sys, const char *fn)
   return (int) mxGetNumberOfElements (c);
 }
 
-/* required option KEY of the options struct o (made by skg_solve.m), under its user-facing NAME */
-static int64_t
-opt_int (const mxArray *o, const char *key, const char *name, const char *fn, int64_t lo,
-         int64_t hi)
-{
-  return vm_arg_int (vm_arg_field (o, key, fn, "the options"), fn, name, lo, hi);
-}
-
 static mxArray *
 colmajor (const double *src, size_t rows, size_t cols)
 {
@@ -90,9 +84,12 @@ colmajor (const double *src, size_t rows, size_t cols)
   return a;
 }
 
-/* skg_solve's options struct o into so (every check raises); the first OutputTimes entry outside
- * [t0, tf] in *tout_bad (-1: none) and a guess of the wrong shape in *guess_bad, both raised by
- * the caller after the initial check. */
+/* skg_solve's options struct o (vm_options' struct of the public names, with the defaults that
+ * depend on the grid filled in by skg_solve.m, Windows 0 for error control, and the derived
+ * field estimate) into so: read by the schema (vm_opts_mx.h), not checked again; an option
+ * that is [] keeps the default that vm_skg_solve_opts_init took from the schema.  The first
+ * OutputTimes entry outside [t0, tf] in *tout_bad (-1: none) and a guess of the wrong shape in
+ * *guess_bad, both raised by the caller after the initial check. */
 static void
 solve_opts (const mxArray *o, const char *fn, double t0, double tf, int n, vm_skg_solve_opts *so,
             int64_t *tout_bad, int *guess_bad)
@@ -101,26 +98,26 @@ solve_opts (const mxArray *o, const char *fn, double t0, double tf, int n, vm_sk
   vm_skg_solve_opts_init (so);
   so->t0 = t0;
   so->tf = tf;
-  so->N = opt_int (o, "N", "N", fn, 2, VM_ARG_NMAX);
-  so->order = vm_arg_order (vm_arg_field (o, "order", fn, "the options"), fn, "Order");
-  so->mode = (int) opt_int (o, "mode", "Mode", fn, 0, 1);
-  so->windows = (int) opt_int (o, "windows", "Windows", fn, 0, VM_ARG_WINDOWS_MAX);
-  so->newton.tol_res = vm_arg_field_real (o, "tol", fn, "Tol", so->newton.tol_res);
-  so->newton.max_iter = (int) opt_int (o, "max_iter", "MaxIter", fn, 0, 1000000);
-  so->newton.linsolve = vm_mx_linsolve_opt (o, fn);
-  so->newton.reuse = (int) vm_arg_field_int (o, "reuse", fn, "ReuseFactorization", 0, 1000000,
-                                             so->newton.reuse);
-  so->rtol = vm_arg_field_real (o, "rtol", fn, "RelTol", so->rtol);
-  so->atol = vm_arg_field_real (o, "atol", fn, "AbsTol", so->atol);
+  /* the gateway's ceiling of N (skg_solve's rule leaves a large N to the memory estimate) */
+  so->N = vm_arg_int (vm_arg_field (o, "N", fn, "the options"), fn, "N", 2, VM_ARG_NMAX);
+  so->order = (int) vm_opt_int (o, fn, "Order", so->order);
+  so->mode = vm_opt_choice (o, fn, "Mode", so->mode);   /* full 0, reduced 1: VM_SKG_* */
+  so->windows = (int) vm_opt_int (o, fn, "Windows", so->windows);
+  so->newton.tol_res = vm_opt_real (o, fn, "Tol", so->newton.tol_res);
+  so->newton.max_iter = (int) vm_opt_int (o, fn, "MaxIter", so->newton.max_iter);
+  so->newton.linsolve = vm_mx_linsolve_kind (vm_opt_choice (o, fn, "LinearSolver", 0));
+  so->newton.reuse = (int) vm_opt_int (o, fn, "ReuseFactorization", so->newton.reuse);
+  so->rtol = vm_opt_real (o, fn, "RelTol", so->rtol);
+  so->atol = vm_opt_real (o, fn, "AbsTol", so->atol);
   so->estimate = (int) vm_arg_field_int (o, "estimate", fn, "estimate", 0, 1, 0);
-  so->h0 = vm_arg_field_real (o, "h0", fn, "InitialWindow", 0.0);
-  so->hmax = vm_arg_field_real (o, "hmax", fn, "MaxWindow", 0.0);
-  so->max_windows = (int) vm_arg_field_int (o, "max_windows", fn, "MaxWindows", 0, 2147483647, 0);
-  so->display = (int) vm_arg_field_int (o, "display", fn, "Display", 0, 2, 0);
+  so->h0 = vm_opt_real (o, fn, "InitialWindow", so->h0);
+  so->hmax = vm_opt_real (o, fn, "MaxWindow", so->hmax);
+  so->max_windows = (int) vm_opt_int (o, fn, "MaxWindows", so->max_windows);
+  so->display = vm_opt_choice (o, fn, "Display", so->display);   /* off 0, final 1, iter 2 */
   so->print = vm_mex_print;
   *tout_bad = -1;
   *guess_bad = 0;
-  tout = vm_arg_field_opt (o, "output_times");
+  tout = vm_opt_get (o, fn, "OutputTimes");
   if (tout)
     {
       size_t k, nq;
@@ -131,7 +128,7 @@ solve_opts (const mxArray *o, const char *fn, double t0, double tf, int n, vm_sk
       so->t_out = tq;
       so->n_out = (int64_t) nq;
     }
-  guess = vm_arg_field_opt (o, "guess");
+  guess = vm_opt_get (o, fn, "Guess");
   if (guess)
     {
       size_t ntot = (size_t) so->windows * (size_t) (so->N - 1) + 1;

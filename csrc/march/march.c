@@ -7,6 +7,7 @@
  * it allocates anything, so the drivers see only valid ones. */
 #include "march/march_impl.h"
 #include "sbp/sbp.h"
+#include "base/vm_schema.h"
 #include "base/vm_scratch.h"
 #include "base/vm_status.h"
 
@@ -24,9 +25,10 @@ vm_march_opts_init (vm_march_opts *o)
   o->t0 = 0.0;
   o->tf = 1.0;
   o->windows = 0;
-  o->rtol = 1e-6;
-  o->atol = 1e-8;
-  o->max_windows = 100000;
+  /* the public defaults of the marching solvers' options: one place, the schema */
+  o->rtol = vm_schema_default (NULL, "RelTol");
+  o->atol = vm_schema_default (NULL, "AbsTol");
+  o->max_windows = (int) vm_schema_default (NULL, "MaxWindows");
   vm_newton_opts_init (&o->newton);
   o->name = "march";
 }

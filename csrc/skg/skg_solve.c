@@ -6,6 +6,7 @@
  * order at each window's closure nodes, the states' multipliers at the states' order. */
 #include "skg/skg_solve_impl.h"
 #include "sbp/sbp.h"
+#include "base/vm_schema.h"
 #include "base/vm_scratch.h"
 #include "base/vm_status.h"
 
@@ -26,8 +27,9 @@ vm_skg_solve_opts_init (vm_skg_solve_opts *o)
   o->order = 4;
   o->N = 81;
   o->windows = 1;
-  o->rtol = 1e-6;
-  o->atol = 1e-8;
+  /* the public defaults of skg_solve's options: one place, the schema */
+  o->rtol = vm_schema_default ("skg_solve", "RelTol");
+  o->atol = vm_schema_default ("skg_solve", "AbsTol");
   o->t0 = 0.0;
   o->tf = 1.0;
   o->q_guess = NULL;

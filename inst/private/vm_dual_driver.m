@@ -276,12 +276,13 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
   if (~isempty (opts.DT) && any (opts.DT(:) ~= 0))
     vm_badarg (fname, 'DT must be 0 with the marching driver (the final dual is weak: DT does not enter the primal equations)');
   end
-  rt = 1e-6;
-  at = 1e-8;
-  if (isfield (opts, 'RelTol') && ~isempty (opts.RelTol))
+  % RelTol, AbsTol: [] takes the march's defaults (csrc/base/vm_schema.c)
+  rt = [];
+  at = [];
+  if (isfield (opts, 'RelTol'))
     rt = opts.RelTol;
   end
-  if (isfield (opts, 'AbsTol') && ~isempty (opts.AbsTol))
+  if (isfield (opts, 'AbsTol'))
     at = opts.AbsTol;
   end
   minN = vm_dual_mex ('min_n', opts.Order, double (adaptive));
@@ -310,13 +311,12 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
   ny = dims(1);
   check_memory (fname, dims(2), dims(3), opts.N, max (windows, 1) * (opts.N - 1) + 1, ny, opts, ...
                 vm_linsolve_code (opts));
-  disp_code = find (strcmpi (opts.Display, {'off', 'final', 'iter'})) - 1;
   setup = struct ('t0', tspan(1), 'tf', tspan(2), 'N', opts.N, 'order', opts.Order, 'c', c, ...
                   'auto_c', double (auto_c), ...
                   'y0', y0(:)', 'kernel', kernel, 'kpar', kpar, 'windows', windows, ...
-                  'rtol', rt, 'atol', at, 'tol', 1e-3, 'max_iter', opts.MaxIter, ...
-                  'repeat', opts.BaseIterations, 'display', disp_code, 'guess', base, ...
-                  'output_times', tout(:), 'linsolve', vm_linsolve_code (opts), ...
+                  'RelTol', rt, 'AbsTol', at, 'tol', 1e-3, 'MaxIter', opts.MaxIter, ...
+                  'BaseIterations', opts.BaseIterations, 'Display', opts.Display, 'guess', base, ...
+                  'output_times', tout(:), 'LinearSolver', opts.LinearSolver, ...
                   'estimate', double (estimate));
   try
     r = vm_dual_mex ('march', ode, setup);

@@ -1,16 +1,20 @@
 % -*- texinfo -*-
-% @deftypefn {} {@var{opts} =} vm_options (@var{fname}, @var{defaults}, @var{args})
-% Parse name/value pairs (or one options struct) into a struct with the fields of @var{defaults}.
+% @deftypefn {} {[@var{opts}, @var{defaults}] =} vm_options (@var{fname}, @var{args})
+% Parse name/value pairs (or one options struct) into a struct with the options of the public
+% function @var{fname} and their defaults, as the options' table has them
+% (@file{csrc/base/vm_schema.c}, through @code{vm_option_rule}); @var{defaults} is that struct
+% before @var{args} are applied (a default [] means that @var{fname} decides from other options).
 %
 % Names are matched case-insensitively; an unknown name, a name that is not a string, or a
 % missing value is an error that names the function and lists the accepted names.  Every value
-% given is checked against its rule in the options table of the package (@code{vm_option_rule}:
+% given is checked against its rule in the same table (@code{vm_option_rule}:
 % class, range, integer-ness, allowed strings) and converted (numbers to double, choices to
 % their spelling in the table); defaults are taken as they are.  Refusals are errors
 % @samp{varmech:@var{fname}:badarg} that name the option, what it must be and what it got.
 % @end deftypefn
 
-function opts = vm_options (fname, defaults, args)
+function [opts, defaults] = vm_options (fname, args)
+  [rules, fast, defaults] = vm_option_rule (fname);
   opts = defaults;
   if (isempty (args))
     return;
@@ -28,7 +32,6 @@ function opts = vm_options (fname, defaults, args)
   if (mod (numel (args), 2) ~= 0)
     vm_badarg (fname, 'options must be name/value pairs (got an odd number of arguments)');
   end
-  [rules, fast] = vm_option_rule (fname, defaults);
   % the pairs whose value is a real scalar within its rule, and those of the options with no rule
   % (any value: fname checks it), are set in C (mex/vm_options_mex.c: the same test as the rows of
   % fast); the others, in order, here
