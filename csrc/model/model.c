@@ -7,6 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the builds so far (vm_model_compiles) */
+static long vm_model_ncompiles = 0;
+
+long
+vm_model_compiles (void)
+{
+  return vm_model_ncompiles;
+}
+
 /* ---- blocks ------------------------------------------------------------------------------------ */
 
 void
@@ -374,22 +383,29 @@ mech_desc_ok (const vm_mech_desc *d, vm_err *err)
   return 1;
 }
 
+void
+vm_mech_layout (vm_mech *m, int n, int np, int ncons, int ncontact)
+{
+  m->n = n;
+  m->np = np;
+  m->m = ncons;
+  m->nc = ncontact;
+  m->vt = 0;
+  m->vq = 1;
+  m->vqd = 1 + n;
+  m->vp = 1 + 2 * n;
+  m->vlam = m->vp + np;
+  m->vw = m->vlam + ncons;
+  m->nvar = m->vw + n;
+}
+
 /* the variable layout, the graph, the symbol table *s and the node arrays of m; 0 when out of
  * memory (the caller frees what was allocated) */
 static int
 mech_alloc (vm_mech *m, const vm_mech_desc *d, vm_symtab **s)
 {
-  int n = m->n = d->n;
-  m->np = d->np;
-  m->m = d->ncons;
-  m->nc = d->ncontact;
-  m->vt = 0;
-  m->vq = 1;
-  m->vqd = 1 + n;
-  m->vp = 1 + 2 * n;
-  m->vlam = m->vp + m->np;
-  m->vw = m->vlam + m->m;
-  m->nvar = m->vw + n;
+  int n = d->n;
+  vm_mech_layout (m, d->n, d->np, d->ncons, d->ncontact);
   m->g = vm_graph_new (m->nvar);
   *s = vm_symtab_new ();
   m->F = malloc ((size_t) n * sizeof *m->F);
@@ -506,6 +522,7 @@ vm_mech_build (const vm_mech_desc *d, vm_mech *m, vm_err *err)
   if (! err)
     err = &dummy;
   memset (m, 0, sizeof *m);
+  vm_model_ncompiles++;
   err->status = VM_OK;
   err->column = 0;
   err->msg[0] = '\0';
@@ -760,6 +777,21 @@ ode_parse_equations (const vm_ode_desc *d, vm_ode *o, vm_graph *g, vm_symtab *s,
   return VM_OK;
 }
 
+void
+vm_ode_layout (vm_ode *o, int ny, int np, int nd, int na)
+{
+  o->ny = ny;
+  o->np = np;
+  o->nd = nd;
+  o->na = na;
+  o->vt = 0;
+  o->vy = 1;
+  o->vp = 1 + ny;
+  o->vwf = o->vp + np;
+  o->vwg = o->vwf + nd;
+  o->nvar = o->vwg + na;
+}
+
 int
 vm_ode_build (const vm_ode_desc *d, vm_ode *o, vm_err *err)
 {
@@ -773,18 +805,10 @@ vm_ode_build (const vm_ode_desc *d, vm_ode *o, vm_err *err)
   err->status = VM_OK;
   err->column = 0;
   err->msg[0] = '\0';
+  vm_model_ncompiles++;
   if (ode_desc_check (d, err) != VM_OK)
     return VM_EARG;
-  o->ny = d->ny;
-  o->np = d->np;
-  o->nd = d->nd;
-  o->na = d->na;
-  o->vt = 0;
-  o->vy = 1;
-  o->vp = 1 + o->ny;
-  o->vwf = o->vp + o->np;
-  o->vwg = o->vwf + o->nd;
-  o->nvar = o->vwg + o->na;
+  vm_ode_layout (o, d->ny, d->np, d->nd, d->na);
   o->g = g = vm_graph_new (o->nvar);
   s = vm_symtab_new ();
   o->F = malloc ((size_t) (o->nd > 0 ? o->nd : 1) * sizeof *o->F);

@@ -115,8 +115,10 @@ typedef struct {
 } vm_mech;
 
 /* Parse and check a system.  On error returns a status, fills err (message quotes the expression
- * and names it, e.g. "constraint 2") and leaves *out empty. */
+ * and names it, e.g. "constraint 2") and leaves *out empty.  Counted by vm_model_compiles. */
 int vm_mech_build (const vm_mech_desc *d, vm_mech *out, vm_err *err);
+/* The counts and the variable layout of m (above) for these sizes; nothing is allocated. */
+void vm_mech_layout (vm_mech *m, int n, int np, int ncons, int ncontact);
 void vm_mech_free (vm_mech *m);
 /* Compile one block (VM_MECH_*). */
 int vm_mech_block (vm_mech *m, int kind, vm_block *b);
@@ -147,8 +149,23 @@ typedef struct {
   int32_t *F, *G;
 } vm_ode;
 
+/* Parse and check a first-order system (as vm_mech_build; counted by vm_model_compiles). */
 int vm_ode_build (const vm_ode_desc *d, vm_ode *out, vm_err *err);
+/* The counts and the variable layout of o for these sizes; nothing is allocated. */
+void vm_ode_layout (vm_ode *o, int ny, int np, int nd, int na);
+/* The system with the period as a state, for periodic orbits (ode_period.c): from o, an ODE
+ * (no algebraic states or equations), aug has the states y and P (last) and the right-hand sides
+ * P F_i(t, y) and 0, built from o's graph without parsing.  VM_OK, VM_EARG (o not an ODE) or
+ * VM_ENOMEM; aug is empty unless VM_OK. */
+int vm_ode_period (const vm_ode *o, vm_ode *aug);
 void vm_ode_free (vm_ode *o);
 int vm_ode_block (vm_ode *o, int kind, vm_block *b);
+
+/* ---- compilations ---------------------------------------------------------------------------- */
+
+/* The number of calls of vm_mech_build and vm_ode_build (the parse of the text and its checks)
+ * in this copy of the library since it was loaded: a solver that loads the compiled model
+ * (model_serial.h) adds none, which tests assert through the gateways. */
+long vm_model_compiles (void);
 
 #endif
