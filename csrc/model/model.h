@@ -65,6 +65,9 @@ void vm_builder_init (vm_builder *b, vm_graph *g);
 int vm_builder_field (vm_builder *b, const char *name, int d0, int d1);   /* field index */
 void vm_builder_out (vm_builder *b, int f, int i, int j, int32_t node);
 int vm_builder_finish (vm_builder *b, vm_block *blk);
+/* Outputs (i, j) of field f (n x n): the Hessian d2 e / dx_i dy_j for the variable ranges
+ * x = vx.., y = vy..; sym = 1 when the ranges coincide (lower triangle computed, mirrored). */
+void vm_builder_hess (vm_builder *b, int f, int32_t e, int vx, int vy, int n, int sym);
 
 /* ---- mechanical systems ---------------------------------------------------------------------- */
 
