@@ -111,7 +111,7 @@
 % @item "Slabs"
 % a fixed grid: this many consecutive windows (slabs) of N nodes, each starting from the previous
 % one's recovered end state: Ntot = Slabs*(N-1)+1 grid points.  Every slab and base-state pass runs
-% in one C loop (csrc/dual/dual_slabs.h) with the model compiled once.  A tspan too short for the grid
+% in one C loop (csrc/dual/dual_slabs.h) with the model loaded once.  A tspan too short for the grid
 % (slabs whose node spacing would be lost to the rounding of t) is refused.
 % @item "Guess"
 % "auto" (default): "marching" in the adaptive mode, the given or zero base state with zero duals

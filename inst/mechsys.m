@@ -51,8 +51,11 @@
 % @code{lagrangian}, @code{forces}, @code{constraints} (the formulas), @code{contacts} (struct
 % array, every coefficient a formula string), @code{n}, @code{m}, @code{nc} (the numbers of
 % coordinates, constraints and contacts), the compiled blocks @code{blocks} that
-% @code{mechsys_eval} and the solvers evaluate, and @code{compiled_parameter_values} (the
-% parameter values at compile time; @code{sys.parameters} is read at every call).
+% @code{mechsys_eval} and the solvers evaluate, @code{compiled_parameter_values} (the
+% parameter values at compile time; @code{sys.parameters} is read at every call) and
+% @code{compiled} (the compiled model, a uint8 row that the solvers load: the formulas are
+% parsed once, here).  To change a formula, call @code{mechsys} again: a solver refuses a
+% @var{sys} whose formula fields differ from the compiled ones.
 %
 % Example (a bead on a hoop of radius R spinning at the rate w about its vertical diameter: above
 % w^2 = g/R the bottom is unstable and the bead oscillates about cos(th) = g/(R w^2)):
@@ -107,7 +110,7 @@ function sys = mechsys (varargin)
   contacts = normalize_contacts (opts.contacts, fname);
   check_contact_parameters (contacts, pnames, pvalues, fname);
   try
-    blocks = vm_model_mex ('mech', coords, pnames, lag, forces, cons, contacts);
+    [blocks, compiled] = vm_model_mex ('mech', coords, pnames, lag, forces, cons, contacts);
   catch err
     vm_rethrow (err, fname);
   end
@@ -129,6 +132,8 @@ function sys = mechsys (varargin)
   sys.blocks = blocks;
   % The values at compile time; mechsys_eval reads sys.parameters at each call.
   sys.compiled_parameter_values = pvalues;
+  % The compiled model itself, which the solvers load instead of parsing the formulas again
+  sys.compiled = compiled;
 end
 
 function check_contact_parameters (c, pnames, pvalues, fname)

@@ -137,10 +137,15 @@ function out = mechsys_eval (sys, t, q, qdot, varargin)
         out.row = [out.row, mod(idx, d0) + 1];
         out.col = [out.col, floor(idx ./ d0) + 1];
       end
-      out.values = vm_model_mex ('eval', blks, N, {t, q, qdot, p, lam, w}, fname, 'compact', names);
+      % sys is passed so that the gateway refuses formulas edited after mechsys (stale blocks)
+      out.values = vm_model_mex ('eval', blks, N, {t, q, qdot, p, lam, w}, fname, 'compact', names, sys);
     else
       for k = 1:numel (blocks)
-        r = vm_model_mex ('eval', sys.blocks.(blocks{k}), N, {t, q, qdot, p, lam, w}, fname, 'full', names);
+        if (k == 1)
+          r = vm_model_mex ('eval', sys.blocks.(blocks{k}), N, {t, q, qdot, p, lam, w}, fname, 'full', names, sys);
+        else
+          r = vm_model_mex ('eval', sys.blocks.(blocks{k}), N, {t, q, qdot, p, lam, w}, fname, 'full', names);
+        end
         f = fieldnames (r);
         for j = 1:numel (f)
           out.(f{j}) = r.(f{j});

@@ -51,9 +51,11 @@
 % @emph{equations} (ny - nd is the number of algebraic states; they differ when "square" is false).
 % @item square
 % true or false, as given.
-% @item blocks, compiled_parameter_values
-% the compiled code that @code{odesys_eval} and the solvers run, and the parameter values at
-% compilation (internal).
+% @item blocks, compiled_parameter_values, compiled
+% the compiled code that @code{odesys_eval} and the solvers run, the parameter values at
+% compilation, and the compiled model (a uint8 row) that the solvers load instead of parsing
+% the formulas again (internal).  To change a formula, call @code{odesys} again: a solver refuses
+% an @var{ode} whose formula fields differ from the compiled ones.
 % @end table
 %
 % Example (a Lotka-Volterra predator-prey system; its first integral V checks a solve):
@@ -91,26 +93,11 @@ function ode = odesys (varargin)
                numel (states), numel (rhs), numel (alg));
   end
   try
-    blocks = vm_model_mex ('ode', states, pnames, rhs, alg, double (square));
+    [blocks, compiled] = vm_model_mex ('ode', states, pnames, rhs, alg, double (square));
   catch err
     vm_rethrow (err, fname);
   end
-  ode = struct ();
-  ode.type = 'odesys';
-  ode.states = states;
-  ode.parameters = opts.parameters;
-  if (isnumeric (ode.parameters))
-    ode.parameters = struct ();
-  end
-  ode.parameter_names = pnames;
-  ode.rhs = rhs;
-  ode.algebraic = alg;
-  ode.ny = numel (states);
-  ode.nd = numel (rhs);
-  ode.na = numel (alg);
-  ode.square = square;
-  ode.blocks = blocks;
-  ode.compiled_parameter_values = pvalues;
+  ode = vm_ode_struct (states, opts.parameters, pnames, rhs, alg, square, blocks, compiled, pvalues);
 end
 
 %!test

@@ -72,7 +72,9 @@ function out = odesys_eval (ode, t, y, varargin)
   end
   p = vm_param_vector (ode, fname, 'ode');
   try
-    out = vm_model_mex ('eval', ode.blocks.system, N, {t, y, p, wf, wg}, fname, 'full', {'t', 'y', 'parameters', 'wF', 'wG'});
+    % ode is passed so that the gateway refuses formulas edited after odesys (stale blocks)
+    out = vm_model_mex ('eval', ode.blocks.system, N, {t, y, p, wf, wg}, fname, 'full', ...
+                        {'t', 'y', 'parameters', 'wF', 'wG'}, ode);
   catch err
     vm_rethrow (err, fname);
   end

@@ -403,7 +403,17 @@ function [aug, gauge] = augmented (fname, ode, opts)
     end
     gauge = [n + 1, n + 2];
   else
-    aug = odesys ('states', [states, {pname}], 'parameters', ode.parameters, 'rhs', [rhs, {'0'}]);
+    % built from the compiled model of ode (vm_ode_period): no formula is parsed again; the
+    % texts describe the system it is
+    st = [states, {pname}];
+    rhs = [rhs, {'0'}];
+    try
+      [blocks, compiled] = vm_model_mex ('period', ode, st, rhs);
+    catch err
+      vm_rethrow (err, fname);
+    end
+    [~, pv] = vm_param_values (ode.parameters, fname);
+    aug = vm_ode_struct (st, ode.parameters, ode.parameter_names, rhs, {}, true, blocks, compiled, pv);
     gauge = n + 1;
   end
 end

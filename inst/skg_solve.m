@@ -333,8 +333,8 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   if (any (tout < tspan(1)) || any (tout > tspan(2)))
     vm_badarg (fname, 'OutputTimes must be real times within tspan [%.15g, %.15g]', tspan(1), tspan(2));
   end
-  % the initial state is checked first (ConstraintTol), by the gateway on the model it compiles
-  % for the solve; an error raised here before that (memory, Guess, the integrator's guess) runs
+  % the initial state is checked first (ConstraintTol), by the gateway on the model it loads
+  % from sys.compiled for the solve; an error raised here before that (memory, Guess, the integrator's guess) runs
   % the check in vm_check_initial first, so that a bad initial state is always what is reported
   ntot = opts.Windows * (opts.N - 1) + 1;
   try

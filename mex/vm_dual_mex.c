@@ -4,7 +4,8 @@
  *   [S, g, H, y] = vm_dual_mex ("action", ode, setup)
  *   sol         = vm_dual_mex ("march",  ode, setup)
  *   sol         = vm_dual_mex ("slabs",  ode, setup)
- *   n           = vm_dual_mex ("compiles")   (odesys models compiled by this gateway so far)
+ *   n           = vm_dual_mex ("compiles")   (odesys models loaded by this gateway so far)
+ *   n           = vm_dual_mex ("model_compiles")   (texts parsed by its model library: none)
  *   nmin        = vm_dual_mex ("min_n",  order, adaptive)
  *   h           = vm_dual_mex ("hmin",   t, T, N)   (vm_march_hmin: the shortest slab of N nodes)
  *   bytes       = vm_dual_mex ("memory", nd, ng, N, order, linsolve [, ny, Ntot])
@@ -12,7 +13,7 @@
  *                 ny and Ntot also the arrays of a fixed grid of Ntot points:
  *                 vm_dual_slabs_memory_estimate)
  *
- * ode: an odesys struct (its formulas are parsed again here), used when setup.kernel is "general";
+ * ode: an odesys struct (loaded from ode.compiled, not parsed), used when setup.kernel is "general";
  * for the closed forms it may be [] and setup.kpar holds their parameters.  setup: struct with t0,
  * tf, N, order, c (ny), ybar (N x ny), y0 (nd), DT (nd), z ([] or nz), tol, max_iter, kernel and
  * kpar (and optionally weak: 1 for the weak final dual; linsolve: 0 auto, 1 umfpack, 2 banded,
@@ -99,7 +100,7 @@ kernel_free (kernel *k)
   vm_mx_ode_engine_free (&k->g);
 }
 
-/* the general kernel: dimensions only; kernel_build parses and compiles after the setup has been
+/* the general kernel: dimensions only; kernel_build loads and compiles after the setup has been
  * checked */
 static void
 kernel_general (kernel *k, const mxArray *ode, const char *fn)
@@ -213,10 +214,11 @@ kernel_setup (kernel *k, const mxArray *ode, const mxArray *o, const char *fn)
     BAD ("%s: internal: unknown kernel '%s'", fn, name);
 }
 
-/* odesys models compiled by kernel_build since the gateway was loaded ("compiles") */
+/* odesys models loaded by kernel_build since the gateway was loaded ("compiles"; none is parsed:
+ * "model_compiles" counts parses) */
 static double ncompiles = 0.0;
 
-/* parse and compile the general kernel (after every argument has been checked) */
+/* load the general kernel's model and compile its engine (after every argument has been checked) */
 static void
 kernel_build (kernel *k, const mxArray *ode, const double *c, const char *fn)
 {
@@ -660,7 +662,7 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   o = prhs[2];
   kernel_setup (&k, prhs[1], o, fn);
   march_setup (o, &k, fn, &a);
-  kernel_build (&k, prhs[1], a.c, fn);   /* the one compile of the model, for both orders */
+  kernel_build (&k, prhs[1], a.c, fn);   /* the one load of the model, for both orders */
   march_init (&am, &ac, &k, &a, fn);
   vm_march_sol_init (&ms);
   st = vm_march (&am.act, (a.mo.windows == 0 || a.mo.estimate) ? &ac.act : NULL, a.y0, &a.mo, &ms);
@@ -925,7 +927,7 @@ cmd_slabs (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   slabs_name (o, pname, sizeof pname);
   kernel_setup (&k, prhs[1], o, fn);
   slabs_setup (o, &k, fn, pname, &so, &a);
-  kernel_build (&k, prhs[1], a.c, fn);   /* the one compile of the model, for every slab and pass */
+  kernel_build (&k, prhs[1], a.c, fn);   /* the one load of the model, for every slab and pass */
   t_setup = vm_wall_time () - t_start;
   vm_dual_slabs_sol_init (&ss);
   st = vm_dual_slabs (&(vm_dual_problem) { k.ny, k.nd, k.ng, a.N, a.order, a.c, k.fn, k.ctx }, a.tb,
@@ -1024,6 +1026,8 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_hmin (plhs, nrhs, prhs);
   else if (strcmp (cmd, "compiles") == 0)
     plhs[0] = mxCreateDoubleScalar (ncompiles);
+  else if (strcmp (cmd, "model_compiles") == 0)
+    plhs[0] = mxCreateDoubleScalar ((double) vm_model_compiles ());
   else if (strcmp (cmd, "memory") == 0)
     cmd_memory (plhs, nrhs, prhs);
   else if (strcmp (cmd, "min_n") == 0)

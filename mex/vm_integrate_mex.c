@@ -1,9 +1,11 @@
 /* vm_integrate_mex.c -- MEX gateway of the reference integrators (csrc/motion, integrate, reaction).
  *
  *   sol = vm_integrate_mex (sys, tspan, q0, qdot0, name, value, ...)
+ *   n   = vm_integrate_mex ("model_compiles")   (texts parsed by its model library: none)
  *
  * The whole argument list of gauss_integrate (inst/gauss_integrate.m documents it): the gateway
- * validates sys (a mechsys struct: its compiled blocks are checked completely before use), the
+ * validates sys (a mechsys struct: its compiled blocks are checked completely before use, its
+ * formulas against the compiled model sys.compiled, so that edited formulas are refused), the
  * time span, the initial state and every option, and converts the solution into the struct that
  * gauss_integrate returns.  Validation lives here rather than in the m-file because the Octave
  * interpreter's cost per statement (about a millisecond for the checks) would otherwise exceed the
@@ -13,6 +15,7 @@
 
 #include "vm_mex.h"
 #include "vm_block_mx.h"
+#include "vm_mech_mx.h"
 #include "reference/motion.h"
 #include "base/vm_schema.h"
 #include "base/vm_status.h"
@@ -249,6 +252,8 @@ check_sys (gi_args *a, const mxArray *sys)
   if (! mxIsStruct (a->blocks) || ! mxGetField (a->blocks, 0, "eom")
       || ! mxGetField (a->blocks, 0, "motion"))
     BAD ("%s: sys was compiled by an older varmech; rebuild it with mechsys", FN);
+  /* the blocks are evaluated without the model: only whether they are the formulas' */
+  vm_mx_mech_current (sys, FN, "varmech:gauss_integrate:badarg");
 }
 
 /* the O_* index of the option named nm (any case), or an error naming the accepted names */
@@ -540,6 +545,16 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_motion_sol sol;
   (void) nlhs;
 
+  if (nrhs == 1 && mxIsChar (prhs[0]))
+    {
+      char cmd[16];
+      if (mxGetString (prhs[0], cmd, sizeof cmd) == 0 && strcmp (cmd, "model_compiles") == 0)
+        {
+          /* texts parsed by this gateway's model library (it loads, never parses) */
+          plhs[0] = mxCreateDoubleScalar ((double) vm_model_compiles ());
+          return;
+        }
+    }
   if (nrhs < 4)
     BAD ("%s: expected at least 4 inputs: sys, tspan, q0, qdot0 (see help gauss_integrate)", FN);
   memset (&a, 0, sizeof a);

@@ -1,6 +1,7 @@
-/* vm_mech_mx.h -- a mechanical system's description (names and formulas) from Octave values, shared
- * by the gateways that build models (documented mex.h API only).  Strings are mxMalloc'd and
- * released by the MEX API (also on error). */
+/* vm_mech_mx.h -- a mechanical system from Octave values, shared by the gateways (documented mex.h
+ * API only): its description (names and formulas, which mechsys compiles) and the model compiled
+ * from it, loaded from sys.compiled (csrc/model/model_serial.h) so that no solver parses the text
+ * again.  Strings are mxMalloc'd and released by the MEX API (also on error). */
 #ifndef VM_MECH_MX_H
 #define VM_MECH_MX_H
 
@@ -9,6 +10,7 @@
 #include "mex.h"
 #include "vm_mex.h"
 #include "model/model.h"
+#include "model/model_serial.h"
 #include "model/initial_check.h"
 #include "base/vm_status.h"
 
@@ -66,15 +68,50 @@ mech_desc_from_args (const mxArray *const *args, const char *fn, vm_mech_desc *d
   d->contact = con;
 }
 
-/* sys (a mechsys struct) -> its description d (the formulas, parsed again by the caller with
- * vm_mech_build) and its parameter values *par (np, mxMalloc'd, in compile order, from
- * sys.parameters).  Errors (varmech:badarg) name fn. */
+/* The model compiled into sys.compiled (a uint8 row made by mechsys): loaded into *m when m is
+ * not NULL, else only its texts read.  The formulas of sys (description ds) must be the compiled
+ * ones: a system whose formula fields were edited after mechsys is refused rather than solved with
+ * a stale compilation.  Errors (id, naming fn and sys): a missing or damaged blob, formulas that
+ * differ; nothing is left to free when one is raised. */
 static VM_MAYBE_UNUSED void
-vm_mech_from_sys (const mxArray *sys, const char *fn, vm_mech_desc *d, double **par)
+vm_mx_mech_compiled (const mxArray *sys, const vm_mech_desc *ds, const char *fn, const char *id,
+                     vm_mech *m)
+{
+  const mxArray *c = mxGetField (sys, 0, "compiled");
+  vm_mech_text t;
+  const char *diff;
+  int st;
+  if (! c)
+    mexErrMsgIdAndTxt (id, "%s: sys must be a system made by mechsys (no field compiled)", fn);
+  if (! mxIsUint8 (c) || mxIsComplex (c) || mxGetM (c) != 1)
+    mexErrMsgIdAndTxt (id, "%s: sys.compiled must be the uint8 row made by mechsys; make sys "
+                       "again with mechsys", fn);
+  st = vm_mech_load ((const uint8_t *) mxGetData (c), mxGetN (c), m, &t);
+  if (st == VM_ENOMEM)
+    mexErrMsgIdAndTxt ("varmech:nomem", "%s: loading the compiled model of sys: out of memory", fn);
+  if (st != VM_OK)
+    mexErrMsgIdAndTxt (id, "%s: sys.compiled is damaged (not a model compiled by mechsys); make "
+                       "sys again with mechsys", fn);
+  diff = vm_mech_desc_diff (ds, &t.d);
+  vm_mech_text_free (&t);
+  if (diff)
+    {
+      if (m)
+        vm_mech_free (m);
+      mexErrMsgIdAndTxt (id, "%s: sys.%s differs from the formulas sys was compiled from (edited "
+                         "after mechsys?); call mechsys again to compile the edited system", fn,
+                         diff);
+    }
+}
+
+/* sys (a mechsys struct) -> its description d (names and formulas, mxMalloc'd).  Errors
+ * (varmech:badarg) name fn. */
+static VM_MAYBE_UNUSED void
+mech_desc_from_sys (const mxArray *sys, const char *fn, vm_mech_desc *d)
 {
   static const char *keys[] = { "coordinates", "parameter_names", "lagrangian", "forces",
                                 "constraints", "contacts" };
-  const mxArray *args[6], *params;
+  const mxArray *args[6];
   int k;
   if (! mxIsStruct (sys) || mxGetNumberOfElements (sys) != 1)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: sys must be a system made by mechsys", fn);
@@ -83,12 +120,42 @@ vm_mech_from_sys (const mxArray *sys, const char *fn, vm_mech_desc *d, double **
       mexErrMsgIdAndTxt ("varmech:badarg", "%s: sys must be a system made by mechsys (no field %s)",
                          fn, keys[k]);
   mech_desc_from_args (args, fn, d);
+}
+
+/* sys (a mechsys struct) -> its description d (as mech_desc_from_sys) and its parameter values
+ * *par (np, mxMalloc'd, in compile order, from sys.parameters).  Errors (varmech:badarg) name
+ * fn. */
+static VM_MAYBE_UNUSED void
+vm_mech_from_sys (const mxArray *sys, const char *fn, vm_mech_desc *d, double **par)
+{
+  const mxArray *params;
+  mech_desc_from_sys (sys, fn, d);
   params = mxGetField (sys, 0, "parameters");
   if (! params)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: sys must be a system made by mechsys (no field "
                        "parameters)", fn);
   *par = mxMalloc ((size_t) (d->np > 0 ? d->np : 1) * sizeof **par);
   vm_arg_params (params, d->param, d->np, fn, "sys", *par);
+}
+
+/* sys (a mechsys struct) -> its compiled model *m (loaded, not parsed: vm_mx_mech_compiled), its
+ * description d and its parameter values *par (as vm_mech_from_sys).  The caller frees *m
+ * (vm_mech_free) before it raises an error.  Cost: linear in the size of sys.compiled. */
+static VM_MAYBE_UNUSED void
+vm_mx_mech_load (const mxArray *sys, const char *fn, vm_mech *m, vm_mech_desc *d, double **par)
+{
+  vm_mech_from_sys (sys, fn, d, par);
+  vm_mx_mech_compiled (sys, d, fn, "varmech:badarg", m);
+}
+
+/* Only the check that sys's formulas are the compiled ones (for gateways that evaluate the
+ * compiled blocks of sys without the model); errors with identifier id. */
+static VM_MAYBE_UNUSED void
+vm_mx_mech_current (const mxArray *sys, const char *fn, const char *id)
+{
+  vm_mech_desc d;
+  mech_desc_from_sys (sys, fn, &d);
+  vm_mx_mech_compiled (sys, &d, fn, id, NULL);
 }
 
 /* vm_initial_check (csrc/model/initial_check.h) of the built model m of description d (its constraint

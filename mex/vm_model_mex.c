@@ -1,10 +1,19 @@
 /* vm_model_mex.c -- MEX gateway of the model language (csrc/expr, csrc/model).
  *
- *   blocks = vm_model_mex ("mech", coords, params, lagrangian, forces, constraints, contacts)
- *   blocks = vm_model_mex ("ode", states, params, rhs, algebraic [, square])
- *   out    = vm_model_mex ("eval", block, npts, {A1, A2, ...} [, caller [, layout [, names]]])
+ *   [blocks, compiled] = vm_model_mex ("mech", coords, params, lagrangian, forces, constraints,
+ *                                      contacts)
+ *   [blocks, compiled] = vm_model_mex ("ode", states, params, rhs, algebraic [, square])
+ *   [blocks, compiled] = vm_model_mex ("period", ode, states, rhs)   (periodic_orbit's system
+ *                        dx/ds = P F(x), dP/ds = 0 from ode's compiled model, not parsed)
+ *   out    = vm_model_mex ("eval", block, npts, {A1, A2, ...} [, caller [, layout [, names [, sys]]]])
  *   [ok, msg, kind, index, value] = vm_model_mex ("check_initial", sys, t0, q0, qdot0, tol [, caller])
+ *   n      = vm_model_mex ("model_compiles")   (texts parsed by this gateway's model library)
  *
+ * "mech" and "ode" are the only commands that parse: they return the compiled blocks and the
+ * model itself serialized (compiled, a uint8 row: csrc/model/model_serial.h), which mechsys and
+ * odesys store and every other command and gateway loads instead of parsing the text again.
+ * "eval" with sys (a mechsys or odesys struct whose blocks are evaluated) first checks that its
+ * formulas are the compiled ones.
  * layout "full" (default): a struct of the block's fields (points first, structural zeros
  * included); "compact": one npts x nout matrix whose column k is tape output k; in the compact
  * layout block may be a cell array of blocks of one model, whose outputs are concatenated.
@@ -14,8 +23,8 @@
  * A compiled block is a struct (code, imm, nprologue, nslot, nvar, nout, field_names, field_dims,
  * out_field, out_index) that "eval" checks completely before use.  "eval" maps the columns of
  * A1, A2, ... to the tape's variables in order; each Ai is npts x ki or 1 x ki (broadcast).
- * "check_initial" runs vm_initial_check (csrc/model/initial_check.h) on a mechsys struct (its formulas
- * parsed again, parameter values from sys.parameters) at (t0, q0, qdot0) with tolerance tol >= 0:
+ * "check_initial" runs vm_initial_check (csrc/model/initial_check.h) on a mechsys struct (its model
+ * loaded from sys.compiled, parameter values from sys.parameters) at (t0, q0, qdot0) with tolerance tol >= 0:
  * ok (logical) is true when the state passes, msg the report without a caller prefix ('' when
  * ok), kind the VM_INITIAL_* code, index the 1-based constraint (0: none), value the residual.
  * Invalid arguments are errors varmech:badarg naming caller (default "vm_check_initial").
@@ -26,6 +35,7 @@
 #include "vm_mex.h"
 #include "vm_block_mx.h"
 #include "vm_mech_mx.h"
+#include "vm_ode_mx.h"
 #include "model/expr.h"
 #include "model/model.h"
 #include "reference/motion.h"
@@ -45,6 +55,16 @@ raise_model_error (const char *fn, const vm_err *err)
   mexErrMsgIdAndTxt ("varmech:model", "%s: %s", fn, err->msg);
 }
 
+/* a serialized model (malloc'd, freed here) as a 1 x len uint8 row */
+static mxArray *
+blob_to_mx (uint8_t *blob, size_t len)
+{
+  mxArray *a = mxCreateNumericMatrix (1, len, mxUINT8_CLASS, mxREAL);
+  memcpy (mxGetData (a), blob, len);
+  free (blob);
+  return a;
+}
+
 static void
 cmd_mech (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -54,13 +74,26 @@ cmd_mech (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_mech m;
   vm_err err;
   mxArray *out;
-  (void) nlhs;
+  uint8_t *blob;
+  size_t blen;
   if (nrhs != 7)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"mech\" takes 6 arguments", fn);
   mech_desc_from_args (prhs + 1, fn, &d);
   st = vm_mech_build (&d, &m, &err);
   if (st != VM_OK)
     raise_model_error (fn, &err);
+  /* saved before any block adds derivatives to the graph: a load is the build's state */
+  st = vm_mech_save (&m, &d, &blob, &blen);
+  if (st != VM_OK)
+    {
+      vm_mech_free (&m);
+      mexErrMsgIdAndTxt ("varmech:nomem", "%s: saving the compiled model failed: %s", fn,
+                         vm_status_string (st));
+    }
+  if (nlhs > 1)
+    plhs[1] = blob_to_mx (blob, blen);
+  else
+    free (blob);
   out = mxCreateStructMatrix (1, 1, 0, NULL);
   for (k = 0; k < VM_MECH_NBLOCKS; k++)
     {
@@ -117,7 +150,8 @@ cmd_ode (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_err err;
   vm_block b;
   mxArray *out;
-  (void) nlhs;
+  uint8_t *blob;
+  size_t blen;
   if (nrhs != 5 && nrhs != 6)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"ode\" takes 4 or 5 arguments", fn);
   state = vm_arg_cellstr (prhs[1], fn, "states", &ny);
@@ -137,10 +171,85 @@ cmd_ode (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   st = vm_ode_build (&d, &o, &err);
   if (st != VM_OK)
     raise_model_error (fn, &err);
+  /* saved before the block adds derivatives to the graph: a load is the build's state */
+  st = vm_ode_save (&o, &d, &blob, &blen);
+  if (st != VM_OK)
+    {
+      vm_ode_free (&o);
+      mexErrMsgIdAndTxt ("varmech:nomem", "%s: saving the compiled model failed: %s", fn,
+                         vm_status_string (st));
+    }
+  if (nlhs > 1)
+    plhs[1] = blob_to_mx (blob, blen);
+  else
+    free (blob);
   st = vm_ode_block (&o, VM_ODE_SYSTEM, &b);
   vm_ode_free (&o);
   if (st != VM_OK)
     mexErrMsgIdAndTxt ("varmech:nomem", "%s: compiling the system failed: %s", fn,
+                       vm_status_string (st));
+  out = mxCreateStructMatrix (1, 1, 0, NULL);
+  mxAddField (out, "system");
+  mxSetField (out, 0, "system", block_to_mx (&b));
+  vm_block_free (&b);
+  plhs[0] = out;
+}
+
+/* "period": the system of periodic_orbit, dx/ds = P F(x), dP/ds = 0, built from the compiled model
+ * of ode (an odesys struct of an ODE) without parsing (vm_ode_period); states and rhs: the names
+ * and formulas of the new system, which its compiled model keeps (they describe it; the caller
+ * writes them as the products the system is). */
+static void
+cmd_period (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  const char *fn = "periodic_orbit";
+  vm_ode o, aug;
+  vm_ode_desc d;
+  vm_block b;
+  double *par;
+  char **state, **rhs;
+  int ny, nd, st;
+  uint8_t *blob;
+  size_t blen;
+  mxArray *out;
+  if (nrhs != 4)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"period\" takes 3 arguments", fn);
+  state = vm_arg_cellstr (prhs[2], fn, "states", &ny);
+  rhs = vm_arg_cellstr (prhs[3], fn, "rhs", &nd);
+  vm_mx_ode_build (prhs[1], fn, &o, &par);
+  st = vm_ode_period (&o, &aug);
+  if (st == VM_OK && (aug.ny != ny || aug.nd != nd))
+    {
+      vm_ode_free (&aug);
+      st = VM_ESIZE;
+    }
+  if (st != VM_OK)
+    {
+      vm_ode_free (&o);
+      mexErrMsgIdAndTxt (st == VM_ENOMEM ? "varmech:nomem" : "varmech:badarg", "%s: internal: "
+                         "the system with the period could not be built: %s", fn,
+                         vm_status_string (st));
+    }
+  ode_desc_from_sys (prhs[1], fn, &d);
+  d.ny = ny;
+  d.state = (const char *const *) state;
+  d.nd = nd;
+  d.rhs = (const char *const *) rhs;
+  d.na = 0;
+  d.nonsquare = 0;
+  vm_ode_free (&o);
+  st = vm_ode_save (&aug, &d, &blob, &blen);
+  if (st == VM_OK)
+    {
+      if (nlhs > 1)
+        plhs[1] = blob_to_mx (blob, blen);
+      else
+        free (blob);
+      st = vm_ode_block (&aug, VM_ODE_SYSTEM, &b);
+    }
+  vm_ode_free (&aug);
+  if (st != VM_OK)
+    mexErrMsgIdAndTxt ("varmech:nomem", "%s: compiling the system with the period failed: %s", fn,
                        vm_status_string (st));
   out = mxCreateStructMatrix (1, 1, 0, NULL);
   mxAddField (out, "system");
@@ -273,7 +382,7 @@ eval_inputs (int nrhs, const mxArray *prhs[], eval_ctx *c)
     {
       const mxArray *a = mxGetCell (cin, (mwIndex) k);
       char what[48];
-      input_label (nrhs == 7 ? prhs[6] : NULL, k, what, sizeof what);
+      input_label (nrhs >= 7 ? prhs[6] : NULL, k, what, sizeof what);
       if (! a)
         mexErrMsgIdAndTxt ("varmech:badarg", "%s: %s is missing", fn, what);
       add_input (c, &nv, a, what);
@@ -341,6 +450,22 @@ eval_full (const eval_ctx *c)
   return out;
 }
 
+/* "eval"'s optional system: its formulas must be the ones its blocks were compiled from */
+static void
+eval_current (const mxArray *sys, const char *fn)
+{
+  const mxArray *ty = mxIsStruct (sys) && mxGetNumberOfElements (sys) == 1
+                      ? mxGetField (sys, 0, "type") : NULL;
+  char t[16];
+  if (! ty || ! mxIsChar (ty) || mxGetString (ty, t, sizeof t) != 0)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: the system must be a mechsys or odesys "
+                       "struct", fn);
+  if (strcmp (t, "odesys") == 0)
+    vm_mx_ode_current (sys, fn, "varmech:badarg");
+  else
+    vm_mx_mech_current (sys, fn, "varmech:badarg");
+}
+
 static void
 cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -352,9 +477,11 @@ cmd_eval (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   memset (&c, 0, sizeof c);
   c.fn = "mechsys_eval";
   c.wsize = 1;
-  if (nrhs < 4 || nrhs > 7)
-    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"eval\" takes 3 to 6 arguments", c.fn);
+  if (nrhs < 4 || nrhs > 8)
+    mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"eval\" takes 3 to 7 arguments", c.fn);
   eval_options (nrhs, prhs, fnbuf, sizeof fnbuf, &c);
+  if (nrhs == 8)
+    eval_current (prhs[7], c.fn);
   eval_blocks (prhs[1], &c);
   eval_inputs (nrhs, prhs, &c);
   c.work = mxMalloc (c.wsize * sizeof *c.work);
@@ -376,10 +503,8 @@ cmd_check_initial (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   char fn[64] = "vm_check_initial";
   vm_mech_desc d;
   vm_mech m;
-  vm_err err;
   vm_initial_report r;
   double *par, t0, tol;
-  int st;
   if (nrhs != 6 && nrhs != 7)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"check_initial\" takes 5 or 6 arguments",
                        GW);
@@ -392,9 +517,7 @@ cmd_check_initial (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   tol = vm_arg_real (prhs[5], fn, "ConstraintTol");
   if (! (tol >= 0))
     vm_arg_refuse (prhs[5], fn, "ConstraintTol", "a finite scalar >= 0");
-  st = vm_mech_build (&d, &m, &err);
-  if (st != VM_OK)
-    raise_model_error (fn, &err);
+  vm_mx_mech_compiled (prhs[1], &d, fn, "varmech:badarg", &m);   /* last: m freed below */
   vm_mx_initial_check (&m, &d, par, t0, mxGetPr (prhs[3]), mxGetPr (prhs[4]), tol, fn, &r);
   vm_mech_free (&m);
   plhs[0] = mxCreateLogicalScalar (r.kind == VM_INITIAL_OK);
@@ -421,8 +544,13 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_eval (nlhs, plhs, nrhs, prhs);
   else if (strcmp (cmd, "check_initial") == 0)
     cmd_check_initial (nlhs, plhs, nrhs, prhs);
+  else if (strcmp (cmd, "period") == 0)
+    cmd_period (nlhs, plhs, nrhs, prhs);
+  else if (strcmp (cmd, "model_compiles") == 0)
+    plhs[0] = mxCreateDoubleScalar ((double) vm_model_compiles ());
   else
     mexErrMsgIdAndTxt ("varmech:badarg",
-                       "%s: unknown command '%s'; expected mech, ode, eval or check_initial",
+                       "%s: unknown command '%s'; expected mech, ode, period, eval, check_initial or "
+                       "model_compiles",
                        GW, cmd);
 }

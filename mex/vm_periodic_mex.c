@@ -4,6 +4,8 @@
  *   flow = vm_periodic_mex ("flow",  ode, setup)
  *   nmin = vm_periodic_mex ("min_n", order)
  *   [S, g, H, y] = vm_periodic_mex ("action", ode_aug, setup)   (setup of "solve" plus z)
+ *   n    = vm_periodic_mex ("model_compiles")   (texts parsed by its model library: none; the
+ *          systems' models are loaded from their compiled field)
  *
  * "solve": ode_aug is the augmented odesys dx/ds = P F(x), dP/ds = 0 (inst/periodic_orbit.m builds
  * it; its algebraic equations, if any, are integral conditions); setup has N, order, c (m), ybar
@@ -47,7 +49,8 @@ inum (const mxArray *o, const char *key, const char *fn, int64_t lo, int64_t hi)
   return vm_arg_int (sfield (o, key, fn), fn, key, lo, hi);
 }
 
-/* integral: 1 when algebraic equations (integral conditions, no algebraic states) are allowed */
+/* the model loaded from ode.compiled and its engine compiled; integral: 1 when algebraic
+ * equations (integral conditions, no algebraic states) are allowed */
 static void
 compile (vm_mx_ode_engine *c, const mxArray *ode, const double *cw, int integral, const char *fn)
 {
@@ -443,6 +446,8 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_action (nlhs, plhs, nrhs, prhs);
   else if (strcmp (cmd, "min_n") == 0)
     cmd_min_n (plhs, nrhs, prhs);
+  else if (strcmp (cmd, "model_compiles") == 0)
+    plhs[0] = mxCreateDoubleScalar ((double) vm_model_compiles ());
   else
     BAD ("vm_periodic_mex: unknown command '%s'; expected solve, action, flow or min_n", cmd);
 }

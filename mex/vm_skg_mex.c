@@ -5,18 +5,20 @@
  *   nmin = vm_skg_mex ("min_n", order, adaptive)
  *   bytes = vm_skg_mex ("memory", n, m, N, order, mode, linsolve)   (vm_skg_memory_estimate, one
  *           window; linsolve 0 auto, 1 umfpack, 2 banded)
- *   n = vm_skg_mex ("compiles")   (mechsys models compiled by this gateway so far)
+ *   n = vm_skg_mex ("compiles")   (mechsys models loaded by this gateway so far: one per call)
+ *   n = vm_skg_mex ("model_compiles")   (texts parsed by this gateway's model library: none)
  *
- * sys: a mechsys struct (its formulas are parsed again here: the action is built symbolically
- * from L, the forces and the constraints; parameter values come from sys.parameters).  opts:
+ * sys: a mechsys struct (its model is loaded from sys.compiled, not parsed: the action is built
+ * symbolically from L, the forces and the constraints of the loaded graph; parameter values come
+ * from sys.parameters).  opts:
  * skg_solve's options struct (vm_options: the public names of csrc/base/vm_schema.c, checked
  * there), with N, Windows (0: error control), MaxIter and Guess ([] or Ntot x n) filled in by
  * skg_solve.m, and the fields estimate (0 or 1) and constraint_tol
  * (ConstraintTol: the initial state is checked against the constraints on the compiled model,
  * csrc/model/initial_check.h, before anything is solved; a finding is the error
  * varmech:skg_solve:initial_state "skg_solve: <report>").  The solution's energy and constraint
- * residuals (fields energy, residual, residual_position) come from the same compiled model
- * (csrc/reference/mech_points.h), one compilation per call.  inst/skg_solve.m and inst/skg_action.m document and check them.  No
+ * residuals (fields energy, residual, residual_position) come from the same model
+ * (csrc/reference/mech_points.h), loaded once per call.  inst/skg_solve.m and inst/skg_action.m document and check them.  No
  * numerics here: conversion and checks only. */
 #include <string.h>
 
@@ -32,18 +34,16 @@
 
 #define BAD(...) mexErrMsgIdAndTxt ("varmech:badarg", __VA_ARGS__)
 
-/* mechsys models compiled by model_from_sys since the gateway was loaded ("compiles") */
+/* mechsys models loaded by model_from_sys since the gateway was loaded ("compiles") */
 static double ncompiles = 0.0;
 
-/* the model of sys and its parameter values (mxMalloc'd); d (may be NULL): its description */
+/* the model of sys (loaded from sys.compiled) and its parameter values (mxMalloc'd); d (may be
+ * NULL): its description */
 static void
 model_from_sys (const mxArray *sys, const char *fn, vm_mech *m, double **par, vm_mech_desc *dout)
 {
   vm_mech_desc d;
-  vm_err err;
-  vm_mech_from_sys (sys, fn, &d, par);
-  if (vm_mech_build (&d, m, &err) != VM_OK)
-    mexErrMsgIdAndTxt ("varmech:model", "%s: %s", fn, err.msg);
+  vm_mx_mech_load (sys, fn, m, &d, par);
   ncompiles += 1.0;
   if (dout)
     *dout = d;
@@ -398,6 +398,8 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_memory (plhs, nrhs, prhs);
   else if (strcmp (cmd, "compiles") == 0)
     plhs[0] = mxCreateDoubleScalar (ncompiles);
+  else if (strcmp (cmd, "model_compiles") == 0)
+    plhs[0] = mxCreateDoubleScalar ((double) vm_model_compiles ());
   else
     BAD ("vm_skg_mex: unknown command '%s'; expected solve, action, min_n, memory or compiles",
          cmd);

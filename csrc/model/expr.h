@@ -73,6 +73,11 @@ int32_t vm_const (vm_graph *g, double c);
 int32_t vm_var (vm_graph *g, int v);
 int32_t vm_unary (vm_graph *g, int op, int32_t a);
 int32_t vm_binary (vm_graph *g, int op, int32_t a, int32_t b);
+/* Append node nd verbatim (no simplification; hash-consed like every node), for the loader of a
+ * serialized graph (model_serial.h), which replays a saved graph node by node so that every id
+ * is the saved one.  The caller has checked op, children and variable index.  Returns the node's
+ * id (an existing one when nd equals an earlier node), or -1 (status set) when out of memory. */
+int32_t vm_graph_push (vm_graph *g, const vm_node *nd);
 int vm_op_arity (int op);          /* 0, 1 or 2; -1 for tape-only or invalid codes */
 const char *vm_op_name (int op);   /* "sin", "+", ...; "?" when invalid */
 

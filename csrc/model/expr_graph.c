@@ -189,6 +189,12 @@ mk (vm_graph *g, int op, int32_t a, int32_t b, double c)
 }
 
 int32_t
+vm_graph_push (vm_graph *g, const vm_node *nd)
+{
+  return mk (g, nd->op, nd->a, nd->b, nd->c);
+}
+
+int32_t
 vm_const (vm_graph *g, double c)
 {
   return mk (g, VM_OP_CONST, 0, 0, c);

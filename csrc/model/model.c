@@ -1,4 +1,6 @@
-/* model.c -- mechanical and first-order systems compiled to blocks (see model.h). */
+/* model.c -- mechanical and first-order systems: built from their formulas (parsed and checked)
+ * and compiled to blocks (see model.h); the blocks themselves and their builder are in
+ * model_block.c. */
 #include "model/model.h"
 #include "base/vm_status.h"
 
@@ -7,196 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- blocks ------------------------------------------------------------------------------------ */
+/* the builds so far (vm_model_compiles) */
+static long vm_model_ncompiles = 0;
 
-void
-vm_block_free (vm_block *b)
+long
+vm_model_compiles (void)
 {
-  if (! b)
-    return;
-  vm_tape_free (&b->tape);
-  free (b->field);
-  free (b->out_field);
-  free (b->out_index);
-  memset (b, 0, sizeof *b);
+  return vm_model_ncompiles;
 }
 
-int
-vm_block_validate (const vm_block *b)
-{
-  int k, st;
-  if (! b || b->nfield < 0 || (b->nfield > 0 && ! b->field))
-    return VM_EARG;
-  st = vm_tape_validate (&b->tape);
-  if (st != VM_OK)
-    return st;
-  if (b->tape.nout > 0 && (! b->out_field || ! b->out_index))
-    return VM_EARG;
-  for (k = 0; k < b->nfield; k++)
-    if (b->field[k].dim[0] < 0 || b->field[k].dim[1] < 0
-        || (double) b->field[k].dim[0] * b->field[k].dim[1] > 1e8)
-      return VM_EARG;
-  for (k = 0; k < b->tape.nout; k++)
-    {
-      int f = b->out_field[k];
-      if (f < 0 || f >= b->nfield || b->out_index[k] < 0
-          || b->out_index[k] >= b->field[f].dim[0] * b->field[f].dim[1])
-        return VM_EARG;
-    }
-  return VM_OK;
-}
-
-int
-vm_block_eval (const vm_block *b, size_t npts, const double *const *in, const int *inc,
-               double *const *fields, double *work)
-{
-  double **out;
-  char *covered;
-  size_t tot = 0, off;
-  int k, f, st;
-  if (! b || (b->nfield > 0 && ! fields))
-    return VM_EARG;
-  for (f = 0; f < b->nfield; f++)
-    tot += (size_t) b->field[f].dim[0] * (size_t) b->field[f].dim[1];
-  out = malloc ((size_t) (b->tape.nout > 0 ? b->tape.nout : 1) * sizeof *out);
-  covered = calloc (tot > 0 ? tot : 1, 1);
-  if (! out || ! covered)
-    {
-      free (out);
-      free (covered);
-      return VM_ENOMEM;
-    }
-  for (k = 0; k < b->tape.nout; k++)
-    {
-      double *fp = fields[b->out_field[k]];
-      out[k] = fp ? fp + npts * (size_t) b->out_index[k] : NULL;
-      for (f = 0, off = 0; f < b->out_field[k]; f++)
-        off += (size_t) b->field[f].dim[0] * (size_t) b->field[f].dim[1];
-      covered[off + (size_t) b->out_index[k]] = 1;
-    }
-  /* structural zeros: written here, once */
-  for (f = 0, off = 0; f < b->nfield; f++)
-    {
-      size_t ne = (size_t) b->field[f].dim[0] * (size_t) b->field[f].dim[1], e;
-      if (fields[f])
-        for (e = 0; e < ne; e++)
-          if (! covered[off + e])
-            memset (fields[f] + npts * e, 0, npts * sizeof (double));
-      off += ne;
-    }
-  free (covered);
-  st = vm_tape_eval (&b->tape, npts, in, inc, (double *const *) out, work);
-  free (out);
-  return st;
-}
-
-/* A block under construction (vm_builder, model.h). */
+/* A block under construction (vm_builder, model.h; model_block.c). */
 typedef vm_builder builder;
-
-static int
-bld_field (builder *b, const char *name, int d0, int d1)
-{
-  if (b->status != VM_OK)
-    return -1;
-  if (b->nfield == b->fcap)
-    {
-      int nc = b->fcap ? 2 * b->fcap : 8;
-      vm_field *nf = realloc (b->field, (size_t) nc * sizeof *nf);
-      if (! nf)
-        {
-          b->status = VM_ENOMEM;
-          return -1;
-        }
-      b->field = nf;
-      b->fcap = nc;
-    }
-  memset (&b->field[b->nfield], 0, sizeof b->field[b->nfield]);
-  strncpy (b->field[b->nfield].name, name, VM_FIELD_NAME - 1);
-  b->field[b->nfield].dim[0] = d0 > 0 ? d0 : 0;
-  b->field[b->nfield].dim[1] = d1 > 0 ? d1 : 0;
-  return b->nfield++;
-}
-
-/* Output node at (i, j) of field f (column-major), unless it is the constant 0. */
-static void
-bld_out (builder *b, int f, int i, int j, int32_t node)
-{
-  const vm_node *nd;
-  if (b->status != VM_OK || f < 0)
-    return;
-  if (node < 0)
-    {
-      b->status = vm_graph_status (b->g) != VM_OK ? vm_graph_status (b->g) : VM_ENOMEM;
-      return;
-    }
-  nd = vm_graph_node (b->g, node);
-  if (nd->op == VM_OP_CONST && nd->c == 0)
-    return;
-  if (b->nout == b->ocap)
-    {
-      int nc = b->ocap ? 2 * b->ocap : 64;
-      int32_t *n1 = realloc (b->node, (size_t) nc * sizeof *n1);
-      int32_t *n2 = n1 ? realloc (b->of, (size_t) nc * sizeof *n2) : NULL;
-      int32_t *n3 = n2 ? realloc (b->oi, (size_t) nc * sizeof *n3) : NULL;
-      if (n1)
-        b->node = n1;
-      if (n2)
-        b->of = n2;
-      if (! n1 || ! n2 || ! n3)
-        {
-          b->status = VM_ENOMEM;
-          return;
-        }
-      b->oi = n3;
-      b->ocap = nc;
-    }
-  b->node[b->nout] = node;
-  b->of[b->nout] = f;
-  b->oi[b->nout] = i + b->field[f].dim[0] * j;
-  b->nout++;
-}
-
-static int
-bld_finish (builder *b, vm_block *blk)
-{
-  int st = b->status;
-  memset (blk, 0, sizeof *blk);
-  if (st == VM_OK)
-    st = vm_tape_compile (b->g, b->nout, b->node, &blk->tape);
-  if (st == VM_OK)
-    {
-      blk->nfield = b->nfield;
-      blk->field = b->field;
-      blk->out_field = b->of;
-      blk->out_index = b->oi;
-      b->field = NULL;
-      b->of = b->oi = NULL;
-    }
-  free (b->field);
-  free (b->node);
-  free (b->of);
-  free (b->oi);
-  return st;
-}
-
-/* Symmetric Hessian block d2 e / dx_i dy_j for variable ranges x = vx.., y = vy.. (n x n);
- * sym = 1 when the two ranges coincide (lower triangle computed, mirrored). */
-static void
-bld_hess (builder *b, int f, int32_t e, int vx, int vy, int n, int sym)
-{
-  int i, j;
-  for (i = 0; i < n && b->status == VM_OK; i++)
-    {
-      int32_t di = vm_diff (b->g, e, vx + i);
-      for (j = 0; j < (sym ? i + 1 : n) && b->status == VM_OK; j++)
-        {
-          int32_t dij = di >= 0 ? vm_diff (b->g, di, vy + j) : -1;
-          bld_out (b, f, i, j, dij);
-          if (sym && j < i)
-            bld_out (b, f, j, i, dij);
-        }
-    }
-}
 
 /* ---- name checks ---------------------------------------------------------------------------- */
 
@@ -374,22 +197,29 @@ mech_desc_ok (const vm_mech_desc *d, vm_err *err)
   return 1;
 }
 
+void
+vm_mech_layout (vm_mech *m, int n, int np, int ncons, int ncontact)
+{
+  m->n = n;
+  m->np = np;
+  m->m = ncons;
+  m->nc = ncontact;
+  m->vt = 0;
+  m->vq = 1;
+  m->vqd = 1 + n;
+  m->vp = 1 + 2 * n;
+  m->vlam = m->vp + np;
+  m->vw = m->vlam + ncons;
+  m->nvar = m->vw + n;
+}
+
 /* the variable layout, the graph, the symbol table *s and the node arrays of m; 0 when out of
  * memory (the caller frees what was allocated) */
 static int
 mech_alloc (vm_mech *m, const vm_mech_desc *d, vm_symtab **s)
 {
-  int n = m->n = d->n;
-  m->np = d->np;
-  m->m = d->ncons;
-  m->nc = d->ncontact;
-  m->vt = 0;
-  m->vq = 1;
-  m->vqd = 1 + n;
-  m->vp = 1 + 2 * n;
-  m->vlam = m->vp + m->np;
-  m->vw = m->vlam + m->m;
-  m->nvar = m->vw + n;
+  int n = d->n;
+  vm_mech_layout (m, d->n, d->np, d->ncons, d->ncontact);
   m->g = vm_graph_new (m->nvar);
   *s = vm_symtab_new ();
   m->F = malloc ((size_t) n * sizeof *m->F);
@@ -506,6 +336,7 @@ vm_mech_build (const vm_mech_desc *d, vm_mech *m, vm_err *err)
   if (! err)
     err = &dummy;
   memset (m, 0, sizeof *m);
+  vm_model_ncompiles++;
   err->status = VM_OK;
   err->column = 0;
   err->msg[0] = '\0';
@@ -558,22 +389,22 @@ mech_lagrangian (builder *b, vm_mech *m)
 {
   vm_graph *g = m->g;
   int n = m->n, i, f;
-  f = bld_field (b, "L", 1, 1);
-  bld_out (b, f, 0, 0, m->L);
-  f = bld_field (b, "L_q", n, 1);
+  f = vm_builder_field (b, "L", 1, 1);
+  vm_builder_out (b, f, 0, 0, m->L);
+  f = vm_builder_field (b, "L_q", n, 1);
   for (i = 0; i < n; i++)
-    bld_out (b, f, i, 0, vm_diff (g, m->L, m->vq + i));
-  f = bld_field (b, "L_qdot", n, 1);
+    vm_builder_out (b, f, i, 0, vm_diff (g, m->L, m->vq + i));
+  f = vm_builder_field (b, "L_qdot", n, 1);
   for (i = 0; i < n; i++)
-    bld_out (b, f, i, 0, vm_diff (g, m->L, m->vqd + i));
-  f = bld_field (b, "L_t", 1, 1);
-  bld_out (b, f, 0, 0, vm_diff (g, m->L, m->vt));
-  bld_hess (b, bld_field (b, "L_qq", n, n), m->L, m->vq, m->vq, n, 1);
-  bld_hess (b, bld_field (b, "L_qqdot", n, n), m->L, m->vq, m->vqd, n, 0);
-  bld_hess (b, bld_field (b, "L_qdotqdot", n, n), m->L, m->vqd, m->vqd, n, 1);
-  f = bld_field (b, "L_qdott", n, 1);
+    vm_builder_out (b, f, i, 0, vm_diff (g, m->L, m->vqd + i));
+  f = vm_builder_field (b, "L_t", 1, 1);
+  vm_builder_out (b, f, 0, 0, vm_diff (g, m->L, m->vt));
+  vm_builder_hess (b, vm_builder_field (b, "L_qq", n, n), m->L, m->vq, m->vq, n, 1);
+  vm_builder_hess (b, vm_builder_field (b, "L_qqdot", n, n), m->L, m->vq, m->vqd, n, 0);
+  vm_builder_hess (b, vm_builder_field (b, "L_qdotqdot", n, n), m->L, m->vqd, m->vqd, n, 1);
+  f = vm_builder_field (b, "L_qdott", n, 1);
   for (i = 0; i < n; i++)
-    bld_out (b, f, i, 0, vm_diff (g, vm_diff (g, m->L, m->vqd + i), m->vt));
+    vm_builder_out (b, f, i, 0, vm_diff (g, vm_diff (g, m->L, m->vqd + i), m->vt));
 }
 
 /* the block "forces": F, its Jacobians and the Hessians of w . F */
@@ -583,22 +414,22 @@ mech_forces (builder *b, vm_mech *m)
   vm_graph *g = m->g;
   int n = m->n, i, j, f, fq, fqd;
   int32_t wf = vm_const (g, 0.0);
-  f = bld_field (b, "F", n, 1);
-  fq = bld_field (b, "F_q", n, n);
-  fqd = bld_field (b, "F_qdot", n, n);
+  f = vm_builder_field (b, "F", n, 1);
+  fq = vm_builder_field (b, "F_q", n, n);
+  fqd = vm_builder_field (b, "F_qdot", n, n);
   for (i = 0; i < n; i++)
     {
-      bld_out (b, f, i, 0, m->F[i]);
+      vm_builder_out (b, f, i, 0, m->F[i]);
       for (j = 0; j < n; j++)
         {
-          bld_out (b, fq, i, j, vm_diff (g, m->F[i], m->vq + j));
-          bld_out (b, fqd, i, j, vm_diff (g, m->F[i], m->vqd + j));
+          vm_builder_out (b, fq, i, j, vm_diff (g, m->F[i], m->vq + j));
+          vm_builder_out (b, fqd, i, j, vm_diff (g, m->F[i], m->vqd + j));
         }
       wf = B2 (VM_OP_ADD, wf, B2 (VM_OP_MUL, vm_var (g, m->vw + i), m->F[i]));
     }
-  bld_hess (b, bld_field (b, "wF_qq", n, n), wf, m->vq, m->vq, n, 1);
-  bld_hess (b, bld_field (b, "wF_qqdot", n, n), wf, m->vq, m->vqd, n, 0);
-  bld_hess (b, bld_field (b, "wF_qdotqdot", n, n), wf, m->vqd, m->vqd, n, 1);
+  vm_builder_hess (b, vm_builder_field (b, "wF_qq", n, n), wf, m->vq, m->vq, n, 1);
+  vm_builder_hess (b, vm_builder_field (b, "wF_qqdot", n, n), wf, m->vq, m->vqd, n, 0);
+  vm_builder_hess (b, vm_builder_field (b, "wF_qdotqdot", n, n), wf, m->vqd, m->vqd, n, 1);
 }
 
 /* the block "constraints": g, its derivatives and the Hessians of lambda . g */
@@ -608,22 +439,22 @@ mech_constraints (builder *b, vm_mech *m)
   vm_graph *g = m->g;
   int n = m->n, i, j;
   int32_t lg = vm_const (g, 0.0);
-  int fg = bld_field (b, "g", m->m, 1), fq = bld_field (b, "g_q", m->m, n),
-      fqd = bld_field (b, "g_qdot", m->m, n), ft = bld_field (b, "g_t", m->m, 1);
+  int fg = vm_builder_field (b, "g", m->m, 1), fq = vm_builder_field (b, "g_q", m->m, n),
+      fqd = vm_builder_field (b, "g_qdot", m->m, n), ft = vm_builder_field (b, "g_t", m->m, 1);
   for (i = 0; i < m->m; i++)
     {
-      bld_out (b, fg, i, 0, m->gc[i]);
+      vm_builder_out (b, fg, i, 0, m->gc[i]);
       for (j = 0; j < n; j++)
         {
-          bld_out (b, fq, i, j, vm_diff (g, m->gc[i], m->vq + j));
-          bld_out (b, fqd, i, j, vm_diff (g, m->gc[i], m->vqd + j));
+          vm_builder_out (b, fq, i, j, vm_diff (g, m->gc[i], m->vq + j));
+          vm_builder_out (b, fqd, i, j, vm_diff (g, m->gc[i], m->vqd + j));
         }
-      bld_out (b, ft, i, 0, vm_diff (g, m->gc[i], m->vt));
+      vm_builder_out (b, ft, i, 0, vm_diff (g, m->gc[i], m->vt));
       lg = B2 (VM_OP_ADD, lg, B2 (VM_OP_MUL, vm_var (g, m->vlam + i), m->gc[i]));
     }
-  bld_hess (b, bld_field (b, "lg_qq", n, n), lg, m->vq, m->vq, n, 1);
-  bld_hess (b, bld_field (b, "lg_qqdot", n, n), lg, m->vq, m->vqd, n, 0);
-  bld_hess (b, bld_field (b, "lg_qdotqdot", n, n), lg, m->vqd, m->vqd, n, 1);
+  vm_builder_hess (b, vm_builder_field (b, "lg_qq", n, n), lg, m->vq, m->vq, n, 1);
+  vm_builder_hess (b, vm_builder_field (b, "lg_qqdot", n, n), lg, m->vq, m->vqd, n, 0);
+  vm_builder_hess (b, vm_builder_field (b, "lg_qdotqdot", n, n), lg, m->vqd, m->vqd, n, 1);
 }
 
 /* the block "eom": mass matrix M, f = L_q - d/dt L_qdot (explicit part) + F, and the energy */
@@ -632,20 +463,20 @@ mech_eom (builder *b, vm_mech *m)
 {
   vm_graph *g = m->g;
   int n = m->n, i, j;
-  int fm = bld_field (b, "M", n, n), ff = bld_field (b, "f", n, 1),
-      fe = bld_field (b, "energy", 1, 1);
+  int fm = vm_builder_field (b, "M", n, n), ff = vm_builder_field (b, "f", n, 1),
+      fe = vm_builder_field (b, "energy", 1, 1);
   int32_t e = U1 (VM_OP_NEG, m->L);
-  bld_hess (b, fm, m->L, m->vqd, m->vqd, n, 1);
+  vm_builder_hess (b, fm, m->L, m->vqd, m->vqd, n, 1);
   for (i = 0; i < n; i++)
     {
       int32_t pi = vm_diff (g, m->L, m->vqd + i);
       int32_t fi = B2 (VM_OP_SUB, vm_diff (g, m->L, m->vq + i), vm_diff (g, pi, m->vt));
       for (j = 0; j < n; j++)
         fi = B2 (VM_OP_SUB, fi, B2 (VM_OP_MUL, vm_diff (g, pi, m->vq + j), vm_var (g, m->vqd + j)));
-      bld_out (b, ff, i, 0, B2 (VM_OP_ADD, fi, m->F[i]));
+      vm_builder_out (b, ff, i, 0, B2 (VM_OP_ADD, fi, m->F[i]));
       e = B2 (VM_OP_ADD, e, B2 (VM_OP_MUL, vm_var (g, m->vqd + i), pi));
     }
-  bld_out (b, fe, 0, 0, e);
+  vm_builder_out (b, fe, 0, 0, e);
 }
 
 /* the block "contacts": gaps h, h_q, the contact forces FN, FR, the widths sigma and the friction
@@ -655,19 +486,19 @@ mech_contacts (builder *b, vm_mech *m)
 {
   vm_graph *g = m->g;
   int n = m->n, i, j;
-  int fh = bld_field (b, "h", m->nc, 1), fq = bld_field (b, "h_q", m->nc, n),
-      fn = bld_field (b, "FN", m->nc, n), fr = bld_field (b, "FR", m->nc, n),
-      fs = bld_field (b, "sigma", m->nc, 1), fm = bld_field (b, "mu", m->nc, 1);
+  int fh = vm_builder_field (b, "h", m->nc, 1), fq = vm_builder_field (b, "h_q", m->nc, n),
+      fn = vm_builder_field (b, "FN", m->nc, n), fr = vm_builder_field (b, "FR", m->nc, n),
+      fs = vm_builder_field (b, "sigma", m->nc, 1), fm = vm_builder_field (b, "mu", m->nc, 1);
   for (i = 0; i < m->nc; i++)
     {
-      bld_out (b, fh, i, 0, m->h[i]);
-      bld_out (b, fs, i, 0, m->sigma[i]);
-      bld_out (b, fm, i, 0, m->mu[i]);
+      vm_builder_out (b, fh, i, 0, m->h[i]);
+      vm_builder_out (b, fs, i, 0, m->sigma[i]);
+      vm_builder_out (b, fm, i, 0, m->mu[i]);
       for (j = 0; j < n; j++)
         {
-          bld_out (b, fq, i, j, vm_diff (g, m->h[i], m->vq + j));
-          bld_out (b, fn, i, j, m->FN[(size_t) i * n + j]);
-          bld_out (b, fr, i, j, m->FR[(size_t) i * n + j]);
+          vm_builder_out (b, fq, i, j, vm_diff (g, m->h[i], m->vq + j));
+          vm_builder_out (b, fn, i, j, m->FN[(size_t) i * n + j]);
+          vm_builder_out (b, fr, i, j, m->FR[(size_t) i * n + j]);
         }
     }
 }
@@ -699,7 +530,7 @@ vm_mech_block (vm_mech *m, int kind, vm_block *blk)
     default:
       b.status = VM_EARG;
     }
-  return bld_finish (&b, blk);
+  return vm_builder_finish (&b, blk);
 }
 
 /* ---- first-order systems ---------------------------------------------------------------------- */
@@ -760,6 +591,21 @@ ode_parse_equations (const vm_ode_desc *d, vm_ode *o, vm_graph *g, vm_symtab *s,
   return VM_OK;
 }
 
+void
+vm_ode_layout (vm_ode *o, int ny, int np, int nd, int na)
+{
+  o->ny = ny;
+  o->np = np;
+  o->nd = nd;
+  o->na = na;
+  o->vt = 0;
+  o->vy = 1;
+  o->vp = 1 + ny;
+  o->vwf = o->vp + np;
+  o->vwg = o->vwf + nd;
+  o->nvar = o->vwg + na;
+}
+
 int
 vm_ode_build (const vm_ode_desc *d, vm_ode *o, vm_err *err)
 {
@@ -773,18 +619,10 @@ vm_ode_build (const vm_ode_desc *d, vm_ode *o, vm_err *err)
   err->status = VM_OK;
   err->column = 0;
   err->msg[0] = '\0';
+  vm_model_ncompiles++;
   if (ode_desc_check (d, err) != VM_OK)
     return VM_EARG;
-  o->ny = d->ny;
-  o->np = d->np;
-  o->nd = d->nd;
-  o->na = d->na;
-  o->vt = 0;
-  o->vy = 1;
-  o->vp = 1 + o->ny;
-  o->vwf = o->vp + o->np;
-  o->vwg = o->vwf + o->nd;
-  o->nvar = o->vwg + o->na;
+  vm_ode_layout (o, d->ny, d->np, d->nd, d->na);
   o->g = g = vm_graph_new (o->nvar);
   s = vm_symtab_new ();
   o->F = malloc ((size_t) (o->nd > 0 ? o->nd : 1) * sizeof *o->F);
@@ -827,56 +665,33 @@ vm_ode_block (vm_ode *o, int kind, vm_block *blk)
     b.status = VM_EARG;
   else
     {
-      int ff = bld_field (&b, "F", o->nd, 1), fy = bld_field (&b, "F_y", o->nd, o->ny),
-          ft = bld_field (&b, "F_t", o->nd, 1);
-      int fg = bld_field (&b, "G", o->na, 1), gy = bld_field (&b, "G_y", o->na, o->ny),
-          gt = bld_field (&b, "G_t", o->na, 1);
+      int ff = vm_builder_field (&b, "F", o->nd, 1),
+          fy = vm_builder_field (&b, "F_y", o->nd, o->ny),
+          ft = vm_builder_field (&b, "F_t", o->nd, 1);
+      int fg = vm_builder_field (&b, "G", o->na, 1),
+          gy = vm_builder_field (&b, "G_y", o->na, o->ny),
+          gt = vm_builder_field (&b, "G_t", o->na, 1);
       int32_t wf = vm_const (g, 0.0), wg = vm_const (g, 0.0);
       for (i = 0; i < o->nd; i++)
         {
-          bld_out (&b, ff, i, 0, o->F[i]);
+          vm_builder_out (&b, ff, i, 0, o->F[i]);
           for (j = 0; j < o->ny; j++)
-            bld_out (&b, fy, i, j, vm_diff (g, o->F[i], o->vy + j));
-          bld_out (&b, ft, i, 0, vm_diff (g, o->F[i], o->vt));
+            vm_builder_out (&b, fy, i, j, vm_diff (g, o->F[i], o->vy + j));
+          vm_builder_out (&b, ft, i, 0, vm_diff (g, o->F[i], o->vt));
           wf = B2 (VM_OP_ADD, wf, B2 (VM_OP_MUL, vm_var (g, o->vwf + i), o->F[i]));
         }
       for (i = 0; i < o->na; i++)
         {
-          bld_out (&b, fg, i, 0, o->G[i]);
+          vm_builder_out (&b, fg, i, 0, o->G[i]);
           for (j = 0; j < o->ny; j++)
-            bld_out (&b, gy, i, j, vm_diff (g, o->G[i], o->vy + j));
-          bld_out (&b, gt, i, 0, vm_diff (g, o->G[i], o->vt));
+            vm_builder_out (&b, gy, i, j, vm_diff (g, o->G[i], o->vy + j));
+          vm_builder_out (&b, gt, i, 0, vm_diff (g, o->G[i], o->vt));
           wg = B2 (VM_OP_ADD, wg, B2 (VM_OP_MUL, vm_var (g, o->vwg + i), o->G[i]));
         }
-      bld_hess (&b, bld_field (&b, "wF_yy", o->ny, o->ny), wf, o->vy, o->vy, o->ny, 1);
-      bld_hess (&b, bld_field (&b, "wG_yy", o->ny, o->ny), wg, o->vy, o->vy, o->ny, 1);
+      vm_builder_hess (&b, vm_builder_field (&b, "wF_yy", o->ny, o->ny), wf, o->vy, o->vy,
+                       o->ny, 1);
+      vm_builder_hess (&b, vm_builder_field (&b, "wG_yy", o->ny, o->ny), wg, o->vy, o->vy,
+                       o->ny, 1);
     }
-  return bld_finish (&b, blk);
-}
-
-/* ---- public builder ---------------------------------------------------------------------------- */
-
-void
-vm_builder_init (vm_builder *b, vm_graph *g)
-{
-  memset (b, 0, sizeof *b);
-  b->g = g;
-}
-
-int
-vm_builder_field (vm_builder *b, const char *name, int d0, int d1)
-{
-  return bld_field (b, name, d0, d1);
-}
-
-void
-vm_builder_out (vm_builder *b, int f, int i, int j, int32_t node)
-{
-  bld_out (b, f, i, j, node);
-}
-
-int
-vm_builder_finish (vm_builder *b, vm_block *blk)
-{
-  return bld_finish (b, blk);
+  return vm_builder_finish (&b, blk);
 }

@@ -65,6 +65,9 @@ void vm_builder_init (vm_builder *b, vm_graph *g);
 int vm_builder_field (vm_builder *b, const char *name, int d0, int d1);   /* field index */
 void vm_builder_out (vm_builder *b, int f, int i, int j, int32_t node);
 int vm_builder_finish (vm_builder *b, vm_block *blk);
+/* Outputs (i, j) of field f (n x n): the Hessian d2 e / dx_i dy_j for the variable ranges
+ * x = vx.., y = vy..; sym = 1 when the ranges coincide (lower triangle computed, mirrored). */
+void vm_builder_hess (vm_builder *b, int f, int32_t e, int vx, int vy, int n, int sym);
 
 /* ---- mechanical systems ---------------------------------------------------------------------- */
 
@@ -115,8 +118,10 @@ typedef struct {
 } vm_mech;
 
 /* Parse and check a system.  On error returns a status, fills err (message quotes the expression
- * and names it, e.g. "constraint 2") and leaves *out empty. */
+ * and names it, e.g. "constraint 2") and leaves *out empty.  Counted by vm_model_compiles. */
 int vm_mech_build (const vm_mech_desc *d, vm_mech *out, vm_err *err);
+/* The counts and the variable layout of m (above) for these sizes; nothing is allocated. */
+void vm_mech_layout (vm_mech *m, int n, int np, int ncons, int ncontact);
 void vm_mech_free (vm_mech *m);
 /* Compile one block (VM_MECH_*). */
 int vm_mech_block (vm_mech *m, int kind, vm_block *b);
@@ -147,8 +152,23 @@ typedef struct {
   int32_t *F, *G;
 } vm_ode;
 
+/* Parse and check a first-order system (as vm_mech_build; counted by vm_model_compiles). */
 int vm_ode_build (const vm_ode_desc *d, vm_ode *out, vm_err *err);
+/* The counts and the variable layout of o for these sizes; nothing is allocated. */
+void vm_ode_layout (vm_ode *o, int ny, int np, int nd, int na);
+/* The system with the period as a state, for periodic orbits (ode_period.c): from o, an ODE
+ * (no algebraic states or equations), aug has the states y and P (last) and the right-hand sides
+ * P F_i(t, y) and 0, built from o's graph without parsing.  VM_OK, VM_EARG (o not an ODE) or
+ * VM_ENOMEM; aug is empty unless VM_OK. */
+int vm_ode_period (const vm_ode *o, vm_ode *aug);
 void vm_ode_free (vm_ode *o);
 int vm_ode_block (vm_ode *o, int kind, vm_block *b);
+
+/* ---- compilations ---------------------------------------------------------------------------- */
+
+/* The number of calls of vm_mech_build and vm_ode_build (the parse of the text and its checks)
+ * in this copy of the library since it was loaded: a solver that loads the compiled model
+ * (model_serial.h) adds none, which tests assert through the gateways. */
+long vm_model_compiles (void);
 
 #endif
