@@ -1,151 +1,23 @@
 function results = demo_constraint_description (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_constraint_description ()
-% @deftypefnx {} {results =} demo_constraint_description ()
 % @deftypefnx {} {results =} demo_constraint_description (..., "quiet")
 % @deftypefnx {} {results =} demo_constraint_description (..., "png", dir)
-% The ideal reaction does not depend on the function that describes the constraint set
-% (Zubelevich, Sec. 6 and eq. 1.4); the multipliers do, by a predicted factor.
-%
-% Physics (Zubelevich, "On infinite dimensional version of the
-% Lagrange-d'Alembert principle", Remark 3 and Sec. 6).  The ideal reaction
-% of the constraint phi(z) = 0, z = (t, x, xdot), is (eq. 1.4, 4.3)
-%
-% @example
-% N = phi_xdot' Lambda_phi,  Lambda_phi = -b^-1 (phi_t + phi_x xdot + phi_xdot P f),
-% b = phi_xdot P phi_xdot'.
-% @end example
-%
-% Sec. 6: if sigma(z) = U(z, phi(z)) with U(z, y) = 0 <=> y = 0 and U_y(z, 0)
-% an isomorphism, sigma = 0 describes the same set S and gives the same N on
-% S (eq. 6.3), because on S (U(z, 0) = 0 for all z, so U_t = U_x = U_xdot = 0
-% there, eq. 6.1) sigma_t = U_y phi_t, sigma_x = U_y phi_x, sigma_xdot = U_y
-% phi_xdot, and b_sigma = U_y b U_y'.
-%
-% The multipliers (derived here; the paper states only the independence of N).
-% N = phi_xdot' Lambda_phi = sigma_xdot' Lambda_sigma = phi_xdot' U_y'
-% Lambda_sigma on S, and phi_xdot' is injective (phi_xdot is onto,
-% Hypothesis 2), so
-%
-% @example
-% Lambda_phi = U_y(z, 0)' Lambda_sigma      on S.
-% @end example
-%
-% For one scalar constraint and the two rewritings used here:
-% @itemize
-% @item sigma = h(phi), h(0) = 0, h'(0) ~= 0: U_y = h'(0), so
-% lambda_phi = h'(0) lambda_sigma.  Here h(y) = y^3 + 2 y, h'(0) = 2: the
-% multiplier halves.  (h(y) = y^3 + y would leave it unchanged, h'(0) = 1: the
-% cubic term is invisible on S.)
-% @item sigma = k(z) phi with k > 0: U(z, y) = k(z) y, U_y = k(z), so
-% lambda_phi = k(z) lambda_sigma: the ratio varies along the motion.
-% @end itemize
-% In gauss_integrate's convention (@code{M qddot = dL/dq + F + lambda dg/dqdot},
-% for a position constraint g(q) @code{+ lambda dg/dq}) the same holds: a
-% holonomic g is used at velocity level, phi = g_q xdot, with the reaction
-% lambda g_q; for sigma = h(g), sigma_q = h'(g) g_q = h'(0) g_q on S, and for
-% sigma = k(x) g, sigma_q = k g_q + g k_q = k g_q on S; again lambda_g = h'(0)
-% lambda_sigma and lambda_g = k(x) lambda_sigma.
-%
-% A degenerate description: sigma = phi^3 (h'(0) = 0, U_y not an
-% isomorphism) has sigma_xdot = 3 phi^2 phi_xdot = 0 on S: Hypothesis 2 fails,
-% the reaction direction vanishes and Lambda_sigma = Lambda_phi/(3 phi^2) is
-% undefined on S.  What gauss_integrate does with it is shown (info rows, not
-% part of the verdict):
-% @itemize
-% @item at an initial state where the compiled phi is exactly 0 (found by
-% moving one coordinate of the demo's state by a few units in the last
-% place), the initial check refuses it with a clear message ("the
-% constraint Jacobian is rank-deficient ...: the gradient ... vanishes
-% there");
-% @item at a state where phi is 0 only to rounding (|phi| ~ 1e-16) the row
-% A = 3 phi^2 phi_xdot ~ 1e-32 is not exactly zero and the run starts.
-% Gauss's formula R = A' (A P A')^-1 r is invariant under scaling the row A
-% and its right side r by the same factor 3 phi^2, so as long as phi never
-% evaluates to exactly 0 the motion is the right one, with a meaningless
-% multiplier of order 1e31 (a function of the rounding error of phi): so it
-% goes for the random ODE here.  For the quadric g evaluates to exactly 0 at
-% a stage of the first step and the run stops (exitflag 0) with "constraint
-% matrix singular: reciprocal condition below 1e-13 ... (rcond 0)".
-% @end itemize
-% Which of the two happens on a rounded state is a matter of chance; the
-% initial check's zero-row test is exact (norm == 0), not relative.
-%
-% The two systems (as in @code{demo_random_ode} and @code{demo_quadric_geodesics}):
-% @enumerate
-% @item Random ODE with the energy constraint (Sec. 3, eq. 3.1), mu = N(0, 1)
-% replaced by the K = 8 point Gauss-Hermite measure, L = sum_j w_j xdot_j^2/2,
-% phi = (sum_j w_j (xdot_j^2 + x_j^2))/2 - 1, C1 = cos(omega), C2 = 1 + sin(omega),
-% t in [0, 1] (inside the classical interval, t* = 1.170).  Descriptions: phi,
-% phi^3 + 2 phi, k phi with k = 1 + x1^2 + xdot2^2 (a positive function of the
-% position and the velocity).  Independent reference: the closed form 3.3.
-% @item Geodesics on the quadric (x, A x) = 1 (Sec. 2.1, eq. 2.4), n = 4 and 6,
-% A, x0, xdot0 as in @code{demo_quadric_geodesics}, t in [0, 20].  Descriptions
-% of the holonomic constraint: g = (x, A x) - 1, g^3 + 2 g, k g with
-% k = exp(x1).  Lambda_g in closed form: -(xdot, A xdot)/(2 |A x|^2).
-% @end enumerate
-%
-% What is compared, per system (table: quantity | value | reference | error | tol):
-% @enumerate
-% @item At 20 states on S (states of the run, scaled onto S: for the random ODE
-% (x, xdot)/sqrt(E), E = (||x||^2 + ||xdot||^2)/2; for the quadric x/sqrt((x, A
-% x)), xdot minus its A x component), Gauss's principle assembled from
-% mechsys_eval terms for each description (M a = f + A' lam, A a = -(g_q xdot + g_t)
-% for a velocity constraint, A a = -xdot' g_qq xdot for a holonomic one): the
-% accelerations of all descriptions against those of phi, and lambda_phi against
-% h'(0) lambda_sigma and k(z) lambda_sigma.  Relative errors; tolerance 1e-12
-% (rounding: the states are on S to rounding, and phi enters the off-S terms
-% only linearly).  Also lambda_phi against its closed form (-(x, xdot)/||xdot||^2,
-% resp. -(xdot, A xdot)/(2 |A x|^2)).
-% @item Along dopri5 runs (random ODE: RelTol 1e-11, AbsTol 1e-13; quadric:
-% RelTol 1e-10, AbsTol 1e-12; common output times, dense output), the motions
-% of the rewritten descriptions against that of phi: max |x_sigma - x_phi|
-% and max |xdot_sigma - xdot_phi| over the output times, tolerance B_phi +
-% B_sigma with B = N sqrt(2n) (AbsTol + RelTol max|y|), the sum of the local error
-% bounds of the N accepted steps of each run (as in the two demos; there the
-% observed errors are 1e-4 to 1e-2 of it).  For the random ODE each motion is
-% also compared with the closed form 3.3 (tolerance B of the run).
-% @item Along the same runs, the multipliers: lambda_phi(t) against
-% h'(0) lambda_sigma(t), resp. k(z_sigma(t)) lambda_sigma(t).  The runs' states
-% differ, so the tolerance is the sum of (a) the first-order change of
-% lambda_phi between the states, max_t ||grad lambda_phi||_1 (B_phi +
-% B_sigma) (||.||_1 over the 2n state components, the state difference being
-% at most B_phi + B_sigma in each), (b) the measured off-S part
-% max_t |lambda_phi(z_sigma) - k lambda_sigma(z_sigma)| of Gauss's formulas
-% at the run's unprojected states (the relation is exact only on S), and (c)
-% rounding, 100 n eps times the rounding scale of lambda_phi (sum_j w_j |x_j
-% xdot_j|/||xdot||^2, resp. |lambda_phi|).  Info rows: the range of the
-% observed ratio lambda_phi/lambda_sigma.
-% @item The degenerate description (info rows): the refusal at an exact
-% initial state, and from the rounded state the exit flag, the motion
-% difference and the size of the multiplier.
-% @end enumerate
-%
-% Options:
-% @table @code
-% @item "quiet"
-% print nothing.
-% @item "png", @var{dir}
-% write @file{demo_constraint_description_random.png} and
-% @file{demo_constraint_description_quadric.png} (n = 4) into @var{dir}
-% (created if missing): the motions of the three descriptions overlaid, their
-% multipliers, and the ratios lambda_phi/lambda_sigma against the predicted
-% h'(0) = 2 and k(z(t)).
-% @end table
-%
-% @var{results} is a struct with fields @code{systems} (struct array per
-% system: @code{name}, @code{descriptions} (the constraint formulas),
-% @code{t}, @code{q}, @code{lambda} (cell arrays per description, the
-% degenerate one not included), @code{kpred} (k(z(t)) along the run of k phi),
-% @code{hprime} (h'(0) = 2), @code{motion_err}, @code{motion_tol},
-% @code{lambda_err}, @code{lambda_tol} (per rewritten description),
-% @code{degenerate} (struct: @code{refused}, @code{message} (exact initial
-% state), @code{ulp_exact}, @code{ulp_rounded} (the shifts used), @code{phi0},
-% @code{exitflag}, @code{run_message}, @code{motion_err}, @code{max_lambda}
-% (rounded initial state; NaN when the run stopped))), @code{checks} (struct array @code{part}, @code{name},
-% @code{value}, @code{reference}, @code{error}, @code{tol}, @code{pass},
-% @code{info}; info rows are not part of @code{pass}), @code{pass} and
-% @code{time}.
+% The ideal reaction N = phi_xdot' Lambda_phi (Zubelevich, "On infinite dimensional version of the
+% Lagrange-d'Alembert principle", eqs.@: 1.4, 4.3) does not depend on the function that describes
+% the constraint set (Sec.@: 6, eq.@: 6.3); the multipliers do: for sigma = U(z, phi),
+% Lambda_phi = U_y(z, 0)' Lambda_sigma on the set (phi_xdot' is injective), so sigma = h(phi)
+% scales lambda by h'(0) and sigma = k(z) phi by k(z).  Two systems: the random ODE with the energy
+% constraint (Sec.@: 3, eq.@: 3.1; 8-point Gauss-Hermite measure; reference the closed form 3.3),
+% described by phi, phi^3 + 2 phi (h'(0) = 2) and (1 + x1^2 + xdot2^2) phi; the geodesics on the
+% quadric (x, A x) = 1 (Sec.@: 2.1, eq.@: 2.4; n = 4, 6), described by g, g^3 + 2 g and exp(x1) g.
+% Compared: Gauss's principle assembled from @code{mechsys_eval} terms at 20 states on the set
+% (accelerations and multipliers, 1e-12 relative); the @code{gauss_integrate} motions of every
+% description against that of phi, within the sum B of the runs' local error bounds; the
+% multipliers along the runs against h'(0) and k(z(t)).  Info rows: the degenerate description
+% phi^3, whose gradient vanishes on the set, is refused where phi is exactly 0.
+% "png", dir writes demo_constraint_description_@{random,quadric@}.png.  @var{results} holds
+% @code{systems} (one struct per system), the printed table @code{checks}, @code{pass} and @code{time}.
 % @seealso{demo_random_ode, demo_quadric_geodesics, gauss_integrate, mechsys_eval}
 % @end deftypefn
 

@@ -1,188 +1,24 @@
 function results = demo_dual_lorenz (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_dual_lorenz ()
-% @deftypefnx {} {results =} demo_dual_lorenz ()
 % @deftypefnx {} {results =} demo_dual_lorenz (..., "quiet")
 % @deftypefnx {} {results =} demo_dual_lorenz (..., "png", dir)
-% The dual Lorenz action of Acharya and Sengupta (Sec.@: 3, eqs.@: 29-31): the Lorenz trajectory
-% recovered from the critical point of @code{dual_lorenz}, against an independent integrator.
-%
-% @strong{Physics.}  The Lorenz system (their eq.@: 29), dissipative and chaotic for the classical
-% parameters A = 10, R = 28, B = 8/3 (largest Lyapunov exponent lambda_max = 0.91),
-%
-% @example
-% x' = A (y - x),   y' = x (R - z) - y,   z' = x y - B z,   U(0) = U0 = (1, 1, 1),
-% @end example
-%
-% on [0, T], T = 2.  The paper gives no numerical data for its Lorenz example; (1, 1, 1) and T = 2
-% are chosen because the trajectory from (1, 1, 1) has its initial burst (z up to 47.8 at t = 0.38,
-% the largest |U| on [0, 2] and so the hardest slab condition below), switches lobe at
-% t = 0.51 and winds twice around the fixed point C- = (-8.49, -8.49, 27), while lambda_max T = 1.8
-% keeps the amplification of all errors near exp (1.8) = 6: the reference stays accurate to 3e-11.
-% Longer horizons with a zero base state are only a matter of more slabs (their number grows
-% linearly in T; see "What works").
-%
-% @strong{Equations as derived here} (D = (lambda, mu, gamma), c = 50, base state Ubar(t)).
-% Multiplying eq.@: 29 by D, integrating by parts and adding H = c/2 |U - Ubar|^2 gives the
-% pre-dual Lagrangian
-% @code{L_H = -lambda' x - mu' y - gamma' z - lambda A (y - x) - mu (x (R - z) - y) - gamma (x y - B z) + H}.
-% The dual-to-primal (DtP) map solves dL_H/dU = 0, i.e.@: @code{AA (U - Ubar) = p} with
-%
-% @example
-% AA = [c, -gamma, mu; -gamma, c, 0; mu, 0, c],   det AA = c (c^2 - gamma^2 - mu^2),
-% p = (lambda' - A lambda + R mu + gamma ybar - mu zbar,  mu' + A lambda - mu + gamma xbar,
-%      gamma' - B gamma - mu xbar),
-% @end example
-%
-% (paper's eq.@: 30; the printed inverse BB = AA^-1 is right).  L_H is quadratic in U with Hessian
-% AA and gradient -p at Ubar, so the dual Lagrangian is
-% @code{LL = L_H(Ubar) - p.BB p/2 = -p.BB p/2 - Ubar.p - mu xbar zbar + gamma xbar ybar} (eq.@: 31,
-% right as printed).  Read with U the Lorenz solution, the DtP equations are the adjoint equation
-% @code{D' = c (U - Ubar) - J(U)' D} (J the Jacobian of the Lorenz field), integrated backward from
-% D(T) = 0: for short slabs |D| ~ c |U - Ubar| (T - t), over long ones |D| grows like
-% exp (lambda_max (T - t)).  The dual Hamiltonian (Legendre transform in D', with
-% P = dLL/dD' = -U^H by the envelope theorem) is @code{HH = P.D' - LL = D.F(U) - c/2 |U - Ubar|^2};
-% for constant Ubar, dHH/dt = (c (U - Ubar) - J'D).F + D.J F - c (U - Ubar).F = 0, and at t = T
-% (D = 0) its value is @code{HH = -c/2 |U(T) - Ubar|^2}, the reference used in part (4).
-% Discretely (@file{csrc/dual/dual.h}): @code{S = sum_k H_kk LL(D_k, (Dm D)_k) - D_0.U0}, Dm the SBP
-% operator, D at the last node prescribed (0); its stationarity is the SBP-SAT scheme at the nodes
-% 0..N-2, and at the last node @code{U^H = Ubar + (Dm D)_N/c} (AA = c I there).
-%
-% @strong{Misprint} (Sec.@: 3, the unnumbered expansion of S_H[U^H, D] before "Noting, further"):
-% its third integrand is printed @code{-(z^H - zbar) (gamma' + B gamma - mu xbar)}; it must be
-% @code{-(z^H - zbar) (gamma' - B gamma - mu xbar)}, i.e.@: -(z^H - zbar) p_3 with the paper's own
-% p_3 (from dL_H/dz = mu x - gamma' + B gamma + c (z - zbar) = 0).  Checked in part (5): the
-% corrected expansion equals L_H(U^H) to rounding, the printed one differs from it by exactly
-% -2 B gamma (z^H - zbar) (up to 0.06 on the slab of part (5)).  Eqs.@: 29-31, the DtP
-% equations, BB and the Hamiltonian after eq.@: 31 (with R(D, P) = -AA (P + Ubar) - ptilde) are
-% right (checked numerically, part (5)).
-%
-% @strong{Reference} (independent of varmech): @code{ode45} on the hand-written Lorenz field,
-% RelTol = AbsTol = 1e-12, on a grid that contains every grid used (12801 points); it is checked
-% against a second run at 1e-13 (they agree to 3e-11; tolerance 1e-9, a wrong equation is off by
-% O(1)).  The duals of part (4) are compared with @code{ode45} (1e-12) on the adjoint system above,
-% integrated backward from (U(T), 0) together with the Lorenz equations; the constant of motion
-% with its value -c/2 |U(T) - Ubar|^2 from the reference.
-%
-% @strong{Parts and tolerances} (c = 50, order 4 unless stated).
-% @table @asis
-% @item (1) zero base state, slabs
-% @code{dual_lorenz} from Ubar = 0 with 100 slabs of N = 65: max |x - x_ref|, |y - y_ref|,
-% |z - z_ref| <= 1e-3 (the max-norm error is C h^3, part (6); 4.0e-4 at this h = 3.1e-4; a
-% spurious critical point or a sign error is off by >= 1), exitflag 1.  Info: max
-% sqrt (gamma^2 + mu^2)/c against its estimate L max |U|, Newton iterations, and a scan over the
-% number of slabs at N = 33.  PNG @file{demo_dual_lorenz_trajectory.png}.
-% @item (2) perturbed base state
-% Ubar = the Lorenz solution for R = 28.5 (ode45), 3-5 % away from the solution (max |U - Ubar|
-% = 1.8), 10 slabs of N = 641, i.e.@: the same 6401-point grid as (1): max errors <= 1e-5
-% (measured 1.6e-6.  The interior nodes satisfy the same SBP-SAT equations as in (1); the error is
-% dominated by the slab-end error, see "What works", which grows with |U - Ubar| and accumulates
-% over the slabs, here 26 and 10 times smaller than in (1)), exitflag 1.  Info: max |D|, max |D|/c
-% against the estimate max |U - Ubar| L (larger by the adjoint growth over L = 0.2), and the
-% difference from the solution of (1).
-% @item (3) base-state iteration
-% the problem of (2) on 10 slabs of N = 65: max |D| after 0..3 passes of "BaseIterations" (one run
-% per number of passes) and @code{sol.base_change}.  Documented: "at the fixed point the duals
-% vanish".  Checks: max |D| <= 1e-8 c (the tolerance of dual_solve's own test; Newton's tolerance
-% makes the duals vanish to ~1e-11) after 3 passes of the driver, after one pass of an iteration
-% written here in which every slab keeps its own N-point base state, and for one slab ([0, 0.2],
-% N = 129, 2 passes); the first pass of that iteration equals the driver's (1e-9).
-% @item (4) dual constant of motion
-% one slab [0, 0.1], constant Ubar = (1, 1, 1), orders 2, 4, 6, N = 65, 129, 257, 513:
-% (max HH - min HH)/|HH_ref| over the grid, its observed order within 0.3 of p+1 (HH is a smooth
-% function of U^H and D, whose max-norm errors are O(h^(p+1))); max |HH - HH_ref|/|HH_ref| <= 1e-5
-% at order 4, N = 129 (O(h^3): measured 4e-6; the mean of HH is far closer, 2e-8, since the
-% deviation is mostly an odd-even oscillation); the duals against the adjoint reference, observed
-% order within 0.3 of 3 (order 4); sol.hamiltonian against D.F(U^H) - c/2 |U^H - Ubar|^2 and against
-% the paper's Legendre form R.P - LL, both evaluated in m-code from sol.D and sol.y (relative
-% 1e-12: rounding).  Info: the piecewise constant HH of part (1) against -c/2 |U_ref(slab end)|^2.
-% PNG @file{demo_dual_lorenz_hamiltonian.png}.
-% @item (5) closed form = general engine, the paper's formulas
-% @code{dual_lorenz} against @code{dual_solve} on the Lorenz @code{odesys} (c = 50), the problem of
-% (1): max |y1 - y2|/max |y| and max |D1 - D2|/max |D| <= 1e-10 (the same equations, Newton to
-% 1e-11; measured 2e-13 and 3e-15).  On one slab ([0, 0.2], N = 129, the time-dependent Ubar of
-% (2)): U^H from eq.@: 30 and S from eq.@: 31 evaluated in m-code at sol.D against sol.y and sol.S,
-% BB AA - I, the corrected expansion against L_H(U^H) from its definition (all relative 1e-12), and
-% the printed expansion's deviation against -2 B gamma (z^H - zbar).
-% @item (6) convergence in N
-% zero base state, 100 slabs, N = 17, 33, 65, 129, orders 2, 4, 6: the observed max-norm order
-% (finest pair above the floor max (1e3 eps max|U|, 10 x reference check), @code{vm_demo_rates})
-% within 0.3 of the SBP-SAT prediction p+1, p = order/2 the boundary order
-% (@code{demo_sbp_convergence}).  The final-time rate is info: SBP-SAT superconverges there with
-% order 2p, but the last node of a slab is not a node of the scheme (no equation of the action
-% there: D is prescribed) and is fixed instead by the dual condition U^H = Ubar + (Dm D)_N/c, so its
-% error has the max-norm order p+1 (also on one slab [0, 0.1]: 2.0, 3.0, 3.9 for orders 2, 4, 6).
-% PNG @file{demo_dual_lorenz_convergence.png}.
-% @end table
-%
-% @strong{What works} (order 4; the ratio D/c does not depend on c).  From a zero base state the
-% duals reach sqrt (gamma^2 + mu^2)/c = L max |U| at the start of a slab of length L (0.959
-% measured, 0.957 predicted for L = 0.02), and the DtP matrix AA is singular at 1: slabs must be
-% shorter than 1/max |U| = 0.021 here (>= 96 slabs on [0, 2]).  With 100 slabs Newton takes 6-7
-% iterations per slab at most, with 200 (L max |U| = 0.48) 4-5 (the count varies by one between
-% builds of the Newton code).  Longer slabs cross the singular set: 50 to 80 slabs still
-% converged to the right solution in 10-15 iterations per slab (and 40 at N = 65, in 18), but 40
-% slabs at N = 33 and 20 slabs converged to a spurious critical point 24 and 50 away
-% from the solution: the first failing slab (the 7th of 40, in the burst)
-% starts with U^H(t0) 13 away from its U0, the SAT term balancing the jump; its residuals at the
-% scheme nodes are 4e-10, but the ODE residual at its last node is 3.3e4.  A base state at
-% distance delta needs roughly delta (exp (lambda L) - 1)/lambda < 1 (the adjoint growth; for L = 2
-% this gives 0.18): with the R = 28.5 base (delta = 1.8) 10 slabs (L = 0.2) suffice (<= 4
-% iterations), one slab over all of [0, 2] (N = 6401) converged for delta = 0.36 (R = 28.1,
-% sqrt (gamma^2 + mu^2)/c = 0.96, 6 iterations, error 1.3e-7) but not for delta = 1.8.  Chaos
-% limits a single slab: with lambda_max = 0.91, a slab of L = 10 needs delta < 1e-4, L = 20 needs
-% delta < 1.4e-8, and L >= 40 would need a base state closer than rounding; long horizons need
-% slabs, and the zero base state needs about 50 slabs per unit time on this attractor.  Accuracy:
-% the interior nodes satisfy the SBP-SAT equations whatever Ubar is, but each slab's end state (the
-% free last node) carries an error that grows with |U - Ubar| and accumulates over the slabs: on
-% the same 6401-point grid the zero base state (100 slabs) gives 4.0e-4, the R = 28.5 base state
-% (10 slabs) 1.6e-6, and one slab with delta = 0.36 1.3e-7.  The paper's gauge invariance
-% (remark 2: the primal does not depend on H) holds only up to this discretization term, and
-% iterating the base state does not remove it (the iteration keeps the end states: 4.0e-4 after 2
-% passes from the zero base state).
-%
-% @strong{Limitations found here, and what was fixed} (reported, not hidden).  (a) Fixed: with
-% Slabs > 1 the base-state iteration used to stall (max |D| = 1.3e-4 after every pass) because the
-% driver kept at a node shared by two slabs the next slab's first U^H as the base of the slab
-% ending there; each slab now keeps its own base state and the duals vanish after one pass (part
-% (3)).  (b) Fixed: each slab's last node is reported (@code{sol.slab_end_y},
-% @code{sol.slab_end_residual}), and a critical point whose recovered primal starts far from the
-% slab's initial state (@code{sol.slab_start_jump} above 1e-2 max (1, |U0|); 13 for the spurious
-% solutions above) is reported with exitflag 0 and a message (the 20- and 40-slab runs of the
-% scan).  (c) Fixed: Newton's tolerance is scaled by the equations' size at the base state and
-% never below their rounding level ~ 10 eps max |U|/(h Tol) (it used to stall at 1.76e-11 on two
-% slabs of N = 3201).
-%
-% Options:
-% @table @code
-% @item "quiet"
-% print nothing.
-% @item "png", @var{dir}
-% write @file{demo_dual_lorenz_trajectory.png}, @file{demo_dual_lorenz_hamiltonian.png} and
-% @file{demo_dual_lorenz_convergence.png} into @var{dir}.
-% @end table
-%
-% @var{results} has @code{params} (A, R, B, c, U0, T), @code{ref_check} (the two reference runs'
-% difference), @code{zero_base} (part 1: @code{S}, @code{N}, @code{t}, @code{y}, @code{yref},
-% @code{err} (x, y, z), @code{exitflag}, @code{max_iter}, @code{dtp_ratio}, @code{dtp_estimate},
-% @code{hamiltonian}, and @code{scan}, a struct array with @code{S}, @code{L}, @code{estimate},
-% @code{dtp_ratio}, @code{max_iter}, @code{exitflag}, @code{err}), @code{perturbed} (part 2:
-% @code{S}, @code{N}, @code{delta}, @code{y}, @code{err}, @code{exitflag}, @code{max_iter},
-% @code{maxD}, @code{dtp_ratio}, @code{dtp_estimate}, @code{diff_zero_base}), @code{base_iter}
-% (part 3: @code{passes}, @code{maxD} (driver, per pass), @code{base_change}, @code{maxD_slab},
-% @code{change_slab} (per-slab base states), @code{err}, @code{exitflag}, @code{first_pass_diff},
-% @code{one_slab_maxD}, @code{one_slab_change}), @code{hamiltonian} (part 4: @code{orders},
-% @code{N}, @code{variation}, @code{mean_err}, @code{max_err} (relative, orders x N), @code{rate},
-% @code{observed}, @code{D_err}, @code{D_rate}, @code{D_observed}, @code{formula_err},
-% @code{legendre_err}, @code{exitflag}, @code{t}, @code{H}, @code{H_ref}, @code{curves},
-% @code{slab_variation}, @code{slab_mean_err}), @code{engines} (part 5: @code{y_diff},
-% @code{D_diff}, @code{exitflag}, @code{dtp30_err}, @code{action31_err}, @code{inverse_err},
-% @code{expansion_err}, @code{printed_dev}, @code{printed_pred}, @code{printed_vs_pred}),
-% @code{convergence} (part 6, one per order: @code{order}, @code{S}, @code{N}, @code{h},
-% @code{err_max}, @code{err_final}, @code{rate_max}, @code{rate_final}, @code{observed_max},
-% @code{observed_final}, @code{pair_max}, @code{predicted_max}, @code{predicted_final},
-% @code{floor}, @code{max_iter}, @code{exitflag}), @code{tol}, @code{checks} (the printed table),
-% @code{pass} and @code{time}.
+% The dual Lorenz action of Acharya & Sengupta (Sec.@: 3, eqs.@: 29-31): the Lorenz trajectory
+% x' = A (y - x), y' = x (R - z) - y, z' = x y - B z (A = 10, R = 28, B = 8/3) from U0 = (1, 1, 1)
+% on [0, 2], recovered by @code{dual_lorenz} (c = 50) as the critical point of the dual action and
+% compared with @code{ode45} (RelTol = AbsTol = 1e-12) on the hand-written field.
+% (1) zero base state, 100 slabs of N = 65 (a slab must be shorter than 1/max |U|: there the DtP
+%     matrix of eq.@: 30 turns singular), and a scan over the number of slabs;
+% (2) a base state 3-5 % away (the solution for R = 28.5): 10 slabs on the same grid;
+% (3) the base-state iteration ("BaseIterations") makes the duals vanish;
+% (4) for a constant base state the dual Hamiltonian D.F(U) - c/2 |U - Ubar|^2 is a constant of
+%     motion (its variation converges with order p+1), and the duals solve the adjoint equation;
+% (5) @code{dual_lorenz} equals @code{dual_solve} on the Lorenz @code{odesys}; eqs.@: 30, 31 evaluated
+%     here reproduce sol.y and sol.S; the expansion of S_H[U^H, D] before "Noting, further" has a
+%     misprint (its third integrand's +B gamma must read -B gamma);
+% (6) the max-norm error converges with order p+1 for the SBP orders 2p = 2, 4, 6.
+% "png", dir writes demo_dual_lorenz_@{trajectory,hamiltonian,convergence@}.png.  @var{results}
+% holds one struct per part, the printed table @code{checks}, @code{pass} and @code{time}.
 % @seealso{dual_lorenz, dual_solve, dual_action, demo_sbp_convergence}
 % @end deftypefn
 

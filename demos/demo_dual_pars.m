@@ -1,165 +1,25 @@
 function results = demo_dual_pars (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_dual_pars ()
-% @deftypefnx {} {results =} demo_dual_pars ()
 % @deftypefnx {} {results =} demo_dual_pars (..., "quiet")
 % @deftypefnx {} {results =} demo_dual_pars (..., "png", dir)
 % @deftypefnx {} {results =} demo_dual_pars (..., "N", N, "T", T, "nu", nu, "epsilon", eps)
-% The generalized Pars dual (Acharya and Sengupta, Sec.@: 4, eqs.@: 32-37) for Pars' particle:
-% which motion does the base state select?
-%
-% @strong{Primal} (eq.@: 32, unit mass, M = 3, L13 = 1, b2 = -1, all other entries 0):
-%
-% @example
-% xdot = v,   vdot = -Q,   (b + L x) . v = x3 v1 - v2 = 0,   Q . v - s^2/2 = 0,
-% x(0) = x0,  v(0) = v0  (x3^0 v1^0 - v2^0 = 0).
-% @end example
-%
-% Q is MINUS the force on the particle (eq.@: 42b), @code{Q . v = -dK/dt} (K = |v|^2/2) its
-% dissipated power, s a free slack: @code{Q . v = s^2/2 >= 0}, so K never increases (eq.@: 33).
-% The system has 10 unknowns and 8 equations: it does not fix Q.  The dual selects a motion
-% through the potential @code{H = 1/2 (cx |x - xbar|^2 + cv |v - vbar|^2 + cQ |Q - Qbar|^2 +
-% cs (s - sbar)^2)} (weights [cx cv cQ cs] = [20 20 20 20], @code{dual_pars}'s default).
-%
-% @strong{Derivations} (redone here, each checked numerically by the demo).
-% @itemize
-% @item Eq.@: 34 (pre-dual Lagrangian) as printed: integrate @code{rho . (xdot - v) + lambda .
-% (vdot + Q) + mu (b + L x) . v + Lambda (Q . v - s^2/2) + H} by parts (@code{rho . xdot ->
-% -rhodot . x}, @code{lambda . vdot -> -lambdadot . v}).  Checked: the discrete action
-% @code{sum_k w_k L_H(y^H_k) - rho(0) . x0 - lambda(0) . v0} (w = SBP weights, rhodot, lambdadot
-% = SBP derivative of the computed duals) equals @code{sol.S} (field @code{dtp.S_dev}).
-% @item Eq.@: 35 (dL_H/dU = 0) as printed.  Eq.@: 36 (DtP map): the v line and the matrix M
-% @code{= (1 - Lambda^2/(cQ cv)) I - mu^2 L L'/(cx cv)} are right (eliminate x and Q from eq.@: 35);
-% the Q and s lines are right.
-% @item @strong{Misprint, eq.@: 36, x line}: printed @code{x_k = xbar_i + rhodot_i/cx - mu L_ki
-% v_k/cx} (free index k on the left, i on the right).  From the x line of eq.@: 35:
-% @code{x_i = xbar_i + (rhodot_i - mu L_ki v_k)/cx}, i.e.@: @code{L' v}.  Checked: the corrected
-% map, evaluated by hand at the computed duals, reproduces @code{sol.y} to rounding; the other
-% reading (@code{L v}) misses it by O(|mu| |v|/cx) (fields @code{dtp.y_dev}, @code{dtp.misread_dev}).
-% @item Gauss (ideal) motion, eq.@: 44 (re-derived in @code{demo_pars}): @code{Q = lam* a},
-% @code{a = (x3, -1, 0)}, @code{lam* = v1 v3/(1 + x3^2)}; closed form with @code{z = x3^0 + v3^0 t}:
-% @code{v1 = v1^0 sqrt ((1 + z0^2)/(1 + z^2))}, @code{v2 = z v1}, @code{v3 = v3^0},
-% @code{x1 = x1^0 + C (asinh z - asinh z0)}, @code{x2 = x2^0 + C (sqrt (1 + z^2) - sqrt (1 + z0^2))},
-% @code{C = v1^0 sqrt (1 + z0^2)/v3^0}; Q . v = 0.
-% @item Eq.@: 45 force @code{Q = lam* a + a x v + nu v}, @code{a x v = (-v3, -x3 v3, x3 v2 + v1)};
-% the differentiated constraint @code{a . vdot + v1 v3 = 0} gives
-% @code{lam* = (v1 v3 + nu (v2 - x3 v1))/(1 + x3^2)} (as printed) and the motion (47') of
-% @code{demo_pars}; on the constraint @code{Q . v = nu |v|^2}, so @code{s = sqrt (2 nu |v|^2)}
-% (eq.@: 46d).
-% @end itemize
-%
-% @strong{Cases} (data of @code{demo_pars}: x0 = (0.3, -0.2, -0.5), v0 = (0.8, -0.4, 0.4);
-% t in [0, T], T = 2; nu = 0.5; one slab of N = 65 points, Order 4):
-% @table @asis
-% @item (a) Gauss base
-% xbar, vbar from Octave's/MATLAB's @code{ode45} on eq.@: 44 (RelTol 1e-12, AbsTol 1e-14, on the
-% grid), @code{Qbar = lam* a}, @code{sbar = 0}.  The base solves eq.@: 32, so the continuous duals
-% vanish (the paper's remark after eq.@: 44).  Reference: the closed form above.
-% @item (b1) eq.@: 45 force on the Gauss motion
-% xbar, vbar Gauss, @code{Qbar} = the eq.@: 45 force at the Gauss state, @code{sbar = sqrt (2 nu
-% |vbar|^2)}: not a solution (Qbar does not produce vbar), a nontrivial D.
-% @item (b2) eq.@: 45 motion
-% the full (47') solution (@code{ode45}, RelTol 1e-12) with its force and slack: an exact
-% solution of eq.@: 32 from the same initial data, dissipative and different from (a).
-% Reference: that solution.
-% @item (b3) perturbed xbar, vbar
-% the Gauss motion plus @code{epsilon (sin (pi t/T), 0, sin (2 pi t/T))} in x and
-% @code{epsilon (cos (pi t/T), sin (pi t/T), 0)} in v (epsilon = 0.5), Gauss Qbar, @code{sbar = 0}
-% (so @code{s^H = cs sbar/(cs - Lambda) = 0}: the selected motion conserves K).
-% @end table
-% (a) and (b2) are two exact, different motions of eq.@: 32 with Q . v >= 0 from the same data,
-% and (b1), (b3) select two more: the non-uniqueness of Secs.@: 4-5.
-%
-% @strong{What is compared} (quantity | value | reference | error | tolerance):
-% @table @asis
-% @item (a)
-% max |D| over the grid, max |D| in the interior (nodes more than 2 Order from both ends), the
-% deviations of the recovered x, v, Q from the closed form, s, the constraint and power residuals
-% @code{sol.G}, the discrete primal residual at the nodes 1..N-1 (the equations of the action).
-% @item (b1)-(b3)
-% Newton's exitflag on N, 2N-1 and (N+1)/2 points; max |(b + L x) . v| and max |Q . v - s^2/2|
-% (@code{sol.G}) at every node; min Q . v; the largest rise of K above its running minimum
-% (@code{max (K - cummin (K))}), against 2 E_K: with e_K = max |K_N - K_2N-1| at the common nodes,
-% E_K = e_K/(1 - 2^-1) = 2 e_K is the Richardson estimate of K's discretization error for the
-% first-order convergence measured in (b1), (b3) (conservative for (b2), which converges at order
-% 3); a K that never increases, computed with errors <= E_K, rises by at most 2 E_K = 4 e_K.  The
-% deviation from the Gauss motion must exceed 10 E_x = 20 e_x (e_x likewise for x): the motions
-% differ by far more than their discretization errors.  For (b2) the deviation from its own
-% reference (info; graded through its convergence order in (d)).  Info rows: max |D|,
-% the primal residual at the last node (not an equation of the action), Newton iterations, the
-% observed self-convergence order of x from the three grids.
-% @item (c)
-% @code{dual_pars} (closed-form kernel) against @code{dual_solve} on the Pars system written with
-% @code{odesys} (@code{'square', false}), same base state and weights, both with Tol 1e-13, for
-% all four cases: max |y1 - y2|, max |D1 - D2|, |S1 - S2|.
-% @item (d)
-% case (a) for Orders 2, 4, 6 and (b2) for Order 4 on N = 33, 65, 129, 257: max-norm errors of x,
-% v, Q, max |D| and interior max |D|; observed order of the finest pair.
-% @item formulas
-% the closed form against @code{ode45} on eq.@: 44 (1e-9); the (b2) base keeps the constraint and
-% the power law to 1e-9; eqs.@: 34, 36 (corrected) at the computed duals against @code{sol.S},
-% @code{sol.y}; the misread x line of eq.@: 36 must miss @code{sol.y} by more than 0.01.
-% @end table
-%
-% @strong{Tolerances.}  Newton's tolerance (1e-11 on the RMS of the row-scaled discrete
-% equations) bounds every node's equation by 1e-9: constraint, power, discrete residual, min Q . v
-% >= -1e-9.  The recovered primal of SBP-SAT with interior order 2p (boundary order p) converges
-% in the max norm at order p+1 (3 for Order 4), Q = -vdot at order p: for (a) the errors must be
-% below h^(p+1) (x, v) and h^p (Q) with a unit constant (the Gauss motion's derivatives are
-% below 1); D is c times a primal-scale quantity: interior max |D| <= c h^(p+1), max |D| <= c h^(p-1)
-% (see the findings).  Orders: observed within 0.3 of the predicted (x, v: p+1; Q: p; interior D:
-% p+1; max D: p-1).  Closed form versus general engine: the same discrete equations to Tol 1e-13,
-% so the difference is rounding: 1e-12 max(1, |y|) and 1e-10 max(1, |D|), 1e-10 max(1, |S|).
-% ode45 at RelTol 1e-12 against a closed form: 1e-9.  The hand evaluation of eqs.@: 34, 36:
-% 1e-10 max(1, scale) (rounding).
-%
-% @strong{Findings} (measured with this demo; the nonzero-DT runs with @code{dual_pars} directly).
-% @itemize
-% @item The duals of an exact base state are NOT O(h^order): in the interior max |D| = O(h^(p+1)),
-% but the constraint dual mu at the boundary closures is O(h^(p-1)): O(1) for Order 2 (it does
-% not vanish at all: 0.79, 0.81, 0.81, 0.82 on N = 33..257), O(h) for Order 4, O(h^2) for Order 6.
-% Mechanism: @code{lambda = -cQ (Q - Qbar) - Lambda v} inherits Q's O(h^p) error, and the v line of
-% eq.@: 35 gives @code{mu (b + L x) = rho + lambdadot - cv (v - vbar) - Lambda Q}, one more
-% derivative at the closure.  The recovered primal is not affected: x, v at order p+1.
-% @item For a base state that does not solve eq.@: 32 ((b1), (b3); also (a) with a nonzero DT,
-% e.g.@: rho(T) = (0.3, 0.3, 0.3): max |mu| 0.43, 0.95, 1.96 on N = 33, 65, 129), mu has a
-% spike at the last node that grows like 1/h (a discrete Dirac mass: (b3) 12, 27 on N = 65, 129;
-% (b1) 370, 750), the ODE residual at the last node does not go to 0, Newton from D = 0
-% needs more iterations as N grows (and fails at N = 257 for (b1) with MaxIter 50), and the
-% recovered primal converges only at about first order (field @code{rate_x}).  A derivation
-% (not proven here): the constraint involves only x, v, so a smooth dual solution needs the
-% differentiated constraint at t = T, @code{(b + L x) . Q^H = (L v) . v} with
-% @code{Q^H(T) = Qbar(T) - (lambda(T) + Lambda v)/cQ} and lambda(T) prescribed: a condition
-% linking lambda(T), Qbar(T) and the unknown final state, which an arbitrary lambda(T) (eq.@: 37,
-% "specified arbitrarily"; the text after eq.@: 28 says final data are no obstruction) does not
-% meet; the multiplier of a state constraint then carries a Dirac mass at T.
-% @item In (b3) K is conserved only up to a node-to-node sawtooth (K rises at every other node,
-% by 6e-5 at N = 65, 2.5e-5 at N = 129): an odd-even mode of the centred SBP operator that the
-% selection by H does not suppress.  The K check above grades it against K's own discretization
-% error, not against h^3.
-% @item @strong{Misprints}: eq.@: 36 x line (above).  Eq.@: 28 (Sec.@: 3) prints
-% @code{v^(H) ~ vbar + lambdadot/cv}; eq.@: 35 gives @code{vbar + (rho + lambdadot)/cv} (+ terms in
-% mu, Lambda).  Eq.@: 48 (sign) is treated in @code{demo_dual_pars_reduced}.
-% @end itemize
-%
-% Options: @code{"quiet"} prints nothing; @code{"png", @var{dir}} writes @file{demo_dual_pars.png}
-% (x3(t), the (x1, x2) paths, Q . v and K for the four cases); @code{"N"} (odd, >= 33), @code{"T"},
-% @code{"nu"} (> 0), @code{"epsilon"} change the data.
-%
-% @var{results} has fields @code{x0}, @code{v0}, @code{T}, @code{N}, @code{nu}, @code{epsilon},
-% @code{c}, @code{order}, @code{t}, @code{gauss} (closed form: @code{x}, @code{v}, @code{Q}),
-% @code{cases} (struct array: @code{name}, @code{y}, @code{D}, @code{base}, @code{exitflag} and
-% @code{iterations} (grids N, 2N-1, (N+1)/2; N only for (a)), @code{S}, @code{maxD},
-% @code{maxD_interior}, @code{mu_end}, @code{residual}, @code{residual_end}, @code{constraint},
-% @code{power}, @code{power_min}, @code{K}, @code{K_increase}, @code{e_K}, @code{e_x},
-% @code{rate_x}, @code{dev_gauss}, @code{dev_ref} (x, v, Q; NaN without reference)),
-% @code{engine} (struct array: @code{name}, @code{dy}, @code{dD}, @code{dS}, @code{scale_y},
-% @code{scale_D}, @code{scale_S}, @code{exitflag}), @code{conv} (struct array: @code{name},
-% @code{order}, @code{N}, @code{err} (5-by-4: x, v, Q, max D, interior D by N), @code{rate},
-% @code{predicted}, @code{observed}, @code{pair}, @code{exitflag}), @code{dtp} (@code{y_dev},
-% @code{y_scale}, @code{S_dev}, @code{S_scale}, @code{misread_dev}), @code{ref_dev} (closed form
-% vs ode45), @code{base_b2} (constraint and power residuals of the (b2) base), @code{tol},
-% @code{checks}, @code{pass} and @code{time}.
+% The generalized Pars dual (Acharya & Sengupta, Sec.@: 4, eqs.@: 32-37): Pars' particle
+% xdot = v, vdot = -Q, x3 v1 - v2 = 0, Q . v = s^2/2 >= 0 does not fix the force Q; the dual
+% (@code{dual_pars}, one slab of N = 65, order 4) selects a motion through the base state of
+% H = 1/2 (cx |x - xbar|^2 + cv |v - vbar|^2 + cQ |Q - Qbar|^2 + cs (s - sbar)^2).
+% Data of @code{demo_pars}: x0 = (0.3, -0.2, -0.5), v0 = (0.8, -0.4, 0.4), T = 2, nu = 0.5.
+% (a) the Gauss (ideal) motion, eq.@: 44, as base: the duals vanish, the primal converges to the
+%     closed form (@code{vm_pars_closed_form});  (b1) the eq.@: 45 force on the Gauss motion,
+%     (b2) the dissipative eq.@: 45 motion (47'), (b3) a perturbed base with sbar = 0: each selects
+%     a different motion that keeps the constraint and never gains kinetic energy (the
+%     non-uniqueness of Secs.@: 4-5);  (c) @code{dual_pars} equals @code{dual_solve} on the Pars
+%     @code{odesys};  (d) convergence in N for orders 2, 4, 6;  formulas: eqs.@: 34 and 36
+%     evaluated here at the computed duals reproduce sol.S and sol.y.  Eq.@: 36's x line has a
+%     misprint: x_i = xbar_i + (rhodot_i - mu L_ki v_k)/cx (L' v), not L v.
+% "png", dir writes demo_dual_pars.png; "N" (odd, >= 33), "T", "nu" (> 0), "epsilon" change the
+% data.  @var{results} holds the cases, the comparisons, the printed table @code{checks},
+% @code{pass} and @code{time}.
 % @seealso{dual_pars, dual_solve, demo_dual_pars_reduced, demo_pars}
 % @end deftypefn
 
@@ -183,6 +43,10 @@ function results = demo_dual_pars (varargin)
   x0 = [0.3, -0.2, -0.5];
   v0 = [0.8, x0(3) * 0.8, 0.4];
   h = T / (N - 1);
+  % Newton's tolerance bounds every node's equation by 1e-9 (solver); SBP-SAT with boundary order
+  % p gives x, v to O(h^(p+1)), Q = -vdot to O(h^p); the constraint dual mu is O(h^(p-1)) at the
+  % boundary closures and O(h^(p+1)) inside; e_K, e_x are the differences between the N and 2N-1
+  % grids (Richardson: an error bound of 2 e); closed form and general engine agree to rounding
   tol = struct ('solver', 1e-9, 'x', h ^ (p + 1), 'v', h ^ (p + 1), 'Q', h ^ p, ...
                 'D', cw * h ^ (p - 1), 'D_interior', cw * h ^ (p + 1), 'K_factor', 4, ...
                 'differ_factor', 20, 'engine_y', 1e-12, 'engine_D', 1e-10, 'engine_S', 1e-10, ...

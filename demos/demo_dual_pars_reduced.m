@@ -1,97 +1,25 @@
 function results = demo_dual_pars_reduced (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_dual_pars_reduced ()
-% @deftypefnx {} {results =} demo_dual_pars_reduced ()
 % @deftypefnx {} {results =} demo_dual_pars_reduced (..., "quiet")
 % @deftypefnx {} {results =} demo_dual_pars_reduced (..., "png", dir)
 % @deftypefnx {} {results =} demo_dual_pars_reduced (..., "N", N, "T", T)
-% The reduced Pars dual (Acharya and Sengupta, Sec.@: 4.1, eqs.@: 48-49, the sign of eq.@: 48
-% corrected): @code{dual_pars (@dots{}, "Reduced", true)}.
-%
-% @strong{Primal.}  Pars' particle with the ideal (Gauss) reaction, eq.@: 44:
-% @code{x1'' = -x1' x3 x3'/(1 + x3^2)}, @code{x2'' = x1' x3'/(1 + x3^2)}, @code{x3'' = 0}.  So
-% @code{x3 = z(t) = v3^0 t + x3^0}, and with @code{k(t) = v3^0/(1 + z^2)} the velocities
-% (v1, v2) obey the linear, time-dependent system (derived from eq.@: 44, which @code{demo_pars}
-% re-derives from Gauss's principle)
-%
-% @example
-% v1' + k z v1 = 0,   v2' - k v1 = 0,   v1(0) = v1^0,  v2(0) = v2^0 = x3^0 v1^0.      (48, corrected)
-% @end example
-%
-% @strong{Closed form} (derived here): @code{d log v1/dt = -z z'/(1 + z^2)}, so
-% @code{v1 = v1^0 sqrt ((1 + z0^2)/(1 + z^2))}; @code{v2 = z v1} (the constraint x3 v1 - v2 = 0):
-% @code{(z v1)' = v3^0 v1 - z k z v1 = v1 v3^0 (1 - z^2/(1 + z^2)) = k v1}, and @code{z0 v1^0 =
-% v2^0}.  Checked against @code{ode45} on eq.@: 44 (all six states) and on the corrected eq.@: 48
-% (RelTol 1e-12, AbsTol 1e-14).
-%
-% @strong{Dual} (H = 1/2 |v|^2, the paper's choice: c = 1, zero base state).  From
-% @code{integral lambda . (v' - F) dt} by parts, @code{F = (-k z v1, k v1)}:
-% @code{L_H = -lambda1dot v1 - lambda2dot v2 + k z lambda1 v1 - k lambda2 v1 + |v|^2/2}.  DtP map
-% (dL_H/dv = 0): @code{v1^H = lambda1dot - k z lambda1 + k lambda2}, @code{v2^H = lambda2dot}.  Dual
-% action: @code{S_H = -1/2 integral ((lambda1dot - k z lambda1 + k lambda2)^2 + lambda2dot^2) dt -
-% lambda(0) . v0} (eq.@: 49 with the sign of the lambda1 term corrected), lambda(T) prescribed (0).
-% Discretely (@code{dual_solve}'s SBP form) @code{S = sum_k w_k LL_k - lambda_0 . v0} with
-% lambdadot = Dm lambda; the problem is linear in lambda, so Newton converges in one step.
-%
-% @strong{Misprint, eq.@: 48 (sign).}  Printed @code{v1' - v1 z v3^0/(1 + z^2) = 0}; eq.@: 44
-% gives @code{v1' + v1 z v3^0/(1 + z^2) = 0}.  The wrong sign propagates into the pre-dual
-% Lagrangian after eq.@: 48, the printed DtP map @code{v1^H = lambda1dot + lambda1 z k + lambda2 k}
-% and the integrand of eq.@: 49.  Checked: (i) @code{ode45} on the printed eq.@: 48 leaves the
-% constraint (max |z v1 - v2| = O(1)) and its v1 departs from eq.@: 44 by O(1), while the corrected
-% sign reproduces the closed form; (ii) the dual of the printed system (@code{dual_solve} on it)
-% recovers that wrong motion, again off the constraint; (iii) the printed DtP map evaluated at the
-% computed duals misses @code{sol.y} by O(1), the corrected one reproduces it to rounding; (iv) the
-% corrected eq.@: 49, evaluated by hand at the computed duals, equals @code{sol.S}.  (The E-L
-% equations printed after eq.@: 49, @code{v1dot^(H)/v1^(H) - ...}, do not balance either; they
-% should read @code{v1dot^(H) + v1^(H) z v3^0/(1 + z^2) = 0}, @code{v2dot^(H) - v1^(H) v3^0/(1 +
-% z^2) = 0}.)
-%
-% @strong{Data} (the paper gives none; those of @code{demo_pars}): x3^0 = -0.5, v3^0 = 0.4,
-% v1^0 = 0.8, v2^0 = x3^0 v1^0 = -0.4, t in [0, 5] (x3 crosses 0 at t = 1.25); N = 81, Order 4.
-%
-% @strong{What is compared} (quantity | value | reference | error | tolerance):
-% @table @asis
-% @item formulas
-% the closed form against @code{ode45} on eq.@: 44 and on the corrected eq.@: 48 (1e-9: ode45 at
-% RelTol 1e-12 over a smooth, non-stiff problem); the printed eq.@: 48 (ode45): max |z v1 - v2| and
-% max |v1 - v1_exact| must exceed 0.1; the hand-evaluated DtP map and eq.@: 49 against
-% @code{sol.y}, @code{sol.S} (1e-10 times the scale: rounding), the printed DtP map must miss
-% @code{sol.y} by more than 0.1.
-% @item dual, N = 81
-% Newton's exitflag and iterations (linear: 1), max |v - v_exact| over the grid (h^3, the
-% SBP-SAT max-norm order 3 of Order 4 with a unit constant: the solution's derivatives are below
-% 1), max |z v1 - v2| of the recovered v (not imposed, it must hold to the same h^3), the discrete
-% primal residual at the nodes 1..N-1 (1e-10: a linear solve), final-time error (info).
-% @item printed-sign dual
-% @code{dual_solve} on the printed eq.@: 48 (c = 1, zero base, N, Order 4): max |z v1 - v2| >= 0.1,
-% and its deviation from @code{ode45} on the printed eq.@: 48 <= h^3.
-% @item engine
-% @code{dual_solve} on the reduced system written with @code{odesys} (c = 1, zero base) against
-% @code{dual_pars (@dots{}, "Reduced", true)} for every order and N of the convergence study:
-% max |y1 - y2| <= 1e-10 max (1, |y|), max |D1 - D2| <= 1e-10 max (1, |D|), |S1 - S2| <= 1e-10
-% max (1, |S|) (both do one Newton step, a sparse solve of the same linear system: rounding times
-% its condition number, ~1e5 here).
-% @item convergence
-% Orders 2, 4, 6 on N = 41, 81, 161, 321: the observed max-norm order of v (finest pair) within
-% 0.3 of p+1 = 2, 3, 4 (SBP-SAT with boundary order p).  The final-time error converges at the same
-% p+1, not at the 2p of an SBP-SAT solution: the last node has no equation of the action (lambda(T)
-% is prescribed), v^H there comes from the DtP map (info rows).
-% @end table
-%
-% Options: @code{"quiet"} prints nothing; @code{"png", @var{dir}} writes
-% @file{demo_dual_pars_reduced.png} (v1, v2 against the closed form and the printed eq.@: 48; the
-% convergence plot); @code{"N"} (>= 17) and @code{"T"} (> 0) change the main run.
-%
-% @var{results} has fields @code{x0}, @code{v0}, @code{T}, @code{N}, @code{c}, @code{t}, @code{y},
-% @code{D}, @code{exact}, @code{S}, @code{exitflag}, @code{iterations}, @code{err_max},
-% @code{err_final}, @code{constraint}, @code{residual}, @code{eq44_dev}, @code{corrected_dev},
-% @code{printed} (@code{v}, @code{constraint}, @code{v1_dev}), @code{printed_dual}
-% (@code{constraint}, @code{dev}, @code{exitflag}), @code{dtp} (@code{y_dev}, @code{y_scale},
-% @code{printed_dev}, @code{S_dev}, @code{S_scale}), @code{engine} (@code{dy}, @code{dD}, @code{dS},
-% worst over all runs, relative to max (1, scale)), @code{conv} (struct array per order:
-% @code{order}, @code{N}, @code{err_max}, @code{err_final}, @code{rate_max}, @code{rate_final},
-% @code{predicted}, @code{observed_max}, @code{observed_final}, @code{exitflag}, @code{iterations}),
-% @code{tol}, @code{checks}, @code{pass} and @code{time}.
+% The reduced Pars dual (Acharya & Sengupta, Sec.@: 4.1, eqs.@: 48-49):
+% @code{dual_pars (@dots{}, "Reduced", true)}.  Along the Gauss motion of eq.@: 44, z = x3 =
+% x3^0 + v3^0 t, the velocities obey v1' + k z v1 = 0, v2' - k v1 = 0, k = v3^0/(1 + z^2): eq.@: 48
+% with its sign corrected (printed: v1' - k z v1 = 0), with the closed form @code{vm_pars_closed_form}.
+% The dual (H = |v|^2/2, zero base state, lambda(T) = 0) has the DtP map
+% v1^H = lambda1dot - k z lambda1 + k lambda2, v2^H = lambda2dot and the action of eq.@: 49 with the
+% same sign corrected; it is linear, so Newton takes one step.  Data of @code{demo_pars}, t in
+% [0, 5], N = 81, order 4.  Compared: the closed form against @code{ode45} on eqs.@: 44 and 48;
+% the printed eq.@: 48 and its dual leave the constraint z v1 - v2 = 0 (by more than 0.1); the
+% recovered v against the closed form (h^3) and the constraint; the corrected DtP map and eq.@: 49
+% evaluated here at the duals reproduce sol.y and sol.S, the printed map misses sol.y; the closed
+% form equals @code{dual_solve} on the reduced @code{odesys}; orders 2, 4, 6 on N = 41 ... 321
+% with max-norm order p+1 (the final time too, info: the last node has no equation of the action).
+% "N" (>= 17), "T" change the main run; "png", dir writes demo_dual_pars_reduced.png.
+% @var{results} holds the run, the comparisons, @code{conv}, the printed table @code{checks},
+% @code{pass} and @code{time}.
 % @seealso{dual_pars, dual_solve, demo_dual_pars, demo_pars}
 % @end deftypefn
 
@@ -112,6 +40,8 @@ function results = demo_dual_pars_reduced (varargin)
   z0 = x0(3);
   v30 = v0(3);
   h = T / (N - 1);
+  % ode45 at 1e-12 on a smooth problem: 1e-9; SBP-SAT max-norm order 3 with a unit constant (the
+  % solution's derivatives are below 1): h^3; one linear solve: rounding times its condition
   tol = struct ('ref', 1e-9, 'differ', 0.1, 'formula', 1e-10, 'traj', h ^ 3, 'linear', 1e-10, ...
                 'engine', 1e-10, 'rate', 0.3);
   oopt = odeset ('RelTol', 1e-12, 'AbsTol', 1e-14);

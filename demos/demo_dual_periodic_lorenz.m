@@ -1,111 +1,26 @@
 function results = demo_dual_periodic_lorenz (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_dual_periodic_lorenz ()
-% @deftypefnx {} {results =} demo_dual_periodic_lorenz ()
 % @deftypefnx {} {results =} demo_dual_periodic_lorenz (..., "quiet")
 % @deftypefnx {} {results =} demo_dual_periodic_lorenz (..., "png", dir)
 % @deftypefnx {} {results =} demo_dual_periodic_lorenz (..., name, value)
-% The shortest periodic orbits of the Lorenz attractor as critical points of the dual action on a
-% circle (Acharya and Sengupta, Sec.@: 3, Remark 5), found by @code{periodic_orbit} from the
-% candidates of @code{periodic_guesses}, against an independent shooting method.
-%
-% @strong{Physics.}  The Lorenz system x' = s (y - x), y' = x (r - z) - y, z' = x y - b z with
-% s = 10, r = 28, b = 8/3 is dissipative (div F = -(s + 1 + b) = -13.67) and chaotic; its
-% attractor is densely filled with unstable periodic orbits.  Each loop of an orbit winds around
-% one of the two wings, around C+ (x > 0, symbol A) or C- (x < 0, symbol B), so an orbit has a
-% symbolic itinerary, unique up to cyclic rotation and the symmetry (x, y, z) -> (-x, -y, z),
-% which swaps A and B.  There is no orbit of one loop (the orbits A^n are the fixed points C+-);
-% the primitive itineraries of length 2..5 are the 7 orbits AB, AAB, AAAB, AABB, AAAAB, AAABB and
-% AABAB (the demo generates this list itself: all words over @{A, B@} of length 2..5, not
-% constant, not a repetition of a shorter word, up to rotation and swap).  They are saddles with
-% one unstable Floquet multiplier mu_1 > 1 (4.7 for AB to 44 for AABAB), one multiplier 1 (the
-% flow direction), and one tiny one (the product is exp (-(s + 1 + b) T)).
-%
-% @strong{Remark 5} (checked): with s = 2 pi t / T and P = T / (2 pi), dx/ds = (dt/ds) dx/dt =
-% P F(x) and dP/ds = 0: right as printed.  Not stated there (omissions, not misprints): the
-% 2 pi-periodic problem is invariant under shifts in s, so its critical points are not isolated
-% and a phase condition is needed (@code{periodic_orbit} uses AUTO's integral phase condition);
-% and every equilibrium x = C with any P, and P = 0 with any constant x, are 2 pi-periodic
-% solutions too (@code{periodic_orbit} rejects such trivial critical points).  No misprint found.
-%
-% @strong{What is computed.}
-% @table @asis
-% @item (1) search
-% @code{periodic_guesses} on a trajectory from (1, 1, 1) over [0, "Horizon"] (default 2000; at
-% 500 the AABAB orbit is not among the candidates) with "MaxLoops" = 5 (default); every candidate
-% goes to @code{periodic_orbit} with its defaults.  A converged orbit is labelled by its
-% itinerary: the sign of x at each local maximum of z on the closed orbit (one per loop), the
-% canonical label being the lexicographically smallest word over all rotations and the A<->B
-% swap.  Orbits are deduplicated by label (the candidate with the smallest
-% @code{sol.closure} is kept); candidates that converge to the same orbit must agree on T to
-% "PeriodTol" = 1e-10 relative.  Reported: the success rate (converged / tried), the number of
-% distinct orbits, and for each of the 7 orbits T, mu_1 (largest |mu|), @code{sol.period_error},
-% N, the Newton iterations and the time.  The 1-loop candidates must fail (exitflag 0).
-% @item (2) independent checks of each orbit
-% (a) closure: @code{ode45} (Octave's Dormand-Prince 4(5)) at RelTol = AbsTol = 1e-13, 'Refine'
-% 1, on the hand-written Lorenz field, from @code{sol.y(1,:)} over @code{sol.T}:
-% max |x(T) - x(0)| <= 1e-9.  It measures the orbit's error amplified by mu_1 plus ode45's own
-% error (measured 9e-12..1.3e-10; for AABAB ode45 alone at 1e-12, 1e-13, 1e-14 gave 1.2e-10,
-% 1.3e-10, 1.3e-10: tighter tolerances do not change it, so ode45 reaches the 1e-9 needed).  To save
-% one integration per orbit it is an extra column of the first @code{ode45} call of (b), which
-% integrates over the same [0, sol.T] (ode45 controls the error of every component alike).
-% (b) shooting: Newton written here on G(x0, T) = [phi_T(x0) - x0; F(xr).(x0 - xr)] (the
-% flow map of @code{ode45} at 1e-13, the phase condition a plane through xr = sol.y(1,:) normal
-% to the flow), started from x0 = xr + 1e-6 (1, -1, 1) and T = sol.T, two Newton steps
-% (the second correction of T is ~1e-11 relative, so by quadratic convergence the result is
-% converged to ~1e-15, below ode45's error; a third step changed T by 1e-15 in a trial).  Its
-% Jacobian [M - I, F(phi_T(x0)); F(xr)', 0]
-% uses the monodromy M = d phi_T / dx0 from central differences of step h = 1e-5: the copies
-% x0 +- h e_j (and +- 2h e_j for an estimate of the difference error) are integrated in the same
-% @code{ode45} call as x0, so they share one step sequence and M is the derivative of one smooth
-% discrete map.  |T - T_shoot| / T <= 1e-10 (both are accurate to ~1e-12: the dual's period
-% changes by <= 4e-10 between its last two grids and the finer one is ~2^8 times better; shooting's
-% error is ode45's; measured, the two agree to 4e-13).
-% (c) mu_1 of the shooting monodromy against @code{sol.floquet(1)} (DOP853 on the variational
-% equations in C), relative tolerance 1e-6: central differences have the truncation error
-% O(h^2 |d^3 phi|), estimated from the +-2h copies as |mu(2h) - mu(h)|/3 (printed; <= 2e-9
-% relative measured), plus rounding eps |phi| / h ~ 1e-10; the rest is the two integrators' error
-% of M (the differences measured are <= 3e-9 relative).  1e-6 leaves a margin of 100 over a bound
-% 1e-8 of all of these and is still far
-% below what a wrong orbit or a wrong period gives (mu_1 differs between orbits by > 10 %).
-% The periods of Viswanath (2003, Nonlinearity 16, 1035, quoted to 13 decimals for AB, AAB,
-% AAAB, AABB in the openpipeflow tutorial) are printed as a cross-check, not a pass criterion.
-% @item (3) rough guess
-% For the orbits AB and AAB: the converged orbit with its time axis stretched by 1 % (period
-% guess T (1 + 0.01)) and the smooth perturbation 3e-3 (sin s, cos 2 s, sin (3 s + 1)) of the
-% states, s = 2 pi t / T, goes back to @code{periodic_orbit}: exitflag 1 and the same T to 1e-10
-% relative.
-% @item (4) figure
-% The 7 orbits in the (x, z) plane, one panel each, and all together (PNG only with "png").
-% @end table
-%
-% Options:
-% @table @code
-% @item "quiet"
-% print nothing.
-% @item "png", @var{dir}
-% write @file{demo_dual_periodic_lorenz.png} into @var{dir}.
-% @item "Horizon", @var{T}
-% the length of the trajectory of @code{periodic_guesses} (default 2000).
-% @item "MaxLoops", @var{n}
-% the largest number of loops of a candidate (default 5).
-% @item "MaxCandidates", @var{n}
-% try only the first @var{n} candidates (ranked by return distance; default Inf, all).
-% @end table
-%
-% @var{results} has @code{params} (s, r, b, Horizon, MaxLoops), @code{candidates} (one per
-% candidate tried: @code{loops}, @code{T_guess}, @code{distance}, @code{exitflag}, @code{T},
-% @code{label}, @code{iterations}, @code{time}, @code{message}), @code{tried}, @code{converged},
-% @code{success_rate}, @code{distinct} (the labels found), @code{expected} (the 7 labels),
-% @code{one_loop_converged}, @code{same_label_spread} (max relative T difference between
-% candidates of one orbit), @code{orbits} (one per expected label: @code{label}, @code{found},
-% @code{copies}, @code{T}, @code{mu1}, @code{period_error}, @code{closure} (DOP853),
-% @code{N}, @code{iterations}, @code{time}, @code{closure_ode45}, @code{T_shoot},
-% @code{T_rel_err}, @code{shoot_residual}, @code{shoot_dT}, @code{mu1_fd}, @code{mu1_fd_2h},
-% @code{fd_estimate}, @code{mu1_rel_err}, @code{T_lit}, @code{t}, @code{y}), @code{rough} (one per
-% orbit of part 3: @code{label}, @code{T_guess}, @code{perturbation}, @code{exitflag}, @code{T},
-% @code{T_ref}, @code{rel_diff}, @code{iterations}), @code{timing} (seconds per part), @code{tol},
-% @code{checks} (the printed table), @code{pass} and @code{time}.
+% The shortest periodic orbits of the Lorenz attractor (s = 10, r = 28, b = 8/3) as critical
+% points of the dual action on a circle (Acharya & Sengupta, Sec.@: 3, Remark 5: with
+% s = 2 pi t/T, dx/ds = P F(x), P = T/(2 pi)), found by @code{periodic_orbit} from the candidates
+% of @code{periodic_guesses}.  An orbit is labelled by its itinerary, the wing (A: x > 0, B: x < 0)
+% of each loop; the primitive itineraries of 2 to 5 loops are the 7 orbits AB, AAB, AAAB, AABB,
+% AAAAB, AAABB, AABAB (the demo enumerates them), saddles with one unstable Floquet multiplier.
+% (1) search: every candidate of a trajectory over [0, "Horizon"] goes to @code{periodic_orbit}
+%     with its defaults; the 7 orbits must be found, candidates of one orbit agree on T to 1e-10,
+%     1-loop candidates fail (there is no 1-loop orbit);
+% (2) each orbit checked independently: its closure under @code{ode45} (1e-13) on the hand-written
+%     field over sol.T (1e-9), T against shooting written here (Newton on the flow map with a phase
+%     plane, 1e-10 relative), the unstable multiplier against central differences (1e-6);
+%     Viswanath's periods (2003) are printed for comparison;
+% (3) AB and AAB from a rough guess (period + 1 %, states + 3e-3): the same T.
+% Options: "Horizon" (default 2000), "MaxLoops" (default 5), "MaxCandidates" (default Inf),
+% "png", dir (demo_dual_periodic_lorenz.png: the 7 orbits in the (x, z) plane).  @var{results}
+% holds @code{candidates}, @code{orbits}, @code{rough}, the printed table @code{checks}, @code{pass}.
 % @seealso{periodic_orbit, periodic_guesses, demo_dual_lorenz}
 % @end deftypefn
 
@@ -188,7 +103,11 @@ function results = demo_dual_periodic_lorenz (varargin)
       o.t = s.t;
       o.y = s.y;
       % (a) closure with ode45, (b), (c) shooting from a perturbed start, monodromy by central
-      % differences (the closure's integration is a column of the shooting's first ode45 call)
+      % differences (the closure's integration is a column of the shooting's first ode45 call).
+      % The closure measures the orbit's error amplified by mu_1 plus ode45's own; shooting and
+      % the dual are both accurate to about 1e-12 in T; the multiplier's tolerance covers the
+      % differences' truncation error, estimated from the +-2h copies, with a margin, and is far
+      % below the differences between orbits
       t0 = tic;
       sh = shoot (s.y(1, :)', s.T, P, ode_opt);
       timing.shooting = timing.shooting + toc (t0);

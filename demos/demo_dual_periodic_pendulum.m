@@ -1,115 +1,25 @@
 function results = demo_dual_periodic_pendulum (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_dual_periodic_pendulum ()
-% @deftypefnx {} {results =} demo_dual_periodic_pendulum ()
 % @deftypefnx {} {results =} demo_dual_periodic_pendulum (..., "quiet")
 % @deftypefnx {} {results =} demo_dual_periodic_pendulum (..., "png", dir)
-% The pendulum's periodic orbits by @code{periodic_orbit} (the dual action on a circle of
-% Acharya and Sengupta, their Remark 5): a conservative system, whose orbits come in a family
-% (one per energy), against the closed form of the period through the complete elliptic
-% integral K; what the phase, period and energy conditions do there.
-%
-% @strong{Physics.}  The pendulum th'' = -g sin th (th in rad, g = 1/s^2: gravity over length) as
-% the first-order system of the states th and w = th' (rad/s),
-%
-% @example
-% th' = w,   w' = -g sin th,
-% @end example
-%
-% keeps the energy E = w^2/2 - g cos th (per unit m L^2).  Below the separatrix (E < g) every
-% level curve is a periodic orbit, a libration of amplitude a with E = -g cos a, and its period
-% is the closed form T(E) = 4 K(m) / sqrt (g), m = k^2 = sin^2 (a/2) = (1 + E/g)/2, K the
-% complete elliptic integral of the first kind (@code{ellipke (m)} in Octave and MATLAB, whose
-% argument is the parameter m = k^2).  T grows from 2 pi/sqrt (g) at a = 0 to infinity at the
-% separatrix a = pi; dT/dE = 2 K'(m)/g^(3/2) with K'(m) = (E(m) - (1 - m) K(m))/(2 m (1 - m)),
-% E(m) the complete integral of the second kind (the second output of @code{ellipke}).
-%
-% @strong{The family and the conditions.}  A perturbation dx0 of the start x0 of an orbit
-% changes its energy by dE = grad E . dx0 and its period by T'(E) dE, so after one period it is
-% behind by T'(E) dE: the monodromy matrix is, in closed form,
-%
-% @example
-% M = I - T'(E) F(x0) grad E(x0)',    grad E = (g sin th, w),  F = (w, -g sin th),
-% @end example
-%
-% and since grad E . F = 0, M - I is nilpotent: both Floquet multipliers are 1, with a Jordan
-% block (M is not I; |M - I| = |T'(E)| |F| |grad E|).  A computed M with entries accurate to
-% delta has multipliers 1 +- sqrt (delta) (a Jordan block splits like a square root), which the
-% demo reports.  The shooting form of the periodic problem shows what each condition does: the
-% matrix [M - I, F(x0)] of the closure phi_T(x0) - x0 = 0 in the unknowns (x0, T) has rank 1 (M - I
-% has the range F), so two null vectors: the time shift (F, 0) and the family
-% (grad E/|grad E|^2, T'(E)) (the next orbit, with its longer period).  A phase condition (the
-% row [F(x0)', 0] here; AUTO's integral condition in @code{periodic_orbit}) removes the shift and
-% the period as an unknown is then determined, but the family is left: the 3-by-3 matrix is
-% singular, and so is the Newton matrix of @code{periodic_orbit}, whose stationarity equations
-% are the collocation equations of the same problem.  A condition on the energy (the row
-% [grad E(x0)', 0, 0]; in @code{periodic_orbit} "Integral" I = E with "Level" E: the mean of E over
-% the orbit), with an unfolding parameter e in x' = F(x) + e grad E (a column
-% [d phi_T/de; 0; 0]; "Unfolding") to keep the system square, makes it regular: at a periodic
-% orbit e = 0, since E would grow by e int |grad E|^2 dt over a period otherwise.
-%
-% @strong{Parts and tolerances.}  g = 1, amplitudes a = 0.5, 2 and 3 (T from 6.38 to 16.16;
-% a = 3 is close to the separatrix a = pi).  The true orbit is integrated by @code{ode45} from
-% (a, 0) at RelTol = AbsTol = 1e-12 on the hand-written field over 4 K(m) (200 points).
-% @table @asis
-% @item (1) with the energy condition
-% ("Integral", 'w^2/2 - g*cos(th)', "Level", -g cos a, "Unfolding", @{'g*sin(th)', 'w'@}, defaults
-% otherwise) from the rough guess: the true orbit with its time axis stretched by 1 % (period
-% guess 1.01 T) and the states perturbed by 3e-3 (sin s, cos 2 s), s = 2 pi t / T.  Checks:
-% exitflag 1; |T - 4 K|/(4 K) <= 1e-10 ("PeriodTol"; measured 4e-15 to 6e-14); |e| <= 1e-10; the
-% energy at the nodes within 1e-9 of the level (measured 5e-13); the closure of the orbit
-% integrated by @code{ode45} at 1e-12 (independent of periodic_orbit's DOP853) over sol.T from
-% sol.y(1,:) <= 1e-9 (measured 2e-13 to 1.6e-12); the multipliers |mu - 1| <= 1e-4 (their
-% splitting 1 +- i sqrt (delta): measured 2e-7, 2e-6, 1.2e-5 for the three amplitudes, growing
-% with |M - I|); sol.monodromy against the closed form above, |M - M_closed|/|M_closed - I| <= 1e-6
-% (measured 2e-12 to 5e-11); det M = 1 (Liouville: div F = 0) to 1e-9.  The shooting matrices,
-% from @code{ode45} at 1e-12 along the converged orbit (M and d phi_T/de from the variational
-% equations written here; the closure above is the same integration): the smallest over the
-% largest singular value of [M - I, F] and of the 3-by-3 matrix with the phase row <= 1e-9
-% (singular to the accuracy of M: measured 7e-14 to 2e-12), the null vector of the latter
-% against the family's (grad E/|grad E|^2, T'(E)) (sine of the angle <= 1e-6, measured 1e-13),
-% and the same ratio of the 4-by-4 matrix with the energy row and the unfolding column >= 1e-7
-% (regular: measured 0.12, 1e-2 and 1.5e-5; near the separatrix T'(E) = 199 at a = 3 makes it
-% ill-conditioned in these unscaled unknowns, but 1e7 times above the singular ones).
-% @item (2) from a circle
-% the same options from (a cos s, -a sin s) + 3e-3 (sin s, cos 2 s), period guess 1.01 T: for
-% a = 0.5 and 2 exitflag 1 and T to 1e-10; for a = 3 the circle is far from the orbit (w reaches
-% 2 sin (a/2) = 1.995, not 3, and the orbit is no ellipse near the separatrix) and Newton's search
-% stalls (exitflag 0; a finding, an info row; the ellipse (a cos s, -2 sin (a/2) sin s) stalls too,
-% measured during development).
-% @item (3) without the energy condition
-% (defaults), (a) from the rough guess of (1): exitflag 0 for every amplitude (Newton's search
-% stalls: the residual cannot be driven to zero along a direction in which it does not change; a
-% finding, info rows); (b) from the true orbit itself (ode45 at 1e-12, period 4 K): exitflag 1
-% with the note of @code{periodic_orbit} that two Floquet multipliers are 1 (checked), but the
-% member found is the one the search reached, not the one of the guess's energy: its energy (the
-% mean over the nodes) differs from -g cos a by 1e-10 to 1e-9 and its period from 4 K(m) by
-% 5e-11 to 2e-9 relative (info rows), while it agrees with the closed form at its own energy,
-% 4 K((1 + E_found/g)/2), to 1e-10 (checked; measured 8e-15 to 7e-14): a correct orbit of the
-% family, at an energy that the guess sets only to its own accuracy.
-% @end table
-%
-% Options:
-% @table @code
-% @item "quiet"
-% print nothing.
-% @item "png", @var{dir}
-% write @file{demo_dual_periodic_pendulum.png} into @var{dir}: the orbits in the (th, w) plane
-% with the separatrix, and the family's period T(E) with the computed members.
-% @end table
-%
-% @var{results} has @code{g}, @code{amplitudes}, @code{exact} (per amplitude: @code{a}, @code{E},
-% @code{m}, @code{T} (4 K(m)/sqrt (g)), @code{dTdE}, @code{t}, @code{y} (the ode45 orbit)),
-% @code{integral} (part 1, per amplitude: @code{exitflag}, @code{message}, @code{T}, @code{T_err},
-% @code{unfolding}, @code{energy_err}, @code{closure_ode45}, @code{closure}, @code{floquet},
-% @code{floquet_dev}, @code{jordan} (|M - I|), @code{jordan_ref}, @code{monodromy_err},
-% @code{det_err}, @code{sv_closure}, @code{sv_phase}, @code{sv_energy} (smallest over largest
-% singular value), @code{null_err}, @code{N}, @code{iterations}, @code{time}, @code{t}, @code{y}),
-% @code{circle} (part 2: @code{exitflag}, @code{message}, @code{T}, @code{T_err},
-% @code{iterations}), @code{free} (part 3: @code{rough_exitflag}, @code{rough_message},
-% @code{exitflag}, @code{message}, @code{note}, @code{T}, @code{T_err}, @code{E}, @code{E_err},
-% @code{T_family}, @code{T_family_err}, @code{floquet}, @code{t}, @code{y}), @code{tol},
-% @code{checks}, @code{pass} and @code{time}.
+% The pendulum th' = w, w' = -g sin th (g = 1) by @code{periodic_orbit} (the dual action on a
+% circle, Acharya & Sengupta, Remark 5): a conservative system whose librations form a family, one
+% per energy E = w^2/2 - g cos th, with the period T(E) = 4 K(m)/sqrt (g), m = (1 + E/g)/2.
+% Along the family the monodromy is M = I - T'(E) F grad E' (both multipliers 1, a Jordan block),
+% so a phase condition alone leaves the Newton matrix singular; an energy condition ("Integral"
+% E, "Level") with an unfolding parameter e in x' = F(x) + e grad E ("Unfolding") makes it regular.
+% Amplitudes a = 0.5, 2, 3 (3 is near the separatrix); references: the closed forms and
+% @code{ode45} (1e-12) on the hand-written field and its variational equations.
+% (1) with the energy condition from a rough guess (period + 1 %, states + 3e-3): T to 1e-10, e = 0,
+%     the energy, the closure under ode45, the multipliers, M against its closed form, det M = 1,
+%     and the shooting matrices: singular with the phase row (its null vector is the family's
+%     direction), regular with the energy row and the unfolding column;
+% (2) the same from a circle (info for a = 3, far from the orbit);
+% (3) without the energy condition: from the rough guess Newton stalls (info); from the true orbit
+%     it converges to a member of the family at its own energy, with T = 4 K at that energy.
+% "png", dir writes demo_dual_periodic_pendulum.png.  @var{results} holds @code{exact},
+% @code{integral}, @code{circle}, @code{free}, the printed table @code{checks}, @code{pass}, @code{time}.
 % @seealso{periodic_orbit, demo_dual_periodic_vdp, demo_dual_periodic_lorenz}
 % @end deftypefn
 
@@ -218,7 +128,9 @@ function run = integral_run (sol, ex, g, ode_opt)
   run.energy_err = max (abs (En - ex.E));
   run.floquet = sol.floquet(:);
   run.floquet_dev = max (abs (sol.floquet - 1));
-  % the monodromy against its closed form at the orbit's first point
+  % the monodromy against its closed form at the orbit's first point: a perturbation dx0 changes
+  % the energy by grad E . dx0 and the period by T'(E) grad E . dx0, so after one period the orbit
+  % is behind by that much along F
   x0 = sol.y(1, :)';
   F = pend_rhs (x0, g);
   gE = [g * sin(x0(1)); x0(2)];

@@ -1,113 +1,25 @@
 function results = demo_dual_periodic_vdp (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_dual_periodic_vdp ()
-% @deftypefnx {} {results =} demo_dual_periodic_vdp ()
 % @deftypefnx {} {results =} demo_dual_periodic_vdp (..., "quiet")
 % @deftypefnx {} {results =} demo_dual_periodic_vdp (..., "png", dir)
-% The Van der Pol limit cycle found by @code{periodic_orbit} (the dual action on a circle of
-% Acharya and Sengupta, their Remark 5), against a tight shooting solution written here.
-%
-% @strong{Physics.}  The Van der Pol oscillator @code{x'' - mu (1 - x^2) x' + x = 0} as the
-% first-order system of the states x and v = x',
-%
-% @example
-% x' = v,   v' = mu (1 - x^2) v - x,
-% @end example
-%
-% has one stable limit cycle for mu > 0.  For mu = 1 it is smooth (T = 6.6633); for mu = 10 it is a
-% relaxation oscillation (T = 19.078): slow drifts along the branches |x| in [1, 2] and fast
-% jumps in which v reaches 13 within a time of order 1/mu, the stiff case.  The divergence of
-% the field is @code{mu (1 - x^2)}; by Liouville's formula the product of the two Floquet
-% multipliers is @code{exp (int_0^T mu (1 - x^2) dt)}, and one multiplier is 1 (the direction of
-% the flow), so the nontrivial one is that exponential: 8.5970e-4 for mu = 1 and 3.7e-136 for
-% mu = 10 (below the resolution of any monodromy matrix computed in double precision).
-%
-% @strong{Reference} (independent of varmech): shooting written here.  The unknowns are the
-% crossing x0 of the section v = 0 with x > 0 (v decreasing: the right end of the cycle) and the
-% period T; the equations are @code{phi_T(x0, 0) - (x0, 0) = 0}, solved by Newton with the exact
-% Jacobian @code{[M(:, 1) - e1, F(phi_T)]} (M the monodromy matrix from the variational equations).
-% The integrator is @code{ode45} on the hand-written field with RelTol = AbsTol = 1e-13 for both
-% mu: mu = 10 is only mildly stiff, and at this tolerance ode45's step is set by accuracy, not
-% by stability (about 3 s per period with the variational equations; ode15s cannot reach 1e-13).
-% The start: the section crossings of a transient of 5 periods integrated at 1e-9 (event
-% location).  Newton stops when the correction of T is below 1e-12 T (2 or 3 iterations).  The
-% integral of the divergence is a fifth state of the same integration (quadrature along the
-% orbit at 1e-13).  The reference is checked by one more Newton step with ode45 at 1e-12 from the
-% converged point (the periods differ by about 1e-14 relative).
-%
-% @strong{Parts and tolerances.}
-% @table @asis
-% @item (1) mu = 1
-% (a) the help example of @code{periodic_orbit} (a circle of radius 2, period guess 6.5, defaults)
-% and (b) a rough guess: the circle of radius 2 with the period off by 1 % (1.01 T_ref) and the
-% states perturbed by 3e-3 (@code{3e-3 (sin (3 s + 1), cos (5 s + 2))}, s = 2 pi t/T_guess),
-% defaults.  Checks: exitflag 1; |T - T_ref|/T_ref <= 1e-10 ("PeriodTol" is 1e-10 relative, the
-% reference is 1e-14; measured 5e-15); the closure of the orbit integrated over sol.T by
-% @code{ode45} (1e-13, independent of periodic_orbit's DOP853) from its point where |F| is
-% smallest <= 1e-9 (measured 2e-14); the nontrivial Floquet multiplier against the Liouville
-% reference, relative 1e-7 (measured 2e-12: the monodromy is integrated by DOP853 at "FlowTol"
-% 1e-12, and the multiplier is the small eigenvalue of a matrix of norm about 10, so its relative
-% error may reach 1e-12 |M|/8.6e-4 ~ 1e-8); the trivial multiplier against 1 (1e-8, measured
-% 6e-13).  Info: sol.period_error, sol.closure, N, iterations, time.
-% @item (2) mu = 10
-% (a) The rough circle of (1b) (1.01 T_ref) with the defaults is a finding (an info row, not a
-% failure of this demo): Newton stalls where the discrete orbit is far from the relaxation cycle
-% (measured: N = 131, 44 iterations, 0.5 s, exitflag 0 with the message naming the search's
-% stall).  From the circle nothing tried converged: N from 129 to 8193, orders 2 to 8, weights of
-% P from 1e-4 to 100 times the automatic one, equal weights, MaxIter 200 (measured during
-% development, not repeated here).  (b) The candidate of @code{periodic_guesses} (one loop, 400
-% points) with the defaults: a check.  History: it converged at commit a32c5ac (first grid from
-% the guess's spectrum), stalled at ba93c98 (residual 80, 37 s), converged through the retry with
-% a second set of weights at commit bdc2581 (32 s); since commit f2fd8de (states and
-% residuals scaled by each state's amplitude) it converges on its first grid: N = 16591, 2
-% Newton iterations, 0.8 s, T to 2.3e-13.  (c) With a given "N" from the candidate: N = 4097
-% (T to 2.4e-11; its estimate grid 2049 is too coarse for an error estimate) and 8193 (T to
-% 2e-14), info rows.  (d) The candidate with the period off by 1 % and the states perturbed by
-% 3e-3, N = 8193, with the default weights (a check: measured 53 iterations, 13 s; before commit
-% bdc2581, periodic_orbit's retry with a second set of weights, it stalled at every N tried) and
-% with the weights
-% @code{"c", [1/X_x^2, 1/X_v^2, 1e-4/Pbar^2]} (X the peak-to-peak amplitudes of the guess, Pbar =
-% T_guess/(2 pi): the automatic weights with the one of P divided by 1e4; a check: 9 iterations,
-% 1.3 s).  Checks on each: exitflag 1, |T - T_ref|/T_ref <= 1e-10, the closure of ode45 over
-% sol.T from the point of the orbit where |F| is smallest <= 1e-9 (from a point on a fast jump
-% the closure is |F| dT, with |F| up to 100), the trivial multiplier against 1 (1e-8), and the
-% nontrivial one below 1e-10 (its true value is 3.7e-136; the computed one is the rounding of
-% the monodromy matrix, about 1e-13).
-% @item (3) convergence of T with N, mu = 1
-% the issue's table: orders 2, 4, 6, 8 at fixed N = 33, 65, 129, 257, 513, each solve started
-% from the reference orbit (so that the table shows the discretization, not Newton's basin):
-% |T_N - T_ref|/T_ref, the rates between successive N and the observed order (the finest pair
-% whose errors are both above the floor 1e-13, 10 times the reference's check and above the
-% rounding of T), which must be within 0.3 of the order: the error of the central differences in
-% T is C h^p (1 + O(h^2)), so the rate on the pair (h, h/2) is p + O(h^2)/log 2; measured within
-% 0.05.  Every run must converge, N = 33 (h = 0.2) included, and none may raise an error.  (Before
-% commit a32c5ac orders 2 and 6 did not converge at N = 33 and order 8 raised "Ns(2): out of
-% bound": with a given N whose estimate grid 2 floor ((N - 1)/4) + 1 was below the order's
-% minimum, 19 for order 8; periodic_orbit now solves on N itself then.)  Info: the same runs from
-% the rough guess of (1b) (Newton's robustness at a fixed N); they used to fail at some fixed N,
-% and since a32c5ac all 20 converge to the same T as from the reference orbit.
-% @end table
-%
-% Options:
-% @table @code
-% @item "quiet"
-% print nothing.
-% @item "png", @var{dir}
-% write @file{demo_dual_periodic_vdp_orbits.png} and @file{demo_dual_periodic_vdp_convergence.png}
-% into @var{dir}.
-% @end table
-%
-% @var{results} has @code{ref} (per mu: @code{mu}, @code{T}, @code{x0}, @code{log_liouville},
-% @code{liouville}, @code{residual}, @code{check_T} (relative difference of the 1e-12 check),
-% @code{iterations}, @code{time}, @code{t}, @code{y}), @code{mu1} (runs @code{help_example} and
-% @code{rough}), @code{mu10} (@code{default_circle}, @code{default_candidate}, @code{scan} (struct
-% array over @code{scan_N}), @code{working}), each run with @code{exitflag}, @code{message}, @code{T},
-% @code{T_err}, @code{closure_ode45}, @code{closure}, @code{period_error}, @code{floquet},
-% @code{floquet_err}, @code{trivial_err}, @code{N}, @code{iterations}, @code{time}, @code{t},
-% @code{y}; also @code{perturbed_default}, @code{c} and @code{candidate_distance}),
-% @code{convergence} (@code{orders}, @code{N}, @code{err} (NaN where not converged), @code{rate},
-% @code{observed}, @code{pair}, @code{exitflag} (-1: an error was raised), @code{floor},
-% @code{rough_exitflag}, @code{rough_err}, @code{errors}, @code{converge_tol}), @code{tol}, @code{checks},
+% The Van der Pol limit cycle x' = v, v' = mu (1 - x^2) v - x found by @code{periodic_orbit} (the
+% dual action on a circle, Acharya & Sengupta, Remark 5), against shooting written here: Newton on
+% the crossing x0 of the section v = 0 and the period T, with @code{ode45} at 1e-13 on the
+% hand-written field and its variational equations.  By Liouville's formula the nontrivial Floquet
+% multiplier is exp (int_0^T mu (1 - x^2) dt) (the other one is 1, the direction of the flow).
+% (1) mu = 1 (T = 6.6633, smooth): from the help example of @code{periodic_orbit} and from a rough
+%     guess (a circle, period off by 1 %): T to 1e-10, the closure of ode45 over sol.T from the
+%     orbit's point of smallest |F| to 1e-9, the Floquet multipliers;
+% (2) mu = 10 (T = 19.078, a relaxation oscillation, the stiff case): from a circle (info: Newton
+%     stalls far from the relaxation cycle), from the candidate of @code{periodic_guesses}, at given
+%     N = 4097, 8193 (info), and from the candidate perturbed, with the default weights and with
+%     the weight of P lowered 1e4 times;
+% (3) the convergence of T with N at mu = 1 for the orders 2, 4, 6, 8 (N = 33 ... 513) from the
+%     reference orbit: the observed order within 0.3 of the order (central differences in T:
+%     C h^p (1 + O(h^2))), every run converging; info: the same from the rough guess.
+% "png", dir writes demo_dual_periodic_vdp_@{orbits,convergence@}.png.  @var{results} holds
+% @code{ref}, @code{mu1}, @code{mu10}, @code{convergence}, the printed table @code{checks},
 % @code{pass} and @code{time}.
 % @seealso{periodic_orbit, periodic_guesses, demo_dual_lorenz}
 % @end deftypefn
@@ -248,7 +160,10 @@ function [r, J, we, w] = shoot_residual (x0, T, mu, reltol, tspan)
 end
 
 function ref = shoot_vdp (mu, Tguess)
-  % shooting on (x0, T), x(0) = (x0, 0), with ode45 at 1e-13; see the help
+  % shooting on (x0, T), x(0) = (x0, 0), with ode45 at 1e-13 for both mu (mu = 10 is only mildly
+  % stiff: at this tolerance the step is set by accuracy).  The start: the section crossings of a
+  % transient of 5 periods at 1e-9.  Newton with the exact Jacobian [M(:, 1) - e1, F(phi_T)] stops
+  % when the correction of T is below 1e-12 T; the divergence is integrated as a fifth state
   t0 = tic;
   opt = odeset ('RelTol', 1e-9, 'AbsTol', 1e-9, 'Events', @(t, w) section_event (w));
   [~, ~, te, ye] = ode45 (@(t, w) vdp_rhs (w, mu), [0, 5 * Tguess], [2; 0], opt);
@@ -277,8 +192,7 @@ end
 
 function [flag, err, msg] = fixed_n (ode, ref, t, y, N, order)
   % periodic_orbit at a fixed N: exitflag and relative error of T; flag -1 and the message when it
-  % raises an error (none should: before a32c5ac N = 33 at order 8 failed with "Ns(2): out of
-  % bound")
+  % raises an error (none should)
   msg = '';
   try
     sol = periodic_orbit (ode, t, y, 'N', N, 'Order', order);

@@ -1,172 +1,25 @@
 function results = demo_incline (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_incline ()
-% @deftypefnx {} {results =} demo_incline ()
 % @deftypefnx {} {results =} demo_incline (..., "quiet")
 % @deftypefnx {} {results =} demo_incline (..., "png", dir)
 % @deftypefnx {} {results =} demo_incline (..., "RelTol", rtol)
-% A particle sliding on an incline, with and without Coulomb friction.
-%
-% Physics (Rothkopf & Horowitz, "A variational approach to nonholonomic and
-% inequality-constrained mechanics", Sec. III and Fig. 4).  A point mass M in
-% the vertical (x, y) plane, L = M/2 (xdot^2 + ydot^2) - M g y (eq. 11), on the
-% incline y = x tan(alpha), alpha = pi/6, g = 9.8, kinetic friction mu = 0.4,
-% released at rest at x = cos(alpha), y = sin(alpha), 0 <= t <= 1.  The paper
-% does not state M for this example; M = 1 (as for its tumbler).  The motion
-% along the incline does not depend on M; the soft-contact equilibrium below
-% does, and with M = 1 it is within 4% of the paper's offset delta (see
-% there).
-%
-% Closed form (the independent reference).  With e = (cos alpha, sin alpha)
-% along the incline (up the slope) and n = (-sin alpha, cos alpha) its normal,
-% s = q.e and d = q.n (d = 0 on the incline).  On the incline the normal force
-% balances the normal part of gravity, N = M g cos(alpha) (a straight line: no
-% curvature term), and kinetic friction mu N opposes the sliding velocity.
-% Since tan(alpha) = 0.577 > mu, the mass released at rest slides down
-% (sdot < 0), so friction points up the slope and
-%
-% @example
-% s(t) = s0 + v0 t + a t^2/2,   a = -g (sin(alpha) - mu cos(alpha)),
-% @end example
-%
-% a = -4.9 for mu = 0 and a = -1.5052 for mu = 0.4; (x, y) = s e.
-%
-% Formulations integrated with @code{gauss_integrate} (dopri5):
-% @table @asis
-% @item (a) line, mu = 0
-% holonomic constraint y cos(alpha) - x sin(alpha) = 0 (the signed distance
-% d, so that grad = n is a unit vector), ideal reaction.  The multiplier is
-% then the normal force: lambda = M g cos(alpha) is checked.
-% @item (b) line, mu = 0.4, explicit friction
-% the ideal reaction does not expose the normal force as an input of the
-% model's forces, but on a straight line it is the constant M g cos(alpha)
-% (checked in (a) and (b) through lambda), so friction is the explicit force
-% F = -mu M g cos(alpha) tanh(sdot/epsv) e, sdot = xdot cos(alpha) + ydot
-% sin(alpha), in the model's "forces".
-% @item (c) soft contact (the paper's regularized barrier)
-% no constraint; the contact h = y cos(alpha) - x sin(alpha) = d >= 0
-% (admissible side above the incline, see the misprint below) with
-% sigma_h = sigma cos(alpha), V0 = 5, friction mu, integrated with
-% "Contacts", "soft".  The paper's sigma is measured in units of
-% x tan(alpha) - y = -d/cos(alpha).  varmech's force is A_h(d) n with
-% A_h(d) = V0/(sqrt(2 pi) sigma_h) exp(-d^2/(2 sigma_h^2)); with sigma_h =
-% sigma cos(alpha) the exponent is the paper's -(x tan(alpha) - y)^2/(2
-% sigma^2), and the magnitude V0/(sqrt(2 pi) sigma cos(alpha)) is the paper's
-% A |(tan(alpha), -1)| = A/cos(alpha).  So the force equals the paper's F_N
-% with the same V0 (checked at the paper's initial state, first table row).
-% @end table
-%
-% Smoothing error of (b) (derived, then checked).  Let u = -sdot >= 0 be the
-% downhill speed, s_a = sin(alpha), m = mu cos(alpha).  The smoothed law gives
-% udot = g (s_a - m tanh(u/epsv)) instead of g (s_a - m), so the smoothed mass
-% gains speed while u is O(epsv).  With w = tanh(u/epsv) the gain is
-%
-% @example
-% Du(inf) = epsv m Int_0^1 dw / ((s_a - m w)(1 + w))
-%         = epsv m log (2 s_a / (s_a - m)) / (s_a + m)      (= 0.7668 epsv)
-% @end example
-%
-% reached exponentially fast (time scale epsv/g); the position gain is
-% Du(inf) t - Lag, Lag = (epsv^2 m/g) Int_0^1 K(w) dw / ((1 - w^2)(s_a - m w)),
-% K(w) = (log ((s_a - m w)/(s_a - m)) + log (2/(1 + w)))/(s_a + m) (evaluated
-% with integral; 2.0e-9 for epsv = 1e-4).  The demo uses epsv = 1e-4, so the
-% smoothing error 7.7e-5 is visible; it vanishes linearly as epsv -> 0.  The
-% table shows (b) against the closed form (error = the smoothing error; tol =
-% the predicted smoothing error + the integration tolerance) and against the
-% closed form corrected by Du(inf) and Lag (tol = the integration tolerance).
-%
-% The soft contact: why the paper needs delta.  The normal motion obeys
-% M ddot = A(d) - M g cos(alpha) whatever mu (friction is tangential), with
-% A(d) = V0/(sqrt(2 pi) sigma_h) exp(-d^2/(2 sigma_h^2)): a 1-D conservative
-% motion in U(d) = M g cos(alpha) d + V0 Phi(-d/sigma_h) (Phi the normal CDF).
-% Its equilibrium above the incline is
-%
-% @example
-% d* = sigma_h sqrt (2 log (V0 / (sqrt(2 pi) sigma_h M g cos(alpha)))),
-% @end example
-%
-% i.e. the vertical offset delta* = d*/cos(alpha) = 0.0347 for the paper's
-% sigma = 1/70, V0 = 5, M = 1: the paper's delta = 1/30 = 0.0333 is the offset
-% that "minimizes residual oscillatory artifacts".  Started on the incline
-% (delta = 0) the mass sits where the barrier pushes with
-% A(0) = V0/(sqrt(2 pi) sigma_h) = 161 N against a weight component of 8.5 N
-% and is thrown up to the height d1 with U(d1) = U(0) = V0/2 (0.2946 m,
-% checked).  With a hard constraint (a, b) delta = 0.  Tangentially,
-% M sddot = -M g sin(alpha) + mu A(d) = -M g sin(alpha) + mu M (ddot + g
-% cos(alpha)) while sliding (|sdot| >> epsv), so exactly
-%
-% @example
-% s(t) = s0 + a t^2/2 + mu (d(t) - d0) - (smoothing gain),
-% @end example
-%
-% the normal oscillation of a start off the equilibrium feeds into s only
-% through mu (d - d0).  varmech smooths the contact friction with
-% v/sqrt(v^2 + epsv^2); by the same computation as above its gain is
-% epsv m0 J(m0), J(m) = (2 m/sqrt(s_a^2 - m^2) atan (sqrt ((s_a + m)/(s_a - m)))
-% + 1)/(s_a + m), with m0 = mu A(d0)/(M g) the friction level at the start
-% (epsv = 1e-8 here, so that d stays at d0 while the gain builds up).
-%
-% What is compared (table: quantity | value | reference | error | tol):
-% the force of the contact at the paper's initial state against the paper's
-% F_N and, for a downhill velocity, against the paper's F_R; (a) and (b):
-% s(1), v(1) = sdot(1) against the closed form, the normal force lambda, the
-% drift from the line; (c) with the paper's sigma = 1/70, delta = 1/30: the
-% displacement s(1) - s0 and v(1) against the closed form (mu = 0), the same
-% with the terms mu (d - d0), mu ddot and the smoothing gain removed
-% (mu = 0.4), the energy of the normal motion, the top d1 of the normal
-% oscillation; a sigma sweep (1/10 ... 1/200, started at the equilibrium
-% offset delta*(sigma), mu = 0.4): the distance at t = 1 of (x, y) from the
-% closed-form path of the paper's start on the incline, against the
-% prediction |delta* y_hat - gain e| (about delta*), which decreases with
-% sigma, and max |d - d*|; the launch from delta = 0 (top d1).
-%
-% Tolerances.  Integration: 10 * RelTol * S with S the scale of the compared
-% quantity: S = max |s| = 1.45 for positions and for d (d is computed from
-% q), max |v| = 4.9 for velocities, M g cos(alpha) for forces, M g cos(alpha)
-% max |s| for the normal energy.  As for demo_rolling_disk, dopri5's global
-% error is a small multiple of RelTol * S; here mostly far below, since the
-% closed-form motion is a quadratic polynomial, which dopri5 integrates
-% exactly.  All checks pass for RelTol = 1e-6, 1e-8, 1e-10, 1e-12.  The
-% force comparisons with the paper: 1e3 * eps * |F| (rounding).  A maximum of
-% d over the output times (every 1/400 s) misses a turning point by at most
-% |ddot| (1/800)^2/2; that is added for the d1 rows.  Default RelTol = 1e-10.
-%
-% Misprints: the paper states the admissible side as x tan(alpha) - y >= 0,
-% but its initial state has x tan(alpha) - y = -delta < 0 and its F_N pushes
-% towards y > x tan(alpha): the admissible side is x tan(alpha) - y <= 0
-% (doc/misprints.md, "Incline: admissible side"; re-checked here: the table's
-% first row is varmech's force for h = d >= 0 against the paper's F_N at the
-% paper's initial state).  The paper's F_R = mu A (1, tan(alpha)) is right for
-% downhill sliding (second row); its fixed direction makes it valid only
-% there.  Eq. 16 labels the discretization "SBP424" (read SBP242; see
-% doc/misprints.md).
-%
-% Options:
-% @table @code
-% @item "quiet"
-% print nothing.
-% @item "png", @var{dir}
-% write @file{demo_incline_trajectory.png} (x(t), y(t) of all formulations
-% and the closed forms, as the paper's Fig. 4), @file{demo_incline_sigma.png}
-% (error at t = 1 against sigma) and @file{demo_incline_normal.png} (normal
-% offset d(t) of the soft contact) into @var{dir} (created if missing).
-% @item "RelTol", @var{rtol}
-% the dopri5 relative tolerance (default 1e-10; AbsTol = rtol/100).
-% @end table
-%
-% @var{results} is a struct with fields @code{params}, @code{reltol},
-% @code{t}; @code{line} (1-by-2 struct array for mu = 0 and mu = 0.4, fields
-% @code{mu}, @code{q}, @code{qdot}, @code{s}, @code{v}, @code{lambda},
-% @code{s_ref}, @code{v_ref}, @code{gain_v}, @code{gain_s},
-% @code{residual_position}); @code{soft}
-% (1-by-2, the paper's sigma and delta, fields @code{mu}, @code{q},
-% @code{qdot}, @code{s}, @code{v}, @code{d}, @code{ddot} (the normal
-% velocity), @code{d0}, @code{dstar},
-% @code{d1}, @code{gain}); @code{sweep} (fields @code{sigma}, @code{delta},
-% @code{err}, @code{pred}, @code{dev}); @code{launch} (@code{d}, @code{d1},
-% @code{dmax}); @code{paper_force} (the forces of the first two rows);
-% @code{checks} (struct array @code{name}, @code{value}, @code{reference},
-% @code{error}, @code{tol}, @code{pass}, one per table row) and @code{pass}.
+% A particle sliding on an incline, with and without Coulomb friction (Rothkopf & Horowitz, "A
+% variational approach to nonholonomic and inequality-constrained mechanics", Sec.@: III, eq.@: 11,
+% Fig.@: 4): M = 1 (not stated in the paper), alpha = pi/6, g = 9.8, mu = 0.4, released at rest
+% at (cos alpha, sin alpha), 0 <= t <= 1.  Reference: the closed form s(t) = s0 + a t^2/2,
+% a = -g (sin alpha - mu cos alpha), s the position along the incline.  Integrated with
+% @code{gauss_integrate} (dopri5): (a) the holonomic line, mu = 0 (the multiplier is the normal
+% force M g cos alpha); (b) the line with friction as the explicit force
+% -mu M g cos(alpha) tanh(sdot/epsv) e, whose smoothing gain is predicted in closed form;
+% (c) the paper's soft contact (sigma = 1/70, V0 = 5, start offset delta = 1/30), whose force
+% equals the paper's F_N and F_R; the normal motion oscillates about the equilibrium offset
+% delta* = 0.0347 near the paper's delta; a sweep over sigma started at delta*(sigma); the launch
+% from delta = 0.  Tolerance: 10 RelTol times the scale of the quantity.  The paper's admissible
+% side x tan(alpha) - y >= 0 is a misprint (its start and F_N need <= 0; doc/misprints.md).
+% "RelTol": dopri5's relative tolerance (default 1e-10, AbsTol = RelTol/100); "png", dir writes
+% demo_incline_@{trajectory,sigma,normal@}.png.  @var{results} holds @code{line}, @code{soft},
+% @code{sweep}, @code{launch}, @code{paper_force}, the printed table @code{checks} and @code{pass}.
 % @seealso{gauss_integrate, mechsys, demo_rolling_disk}
 % @end deftypefn
 
@@ -255,6 +108,9 @@ function results = demo_incline (varargin)
     L.s_ref = 1 + a * tout .^ 2 / 2;
     L.v_ref = a * tout;
     if m > 0
+      % the smoothed law gives udot = g (sa - m tanh(u/epsv)) for the downhill speed u: with
+      % w = tanh(u/epsv) the speed gain is epsv m Int_0^1 dw/((sa - m w)(1 + w)) and the position
+      % gain Du t - Lag, Lag = (epsv^2 m/g) Int_0^1 K(w) dw/((1 - w^2)(sa - m w))
       L.gain_v = epsv_line * m * log (2 * sa / (sa - m)) / (sa + m);
       K = @(w) (log ((sa - m * w) / (sa - m)) + log (2 ./ (1 + w))) / (sa + m);
       lagt = epsv_line ^ 2 * m / g * integral (@(w) K(w) ./ ((1 - w .^ 2) .* (sa - m * w)), 0, 1);
@@ -304,7 +160,7 @@ function results = demo_incline (varargin)
     S.dstar = equilibrium (V0, sh, M * g * ca);
     S.d1 = turning_point (S.d0, S.dstar, V0, sh, M * g * ca);
     A0 = V0 / (sqrt (2 * pi) * sh) * exp (-S.d0 ^ 2 / (2 * sh ^ 2));
-    S.gain = epsv_soft * gain_sqrt (sa, mus(im) * A0 / (M * g));
+    S.gain = epsv_soft * vm_incline_gain (sa, mus(im) * A0 / (M * g));
     soft(im) = S;
     a = -g * (sa - mus(im) * ca);
     tag = sprintf ('(c) soft, mu = %g', mus(im));
@@ -343,7 +199,7 @@ function results = demo_incline (varargin)
     syss.parameters.sig = sigmas(is);
     sol = gauss_integrate (syss, [0, T], [ca, sa + delta], [0, 0], opts{:}, 'Contacts', 'soft');
     check_sol (sol);
-    gain = epsv_soft * gain_sqrt (sa, mu * ca);
+    gain = epsv_soft * vm_incline_gain (sa, mu * ca);
     sw.delta(is) = delta;
     sw.err(is) = norm (sol.q(end, :) - sref_end);
     sw.pred(is) = norm ([0, delta] - gain * T * e');
@@ -386,7 +242,9 @@ function check_sol (sol)
 end
 
 function d = equilibrium (V0, sh, W)
-  % A(d) = W on the outer flank of the Gaussian (stable equilibrium above the incline)
+  % A(d) = W on the outer flank of the Gaussian (stable equilibrium above the incline): the normal
+  % motion M ddot = A(d) - M g cos(alpha), A(d) = V0/(sqrt(2 pi) sh) exp(-d^2/(2 sh^2)), is
+  % conservative in U(d) = W d + V0 Phi(-d/sh), W = M g cos(alpha)
   d = sh * sqrt (2 * log (V0 / (sqrt (2 * pi) * sh * W)));
 end
 
@@ -403,15 +261,6 @@ function d1 = turning_point (d0, dstar, V0, sh, W)
     hi = 2 * hi;
   end
   d1 = fzero (@(x) normal_potential (x, V0, sh, W) - U0, [dstar, hi], optimset ('TolX', 1e-15));
-end
-
-function G = gain_sqrt (sa, m)
-  % speed gain / epsv of the smoothing v/sqrt(v^2 + epsv^2) (see the help text)
-  if m == 0
-    G = 0;
-  else
-    G = m * (2 * m / sqrt (sa ^ 2 - m ^ 2) * atan (sqrt ((sa + m) / (sa - m))) + 1) / (sa + m);
-  end
 end
 
 function print_table (r)

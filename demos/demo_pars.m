@@ -1,138 +1,26 @@
 function results = demo_pars (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_pars ()
-% @deftypefnx {} {results =} demo_pars ()
 % @deftypefnx {} {results =} demo_pars (..., "quiet")
 % @deftypefnx {} {results =} demo_pars (..., "png", dir)
 % @deftypefnx {} {results =} demo_pars (..., "nu", nu, "T", T)
-% Pars' particle: one anholonomic constraint, four reaction laws.
-%
-% Acharya and Sengupta, "Dual action principles ..." (Sec.@: 4.1, eqs.@: 42-47; Sec.@: 5,
-% eq.@: 51), after Pars (1954).  A particle of unit mass in 3-d space, no applied force, subject
-% to the linear anholonomic constraint
-%
-% @example
-% g = x3 v1 - v2 = a(x) . v = 0,    a(x) = (x3, -1, 0),   v = xdot.
-% @end example
-%
-% The paper writes Newton's law as @code{vdot + Q = 0} (eq.@: 42b): its "constraint force" Q is
-% MINUS the force on the particle, and its power @code{Q . v = -dK/dt} (K = |v|^2/2) is the
-% power dissipated by the reaction.  varmech's reaction R (@code{M qddot = f + R}) is the force on
-% the particle, so @code{Q = -R - F} where F are the model's explicit forces.
-%
-% @strong{Derivations} (redone here; each is also checked numerically by the demo, see below).
-% Differentiating the constraint: @code{a . vdot + w = 0}, @code{w = adot . v = v1 v3}
-% (eq.@: 43: correct).
-%
-% (a) Ideal reaction (Gauss's least constraint with unit mass): @code{Q = lam* a}.  Then
-% @code{-lam* |a|^2 + w = 0}, @code{lam* = v1 v3 / (1 + x3^2)} and
-%
-% @example
-% x1'' = -x1' x3 x3' / (1 + x3^2),  x2'' = x1' x3' / (1 + x3^2),  x3'' = 0       (44)
-% @end example
-%
-% as printed.  (44) has a closed form: with @code{z = x3 = x3^0 + v3^0 t},
-% @code{d log v1 / dt = -z z' / (1 + z^2)} gives @code{v1 = v1^0 sqrt ((1 + z0^2) / (1 + z^2))},
-% @code{v2 = z v1} (the constraint; it also solves the second equation), hence
-% @code{x1 = x1^0 + C (asinh z - asinh z0)}, @code{x2 = x2^0 + C (sqrt (1 + z^2) - sqrt (1 + z0^2))},
-% @code{C = v1^0 sqrt (1 + z0^2) / v3^0}.  The kinetic energy is conserved.
-%
-% (b) The reaction (45) @code{Q = lam* a + a x v + nu v}, nu >= 0.  With
-% @code{a x v = (-v3, -x3 v3, x3 v2 + v1)} (as printed) and @code{vdot = -Q}, the constraint gives
-% @code{lam* = (v1 v3 + nu (v2 - x3 v1)) / (1 + x3^2)} (as printed) and, for nu = 0, eq.@: (47)
-% as printed:
-%
-% @example
-% x1'' = -x1' x3 x3' / (1 + x3^2) + x3',   x2'' = x1' x3' / (1 + x3^2) + x3 x3',
-% x3'' = -x3 x2' - x1'.                                                      (47)
-% @end example
-%
-% For nu > 0 (derived here; the paper gives only nu = 0):
-%
-% @example
-% x1'' = -x3 lam* + v3 - nu v1,  x2'' = lam* + x3 v3 - nu v2,  x3'' = -x3 v2 - v1 - nu v3,
-% lam* = (v1 v3 + nu (v2 - x3 v1)) / (1 + x3^2).                           (47')
-% @end example
-%
-% On the constraint the nu term of lam* vanishes.  Power: @code{Q . v = lam* (a . v) +
-% (a x v) . v + nu |v|^2 = nu |v|^2 >= 0}, so @code{K = K0 exp (-2 nu t)} (closed form).
-% In varmech the non-ideal part is the model's force @code{F = -(a x v) - nu v} and the multiplier
-% part stays ideal (@code{Reaction = "ideal"}): the ideal multiplier solves
-% @code{(a . a) lam = -w - a . F}, which is @code{-lam*} of (47') also off the constraint.
-%
-% (c) Minimal reaction, Sec.@: 5 (eq.@: 51).  @code{dg/dv2 = -1} never vanishes, so the constraint
-% is solved globally for @code{v^(s) = v2 = x3 v1}; @code{v^(r) = (v1, v3)}.  With F = 0, eq.@: (51)
-% reads @code{x1' = v1, x2' = x3 v1, x3' = v3, v1' = 0, v3' = 0}, and the reaction is
-% @code{F^(c)(r) = 0}, @code{F^(c)(s) = F^(c)_2 = d(x3 v1)/dt = v1 v3}: the reaction acts along e2
-% only, i.e.@: @code{Reaction = [0 1 0]} (B = row 2 of the identity = of M).  The closed form is
-% @code{x1 = x1^0 + v1 t, x3 = z, x2 = x2^0 + v1 (x3^0 t + v3 t^2/2)}, and varmech's multiplier
-% is @code{mu = v1^0 v3^0} (constant).  The other split @code{v^(s) = v1 = v2 / x3}
-% (@code{Reaction = [1 0 0]}) is singular at x3 = 0 and is not used: with the data below
-% gauss_integrate stops at t = 1.225 (x3 = -0.01, v1 = 40, rcond < 1e-13), as it should.
-% The minimal reaction (e2) does work:
-% @code{Q . v = -F^(c) . v = -x3 v1^2 v3}, which changes sign when x3 does (the initial data
-% below make x3 cross 0 at t = 1.25), so the minimal reaction of Sec.@: 5 is NOT in the class
-% "power of the constraint forces non-negative" of Sec.@: 4; the demo reports its (negative)
-% minimum power against this closed form.
-%
-% @strong{Misprint} (eq.@: 48, Sec.@: 4.1).  (48) prints @code{vdot1 - v1 z v3^0 / (1 + z^2) = 0};
-% from (44) (and from the derivation above) it must be @code{vdot1 + v1 z v3^0 / (1 + z^2) = 0}.
-% The wrong sign propagates into the pre-dual Lagrangian after (48), the DtP mapping
-% @code{v1^(H)} and the dual action (49) (the terms @code{lambda1 v1 z v3^0 / (1 + z^2)} change
-% sign).  Checked: the printed (48) integrated with ode45 leaves the constraint
-% (@code{z v1 - v2} grows to O(1)) and its v1 departs from the solution of (44) by O(1), while the
-% corrected sign reproduces (44) to 1e-12 (fields @code{misprint48_*}).  (The text of the E-L
-% equations after (49), @code{vdot1^(H) / v1^(H) - ...}, also does not balance dimensionally; it
-% should read @code{vdot1^(H) + v1^(H) z v3^0 / (1 + z^2) = 0}; this may be a transcription
-% artefact of the text version.)  Eqs.@: 43, 44, the two lam* formulas, @code{n x v} and (47)
-% were checked and are correct.
-%
-% @strong{Data}.  The paper gives no numbers: generic consistent data
-% @code{x0 = (0.3, -0.2, -0.5)}, @code{v0 = (0.8, x3^0 v1^0, 0.4) = (0.8, -0.4, 0.4)}, t in
-% [0, 5] (option "T"), nu = 0.5 for the dissipative case (option "nu").
-%
-% @strong{What is compared}.  varmech's @code{gauss_integrate} (dopri5, RelTol 1e-10, AbsTol
-% 1e-12, 201 output times, no projection) for
-% @table @asis
-% @item (a) ideal
-% the default reaction; reference: the closed form above (ode45 on (44) is a cross-check);
-% multiplier against @code{-lam* = -v1 v3 / (1 + x3^2)} on the closed form.
-% @item (b0), (bnu)
-% forces @code{-(a x v) - nu v} with nu = 0 and nu; reference: Octave's ode45 (RelTol 1e-12,
-% AbsTol 1e-14) on (47) / (47') as derived, multiplier against @code{-lam*} on the reference.
-% @item (c) minimal
-% @code{Reaction = [0 1 0]}; reference: ode45 on (51) (the closed form is a cross-check).
-% @end table
-% For each: the max constraint residual |a . v|, the max deviation of x(t) from the reference,
-% the min power Q . v and its deviation from the exact power (0, 0, nu |v|^2,
-% @code{-x3 v1^2 v3}), the kinetic energy against its closed form, and the max differences of
-% x3(t) between the cases.  Also: the hand-derived scalar right-hand sides (44), (47), (47'),
-% lam* are compared at 1000 random states (on and off the constraint) with the vector formulas
-% @code{vdot = -lam* a - a x v - nu v} (cross products, lam* from @code{a . vdot + w = 0}).
-%
-% @strong{Tolerances}.  dopri5's local error control makes the global error roughly
-% proportional to RelTol = 1e-10 times the error growth over [0, 5] (measured errors are
-% 1e-10 to 3e-10); we allow 1e-8 = 100 RelTol for the trajectories, the residual (the constraint
-% is imposed at acceleration level, so the drift is accumulated local error of the same order),
-% the energies and the powers (|Q . v - exact| <= |lam| |a . v| with |lam| <= 1).  ode45 at
-% RelTol 1e-12 adds less than 1e-11.  The formula checks are rounding-level: 1e-12.  "Not small"
-% for the x3 differences means >= 0.1 (they are O(1)).  x3 of (a) and (c) are the same
-% (x3'' = 0 in both): that difference must be <= 1e-8, the x1, x2 differences are O(1).
-%
-% Options: @code{"quiet"} prints nothing; @code{"png", @var{dir}} writes
-% @file{demo_pars.png} (x3(t), |a . v| and Q . v of all cases) into @var{dir};
-% @code{"nu"}, @code{"T"} change nu (> 0) and the final time.
-%
-% @var{results} is a struct with fields @code{x0}, @code{v0}, @code{T}, @code{nu},
-% @code{t} (output times), @code{cases} (struct array, one per case: @code{name},
-% @code{reference}, @code{x}, @code{residual}, @code{dev_ref}, @code{dev_alt} (deviation from the
-% cross-check reference), @code{dev_multiplier}, @code{power_min}, @code{power_dev},
-% @code{energy_dev}, @code{exitflag}, @code{message}), @code{x3_diff} (4-by-4, max_t |x3_i - x3_j|),
-% @code{x_diff} (4-by-4, max_t |x_i - x_j|), @code{formula_dev} (struct: @code{eq44},
-% @code{eq47}, @code{eq47nu}, @code{lam}), @code{misprint48_printed_residual},
-% @code{misprint48_printed_dev}, @code{misprint48_corrected_dev}, @code{tol} (struct of the
-% tolerances), @code{pass} (struct of logical results) and @code{time}.
-% @seealso{gauss_integrate, mechsys}
+% Pars' particle: one anholonomic constraint, four reaction laws (Acharya & Sengupta, "Dual
+% action principles ...", Sec.@: 4.1, eqs.@: 42-47, Sec.@: 5, eq.@: 51).  A unit mass in 3-d space
+% with g = x3 v1 - v2 = a(x) . v = 0, a = (x3, -1, 0), x0 = (0.3, -0.2, -0.5),
+% v0 = (0.8, -0.4, 0.4), t in [0, 5].  The paper's Q (vdot + Q = 0, eq.@: 42b) is minus the force,
+% its power Q . v = -dK/dt.  Integrated with @code{gauss_integrate} (dopri5, RelTol 1e-10):
+% (a) the ideal reaction Q = lam* a, eq.@: 44, against its closed form (@code{vm_pars_closed_form});
+% (b0), (bnu) the reaction of eq.@: 45, lam* a + a x v + nu v (nu = 0, 0.5), as explicit forces
+%     -(a x v) - nu v with an ideal multiplier, against @code{ode45} on eq.@: 47 and 47' (nu > 0,
+%     @code{vm_pars_rhs}): Q . v = nu |v|^2, K = K0 exp (-2 nu t);
+% (c) the minimal reaction of eq.@: 51 ("Reaction", [0 1 0]: v2 = x3 v1 solved for), whose power
+%     -x3 v1^2 v3 changes sign with x3 (it is not in the class of Sec.@: 4).
+% Compared: |a . v|, x against the reference, the power and energy, the hand-derived right-hand
+% sides against the vector formulas at random states, and the misprint of eq.@: 48 (its sign of
+% v1 z v3^0/(1 + z^2) must be +: the printed one leaves the constraint).  "nu" (> 0), "T" change
+% the data; "png", dir writes demo_pars.png.  @var{results} holds @code{cases}, the differences
+% between them, @code{formula_dev}, @code{misprint48_*}, @code{tol}, @code{pass} and @code{time}.
+% @seealso{gauss_integrate, mechsys, demo_dual_pars}
 % @end deftypefn
 
   opt = vm_demo_args ('demo_pars', varargin, struct ('nu', 0.5, 'T', 5));
@@ -143,6 +31,8 @@ function results = demo_pars (varargin)
   end
 
   tstart = tic;
+  % 100 RelTol for trajectories, the constraint drift, energies and powers (dopri5's global error is
+  % RelTol times the error growth over [0, 5]); rounding for the formulas; O(1) for "differ"
   tol = struct ('traj', 1e-8, 'residual', 1e-8, 'power', 1e-8, 'energy', 1e-8, ...
                 'formula', 1e-12, 'differ', 0.1, 'same', 1e-8);
   x0 = [0.3, -0.2, -0.5];
@@ -155,7 +45,8 @@ function results = demo_pars (varargin)
   lag = '1/2*(dot(x1)^2 + dot(x2)^2 + dot(x3)^2)';
   con = {'x3*dot(x1) - dot(x2)'};
   sys0 = mechsys ('coordinates', {'x1', 'x2', 'x3'}, 'lagrangian', lag, 'constraints', con);
-  % the non-ideal part of (45) as explicit forces: F = -(a x v) - nu v, a x v = (-v3, -x3 v3, x3 v2 + v1)
+  % the non-ideal part of (45) as explicit forces: F = -(a x v) - nu v, a x v = (-v3, -x3 v3, x3 v2 + v1);
+  % the ideal multiplier then solves (a . a) lam = -v1 v3 - a . F, which is -lam* of (47')
   sysb = mechsys ('coordinates', {'x1', 'x2', 'x3'}, 'parameters', struct ('nu', 0), ...
                   'lagrangian', lag, 'constraints', con, ...
                   'forces', {'dot(x3) - nu*dot(x1)', 'x3*dot(x3) - nu*dot(x2)', ...
@@ -167,10 +58,7 @@ function results = demo_pars (varargin)
   % closed forms
   z0 = x0(3);
   z = z0 + v0(3) * tout;
-  C = v0(1) * sqrt (1 + z0^2) / v0(3);
-  va1 = v0(1) * sqrt ((1 + z0^2) ./ (1 + z .^ 2));
-  xa = [x0(1) + C * (asinh (z) - asinh (z0)), x0(2) + C * (sqrt (1 + z .^ 2) - sqrt (1 + z0^2)), z];
-  vaa = [va1, z .* va1, v0(3) * ones(size (z))];
+  [xa, vaa] = vm_pars_closed_form (tout, x0, v0);
   xc = [x0(1) + v0(1) * tout, x0(2) + v0(1) * (z0 * tout + v0(3) * tout .^ 2 / 2), z];
   vcc = [v0(1) * ones(size (z)), v0(1) * z, v0(3) * ones(size (z))];
 
@@ -267,7 +155,7 @@ function results = demo_pars (varargin)
   results.x_diff = xd;
   results.formula_dev = fdev;
   results.misprint48_printed_residual = max (abs (z .* yp(:, 1) - yp(:, 2)));
-  results.misprint48_printed_dev = max (abs (yp(:, 1) - va1));
+  results.misprint48_printed_dev = max (abs (yp(:, 1) - vaa(:, 1)));
   results.misprint48_corrected_dev = max (max (abs (yc - vaa(:, 1:2))));
   results.tol = tol;
   p = struct ();

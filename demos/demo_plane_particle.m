@@ -1,88 +1,25 @@
 function results = demo_plane_particle (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_plane_particle ()
-% @deftypefnx {} {results =} demo_plane_particle ()
 % @deftypefnx {} {results =} demo_plane_particle (..., "quiet")
 % @deftypefnx {} {results =} demo_plane_particle (..., "png", dir)
 % @deftypefnx {} {results =} demo_plane_particle (..., "kappa", k, "T", T)
-% A free particle on the plane x3 = 0: the ideal reaction against a constraint force that is only
-% required to keep the constraint and to expend no power.
-%
-% Physics (Acharya and Sengupta, "Dual action principles ...", Sec.@: 2, the paragraph after
-% eq.@: 10): "consider the free (without any external applied force) motion of a single particle
-% constrained to move on the plane x3 = 0.  If the only requirement of the constraint forces is
-% that they maintain the constraint on the motion of the particle and expend no power, circular,
-% in-plane motions would clearly be allowed, with the (in-plane component of the) constraint force
-% pointing from the particle to the center of the circle".  The paper writes the equations for
-% unit mass (xddot = f - f^c, eq.@: 1a); here m = 1, L = m/2 |xdot|^2 - m gz x3 with gz = 0 (the
-% paper's free particle) or gz = 9.8 (a particle on a horizontal table, which makes the ideal
-% reaction nonzero).
-%
-% Equations, derived.
-% @table @asis
-% @item (a) ideal reaction
-% constraint x3 = 0 (or dot(x3) = 0), reaction R = A' lambda, A = (0, 0, 1) (Gauss /
-% d'Alembert): m xddot = (0, 0, -m gz) + lambda e3, and x3ddot = 0 gives lambda = m gz.  In-plane
-% there is no force: x(t) = x0 + v0 t, the straight line.  The reaction's power is lambda v3 = 0.
-% @item (b) power-only alternative
-% the constraint force Q = kappa (e3 x v) + lambda e3, i.e.@: the in-plane part
-% kappa (-x2dot, x1dot, 0) given to varmech as a model force ("forces") and the x3 part either
-% ideal (b1) or absent ("Reaction", "explicit", b2; gz = 0 only).  It keeps x3 = 0 (its x3
-% component balances gravity) and expends no power on the actual motion,
-% Q.v = kappa (-v2 v1 + v1 v2) + lambda v3 = 0.  With om = kappa/m and J = [0 -1; 1 0] (in
-% plane), vdot = om J v, so v(t) = Rot(om t) v0 and, integrating once more with J^-1 = -J,
-% x(t) = c - J v(t)/om with the center c = x0 + J v0/om = x0 + (e3 x v0)/om: uniform circular
-% motion of radius |v0|/om = m |v0|/kappa and period 2 pi/om.  The force kappa e3 x v = m om J v
-% points from x to c, as the paper says.  Yet Q is not an ideal reaction: on an admissible velocity u
-% other than the actual one (u = e3 x v, in the plane) its power is kappa |v|^2 ~= 0 (d'Alembert
-% requires zero power on ALL velocities compatible with the constraint), and Gauss's constraint
-% Z = |m xddot - f|^2/m = |Q|^2/m exceeds its minimum m gz^2 (the ideal reaction) by
-% kappa^2 |v|^2/m.
-% @end table
-% The references are these closed forms.  The circle is also fitted to the computed points
-% (algebraic least squares: x1^2 + x2^2 = 2 c1 x1 + 2 c2 x2 + (r^2 - |c|^2)) and its radius and
-% center are compared with |v0|/w and c.
-%
-% Data: x0 = (0.3, -0.2, 0), v0 = (1, 0.5, 0), m = 1, kappa = 2 (options), T = two periods of
-% the circle, 4 pi m/kappa.  Integration: gauss_integrate, dopri5, RelTol 1e-10, AbsTol 1e-12.
-%
-% Tolerances.  (a): x(t) is linear in t, which every Runge-Kutta method reproduces exactly, so only
-% rounding remains: 10 eps max|x| per step, times the number of steps.  (b): dopri5 keeps the
-% local error estimate of each step below RelTol |y| + AbsTol; the flow rotates velocity errors
-% without growth and turns them into position errors growing at most linearly, so the global
-% error is bounded by nsteps (RelTol max|y| + AbsTol) (1 + om T), which the circle (pointwise,
-% radius, center) and the kinetic energy (times m max|v|) must meet.  Powers, the reaction
-% lambda = m gz and the constraint residuals: rounding, 1e-12 (relative to kappa |v|^2 for the
-% power, to m gz for lambda).
-%
-% Misprint in the paper: eq.@: 10 gives Gauss's constraint force as f^c = (n.f + w)/(n.n) a, with
-% the constraint written n.xddot + w = 0 (eq.@: 9); a is the coefficient of a velocity-linear
-% constraint and is not defined for eq.@: 9.  From n.(f - f^c) + w = 0 and f^c = lambda n, the
-% force is f^c = (n.f + w)/(n.n) n.  Checked: for the plane (n = e3, w = 0, f = (0, 0, -gz)) this
-% gives f^c = -gz e3, and varmech's reaction R = A' lambda (sign convention m xddot = f + R, so
-% R = -m f^c) is (0, 0, m gz).
-%
-% Options:
-% @table @code
-% @item "quiet"
-% print nothing.
-% @item "png", @var{dir}
-% write @file{demo_plane_particle.png} (the in-plane paths) into @var{dir}.
-% @item "kappa", @var{k} / "T", @var{T}
-% the strength of the in-plane force (default 2) and the final time (default two periods).
-% @end table
-%
-% @var{results} has the fields @code{x0}, @code{v0}, @code{m}, @code{kappa}, @code{omega},
-% @code{T}, @code{runs} (struct array, one per integration: @code{name}, @code{kind} "line" or
-% "circle", @code{gz}, @code{err} (max pointwise error against the closed form), @code{tol},
-% @code{line_dev} (max distance from the straight line x0 + v0 t), @code{sep_T}, @code{sep_T_ref}
-% (distance from x0 + v0 T at t = T, computed and closed form), @code{radius}, @code{center}
-% (fitted; NaN for lines), @code{power} (max |Q.v| of the constraint force Q),
-% @code{virtual_power} (max |Q.u|, u = e3 x v), @code{gauss_Z} (max |Q|^2/m), @code{lambda}
-% (max |lambda|), @code{lambda_err}, @code{residual} (max |x3|, |v3|), @code{energy_err},
-% @code{energy_tol}, @code{nsteps}, @code{sol}), @code{circle} (radius, center, period of the closed form),
-% @code{checks} (struct array: @code{name}, @code{value}, @code{reference}, @code{err},
-% @code{tol}, @code{pass}) and @code{pass}.
+% A free particle on the plane x3 = 0 (Acharya & Sengupta, "Dual action principles ...", Sec.@: 2,
+% after eq.@: 10): a constraint force that only keeps the constraint and expends no power allows
+% circular in-plane motions, the ideal reaction only the straight line.  m = 1, gravity gz = 0 or
+% 9.8 along -x3, x0 = (0.3, -0.2, 0), v0 = (1, 0.5, 0), integrated by @code{gauss_integrate}
+% (dopri5, RelTol 1e-10) on two periods of the circle.
+% (a) the ideal reaction: x = x0 + v0 t, lambda = m gz, no power;
+% (b) the force kappa (e3 x v) as a model force, its x3 part ideal (b1) or absent (b2,
+%     "Reaction", "explicit"): uniform circular motion of radius m |v0|/kappa about
+%     c = x0 + (e3 x v0) m/kappa, the force pointing to the centre, zero power on the motion, but
+%     power kappa |v|^2 on the admissible velocity e3 x v and Gauss's constraint above its minimum.
+% References: these closed forms; the circle is also fitted to the computed points.  Tolerances:
+% for the line rounding only (Runge-Kutta reproduces it exactly), for the circle the steps' local
+% errors growing at most linearly.  The paper's eq.@: 10 writes its force along a where the
+% constraint's normal n is meant: f^c = (n.f + w)/(n.n) n (checked against varmech's reaction).
+% "kappa" (default 2), "T"; "png", dir writes demo_plane_particle.png.  @var{results} holds
+% @code{runs} (one per integration), @code{circle}, the printed table @code{checks} and @code{pass}.
 % @seealso{gauss_integrate, mechsys, demo_tumbler}
 % @end deftypefn
 

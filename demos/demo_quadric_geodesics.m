@@ -1,129 +1,24 @@
 function results = demo_quadric_geodesics (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_quadric_geodesics ()
-% @deftypefnx {} {results =} demo_quadric_geodesics ()
 % @deftypefnx {} {results =} demo_quadric_geodesics (..., "quiet")
 % @deftypefnx {} {results =} demo_quadric_geodesics (..., "png", dir)
-% Geodesics on a quadric (x, A x) = 1 in n = 4 and n = 6 dimensions.
-%
-% Physics (Zubelevich, "On infinite dimensional version of the
-% Lagrange-d'Alembert principle", Sec. 2.1, eq. 2.4, here with X = R^n instead
-% of l2).  A free particle, L = |xdot|^2/2 (P = id), slides on the quadric
-% Gamma = @{x : g(x) = (x, A x) - 1 = 0@}, A = A' positive definite.  The
-% constraint is holonomic; gauss_integrate uses it at velocity level,
-% phi = g_x xdot = 2 (A x, xdot) = 0, with the ideal reaction N = g_x' Lambda.
-%
-% Derivation (from the paper's general formula 1.4 / 2.2, redone here): with
-% g_x = 2 (A x)', g_xx[u, v] = 2 (u, A v), b = g_x P g_x' = 4 |A x|^2 and f = 0,
-% the acceleration-level constraint 2 (A x, xddot) + 2 (xdot, A xdot) = 0 and
-% xddot = 2 Lambda A x give Lambda = -(xdot, A xdot) / (2 |A x|^2), so
-%
-% @example
-% xddot = -(xdot, A xdot) / |A x|^2  A x                       (eq. 2.4)
-% @end example
-%
-% which is the paper's eq. 2.4 (W = A) and its eq. 2.2 with P = id: no misprint
-% there.  In gauss_integrate's terms the multiplier is sol.lambda =
-% -(xdot, A xdot) / (2 |A x|^2), R = A_phi' lambda with A_phi = 2 (A x)'.
-%
-% First integrals (derived here).  (1) If Omega' = -Omega and Omega A = A Omega
-% then d/dt (x, Omega xdot) = (xdot, Omega xdot) + (x, Omega xddot) = 0 + c (x,
-% Omega A x) = 0, because Omega A is skew.  (2) d/dt (x, A xdot) = (xdot, A
-% xdot) + (x, A xddot) = 0 identically, so the velocity constraint phi is a
-% first integral of eq. 2.4 on all of R^2n, not only on the quadric.  Both are
-% bilinear (quadratic) invariants of the unconstrained ODE 2.4, so Gauss-Legendre
-% methods conserve them exactly up to the Newton tolerance and rounding.  (3)
-% d/dt |xdot|^2/2 = (xdot, xddot) = -(xdot, A xdot)/|A x|^2 (xdot, A x) = 0 when
-% phi = 0: the speed |xdot| is conserved on the constraint manifold.
-%
-% Misprints found (checked numerically in the table):
-% @itemize
-% @item Sec. 2.1, last display: the conserved "kinetic energy" is printed
-% T = ||x(t)||^2/2; it must be ||xdot(t)||^2/2 (derivation (3) above).  The
-% table shows max - min of |x|^2/2 along the dopri5 run (of order 0.1, not
-% conserved, row marked "misprint") next to the conserved |xdot|.
-% @item Sec. 2.1, same sentence: "g(x(t)) = 1" should read g(x(t)) = 0, i.e.
-% (x, W x) = 1, since g(x) = (x, W x) - 1.  Harmless: the statement stays true
-% on any level set of g, because (x, W xdot) = 0 is preserved by eq. 2.4 (2).
-% @end itemize
-%
-% Problem data (the paper has no numbers; chosen here).  A = R diag(d) R' with
-% R the orthogonal factor of qr (reshape (sin (1:n^2), n, n)) and
-% d = [1 1 2 3] (n = 4), d = [1 1 2 3 3 4] (n = 6).  Each repeated eigenvalue
-% pair (i, i+1) gives a symmetry Omega = R (e_(i+1) e_i' - e_i e_(i+1)') R', a
-% rotation generator in the plane of the two equal eigenvectors (one for n = 4,
-% two for n = 6); Omega A - A Omega = 0 is checked to rounding.  x0 = cos(1:n)'
-% scaled to (x0, A x0) = 1; xdot0 = sin(2 (1:n))' made tangent ((A x0, xdot0) =
-% 0) and scaled to |xdot0| = 1.  The system is built with mechsys for n
-% coordinates x1..xn from formulas assembled with sprintf/strjoin: L =
-% (dot(x1)^2 + ... + dot(xn)^2)/2, constraint a1_1*x1^2 + 2*a1_2*x1*x2 + ... - 1
-% with the entries a_i_j of A as parameters.
-%
-% What is compared, per n (table: quantity | value | reference | error | tol):
-% @enumerate
-% @item Accelerations at 20 points on the quadric with tangent velocities:
-% Gauss's principle assembled here from mechsys_eval terms (M, f, g_q, Hessian
-% lg_qq with lambda = 1; xddot = M\(f + g_q' lam), g_q xddot = -xdot' g_qq xdot)
-% versus eq. 2.4; and the integrator's own accelerations g_q' sol.lambda along
-% the dopri5 run versus eq. 2.4 at the same states.  Relative error,
-% tolerance 1e-12 (rounding).
-% @item dopri5, RelTol 1e-10, AbsTol 1e-12, t in [0, 50], no projection: drift of
-% (x, Omega xdot), of phi = 2 (A x, xdot) (sol.residual), of |xdot| and of g
-% (sol.residual_position).  Tolerance = sum of the per-step local error bounds:
-% N sqrt(2n) (AbsTol + RelTol max|y|) max|grad I| for the exact first
-% integrals (x, Omega xdot) and phi (the error norm of dopri5 is an RMS over
-% 2n components, so each step's error vector is at most sqrt(2n) times the
-% scaled tolerance, and an exact invariant changes only through it); |xdot| and
-% g are invariants only where phi = 0, so their tolerances add the coupling
-% through the measured phi: T max(kappa) max|phi| with kappa = (xdot, A
-% xdot)/(2 |A x|^2 |xdot|) for |xdot|, and T max|phi| for g (dg/dt = phi).
-% @item The same with "Projection", "on" (101 equal output times): g at the
-% (projected) output points below the projection tolerance 1e-12; the
-% invariants with the tolerance of 2.
-% @item gl6 (fixed step h = 0.1, t in [0, 500], 5000 steps): (x, Omega xdot)
-% and phi conserved to N ntol (1 + max|y|) max|grad I| (ntol = 1e-14, the
-% Newton tolerance of the stage equations); no drift in |xdot|: the ratio of
-% max ||xdot| - 1| over the last 10% of the run to that over the first 10% is
-% at most 2 (a bounded O(h^6) error gives about 1, a linear drift at least 9).
-% dopri5 at RelTol 1e-8 over the same run is shown for contrast (drifts; info).
-% @item Trajectory against an independent reference: Octave's ode45 on the
-% hand-coded eq. 2.4 (subfunction quadric_rhs), RelTol 1e-12, AbsTol 1e-14,
-% one run on [0, 20] in the struct form (sol.x = its steps; ode45 is slow in
-% Octave, hence 20 and not 50).  x is compared at the last ode45 steps not
-% after t = 1, 5, 10 and at t = 20 (dopri5 dense output there, so the
-% reference is not interpolated).  dopri5 (RelTol 1e-10) tolerance: the sum
-% of the local error bounds of both runs up to t, N(t) sqrt(2n) (AbsTol +
-% RelTol max|y|), without Lipschitz amplification (the geodesic flow on an
-% ellipsoid is integrable, errors grow at most polynomially; the margin is
-% about 100 at t = 20).  gl6: the observed order from the error at t = 20 for
-% h = 0.05 and 0.025 is 6 within 0.3 (the reference's own error, about 5e-12
-% by comparison with RelTol 1e-13, is 5% of the finest gl6 error, 1.1e-10).
-% @item Worst-case character of the bounds: the observed drifts of item 2 are
-% 1e-2 to 1e-5 of their tolerances (dopri5 propagates the 5th-order solution,
-% whose local error is far below the 4th-order estimate that is controlled).
-% The same checks on the long dopri5 run (RelTol 1e-8, AbsTol 1e-10, T = 500)
-% come within a factor of about 10 of the bounds for |xdot| and g (rows
-% "dopri5 1e-8 T=500"), so the bounds are not vacuous.
-% @end enumerate
-%
-% Options:
-% @table @code
-% @item "quiet"
-% print nothing.
-% @item "png", @var{dir}
-% write @file{demo_quadric_geodesics_speed.png} and
-% @file{demo_quadric_geodesics_integral.png} (speed and first-integral errors of
-% gl6 and dopri5 over the long run) and @file{demo_quadric_geodesics_trajectory.png}
-% (the n = 4 geodesic in x1, x2, x3) into @var{dir} (created if missing).
-% @end table
-%
-% @var{results} is a struct array, one element per n, with fields @code{n},
-% @code{d} (eigenvalues), @code{A}, @code{Omega} (cell), @code{x0},
-% @code{xdot0}, @code{checks} (struct array with @code{name}, @code{value},
-% @code{reference}, @code{error}, @code{tol}, @code{pass}, @code{info}: info
-% rows have no tolerance and are not part of @code{pass}), @code{pass} (all
-% non-info checks pass), @code{long} (t, speed error and first-integral error of
-% the long gl6 and dopri5 runs, for the plot) and @code{time} (seconds).
+% Geodesics on a quadric (x, A x) = 1 in n = 4 and n = 6 dimensions (Zubelevich, "On infinite
+% dimensional version of the Lagrange-d'Alembert principle", Sec.@: 2.1, eq.@: 2.4, in R^n): a free
+% particle, L = |xdot|^2/2, with the ideal reaction, xddot = -(xdot, A xdot)/|A x|^2 A x.
+% A = R diag(d) R' with a repeated eigenvalue pair (n = 4) or two (n = 6), each giving a rotation
+% symmetry Omega and the first integral (x, Omega xdot); phi = (A x, xdot) is a first integral of
+% eq.@: 2.4 on all of R^2n; |xdot| and g are conserved where phi = 0.  Compared, per n: the
+% accelerations of Gauss's principle from @code{mechsys_eval} terms and of the integrator against
+% eq.@: 2.4 (1e-12 relative); the drift of the first integrals along dopri5 runs (RelTol 1e-10, on
+% [0, 50], without and with projection) within the sum of the local error bounds of the steps;
+% gl6 (h = 0.1) to t = 500 keeping them to its Newton tolerance, without drift in |xdot|
+% (dopri5 at RelTol 1e-8 for contrast); the trajectory against @code{ode45} (1e-12) on the
+% hand-coded eq.@: 2.4, and gl6's observed order 6.  The paper's conserved "kinetic energy"
+% T = ||x||^2/2 is a misprint for ||xdot||^2/2 (the table shows that |x|^2/2 varies), and
+% "g(x(t)) = 1" should read g(x(t)) = 0.  "png", dir writes
+% demo_quadric_geodesics_@{speed,integral,trajectory@}.png.  @var{results} is a struct array, one
+% per n, with the printed table @code{checks}, @code{pass}, @code{long} and @code{time}.
 % @seealso{gauss_integrate, mechsys, mechsys_eval}
 % @end deftypefn
 
@@ -304,7 +199,11 @@ function r = run_case (d)
 end
 
 function c = invariant_checks (c, label, s, A, Omega, T, tolstep, projected)
-  % drift of the first integrals and the constraint residuals of one run (see the help text)
+  % drift of the first integrals and the constraint residuals of one run.  An exact invariant I
+  % changes only through the steps' errors, each at most sqrt (2n) times the scaled tolerance
+  % (dopri5's error norm is an RMS over the 2n components): tolstep = N sqrt (2n) (AbsTol + RelTol
+  % max |y|), times max |grad I|.  |xdot| and g are invariants only where phi = 0: their
+  % tolerances add the coupling through the measured phi (dg/dt = phi)
   for j = 1:numel (Omega)
     I = sum (s.q .* (s.qdot * Omega{j}'), 2);
     gI = sqrt (sum ((s.qdot * Omega{j}').^2 + (s.q * Omega{j}').^2, 2));

@@ -1,150 +1,25 @@
 function results = demo_quadric_limit (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_quadric_limit ()
-% @deftypefnx {} {results =} demo_quadric_limit ()
 % @deftypefnx {} {results =} demo_quadric_limit (..., "quiet")
 % @deftypefnx {} {results =} demo_quadric_limit (..., "png", dir)
 % @deftypefnx {} {results =} demo_quadric_limit (..., "NMax", nmax, "GL6Max", m)
-% Geodesics on a quadric in l2: truncations n = 4, 8, @dots{}, 256 and their limit.
-%
-% Physics (Zubelevich, "On infinite dimensional version of the
-% Lagrange-d'Alembert principle", Sec. 2.1, eq. 2.4).  X = l2, P = id, g(x) =
-% (x, W x) - 1; a free particle slides on the quadric Gamma = @{g = 0@}:
-%
-% @example
-% xddot = -lambda W x,   lambda = (xdot, W xdot) / |W x|^2         (eq. 2.4)
-% @end example
-%
-% (lambda here is the paper's factor, not gauss_integrate's multiplier;
-% demo_quadric_geodesics re-derives eq. 2.4 from eq. 2.2 and checks the
-% accelerations of gauss_integrate against it).
-%
-% @strong{W.}  The paper requires W in B(l2, l2), W' = W: the coefficients may
-% grow only up to a finite bound.  Here W is diagonal with equal coefficients
-% in pairs, W_(2j-1) = W_(2j) = w_j = 2 - 1/j (1, 1.5, 1.67, ... increasing to
-% sup W = 2, inf W = 1: Gamma is a bounded "ellipsoid", 1/2 <= |x|^2 <= 1 on
-% it).  Unbounded growth (W_k = k, say) is outside the paper (W not bounded)
-% and would make the truncations stiff (frequencies sqrt(lambda W_k)); with a
-% bounded W every truncation has frequencies below sqrt(2 lambda), so one time
-% step serves all n.  The truncation n keeps x_1..x_n.  Because W is diagonal,
-% the subspace x_k = 0 (k > n) is invariant under eq. 2.4: the truncated
-% solution is the exact l2 solution with truncated data, and the question is
-% continuous dependence on the data in l2.
-%
-% @strong{First integrals (Sec. 2.1).}  (1) The symmetry group of each pair,
-% Omega_j = e_(2j-1) e_(2j)' - e_(2j) e_(2j-1)' (W Omega_j = Omega_j W): L_j =
-% (x, Omega_j xdot) = x_(2j-1) xdot_(2j) - x_(2j) xdot_(2j-1), n/2 of them.  (2)
-% phi = (W x, xdot) (the velocity form of the constraint, 2.1): d phi/dt =
-% (xdot, W xdot) - lambda |W x|^2 = 0 identically.  (3) The energy T =
-% |xdot|^2/2 (printed T = |x|^2/2 in the paper: a misprint, doc/misprints.md;
-% the table shows max - min of |x|^2/2) and (4) g itself, conserved where phi
-% = 0 (dT/dt = -lambda phi, dg/dt = 2 phi).  L_j and phi are quadratic
-% invariants of eq. 2.4 on all of R^2n, so gl6 keeps them to the Newton
-% tolerance; T and g only to the method's error, without drift.
-%
-% @strong{Data.}  The infinite sequences a_k = 1/k, b_k = (-1)^k/k (k >= 1;
-% tail decay k^(-p), p = 1).  Truncation n: x0 = P_n a / sqrt ((P_n a, W P_n
-% a)), xdot0 = P_n b minus its component along W x0, scaled to |xdot0| = 1.  So
-% the data of truncation n differ from the l2 limit by the tail (components
-% k > n, l2 size eps_n = (sum_(k>n) k^(-2p))^(1/2) ~ n^(1/2-p)) and by the
-% renormalization of the head, O(eps_n^2).
-%
-% @strong{Expected rates (derived here).}  Split x = (y, z), y = x_1..x_n, z
-% the tail.  Every component obeys xddot_k = -lambda(t) W_k x_k: the head y
-% feels the tail only through the scalar lambda, in which z enters
-% quadratically (sum_(k>n) W_k zdot_k^2 and sum W_k^2 z_k^2), i.e. through
-% O(eps_n^2).  With the O(eps_n^2) renormalization of the head data, Gronwall on
-% the fixed time window [0, T] gives |y^(n)(t) - y^(inf)(t)| = O(eps_n^2) =
-% O(n^(1-2p)) on any fixed window of components.  Hence the distance between
-% successive truncations n and 2n on the window decays like n^(-(2p-1)) = 1/n
-% (rate 1).  The full l2 distance also contains the components n < k <= 2n
-% that truncation n lacks: O(eps_n) ~ n^(-(p-1/2)) = n^(-1/2) (rate 1/2).  The
-% relative corrections are O(1/n) of fixed sign (sum_(n<k<=2n) k^-2 =
-% (1/(2n))(1 + O(1/n)); W_k = 2 - O(1/n) across the tail; n even, so the
-% alternating sums of b have one sign), so the observed rate between the pairs
-% (n/2, n) and (n, 2n) is r(n) = r + C/n + O(n^-2).
-%
-% What is computed (T = 10, the window = the first K = 4 components, which every
-% truncation has; the distance between truncations is the RMS over t in [0, T]
-% of the l2 norm of the difference of x, on the window or on all components
-% with zeros appended to the shorter truncation; the sup over t is shown too):
-% @enumerate
-% @item For each n: dop853, RelTol 1e-12, AbsTol 1e-14, 1001 output times
-% (dense output).  Its global error is estimated by a second run at RelTol
-% 1e-13, AbsTol 1e-15 (difference of the states, l2, max over t; DOP853's error
-% falls by about 10^(7/8) per decade of tolerance, so the difference
-% overestimates the error of the 1e-12 run by at most 15%).  Drift of T, g,
-% phi and max_j |L_j - L_j(0)|; tolerance 2 max|grad I| e (an invariant changes
-% only through the state's error e; the factor 2 covers the estimate).
-% @item For each n <= GL6Max (default 128): gl6 at the fixed step h = 0.1 and
-% h/2 = 0.05.  Step-halving estimate of the gl6 error e_h = |y_h - y_(h/2)|
-% 64/63 (order 6).  phi and L_j: tolerance N sqrt(2n) ntol (1 + max|y|)
-% max|grad I| (N steps, ntol = 1e-14 the Newton tolerance of the stage
-% equations, sqrt(2n) from the max norm of the Newton test to the l2 norm of
-% the gradient); T and g: 2 max|grad I| e_h.  gl6 against dop853 at the gl6 grid
-% points: tolerance 2 (e_h + e_dop853).  h = 0.1 is accepted when e_h <= 1e-2
-% of the smallest distance between truncations that is measured.
-% @item Convergence: the distances between successive truncations and their
-% rates; the rate of the finest pair on the window is checked against 2p - 1 =
-% 1 and the full l2 rate against p - 1/2 = 1/2, with tolerance 2 |r(nmax/2) -
-% r(nmax/4)| (with r = r* + C/n the deviation of the last rate equals the
-% change of the rate over the last doubling; factor 2 for the O(n^-2) terms) +
-% (e_a/d_a + e_b/d_b)/log(2), the effect of the integration errors e on the
-% two distances d of the rate.  The integration errors must be at most 1e-2
-% of the distances.  The distance of the finest truncation to the limit is
-% estimated (info) as d_last 2^-r/(1 - 2^-r).
-% @item Long run: gl6, h = 0.1 (justified by item 2 at n = 16), n = 16, t in
-% [0, 1000] (10000 steps): phi and L_j to the Newton bound of item 2.  T and g
-% have a bounded O(h^6) error (symplectic, symmetric method) but are fed by
-% the rounding drift of the exact invariant phi (about 1e-17 per step here)
-% through dT/dt = -lambda phi and dg/dt = 2 phi.  Tolerance: twice the largest
-% error over the first 10% of the run (the bounded part; factor 2 for the
-% sampling of the quasi-periodic envelope of 8 modes on a longer window) plus
-% T max(lambda) max|phi| for T and 2 T max|phi| for g.  The ratio of the
-% largest error over the last 10% to that over the first 10% is shown (info;
-% a linear drift would give at least 9; gl6 gives about 2, partly the phi
-% feed).  dop853 at RelTol 1e-8 over the same run for contrast (info: its
-% ratio is about 100, a secular drift to 3e-4).
-% @end enumerate
-%
-% Timings (2 shared cores, OpenBLAS; noisy, the cores are shared): compiling
-% the model with mechsys takes 0.1-0.2 s at n = 256; a dop853 run 0.3-0.5 s at
-% n = 256.  One gl6 step costs about 3e-4 s at n = 16, 0.01-0.02 s at n = 32
-% and 64, 0.04 s at n = 128 and 0.21 s at n = 256: gl6 solves the stage
-% equations with a dense LU of the (3 2n)^2 Newton matrix every step (1536^2
-% at n = 256) after a finite-difference Jacobian with 2n right-hand sides, so
-% its cost grows like n^3.  At n = 256 the 100 + 200 steps of item 2 take
-% about 63 s (the whole demo with "GL6Max", 256: 85 s, all checks pass), which
-% is why GL6Max defaults to 128 (the demo then takes 20-30 s).  dop853 carries
-% the convergence study to n = 256 in any case.  The table prints the measured
-% times.
-%
-% Options:
-% @table @code
-% @item "quiet"
-% print nothing.
-% @item "png", @var{dir}
-% write @file{demo_quadric_limit_distances.png} (distances between successive
-% truncations vs n, log-log, with the slopes n^-1 and n^-1/2) and
-% @file{demo_quadric_limit_drift.png} (errors of the first integrals vs t in
-% the long run, gl6 and dop853) into @var{dir} (created if missing).
-% @item "NMax", @var{nmax}
-% the largest truncation (a power of 2, 32 <= nmax <= 256; default 256).
-% @item "GL6Max", @var{m}
-% the largest n run with gl6 in item 2 (default 128; 0 for none).
-% @end table
-%
-% @var{results} is a struct with fields @code{p}, @code{T}, @code{K},
-% @code{ns}, @code{w} (the pair coefficients w_j of the largest n), @code{runs}
-% (struct array, one per n: @code{n}, @code{x0}, @code{xdot0}, times
-% @code{time_compile}, @code{time_dop853}, @code{time_gl6} (NaN without gl6),
-% @code{gl6_step_time}, error estimates @code{e_dop853}, @code{e_gl6}),
-% @code{dist} (struct: @code{window_rms}, @code{window_sup}, @code{full_rms},
-% @code{full_sup}, @code{data} (l2 distance of the initial data), each with its
-% rates @code{rate_*}), @code{long} (the long run, for the plot),
-% @code{checks} (struct array with @code{part}, @code{name}, @code{value},
-% @code{reference}, @code{error}, @code{tol}, @code{pass}, @code{info}),
-% @code{pass} and @code{time}.
+% Geodesics on a quadric in l2 (Zubelevich, "On infinite dimensional version of the
+% Lagrange-d'Alembert principle", Sec.@: 2.1, eq.@: 2.4): xddot = -lambda W x,
+% lambda = (xdot, W xdot)/|W x|^2 on (x, W x) = 1, W diagonal with the pair coefficients
+% w_j = 2 - 1/j (bounded, as the paper requires), truncated to n = 4, 8, ..., nmax components.
+% The data are the truncations of a_k = 1/k, b_k = (-1)^k/k, put on the quadric and made tangent.
+% The head feels the tail only through lambda, quadratically, so successive truncations differ on
+% a fixed window of components at rate 2p - 1 = 1 in n and in the full l2 norm at rate
+% p - 1/2 = 1/2 (p = 1, the tail decay).  Checked, on [0, 10]: for each n, dop853 (RelTol 1e-12,
+% its error estimated against 1e-13) and gl6 (h = 0.1 and 0.05) keep the first integrals of
+% Sec.@: 2.1 (the pair momenta L_j, phi = (W x, xdot), T = |xdot|^2/2, g) within their error
+% bounds; the rates of the finest pairs; a long gl6 run to t = 1000 at n = 16 without drift
+% (dop853 at RelTol 1e-8 for contrast).  The paper prints T = |x|^2/2 (a misprint: it is
+% |xdot|^2/2; the table shows that |x|^2/2 varies).  Options: "NMax" (a power of 2 in [32, 256],
+% default 256), "GL6Max" (the largest n run with gl6, default 128: its dense stage solve costs
+% n^3), "png", dir (demo_quadric_limit_@{distances,drift@}.png).  @var{results} holds @code{runs}
+% (one per n), @code{dist}, @code{long}, the printed table @code{checks}, @code{pass} and @code{time}.
 % @seealso{demo_quadric_geodesics, gauss_integrate, mechsys}
 % @end deftypefn
 
@@ -181,7 +56,8 @@ function results = demo_quadric_limit (varargin)
     r.xdot0 = v0;
     D0{i} = [x0; v0];
 
-    % 1. dop853 at RelTol 1e-12, its error estimated against RelTol 1e-13
+    % 1. dop853 at RelTol 1e-12, its error estimated against RelTol 1e-13 (DOP853's error falls by
+    % about 10^(7/8) per decade of tolerance: the difference overestimates it by at most 15 %)
     t0 = tic;
     s = gauss_integrate (sys, [0 T], x0, v0, 'Method', 'dop853', 'RelTol', 1e-12, 'AbsTol', 1e-14, ...
                          'OutputTimes', tg);
@@ -202,7 +78,8 @@ function results = demo_quadric_limit (varargin)
                          'part', part);
     end
 
-    % 2. gl6 at h and h/2 (step-halving), against dop853 at the gl6 grid
+    % 2. gl6 at h and h/2 (step-halving, order 6: e = |y_h - y_h/2| 64/63), against dop853 at the
+    % gl6 grid within 2 (e_gl6 + e_dop853)
     r.time_gl6 = NaN;
     r.gl6_step_time = NaN;
     r.e_gl6 = NaN;
@@ -369,6 +246,10 @@ end
 
 function c = integral_checks (c, part, label, s, w, tol_exact, e_state)
   % phi and L_j with the tolerance tol_exact (times the gradient), T and g with the state error
+  % (an invariant changes only through the state's error e: tolerance max |grad I| e).  phi and L_j
+  % are quadratic invariants of eq. 2.4, which gl6 keeps to its Newton tolerance: for gl6,
+  % tol_exact = N sqrt (2n) ntol (1 + max |y|) (N steps, sqrt (2n) from the max norm of the Newton
+  % test to the l2 norm); for dop853 2 e as for T and g (the factor 2 covers the estimate of e)
   [I, grad] = invariants (s, w);
   c = vm_demo_check (c, sprintf ('%s: phi = (W x, xdot)', label), max (abs (I.phi)), 0, ...
                      tol_exact * max (grad.phi), 'part', part);
@@ -410,7 +291,10 @@ function d = distances (X, D0, ns, tg, K)
 end
 
 function c = rate_check (c, name, rates, expected, e_rel, ns)
-  % the finest pair's rate against the prediction; tolerance from the O(1/n) correction
+  % the finest pair's rate against the prediction.  The rate r(n) between the pairs (n/2, n) and
+  % (n, 2n) is r + C/n + O(n^-2) (the tail sums and W across the tail have O(1/n) corrections of
+  % fixed sign), so the tolerance is twice the change of the rate over the last doubling, plus the
+  % effect of the integration errors e on the two distances d, (e_a/d_a + e_b/d_b)/log (2)
   m = numel (rates);
   tol = 2 * abs (rates(m) - rates(m - 1)) + (e_rel(m) + e_rel(m + 1)) / log (2);
   c = vm_demo_check (c, sprintf ('%s (n = %d, %d, %d)', name, ns(m), ns(m + 1), ns(m + 2)), rates(m), ...

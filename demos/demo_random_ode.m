@@ -1,130 +1,24 @@
 function results = demo_random_ode (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_random_ode ()
-% @deftypefnx {} {results =} demo_random_ode ()
 % @deftypefnx {} {results =} demo_random_ode (..., "quiet")
 % @deftypefnx {} {results =} demo_random_ode (..., "png", dir)
-% A random ODE with a nonholonomic energy constraint (Zubelevich, Sec. 3).
-%
-% Physics (Zubelevich, "On infinite dimensional version of the
-% Lagrange-d'Alembert principle", eqs. 3.1-3.3).  The state is a second order
-% stochastic process x(t, omega), an element of X = L2(R, mu), mu a probability
-% measure; P = id (X identified with X' by the L2(mu) inner product), f = 0,
-% and the only force is the ideal reaction of the constraint
-%
-% @example
-% phi = ( ||xdot||^2 + ||x||^2 ) / 2 - 1 = 0,   ||y||^2 = E[y^2] = int y^2 dmu  (3.1)
-% @end example
-%
-% (the total energy of a continuum of unit-frequency oscillators, one per omega).
-%
-% Derivation (from the paper's eq. 1.4, redone here): phi_xdot = (xdot, .),
-% phi_x xdot = (x, xdot), phi_t = 0, b = phi_xdot P phi_xdot' = ||xdot||^2, so
-% N = -xdot (x, xdot)/||xdot||^2 and
-%
-% @example
-% xddot = -(x, xdot) / ||xdot||^2  xdot                                 (3.2)
-% @end example
-%
-% as printed.  Since xddot is parallel to xdot, xdot(t) = udot(t) C2 with C2 =
-% xdot(0), x = C1 + u(t) C2 with C1 = x(0) (eq. 3.3), and substituting into
-% 3.2 (udot ~= 0 cancels) gives udd + u + c = 0, u(0) = 0, udot(0) = 1, with
-% c = (C1, C2)/||C2||^2: the paper's IVP, no misprint.  Solved:
-%
-% @example
-% u(t) = c (cos t - 1) + sin t,   udot(t) = cos t - c sin t.
-% @end example
-%
-% Time of validity: 3.2 needs xdot ~= 0 (Hypothesis 2: phi_xdot = (xdot, .)
-% must be onto R), i.e. udot ~= 0; the classical solution exists on
-% [0, t*) with t* = pi/2 - atan(c), the first zero of udot (paper: "until
-% udot = 0").  At t*, xdot = 0 and the continuation is not unique: from
-% (x*, 0) every x* + s(t) D with s = (x*, D)/||D||^2 (cos(t - t*) - 1) solves
-% 3.2 for t ~= t*.  The paper's "generalized solution" is 3.3 for all t (the
-% direction C2 kept), a smooth function that solves 3.2 except at the zeros of udot.
-%
-% Discretization (the defensible reading used here).  mu is taken Gaussian,
-% N(0, 1), and replaced by the K-point Gauss-Hermite measure mu_K = sum_j w_j
-% delta(omega_j), itself a probability measure, so that the discrete system is
-% exactly the paper's system with X = L2(mu_K) = R^K.  Nodes and weights come
-% from the Golub-Welsch method: the eigenvalues of the Jacobi matrix of the
-% monic probabilists' Hermite polynomials (zero diagonal, off-diagonal sqrt(k),
-% k = 1..K-1) are the nodes, and the squared first components of the unit
-% eigenvectors are the weights (mu(R) = 1).  The coordinates are x_j =
-% x(omega_j), j = 1..K; the kinetic metric is the L2(mu_K) one, L = sum_j w_j
-% dot(x_j)^2 / 2 (M = diag(w): "P = id" in L2(mu)), and the constraint is the
-% single nonholonomic, velocity-quadratic formula
-% (w1*(dot(x1)^2 + x1^2) + ... + wK*(dot(xK)^2 + xK^2))/2 - 1, both assembled
-% with sprintf/strjoin, the weights being parameters w1..wK.  The ideal
-% reaction is then R = A' lambda with A_j = w_j xdot_j, i.e. xddot_j = lambda
-% xdot_j with lambda = -(x, xdot)_K/||xdot||_K^2: eq. 3.2 in L2(mu_K).  (With
-% the Euclidean metric L = sum dot(x_j)^2/2 the reaction would be xddot_j =
-% lambda w_j xdot_j, not a discretization of 3.2; an info row shows its error.)
-%
-% Initial data (chosen here; the paper has none): C1(omega) = cos(omega),
-% C2(omega) = 1 + sin(omega).  Then ||C1||^2 + ||C2||^2 = 2 + 2 E[sin omega] = 2
-% exactly, in L2(mu) and in every L2(mu_K) (the nodes are symmetric), so the
-% discrete initial state satisfies 3.1 without rescaling, while (C1, C2) and
-% ||C2||^2 are not polynomial inner products.  In L2(mu): E[cos] = exp(-1/2),
-% E[cos sin] = 0, E[sin^2] = (1 - exp(-2))/2, so c = exp(-1/2)/(3/2 -
-% exp(-2)/2) = 0.4234566..., t* = 1.1702336...  For mu_K, c_K and t*_K =
-% pi/2 - atan(c_K) use the quadrature sums.
-%
-% Compared (dopri5, RelTol 1e-11, AbsTol 1e-13, t in [0, 8] with output every
-% 1e-3), for K = 2, 3, 4, 6, 8, 12, 16, 24:
-% @enumerate
-% @item x_j(t) against 3.3 for mu_K (c_K), on [0, t*_K) (classical) and on
-% [t*_K, 8] (generalized; through two zeros of udot).  Tolerance B = N sqrt(2K)
-% (AbsTol + RelTol max|y|): the sum of the local error bounds of the N accepted
-% steps (the RMS error norm over 2K components bounds each step's error vector
-% by sqrt(2K) times the scaled tolerance).  The passage through xdot = 0 is
-% benign numerically: every stage derivative is a multiple of xdot, so the
-% computed xdot stays in span(C2) to rounding and the method integrates the
-% smooth scalar equation for u.  B is a worst-case bound: the observed errors
-% are 1e-4 to 1e-3 of it (dopri5 propagates the 5th-order solution, whose
-% local error is far below the controlled 4th-order estimate).
-% @item x_j(t) against 3.3 for the Gaussian mu (c), on [0, min(t*, t*_K)):
-% the difference is exactly (c_K - c)(cos t - 1) C2(omega_j), so the error is
-% predicted as |c_K - c| max(1 - cos t) max_j |C2(omega_j)| (two-sided check,
-% |observed - predicted| <= B): convergence in K (spectral, ~1e-15 at K = 24).
-% @item The time of validity: the first sign change of the computed udot =
-% (xdot, C2)_K/||C2||_K^2, located by linear interpolation on the 1e-3 grid,
-% against t*_K = pi/2 - atan(c_K); tolerance h^3/6 (interpolation: udot is odd
-% about t* to second order since u''' = -udot) + B/(||C2||_K |udd(t*_K)|).
-% @item The constraint residual phi (sol.residual, an exact first integral of
-% 3.2 on all states with xdot ~= 0): tolerance B max|grad phi|.
-% @item The integrator's multiplier against -(x, xdot)_K/||xdot||_K^2 at all
-% output points (lambda ~ 1/udot near t*, and 0 where (x, C2) = 0), the
-% difference divided by sum_j w_j |x_j xdot_j| / ||xdot||_K^2 (the rounding
-% scale of the dot product); tolerance 100 K eps.
-% @end enumerate
-% and, once: the accelerations at 20 points from mechsys_eval terms (Gauss's
-% principle assembled here: M a = f + A' lam, A a = -(g_q xdot + g_t), A = g_qdot)
-% against 3.2 (relative 1e-12); the Golub-Welsch rule (K = 24): moments up to
-% degree 2K-1 against (k-1)!! (error relative to sum w |omega|^k) and the
-% weights against the Christoffel formula w_j = K!/(K He_(K-1)(omega_j))^2,
-% tolerance 100 K eps; c_24 against the closed-form c (quadrature error below
-% rounding at K = 24; tolerance 1e-14).
-%
-% Options:
-% @table @code
-% @item "quiet"
-% print nothing.
-% @item "png", @var{dir}
-% write @file{demo_random_ode_u.png} (u(t), udot(t)), @file{demo_random_ode_convergence.png}
-% (the errors against K), @file{demo_random_ode_lambda.png} (the multiplier) and
-% @file{demo_random_ode_error.png} (error and residual for K = 8 on [0, 8]) into
-% @var{dir} (created if missing).
-% @end table
-%
-% @var{results} is a struct with fields @code{c}, @code{tstar} (closed form,
-% Gaussian mu), @code{conv} (struct array per K: @code{K}, @code{cK},
-% @code{tstarK}, @code{tstar_num}, @code{err_classical}, @code{err_generalized},
-% @code{err_gauss}, @code{err_gauss_pred}, @code{residual}, @code{lambda_err},
-% @code{B}, @code{naccept}), @code{checks} (struct array @code{name},
-% @code{value}, @code{reference}, @code{error}, @code{tol}, @code{pass},
-% @code{info}; info rows are not part of @code{pass}), @code{pass} and
-% @code{time}.
+% A random ODE with a nonholonomic energy constraint (Zubelevich, "On infinite dimensional version
+% of the Lagrange-d'Alembert principle", Sec.@: 3, eqs.@: 3.1-3.3): x(t, omega) in L2(mu) with
+% phi = (||xdot||^2 + ||x||^2)/2 - 1 = 0 and its ideal reaction, xddot = -(x, xdot)/||xdot||^2 xdot
+% (3.2), whose solution is x = C1 + u(t) C2, u = c (cos t - 1) + sin t, c = (C1, C2)/||C2||^2 (3.3),
+% classical until udot = 0 at t* = pi/2 - atan(c).  mu = N(0, 1) is replaced by the K-point
+% Gauss-Hermite measure (Golub-Welsch), so the discrete system is the paper's with X = L2(mu_K)
+% = R^K (kinetic metric diag(w)); C1 = cos(omega), C2 = 1 + sin(omega), which satisfy 3.1 exactly.
+% Compared, for K = 2 ... 24, along dopri5 runs (RelTol 1e-11) on [0, 8]: x against 3.3 for mu_K
+% before t*_K and after it (the "generalized solution"), within the sum B of the steps' local error
+% bounds; against 3.3 for the Gaussian mu (the predicted difference (c_K - c)(cos t - 1) C2,
+% spectral in K); the computed t* (the sign change of udot); the constraint residual; the
+% multiplier against -(x, xdot)_K/||xdot||_K^2.  Once: the accelerations of Gauss's principle from
+% @code{mechsys_eval} terms against 3.2, the Gauss-Hermite rule's moments and weights, c_24
+% against c; info: the Euclidean metric is not a discretization of 3.2.
+% "png", dir writes demo_random_ode_@{u,convergence,lambda,error@}.png.  @var{results} holds
+% @code{c}, @code{tstar}, @code{conv} (one per K), the printed table @code{checks}, @code{pass}.
 % @seealso{gauss_integrate, mechsys, mechsys_eval}
 % @end deftypefn
 
@@ -194,12 +88,15 @@ function results = demo_random_ode (varargin)
     xc = closed_form (tt, C1, C2, c);
     err = max (abs (s.q - xK), [], 2);
     cl = tt < tK;
+    % the sum of the local error bounds of the accepted steps (dopri5's RMS error norm over the 2K
+    % components bounds each step's error vector by sqrt (2K) times the scaled tolerance)
     B = s.stats.naccept * sqrt (2 * K) * (atol + rtol * max (max (abs ([s.q, s.qdot]))));
     % convergence in K: Gaussian closed form, classical interval of both
     cg = tt < min (tK, tstar);
     eg = max (max (abs (s.q(cg, :) - xc(cg, :))));
     pred = abs (cK - c) * max (1 - cos (tt(cg))) * max (abs (C2));
-    % time of validity: first sign change of the computed udot
+    % time of validity: first sign change of the computed udot, by linear interpolation (udot is
+    % odd about t* to second order, u''' = -udot: error h^3/6)
     ud = (s.qdot * (w .* C2)) / nC2^2;
     i1 = find (ud(1:end - 1) > 0 & ud(2:end) <= 0, 1);
     tnum = tt(i1) + ud(i1) * dt / (ud(i1) - ud(i1 + 1));

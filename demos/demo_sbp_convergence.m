@@ -1,79 +1,23 @@
 function results = demo_sbp_convergence (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_sbp_convergence ()
-% @deftypefnx {} {results =} demo_sbp_convergence ()
 % @deftypefnx {} {results =} demo_sbp_convergence (..., "quiet")
 % @deftypefnx {} {results =} demo_sbp_convergence (..., "png", dir)
 % @deftypefnx {} {results =} demo_sbp_convergence (..., "omega", w, "T", T)
-% Convergence study of SBP-SAT time integration for the harmonic oscillator.
-%
-% The oscillator @code{q'' = -omega^2 q} is written as the first-order system
-% y' = A y, y = [q; v], A = [0, 1; -omega^2, 0], on 0 <= t <= T.  Time is
-% discretized with the diagonal-norm SBP operator D = H \ Q of
-% @code{sbp_operator} on N uniform points, and the initial data y0 are
-% imposed weakly with a SAT term (penalty sigma = -1):
-%
-% @example
-% D u = A u - H^@{-1@} e1 (u_1 - g)
-% @end example
-%
-% i.e.@: the whole trajectory is the solution of ONE sparse linear system
-%
-% @example
-% (kron (I2, D) - kron (A, I_N) + kron (I2, H \ (e1 e1'))) y = kron (I2, H \ e1) * y0
-% @end example
-%
-% solved with backslash, for interior orders 2, 4, 6, 8 and
-% N = 20, 40, 80, 160, 320, 640.  The reference is the closed form
-% q(t) = q0 cos (omega t) + v0/omega sin (omega t), v = q'.
-%
-% Theory (Lundquist & Nordstrom, "The SBP-SAT technique for initial value
-% problems", J.@: Comput.@: Phys.@: 270, 2014): with an SBP operator of interior
-% order 2p and boundary order p, the error measured in the max norm over the
-% grid converges with order p+1, and the error at the final time is
-% superconvergent with order 2p (the order of the quadrature H).
-% Predicted (max, final): order 2: (2, 2); 4: (3, 4); 6: (4, 6); 8: (5, 8).
-%
-% Observed orders are log (e1/e2) / log (h1/h2) between consecutive N.  The
-% summary value for each norm is the rate of the FINEST pair of N whose two
-% errors both lie above the rounding floor 1e3 * eps * max|y| (max of the
-% exact solution over the grid, both components); rates involving an error
-% below the floor are marked with '*' and not used.  The acceptance test is
-% |observed - predicted| <= 0.3 for both norms for orders 2, 4, 6.  For order 8
-% it is |observed - 5| <= 0.3 in the max norm and observed >= 8 - 0.3 at the
-% final time: there the error is e = a h^8 + b h^9 + ... with b/a large, so the
-% rate approaches 8 from above (8.5-9.2 on N = 40..320) and the error reaches
-% the rounding floor (at N = 640) before the h^8 term dominates.  Problem data
-% are fixed (defaults omega = 1, T = 4*pi, i.e.@: two periods, q0 = 1,
-% v0 = omega/2; N = 20 gives about 10 points per period) and are the same for
-% all orders.
-%
-% Notes on what is observed (double precision, N <= 640): orders 2, 4 and 6
-% reach their predicted max-norm and final-time orders for omega*T from 2*pi
-% to 20; order 8 passes its test for omega*T from 2*pi to 40 (max-norm rates
-% 4.9-5.2 on the finest pairs, final-time rates 8.2-9.3 down to rounding).
-% Its boundary closure (free parameters of
-% @file{doc/sbp.md}) was chosen for this: the earlier well-conditioned
-% closure gave h*(D + SAT) an N-independent, nearly double eigenvalue 0.0094
-% that held the max-norm rate near 4 until omega*h << 0.0094.
-%
-% Options:
-% @table @code
-% @item "quiet"
-% print nothing.
-% @item "png", @var{dir}
-% write the convergence plot @file{demo_sbp_convergence.png} into @var{dir}.
-% @item "omega", @var{w} / "T", @var{T}
-% change the frequency or the final time (for experiments).
-% @end table
-%
-% @var{results} is a struct array (one element per order) with fields
-% @code{order}, @code{N}, @code{h}, @code{err_max}, @code{err_final},
-% @code{rate_max}, @code{rate_final}, @code{predicted_max},
-% @code{predicted_final}, @code{observed_max}, @code{observed_final},
-% @code{pair_max}, @code{pair_final} (the N pair the observed order comes
-% from), @code{floor} and @code{pass} (true when both observed orders meet
-% the acceptance test above).
+% Convergence of SBP-SAT time integration for the harmonic oscillator q'' = -omega^2 q, written as
+% y' = A y, y = [q; v], on [0, T] (omega = 1, T = 4 pi, q0 = 1, v0 = omega/2).  With the SBP
+% operator D = H \ Q of @code{sbp_operator} on N points and the initial data imposed weakly,
+% D u = A u - H^-1 e1 (u_1 - g), the whole trajectory is the solution of one sparse linear system,
+% for interior orders 2, 4, 6, 8 and N = 20 ... 640; the reference is the closed form.
+% Theory (Lundquist & Nordstrom, "The SBP-SAT technique for initial value problems", J.@: Comput.@:
+% Phys.@: 270, 2014): for interior order 2p and boundary order p the max-norm error converges with
+% order p+1, the final-time error with order 2p.  The observed order is the rate of the finest
+% pair of N whose two errors lie above the rounding floor 1e3 eps max |y|.  Acceptance test:
+% |observed - predicted| <= 0.3 for both for orders 2, 4, 6; for order 8, |observed - 5| <= 0.3
+% in the max norm and observed >= 8 - 0.3 at the final time (there e = a h^8 + b h^9 + ... with
+% b/a large: the rate approaches 8 from above and the error reaches rounding before h^8 dominates).
+% "omega", "T" change the problem; "png", dir writes demo_sbp_convergence.png.  @var{results} is a
+% struct array, one per order, with the errors, rates, observed orders and @code{pass}.
 % @seealso{sbp_operator}
 % @end deftypefn
 
@@ -166,14 +110,6 @@ function [h, emax, efin, ysize] = solve_errors (order, Ns, T, omega, A, I2, y0)
   end
 end
 
-function s = fmt_rate (r, e1, e2, efloor)
-  if e1 > efloor && e2 > efloor
-    s = sprintf ('%6.2f ', r);
-  else
-    s = sprintf ('%6.2f*', r);
-  end
-end
-
 function print_table (res, omega, T, q0, v0, tol)
   fprintf ('SBP-SAT time integration of q'''' = -omega^2 q, y = [q; v], one sparse solve per N\n');
   fprintf ('omega = %g, T = %g, q0 = %g, v0 = %g; reference q0 cos(wt) + v0/w sin(wt)\n', ...
@@ -189,8 +125,8 @@ function print_table (res, omega, T, q0, v0, tol)
         sm = sprintf ('%7s', '-');
         sf = sm;
       else
-        sm = fmt_rate (r.rate_max(in - 1), r.err_max(in - 1), r.err_max(in), r.floor);
-        sf = fmt_rate (r.rate_final(in - 1), r.err_final(in - 1), r.err_final(in), r.floor);
+        sm = vm_demo_rate_text (r.rate_max(in - 1), r.err_max(in - 1), r.err_max(in), r.floor);
+        sf = vm_demo_rate_text (r.rate_final(in - 1), r.err_final(in - 1), r.err_final(in), r.floor);
       end
       fprintf ('%6d %11.4e %11.4e %s %11.4e %s\n', r.N(in), r.h(in), r.err_max(in), sm, ...
                r.err_final(in), sf);

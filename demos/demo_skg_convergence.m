@@ -1,114 +1,24 @@
 function results = demo_skg_convergence (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_skg_convergence ()
-% @deftypefnx {} {results =} demo_skg_convergence ()
 % @deftypefnx {} {results =} demo_skg_convergence (..., "quiet")
 % @deftypefnx {} {results =} demo_skg_convergence (..., "png", dir)
-% Observed convergence orders of @code{skg_solve} (critical point of the discrete SKG action).
-%
-% @code{skg_solve} discretizes the Schwinger-Keldysh-Galley action of the doubled coordinates
-% (q+, q-) with a diagonal-norm SBP operator D = H \ Q on N points and the boundary formulation
-% "F4" of @file{doc/skg_boundary.md}: the SAT derivative @code{Da q = D q + H^-1 e1 (q_1 - q0)} on
-% both branches, the momentum SAT @code{-q-_1 (p+_1 - p0)} and the weak connecting term
-% @code{-q-_N p+_N}.  Its critical point has q- = 0, and the q+ equations are the SBP-SAT
-% discretization (penalty -1) of the first-order system
-%
-% @example
-% q' = v,   p' = dL/dq + F,   p = dL/dqdot (q, v),
-% @end example
-%
-% so the observed orders must be those of the SBP-SAT baseline (@code{demo_sbp_convergence};
-% Lundquist & Nordstrom, J.@: Comput.@: Phys.@: 270, 2014): for interior order 2p, order p+1 in the
-% max norm over the grid and order 2p at the final time.  Predicted (max, final): order 2: (2, 2);
-% 4: (3, 4); 6: (4, 6); 8: (5, 8).
-%
-% @strong{Problems} (m = k = 1; the papers give no data for these, so those of
-% @file{doc/skg_boundary.md} are used: q0 = 1, v0 = 1/2 for (a), (b); theta0 = 1, v0 = 0 for (c)):
-% @table @asis
-% @item (a) harmonic oscillator
-% @code{L = qdot^2/2 - q^2/2}, T = 4 pi.  Euler-Lagrange: q'' = -q, so
-% @code{q = q0 cos t + v0 sin t}.
-% @item (b) Galley's damped oscillator
-% the same L with the force @code{F = -lambda qdot}, lambda = 1/4, T = 4 pi (enters the action as
-% @code{q- . F(q+, Da q+)}).  Equation of motion m q'' + k q = -lambda q'.  Derived here: with
-% gamma = lambda/(2m), w = sqrt (k/m - gamma^2), @code{q = exp(-gamma t) (q0 cos wt + B sin wt)},
-% B = (v0 + gamma q0)/w (from q'(0) = -gamma q0 + w B = v0), and
-% @code{q' = exp(-gamma t) ((w B - gamma q0) cos wt - (w q0 + gamma B) sin wt)}.
-% @item (c) nonlinear pendulum
-% @code{L = qdot^2/2 + cos q}, T = 10.  Euler-Lagrange: q'' = -sin q.  Derived here: with
-% kappa = sin (theta0/2) (elliptic modulus, parameter m = kappa^2) and K = K(m), starting at rest
-% at the turning point theta0, @code{q(t) = 2 asin (kappa sn (K - t | m))} and
-% @code{q'(t) = -2 kappa cn (K - t | m)} (from d sn/du = cn dn and
-% sqrt (1 - kappa^2 sn^2) = dn); q(0) = 2 asin (kappa) = theta0 and q'(0) = 0 since cn (K) = 0.
-% @end table
-%
-% @strong{References} (independent of @code{skg_solve}): the closed forms above, evaluated with
-% @code{cos}/@code{exp} and @code{ellipj}/@code{ellipke} (accurate to rounding).  The derivations are
-% checked by the demo: (a), (b) against Octave's/MATLAB's @code{ode45} on the hand-derived
-% equations q'' = -(k q + lambda q')/m (RelTol 1e-12, AbsTol 1e-14), (c) against
-% @code{gauss_integrate} (dopri5, RelTol 1e-13, AbsTol 1e-15, OutputTimes = the finest grid), q and
-% q', tolerance 1e-9 (these integrators reach 1e-11 to 1e-13 here; a wrong formula is off by O(1)).
-%
-% @strong{What is measured}, for interior orders 2, 4, 6, 8 and N = 41, 81, 161, 321 (one window):
-% @code{err_max} = max over the grid of |q - q_exact| (the max-norm error of q), and the
-% final-time error both of the state (@code{err_final} = max (|q - q_exact|, |qdot - qdot_exact|) at
-% T, qdot being the scheme's velocity Da q+; this is the quantity of the 2p superconvergence
-% theorem and of @code{demo_sbp_convergence}) and of q alone (@code{err_final_q}).  Rates
-% log (e1/e2) / log (h1/h2) between consecutive N; the observed order is the rate of the FINEST N
-% pair whose two errors both lie above a rounding floor, times max (|q|, |q'|) of the exact solution
-% over the grid (rates with an error below it are marked '*'): for the graded rates (max norm of q,
-% final-time state) the bound on the rounding of the solve, tol.mode = 1e-11 (see Checks; measured
-% for order 8 on (a): the final-time error is 8.3e-13 at N = 321 where the SBP-SAT error in exact
-% arithmetic is about 3.6e-13, and it grows again beyond, 5.9e-12 at N = 641), for the q-alone
-% final-time rates (info) 1e3 * eps.
-%
-% @strong{Checks} (tolerances): observed minus predicted order within 0.3 for orders 2, 4, 6 (max
-% norm of q and final-time state error), as in @code{demo_sbp_convergence}; for order 8 on (a), the
-% max-norm rate of q within 0.3 of 5 and the final-time rate at least 8 - 0.3 (as in
-% @code{demo_sbp_convergence}: e = a h^8 + b h^9 with b/a large, so the rate approaches 8 from
-% above until the error reaches rounding, here after N = 161).  Order 8 on (b) and (c) is info:
-% on (b) the max-norm rate of q ALONE approaches 5 from above slowly (5.45, 5.39, 5.30, 5.14 on
-% N = 161/241, 241/321, 321/641, 641/1281; that of (q, qdot) is 4.86-4.97 there), on (c) the
-% final-time error is below the rounding bound from N = 161, which leaves only the pre-asymptotic
-% pair 41/81.  Full mode versus reduced mode: max |q_full -
-% q_reduced| <= 1e-11 and max |q-| (full mode) <= 1e-11: both modes solve the same equations, and
-% q- = 0 is exact in exact arithmetic (@file{doc/skg_boundary.md} sec.@: 1), so only the rounding
-% of a sparse solve whose condition number grows like N^2 (4.4e4 at N = 641, doc sec.@: 4) remains,
-% i.e.@: <= cond * eps ~ 1e-11.  SBP-SAT baseline trajectory: the first-order SBP-SAT system
-% (formulation F0 of the doc: y = [q; p], p = qdot, penalty -1 on both components) is solved here
-% directly (sparse Newton, written in this demo, not using @code{skg_solve}); max |(q, qdot) -
-% (q, p)_F0| <= 1e-11 over all orders and N (same rounding argument).  Newton iterations: exactly 1 for the linear problems (a), (b) (the
-% residual is affine in q+); for (c) Newton must converge (exitflag 1; the count is info).
-%
-% @strong{Notes on what is observed.}  The final-time error of q ALONE converges to order 2p only
-% slowly for order 6: for (b) the rates are 7.27, 6.86, 6.45 on N = 41..321 (6.31 on 321/641), for
-% (c) 11.7, 4.77, 6.39 (6.10 on 321/641), for (a) 8.65, 4.99, 6.03 (5.65), i.e.@: e = a h^6 +
-% b h^7 + ... with a small q-component of a.  This is the SBP-SAT scheme itself, not the action:
-% the baseline F0 solve gives the same trajectory to <= 2.2e-12.  Those q-only final-time rates are shown as info, with
-% the extension to N = 641 for order 6; the graded final-time order uses the state error, as the
-% theorem and the baseline do.  No misprint in the papers is involved (the test problems are not
-% taken from them).
-%
-% Options:
-% @table @code
-% @item "quiet"
-% print nothing.
-% @item "png", @var{dir}
-% write the convergence plot @file{demo_skg_convergence.png} into @var{dir}.
-% @end table
-%
-% @var{results} has fields @code{orders}, @code{N}, @code{cases} (struct array, one per problem:
-% @code{name}, @code{T}, @code{q0}, @code{v0}, @code{reference}, @code{ref_check} (max deviation
-% of the closed form from the cross-check integrator), @code{runs}), @code{tol}, @code{checks}
-% (the printed table), @code{pass} (verdict over the graded checks) and @code{time}.  Each
-% @code{runs(io)} (one per order) has @code{order}, @code{N}, @code{h}, @code{err_max},
-% @code{err_final}, @code{err_final_q}, @code{rate_max}, @code{rate_final}, @code{rate_final_q},
-% @code{predicted_max}, @code{predicted_final}, @code{observed_max}, @code{observed_final},
-% @code{observed_final_q}, @code{pair_max}, @code{pair_final}, @code{pair_final_q}, @code{floor}
-% (1e3 eps max (|q|, |q'|)), @code{floor_solve} (tol.mode max (|q|, |q'|)),
-% @code{mode_diff}, @code{max_qminus} and @code{baseline_diff} (per N), @code{iter_reduced}, @code{iter_full},
-% @code{exitflag} (per N, both modes), @code{graded} (false for order 8 on (b), (c)), @code{pass}
-% (both observed orders meet the test above), and for order 6 @code{err_final_q_641}, @code{rate_final_q_641}.
+% Observed convergence orders of @code{skg_solve}, the critical point of the discrete SKG action.
+% With the boundary form "F4" (@file{doc/skg_boundary.md}) the q+ equations at q- = 0 are the
+% SBP-SAT discretization of q' = v, p' = dL/dq + F, p = dL/dqdot, so the orders must be those of
+% SBP-SAT (@code{demo_sbp_convergence}; Lundquist & Nordstrom, J.@: Comput.@: Phys.@: 270, 2014): for
+% interior order 2p, p+1 in the max norm over the grid and 2p at the final time.  Problems (m = k = 1,
+% closed forms as references): (a) the harmonic oscillator on [0, 4 pi]; (b) Galley's damped
+% oscillator, F = -qdot/4; (c) the pendulum L = qdot^2/2 + cos q on [0, 10] (q = 2 asin (kappa
+% sn (K - t | m)), kappa = sin (theta0/2)).  Orders 2, 4, 6, 8 on N = 41, 81, 161, 321: the observed
+% order (the finest pair above the rounding of the solve) within 0.3 of the prediction for the max
+% norm of q and the final-time state (q, qdot).  Info: order 8 on (b) and (c) (on (b) the max-norm
+% rate of q alone approaches 5 from above slowly, on (c) the final-time error reaches rounding from
+% N = 161 on) and the final-time rates of q alone (for order 6 they approach 2p slowly: that is the
+% SBP-SAT scheme itself).  Also: full and reduced mode agree and q- = 0 to the rounding of the solve
+% (1e-11), and an SBP-SAT solve written here (formulation F0) gives the same trajectory.
+% "png", dir writes demo_skg_convergence.png.  @var{results} holds @code{cases} (one per problem,
+% with @code{runs}, one per order), @code{tol}, the printed table @code{checks}, @code{pass}, @code{time}.
 % @seealso{skg_solve, demo_sbp_convergence, sbp_operator}
 % @end deftypefn
 
@@ -175,7 +85,9 @@ function results = demo_skg_convergence (varargin)
 end
 
 function [q, v] = exact_solution (ic, t, q0, v0, lam)
-  % the closed forms derived in the help text (m = k = 1)
+  % the closed forms (m = k = 1).  (b): gamma = lam/2, w = sqrt (1 - gamma^2), B = (v0 + gamma q0)/w
+  % from q'(0) = v0.  (c): at rest at the turning point q0, q = 2 asin (kappa sn (K - t | m)),
+  % kappa = sin (q0/2), m = kappa^2 (d sn/du = cn dn, sqrt (1 - kappa^2 sn^2) = dn)
   switch ic
     case 1
       q = q0 * cos (t) + v0 * sin (t);
@@ -261,7 +173,7 @@ function r = run_order (sys, c, exact, order, Ns, tol, ic, lam)
   [r.rate_final, r.observed_final, r.pair_final] = vm_demo_rates (r.h, r.err_final, r.floor_solve, Ns);
   [r.rate_final_q, r.observed_final_q, r.pair_final_q] = vm_demo_rates (r.h, r.err_final_q, r.floor, Ns);
   if order == 8
-    % approaches 2p from above until rounding (see the help)
+    % e = a h^8 + b h^9 with b/a large: the rate approaches 2p from above until rounding
     fin_ok = r.observed_final >= r.predicted_final - tol.rate;
   else
     fin_ok = abs (r.observed_final - r.predicted_final) <= tol.rate;
@@ -356,14 +268,6 @@ function checks = make_checks (cases, tol)
   end
 end
 
-function s = fmt_rate (r, e1, e2, efloor)
-  if e1 > efloor && e2 > efloor
-    s = sprintf ('%6.2f ', r);
-  else
-    s = sprintf ('%6.2f*', r);
-  end
-end
-
 function print_table (res, msg)
   fprintf ('skg_solve (discrete SKG action, boundary form F4, reduced mode): observed orders\n');
   fprintf ('rate = log(e1/e2)/log(h1/h2); ''*'' = an error below the floor times max(|q|,|qdot|): max err, fin:\n');
@@ -386,9 +290,9 @@ function print_table (res, msg)
           sf = sm;
           sq = sm;
         else
-          sm = fmt_rate (r.rate_max(in - 1), r.err_max(in - 1), r.err_max(in), r.floor_solve);
-          sf = fmt_rate (r.rate_final(in - 1), r.err_final(in - 1), r.err_final(in), r.floor_solve);
-          sq = fmt_rate (r.rate_final_q(in - 1), r.err_final_q(in - 1), r.err_final_q(in), r.floor);
+          sm = vm_demo_rate_text (r.rate_max(in - 1), r.err_max(in - 1), r.err_max(in), r.floor_solve);
+          sf = vm_demo_rate_text (r.rate_final(in - 1), r.err_final(in - 1), r.err_final(in), r.floor_solve);
+          sq = vm_demo_rate_text (r.rate_final_q(in - 1), r.err_final_q(in - 1), r.err_final_q(in), r.floor);
         end
         fprintf ('%5d %10.3e %10.3e %s %10.3e %s %10.3e %s %2d/%-2d %8.1e %8.1e\n', r.N(in), ...
                  r.h(in), r.err_max(in), sm, r.err_final(in), sf, r.err_final_q(in), sq, ...

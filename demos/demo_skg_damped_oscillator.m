@@ -1,105 +1,24 @@
 function results = demo_skg_damped_oscillator (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_skg_damped_oscillator ()
-% @deftypefnx {} {results =} demo_skg_damped_oscillator ()
 % @deftypefnx {} {results =} demo_skg_damped_oscillator (..., "quiet")
 % @deftypefnx {} {results =} demo_skg_damped_oscillator (..., "png", dir)
-% Galley's damped oscillator as the critical point of the discrete Schwinger-Keldysh-Galley (SKG)
-% action (Galley, Phys.@: Rev.@: Lett.@: 110, 174301, 2013; Rothkopf & Horowitz, "Variational
-% approach to nonholonomic and inequality-constrained mechanics", sec.@: II, and "A Unifying
-% Action Principle for Classical Mechanical Systems": a general force enters the action as
-% @code{Lambda = F(q+, qdot+) . q-}).
-%
-% @strong{Physics.}  m q'' + k q = -lambda q'.  Hamilton's principle cannot produce the friction
-% term; the SKG action of the doubled coordinates q1, q2 (q+ = (q1+q2)/2, q- = q1 - q2) can.  The
-% model is written with @code{mechsys}: @code{L = m*dot(q)^2/2 - k*q^2/2}, @code{forces =
-% @{'-lam*dot(q)'@}} (the parameter lambda is called @code{lam}).  The papers give no numbers for
-% this example, so: m = 1, k = 1, lambda = 0.2, q(0) = 1, q'(0) = 0, 0 <= t <= T = 20 (3.2
-% periods; the energy falls to about exp(-4) of its initial value).
-%
-% @strong{Closed form} (derived here, the reference): with gamma = lambda/(2m) and
-% w = sqrt (k/m - gamma^2) (underdamped), @code{q = exp(-gamma t) (q0 cos wt + B sin wt)}, where
-% q'(0) = -gamma q0 + w B = v0 gives B = (v0 + gamma q0)/w, and
-% @code{q' = exp(-gamma t) ((w B - gamma q0) cos wt - (w q0 + gamma B) sin wt)}.
-% The energy E = m q'^2/2 + k q^2/2 obeys dE/dt = q' (m q'' + k q) = -lambda q'^2 (the power of
-% the friction force: the paper's "qdot+ F_diss[qdot+] in the physical limit").  The closed form
-% is checked against @code{ode45} on the hand-derived equation q'' = -(k q + lambda q')/m
-% (RelTol 1e-12, AbsTol 1e-14, on the finest grid), tolerance 1e-9.
-%
-% @strong{The discrete action} (@code{skg_solve}, boundary form F4 of @file{doc/skg_boundary.md}):
-% @example
-% S = sum_k H_kk [L(q1, Da q1) - L(q2, Da q2) - lambda q- Da q+] - q-_1 (p+_1 - p_i) - q-_N p+_N
-% @end example
-% with @code{Da q = D q + H^-1 e1 (q_1 - q0)}, p+ = m Da q+, p_i = m v0.  Derived here: L is
-% quadratic, so @code{L(q1, v1) - L(q2, v2) = m v- v+ - k q- q+} exactly and S is bilinear,
-% @code{S = q-' (A q+ - b)}: S vanishes at q- = 0, the q+q+ and q-q- blocks of its Hessian are
-% zero, dS/dq- = 0 is the discrete equation of motion for q+ and dS/dq+ = 0 the adjoint
-% (homogeneous) equation for q-, whose solution is q- = 0.  The demo evaluates this S by hand with
-% @code{sbp_operator} at a non-physical point (q+, q- both nonzero) and compares with
-% @code{skg_action}; at the solution it checks S = 0, grad S = 0 and the two zero Hessian blocks
-% (the "doubled-variable picture"), and shows that the undamped (Hamilton) trajectory is NOT a
-% critical point: S is linear in q- there with a clearly nonzero slope.
-%
-% @strong{Discrete energy balance} (derived here).  At q- = 0 the equations are, with the scheme
-% velocity v = Da q+: @code{D q = v - H^-1 e1 (q_1 - q0)} and
-% @code{m D v = -k q - lambda v - H^-1 e1 (m v_1 - m v0)}.  Multiply the second by v'H, the first by
-% k q'H, add, and use SBP (@code{u'H D u = (u_N^2 - u_1^2)/2}):
-% @example
-% E_N - E(0) = -lambda sum_k H_kk v_k^2 - m (v_1 - v0)^2/2 - k (q_1 - q0)^2/2
-% @end example
-% with E_k = m v_k^2/2 + k q_k^2/2 and E(0) the exact initial energy.  So the grid quadrature H of
-% the dissipated power gives E(T) - E(0) up to the energy taken by the two SAT penalties, which is
-% <= 0 (the penalties are dissipative) and of order h^(2p+2) (q_1 - q0 and v_1 - v0 are errors of
-% order h^(p+1)).  The identity itself holds to rounding.
-%
-% @strong{What is compared} (reference: the closed form), interior order 4, N = 161, full mode:
-% max |q - q_ex|, max |qdot - qdot_ex| (qdot = the scheme's velocity Da q+), max |E - E_ex|; the
-% energy balance E(T) - E(0) against -lambda sum H qdot^2; the identity above; max |q-|, full mode
-% against reduced mode; Newton iterations (1: the equations are linear).  Then orders 2, 4, 6 on
-% N = 161, 321, 641, 1281: observed max-norm orders of q, qdot and E (rate of the finest pair,
-% errors above 1e3 eps) set beside the SBP-SAT prediction p+1 for interior order 2p
-% (@code{demo_skg_convergence} has the full study on T = 4 pi; here T = 20 is longer, which is
-% why N starts at 161: order 4 gives 3.44, 3.29, 3.18, 3.10 on N = 81..1281, i.e.@: the
-% asymptotic range starts late), and the SAT remainder of the energy balance with its predicted
-% order 2p+2 (the square of the order-(p+1) errors at the first node).
-%
-% @strong{Tolerances.}  Rates: within 0.3 of p+1, resp.@: 2p+2 for the SAT remainder (as in
-% @code{demo_skg_convergence}).  The errors at N = 161 have no predicted constant; their bounds
-% are about twice the measured values (q 2.0e-4, qdot 5.2e-4, E 2.0e-4, balance remainder
-% 1.5e-7): regression bounds, while the rates carry the theory.  Exact-arithmetic identities
-% (energy identity, S = 0 and the zero Hessian blocks at q- = 0, S by hand against
-% @code{skg_action}): 1e-12 relative; full against reduced mode, q- = 0, the identity on all
-% grids: 1e-11 (the solves' condition number grows like N^2, @file{doc/skg_boundary.md}
-% sec.@: 4); grad S at the solution: Newton's tolerance 1e-10.
-%
-% @strong{Observed, not asserted}: E_k is not monotone at the nodes.  dE/dt = -lambda q'^2
-% vanishes at the turning points of q; there the nodal energy rises from one node to the next by
-% up to 1.5e-5 (N = 161, order 4), below its error 2.0e-4.  The nodal values carry an error of
-% order h^(p+1) that exceeds the local decrease; the global balance above holds exactly.
-%
-% @strong{Misprints} (Rothkopf & Horowitz, both papers): the general action, eq.@: 3 of "A Unifying
-% Action Principle for Classical Mechanical Systems" and eq.@: 4 of "Variational approach to
-% nonholonomic and inequality-constrained mechanics", is printed with
-% @code{Lambda[q1, qdot2, q2, qdot2]}; it must be @code{Lambda[q1, qdot1, q2, qdot2]} (qdot2
-% appears twice, qdot1 not at all).  Without numerical consequence for forces of the form
-% @code{F(q+, qdot+) . q-}, since qdot1 = qdot2 at q- = 0.  The first paper's eq.@: 4 varies
-% with respect to @code{qdot-} (@code{delta S / delta qdot-^i}); the variation is with respect to
-% q- (so printed in the second paper, eq.@: 5), which is what gives the equations of motion checked
-% here.
-%
-% Options: @code{"quiet"} (print nothing); @code{"png", @var{dir}}: write
-% @file{demo_skg_damped_oscillator_q.png} (q and qdot, SKG against the closed form),
-% @file{_energy.png} (E against the closed form, and E(t) - E(0) against the dissipated work) and
-% @file{_doubled.png} (the branches q1, q2 of a variation, and S along it) into @var{dir}.
-%
-% @var{results} has @code{params}, @code{T}, @code{q0}, @code{v0}, @code{order}, @code{N},
-% @code{t}, @code{q}, @code{qdot}, @code{energy}, @code{exact} (q, qdot, E), @code{ref_check},
-% @code{err_q}, @code{err_qdot}, @code{err_E}, @code{balance} (dE, work, sat, identity,
-% error), @code{max_energy_rise}, @code{max_qminus}, @code{max_lambdaminus}, @code{mode_diff},
-% @code{iterations}, @code{action} (hand, skg, hand_diff, S_sol, grad_sol, Hpp, Hmm, Hpm, eps,
-% eta, S_skg, S_exact, S_undamped, slope_exact, slope_undamped), @code{conv} (per order: order, N,
-% h, err_q, err_qdot, err_E, sat, rate_*, observed_*, pair_*, predicted, predicted_sat),
-% @code{tol}, @code{checks}, @code{pass} and @code{time}.
+% Galley's damped oscillator m q'' + k q = -lambda q' as the critical point of the discrete
+% Schwinger-Keldysh-Galley action (Galley, Phys.@: Rev.@: Lett.@: 110, 174301, 2013; Rothkopf &
+% Horowitz, "A variational approach to nonholonomic and inequality-constrained mechanics",
+% Sec.@: II: a force enters the action as F(q+, qdot+) . q-).  m = k = 1, lambda = 0.2, q(0) = 1,
+% q'(0) = 0, 0 <= t <= 20; the reference is the closed form q = exp(-gamma t) (q0 cos wt + B sin wt),
+% gamma = lambda/(2m), checked against @code{ode45}.  @code{skg_solve} at order 4, N = 161: q, qdot,
+% the energy, and the balance E(T) - E(0) = -lambda sum H v^2 - (the energy of the two SAT penalties,
+% of order h^(2p+2)), an identity of the scheme; full and reduced mode agree and q- = 0.  The action
+% is bilinear, S = q-' (A q+ - b): evaluated by hand with @code{sbp_operator} it equals
+% @code{skg_action}; at the solution S = 0, grad S = 0 and the q+q+ and q-q- Hessian blocks vanish,
+% while the undamped trajectory is not a critical point.  Orders 2, 4, 6 on N = 161 ... 1281: q,
+% qdot, E with order p+1, the SAT remainder with 2p+2, within 0.3.  The papers print
+% Lambda[q1, qdot2, q2, qdot2] for Lambda[q1, qdot1, q2, qdot2] (no consequence at q- = 0).
+% "png", dir writes demo_skg_damped_oscillator_@{q,energy,doubled@}.png.  @var{results} holds the
+% solution, the errors, @code{balance}, @code{action}, @code{conv}, the printed table
+% @code{checks}, @code{pass} and @code{time}.
 % @seealso{skg_solve, skg_action, demo_skg_convergence, demo_skg_nonholonomic_damped}
 % @end deftypefn
 
@@ -113,6 +32,8 @@ function results = demo_skg_damped_oscillator (varargin)
   N = 161;
   orders = [2, 4, 6];
   Ns = [161, 321, 641, 1281];
+  % q, qdot, E, balance at N = 161: regression bounds (about twice the errors; the rates carry the
+  % theory); identities of exact arithmetic 1e-12; solves whose condition grows like N^2 1e-11
   tol = struct ('ref', 1e-9, 'q', 4e-4, 'qdot', 1e-3, 'E', 4e-4, 'balance', 3e-7, ...
                 'exact', 1e-12, 'solve', 1e-11, 'newton', 1e-10, 'rate', 0.3);
 
@@ -191,7 +112,7 @@ function results = demo_skg_damped_oscillator (varargin)
 end
 
 function [q, v] = closed_form (P, q0, v0, t)
-  % derived in the help text (underdamped: k/m > gamma^2)
+  % underdamped (k/m > gamma^2): q'(0) = -gamma q0 + w B = v0 gives B
   g = P.lam / (2 * P.m);
   w = sqrt (P.k / P.m - g ^ 2);
   B = (v0 + g * q0) / w;
@@ -202,6 +123,8 @@ end
 
 function b = energy_balance (P, q0, v0, s, h, E0)
   % E(T) - E(0) against the H-quadrature of the dissipated power; the SAT remainder; the identity
+  % E_N - E(0) = -lambda sum H v^2 - m (v_1 - v0)^2/2 - k (q_1 - q0)^2/2 (v'H times the momentum
+  % equation plus k q'H times D q = v - SAT, with SBP)
   v = s.qdot(:);
   q = s.q(:);
   b.dE = s.energy(end) - E0;

@@ -1,66 +1,22 @@
 function results = demo_skg_incline (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_skg_incline ()
-% @deftypefnx {} {results =} demo_skg_incline ()
 % @deftypefnx {} {results =} demo_skg_incline (..., "quiet")
 % @deftypefnx {} {results =} demo_skg_incline (..., "png", dir)
 % A particle sliding on an incline with the paper's regularized normal force and smoothed Coulomb
-% friction, as the critical point of the discrete SKG action (Rothkopf & Horowitz, "A variational
-% approach to nonholonomic and inequality-constrained mechanics", eq.@: 16 and Fig.@: 4).
-%
-% Physics (derived in @code{demo_incline}, repeated in short).  L = M/2 (xdot^2 + ydot^2) - M g y,
-% alpha = pi/6, g = 9.8, M = 1 (not stated by the paper), e = (cos alpha, sin alpha) up the slope,
-% n = (-sin alpha, cos alpha), s = q.e, d = q.n.  Contact h = d >= 0 with sigma_h = sigma cos(alpha)
-% (the paper's sigma is in units of x tan(alpha) - y = -d/cos(alpha)), V0 = 5, friction mu with
-% varmech's smoothing v/sqrt(v^2 + epsv^2), epsv = 1e-8.  Paper data: sigma = 1/70, delta = 1/30,
-% start at rest at (cos alpha, sin alpha + delta), 0 <= t <= 1, N = 64, order 4 ("SBP424"; read
-% SBP242, doc/misprints.md), mu = 0 and 0.4.  Normal motion: M dddot = A(d) - M g cos(alpha), a
-% conservative motion in U(d) = M g cos(alpha) d + V0 Phi(-d/sigma_h) whatever mu, so
-% Un = M ddot^2/2 + U(d) is conserved.  Tangential motion while sliding down:
-% M sddot = -M g sin(alpha) + mu A(d) = -M g sin(alpha) + mu M (dddot + g cos(alpha)), so exactly
-%
-% @example
-% s(t) - s0 - mu (d(t) - d0) = a t^2/2 - G t,   sdot - mu ddot = a t - G,
-% a = -g (sin(alpha) - mu cos(alpha)),
-% @end example
-%
-% up to the smoothing gain G = epsv m0 J(m0) (m0 = mu A(d0)/(M g); formula in demo_incline; 1e-8
-% here).  That is the closed form compared (with mu = 0 it is the frictionless sliding solution).
-%
-% Method under test: @code{skg_solve} (default guess, reduced mode, order 4) on N = 64, and on
-% N = 256, 512 for the observed orders.  References, independent of skg_solve: (1)
-% @code{gauss_integrate} on the same soft-contact model (dop853, RelTol 1e-12, AbsTol 1e-14) on the
-% same grid: the difference is the SKG discretization error alone; (2) the closed form above.
-%
-% Misprints (doc/misprints.md, re-checked in demo_incline): the admissible side is
-% x tan(alpha) - y <= 0 (the paper prints >= 0, yet starts at -delta and pushes towards y >
-% x tan(alpha)); the SBP label.  The paper's F_N and F_R equal varmech's forces for these settings
-% (checked in demo_incline).
-%
-% Tolerances.  SBP-SAT: max-norm error order p+1 = 3 for interior order 4, checked >= 3 - 0.3
-% between N = 256 and 512 for q and for the normal energy drift.  The energy drift reaches its
-% asymptotic order late (its ratios for N = 64, 128, 256, 512, 1024 are 17.5, 6.4, 7.4, 7.7, i.e.
-% orders 4.1, 2.66, 2.89, 2.95; the largest error is then at an interior node, the velocity error at
-% node 1 converging with order 3): the rate is measured between 256 and 512, not 128 and 256.  The
-% N = 64 rows are regression bounds of about twice the measured values (the rates carry the
-% theory), except where SBP is exact: the closed-form combination s - mu d obeys a linear equation
-% with quadratic polynomial solution, which SBP-SAT of order 4 (exact for polynomials of degree 2)
-% reproduces up to Newton's tolerance; so for mu = 0 s(1), v(1) and the closed-form rows have tol
-% 1e-10 (measured 1e-14), and for mu = 0.4 the closed-form rows show 2.6e-8 (from the smoothed
-% friction at the start, where v = 0 and the scale epsv is not resolved), tol 1e-7 (regression).
-% The reference gauss_integrate agrees with the closed form to 1e-13 (its own rows, tol 1e-9 =
-% 1e3 RelTol times the scales |s| <= 1.45, |v| <= 4.9); the closed-form rows of SKG add it.
-%
-% Newton: converges from the default guess for both mu (mu = 0.4, epsv = 1e-8: 19 iterations at
-% N = 64; with epsv = 1e-5 it needs all 50, the friction law being nearly a step at v = 0).
-%
-% Options: @code{"quiet"} (print nothing); @code{"png", @var{dir}}: write
-% @file{demo_skg_incline.png} (x(t), y(t) as Fig.@: 4: closed-form paths on the incline, gray, and
-% SKG symbols) into @var{dir}.
-%
-% @var{results} has @code{params}, @code{runs} (per mu and N: mu, N, t, q, qdot, q_ref, exitflag,
-% iterations, message, err_q, err_s, err_v, s_lin, v_lin, s_lin_ref, v_lin_ref, Un_drift), @code{rates},
-% @code{checks} and @code{pass}.
+% friction as the critical point of the discrete SKG action (Rothkopf & Horowitz, "A variational
+% approach to nonholonomic and inequality-constrained mechanics", eq.@: 16 and Fig.@: 4; the model
+% as in @code{demo_incline}): alpha = pi/6, g = 9.8, M = 1, the contact d >= 0 (d the distance
+% above the incline) with the paper's sigma = 1/70, V0 = 5, start offset delta = 1/30, mu = 0 and
+% 0.4, 0 <= t <= 1, N = 64, order 4.  The normal motion conserves Un = M ddot^2/2 + U(d) whatever mu,
+% and while sliding down s - s0 - mu (d - d0) = a t^2/2 - G t exactly (a = -g (sin alpha - mu cos
+% alpha), G the smoothing gain): the closed form compared.  @code{skg_solve} (default guess) against
+% @code{gauss_integrate} on the same model (dop853, RelTol 1e-12; the difference is the SKG error
+% alone) and against the closed form, which SBP-SAT of order 4 reproduces up to Newton's tolerance
+% (a quadratic polynomial); the observed orders of q and of the drift of Un between N = 256 and 512
+% (the drift reaches its asymptotic order late) at least 3 - 0.3.  "png", dir writes
+% demo_skg_incline.png (x(t), y(t) as Fig.@: 4).  @var{results} holds @code{runs} (per mu and N),
+% @code{rates}, the printed table @code{checks} and @code{pass}.
 % @seealso{skg_solve, demo_incline, gauss_integrate}
 % @end deftypefn
 
@@ -79,7 +35,10 @@ function results = demo_skg_incline (varargin)
   mus = [0, 0.4];
   Ns = [64, 256, 512];
   order = 4;
-  % regression bounds at N = 64 (about twice the measured values; mu = 0, 0.4), see the help text
+  % regression bounds at N = 64 (about twice the errors; mu = 0, 0.4; the rates carry the theory),
+  % except where SBP-SAT is exact: for mu = 0 s(1), v(1) and the closed-form combination (a
+  % quadratic polynomial) to Newton's tolerance; for mu = 0.4 the smoothed friction at the start
+  % (v = 0, the scale epsv unresolved) sets the closed-form rows
   tol_q = [6e-4, 6e-4];
   tol_s = [1e-10, 1e-5];
   tol_v = [1e-10, 1e-2];
@@ -112,7 +71,7 @@ function results = demo_skg_incline (varargin)
     mu = mus(im);
     sys.parameters.mu = mu;
     a = -g * (sa - mu * ca);
-    G = epsv * gain_sqrt (sa, mu * A0 / (M * g));
+    G = epsv * vm_incline_gain (sa, mu * A0 / (M * g));
     for iN = 1:numel (Ns)
       s = skg_solve (sys, [0, T], q0, [0, 0], 'N', Ns(iN), 'Order', order);
       ref = gauss_integrate (sys, [0, T], q0, [0, 0], 'Method', 'dop853', 'RelTol', 1e-12, ...
@@ -186,15 +145,6 @@ function results = demo_skg_incline (varargin)
   vm_demo_png (opt, '', @(what) draw (results));
   if nargout == 0
     clear results;
-  end
-end
-
-function G = gain_sqrt (sa, m)
-  % speed gain / epsv of the smoothing v/sqrt(v^2 + epsv^2) (derived in demo_incline)
-  if m == 0
-    G = 0;
-  else
-    G = m * (2 * m / sqrt (sa ^ 2 - m ^ 2) * atan (sqrt ((sa + m) / (sa - m))) + 1) / (sa + m);
   end
 end
 

@@ -1,141 +1,25 @@
 function results = demo_skg_nonholonomic_damped (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_skg_nonholonomic_damped ()
-% @deftypefnx {} {results =} demo_skg_nonholonomic_damped ()
 % @deftypefnx {} {results =} demo_skg_nonholonomic_damped (..., "quiet")
 % @deftypefnx {} {results =} demo_skg_nonholonomic_damped (..., "png", dir)
 % A nonholonomic system with dissipative forces as the critical point of the discrete
-% Schwinger-Keldysh-Galley action: the knife edge and the Chaplygin sled with viscous drag
-% (Rothkopf & Horowitz, "Variational approach to nonholonomic and inequality-constrained
-% mechanics", eq.@: 7: constraint terms @code{lambda- g(q+, qdot+) - lambda+ q- . dg/dqdot},
-% forces @code{F(q+, qdot+) . q-}; the paper's own nonholonomic example, the rolling disk, has no
-% dissipation: see @code{demo_skg_rolling_disk}).
-%
-% @strong{Model.}  A blade touches the plane at P = (x, y) and points along e = (cos theta,
-% sin theta); n = (-sin theta, cos theta).  The centre of mass C = P + a e (mass m, moment of
-% inertia I about C).  @code{mechsys} model, one for both cases:
-% @example
-% L = m/2 ((xdot - a sin(theta) thetadot)^2 + (ydot + a cos(theta) thetadot)^2) + I/2 thetadot^2
-% F = (-c xdot, -c ydot, -ct thetadot)      (viscous drag at P, rotational damping)
-% g = ydot cos(theta) - xdot sin(theta) = 0 (no sideways slip of P: the blade constraint)
-% @end example
-% The ideal (Lagrange-d'Alembert-Chetaev) reaction is A' lambda, A = dg/dqdot = (-sin theta,
-% cos theta, 0): the force lambda n at P.
-%
-% @strong{Equations, derived here.}  With the forward speed u (P's velocity u e, by g = 0) and
-% omega = thetadot: C's acceleration is (udot - a omega^2) e + (u omega + a omegadot) n.  Newton
-% for C along e and n, and the angular momentum about C (the force at P, at -a e from C, has the
-% torque -a lambda):
-% @example
-% m (udot - a omega^2) = -c u, m (u omega + a omegadot) = lambda, I omegadot = -a lambda - ct omega
-% @end example
-% so @code{udot = a omega^2 - (c/m) u}, @code{omegadot = -(m a u + ct) omega / (I + m a^2)},
-% @code{lambda = m (u omega + a omegadot)}, with xdot = u cos theta, ydot = u sin theta.  Energy
-% E = T = m/2 (u^2 + a^2 omega^2) + I/2 omega^2; dE/dt = -c u^2 - ct omega^2 < 0 (the reaction does
-% no work: qdot . A' lambda = lambda g = 0, g being linear and homogeneous in qdot).  These
-% equations are checked against @code{gauss_integrate} on the Lagrangian (both at RelTol 1e-12:
-% q, lambda, E within 1e-9).
-%
-% @table @asis
-% @item (A) knife edge
-% a = 0, ct = 0 (m = 1, I = 0.1, c = 0.2), q0 = 0, qdot0 = (1, 0, 1), T = 10.  Closed form,
-% derived: omega = omega0, theta = theta0 + omega0 t, u = u0 exp(-alpha t) with alpha = c/m, and
-% for z = x + i y (zdot = u exp(i theta)):
-% @code{z = z0 + u0 exp(i theta0) (exp((-alpha + i omega0) t) - 1) / (-alpha + i omega0)} (a
-% spiral), @code{lambda = m u omega0}, @code{E = m u^2/2 + I omega0^2/2}.  References: this closed
-% form, and @code{gauss_integrate} (dop853, RelTol 1e-12, AbsTol 1e-14), checked against it.
-% @item (B) Chaplygin sled, started backwards
-% a = 0.5, ct = 0.05 (m = 1, I = 0.1, c = 0.2), q0 = 0, u0 = -1, omega0 = 0.5, i.e.@: qdot0 =
-% (-1, 0, 0.5), T = 10.  Backward motion is unstable (omegadot has the sign of omega while
-% m a u + ct < 0): the sled turns round (theta: 0 to 3.40), u passes through 0 (a cusp in the path
-% of P) and it then moves forwards while drag and damping take the energy.  No closed form;
-% reference: @code{gauss_integrate} (dop853, RelTol 1e-12, AbsTol 1e-14, ideal reaction),
-% cross-checked against @code{ode45} (RelTol 1e-12) on the reduced equations above.
-% @end table
-%
-% @strong{Discrete energy balance, derived here.}  At q- = 0 the SKG equations (F4 boundary form)
-% are @code{D p = dL/dq + F - A' lambda+ - H^-1 e1 (p_1 - p_i)}, p = M v, v = Da q+, and
-% g(q_k, v_k) = 0 at every node.  For the knife edge M = diag (m, m, I) is constant and
-% dL/dq = 0; multiplying by v'H and using SBP (@code{v'H M D v = (v_N'M v_N - v_1'M v_1)/2}) and
-% @code{v_k . A_k' lambda_k = lambda_k g_k}:
-% @example
-% E_N - E(0) = sum_k H_kk v_k . F_k - sum_k H_kk lambda+_k g_k - (v_1 - v_i)' M (v_1 - v_i)/2
-% @end example
-% i.e.@: E(T) - E(0) equals the grid quadrature of the dissipated power up to the (dissipative)
-% SAT remainder, of order h^(2p+2), and to the constraint residual.  The identity is checked to
-% 1e-10.  For the sled M depends on theta: SBP has no product rule, so the balance holds only up
-% to the discretization error; its error (with the tiny work of the constraint residual
-% removed) converges faster than the solution (info): orders 2.00 (order 2), 4.06 on N 321/641
-% and 3.67 on 641/1281 near the floor (order 4), 4.98 on 161/321 (order 6); Newton's stopping
-% test leaves a floor near 1e-11, so errors below 2e-11 are not used.  It is bounded at N = 161.
-%
-% @strong{Multiplier sign} (determined numerically): the least-squares factor s in
-% lambda+ = s lambda_ideal is -1.00003 (A) and -1.0001 (B) at N = 161 (checked: -1 within 1e-2;
-% the order-p error of lambda at the closure nodes biases the fit), i.e.@: lambda+ =
-% -lambda_ideal, as @file{doc/skg.md} states for the disk (the term @code{- lambda+ q- .
-% dg/dqdot}).
-%
-% @strong{Newton's start.}  Both cases use the default guess ("auto": for these constraints,
-% linear in the velocities, the constant start q0 at every node): (A) converges in 2 iterations,
-% (B) in 7.  The hard start of part (B'): the same sled started forwards, qdot0 = (1, 0, 2), from
-% the constant start at T = 10.  From rest the linearization has no coupling m a u omega (a product
-% of two zero velocities), so the first Newton iterate turns the sled as if only ct acted,
-% @code{theta(T) = (I + m a^2) omega0/ct (1 - exp(-ct T/(I + m a^2))) = 10.645} (measured 10.645,
-% to 1e-9) against the true 1.055, far from the solution.  Newton used to stagnate there (exitflag
-% 0; best ||grad S|| 0.59 after 50 iterations, 0.43 after 500) while its unknowns mixed positions
-% with multipliers in units of force; since skg_solve measures the multipliers as the displacement
-% their force causes over the window (doc/skg.md, "Units") it converges from there (32 iterations)
-% to the solution of the integrator start (checked: exitflag 1 and the same q to 1e-9, measured
-% 1.2e-14).  It converges from the constant start for T = 5 and with @code{"Guess", "integrator"}
-% at T = 10 (4 iterations), both checked.  The default @code{"Guess", "auto"} retries from the
-% integrator when the constant start fails; with default options T = 10 converges (checked).
-%
-% @strong{What is measured}, interior order 4, N = 161, full mode, per case: max deviation of
-% x, y, theta; the sign factor s; max |lambda+ + lambda_ref|; max |g| at the nodes (t_f included);
-% max |q-|, |lambda-|; E decreasing at the nodes (max E_k+1 - E_k < 0); max |E - E_ref|; the
-% energy balance E(T) - E(0) against sum H v . F (and the identity for (A)); Newton iterations.
-% Then orders 2, 4, 6 on N = 161, 321, 641, 1281 (full mode): observed orders (finest pair) of q
-% (max over coordinates and nodes), lambda and E, and for (A) of the SAT remainder.
-%
-% @strong{Tolerances.}  Orders: SBP-SAT for interior order 2p gives p+1 in the max norm for q and
-% for E (a function of q, Da q); lambda converges with order p only: it is an acceleration-level
-% quantity, read off the momentum equation, whose truncation error at the boundary-closure nodes
-% is of order p (as for the disk, @code{demo_skg_rolling_disk}); the SAT remainder of (A) with
-% order 2p+2 (the square of the first-node velocity error); all within 0.3.  At N = 161 the error
-% bounds are about twice the measured values (regression bounds; the rates carry the theory),
-% measured (bound): (A) x 6.0e-5 (1.2e-4), y 2.0e-5 (4e-5), lambda 1.4e-3 (2.8e-3), E 4.4e-5
-% (9e-5), balance 9.9e-10 (2e-9); (B) x 4.1e-5 (8.3e-5), y 2.1e-5 (4.2e-5), theta 4.1e-5
-% (8.2e-5), lambda 1.3e-3 (2.5e-3), E 2.7e-5 (5.5e-5), balance 1.7e-7 (3.4e-7).  theta of (A) is
-% linear in t, which SBP reproduces exactly: tol 1e-11.  g at the nodes: Newton stops when
-% ||W grad S||_2 <= 1e-10 max(1, ||W grad S_0||), W = 1/sqrt(H_kk) (the L2-in-time norm of the
-% discrete equations, doc/skg.md), and the lambda- rows of grad S are H_kk g_k, so the bound is
-% 1e-10 max(1, ||W grad S_0||) / sqrt(min H_kk) (4.5e-9 and 4.7e-9; measured 9e-13 and 3e-15).  q-, lambda-, the identity of (A):
-% 1e-10.  The references: 1e-9 (the integrators agree to 1e-11 to 1e-13).  theta(T) of the first
-% Newton iterate (B'): 1e-6 (a discretization error of a slow exponential; measured 1e-9).
-%
-% @strong{Paper notes.}  The paper (sec.@: II, on Noether's theorem) states that a force
-% doing work changes the Noether charge through terms qdot+ . F(qdot+), and that a constraint
-% force does no work because qdot . dg/dqdot reproduces the vanishing constraint.  Both are
-% checked here in the form used: for g linear and homogeneous in qdot, qdot . dg/dqdot = g = 0
-% (for the disk's quadratic g1 it is 2 g1, also 0), and the energy changes by the work of F alone
-% (the balance rows).  For the misprinted @code{Lambda[q1, qdot2, q2, qdot2]} see
-% @code{demo_skg_damped_oscillator}.
-%
-% Options: @code{"quiet"} (print nothing); @code{"png", @var{dir}}: write
-% @file{demo_skg_nonholonomic_damped_trajectory.png} (the path of P in the plane; for the sled
-% also segments from P to the centre of mass, which show the turn),
-% @file{_coordinates.png}, @file{_energy.png}, @file{_multiplier.png} and @file{_solution.png}
-% (the sled's SKG solution and its reference drawn by @code{varmech_plot}) into @var{dir}.
-%
-% @var{results} has @code{cases} (1: knife edge, 2: sled; per case: name, params, q0, qdot0, T,
-% t, q, qdot, lambda, energy, ref (q, qdot, lambda, energy), ref_check, err_q (x, y, theta), sign,
-% err_lambda, g, max_g, g_bound, max_qminus, max_lambdaminus, energy_rise, err_E, balance (dE,
-% work, lg, error, error_c, sat, identity, cumwork), iterations, conv (per order: order, N, h,
-% err_q, err_lambda, err_E, balance_error, sat, rate_*, observed_*, pair_*, predicted,
-% predicted_lambda, predicted_sat)), @code{default_guess} (the sled started forwards: qdot0,
-% exitflag, iterations, message, best_residual, theta_T of the first iterate, theta_T_predicted,
-% exitflag_T5, iterations_T5, exitflag_integrator, iterations_integrator, exitflag_auto,
-% guess_auto, dq_integrator = max |q - q of the integrator start|), @code{tol},
+% Schwinger-Keldysh-Galley action (Rothkopf & Horowitz, "A variational approach to nonholonomic
+% and inequality-constrained mechanics", eq.@: 7: constraint terms
+% @code{lambda- g(q+, qdot+) - lambda+ q- . dg/dqdot}, forces @code{F(q+, qdot+) . q-}).  A blade
+% at P = (x, y) along e = (cos theta, sin theta), centre of mass P + a e (mass m, inertia I):
+% @code{L = m/2 ((xdot - a sin(theta) thetadot)^2 + (ydot + a cos(theta) thetadot)^2) + I/2 thetadot^2},
+% F = (-c xdot, -c ydot, -ct thetadot), g = ydot cos(theta) - xdot sin(theta) = 0 (no sideways slip).
+% (A) knife edge: a = 0, ct = 0, qdot0 = (1, 0, 1): a spiral in closed form.
+% (B) Chaplygin sled started backwards: a = 0.5, ct = 0.05, qdot0 = (-1, 0, 0.5): it turns round;
+%     reference @code{gauss_integrate} (dop853, RelTol 1e-12), cross-checked with @code{ode45} on
+%     the reduced equations.
+% Checked at order 4, N = 161: q, lambda+ = -lambda_ideal, g at the nodes, the energy decreasing,
+% E(T) - E(0) against the quadrature of the power of F; orders 2, 4, 6 on N = 161..1281 (q and E
+% with order p+1, lambda with order p).  The sled started forwards, qdot0 = (1, 0, 2), converges
+% from the constant start and from the integrator start to the same solution.
+% "png", dir writes demo_skg_nonholonomic_damped_@{trajectory,coordinates,energy,multiplier,
+% solution@}.png.  @var{results} holds @code{cases}, @code{default_guess}, the printed table
 % @code{checks}, @code{pass} and @code{time}.
 % @seealso{skg_solve, gauss_integrate, demo_skg_rolling_disk, demo_skg_damped_oscillator}
 % @end deftypefn
@@ -147,6 +31,8 @@ function results = demo_skg_nonholonomic_damped (varargin)
   orders = [2, 4, 6];
   Ns = [161, 321, 641, 1281];
   T = 10;
+  % q, lambda, E and the balance at N = 161: regression bounds about twice the errors (the
+  % observed orders carry the theory); theta of (A) is linear in t, which SBP reproduces exactly
   tol = struct ('ref', 1e-9, 'rate', 0.3, 'newton', 1e-10, 'sign', 1e-2, 'first', 1e-6, ...
                 'same', 1e-9, ...
                 'A', struct ('q', [1.2e-4, 4e-5, 1e-11], 'lambda', 2.8e-3, 'E', 9e-5, ...
@@ -169,7 +55,9 @@ function results = demo_skg_nonholonomic_damped (varargin)
   cases = [one_case(sysA, 'knife edge', [0, 0, 0], [1, 0, 1], T, order, N, orders, Ns), ...
            one_case(sys, 'Chaplygin sled', [0, 0, 0], [-1, 0, 0.5], T, order, N, orders, Ns)];
 
-  % a hard constant start: the sled started forwards, (u0, omega0) = (1, 2)
+  % a hard constant start: the sled started forwards, (u0, omega0) = (1, 2).  The first Newton
+  % iterate has no coupling m a u omega (a product of two zero velocities): it turns the sled as
+  % if only ct acted, theta(T) = (I + m a^2) omega0/ct (1 - exp (-ct T/(I + m a^2)))
   qd0 = [1, 0, 2];
   s0 = skg_solve (sys, [0, T], [0, 0, 0], qd0, 'N', N, 'Order', order, 'Guess', 'constant');
   s1 = skg_solve (sys, [0, T], [0, 0, 0], qd0, 'N', N, 'Order', order, 'MaxIter', 1, ...
@@ -294,7 +182,12 @@ end
 
 function [ref, chk] = reference (sys, q0, qd0, T, t)
   % gauss_integrate with the ideal reaction; the closed form (a = 0, ct = 0) or ode45 on the
-  % reduced equations (derived in the help text) as the cross-check
+  % reduced equations as the cross-check.  With the forward speed u and omega = thetadot, Newton
+  % for the centre of mass along e and n and the angular momentum about it (the force lambda n at
+  % P has the torque -a lambda) give udot = a omega^2 - (c/m) u,
+  % omegadot = -(m a u + ct) omega/(I + m a^2), lambda = m (u omega + a omegadot).  For a = ct = 0,
+  % z = x + i y: z = z0 + u0 exp(i theta0) (exp((-alpha + i omega0) t) - 1)/(-alpha + i omega0),
+  % alpha = c/m, u = u0 exp(-alpha t)
   P = sys.parameters;
   gi = gauss_integrate (sys, [0, T], q0, qd0, 'Method', 'dop853', 'RelTol', 1e-12, ...
                         'AbsTol', 1e-14, 'OutputTimes', t);
@@ -343,7 +236,9 @@ function g = constraint (q, qd)
 end
 
 function b = balance (P, s, h, qd0, E0)
-  % E(T) - E(0) against the H-quadrature of the power of F; for constant M the identity of the help
+  % E(T) - E(0) against the H-quadrature of the power of F.  For constant M (the knife edge), v'H
+  % times the SKG equations, SBP and v . A' lambda = lambda g give the identity
+  % E_N - E(0) = sum H v.F - sum H lambda+ g - (v_1 - v_i)' M (v_1 - v_i)/2 (the SAT remainder)
   v = s.qdot;
   F = [-P.c * v(:, 1), -P.c * v(:, 2), -P.ct * v(:, 3)];
   b.dE = s.energy(end) - E0;

@@ -1,77 +1,25 @@
 function results = demo_skg_rolling_disk (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_skg_rolling_disk ()
-% @deftypefnx {} {results =} demo_skg_rolling_disk ()
 % @deftypefnx {} {results =} demo_skg_rolling_disk (..., "quiet")
 % @deftypefnx {} {results =} demo_skg_rolling_disk (..., "png", dir)
-% Rolling-spinning disk on an incline as the critical point of the discrete SKG action
+% The rolling-spinning disk on an incline as the critical point of the discrete SKG action
 % (Rothkopf & Horowitz, "A variational approach to nonholonomic and inequality-constrained
-% mechanics", eq. 10 and Fig. 2).
-%
-% Physics and closed form: see @code{demo_rolling_disk} (same model, derivation repeated in
-% short).  L = M/2 (xdot^2 + ydot^2) + IS/2 thetadot^2 + ID/2 phidot^2 + M g x sin(alpha),
-% constraints g1 = xdot^2 + ydot^2 - R^2 thetadot^2 (quadratic, the paper's g_D1) and
-% g2 = xdot sin(phi) - ydot cos(phi) (g_D2).  Parameters (footnote 2): g = 9.8, alpha = pi/6,
-% M = 1, R = 1, IS = 1/2, ID = 1/4; q0 = 0, qdot0 = (5, 0, 5, 1); 0 <= t <= 2 pi.
-% With v = xdot cos(phi) + ydot sin(phi), k = M g sin(alpha)/(M + IS/R^2), Omega = 1,
-% c = v0 - (k/Omega) sin(phi0): phi = phi0 + Omega t, v = c + (k/Omega) sin(phi),
-% x = c (sin phi - sin phi0)/Omega + k (sin^2 phi - sin^2 phi0)/(2 Omega^2),
-% y = c (cos phi0 - cos phi)/Omega + (k/Omega)(t/2 - (sin 2phi - sin 2phi0)/(4 Omega)),
-% theta = (c t + k (cos phi0 - cos phi)/Omega^2)/R, and the ideal (Lagrange-d'Alembert-Chetaev)
-% multipliers of d/dt dL/dqdot - dL/dq = A' lambda, A = dg/dqdot:
-% lambda1 = -IS k cos(phi)/(2 R^2 v), lambda2 = -M Omega v - M g sin(alpha) sin(phi).
-% (Checked here: the dop853 multipliers agree with these to 1.2e-11.)
-%
-% Method under test: @code{skg_solve} (F4 boundary form, constraint imposed at every node, no
-% boundary multipliers on lambda) with interior order 4 on N = 64 (the paper's SBP242 run; full
-% mode, so max |q-| and |lambda-| are reported), then orders 4 and 6 on N = 128, 256.
-% References (independent of skg_solve): the closed form for q, and @code{gauss_integrate}
-% (dop853, ideal reaction, RelTol 1e-12, AbsTol 1e-14) on the same grid for the multipliers.
-%
-% Sign of the multiplier (determined numerically): the least-squares factor s in
-% lambda+ = s lambda_ideal is -1.0000 (-0.9998 for g1 at N = 64) for both constraints, i.e.@:
-% lambda+ = -lambda_ideal, as doc/skg_boundary.md states for the term - lambda+ q- . dg/dqdot.
-%
-% FINDING (skg_solve): from the constant start (q0 at every node; 'Guess', 'constant', the
-% default before 'auto', which now starts this system from the integrator) Newton does not converge
-% (exitflag 0 after 50 iterations, all orders and N tried, also in full mode and from the straight
-% line q0 + t qdot0).  At the constant start every node velocity Da q is 0, so dg1/dqdot =
-% (2 xdot, 2 ydot, -2 R^2 thetadot, 0) vanishes and the lambda1 rows of the Jacobian are zero.
-% The demo therefore uses continuation: it first solves the linear-branch form
-% g1lin = xdot cos(phi) + ydot sin(phi) - R thetadot with skg_solve (converges from the constant
-% start) and passes its grid motion as 'Guess'.  Since g1 = (v - R thetadot)(v + R thetadot) on
-% g2 = 0, both forms have the same discrete solution (checked: max |q(g1) - q(g1lin)| ~ 5e-14),
-% so Newton then converges in one step.  With 'Windows' > 1, a window whose Newton fails makes
-% skg_solve raise "mechsys_eval: t must be finite" instead of returning exitflag 0.
-%
-% Tolerances.  q: SBP-SAT theory gives max-norm order p+1 for interior order 2p (3 for order 4,
-% 4 for order 6); the observed orders are checked within 0.3.  The multipliers converge with
-% order p only (observed 2.1, 2.1, 3.0): lambda is an acceleration-level quantity (one more
-% derivative of Da q), and its largest error sits on the boundary-closure nodes (first/last
-% nodes), where D has order p; this order p is the asserted prediction.  The energy error is a
-% function of (q, Da q) and converges with order p+1.  The absolute tolerances of the N = 64
-% rows are about twice the measured errors rounded up (x 2.2e-3, y 4.4e-3, theta 1.0e-2,
-% lambda1 1.4e-3, lambda2 2.6e-2, energy 3.0e-2; regression bounds, the rates carry the theory);
-% phi = t exactly (phiddot = 0 is reproduced exactly by SBP), tol 1e-11.  The constraint values
-% on the grid are at Newton's tolerance: tol 1e-10 * S with S = max v^2 for g1 and max |v| for g2.
-% q- and lambda- vanish at the critical point (tol 1e-10).
-%
-% Paper: the boundary multipliers on lambda in eq. 12 (appendix A.1) release g at the last nodes,
-% which explains the "benign deviations" at the last time slices of Fig. 2; skg_solve has none,
-% and here g1, g2 hold to 5e-13 at every node including t_f.  Misprints of eq. 12 (IS/ID swap,
-% kappa_y (x_+[1] - y_i), the sign of the g_D2 term): see demo_rolling_disk and doc/misprints.md.
-%
-% Options: @code{"quiet"} (print nothing); @code{"png", @var{dir}}: write
-% @file{demo_skg_rolling_disk_coordinates.png}, @file{_multiplier.png}, @file{_constraints.png},
-% @file{_energy.png} (like the panels of Fig. 2) into @var{dir}.
-%
-% @var{results} has @code{params}, @code{t}, @code{sol} (= runs(1)), @code{runs} (per run:
-% order, N, t, q, qdot, lambda, energy, ref, lambda_ideal, iterations, err_q (per coordinate),
-% sign, err_lambda, err_ref_lambda, g, max_g, scale_g, E0, energy_drift, diff_forms, max_qminus,
-% max_lambdaminus), @code{rates} (order, N, predicted, predicted_lambda, q, lambda, energy),
-% @code{adaptive} (the error-controlled march at order 8, RelTol 1e-10: exitflag, windows, err_q,
-% err_qdot, err_lambda against the closed form, lambda_scale),
-% @code{default_guess} (exitflag, iterations, message), @code{checks} and @code{pass}.
+% mechanics", eq.@: 10 and Fig.@: 2; model, data and closed form as in @code{demo_rolling_disk}):
+% L = M/2 (xdot^2 + ydot^2) + IS/2 thetadot^2 + ID/2 phidot^2 + M g x sin(alpha), the quadratic
+% g1 = xdot^2 + ydot^2 - R^2 thetadot^2 and g2 = xdot sin(phi) - ydot cos(phi), 0 <= t <= 2 pi.
+% @code{skg_solve} at order 4 on N = 64 (the paper's SBP242 run), then orders 4 and 6 on N = 128,
+% 256, against the closed form (@code{vm_disk_closed_form}) and the multipliers of
+% @code{gauss_integrate} (dop853, RelTol 1e-12): q and the energy converge with order p+1, the
+% multipliers with order p (their error sits at the boundary closures), lambda+ = -lambda_ideal,
+% and g1, g2 hold at every node, t_f included (the paper's boundary multipliers of eq.@: 12 release
+% them there: its "benign deviations" of Fig.@: 2).  At the constant start every node velocity is 0,
+% so dg1/dqdot vanishes and Newton cannot start (exitflag 0, recorded); the demo first solves the
+% linear branch g1lin = v - R thetadot (the same discrete solution on g2 = 0) and uses its motion as
+% the guess.  Also the error-controlled march at order 8, RelTol 1e-10, against the closed form.
+% "png", dir writes demo_skg_rolling_disk_@{coordinates,multiplier,constraints,energy@}.png.
+% @var{results} holds @code{runs}, @code{rates}, @code{adaptive}, @code{default_guess}, the printed
+% table @code{checks} and @code{pass}.
 % @seealso{skg_solve, demo_rolling_disk, gauss_integrate}
 % @end deftypefn
   opt = vm_demo_args ('demo_skg_rolling_disk', varargin, struct ());
@@ -136,7 +84,9 @@ function results = demo_skg_rolling_disk (varargin)
                              'err_lambda', max (max (abs (sa.lambda - ra.lambda))), ...
                              'lambda_scale', max (max (abs (ra.lambda))));
 
-  % checks: N = 64, order 4 (the paper's SBP242 run), then the convergence
+  % checks: N = 64, order 4 (the paper's SBP242 run), then the convergence.  The N = 64 bounds are
+  % regression bounds (about twice the errors; the observed orders carry the theory); phi = t is
+  % reproduced exactly; g1, g2 on the grid at Newton's tolerance 1e-10 times max v^2, max |v|
   c = struct ('part', {}, 'name', {}, 'value', {}, 'reference', {}, 'error', {}, 'tol', {}, ...
               'pass', {}, 'info', {});
   names = {'x', 'y', 'theta', 'phi'};

@@ -1,93 +1,26 @@
 function results = demo_skg_tumbler (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_skg_tumbler ()
-% @deftypefnx {} {results =} demo_skg_tumbler ()
 % @deftypefnx {} {results =} demo_skg_tumbler (..., "quiet")
 % @deftypefnx {} {results =} demo_skg_tumbler (..., "png", dir)
-% A point mass in a circular tumbler with the paper's regularized (soft) wall, as the critical
-% point of the discrete SKG action (Rothkopf & Horowitz, "A variational approach to nonholonomic
-% and inequality-constrained mechanics", eq.@: 11, 14 and Fig.@: 3).
-%
-% Physics (derivation in short; see @code{demo_tumbler} for the hard wall).  Mass m in the
-% vertical plane, L = m/2 (xdot^2 + ydot^2) - m g y, wall h = R^2 - x^2 - y^2 >= 0 as a varmech
-% soft contact: FN = A grad h = -2 A r, A = V0/sqrt(2 pi sigma^2) exp(-h^2/(2 sigma^2)), i.e.@:
-% FN = -grad V with V = V0 Phi(-h/sigma) (Phi the normal CDF): the dynamics m rddot = (0, -m g) + FN
-% conserves E = m |rdot|^2/2 + m g y + V0 Phi(-h/sigma) (d/dt of the last term is -FN . rdot).
-% Paper data: m = 1, R = 1, g = 9.8 (the paper's value for its other example), start at rest at
-% (-1/2, -3/4), 0 <= t <= 1/2 on N = 256 points (the paper's "N = 256 steps of size
-% dt = 1/(2(N-1))" are N points), order 4 (the paper's "SBP424"; read SBP242, see
-% doc/misprints.md), sigma = 1/10 ... 1/110.
-%
-% Misprint (doc/misprints.md, "Tumbler normal force: factor 2", re-checked here, first table row):
-% the paper prints F_N = -V0/sqrt(2 pi sigma^2) exp(-(x^2+y^2-R^2)^2/(2 sigma^2)) r, but the force of
-% V0 Theta(g_S), g_S = x^2 + y^2 - R^2, is -V0 delta(g_S) 2 r: the printed force lacks the factor 2
-% (barrier V0/2).  This demo uses V0 = 5 in varmech, which is exactly the printed force with the
-% paper's V0 = 10 (the first row compares mechsys_eval's FN with the printed formula at four points,
-% three sigmas).  The barrier 5 J exceeds the largest kinetic energy m g (R + y0) = 2.45 J.
-%
-% Method under test: @code{skg_solve} (reduced mode, interior order 4, boundary closure order 2).
-% References (independent of skg_solve):
-% @table @asis
-% @item soft
-% @code{gauss_integrate} on the same model and sigma, "Contacts" "soft", dop853, RelTol 1e-12,
-% AbsTol 1e-14, MaxStep 1e-4 (below the crossing time of the contact layer, about
-% sigma/(2 R |v|) = 3e-4 s for sigma = 1/500); it conserves E to 1e-12 (checked).  The difference
-% SKG - soft is the SKG discretization error alone.
-% @item hard
-% @code{gauss_integrate} with the hard wall (restitution 1; the sigma -> 0 limit): the distance of
-% the SKG motion from it decreases with sigma (Fig.@: 3, center).  Since
-% |max_i |a_i| - max_i |b_i|| <= max_i |a_i - b_i|, the distance of SKG from the hard wall must equal
-% the distance of the soft reference from it within the SKG error: checked exactly (+ 1e-12).
-% @end table
-%
-% Newton strategy per case: (1) the constant start (q0 at every node, 'Guess', 'constant'; the
-% default before 'auto', which starts contact problems from the integrator); (2) if that fails,
-% the soft reference on the grid as 'Guess'; (3) if that fails, 'Windows' W = 4, 8, 16, 32 from
-% the constant start (windows of round((N-1)/W)+1 points; the reference is recomputed on that grid).  The
-% failures are recorded with their message (results.cases).
-%
-% FINDINGS (skg_solve).  From the constant start Newton converges only for sigma >= 1/30 (N = 256,
-% 512, 1024); for sigma <= 1/50 it stops after 50 iterations with a residual of about 0.25 (N = 256)
-% ("no convergence in 50 iterations"), also with MaxIter 200.  The guess from the soft reference
-% converges in 1-7 steps for every sigma tried (down to 1/500).  Windows from the constant start
-% converge for smaller sigma as W grows (the table of part C lists the smallest W that worked).
-% Observation: with the same dt, the windowed critical point is often much closer to the soft
-% reference than the single-window one where the layer is under-resolved (N = 256, sigma = 1/110:
-% 4.7e-5 with W = 8 against 1.1e-3; N = 1024, sigma = 1/500: 1.3e-4 with W = 32 against 3.7e-3),
-% but not always (N = 256, sigma = 1/50: 7.9e-6 with W = 4 against 4.3e-6); not investigated.
-% N = 512, sigma = 1/500: no W in 4, 8, 16, 32 converges from the constant start.
-%
-% How far sigma can go down as N grows (part C).  With the contact layer of width sigma/(2R) in r
-% crossed in a time proportional to sigma, resolution needs dt proportional to sigma, so the
-% smallest usable sigma should halve when N doubles.  "Resolved" is defined here as: the SKG
-% motion within 1e-4 m (R/1e4) of the soft reference.  Observed: sigma_min = 1/70 (N = 256),
-% 1/150 (512), 1/300 (1024) - checked to decrease strictly with N.  Beyond it the error grows
-% quickly (N = 256: 1.2e-5 at 1/70, 2.7e-4 at 1/90, 1.1e-3 at 1/110, the paper's value, where the
-% energy error 2e-2 J shows as the paper's "small oscillatory artifacts" after the second impact).
-%
-% Tolerances.  SBP-SAT theory: max-norm error of order p+1 = 3 for interior order 2p = 4 (the
-% boundary closure); where the error is made in the interior (the contacts) the interior order 4
-% shows.  Checked: the observed order of max |r - r_soft| and of the energy error between N = 512
-% and 1024 is >= 3 - 0.3 for every sigma of part B (observed 3.0 for sigma = 1/10, where the start
-% lies in the layer, about 4 otherwise).  The N = 256 rows have regression bounds of about twice the
-% measured error, rounded up (the rates carry the theory).  References: energy of the soft
-% reference within 1e-10 J; force comparison 1e3 eps |F| (rounding).
-%
-% Parts of the table: A the force law; B the paper's grid N = 256 for sigma = 1/10 ... 1/110 (SKG vs
-% soft, SKG vs hard, energy); R the rates between N = 512 and 1024; C the sigma limit for N = 256,
-% 512, 1024 (info rows and the decrease check).
-%
-% Options: @code{"quiet"} (print nothing); @code{"png", @var{dir}}: write
-% @file{demo_skg_tumbler_trajectory.png} (Fig.@: 3 top: hard-wall motion and SKG at sigma = 1/110),
-% @file{_convergence.png} (Fig.@: 3 center: SKG for sigma = 1/10 ... 1/110, light to dark gray),
-% @file{_energy.png} (Fig.@: 3 bottom: total energy and the part without the barrier) and
-% @file{_sigma.png} (error against sigma for N = 256, 512, 1024).
-%
-% @var{results} has @code{params}, @code{sigma_B} (1/sigma of part B), @code{B} (per sigma: t, q,
-% q_soft, q_hard, strategy, err_soft, dev_hard, dev_hard_soft, energy_err, Etot, Emech),
-% @code{rates}, @code{cases} (part C: N, sigma, default_exitflag, default_message,
-% guess_exitflag, guess_iterations, err_guess, energy_guess, windows, err_windows),
-% @code{sigma_min} (per N), @code{checks} and @code{pass}.
+% A point mass in a circular tumbler with the paper's regularized (soft) wall as the critical point
+% of the discrete SKG action (Rothkopf & Horowitz, "A variational approach to nonholonomic and
+% inequality-constrained mechanics", eqs.@: 11, 14 and Fig.@: 3; the hard wall is
+% @code{demo_tumbler}): m = 1, R = 1, g = 9.8, start at rest at (-1/2, -3/4), 0 <= t <= 1/2 on
+% N = 256 points, order 4, the wall h = R^2 - x^2 - y^2 as a soft contact with sigma = 1/10 ...
+% 1/110.  Its force -grad (V0 Phi(-h/sigma)) conserves E = m |rdot|^2/2 + m g y + V0 Phi(-h/sigma).
+% A: varmech's force with V0 = 5 equals the paper's printed F_N with V0 = 10 (the printed force
+%    lacks a factor 2; doc/misprints.md);
+% B: @code{skg_solve} on the paper's grid against @code{gauss_integrate} with the same soft wall
+%    (dop853, RelTol 1e-12) and with the hard wall (its distance decreases with sigma, Fig.@: 3
+%    center), and the energy;
+% R: the observed orders between N = 512 and 1024, at least p+1 - 0.3 = 2.7;
+% C: how far sigma can go down as N grows (the layer must be resolved: the smallest sigma whose
+%    motion is within 1e-4 of the soft reference decreases with N).
+% Each solve starts from the constant guess, then from the soft reference, then with
+% 'Windows' 4 ... 32; the strategy used is recorded.  "png", dir writes
+% demo_skg_tumbler_@{trajectory,convergence,energy,sigma@}.png.  @var{results} holds @code{B},
+% @code{rates}, @code{cases}, @code{sigma_min}, the printed table @code{checks} and @code{pass}.
 % @seealso{skg_solve, demo_tumbler, gauss_integrate}
 % @end deftypefn
 
@@ -107,10 +40,12 @@ function results = demo_skg_tumbler (varargin)
   Ns = [256, 512, 1024];
   Wtry = [4, 8, 16, 32];
   res_tol = 1e-4;
-  % regression bounds at N = 256 (about twice the measured values), see the help text
+  % regression bounds at N = 256 (about twice the errors; the observed orders carry the theory:
+  % SBP-SAT gives max-norm order p+1 = 3 at interior order 4, rate_min allows 0.3 below it)
   tol_err = [3e-7, 2e-6, 1e-5, 3e-5, 6e-4, 3e-3];
   tol_en = [2e-6, 5e-5, 5e-4, 2e-3, 2e-2, 5e-2];
   rate_min = 3 - 0.3;
+  % MaxStep below the crossing time of the contact layer, about sigma/(2 R |v|)
   ropts = {'Method', 'dop853', 'RelTol', 1e-12, 'AbsTol', 1e-14, 'Contacts', 'soft', 'MaxStep', 1e-4};
 
   par = struct ('m', m, 'g', g, 'R', R, 'sig', 1 / 110, 'V0', V0);

@@ -1,134 +1,24 @@
 function results = demo_tumbler (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_tumbler ()
-% @deftypefnx {} {results =} demo_tumbler ()
 % @deftypefnx {} {results =} demo_tumbler (..., "quiet")
 % @deftypefnx {} {results =} demo_tumbler (..., "png", dir)
 % @deftypefnx {} {results =} demo_tumbler (..., "T", T, "e", e, "g", g)
-% A point mass falling in a circular tumbler with hard walls: impacts located as events by
-% @code{gauss_integrate}, compared with a semi-analytic computation.
-%
-% Physics (Rothkopf and Horowitz, "A variational approach to nonholonomic and
-% inequality-constrained mechanics", eq.@: 11 and Fig.@: 3): a mass m in the vertical plane under
-% gravity g, L = m/2 (xdot^2 + ydot^2) - m g y, confined to the disc x^2 + y^2 <= R^2.  In varmech
-% the wall is the contact h = R^2 - x^2 - y^2 >= 0 (its @code{sigma}, @code{V0} only matter for
-% the regularized @code{"soft"} walls of part E).  Paper data: m = 1 kg, R = 1 m, start at rest at
-% (x, y) = (-1/2, -3/4) m, N = 256 grid points with dt = 1/(2(N-1)) s, i.e.@: 0 <= t <= 1/2 s.  The
-% paper does not give g for this example; g = 9.8 m/s^2 is the value it states for its other
-% example (footnote of Fig.@: 2) and is used here (option "g").
-%
-% Equations, derived.  Between impacts the motion is the free flight xddot = 0, yddot = -g, i.e.@:
-% the parabola r(s) = r + v s + a s^2/2, a = (0, -g), v(s) = v + a s.  The next impact is the first
-% s > 0 at which the parabola leaves the disc: |r(s)|^2 - R^2 = 0 with d|r(s)|^2/ds > 0.  Expanding,
-% |r(s)|^2 - R^2 is the quartic
-%
-% @example
-% g^2/4 s^4 - g vy s^3 + (|v|^2 - g y) s^2 + 2 (r.v) s + (|r|^2 - R^2)
-% @end example
-%
-% solved with @code{roots}; of its real roots the smallest positive one with a positive derivative
-% is kept (after an impact the start point lies on or just outside the circle and the quartic also
-% has the root of the re-entry, with a negative derivative) and polished by two Newton steps.  At
-% the impact varmech applies the restitution impulse in the metric M = d2L/dqdot2:
-% v+ = v - (1+e) (n.v)/(n M^-1 n) M^-1 n, n = grad h = -2 r.  For the point mass M = m I, so
-% M^-1 n = n/m and n M^-1 n = |n|^2/m; the factor m and the length and sign of n cancel:
-%
-% @example
-% v+ = v - (1+e) (v.nh) nh,   nh = r/|r|
-% @end example
-%
-% the reflection of the normal component with factor -e, tangential component unchanged.  Hence the
-% normal kinetic energy is multiplied by e^2 and the energy drops by (1 - e^2) m (v.nh)^2 / 2 at
-% every impact; for e = 1 the energy E = m |v|^2/2 + m g y is conserved.  The chain of flights and
-% reflections computed this way (semi-analytic: a quartic root per flight, no time stepping) is the
-% independent reference.  The reduction of the M-metric impulse to the reflection is also checked
-% numerically at every impact with M and grad h evaluated by @code{mechsys_eval}.
-%
-% Tolerances.  dopri5 (order 5, dense output of order 4) integrates the quadratic free flight
-% exactly up to rounding, so the only error is the location of the impacts.  varmech locates them
-% by the Illinois method on the dense output with the bracket tolerance
-% tau_ev(t) = 1e-12 max(1, |t|) (@file{csrc/reference/integrate.c}, @code{locate_event}; gauss_integrate has
-% no option for it) and returns the end of the bracket on the far side of the crossing.  So,
-% restarting the reference from varmech's own state after the previous impact (the LOCAL impact
-% time error), the error lies in [0, tau_ev]; the test is -1e-14 <= err <= tau_ev + 1e-14 (1e-14:
-% rounding of the root).  The GLOBAL errors (reference from the initial state) are the local ones
-% propagated through the later flights: the demo computes the linearized propagation by finite
-% differences of the reference chain itself (impact j made late by 1e-7 s, exactly as varmech's
-% far-side convention does) and accepts err_k <= sum_j |d(.)_k/dt_j| tau_ev(t_j) + 1e-13 for the
-% impact times, positions and (e < 1) energies, and the same bound for the positions on the
-% paper's grid.  Energy for e = 1 and during flights: |E - E0| <= RelTol m g R (RelTol = 1e-10;
-% observed at rounding level since the flights are exact).  Algebraic identities at the impacts
-% (normal ratio -e, tangential jump 0, energy loss, M-metric impulse): rounding, 1e-12 relative.
-%
-% Parts of the comparison:
-% @table @asis
-% @item A
-% paper setup on the paper's grid (OutputTimes = the N = 256 grid, e = 1): number of impacts (2 in
-% [0, 1/2], as the paper's "after the second impact close to t = 1/2"), positions on the grid, and
-% the number of output rows (must be N).
-% @item B
-% e = 1 on [0, T] (default T = 3 s, 12 impacts): impact count, local and global impact times,
-% impact positions, energy drift, M-metric impulse = reflection.
-% @item C
-% e (default 0.8) on [0, 1.05] s (10 impacts; earlier for smaller e, so that all flights are
-% longer than 10 ms): as B, plus normal kinetic energy ratio e^2,
-% tangential jump, energy after each impact vs reference, energy loss (1 - e^2) m vn^2/2, energy
-% constant in flight.
-% @item D
-% e < 1 towards the accumulation point: with e < 1 the impacts accumulate (about t = 1.20 s for e
-% = 0.8; beyond it the particle slides along the wall, which an impact law cannot represent).  The
-% run ends at the reference impact after which the flight is shorter than 1e-4 s (still 1e8
-% times tau_ev): all impacts must be found and the particle must stay in the disc
-% (max |r| - R <= 10 vmax tau_ev, the far-side overshoot).
-% @item E
-% the paper's regularized wall (soft contact) for sigma = 1/10, 1/30, 1/110 on the paper's grid:
-% distance to the hard-wall reference decreases with sigma (Fig.@: 3, center), the mechanical
-% energy after the contacts returns to E0 (Fig.@: 3, bottom) within the heuristic bound
-% nsteps (RelTol 2R + AbsTol) m sqrt(g^2 + vmax^2) (the sum of the accepted local errors times
-% |grad E|; about 2e-6), and the force law (see the misprint below).  The soft runs use
-% "MaxStep" 1e-3 (not needed to see the wall since gauss_integrate's layer check; see below).
-% @end table
-%
-% Misprint in the paper (checked here): the regularized normal force is printed as
-% F_N = -V0/sqrt(2 pi sigma^2) exp(-(x^2+y^2-R^2)^2/(2 sigma^2)) r, as is the corresponding term of
-% the discretized action (eq.@: 14).  The force of the step potential V0 Theta(g_S), g_S = x^2 + y^2
-% - R^2, is -V0 delta(g_S) grad g_S = -V0 delta(g_S) 2 r: the printed force lacks the factor 2 and
-% its barrier is V0/2 (= 5 J for V0 = 10 J, still above the largest kinetic energy 2.45 J, so the
-% paper's conclusions are unaffected).  Part E integrates the printed force radially by
-% quadrature (result V0/2) and shows that varmech's contact force V0 delta_sigma(h) grad h with
-% V0 = 5 is exactly the printed force with V0 = 10.  Also, "N = 256 steps of size
-% dt = 1/(2(N-1))" are N points (N - 1 steps) spanning 1/2 s.
-%
-% Finding about varmech, fixed: after an impact the state is on the far side of the wall (h < 0,
-% by up to |dh/dt| tau_ev), and the event of a "falling" crossing needs h > 0 at the start of a
-% step, so when the whole next flight fitted into the first step after an impact (here e = 0.8:
-% the flight of 2.1 ms after the 22nd impact, t = 1.18967 s), that impact was missed and the
-% particle left the tumbler.  The contact event function now counts a state with h <= 0 that moves
-% inwards (dh/dt > 0) as inside; part D checks all 36 impacts up to 1.1996 s.  Beyond the
-% accumulation point of the impacts gauss_integrate stops with exitflag 0 ("the state left the
-% admissible side").  Part A's row count guards a second problem fixed while this demo was written
-% (with OutputTimes and hard contacts, sol.t had one extra row per impact).  A third, fixed since:
-% without "MaxStep" dopri5 stepped over the soft wall (sigma = 1/110 at RelTol 1e-8: 98 steps,
-% radius 1.19 at 1/2 s).  gauss_integrate's layer check now shortens the steps in the layer (177
-% steps, within 6e-10 of the run with MaxStep 1e-3); part E keeps "MaxStep" 1e-3, which its
-% energy bound counts in steps.
-%
-% Options:
-% @table @code
-% @item "quiet"
-% print nothing.
-% @item "png", @var{dir}
-% write @file{demo_tumbler_trajectory.png} and @file{demo_tumbler_energy.png} into @var{dir}.
-% @item "T", @var{T} / "e", @var{e} / "g", @var{g}
-% end of the elastic run B (default 3), restitution of parts C, D (0 < e < 1, default 0.8),
-% gravity (default 9.8).
-% @end table
-%
-% @var{results} has the fields @code{g}, @code{e}, @code{T}, @code{Te}, structs @code{paper} (A),
-% @code{elastic} (B), @code{inelastic} (C), @code{accumulation} (D), @code{soft} (E) with the
-% measured values, references and tolerances, @code{checks} (struct array: @code{part},
-% @code{name}, @code{value}, @code{reference}, @code{err}, @code{tol}, @code{pass}) and @code{pass}
-% (all checks).
+% A point mass falling in a circular tumbler with hard walls (Rothkopf & Horowitz, "A variational
+% approach to nonholonomic and inequality-constrained mechanics", eq.@: 11, Fig.@: 3): m = 1 kg,
+% R = 1 m, start at rest at (-1/2, -3/4) m, the wall h = R^2 - x^2 - y^2 >= 0, impacts located as
+% events by @code{gauss_integrate} with restitution e.  The reference is semi-analytic: parabolic
+% flights whose exit from the disc is a root of a quartic, joined by the reflection
+% v+ = v - (1+e) (v.nh) nh, nh = r/|r| (the impulse in the metric M = m I reduces to it, checked
+% with @code{mechsys_eval}).  Impact times may be late by the event tolerance
+% tau_ev(t) = 1e-12 max (1, |t|); global errors are bounded by that delay propagated through the chain.
+% A: the paper's grid N = 256 on [0, 1/2] s, e = 1;  B: e = 1 on [0, T];  C: e < 1 (energy loss
+% (1 - e^2) m vn^2/2 per impact);  D: e < 1 up to the accumulation point of the impacts;  E: the
+% paper's regularized wall for sigma = 1/10, 1/30, 1/110 (Fig.@: 3, center and bottom).  The paper's
+% normal force lacks a factor 2 (its barrier is V0/2): E shows that varmech's contact force with
+% V0 = 5 is the printed force with V0 = 10.  Options: "T" (end of B, default 3 s), "e" (default
+% 0.8), "g" (default 9.8 m/s^2), "png", dir (demo_tumbler_@{trajectory,energy@}.png).
+% @var{results} holds one struct per part, the printed table @code{checks} and @code{pass}.
 % @seealso{gauss_integrate, mechsys, demo_plane_particle}
 % @end deftypefn
 

@@ -1,96 +1,25 @@
 function results = demo_vakonomic (varargin)
 % -*- texinfo -*-
 % @deftypefn  {} {} demo_vakonomic ()
-% @deftypefnx {} {results =} demo_vakonomic ()
 % @deftypefnx {} {results =} demo_vakonomic (..., "quiet")
 % @deftypefnx {} {results =} demo_vakonomic (..., "png", dir)
 % @deftypefnx {} {results =} demo_vakonomic (..., "mu0", mu0, "T", T)
-% Vakonomic versus d'Alembert motions from the same initial data (Acharya and Sengupta, Sec.@: 2,
-% eqs.@: 6-8): Pars' particle and a knife edge on an incline.
-%
-% For one constraint @code{a(q) . qdot = 0} the calculus of variations (the Euler-Lagrange
-% equations of @code{L + mu a . qdot}, mu varied too: the @emph{vakonomic} motion) gives the
-% reaction
-%
-% @example
-% R_i = -mudot a_i - mu (d_j a_i - d_i a_j) qdot_j          (M qddot = f + R)
-% @end example
-%
-% whereas d'Alembert's principle (Gauss, the default of @code{gauss_integrate}) gives
-% @code{R = lambda a}.  Both do no work on a motion that keeps the constraint: the curl term is
-% antisymmetric, so @code{R . qdot = -mudot (a . qdot) = 0}.  Yet the motions differ.
-% @code{gauss_integrate (..., "Reaction", "vakonomic", "Multiplier0", mu0)} integrates the
-% vakonomic equations with mu as a state; @code{mu(0) = mu0} is free: every mu0 gives a vakonomic
-% motion from the same (q0, qdot0), and mu0 = 0 is the one whose acceleration at t = 0 is the
-% d'Alembert one (the distance between the two motions then starts like t^3; for mu0 ~= 0 like
-% t^2).
-%
-% @strong{The two systems} (unit mass; derivations redone here).
-% @table @asis
-% @item Pars' particle
-% @code{L = |v|^2/2}, @code{a = (x3, -1, 0)} (@code{x3 v1 - v2 = 0}).  The only non-zero
-% derivative is @code{d_3 a_1 = 1}, so the curl term is @code{mu (v3, 0, -v1)} and
-% @example
-% v1' = -mudot x3 - mu v3,   v2' = mudot,   v3' = mu v1,
-% mudot = (v1 v3 - mu x3 v3) / (1 + x3^2)     (from d/dt (x3 v1 - v2) = 0).
-% @end example
-% d'Alembert: eq.@: 44 of the paper, with a closed form (@code{vm_pars_closed_form}).
-% @item Knife edge
-% coordinates (x, y, th) on an incline, @code{L = (xdot^2 + ydot^2)/2 + J thdot^2/2 + g x}
-% (g: the downhill component of gravity, along +x), no sideways slip
-% @code{sin(th) xdot - cos(th) ydot = 0}.  The vakonomic equations
-% @example
-% x'' = g - mudot sin(th) - mu cos(th) th',   y'' = mudot cos(th) - mu sin(th) th',
-% J th'' = mu (cos(th) x' + sin(th) y'),      mudot = g sin(th) + th' (cos(th) x' + sin(th) y')
-% @end example
-% give a torque mu u (u the speed along the blade): the blade turns, while under d'Alembert
-% @code{th' = omega} is constant and the motion has the closed form (u = u0 + (g/omega)(sin th -
-% sin th0) along the blade, integrated in x and y).
-% @end table
-%
-% @strong{Independent references.}  The d'Alembert runs against the closed forms; the vakonomic
-% runs against the Euler-Lagrange equations above, written by hand as an @code{odesys} (states
-% q, v, mu) and integrated by ode45 (RelTol 1e-12, AbsTol 1e-14).
-%
-% @strong{Eq.@: 7, numerically.}  Eq.@: 7 is printed for the paper's convention
-% @code{xddot = f - f^(c)} (eq.@: 1a).  Its right-hand side, integrated as printed (generic code:
-% the Jacobian @code{d_j a_i} by hand, mudot from the constraint at acceleration level) from
-% @code{mu(0) = m0}, reproduces the vakonomic motion of @code{L + mu a . qdot} from
-% @code{mu(0) = -m0}: eq.@: 7 is the Euler-Lagrange equation of @code{L - mu a . qdot}, i.e.@: the
-% same family of motions with mu of the opposite sign.  Both terms change sign together, so this
-% is a convention, not a misprint.  The relative sign is essential: with the curl term's sign
-% flipped (or its indices transposed) the motion is not vakonomic for any mu(0) and differs by O(1).
-% Eq.@: 8 (@code{f^(c) = -mudot a}) is the d'Alembert reaction with multiplier @code{lambda =
-% mudot} in varmech's convention.
-%
-% @strong{What is reported}, per system: for d'Alembert, mu0 = 0 and mu0 = @var{mu0}: the
-% trajectory error against its reference, the multiplier error (vakonomic), the max constraint
-% residual |a . qdot|, the max power |R . qdot| of the reaction (@code{sol.power}; exactly 0 in
-% theory for all three), the energy drift (the energy is conserved by all three, since the
-% reaction does no work); the distance |q_vak(t) - q_dA(t)| at t = T/8, T/4, T/2, T and its
-% exponent at small t (3 for mu0 = 0, 2 for mu0 ~= 0, fitted on [0.01, 0.1]); the eq.@: 7 checks.
-%
-% @strong{Tolerances.}  gauss_integrate runs dopri5 at RelTol 1e-11, AbsTol 1e-13 and ode45 at
-% RelTol 1e-12: the measured trajectory and multiplier errors are 4e-12 to 2e-11 on [0, 5];
-% 1e-9 = 100 RelTol allows for the error growth over the interval.  The residual, the power
-% (|R . qdot| <= |mudot| |a . qdot|) and the energy drift are the accumulated local error of the
-% same order (measured below 1e-10): 1e-9.  Exponents: within 0.15 (the fit on [0.01, 0.1] sees
-% the next order of the expansion; measured within 0.035).  "Differs": >= 0.1 (the distances at
-% T = 5 are 2 to 7).
-%
-% Options: @code{"quiet"} prints nothing; @code{"png", @var{dir}} writes @file{demo_vakonomic.png}
-% (the motions, their distance, the residuals and the powers) into @var{dir}; @code{"mu0"} (the
-% second initial multiplier, default 0.3) and @code{"T"} (final time, default 5).
-%
-% @var{results} is a struct with fields @code{T}, @code{mu0}, @code{systems} (struct array, one
-% per system: @code{name}, @code{q0}, @code{qdot0}, @code{t}, @code{runs} (struct array:
-% @code{name}, @code{mu0}, @code{q}, @code{qdot}, @code{mu}, @code{power}, @code{residual},
-% @code{dev_ref}, @code{dev_mu}, @code{power_max}, @code{residual_max}, @code{energy_drift},
-% @code{time}), @code{dist_t}, @code{dist} (2-by-4: mu0 = 0 and mu0 = @var{mu0} against
-% d'Alembert at @code{dist_t}), @code{exponent} (1-by-2), @code{eq7_dev} (printed eq.@: 7 from
-% m0 against varmech from -m0), @code{eq7_same_sign} (against varmech from +m0),
-% @code{eq7_flipped} (curl term flipped, against both), @code{dist_curve}), @code{checks} (the
-% table), @code{tol}, @code{pass} and @code{time}.
+% Vakonomic versus d'Alembert motions from the same initial data (Acharya & Sengupta, Sec.@: 2,
+% eqs.@: 6-8).  For a constraint a(q) . qdot = 0 the Euler-Lagrange equations of L + mu a . qdot
+% (mu varied too) give the reaction R_i = -mudot a_i - mu (d_j a_i - d_i a_j) qdot_j, d'Alembert's
+% principle R = lambda a; neither does work, yet the motions differ.  @code{gauss_integrate} with
+% "Reaction", "vakonomic" integrates mu as a state from "Multiplier0" mu0; mu0 = 0 starts with the
+% d'Alembert acceleration (the distance grows like t^3, for mu0 ~= 0 like t^2).  Two systems, unit
+% mass: Pars' particle (a = (x3, -1, 0); d'Alembert: eq.@: 44, @code{vm_pars_closed_form}) and a
+% knife edge on an incline (d'Alembert: thdot constant, a closed form; vakonomic: the blade turns).
+% References: the closed forms, and @code{ode45} (1e-12) on the vakonomic equations written by hand.
+% Reported per system and per motion (d'Alembert, mu0 = 0, mu0): the trajectory and multiplier
+% errors, |a . qdot|, the power R . qdot, the energy drift (1e-9 = 100 RelTol each), the distances
+% between the motions and their exponent at small t (within 0.15).  Eq.@: 7, integrated as printed
+% from mu(0) = m0, gives the motion of varmech from -m0 (the convention L - mu a . qdot, not a
+% misprint); with its curl term flipped no mu(0) gives a vakonomic motion.  "mu0" (non-zero,
+% default 0.3), "T" (>= 1, default 5); "png", dir writes demo_vakonomic.png.  @var{results} holds
+% @code{systems} (with their @code{runs}), the printed table @code{checks}, @code{tol}, @code{pass}.
 % @seealso{gauss_integrate, demo_pars, odesys}
 % @end deftypefn
 
@@ -100,6 +29,9 @@ function results = demo_vakonomic (varargin)
     error ('demo_vakonomic: mu0 must be a non-zero scalar and T a scalar of at least 1');
   end
   tstart = tic;
+  % dopri5 at RelTol 1e-11 and ode45 at 1e-12: 100 RelTol allows for the error growth over [0, T],
+  % and the residual, power (|R . qdot| <= |mudot| |a . qdot|) and energy drift are accumulated local
+  % errors of the same order; the exponent fit on [0.01, 0.1] sees the next order of the expansion
   tol = struct ('traj', 1e-9, 'residual', 1e-9, 'power', 1e-9, 'energy', 1e-9, ...
                 'exponent', 0.15, 'differ', 0.1);
   T = opt.T;

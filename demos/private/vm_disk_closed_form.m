@@ -1,8 +1,13 @@
 % -*- texinfo -*-
 % @deftypefn {} {@var{ref} =} vm_disk_closed_form (@var{P}, @var{q0}, @var{qdot0}, @var{t})
 % Closed-form motion of the rolling-spinning disk on an incline (Rothkopf & Horowitz eq. 10 with
-% the ideal reaction; derivation in @code{help demo_rolling_disk}): phi = phi0 + Omega t and
-% (M + IS/R^2) vdot = M g sin(alpha) cos(phi) for the rolling speed v = R thetadot.  @var{P} has
+% the ideal reaction of the linear form g1lin = v - R thetadot, g2 = xdot sin(phi) - ydot cos(phi),
+% v = xdot cos(phi) + ydot sin(phi)): ID phiddot = 0 gives phi = phi0 + Omega t; projecting the
+% x, y equations on (cos phi, sin phi) and (sin phi, -cos phi) with mu1 = -IS thetaddot/R gives
+% (M + IS/R^2) vdot = M g sin(alpha) cos(phi) for the rolling speed v = R thetadot, hence
+% v = c + (k/Omega) sin(phi), k = M g sin(alpha)/(M + IS/R^2), c = v0 - (k/Omega) sin(phi0), and
+% x, y by integrating v cos(phi), v sin(phi).  The multipliers of the quadratic form are
+% lambda1 = mu1/(2 v), lambda2 = mu2.  @var{P} has
 % the fields M, g, alpha, R, IS, ID; @var{t} is a column.  Returns @var{ref}.q, @var{ref}.qdot
 % (columns x, y, theta, phi), @var{ref}.mu (multipliers of the semi-holonomic form) and
 % @var{ref}.lambda (of the quadratic form).

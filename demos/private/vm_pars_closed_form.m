@@ -1,7 +1,7 @@
 % -*- texinfo -*-
 % @deftypefn {} {[@var{x}, @var{v}, @var{Q}] =} vm_pars_closed_form (@var{t}, @var{x0}, @var{v0})
-% The closed-form Gauss motion of the Pars particle (Acharya & Sengupta eq. 44; derivation in
-% @code{help demo_dual_pars}): z = x3 = z0 + v30 t, v1 = v1^0 sqrt ((1 + z0^2)/(1 + z^2)),
+% The closed-form Gauss motion of the Pars particle (Acharya & Sengupta eq. 44, integrated by hand:
+% v3 is constant and v1 sqrt (1 + x3^2) too): z = x3 = z0 + v30 t, v1 = v1^0 sqrt ((1 + z0^2)/(1 + z^2)),
 % v2 = z v1, and the constraint force Q = lam* a, lam* = v3 v1/(1 + z^2), a = (x3, -1, 0).
 % @var{t} is a column; rows of @var{x}, @var{v}, @var{Q} are the points (x needs v30 ~= 0).
 % @end deftypefn

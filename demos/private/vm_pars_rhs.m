@@ -1,7 +1,8 @@
 % -*- texinfo -*-
 % @deftypefn {} {@var{dy} =} vm_pars_rhs (@var{kind}, @dots{})
 % Right-hand sides of the Pars particle (unit mass, constraint x3 v1 - v2 = 0; Acharya &
-% Sengupta Sec. 4.1, re-derived by hand, see @code{help demo_pars}), shared by the Pars demos:
+% Sengupta Sec. 4.1, re-derived by hand from vdot = -Q and the differentiated constraint
+% a . vdot + v1 v3 = 0, a = (x3, -1, 0)), shared by the Pars demos:
 % @table @code
 % @item vm_pars_rhs ('eq44', y)
 % eq. 44, the ideal reaction: y = [x; v], lam* = v1 v3/(1 + x3^2), vdot = -lam* (x3, -1, 0).

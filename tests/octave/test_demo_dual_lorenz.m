@@ -4,9 +4,8 @@
 % (1) zero base state, 100 slabs of N = 65: max error per coordinate <= 1e-3 (O(h^3)); the DtP ratio
 %     sqrt(mu^2 + gamma^2)/c follows L max|U| and must stay below 1.
 % (2) base state = the R = 28.5 solution, 10 slabs on the same grid: errors <= 1e-5.
-% (3) the base-state iteration makes the duals vanish (<= 1e-8 c): for one slab and with per-slab
-%     base states it does; with the driver's shared slab nodes it stalls at O(c h^(p+1)) (a varmech
-%     bug, vm_dual_driver: see the demo's help), so that block fails until it is fixed.
+% (3) the base-state iteration makes the duals vanish (<= 1e-8 c): in the driver with 10 slabs,
+%     with per-slab base states written in the demo, and for one slab.
 % (4) the dual Hamiltonian D.F - c/2|U - Ubar|^2 for a constant base state: equals -c/2|U(T) - Ubar|^2
 %     to O(h^(p+1)), variation of order p+1 (orders 2, 4, 6), duals against the adjoint equation.
 % (5) closed form = general engine (dual_solve) to rounding; eqs. 30, 31 and the Legendre transform
@@ -18,7 +17,7 @@
 %! r = demo_dual_lorenz ('quiet');
 
 %!test
-%! % the verdict (fails while the base-state iteration with slabs stalls, see below) and the runtime
+%! % the verdict and the runtime
 %! assert (r.time < 20);
 %! assert (r.pass);
 
@@ -58,10 +57,8 @@
 %! assert (all (b.exitflag == 1));
 
 %!test
-%! % (3) the driver's iteration with 10 slabs: documented "at the fixed point the duals vanish".
-%! % KNOWN BUG (vm_dual_driver): max |D| stalls at 1.3e-4 and base_change at 1.7e-5 every pass,
-%! % because a node shared by two slabs carries the next slab's first U^H as the base state of the
-%! % slab ending there.  This block fails until that is fixed.
+%! % (3) the driver's iteration with 10 slabs: "at the fixed point the duals vanish" (a node shared
+%! % by two slabs keeps the base state of each slab)
 %! b = r.base_iter;
 %! assert (b.maxD(end) <= 1e-8 * r.params.c);
 %! assert (b.base_change(end) <= 1e-8 * max (abs (r.zero_base.yref(:))));

@@ -10,7 +10,7 @@
 %     0.3 of 4/3, e(T)/(RelTol^(4/3) exp(lambda T)) within a factor 10).
 % (B) U0 = (1, 1, 1): a weakly amplifying stretch (finite-time exponent 0.44 over [0, 20]); info,
 %     exitflags checked.
-% dual_solve with its defaults converges on [0, 20].  One run, with the figure (about 50 s).
+% dual_solve with its defaults converges on [0, 20].  One run, with the figure.
 
 %!shared r, d
 %! d = tempname ();

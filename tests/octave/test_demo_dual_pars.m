@@ -7,9 +7,10 @@
 %       rise beyond its discretization error, and the selected motion differs from Gauss's;
 %   (c) the closed-form kernel equals dual_solve on the odesys Pars system to rounding;
 %   (d) orders of x, v (p+1), Q (p), interior |D| (p+1), max |D| (p-1) for Orders 2, 4, 6.
-% Tolerances are justified in help demo_dual_pars.  Also asserted: the documented findings (mu
-% spike at the last node growing like 1/h for a base state that is not a solution; max |D| = O(1)
-% for Order 2) and the misprint of eq. 36 (x line: L' v, not L v).
+% Tolerances: see the tol struct of the demo.  Also asserted: for a base state that is not a
+% solution the constraint dual mu has a spike at the last node growing like 1/h (its multiplier of
+% a state constraint carries a Dirac mass at T); for Order 2 max |D| = O(1) (mu at the boundary
+% closures is O(h^(p-1))); the misprint of eq. 36 (x line: L' v, not L v).
 
 %!shared r, t
 %! r = demo_dual_pars ('quiet');
@@ -93,7 +94,7 @@
 %! assert (r.dtp.misread_dev >= 0.01);
 
 %!test
-%! % documented findings: for a base state that is not a solution the constraint dual mu has a
+%! % for a base state that is not a solution the constraint dual mu has a
 %! % spike at the last node that grows like 1/h; not for the exact base states (a), (b2);
 %! % for Order 2 the duals of the exact base state do not vanish (max |D| ~ 0.8)
 %! assert (r.cases(2).mu_end(2) / r.cases(2).mu_end(1) > 1.8);

@@ -3,8 +3,8 @@
 % the recovered (v1, v2) against the closed form v1 = v1^0 sqrt((1 + z0^2)/(1 + z^2)), v2 = z v1;
 % max-norm orders p+1 = 2, 3, 4 for Orders 2, 4, 6; the printed sign of eq. 48 breaks the
 % constraint (ode45 and the dual of the printed system); the general engine on the same odesys
-% equals the closed-form kernel to rounding.  Tolerances are justified in help
-% demo_dual_pars_reduced.
+% equals the closed-form kernel to rounding.  Tolerances are justified at the demo's
+% tol struct.
 
 %!shared r, t
 %! r = demo_dual_pars_reduced ('quiet');

@@ -8,12 +8,11 @@
 %     sign of x at the crossings of z = 27 with |x| > 8.49 instead of at the maxima of z).
 % (2) every orbit: |T - T_shoot|/T <= 1e-10 (shooting: Newton on the ode45 flow map at 1e-13; both
 %     periods are accurate to ~1e-12), the ode45 closure (1e-13) <= 1e-9 (orbit error amplified by
-%     mu_1 <= 44 plus ode45's error, measured <= 1.3e-10), mu_1 against the central-difference
+%     mu_1 <= 44 plus ode45's error), mu_1 against the central-difference
 %     monodromy (h = 1e-5) to 1e-6 relative (the difference error, estimated from 2h, <= 1e-8).
 % (3) from the AB and AAB orbits with T + 1 % and the states + 3e-3: the same T to 1e-10; the other
 %     5 orbits (AAAB, AABB, AAAAB, AAABB, AABAB) from the same kind of rough guess, made here: the
-%     same T to 1e-10 and the shooting period to 1e-10 (measured <= 5.1e-14, 5-8 iterations,
-%     <= 0.85 s each).
+%     same T to 1e-10 and the shooting period to 1e-10.
 
 %!shared r, d
 %! d = tempname ();
@@ -21,7 +20,7 @@
 %! r = demo_dual_periodic_lorenz ('quiet', 'png', d);
 
 %!test
-%! % the verdict and the runtime (41 s measured on two shared cores under load 3; limit with margin)
+%! % the verdict and the runtime
 %! assert (r.pass);
 %! assert (r.time < 120);
 

@@ -8,11 +8,10 @@
 %     the shooting matrices from ode45: [M - I, F] and its phase-conditioned square form singular
 %     (s_min/s_max <= 1e-9) with the family's direction as null vector, regular (>= 1e-7) with the
 %     energy row and the unfolding column.
-% (2) the same from a circle: a = 0.5 and 2 converge (a = 3 does not: a finding, not asserted).
+% (2) the same from a circle: a = 0.5 and 2 converge (a = 3, far from the circle, is not asserted).
 % (3) without "Integral": from the true orbit exitflag 1 with the note on the family, and T is the
 %     closed form at the energy of the member found to 1e-10 (that energy differs from the
-%     guess's).  From the rough guess Newton stalls (a finding of the current defaults, not
-%     asserted).
+%     guess's).  From the rough guess Newton stalls (not asserted).
 
 %!shared r, d
 %! d = tempname ();
@@ -20,7 +19,7 @@
 %! r = demo_dual_periodic_pendulum ('quiet', 'png', d);
 
 %!test
-%! % the verdict and the runtime (5 s measured on two shared cores; limit with margin)
+%! % the verdict and the runtime
 %! assert (r.pass);
 %! assert (r.time < 30);
 

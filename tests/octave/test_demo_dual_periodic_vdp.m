@@ -5,13 +5,13 @@
 %     off by 1 %, states perturbed by 3e-3), defaults: T to 1e-10 relative, the closure of the
 %     orbit integrated by ode45 over T <= 1e-9, the nontrivial Floquet multiplier against
 %     exp (int_0^T mu (1 - x^2) dt) (Liouville) to 1e-7 relative, the trivial one 1 to 1e-8.
-% (2) mu = 10 (relaxation oscillation): with the defaults periodic_orbit fails (a finding, not
+% (2) mu = 10 (relaxation oscillation): from a circle with the defaults periodic_orbit stalls (not
 %     asserted); from the periodic_guesses candidate with the period off by 1 % and the states
 %     perturbed by 3e-3 it converges at N = 8193 with the weight of P lowered 1e4 times: T to
 %     1e-10, closure 1e-9, trivial multiplier 1, the nontrivial one (3.7e-136) below 1e-10.
 % (3) convergence of T with N, mu = 1, orders 2, 4, 6, 8, N = 33 ... 513 from the reference
 %     orbit: observed order within 0.3 of the order (error C h^p (1 + O(h^2)), finest pair
-%     above the floor 1e-13); every run converges (N = 33 included, since a32c5ac) and none raises
+%     above the floor 1e-13); every run converges (N = 33 included) and none raises
 %     an error.
 
 %!shared r

@@ -1,7 +1,7 @@
 % Acceptance test of demos/demo_incline: a particle sliding on the incline y = x tan(alpha),
 % alpha = pi/6, with and without kinetic friction mu = 0.4 (Rothkopf & Horowitz Fig. 4).
-% Reference: the closed form s = 1 + a t^2/2, a = -g (sin(alpha) - mu cos(alpha)), plus the derived
-% corrections shown in the demo's help: the speed gain of the smoothed friction law
+% Reference: the closed form s = 1 + a t^2/2, a = -g (sin(alpha) - mu cos(alpha)), plus the
+% corrections derived in the demo: the speed gain of the smoothed friction law
 % (epsv m log(2 s_a/(s_a - m))/(s_a + m) for tanh, epsv m J(m) for v/sqrt(v^2 + epsv^2)), the exact
 % coupling mu (d - d0) of the normal oscillation of the soft contact into s, the equilibrium offset
 % d* of the regularized barrier and the turning points of the normal motion from energy conservation.

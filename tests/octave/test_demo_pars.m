@@ -5,7 +5,7 @@
 %       (RelTol 1e-12) on eq. 47 and its nu > 0 generalization, both re-derived;
 %   (c) the minimal reaction of Sec. 5 (Reaction = [0 1 0]) against ode45 on eq. 51 and its
 %       closed form.
-% Tolerances (justified in help demo_pars): 1e-8 = 100 RelTol for trajectories, residuals,
+% Tolerances (justified at the demo's tol struct): 1e-8 = 100 RelTol for trajectories, residuals,
 % multipliers, powers and energies; 1e-12 for the formula checks at random states; 0.1 for
 % "differs".  Also asserted: the misprint of eq. 48 (sign of the v1 equation) is detected, and
 % the minimal reaction of Sec. 5 does negative power (-x3 v1^2 v3) once x3 changes sign.

@@ -1,8 +1,8 @@
 % Acceptance test of demos/demo_quadric_geodesics: geodesics on the quadric (x, A x) = 1 in n = 4
-% and n = 6 (Zubelevich eq. 2.4, re-derived in the demo's help), integrated by gauss_integrate with the
+% and n = 6 (Zubelevich eq. 2.4), integrated by gauss_integrate with the
 % ideal reaction of the holonomic constraint.  References: eq. 2.4 in closed form (accelerations), exact
 % conservation of (x, Omega xdot), phi = 2 (A x, xdot), |xdot| and g, and Octave's ode45 at RelTol 1e-12
-% on the hand-coded eq. 2.4 (trajectory).  Every tolerance is justified in the demo's help: rounding
+% on the hand-coded eq. 2.4 (trajectory).  The tolerances, explained in the demo: rounding
 % (1e-12) for the accelerations, the sum of the per-step local error bounds for dopri5, the Newton
 % tolerance of the stage equations for gl6's quadratic invariants, the projection tolerance 1e-12,
 % 6 +- 0.3 for gl6's observed order, and a last/first-window ratio <= 2 for "no drift" of |xdot|.

@@ -3,8 +3,8 @@
 % (bounded, as the paper requires), data a_k = 1/k, b_k = (-1)^k/k.  References: exact conservation
 % of the first integrals L_j = (x, Omega_j xdot) and phi = (W x, xdot), conservation of T = |xdot|^2/2
 % and g on the constraint; dop853 at RelTol 1e-13 and gl6 step halving for the integration errors;
-% the convergence rates derived in the demo's help (window of the first 4 components: 2p - 1 = 1,
-% full l2: p - 1/2 = 1/2).  Every tolerance is justified in the demo's help.  About 20-30 s on 2 shared cores.
+% the convergence rates of the demo's help (window of the first 4 components: 2p - 1 = 1,
+% full l2: p - 1/2 = 1/2).  The tolerances are explained where the demo computes them.
 
 %!shared r
 %! r = demo_quadric_limit ('quiet');

@@ -3,7 +3,7 @@
 % integrated by gauss_integrate with the ideal reaction of the velocity-quadratic constraint.
 % References: the closed form 3.3 (for mu_K and for the Gaussian mu, with the predicted quadrature
 % error |c_K - c| max(1 - cos t) max|C2|), the time of validity t* = pi/2 - atan(c) (first zero of
-% udot), eq. 3.2, the exact Gaussian moments and the Christoffel weights.  Tolerances (demo's help):
+% udot), eq. 3.2, the exact Gaussian moments and the Christoffel weights.  Tolerances (explained in the demo):
 % the sum of the per-step local error bounds B = N sqrt(2K) (AbsTol + RelTol max|y|) for the
 % trajectory, h^3/6 + B/(||C2|| |udd(t*)|) for t*, 100 K eps and 1e-12 for the rounding-level checks.
 

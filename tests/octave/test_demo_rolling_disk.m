@@ -2,9 +2,9 @@
 % (Rothkopf & Horowitz eq. 10) integrated by gauss_integrate with the quadratic rolling constraint
 % g1 = xdot^2 + ydot^2 - R^2 thetadot^2 (a) and its linear branch
 % g1lin = xdot cos(phi) + ydot sin(phi) - R thetadot (b), both with g2 = xdot sin(phi) - ydot cos(phi).
-% Reference: the closed-form rolling motion (v = c + k/Omega sin(phi)) and its multipliers, derived in
-% the demo's help.  Every tolerance is 10 * RelTol * S(Q) with S(Q) the scale of the quantity (measured
-% errors are 0.2 to 1.6 * RelTol * S(Q) for RelTol = 1e-6 ... 1e-12), as justified in the help.
+% Reference: the closed-form rolling motion (v = c + k/Omega sin(phi)) and its multipliers
+% (vm_disk_closed_form).  Every tolerance is 10 * RelTol * S(Q) with S(Q) the scale of the quantity
+% (dopri5's global error is proportional to RelTol * S(Q)).
 
 %!shared r
 %! r = demo_rolling_disk ('quiet');

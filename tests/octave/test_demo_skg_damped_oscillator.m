@@ -1,11 +1,11 @@
 % Acceptance test of demos/demo_skg_damped_oscillator: Galley's damped oscillator m q'' + k q =
 % -lambda q' (m = k = 1, lambda = 0.2, q0 = 1, v0 = 0, T = 20) as the critical point of the
 % discrete SKG action (skg_solve, boundary form F4), against the closed form (itself checked
-% against ode45).  Order 4, N = 161: errors within about twice the measured values; the discrete
-% energy identity E(T) - E(0) = -lambda sum H qdot^2 - SAT remainder to rounding; the action by
+% against ode45).  Order 4, N = 161: errors within regression bounds (about twice the errors);
+% the discrete energy identity E(T) - E(0) = -lambda sum H qdot^2 - SAT remainder to rounding; the action by
 % hand equals skg_action, S = 0, grad S = 0 and zero q+q+ / q-q- Hessian blocks at the solution,
 % the undamped trajectory is not critical; observed orders p+1 (q, qdot, E) and 2p+2 (SAT
-% remainder) within 0.3 for interior orders 2, 4, 6 on N = 641/1281 (see the demo's help).
+% remainder) within 0.3 for interior orders 2, 4, 6 on N = 641/1281.
 
 %!shared r
 %! r = demo_skg_damped_oscillator ('quiet');

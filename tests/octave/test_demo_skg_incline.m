@@ -3,7 +3,7 @@
 % N = 64, order 4), as the critical point of the SKG action.  References: gauss_integrate dop853 on
 % the same soft model and the closed form s - s0 - mu (d - d0) = a t^2/2 - G t (derived in
 % demo_incline).  Tolerances: observed order >= 3 - 0.3 (SBP-SAT p+1) between N = 256 and 512;
-% N = 64 regression bounds about twice the measured errors; 1e-10 where SBP-SAT is exact (quadratic
+% N = 64 regression bounds about twice the errors; 1e-10 where SBP-SAT is exact (quadratic
 % polynomial motion, mu = 0); the reference against the closed form at 1e-9.
 
 %!shared r

@@ -1,13 +1,13 @@
 % Acceptance test of demos/demo_skg_rolling_disk: the rolling-spinning disk (Rothkopf & Horowitz eq. 10,
 % quadratic g1 and g2) solved by skg_solve, against the closed form (q) and gauss_integrate dop853
 % (ideal multipliers).  Orders: q and energy p+1, multipliers p (boundary closure), within 0.3; N = 64
-% regression bounds about twice the measured errors; constraints at Newton tolerance (see the help).
+% regression bounds about twice the errors; constraints at Newton tolerance.
 
 %!shared r
 %! r = demo_skg_rolling_disk ('quiet');
 
 %!test
-%! % the default guess fails (dg1/dqdot = 0 there): a finding, recorded, not hidden
+%! % the constant start fails (dg1/dqdot = 0 there): the demo starts from the linear branch
 %! assert (r.default_guess.exitflag, 0);
 %! assert ([r.runs.order], [4 4 4 6 6]);
 %! assert ([r.runs.N], [64 128 256 128 256]);

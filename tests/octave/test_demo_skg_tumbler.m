@@ -2,10 +2,10 @@
 % (Rothkopf & Horowitz Fig. 3) as the critical point of the SKG action (skg_solve, order 4).
 % References: gauss_integrate dop853 on the same soft model (the SKG discretization error alone) and
 % with the hard wall (the sigma -> 0 limit).  Tolerances: observed orders >= 3 - 0.3 (SBP-SAT order
-% p+1 = 3) between N = 512 and 1024; N = 256 regression bounds about twice the measured errors; the
+% p+1 = 3) between N = 512 and 1024; N = 256 regression bounds about twice the errors; the
 % distance from the hard wall equals that of the soft reference within the SKG error (triangle
-% inequality); force law and energy of the reference at rounding.  Newton's failures from the
-% default guess (sigma <= 1/50) are findings, asserted as such.
+% inequality); force law and energy of the reference at rounding.  Newton from the constant start
+% fails for sigma <= 1/50 (the layer under-resolved), where the soft reference as guess converges.
 
 %!shared r
 %! r = demo_skg_tumbler ('quiet');
@@ -33,7 +33,7 @@
 %! assert (numel (r.hard.impacts), 2);
 
 %!test
-%! % finding: the default guess converges only for sigma >= 1/30; the soft reference as guess always
+%! % the constant start converges only for sigma >= 1/30; the soft reference as guess always
 %! assert (strcmp (r.B(1).strategy, 'default guess') && strcmp (r.B(2).strategy, 'default guess'));
 %! for k = 3:6
 %!   assert (r.B(k).strategy, 'soft reference as guess');

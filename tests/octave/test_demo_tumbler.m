@@ -6,9 +6,8 @@
 % propagation of these local errors through the reference chain (finite differences), energy for
 % e = 1 within RelTol m g R, and the impulse algebra (normal ratio -e, tangential jump 0, energy loss
 % (1-e^2) m vn^2/2, M-metric impulse = reflection) to 1e-12.  Part D (e < 1 towards the accumulation
-% of impacts) guards a fixed bug: an impact was missed when the whole flight after the previous
-% impact fitted into one step (the restart point lies on the far side, h < 0; the contact event
-% function now counts a state with h <= 0 that moves inwards as inside).
+% of impacts) needs every impact, also one whose whole flight fits into the first step after the
+% previous impact (the restart point lies on the far side, h < 0, and moves inwards).
 
 %!shared r
 %! r = demo_tumbler ('quiet');

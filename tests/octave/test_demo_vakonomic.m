@@ -7,7 +7,7 @@
 %   the two motions part by O(1), like t^3 for mu0 = 0 and t^2 for mu0 ~= 0;
 %   eq. 7 as printed (xddot = f - f^(c)) is the vakonomic motion with mu of the opposite sign;
 %   with its curl term flipped it is not vakonomic.
-% Tolerances (justified in help demo_vakonomic): 1e-9 = 100 RelTol; exponents within 0.15;
+% Tolerances (justified at the demo's tol struct): 1e-9 = 100 RelTol; exponents within 0.15;
 % "differs" means >= 0.1.
 
 %!shared r, tol
