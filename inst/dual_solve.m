@@ -294,9 +294,9 @@ function sol = dual_solve (ode, tspan, y0, varargin)
                      'Display', 'off', 'RelTol', [], 'AbsTol', [], 'OutputTimes', [], ...
                      'FinalDual', 'weak', 'LinearSolver', 'auto', 'ErrorEstimate', 'off');
   opts = vm_options (fname, defaults, varargin);
+  % every field of sol, solver and names included, comes from the gateway's schema
+  % (mex/vm_dual_sol_mx.h); the fixed slabs' grid t from vm_dual_driver
   sol = vm_dual_driver (fname, 'general', [], ode, [ode.ny ode.nd ode.na], tspan, y0, opts);
-  sol.solver = fname;
-  sol.names = reshape (ode.states, 1, []);
   if (sol.exitflag ~= 1 && nargout == 0)
     error (['varmech:' fname ':noconv'], '%s: %s', fname, sol.message);
   end

@@ -10,6 +10,7 @@
  *
  *   vm_solution_mx (schema, src)      the struct: every row converted once, in table order; a row
  *                                     whose 'when' size is 0 is left out, and so is a maker's NULL
+ *   vm_solution_mx_append (out, schema, src)   the same, added to the struct out after its fields
  *   vm_solution_schema_mx (schema)    the table itself as an N-by-1 struct array (name, rows,
  *                                     cols, unit, meaning, fields), for the tests that hold each
  *                                     solver's struct against its schema
@@ -33,19 +34,32 @@ enum
   VM_SZ_0 = 0,     /* an empty dimension */
   VM_SZ_1,         /* one */
   VM_SZ_NTOT,      /* the solution's nodes (time points) */
-  VM_SZ_N,         /* coordinates (skg_solve) or state components (ny) */
-  VM_SZ_M,         /* constraints (skg_solve), or columns of D (the dual solvers) */
+  VM_SZ_N,         /* coordinates (skg_solve) */
+  VM_SZ_M,         /* constraints (skg_solve), duals per node nd + ng (the dual solvers) */
   VM_SZ_NOUT,      /* the requested output times (OutputTimes) */
   VM_SZ_NHIST,     /* Newton history entries */
   VM_SZ_NWIN,      /* accepted windows */
   VM_SZ_NREJ,      /* rejected window attempts */
   VM_SZ_LEN,       /* a string's length (a row: 1 x len) */
   VM_SZ_NODES,     /* nodes per window (not a dimension of any field: the value of windows.N) */
+  VM_SZ_NY,        /* states (the dual solvers) */
+  VM_SZ_ND,        /* differential states */
+  VM_SZ_NG,        /* algebraic equations */
+  VM_SZ_SLABS,     /* slabs */
+  VM_SZ_SOLVES,    /* Newton solves (every slab of every pass) */
+  VM_SZ_NBASE,     /* base-state iterations (BaseIterations) */
+  VM_SZ_NHAM,      /* Ntot when the Hamiltonian is kept, else 0 ... */
+  VM_SZ_HAM,       /* ... and 1 or 0 likewise (not kept: []) */
+  VM_SZ_NAMES,     /* named states or coordinates (0: a closed form without names) */
+  VM_SZ_NLAMBDA,   /* multipliers per point (gauss_integrate: m, or k reaction directions) */
+  VM_SZ_NRATE,     /* multiplier rates per point (m under the vakonomic law, else 0) */
+  VM_SZ_NIMPACT,   /* impacts */
   VM_SZ_COUNT
 };
 
 static VM_MAYBE_UNUSED const char *const vm_sol_size_name[VM_SZ_COUNT] = {
-  "0", "1", "Ntot", "n", "m", "nout", "nhist", "nwin", "nrej", "len", "N"
+  "0", "1", "Ntot", "n", "m", "nout", "nhist", "nwin", "nrej", "len", "N", "ny", "nd", "ng",
+  "slabs", "solves", "base_iterations", "nham", "ham", "names", "nlambda", "nrate", "nimpact"
 };
 
 /* How a row's value is found (off: offsetof into the C solution that vm_sol_src.sol points to). */
@@ -53,6 +67,7 @@ enum
 {
   VM_SOLF_REAL = 1,   /* double * at off: rows x cols column-major (NULL: zeros) */
   VM_SOLF_REAL_NAN,   /* double * at off: as REAL, NULL (not computed): NaN */
+  VM_SOLF_POINTS,     /* double * at off: point-major (row k at [k cols .. k cols + cols - 1]) */
   VM_SOLF_INTS,       /* int * at off: rows x cols, as doubles */
   VM_SOLF_DOUBLE,     /* double at off: a scalar */
   VM_SOLF_INT,        /* int at off: a scalar */
@@ -60,7 +75,8 @@ enum
   VM_SOLF_TEXT,       /* char[] at off: a string */
   VM_SOLF_STRUCT,     /* a 1-by-1 struct of the rows of sub, whose offsets count from off */
   VM_SOLF_MAKE,       /* make (src, row): a value that is no single array of the solution */
-  VM_SOLF_FRONT       /* [] here: the .m front end sets it (a choice only it knows) */
+  VM_SOLF_FRONT,      /* [] here: the .m front end sets it (a choice only it knows) */
+  VM_SOLF_AUX = 0x100 /* or-ed with REAL .. TEXT: off addresses vm_sol_src.aux, not .sol */
 };
 
 typedef struct vm_sol_src vm_sol_src;
@@ -106,6 +122,14 @@ vm_sol_value (const vm_sol_src *s, const vm_sol_field *f)
 {
   size_t r = vm_sol_dim (s, f->rows), c = vm_sol_dim (s, f->cols), k;
   mxArray *a;
+  if (f->kind & VM_SOLF_AUX)
+    {
+      vm_sol_src in = *s;
+      vm_sol_field g = *f;
+      in.sol = s->aux;
+      g.kind &= ~VM_SOLF_AUX;
+      return vm_sol_value (&in, &g);
+    }
   switch (f->kind)
     {
     case VM_SOLF_REAL:
@@ -118,6 +142,16 @@ vm_sol_value (const vm_sol_src *s, const vm_sol_field *f)
         else if (f->kind == VM_SOLF_REAL_NAN)
           for (k = 0; k < r * c; k++)
             mxGetPr (a)[k] = mxGetNaN ();
+        return a;
+      }
+    case VM_SOLF_POINTS:
+      {
+        const double *p = VM_SOL_AT (s, f, double *);
+        size_t j;
+        a = mxCreateDoubleMatrix (r, c, mxREAL);
+        for (k = 0; p && k < r; k++)
+          for (j = 0; j < c; j++)
+            mxGetPr (a)[k + r * j] = p[k * c + j];
         return a;
       }
     case VM_SOLF_INTS:
@@ -178,6 +212,22 @@ vm_solution_mx (const vm_sol_field *schema, const vm_sol_src *s)
   mxFree (names);
   mxFree (vals);
   return out;
+}
+
+/* The rows of schema added to the 1-by-1 struct out after its fields (the same rules). */
+static VM_MAYBE_UNUSED void
+vm_solution_mx_append (mxArray *out, const vm_sol_field *schema, const vm_sol_src *s)
+{
+  mxArray *more = vm_solution_mx (schema, s);
+  int k, nf = mxGetNumberOfFields (more);
+  for (k = 0; k < nf; k++)
+    {
+      const char *name = mxGetFieldNameByNumber (more, k);
+      mxAddField (out, name);
+      mxSetField (out, 0, name, mxGetFieldByNumber (more, 0, k));
+      mxSetFieldByNumber (more, 0, k, NULL);
+    }
+  mxDestroyArray (more);
 }
 
 /* The table as an N-by-1 struct array: name, rows, cols (size symbols' names), unit, meaning,

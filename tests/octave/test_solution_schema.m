@@ -39,11 +39,38 @@
 %!  sz.('0') = 0;
 %!endfunction
 
-%!shared s3, osc
+%!function sz = dual_sizes (ny, nd, ng, sol, names)
+%!  % the size symbols of a dual_solve, dual_lorenz or dual_pars solution
+%!  sz = struct ('ny', ny, 'nd', nd, 'ng', ng, 'm', nd + ng, 'names', names * ny);
+%!  sz.('1') = 1;
+%!  sz.('0') = 0;
+%!  if (isfield (sol, 'windows'))   % the march
+%!    sz.nwin = numel (sol.windows.t0);
+%!    sz.nrej = numel (sol.rejected.t0);
+%!    sz.nhist = numel (sol.residual_history);
+%!    sz.Ntot = sz.nwin * (sol.N - 1) + 1 * (sz.nwin > 0);
+%!    sz.nout = 0;
+%!    if (isfield (sol, 'output_t'))
+%!      sz.nout = numel (sol.output_t);
+%!    end
+%!  else                            % the slabs
+%!    sz.Ntot = numel (sol.t);
+%!    sz.slabs = numel (sol.slab_iterations);
+%!    sz.solves = numel (sol.residual_history);
+%!    sz.base_iterations = numel (sol.base_change);
+%!    sz.ham = double (~isempty (sol.hamiltonian));
+%!    sz.nham = sz.ham * sz.Ntot;
+%!  end
+%!endfunction
+
+%!shared s3, osc, o1, lor
 %! s3 = mechsys ('coordinates', {'x', 'y', 'z'}, 'parameters', struct ('g', 9.81), ...
 %!   'lagrangian', '(dot(x)^2+dot(y)^2+dot(z)^2)/2 - g*y', ...
 %!   'constraints', {'x^2+y^2-1-t^2/10', 'dot(z)-x*dot(y)'});
 %! osc = mechsys ('coordinates', {'q'}, 'lagrangian', 'dot(q)^2/2 - q^2/2');
+%! o1 = odesys ('states', {'x', 'v'}, 'rhs', {'v', '-x'});
+%! lor = odesys ('states', {'x', 'y', 'z'}, 'parameters', struct ('A', 10, 'R', 28, 'B', 8/3), ...
+%!   'rhs', {'A*(y - x)', 'x*(R - z) - y', 'x*y - B*z'});
 
 %!test
 %! % skg_solve: the schema's rows, sizes in the size symbols, one line of meaning each
@@ -78,3 +105,51 @@
 %! assert (sol.exitflag, 0);
 %! check_schema (sol, vm_skg_mex ('solution_schema'), skg_sizes (osc, sol, 33, tout), 'sol');
 %! assert (all (isnan ([sol.output.q(:); sol.output.qdot(:)])));
+
+%!test
+%! % dual_solve's march (error control, OutputTimes): every field as the schema says
+%! tout = [0 0.5 1.7];
+%! sol = dual_solve (o1, [0 2], [1 0], 'RelTol', 1e-6, 'OutputTimes', tout);
+%! assert (sol.exitflag, 1);
+%! assert (sol.mode, 'adaptive');
+%! assert (sol.output_t, tout(:));
+%! check_schema (sol, vm_dual_mex ('solution_schema', 'march'), dual_sizes (2, 2, 0, sol, 1), 'sol');
+
+%!test
+%! % the march on fixed windows without OutputTimes, and a failed march with them
+%! sol = dual_solve (o1, [0 2], [1 0], 'N', 41, 'Slabs', 2, 'Guess', 'marching');
+%! assert (sol.mode, 'fixed');
+%! assert (~isfield (sol, 'output'));
+%! check_schema (sol, vm_dual_mex ('solution_schema', 'march'), dual_sizes (2, 2, 0, sol, 1), 'sol');
+%! sol = dual_solve (o1, [0 20], [1 0], 'RelTol', 1e-8, 'MaxIter', 2, 'OutputTimes', [1 2]);
+%! check_schema (sol, vm_dual_mex ('solution_schema', 'march'), dual_sizes (2, 2, 0, sol, 1), 'sol');
+
+%!test
+%! % dual_solve's fixed slabs: with and without the Hamiltonian (a constant base state, no
+%! % base pass), and the closed forms' solutions, which have no names
+%! schema = vm_dual_mex ('solution_schema', 'slabs');
+%! sol = dual_solve (lor, [0 0.2], [1 2 3], 'N', 33, 'c', 50, 'Slabs', 4);
+%! assert (numel (sol.t), 4 * 32 + 1);
+%! assert (size (sol.hamiltonian), [129 1]);
+%! check_schema (sol, schema, dual_sizes (3, 3, 0, sol, 1), 'sol');
+%! sol = dual_solve (lor, [0 0.2], [1 2 3], 'N', 33, 'c', 50, 'Slabs', 2, 'BaseIterations', 2);
+%! assert (isempty (sol.hamiltonian));
+%! check_schema (sol, schema, dual_sizes (3, 3, 0, sol, 1), 'sol');
+%! sol = dual_lorenz ([0 0.1], [1 2 3], 'N', 33, 'c', 40, 'BaseState', [0.5 1 2]);
+%! check_schema (sol, schema, dual_sizes (3, 3, 0, sol, 0), 'sol');
+%! sol = dual_lorenz ([0 0.2], [1 2 3], 'N', 33, 'Slabs', 2);
+%! check_schema (sol, schema, dual_sizes (3, 3, 0, sol, 0), 'sol');
+
+%!test
+%! % the gateway's own result of "slabs": the solution's fields, then its diagnostics
+%! N = 33; S = 2; t = linspace (0, 0.2, S * (N - 1) + 1)';
+%! setup = struct ('tb', t(1:(N - 1):end)', 'N', N, 'order', 4, 'c', [50 50 50], 'ybar', [], ...
+%!   'y0', [1 2 3], 'DT', [], 'guess', [], 'tol', 1e-11, 'max_iter', 50, 'kernel', 'general', ...
+%!   'kpar', [], 'weak', 0, 'linsolve', 0, 'base_iterations', 1, 'display', 0, 'name', 'dual_solve');
+%! r = vm_dual_mex ('slabs', lor, setup);
+%! d = vm_dual_mex ('solution_schema', 'slabs_diagnostics');
+%! f = fieldnames (r);
+%! assert (f(end - numel (d) + 1:end), {d.name}');
+%! r = rmfield (r, {d.name});
+%! r.t = t;
+%! check_schema (r, vm_dual_mex ('solution_schema', 'slabs'), dual_sizes (3, 3, 0, r, 1), 'r');
