@@ -63,6 +63,14 @@
 %!  end
 %!endfunction
 
+%!function sz = integrate_sizes (sys, sol, nlambda, nrate)
+%!  % the size symbols of a gauss_integrate solution
+%!  sz = struct ('Ntot', numel (sol.t), 'n', sys.n, 'm', sys.m, 'nlambda', nlambda, ...
+%!               'nrate', nrate, 'nimpact', numel (sol.impacts.t));
+%!  sz.('1') = 1;
+%!  sz.('0') = 0;
+%!endfunction
+
 %!shared s3, osc, o1, lor
 %! s3 = mechsys ('coordinates', {'x', 'y', 'z'}, 'parameters', struct ('g', 9.81), ...
 %!   'lagrangian', '(dot(x)^2+dot(y)^2+dot(z)^2)/2 - g*y', ...
@@ -153,3 +161,25 @@
 %! r = rmfield (r, {d.name});
 %! r.t = t;
 %! check_schema (r, vm_dual_mex ('solution_schema', 'slabs'), dual_sizes (3, 3, 0, r, 1), 'r');
+
+%!test
+%! % gauss_integrate: the ideal law, OutputTimes, impacts of a hard contact, the vakonomic law and
+%! % reaction directions; every field as the schema says
+%! schema = vm_integrate_mex ('solution_schema');
+%! assert ({schema(end - 2:end).name}, {'time', 'solver', 'names'});
+%! sol = gauss_integrate (s3, [0 1], [1 0 0], [0 0 0], 'OutputTimes', [0 0.5 1]);
+%! assert (numel (sol.t), 3);
+%! check_schema (sol, schema, integrate_sizes (s3, sol, 2, 0), 'sol');
+%! tum = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', ...
+%!   'contacts', struct ('h', '1 - x^2 - y^2', 'sigma', 0.01, 'V0', 10));
+%! sol = gauss_integrate (tum, [0 1], [0 0], [0 0]);
+%! assert (numel (sol.impacts.t) > 0);
+%! check_schema (sol, schema, integrate_sizes (tum, sol, 0, 0), 'sol');
+%! pend = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81), ...
+%!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'constraints', {'x^2 + y^2 - 1'});
+%! sol = gauss_integrate (pend, [0 1], [sin(0.3) -cos(0.3)], [0 0], 'Reaction', 'vakonomic', ...
+%!                        'Multiplier0', 2);
+%! check_schema (sol, schema, integrate_sizes (pend, sol, 1, 1), 'sol');
+%! sol = gauss_integrate (pend, [0 1], [sin(0.3) -cos(0.3)], [0 0], 'Reaction', [1 0; 0 1]);
+%! check_schema (sol, schema, integrate_sizes (pend, sol, 2, 0), 'sol');
