@@ -7,8 +7,8 @@
  *   n           = vm_dual_mex ("compiles")   (odesys models compiled by this gateway so far)
  *   nmin        = vm_dual_mex ("min_n",  order, adaptive)
  *   h           = vm_dual_mex ("hmin",   t, T, N)   (vm_march_hmin: the shortest slab of N nodes)
- *   schema      = vm_dual_mex ("solution_schema", kind)   (kind "march", "slabs" or
- *                 "slabs_diagnostics": the fields of those results, vm_dual_sol_mx.h)
+ *   schema      = vm_dual_mex ("solution_schema", kind)   (kind "march", "slabs",
+ *                 "slabs_diagnostics" or "solve": the fields of those results, vm_dual_sol_mx.h)
  *   bytes       = vm_dual_mex ("memory", nd, ng, N, order, linsolve [, ny, Ntot])
  *                 (vm_dual_memory_estimate, one window; linsolve 0 auto, 1 umfpack, 2 banded; with
  *                 ny and Ntot also the arrays of a fixed grid of Ntot points:
@@ -309,57 +309,34 @@ solve_guess (vm_dual *d, kernel *k, const mxArray *zf, const char *fn, double *z
     z[j] = z0 ? z0[j] : 0.0;
 }
 
-/* sol.t, y, residual, G and hamiltonian of "solve" (y and the rest empty without y^H) */
-static void
-solve_primal_fields (mxArray *out, const vm_dual *d, const double *res, const double *gres,
-                     const double *ham)
-{
-  mxArray *t = mxCreateDoubleMatrix ((mwSize) d->N, 1, mxREAL);
-  memcpy (mxGetPr (t), d->t, (size_t) d->N * sizeof (double));
-  mxSetField (out, 0, "t", t);
-  if (d->have_y)
-    {
-      mxSetField (out, 0, "y", vm_mx_point_major (d->y, d->N, d->ny, d->ny, 0));
-      mxSetField (out, 0, "residual", vm_mx_point_major (res, d->N, d->nd, d->nd, 0));
-      mxSetField (out, 0, "G", vm_mx_point_major (gres, d->N, d->ng, d->ng, 0));
-      mxSetField (out, 0, "hamiltonian", vm_mx_point_major (ham, d->N, 1, 1, 0));
-    }
-  else
-    {
-      mxSetField (out, 0, "y", mxCreateDoubleMatrix (0, (mwSize) d->ny, mxREAL));
-      mxSetField (out, 0, "residual", mxCreateDoubleMatrix (0, (mwSize) d->nd, mxREAL));
-      mxSetField (out, 0, "G", mxCreateDoubleMatrix (0, (mwSize) d->ng, mxREAL));
-      mxSetField (out, 0, "hamiltonian", mxCreateDoubleMatrix (0, 1, mxREAL));
-    }
-}
-
-/* the struct sol of "solve" */
+/* The struct of "solve" (vm_dual_solve_schema), converted once; y, residual, G and hamiltonian
+ * have no rows when the primal could not be recovered. */
 static mxArray *
 solve_output (const vm_dual *d, const kernel *k, const vm_newton_info *info, int st,
               const char *msg, double S, const double *res, const double *gres, const double *ham)
 {
-  static const char *keys[] = { "t", "y", "D", "residual", "G", "hamiltonian", "S", "iterations",
-                                "residual_history", "exitflag", "message", "linear_dtp",
-                                "bad_node", "linear_solver" };
-  mxArray *out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
-  mxArray *h;
-  solve_primal_fields (out, d, res, gres, ham);
-  mxSetField (out, 0, "D", vm_mx_point_major (d->Dfull, d->N, d->m, d->m, 0));
-  mxSetField (out, 0, "S", mxCreateDoubleScalar (S));
-  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (info->iterations));
-  h = mxCreateDoubleMatrix ((mwSize) info->nhist, 1, mxREAL);
-  if (info->nhist > 0 && info->res_hist)
-    memcpy (mxGetPr (h), info->res_hist, (size_t) info->nhist * sizeof (double));
-  mxSetField (out, 0, "residual_history", h);
-  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
-  mxSetField (out, 0, "message", mxCreateString (msg));
-  mxSetField (out, 0, "linear_dtp", mxCreateDoubleScalar (k->kind == 0 ? k->g.e.linear : 1.0));
-  mxSetField (out, 0, "bad_node", mxCreateDoubleScalar (st == VM_EDTP ? (double) d->bad + 1 : 0.0));
-  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (info->linsolve, info->kl, info->ku,
-                                                       info->lean, info->nchol,
-                                                       info->nchol_fail, info->t_numeric,
-                                                       info->t_solve));
-  return out;
+  vm_dual_solve_out x;
+  vm_sol_src s;
+  x.info = info;
+  x.res = res;
+  x.gres = gres;
+  x.ham = ham;
+  x.S = S;
+  x.linear_dtp = k->kind == 0 ? k->g.e.linear : 1.0;
+  x.bad_node = st == VM_EDTP ? (double) d->bad + 1 : 0.0;
+  x.status = st;
+  x.message = msg;
+  memset (&s, 0, sizeof s);
+  s.sol = d;
+  s.aux = &x;
+  s.size[VM_SZ_NTOT] = d->N;
+  s.size[VM_SZ_NPRIMAL] = d->have_y ? d->N : 0;
+  s.size[VM_SZ_NY] = d->ny;
+  s.size[VM_SZ_ND] = d->nd;
+  s.size[VM_SZ_NG] = d->ng;
+  s.size[VM_SZ_M] = d->m;
+  s.size[VM_SZ_NHIST] = info->nhist;
+  return vm_solution_mx (vm_dual_solve_schema, &s);
 }
 
 static void
@@ -928,15 +905,17 @@ cmd_schema (mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   char kind[24];
   if (nrhs != 2 || ! mxIsChar (prhs[1]) || mxGetString (prhs[1], kind, sizeof kind) != 0)
-    BAD ("vm_dual_mex: internal: \"solution_schema\" takes march, slabs or slabs_diagnostics");
+    BAD ("vm_dual_mex: internal: \"solution_schema\" takes march, slabs, slabs_diagnostics or solve");
   if (strcmp (kind, "march") == 0)
     plhs[0] = vm_solution_schema_mx (vm_dual_march_schema);
   else if (strcmp (kind, "slabs") == 0)
     plhs[0] = vm_solution_schema_mx (vm_dual_slabs_schema);
   else if (strcmp (kind, "slabs_diagnostics") == 0)
     plhs[0] = vm_solution_schema_mx (vm_dual_slabs_diagnostics);
+  else if (strcmp (kind, "solve") == 0)
+    plhs[0] = vm_solution_schema_mx (vm_dual_solve_schema);
   else
-    BAD ("vm_dual_mex: internal: \"solution_schema\" takes march, slabs or slabs_diagnostics");
+    BAD ("vm_dual_mex: internal: \"solution_schema\" takes march, slabs, slabs_diagnostics or solve");
 }
 
 void

@@ -1,9 +1,10 @@
 /* vm_dual_sol_mx.h -- the solution schemas (vm_solution_mx.h) of dual_solve, dual_lorenz and
  * dual_pars: the march's (adaptive windows, or fixed ones with predicted base states) and the
- * fixed slabs' (csrc/dual/dual_slabs.h), each the struct the user receives, in its order.
- * vm_dual_mex.c fills a vm_dual_march_out or vm_dual_slabs_out (what the makers read besides the
- * C solution) and converts once; the front end (inst/private/vm_dual_driver.m) sets only the
- * slabs' grid t.  Conversion only. */
+ * fixed slabs' (csrc/dual/dual_slabs.h), each the struct the user receives, in its order, and
+ * the gateway's one-grid solve ("solve", csrc/dual/dual.h: for tests and benchmarks).
+ * vm_dual_mex.c fills a vm_dual_march_out, vm_dual_slabs_out or vm_dual_solve_out (what the
+ * makers read besides the C solution) and converts once; the front end
+ * (inst/private/vm_dual_driver.m) sets only the slabs' grid t.  Conversion only. */
 #ifndef VM_DUAL_SOL_MX_H
 #define VM_DUAL_SOL_MX_H
 
@@ -14,8 +15,10 @@
 #include "vm_solution_mx.h"
 #include "vm_march_mx.h"
 #include "vm_linsolve_mx.h"
+#include "dual/dual.h"
 #include "dual/dual_slabs.h"
 #include "march/march.h"
+#include "newton/newton.h"
 
 /* What the march's makers read besides the march record (vm_sol_src.sol: a vm_march_sol). */
 typedef struct
@@ -36,6 +39,18 @@ typedef struct
   double compiles;           /* models compiled by the call */
   const mxArray *ode;        /* the odesys, or NULL */
 } vm_dual_slabs_out;
+
+/* What the one-grid solve's makers read besides the vm_dual. */
+typedef struct
+{
+  const vm_newton_info *info;       /* Newton's record */
+  const double *res, *gres, *ham;   /* point-major N nd, N ng, N: the primal residuals, the
+                                       algebraic equations, the Hamiltonian (nprimal rows) */
+  double S, linear_dtp, bad_node;   /* the action; 1 when the DtP map is linear; the failing node
+                                       (1-based, 0: none) */
+  int status;
+  const char *message;
+} vm_dual_solve_out;
 
 static VM_MAYBE_UNUSED mxArray *
 vm_dual_sol_string (const char *s)
@@ -188,6 +203,46 @@ vm_dual_sol_slabs_linsolve (const vm_sol_src *s, const vm_sol_field *f)
                          ss->t_numeric, ss->t_solve);
 }
 
+#define VM_DUAL_SOLVE_OUT(s) ((const vm_dual_solve_out *) (s)->aux)
+
+static VM_MAYBE_UNUSED mxArray *
+vm_dual_sol_solve_iterations (const vm_sol_src *s, const vm_sol_field *f)
+{
+  (void) f;
+  return mxCreateDoubleScalar (VM_DUAL_SOLVE_OUT (s)->info->iterations);
+}
+
+static VM_MAYBE_UNUSED mxArray *
+vm_dual_sol_solve_history (const vm_sol_src *s, const vm_sol_field *f)
+{
+  return vm_mx_col (VM_DUAL_SOLVE_OUT (s)->info->res_hist, vm_sol_dim (s, f->rows));
+}
+
+static VM_MAYBE_UNUSED mxArray *
+vm_dual_sol_solve_exitflag (const vm_sol_src *s, const vm_sol_field *f)
+{
+  (void) f;
+  return mxCreateDoubleScalar (VM_DUAL_SOLVE_OUT (s)->status == VM_OK ? 1.0 : 0.0);
+}
+
+static VM_MAYBE_UNUSED mxArray *
+vm_dual_sol_solve_message (const vm_sol_src *s, const vm_sol_field *f)
+{
+  (void) f;
+  return mxCreateString (VM_DUAL_SOLVE_OUT (s)->message);
+}
+
+static VM_MAYBE_UNUSED mxArray *
+vm_dual_sol_solve_linsolve (const vm_sol_src *s, const vm_sol_field *f)
+{
+  const vm_newton_info *info = VM_DUAL_SOLVE_OUT (s)->info;
+  (void) f;
+  return vm_mx_linsolve (info->linsolve, info->kl, info->ku, info->lean, info->nchol,
+                         info->nchol_fail, info->t_numeric, info->t_solve);
+}
+
+#undef VM_DUAL_SOLVE_OUT
+
 #define MS(name, kind, rows, cols, member, unit, meaning) \
   { name, kind, rows, cols, VM_SZ_0, offsetof (vm_march_sol, member), NULL, NULL, unit, meaning }
 #define MO(name, kind, member, unit, meaning) \
@@ -300,6 +355,39 @@ static VM_MAYBE_UNUSED const vm_sol_field vm_dual_slabs_diagnostics[] = {
   END
 };
 
+/* The gateway's one-grid solve (vm_dual_mex "solve"; vm_sol_src.sol: the vm_dual). */
+#define DS(name, kind, rows, cols, member, unit, meaning) \
+  { name, kind, rows, cols, VM_SZ_0, offsetof (vm_dual, member), NULL, NULL, unit, meaning }
+#define DO(name, kind, rows, cols, member, unit, meaning) \
+  { name, (kind) | VM_SOLF_AUX, rows, cols, VM_SZ_0, offsetof (vm_dual_solve_out, member), NULL, \
+    NULL, unit, meaning }
+static VM_MAYBE_UNUSED const vm_sol_field vm_dual_solve_schema[] = {
+  DS ("t", VM_SOLF_REAL, VM_SZ_NTOT, VM_SZ_1, t, "[t]", "the nodes"),
+  DS ("y", VM_SOLF_POINTS, VM_SZ_NPRIMAL, VM_SZ_NY, y, "[y]", "the recovered primal y^H"),
+  DS ("D", VM_SOLF_POINTS, VM_SZ_NTOT, VM_SZ_M, Dfull, "", "the duals, with the Dirichlet values"),
+  DO ("residual", VM_SOLF_POINTS, VM_SZ_NPRIMAL, VM_SZ_ND, res, "", "the primal residuals"),
+  DO ("G", VM_SOLF_POINTS, VM_SZ_NPRIMAL, VM_SZ_NG, gres, "", "the algebraic equations at y^H"),
+  DO ("hamiltonian", VM_SOLF_POINTS, VM_SZ_NPRIMAL, VM_SZ_1, ham, "", "the dual Hamiltonian"),
+  DO ("S", VM_SOLF_DOUBLE, VM_SZ_1, VM_SZ_1, S, "", "the action"),
+  MK ("iterations", VM_SZ_1, VM_SZ_1, VM_SZ_0, vm_dual_sol_solve_iterations, "1",
+      "Newton steps"),
+  MK ("residual_history", VM_SZ_NHIST, VM_SZ_1, VM_SZ_0, vm_dual_sol_solve_history, "",
+      "||F(x_k)||_W, x_0 the initial guess"),
+  MK ("exitflag", VM_SZ_1, VM_SZ_1, VM_SZ_0, vm_dual_sol_solve_exitflag, "1",
+      "1 solved, 0 failed"),
+  MK ("message", VM_SZ_1, VM_SZ_LEN, VM_SZ_0, vm_dual_sol_solve_message, "",
+      "what happened, in words"),
+  DO ("linear_dtp", VM_SOLF_DOUBLE, VM_SZ_1, VM_SZ_1, linear_dtp, "1",
+      "1 when the DtP map is linear"),
+  DO ("bad_node", VM_SOLF_DOUBLE, VM_SZ_1, VM_SZ_1, bad_node, "1",
+      "the node (1-based) where the DtP map failed, 0: none"),
+  MK ("linear_solver", VM_SZ_1, VM_SZ_1, VM_SZ_0, vm_dual_sol_solve_linsolve, "",
+      "the linear solver of Newton's systems (vm_linsolve_mx.h)"),
+  END
+};
+
+#undef DS
+#undef DO
 #undef MS
 #undef MO
 #undef SS

@@ -54,12 +54,14 @@ enum
   VM_SZ_NLAMBDA,   /* multipliers per point (gauss_integrate: m, or k reaction directions) */
   VM_SZ_NRATE,     /* multiplier rates per point (m under the vakonomic law, else 0) */
   VM_SZ_NIMPACT,   /* impacts */
+  VM_SZ_NPRIMAL,   /* nodes with a recovered primal (Ntot, or 0 when it could not be recovered) */
   VM_SZ_COUNT
 };
 
 static VM_MAYBE_UNUSED const char *const vm_sol_size_name[VM_SZ_COUNT] = {
   "0", "1", "Ntot", "n", "m", "nout", "nhist", "nwin", "nrej", "len", "N", "ny", "nd", "ng",
-  "slabs", "solves", "base_iterations", "nham", "ham", "names", "nlambda", "nrate", "nimpact"
+  "slabs", "solves", "base_iterations", "nham", "ham", "names", "nlambda", "nrate", "nimpact",
+  "nprimal"
 };
 
 /* How a row's value is found (off: offsetof into the C solution that vm_sol_src.sol points to). */

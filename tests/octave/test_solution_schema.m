@@ -183,3 +183,15 @@
 %! check_schema (sol, schema, integrate_sizes (pend, sol, 1, 1), 'sol');
 %! sol = gauss_integrate (pend, [0 1], [sin(0.3) -cos(0.3)], [0 0], 'Reaction', [1 0; 0 1]);
 %! check_schema (sol, schema, integrate_sizes (pend, sol, 2, 0), 'sol');
+
+%!test
+%! % the dual gateway's one-grid solve (for tests and benchmarks)
+%! setup = struct ('t0', 0, 'tf', 0.1, 'N', 9, 'order', 2, 'c', [50 50 50], 'ybar', [], ...
+%!   'y0', [1 2 3], 'DT', [], 'z', zeros (24, 1), 'tol', 1e-10, 'max_iter', 20, ...
+%!   'kernel', 'general', 'kpar', []);
+%! r = vm_dual_mex ('solve', lor, setup);
+%! sz = struct ('Ntot', 9, 'nprimal', 9, 'ny', 3, 'nd', 3, 'ng', 0, 'm', 3, ...
+%!              'nhist', r.iterations + 1);
+%! sz.('1') = 1;
+%! sz.('0') = 0;
+%! check_schema (r, vm_dual_mex ('solution_schema', 'solve'), sz, 'r');
