@@ -290,9 +290,9 @@ function sol = dual_solve (ode, tspan, y0, varargin)
     vm_badarg (fname, 'the system has no differential state; expected at least one right-hand side');
   end
   opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
+  % every field of sol, solver and names included, comes from the gateway's schema
+  % (mex/vm_dual_sol_mx.h); the fixed slabs' grid t from vm_dual_driver
   sol = vm_dual_driver (fname, 'general', [], ode, [ode.ny ode.nd ode.na], tspan, y0, opts);
-  sol.solver = fname;
-  sol.names = reshape (ode.states, 1, []);
   if (sol.exitflag ~= 1 && nargout == 0)
     error (['varmech:' fname ':noconv'], '%s: %s', fname, sol.message);
   end

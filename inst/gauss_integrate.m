@@ -192,9 +192,7 @@ function sol = gauss_integrate (sys, tspan, q0, qdot0, varargin)
   catch err
     vm_rethrow (err, 'gauss_integrate');
   end
-  sol.time = toc (t_start);
-  sol.solver = 'gauss_integrate';
-  sol.names = reshape (sys.coordinates, 1, []);
+  sol.time = toc (t_start);   % the other fields: the gateway's schema (mex/vm_integrate_sol_mx.h)
   if (sol.exitflag == 0 && nargout == 0)
     error ('varmech:gauss_integrate:failed', 'gauss_integrate: %s', sol.message);
   end

@@ -355,8 +355,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   catch err
     vm_rethrow (err, fname);
   end
-  sol.guess = kind;
-  sol.adaptive = adaptive;
+  sol.guess = kind;   % the other fields: the gateway's schema (mex/vm_skg_mex.c), filled in C
   if (sol.exitflag ~= 1 && isempty (sol.t))
     % nothing accepted: say so when the Lagrangian is degenerate at the start
     sol.message = [sol.message, degenerate_hint(sys, tspan, q0, qdot0)];
@@ -367,20 +366,6 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
       warning (['varmech:' fname ':unresolved'], '%s: %s', fname, sol.message);
     end
   end
-  if (~isempty (tout))
-    out = sol.output;
-    if (isempty (out))
-      out = NaN (numel (tout), 2*n + sys.m);   % the solve failed: no dense output
-    end
-    sol.output = struct ('t', tout(:), 'q', out(:, 1:n), 'qdot', out(:, n + (1:n)), ...
-                         'lambda', out(:, 2*n + (1:sys.m)));
-  else
-    sol = rmfield (sol, 'output');
-  end
-  % sol.residual, residual_position and energy: from the gateway (gauss_integrate's definitions,
-  % NaN after a failed window), computed on the model compiled for the solve
-  sol.solver = fname;
-  sol.names = reshape (sys.coordinates, 1, []);
   if (sol.exitflag == 0 && nargout == 0)
     error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
   end

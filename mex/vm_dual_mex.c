@@ -2,12 +2,14 @@
  *
  *   sol         = vm_dual_mex ("solve",  ode, setup)
  *   [S, g, H, y] = vm_dual_mex ("action", ode, setup)
- *   sol         = vm_dual_mex ("march",  ode, setup)
- *   sol         = vm_dual_mex ("slabs",  ode, setup)
+ *   sol         = vm_dual_mex ("march",  ode, setup)   (the user's struct, vm_dual_sol_mx.h)
+ *   sol         = vm_dual_mex ("slabs",  ode, setup)   (likewise, but for t; see below)
  *   n           = vm_dual_mex ("compiles")   (odesys models loaded by this gateway so far)
  *   n           = vm_dual_mex ("model_compiles")   (texts parsed by its model library: none)
  *   nmin        = vm_dual_mex ("min_n",  order, adaptive)
  *   h           = vm_dual_mex ("hmin",   t, T, N)   (vm_march_hmin: the shortest slab of N nodes)
+ *   schema      = vm_dual_mex ("solution_schema", kind)   (kind "march", "slabs",
+ *                 "slabs_diagnostics" or "solve": the fields of those results, vm_dual_sol_mx.h)
  *   bytes       = vm_dual_mex ("memory", nd, ng, N, order, linsolve [, ny, Ntot])
  *                 (vm_dual_memory_estimate, one window; linsolve 0 auto, 1 umfpack, 2 banded; with
  *                 ny and Ntot also the arrays of a fixed grid of Ntot points:
@@ -43,6 +45,7 @@
 #include "vm_linsolve_mx.h"
 #include "vm_opts_mx.h"
 #include "vm_ode_mx.h"
+#include "vm_dual_sol_mx.h"
 #include "dual/dual.h"
 #include "dual/dual_closed.h"
 #include "dual/dual_march.h"
@@ -311,57 +314,34 @@ solve_guess (vm_dual *d, kernel *k, const mxArray *zf, const char *fn, double *z
     z[j] = z0 ? z0[j] : 0.0;
 }
 
-/* sol.t, y, residual, G and hamiltonian of "solve" (y and the rest empty without y^H) */
-static void
-solve_primal_fields (mxArray *out, const vm_dual *d, const double *res, const double *gres,
-                     const double *ham)
-{
-  mxArray *t = mxCreateDoubleMatrix ((mwSize) d->N, 1, mxREAL);
-  memcpy (mxGetPr (t), d->t, (size_t) d->N * sizeof (double));
-  mxSetField (out, 0, "t", t);
-  if (d->have_y)
-    {
-      mxSetField (out, 0, "y", vm_mx_point_major (d->y, d->N, d->ny, d->ny, 0));
-      mxSetField (out, 0, "residual", vm_mx_point_major (res, d->N, d->nd, d->nd, 0));
-      mxSetField (out, 0, "G", vm_mx_point_major (gres, d->N, d->ng, d->ng, 0));
-      mxSetField (out, 0, "hamiltonian", vm_mx_point_major (ham, d->N, 1, 1, 0));
-    }
-  else
-    {
-      mxSetField (out, 0, "y", mxCreateDoubleMatrix (0, (mwSize) d->ny, mxREAL));
-      mxSetField (out, 0, "residual", mxCreateDoubleMatrix (0, (mwSize) d->nd, mxREAL));
-      mxSetField (out, 0, "G", mxCreateDoubleMatrix (0, (mwSize) d->ng, mxREAL));
-      mxSetField (out, 0, "hamiltonian", mxCreateDoubleMatrix (0, 1, mxREAL));
-    }
-}
-
-/* the struct sol of "solve" */
+/* The struct of "solve" (vm_dual_solve_schema), converted once; y, residual, G and hamiltonian
+ * have no rows when the primal could not be recovered. */
 static mxArray *
 solve_output (const vm_dual *d, const kernel *k, const vm_newton_info *info, int st,
               const char *msg, double S, const double *res, const double *gres, const double *ham)
 {
-  static const char *keys[] = { "t", "y", "D", "residual", "G", "hamiltonian", "S", "iterations",
-                                "residual_history", "exitflag", "message", "linear_dtp",
-                                "bad_node", "linear_solver" };
-  mxArray *out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
-  mxArray *h;
-  solve_primal_fields (out, d, res, gres, ham);
-  mxSetField (out, 0, "D", vm_mx_point_major (d->Dfull, d->N, d->m, d->m, 0));
-  mxSetField (out, 0, "S", mxCreateDoubleScalar (S));
-  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (info->iterations));
-  h = mxCreateDoubleMatrix ((mwSize) info->nhist, 1, mxREAL);
-  if (info->nhist > 0 && info->res_hist)
-    memcpy (mxGetPr (h), info->res_hist, (size_t) info->nhist * sizeof (double));
-  mxSetField (out, 0, "residual_history", h);
-  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
-  mxSetField (out, 0, "message", mxCreateString (msg));
-  mxSetField (out, 0, "linear_dtp", mxCreateDoubleScalar (k->kind == 0 ? k->g.e.linear : 1.0));
-  mxSetField (out, 0, "bad_node", mxCreateDoubleScalar (st == VM_EDTP ? (double) d->bad + 1 : 0.0));
-  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (info->linsolve, info->kl, info->ku,
-                                                       info->lean, info->nchol,
-                                                       info->nchol_fail, info->t_numeric,
-                                                       info->t_solve));
-  return out;
+  vm_dual_solve_out x;
+  vm_sol_src s;
+  x.info = info;
+  x.res = res;
+  x.gres = gres;
+  x.ham = ham;
+  x.S = S;
+  x.linear_dtp = k->kind == 0 ? k->g.e.linear : 1.0;
+  x.bad_node = st == VM_EDTP ? (double) d->bad + 1 : 0.0;
+  x.status = st;
+  x.message = msg;
+  memset (&s, 0, sizeof s);
+  s.sol = d;
+  s.aux = &x;
+  s.size[VM_SZ_NTOT] = d->N;
+  s.size[VM_SZ_NPRIMAL] = d->have_y ? d->N : 0;
+  s.size[VM_SZ_NY] = d->ny;
+  s.size[VM_SZ_ND] = d->nd;
+  s.size[VM_SZ_NG] = d->ng;
+  s.size[VM_SZ_M] = d->m;
+  s.size[VM_SZ_NHIST] = info->nhist;
+  return vm_solution_mx (vm_dual_solve_schema, &s);
 }
 
 static void
@@ -573,76 +553,47 @@ march_init (vm_dual_march *am, vm_dual_march *ac, kernel *k, const march_args *a
     }
 }
 
-/* sol.t, y and D of "march": the trajectory on the windows' grids */
-static void
-march_traj (mxArray *out, const vm_march_sol *ms, const kernel *k)
-{
-  int ny = k->ny, m = k->nd + k->ng;
-  mxArray *Y = mxCreateDoubleMatrix ((size_t) ms->ntot, (size_t) ny, mxREAL);
-  mxArray *D = mxCreateDoubleMatrix ((size_t) ms->ntot, (size_t) m, mxREAL);
-  if (ms->traj && ms->ntot > 0)
-    {
-      memcpy (mxGetPr (Y), ms->traj, (size_t) ms->ntot * ny * sizeof (double));
-      memcpy (mxGetPr (D), ms->traj + (size_t) ms->ntot * ny,
-              (size_t) ms->ntot * m * sizeof (double));
-    }
-  mxSetField (out, 0, "t", vm_mx_col (ms->t, (size_t) ms->ntot));
-  mxSetField (out, 0, "y", Y);
-  mxSetField (out, 0, "D", D);
-}
-
-/* sol.output of "march": the SBP solution's interpolant of degree order + 1 on each window at
- * output_times (dense output; NaN outside the solved part) */
-static void
-march_dense (mxArray *out, const vm_march_sol *ms, const march_args *a)
-{
-  size_t nq = mxGetNumberOfElements (a->tout);
-  mxArray *d = mxCreateDoubleMatrix (nq, (size_t) ms->nout, mxREAL);
-  int deg = a->order + 1 < a->N - 1 ? a->order + 1 : (int) (a->N - 1);
-  if (ms->ntot > 0
-      && vm_march_interp (ms, deg, mxGetPr (a->tout), (int64_t) nq, mxGetPr (d)) != VM_OK)
-    {
-      size_t e;
-      for (e = 0; e < nq * (size_t) ms->nout; e++)   /* outside the solved part */
-        mxGetPr (d)[e] = mxGetNaN ();
-    }
-  mxSetField (out, 0, "output", d);
-}
-
-/* the struct sol of "march" */
+/* The struct of "march" (vm_dual_march_schema), converted once; the dense output at
+ * setup.output_times by the SBP solution's interpolant of degree order + 1 on each window (NaN
+ * outside the solved part) is computed here first. */
 static mxArray *
 march_output (const vm_march_sol *ms, const vm_dual_march *am, const vm_dual_march *ac,
-              const kernel *k, const march_args *a, int st)
+              const kernel *k, const march_args *a, int st, const mxArray *ode)
 {
-  static const char *keys[] = { "t", "y", "D", "windows", "rejected", "exitflag", "message",
-                                "iterations", "residual_history", "history_window", "output",
-                                "time", "newton_time", "predict_fallbacks", "predict_stiff",
-                                "companion_order", "linear_solver" };
-  mxArray *out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
-  mxArray *hw;
-  int h;
-  march_traj (out, ms, k);
-  vm_march_mx_windows (out, ms, a->N);
-  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
-  mxSetField (out, 0, "message", mxCreateString (ms->message));
-  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (ms->iterations));
-  mxSetField (out, 0, "residual_history", vm_mx_col (ms->res_hist, (size_t) ms->nhist));
-  hw = mxCreateDoubleMatrix ((size_t) ms->nhist, 1, mxREAL);
-  for (h = 0; h < ms->nhist; h++)
-    mxGetPr (hw)[h] = ms->hist_win[h] + 1;
-  mxSetField (out, 0, "history_window", hw);
-  if (a->tout)
-    march_dense (out, ms, a);
-  mxSetField (out, 0, "time", mxCreateDoubleScalar (ms->t_total));
-  mxSetField (out, 0, "companion_order", mxCreateDoubleScalar ((double) a->corder));
-  mxSetField (out, 0, "newton_time", mxCreateDoubleScalar (ms->t_newton));
-  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (ms->linsolve, ms->kl, ms->ku, ms->lean,
-                                                       ms->nchol, ms->nchol_fail,
-                                                       ms->t_numeric, ms->t_solve));
-  mxSetField (out, 0, "predict_fallbacks",
-              mxCreateDoubleScalar ((double) (am->npredict_fallback + ac->npredict_fallback)));
-  mxSetField (out, 0, "predict_stiff",
-              mxCreateDoubleScalar ((double) (am->npredict_stiff + ac->npredict_stiff)));
+  vm_dual_march_out x;
+  vm_sol_src s;
+  size_t nq = a->tout ? mxGetNumberOfElements (a->tout) : 0, e;
+  size_t ncol = (size_t) (k->ny + k->nd + k->ng);   /* y and D: the march's columns */
+  int deg = a->order + 1 < a->N - 1 ? a->order + 1 : (int) (a->N - 1);
+  double *dense = mxCalloc (nq * (ncol > (size_t) ms->nout ? ncol : (size_t) ms->nout) + 1,
+                            sizeof *dense);
+  mxArray *out;
+  if (nq > 0 && ms->ntot > 0
+      && vm_march_interp (ms, deg, mxGetPr (a->tout), (int64_t) nq, dense) != VM_OK)
+    for (e = 0; e < nq * (size_t) ms->nout; e++)   /* outside the solved part */
+      dense[e] = mxGetNaN ();
+  memset (&x, 0, sizeof x);
+  x.N = (double) a->N;
+  x.order = a->order;
+  x.corder = a->corder;
+  x.adaptive = a->mo.windows == 0;
+  x.status = st;
+  x.tout = nq > 0 ? mxGetPr (a->tout) : NULL;
+  x.dense = dense;
+  x.fallbacks = (double) (am->npredict_fallback + ac->npredict_fallback);
+  x.stiff = (double) (am->npredict_stiff + ac->npredict_stiff);
+  x.ode = mxIsStruct (ode) ? ode : NULL;
+  memset (&s, 0, sizeof s);
+  s.sol = ms;
+  s.aux = &x;
+  s.size[VM_SZ_NTOT] = ms->ntot;
+  s.size[VM_SZ_NY] = k->ny;
+  s.size[VM_SZ_M] = k->nd + k->ng;
+  s.size[VM_SZ_NOUT] = (int64_t) nq;
+  s.size[VM_SZ_NAMES] = x.ode ? k->ny : 0;
+  vm_march_mx_sizes (&s, ms, a->N);
+  out = vm_solution_mx (vm_dual_march_schema, &s);
+  mxFree (dense);
   return out;
 }
 
@@ -666,7 +617,7 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   march_init (&am, &ac, &k, &a, fn);
   vm_march_sol_init (&ms);
   st = vm_march (&am.act, (a.mo.windows == 0 || a.mo.estimate) ? &ac.act : NULL, a.y0, &a.mo, &ms);
-  out = march_output (&ms, &am, &ac, &k, &a, st);
+  out = march_output (&ms, &am, &ac, &k, &a, st, prhs[1]);
   vm_march_sol_free (&ms);
   vm_dual_march_free (&am);
   vm_dual_march_free (&ac);
@@ -823,94 +774,39 @@ slabs_setup (const mxArray *o, const kernel *k, const char *fn, const char *pnam
                            k->nd + k->ng, fn);
 }
 
-/* sol.y, D, residual, G, hamiltonian, S, base and the per-slab arrays of "slabs" */
-static void
-slabs_arrays (mxArray *out, const vm_dual_slabs_sol *ss, const kernel *k, const slabs_args *a,
-              int base_iterations)
-{
-  const int64_t Ntot = a->Ntot;
-  const int S = a->S;
-  mxSetField (out, 0, "y", vm_mx_point_major (ss->y, Ntot, k->ny, k->ny, 0));
-  mxSetField (out, 0, "D", vm_mx_point_major (ss->D, Ntot, ss->m, ss->m, 0));
-  mxSetField (out, 0, "residual", vm_mx_point_major (ss->res, Ntot, k->nd, k->nd, 0));
-  mxSetField (out, 0, "G", vm_mx_point_major (ss->G, Ntot, k->ng, k->ng, 0));
-  mxSetField (out, 0, "hamiltonian", vm_mx_col (ss->ham, (size_t) Ntot));
-  mxSetField (out, 0, "S", mxCreateDoubleScalar (ss->Sval));
-  mxSetField (out, 0, "base", vm_mx_point_major (ss->base, Ntot, k->ny, k->ny, 0));
-  mxSetField (out, 0, "slab_end_y", vm_mx_point_major (ss->end_y, S, k->ny, k->ny, 0));
-  mxSetField (out, 0, "slab_end_residual", vm_mx_point_major (ss->end_res, S, k->nd, k->nd, 0));
-  mxSetField (out, 0, "slab_start_jump", vm_mx_col (ss->start_jump, (size_t) S));
-  mxSetField (out, 0, "base_change", vm_mx_col (ss->base_change, (size_t) base_iterations));
-}
-
-/* sol's iteration counts, Newton histories, status and counters of "slabs" (not "time") */
-static void
-slabs_stats (mxArray *out, const vm_dual_slabs_sol *ss, int S, double t_setup, double compiles0)
-{
-  mxArray *it = mxCreateDoubleMatrix (1, (mwSize) S, mxREAL);
-  /* one column per solve, in order (pass-major, then slab), as the .m loop collected them */
-  mxArray *h = mxCreateCellMatrix (1, (mwSize) ss->nsolve);
-  int i, j;
-  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (ss->iterations));
-  for (i = 0; i < S; i++)
-    mxGetPr (it)[i] = ss->slab_iter[i];
-  mxSetField (out, 0, "slab_iterations", it);
-  for (j = 0; j < ss->nsolve; j++)
-    mxSetCell (h, (mwIndex) j, vm_mx_col (ss->hist + ss->hist_p[j],
-                                          (size_t) (ss->hist_p[j + 1] - ss->hist_p[j])));
-  mxSetField (out, 0, "residual_history", h);
-  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (ss->linsolve, ss->kl, ss->ku, ss->lean,
-                                                       ss->nchol, ss->nchol_fail,
-                                                       ss->t_numeric, ss->t_solve));
-  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (ss->exitflag));
-  mxSetField (out, 0, "message", mxCreateString (ss->message));
-  mxSetField (out, 0, "failed_slab", mxCreateDoubleScalar (ss->fail_slab));
-  mxSetField (out, 0, "failed_pass", mxCreateDoubleScalar (ss->fail_pass));
-  mxSetField (out, 0, "setup_time", mxCreateDoubleScalar (t_setup));
-  mxSetField (out, 0, "compiles", mxCreateDoubleScalar (ncompiles - compiles0));
-  mxSetField (out, 0, "patterns", mxCreateDoubleScalar (ss->ninit));
-  mxSetField (out, 0, "symbolic_analyses", mxCreateDoubleScalar ((double) ss->nsymbolic));
-}
-
-/* the solution of the front ends (setup.sol = 1) from out, the result of "slabs", which it empties:
- * the fields of dual_solve's sol in its order, t empty (the caller's grid) and hamiltonian empty
- * unless setup.hamiltonian is 1 (a constant base state, no base pass) */
+/* The struct of "slabs" (vm_dual_slabs_schema), converted once: with setup.sol = 1 the solution of
+ * the front ends, t empty (the caller's grid) and hamiltonian empty unless setup.hamiltonian is 1
+ * (a constant base state, no base pass); without it, the same with the hamiltonian and then the
+ * gateway's diagnostics (vm_dual_slabs_diagnostics). */
 static mxArray *
-slabs_user_sol (mxArray *out, const mxArray *o, const char *fn)
+slabs_output (const vm_dual_slabs_sol *ss, const kernel *k, const slabs_args *a,
+              int base_iterations, const vm_dual_slabs_out *x, int user, int keep_ham)
 {
-  static const char *keys[] = { "t", "y", "D", "residual", "G", "hamiltonian", "S", "base",
-                                "slab_end_y", "slab_end_residual", "slab_start_jump",
-                                "base_change", "iterations", "slab_iterations",
-                                "residual_history", "linear_solver", "exitflag", "message",
-                                "time" };
-  const int nk = (int) (sizeof keys / sizeof keys[0]);
-  const mxArray *h = vm_arg_field_opt (o, "hamiltonian");
-  int keep_ham = h != NULL && vm_arg_int (h, fn, "hamiltonian", 0, 1) == 1;
-  mxArray *sol = mxCreateStructMatrix (1, 1, nk, keys);
-  int i;
-  for (i = 1; i < nk; i++)
-    {
-      if (i == 5 && ! keep_ham)
-        continue;
-      mxSetField (sol, 0, keys[i], mxGetField (out, 0, keys[i]));
-      mxSetField (out, 0, keys[i], NULL);
-    }
-  mxSetField (sol, 0, "t", mxCreateDoubleMatrix (0, 0, mxREAL));
-  if (! keep_ham)
-    mxSetField (sol, 0, "hamiltonian", mxCreateDoubleMatrix (0, 0, mxREAL));
-  mxDestroyArray (out);
-  return sol;
+  vm_sol_src s;
+  mxArray *out;
+  memset (&s, 0, sizeof s);
+  s.sol = ss;
+  s.aux = x;
+  s.size[VM_SZ_NTOT] = a->Ntot;
+  s.size[VM_SZ_NY] = k->ny;
+  s.size[VM_SZ_ND] = k->nd;
+  s.size[VM_SZ_NG] = k->ng;
+  s.size[VM_SZ_M] = ss->m;
+  s.size[VM_SZ_SLABS] = a->S;
+  s.size[VM_SZ_NBASE] = base_iterations;
+  s.size[VM_SZ_SOLVES] = ss->nsolve;
+  s.size[VM_SZ_NHAM] = keep_ham ? a->Ntot : 0;
+  s.size[VM_SZ_HAM] = keep_ham ? 1 : 0;
+  s.size[VM_SZ_NAMES] = x->ode ? k->ny : 0;
+  out = vm_solution_mx (vm_dual_slabs_schema, &s);
+  if (! user)
+    vm_solution_mx_append (out, vm_dual_slabs_diagnostics, &s);
+  return out;
 }
 
 static void
 cmd_slabs (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  static const char *keys[] = { "y", "D", "residual", "G", "hamiltonian", "S", "base",
-                                "slab_end_y", "slab_end_residual", "slab_start_jump",
-                                "base_change", "iterations", "slab_iterations",
-                                "residual_history", "linear_solver", "exitflag", "message",
-                                "failed_slab", "failed_pass", "time", "setup_time", "compiles",
-                                "patterns", "symbolic_analyses" };
   const char *fn = "dual_solve";
   char pname[32] = "dual_solve";   /* the prefix of the printed lines (setup.name) */
   const mxArray *o;
@@ -918,12 +814,18 @@ cmd_slabs (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   slabs_args a;
   vm_dual_slabs_opts so;
   vm_dual_slabs_sol ss;
+  vm_dual_slabs_out x;
   double t_start = vm_wall_time (), t_setup, compiles0 = ncompiles;
-  int st;
-  mxArray *out;
+  int st, user, keep_ham;
+  const mxArray *h;
   if (nrhs != 3 || ! mxIsStruct (prhs[2]) || mxGetNumberOfElements (prhs[2]) != 1)
     BAD ("%s: internal: \"slabs\" takes ode and a setup struct", fn);
   o = prhs[2];
+  /* the kind of result, read before anything is allocated (a refusal raises) */
+  user = vm_arg_field_opt (o, "sol") != NULL
+         && vm_arg_int (mxGetField (o, 0, "sol"), fn, "sol", 0, 1);
+  h = vm_arg_field_opt (o, "hamiltonian");
+  keep_ham = ! user || (h != NULL && vm_arg_int (h, fn, "hamiltonian", 0, 1) == 1);
   slabs_name (o, pname, sizeof pname);
   kernel_setup (&k, prhs[1], o, fn);
   slabs_setup (o, &k, fn, pname, &so, &a);
@@ -941,21 +843,15 @@ cmd_slabs (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       BAD ("%s: the discrete dual action could not be set up (N = %ld, order %d, %d slab(s) on "
            "[%g, %g]): %s", fn, (long) a.N, a.order, a.S, a.tb[0], a.tb[a.S], why);
     }
-  out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
-  slabs_arrays (out, &ss, &k, &a, so.base_iterations);
-  slabs_stats (out, &ss, a.S, t_setup, compiles0);
+  x.time = vm_wall_time () - t_start;
+  x.setup_time = t_setup;
+  x.compiles = ncompiles - compiles0;
+  x.ode = mxIsStruct (prhs[1]) ? prhs[1] : NULL;
+  plhs[0] = slabs_output (&ss, &k, &a, so.base_iterations, &x, user, keep_ham);
+  if (user && nlhs > 1)
+    plhs[1] = mxCreateDoubleScalar ((double) ss.fail_slab);
   vm_dual_slabs_sol_free (&ss);
   kernel_free (&k);
-  mxSetField (out, 0, "time", mxCreateDoubleScalar (vm_wall_time () - t_start));
-  if (vm_arg_field_opt (o, "sol") != NULL && vm_arg_int (mxGetField (o, 0, "sol"), fn, "sol", 0, 1))
-    {
-      double failed = mxGetScalar (mxGetField (out, 0, "failed_slab"));
-      plhs[0] = slabs_user_sol (out, o, fn);
-      if (nlhs > 1)
-        plhs[1] = mxCreateDoubleScalar (failed);
-    }
-  else
-    plhs[0] = out;
 }
 
 /* the smallest N per window (csrc/march/march.c: one place for the fact) */
@@ -1008,6 +904,25 @@ cmd_memory (mxArray *plhs[], int nrhs, const mxArray *prhs[])
                                   : vm_dual_memory_estimate (nd, ng, N, order, ls));
 }
 
+/* the schema of a solution: "march", "slabs" or "slabs_diagnostics" (vm_dual_sol_mx.h) */
+static void
+cmd_schema (mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  char kind[24];
+  if (nrhs != 2 || ! mxIsChar (prhs[1]) || mxGetString (prhs[1], kind, sizeof kind) != 0)
+    BAD ("vm_dual_mex: internal: \"solution_schema\" takes march, slabs, slabs_diagnostics or solve");
+  if (strcmp (kind, "march") == 0)
+    plhs[0] = vm_solution_schema_mx (vm_dual_march_schema);
+  else if (strcmp (kind, "slabs") == 0)
+    plhs[0] = vm_solution_schema_mx (vm_dual_slabs_schema);
+  else if (strcmp (kind, "slabs_diagnostics") == 0)
+    plhs[0] = vm_solution_schema_mx (vm_dual_slabs_diagnostics);
+  else if (strcmp (kind, "solve") == 0)
+    plhs[0] = vm_solution_schema_mx (vm_dual_solve_schema);
+  else
+    BAD ("vm_dual_mex: internal: \"solution_schema\" takes march, slabs, slabs_diagnostics or solve");
+}
+
 void
 mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -1032,6 +947,9 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     cmd_memory (plhs, nrhs, prhs);
   else if (strcmp (cmd, "min_n") == 0)
     cmd_min_n (plhs, nrhs, prhs);
+  else if (strcmp (cmd, "solution_schema") == 0)
+    cmd_schema (plhs, nrhs, prhs);
   else
-    BAD ("vm_dual_mex: unknown command '%s'; expected solve, action, march, slabs, compiles, hmin, min_n or memory", cmd);
+    BAD ("vm_dual_mex: unknown command '%s'; expected solve, action, march, slabs, compiles, hmin, "
+         "min_n, memory or solution_schema", cmd);
 }

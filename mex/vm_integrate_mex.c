@@ -2,6 +2,7 @@
  *
  *   sol = vm_integrate_mex (sys, tspan, q0, qdot0, name, value, ...)
  *   n   = vm_integrate_mex ("model_compiles")   (texts parsed by its model library: none)
+ *   schema = vm_integrate_mex ("solution_schema")   (the fields of sol, vm_integrate_sol_mx.h)
  *
  * The whole argument list of gauss_integrate (inst/gauss_integrate.m documents it): the gateway
  * validates sys (a mechsys struct: its compiled blocks are checked completely before use, its
@@ -16,6 +17,7 @@
 #include "vm_mex.h"
 #include "vm_block_mx.h"
 #include "vm_mech_mx.h"
+#include "vm_integrate_sol_mx.h"
 #include "reference/motion.h"
 #include "base/vm_schema.h"
 #include "base/vm_status.h"
@@ -122,20 +124,6 @@ sys_count (const mxArray *sys, const char *key)
   char what[32];
   snprintf (what, sizeof what, "sys.%s", key);
   return (int) vm_arg_int (sys_field (sys, key), FN, what, 0, 1000000);
-}
-
-static mxArray *
-matrix_rows (const double *src, size_t npts, size_t stride, size_t off, size_t ncol)
-{
-  /* src row-major with stride per point -> npts x ncol column-major */
-  mxArray *a = mxCreateDoubleMatrix (npts, ncol, mxREAL);
-  double *d = mxGetPr (a);
-  size_t k, j;
-  if (src)
-    for (k = 0; k < npts; k++)
-      for (j = 0; j < ncol; j++)
-        d[k + npts * j] = src[k * stride + off + j];
-  return a;
 }
 
 static void
@@ -442,49 +430,16 @@ initial_state (const gi_args *a, vm_motion *mo, size_t ny)
   return y0;
 }
 
-/* the field "impacts" of the solution: t, contact (1-based), q, qdot_before, qdot_after */
-static mxArray *
-impacts_struct (const vm_motion_sol *sol, int n, size_t ny)
+/* the field "message" in msg (2048 chars): the time reached, or the failure with its state */
+static void
+message_text (const vm_motion_sol *sol, int n, int st, char *msg)
 {
-  static const char *ikeys[] = { "t", "contact", "q", "qdot_before", "qdot_after" };
-  mxArray *imp = mxCreateStructMatrix (1, 1, 5, ikeys), *ci;
-  size_t j;
-  mxSetField (imp, 0, "t", matrix_rows (sol->ti, sol->nimpact, 1, 0, 1));
-  ci = mxCreateDoubleMatrix (sol->nimpact, 1, mxREAL);
-  for (j = 0; j < sol->nimpact; j++)
-    mxGetPr (ci)[j] = sol->ci[j] + 1;
-  mxSetField (imp, 0, "contact", ci);
-  mxSetField (imp, 0, "q", matrix_rows (sol->yb, sol->nimpact, ny, 0, (size_t) n));
-  mxSetField (imp, 0, "qdot_before", matrix_rows (sol->yb, sol->nimpact, ny, (size_t) n, (size_t) n));
-  mxSetField (imp, 0, "qdot_after", matrix_rows (sol->ya, sol->nimpact, ny, (size_t) n, (size_t) n));
-  return imp;
-}
-
-/* the field "stats" of the solution: the integrator's counters */
-static mxArray *
-stats_struct (const vm_motion_sol *sol)
-{
-  static const char *skeys[] = { "nsteps", "naccept", "nreject", "nfev", "nnewton", "nlayer" };
-  mxArray *stats = mxCreateStructMatrix (1, 1, 6, skeys);
-  mxSetField (stats, 0, "nsteps", mxCreateDoubleScalar ((double) sol->nsteps));
-  mxSetField (stats, 0, "naccept", mxCreateDoubleScalar ((double) sol->naccept));
-  mxSetField (stats, 0, "nreject", mxCreateDoubleScalar ((double) sol->nreject));
-  mxSetField (stats, 0, "nfev", mxCreateDoubleScalar ((double) sol->nfev));
-  mxSetField (stats, 0, "nnewton", mxCreateDoubleScalar ((double) sol->nnewton_iter));
-  mxSetField (stats, 0, "nlayer", mxCreateDoubleScalar ((double) sol->nlayer));
-  return stats;
-}
-
-/* the field "message": the time reached, or the failure with its state */
-static mxArray *
-message_string (const vm_motion_sol *sol, int n, int st)
-{
-  char msg[2048];
+  const size_t len = 2048;
   if (st == VM_OK)
     {
-      snprintf (msg, sizeof msg, "reached t = %g", sol->t_end);
+      snprintf (msg, len, "reached t = %g", sol->t_end);
       if (sol->drift_note)
-        snprintf (msg + strlen (msg), sizeof msg - strlen (msg), "; the constraints drifted to "
+        snprintf (msg + strlen (msg), len - strlen (msg), "; the constraints drifted to "
                   "%.3g times the tolerance (sol.residual_position, sol.residual): the equations "
                   "of motion hold them at acceleration level only; 'Projection', 'on' keeps them",
                   sol->drift);
@@ -492,44 +447,42 @@ message_string (const vm_motion_sol *sol, int n, int st)
   else
     {
       int nn = n < 64 ? n : 64;
-      snprintf (msg, sizeof msg, "stopped at t = %.17g: %s", sol->fail[0], vm_status_string (st));
+      snprintf (msg, len, "stopped at t = %.17g: %s", sol->fail[0], vm_status_string (st));
       if (st == VM_ESINGULAR || st == VM_ENOTSPD)
-        snprintf (msg + strlen (msg), sizeof msg - strlen (msg), " (rcond %.3g)", sol->rcond);
-      snprintf (msg + strlen (msg), sizeof msg - strlen (msg), "; q = [");
-      append_vec (msg, sizeof msg, sol->fail + 1, nn);
-      snprintf (msg + strlen (msg), sizeof msg - strlen (msg), "], qdot = [");
-      append_vec (msg, sizeof msg, sol->fail + 1 + nn, nn);
-      snprintf (msg + strlen (msg), sizeof msg - strlen (msg), "]");
+        snprintf (msg + strlen (msg), len - strlen (msg), " (rcond %.3g)", sol->rcond);
+      snprintf (msg + strlen (msg), len - strlen (msg), "; q = [");
+      append_vec (msg, len, sol->fail + 1, nn);
+      snprintf (msg + strlen (msg), len - strlen (msg), "], qdot = [");
+      append_vec (msg, len, sol->fail + 1 + nn, nn);
+      snprintf (msg + strlen (msg), len - strlen (msg), "]");
     }
-  return mxCreateString (msg);
 }
 
-/* the solution struct that gauss_integrate returns */
+/* The struct gauss_integrate returns (vm_integrate_schema, vm_integrate_sol_mx.h), converted once
+ * from the integrator's solution sol of status st; ny: the state's length per point. */
 static mxArray *
 solution_struct (const gi_args *a, const vm_motion_sol *sol, size_t ny, int st)
 {
-  static const char *keys[] = { "t", "q", "qdot", "lambda", "lambda_rate", "power", "energy",
-                                "residual", "residual_position", "impacts", "stats", "method",
-                                "exitflag", "message" };
-  size_t n = (size_t) a->n, m = (size_t) a->m, j;
-  size_t nm = a->law == VM_LAW_DIRECTIONS ? (size_t) a->kdir : m;
-  mxArray *out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys);
-  mxSetField (out, 0, "t", matrix_rows (sol->t, sol->npts, 1, 0, 1));
-  mxSetField (out, 0, "q", matrix_rows (sol->y, sol->npts, ny, 0, n));
-  mxSetField (out, 0, "qdot", matrix_rows (sol->y, sol->npts, ny, n, n));
-  mxSetField (out, 0, "lambda", matrix_rows (sol->mult, sol->npts, nm, 0, nm));
-  j = a->law == VM_LAW_VAKONOMIC ? m : 0;
-  mxSetField (out, 0, "lambda_rate", matrix_rows (sol->mult_rate, sol->npts, j, 0, j));
-  mxSetField (out, 0, "power", matrix_rows (sol->power, sol->npts, 1, 0, 1));
-  mxSetField (out, 0, "energy", matrix_rows (sol->energy, sol->npts, 1, 0, 1));
-  mxSetField (out, 0, "residual", matrix_rows (sol->phi, sol->npts, m, 0, m));
-  mxSetField (out, 0, "residual_position", matrix_rows (sol->gpos, sol->npts, m, 0, m));
-  mxSetField (out, 0, "impacts", impacts_struct (sol, a->n, ny));
-  mxSetField (out, 0, "stats", stats_struct (sol));
-  mxSetField (out, 0, "method", mxCreateString (methods[a->method]));
-  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
-  mxSetField (out, 0, "message", message_string (sol, a->n, st));
-  return out;
+  char msg[2048];
+  vm_integrate_out x;
+  vm_sol_src s;
+  message_text (sol, a->n, st, msg);
+  x.n = (size_t) a->n;
+  x.ny = ny;
+  x.method = methods[a->method];
+  x.status = st;
+  x.message = msg;
+  x.sys = a->sys;
+  memset (&s, 0, sizeof s);
+  s.sol = sol;
+  s.aux = &x;
+  s.size[VM_SZ_NTOT] = (int64_t) sol->npts;
+  s.size[VM_SZ_N] = a->n;
+  s.size[VM_SZ_M] = a->m;
+  s.size[VM_SZ_NLAMBDA] = a->law == VM_LAW_DIRECTIONS ? a->kdir : a->m;
+  s.size[VM_SZ_NRATE] = a->law == VM_LAW_VAKONOMIC ? a->m : 0;
+  s.size[VM_SZ_NIMPACT] = (int64_t) sol->nimpact;
+  return vm_solution_mx (vm_integrate_schema, &s);
 }
 
 void
@@ -552,6 +505,11 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
         {
           /* texts parsed by this gateway's model library (it loads, never parses) */
           plhs[0] = mxCreateDoubleScalar ((double) vm_model_compiles ());
+          return;
+        }
+      if (mxGetString (prhs[0], cmd, sizeof cmd) == 0 && strcmp (cmd, "solution_schema") == 0)
+        {
+          plhs[0] = vm_solution_schema_mx (vm_integrate_schema);
           return;
         }
     }

@@ -1,12 +1,14 @@
 /* vm_skg_mex.c -- MEX gateway of the discrete SKG action (csrc/skg, skg_solve, newton).
  *
- *   sol = vm_skg_mex ("solve", sys, tspan, q0, qdot0, opts)
+ *   sol = vm_skg_mex ("solve", sys, tspan, q0, qdot0, opts)   (skg_solve's struct, every field
+ *           but guess, which the front end sets: skg_solution_schema below, converted once)
  *   [S, g, H] = vm_skg_mex ("action", sys, tspan, q0, qdot0, N, order, z)
  *   nmin = vm_skg_mex ("min_n", order, adaptive)
  *   bytes = vm_skg_mex ("memory", n, m, N, order, mode, linsolve)   (vm_skg_memory_estimate, one
  *           window; linsolve 0 auto, 1 umfpack, 2 banded)
  *   n = vm_skg_mex ("compiles")   (mechsys models loaded by this gateway so far: one per call)
  *   n = vm_skg_mex ("model_compiles")   (texts parsed by this gateway's model library: none)
+ *   schema = vm_skg_mex ("solution_schema")   (the fields of sol, vm_solution_mx.h)
  *
  * sys: a mechsys struct (its model is loaded from sys.compiled, not parsed: the action is built
  * symbolically from L, the forces and the constraints of the loaded graph; parameter values come
@@ -20,6 +22,7 @@
  * residuals (fields energy, residual, residual_position) come from the same model
  * (csrc/reference/mech_points.h), loaded once per call.  inst/skg_solve.m and inst/skg_action.m document and check them.  No
  * numerics here: conversion and checks only. */
+#include <stddef.h>
 #include <string.h>
 
 #include "base/vm_scratch.h"
@@ -28,6 +31,7 @@
 #include "vm_march_mx.h"
 #include "vm_linsolve_mx.h"
 #include "vm_opts_mx.h"
+#include "vm_solution_mx.h"
 #include "skg/skg.h"
 #include "skg/skg_solve.h"
 #include "base/vm_status.h"
@@ -49,20 +53,6 @@ model_from_sys (const mxArray *sys, const char *fn, vm_mech *m, double **par, vm
     *dout = d;
 }
 
-/* an Ntot x cols matrix of src, or of NaN when src is NULL (not computed) */
-static mxArray *
-colmajor_or_nan (const double *src, size_t rows, size_t cols)
-{
-  mxArray *a = mxCreateDoubleMatrix (rows, cols, mxREAL);
-  size_t k;
-  if (src && rows * cols > 0)
-    memcpy (mxGetPr (a), src, rows * cols * sizeof (double));
-  else
-    for (k = 0; k < rows * cols; k++)
-      mxGetPr (a)[k] = mxGetNaN ();
-  return a;
-}
-
 /* the number of coordinates of sys (before the model is built: the sizes of q0 and qdot0) */
 static int
 ncoord (const mxArray *sys, const char *fn)
@@ -73,15 +63,6 @@ ncoord (const mxArray *sys, const char *fn)
   if (! mxIsCell (c) || mxGetNumberOfElements (c) < 1)
     BAD ("%s: sys must be a system made by mechsys (coordinates)", fn);
   return (int) mxGetNumberOfElements (c);
-}
-
-static mxArray *
-colmajor (const double *src, size_t rows, size_t cols)
-{
-  mxArray *a = mxCreateDoubleMatrix (rows, cols, mxREAL);
-  if (src && rows * cols > 0)
-    memcpy (mxGetPr (a), src, rows * cols * sizeof (double));
-  return a;
 }
 
 /* skg_solve's options struct o (vm_options' struct of the public names, with the defaults that
@@ -174,79 +155,247 @@ check_before_solve (vm_mech *m, const vm_mech_desc *d, const double *par, const 
     }
 }
 
-/* The Newton histories of the march into out: residual, step, factor, kind and window per step,
- * iterations per window, the windows' table, and the dense output. */
-static void
-history_fields (mxArray *out, const vm_skg_solution *sol, int64_t N)
+/* ---- the solution: skg_solve's schema (vm_solution_mx.h), converted once ---------------------- */
+
+/* What the makers of skg_solve's rows read besides the C solution. */
+typedef struct
 {
-  const vm_march_sol *ms = &sol->march;
-  size_t nh = (size_t) ms->nhist, h;
-  mxArray *kd = mxCreateCellMatrix (nh, 1), *hw = mxCreateDoubleMatrix (nh, 1, mxREAL);
-  mxArray *wi = mxCreateDoubleMatrix (1, (size_t) ms->nwin, mxREAL);
-  int w;
-  mxSetField (out, 0, "residual_history", colmajor (ms->res_hist, nh, 1));
-  mxSetField (out, 0, "step_history", colmajor (ms->step_hist, nh, 1));
-  mxSetField (out, 0, "step_factor", colmajor (ms->lambda_hist, nh, 1));
-  for (h = 0; h < nh; h++)
-    {
-      mxSetCell (kd, h, mxCreateString (vm_newton_kind_name (ms->kind_hist[h])));
-      mxGetPr (hw)[h] = ms->hist_win[h] + 1;
-    }
-  mxSetField (out, 0, "step_kind", kd);
-  mxSetField (out, 0, "history_window", hw);
-  for (w = 0; w < ms->nwin; w++)
-    mxGetPr (wi)[w] = ms->win_iter[w];
-  mxSetField (out, 0, "window_iterations", wi);
-  vm_march_mx_windows (out, ms, N);
-  if (sol->n_out > 0)
-    mxSetField (out, 0, "output", colmajor (sol->out, (size_t) sol->n_out,
-                                            (size_t) (2 * sol->n + sol->m)));
+  const vm_skg_solve_opts *so;   /* t_out: the requested output times; windows: 0 adaptive */
+  const mxArray *sys;            /* the mechsys struct (its coordinate names) */
+  const char *fn;                /* the solver's name */
+} skg_sol_aux;
+
+static mxArray *
+skg_lambda_gap (const vm_sol_src *s, const vm_sol_field *f)
+{
+  const vm_skg_solution *sol = s->sol;
+  (void) f;
+  return mxCreateDoubleScalar (sol->lambda_state ? sol->lambda_gap : mxGetNaN ());
 }
 
-/* The struct skg_solve.m receives, from the solution and the status st. */
 static mxArray *
-solution_struct (const vm_skg_solution *sol, int st, int64_t N)
+skg_exitflag (const vm_sol_src *s, const vm_sol_field *f)
 {
-  static const char *keys[] = { "t", "q", "qdot", "lambda", "lambda_plus", "lambda_gap", "max_qminus",
-                                "max_lambdaminus", "max_gradient", "iterations",
-                                "residual_history", "step_history", "step_kind", "step_factor",
-                                "history_window", "window_iterations", "windows", "rejected",
-                                "exitflag", "message", "timing", "output", "linear_solver",
-                                "residual", "residual_position", "energy" };
-  static const char *tkeys[] = { "build", "residual", "jacobian", "tape", "hessian", "symbolic",
-                                 "numeric", "solve", "total", "factorizations", "tape_evaluations",
-                                 "reused_factorizations" };
-  mxArray *out = mxCreateStructMatrix (1, 1, (int) (sizeof keys / sizeof keys[0]), keys), *tm;
-  const double tv[] = { sol->t_build, sol->t_fun, sol->t_jac, sol->t_tape, sol->t_hess,
-                        sol->t_symbolic, sol->t_numeric, sol->t_solve, sol->t_total,
-                        (double) sol->nfactor, (double) sol->ntape, (double) sol->nreuse_factor };
-  size_t q, Nt = (size_t) sol->Ntot;
-  mxSetField (out, 0, "t", colmajor (sol->t, Nt, 1));
-  mxSetField (out, 0, "q", colmajor (sol->q, Nt, (size_t) sol->n));
-  mxSetField (out, 0, "qdot", colmajor (sol->v, Nt, (size_t) sol->n));
-  mxSetField (out, 0, "lambda", colmajor (sol->lambda, Nt, (size_t) sol->m));
-  mxSetField (out, 0, "lambda_plus", colmajor (sol->lambda_plus, Nt, (size_t) sol->m));
-  mxSetField (out, 0, "lambda_gap",
-              mxCreateDoubleScalar (sol->lambda_state ? sol->lambda_gap : mxGetNaN ()));
-  mxSetField (out, 0, "max_qminus", mxCreateDoubleScalar (sol->max_qm));
-  mxSetField (out, 0, "max_lambdaminus", mxCreateDoubleScalar (sol->max_lm));
-  mxSetField (out, 0, "max_gradient", mxCreateDoubleScalar (sol->max_grad));
-  mxSetField (out, 0, "iterations", mxCreateDoubleScalar (sol->iterations));
-  history_fields (out, sol, N);
-  mxSetField (out, 0, "residual", colmajor_or_nan (sol->phi, Nt, (size_t) sol->m));
-  mxSetField (out, 0, "residual_position", colmajor_or_nan (sol->gpos, Nt, (size_t) sol->m));
-  mxSetField (out, 0, "energy", colmajor_or_nan (sol->energy, Nt, 1));
-  mxSetField (out, 0, "exitflag", mxCreateDoubleScalar (st == VM_OK ? 1.0 : 0.0));
-  mxSetField (out, 0, "message", mxCreateString (sol->message));
-  tm = mxCreateStructMatrix (1, 1, (int) (sizeof tkeys / sizeof tkeys[0]), tkeys);
-  for (q = 0; q < sizeof tv / sizeof tv[0]; q++)
-    mxSetField (tm, 0, tkeys[q], mxCreateDoubleScalar (tv[q]));
-  mxSetField (out, 0, "timing", tm);
-  mxSetField (out, 0, "linear_solver", vm_mx_linsolve (sol->march.linsolve, sol->march.kl,
-                                                       sol->march.ku, sol->march.lean,
-                                                       sol->march.nchol, sol->march.nchol_fail,
-                                                       sol->t_numeric, sol->t_solve));
-  return out;
+  (void) f;
+  return mxCreateDoubleScalar (((const vm_skg_solution *) s->sol)->status == VM_OK ? 1.0 : 0.0);
+}
+
+static mxArray *
+skg_linear_solver (const vm_sol_src *s, const vm_sol_field *f)
+{
+  const vm_skg_solution *sol = s->sol;
+  const vm_march_sol *ms = &sol->march;
+  (void) f;
+  return vm_mx_linsolve (ms->linsolve, ms->kl, ms->ku, ms->lean, ms->nchol, ms->nchol_fail,
+                         sol->t_numeric, sol->t_solve);
+}
+
+/* output.t: the requested times, a column */
+static mxArray *
+skg_output_t (const vm_sol_src *s, const vm_sol_field *f)
+{
+  const skg_sol_aux *x = s->aux;
+  (void) f;
+  return vm_mx_col (x->so->t_out, (size_t) x->so->n_out);
+}
+
+/* columns col0 .. col0 + cols - 1 of the dense output sol->out (n_out x (2n + m)); NaN after a
+ * failed solve, which has none */
+static mxArray *
+skg_output_block (const vm_sol_src *s, const vm_sol_field *f, size_t col0)
+{
+  const vm_skg_solution *sol = s->sol;
+  size_t r = vm_sol_dim (s, f->rows), c = vm_sol_dim (s, f->cols), k;
+  mxArray *a = mxCreateDoubleMatrix (r, c, mxREAL);
+  if (sol->n_out > 0 && sol->out && (size_t) sol->n_out == r)
+    memcpy (mxGetPr (a), sol->out + r * col0, r * c * sizeof (double));
+  else
+    for (k = 0; k < r * c; k++)
+      mxGetPr (a)[k] = mxGetNaN ();
+  return a;
+}
+
+static mxArray *
+skg_output_q (const vm_sol_src *s, const vm_sol_field *f)
+{
+  return skg_output_block (s, f, 0);
+}
+
+static mxArray *
+skg_output_qdot (const vm_sol_src *s, const vm_sol_field *f)
+{
+  return skg_output_block (s, f, (size_t) s->size[VM_SZ_N]);
+}
+
+static mxArray *
+skg_output_lambda (const vm_sol_src *s, const vm_sol_field *f)
+{
+  return skg_output_block (s, f, 2 * (size_t) s->size[VM_SZ_N]);
+}
+
+static mxArray *
+skg_adaptive (const vm_sol_src *s, const vm_sol_field *f)
+{
+  (void) f;
+  return mxCreateLogicalScalar (((const skg_sol_aux *) s->aux)->so->windows == 0);
+}
+
+static mxArray *
+skg_solver (const vm_sol_src *s, const vm_sol_field *f)
+{
+  (void) f;
+  return mxCreateString (((const skg_sol_aux *) s->aux)->fn);
+}
+
+/* names: sys.coordinates as a 1-by-n cell row */
+static mxArray *
+skg_names (const vm_sol_src *s, const vm_sol_field *f)
+{
+  mxArray *c = mxDuplicateArray (mxGetField (((const skg_sol_aux *) s->aux)->sys, 0,
+                                             "coordinates"));
+  size_t n = mxGetNumberOfElements (c);
+  (void) f;
+  mxSetM (c, 1);
+  mxSetN (c, n);
+  return c;
+}
+
+#define ROW(name, kind, rows, cols, member, make, unit, meaning) \
+  { name, kind, rows, cols, VM_SZ_0, offsetof (vm_skg_solution, member), make, NULL, unit, meaning }
+#define MAKE(name, rows, cols, make, unit, meaning) \
+  { name, VM_SOLF_MAKE, rows, cols, VM_SZ_0, 0, make, NULL, unit, meaning }
+#define MARCH_MAKE(name, rows, cols, make, unit, meaning) \
+  { name, VM_SOLF_MAKE, rows, cols, VM_SZ_0, offsetof (vm_skg_solution, march), make, NULL, unit, \
+    meaning }
+#define SUB(name, when, member, sub, meaning) \
+  { name, VM_SOLF_STRUCT, VM_SZ_1, VM_SZ_1, when, offsetof (vm_skg_solution, member), NULL, sub, \
+    "", meaning }
+/* a struct field whose rows address the solution itself */
+#define SUB_HERE(name, when, sub, meaning) \
+  { name, VM_SOLF_STRUCT, VM_SZ_1, VM_SZ_1, when, 0, NULL, sub, "", meaning }
+#define END { NULL, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL }
+
+/* sol.timing: wall-clock seconds and counts of the solve's parts */
+static const vm_sol_field skg_timing_schema[] = {
+  ROW ("build", VM_SOLF_DOUBLE, VM_SZ_1, VM_SZ_1, t_build, NULL, "s", "building the actions"),
+  ROW ("residual", VM_SOLF_DOUBLE, VM_SZ_1, VM_SZ_1, t_fun, NULL, "s",
+       "Newton's residual callbacks"),
+  ROW ("jacobian", VM_SOLF_DOUBLE, VM_SZ_1, VM_SZ_1, t_jac, NULL, "s",
+       "Newton's Jacobian callbacks"),
+  ROW ("tape", VM_SOLF_DOUBLE, VM_SZ_1, VM_SZ_1, t_tape, NULL, "s", "the density tape"),
+  ROW ("hessian", VM_SOLF_DOUBLE, VM_SZ_1, VM_SZ_1, t_hess, NULL, "s", "the Hessian assembly"),
+  ROW ("symbolic", VM_SOLF_DOUBLE, VM_SZ_1, VM_SZ_1, t_symbolic, NULL, "s",
+       "symbolic analyses of the linear solver"),
+  ROW ("numeric", VM_SOLF_DOUBLE, VM_SZ_1, VM_SZ_1, t_numeric, NULL, "s",
+       "numeric factorizations"),
+  ROW ("solve", VM_SOLF_DOUBLE, VM_SZ_1, VM_SZ_1, t_solve, NULL, "s",
+       "solves with the factors"),
+  ROW ("total", VM_SOLF_DOUBLE, VM_SZ_1, VM_SZ_1, t_total, NULL, "s", "the whole solve"),
+  ROW ("factorizations", VM_SOLF_LONG, VM_SZ_1, VM_SZ_1, nfactor, NULL, "1",
+       "numeric factorizations"),
+  ROW ("tape_evaluations", VM_SOLF_LONG, VM_SZ_1, VM_SZ_1, ntape, NULL, "1",
+       "evaluations of the density tape"),
+  ROW ("reused_factorizations", VM_SOLF_LONG, VM_SZ_1, VM_SZ_1, nreuse_factor, NULL, "1",
+       "Newton's chord steps, each a factorization saved"),
+  END
+};
+
+/* sol.output: the solution at the requested times (OutputTimes) */
+static const vm_sol_field skg_output_schema[] = {
+  MAKE ("t", VM_SZ_NOUT, VM_SZ_1, skg_output_t, "[t]", "the requested times"),
+  MAKE ("q", VM_SZ_NOUT, VM_SZ_N, skg_output_q, "[q]",
+        "positions by the SBP solution's own interpolant (NaN after a failed solve)"),
+  MAKE ("qdot", VM_SZ_NOUT, VM_SZ_N, skg_output_qdot, "[q]/[t]",
+        "velocities by the same interpolant"),
+  MAKE ("lambda", VM_SZ_NOUT, VM_SZ_M, skg_output_lambda, "[force]",
+        "the multipliers at those states"),
+  END
+};
+
+/* The struct skg_solve returns, field by field in its order (doc: help skg_solve). */
+static const vm_sol_field skg_solution_schema[] = {
+  ROW ("t", VM_SOLF_REAL, VM_SZ_NTOT, VM_SZ_1, t, NULL, "[t]", "the nodes"),
+  ROW ("q", VM_SOLF_REAL, VM_SZ_NTOT, VM_SZ_N, q, NULL, "[q]", "positions q+ at the nodes"),
+  ROW ("qdot", VM_SOLF_REAL, VM_SZ_NTOT, VM_SZ_N, v, NULL, "[q]/[t]",
+       "velocities Da q+ of each window's scheme"),
+  ROW ("lambda", VM_SOLF_REAL, VM_SZ_NTOT, VM_SZ_M, lambda, NULL, "[force]",
+       "the physical multipliers at the states"),
+  ROW ("lambda_plus", VM_SOLF_REAL, VM_SZ_NTOT, VM_SZ_M, lambda_plus, NULL, "[force]",
+       "the action's raw multipliers lambda+"),
+  MAKE ("lambda_gap", VM_SZ_1, VM_SZ_1, skg_lambda_gap, "[force]",
+        "max |lambda + lambda+| over the interior nodes (NaN if none)"),
+  ROW ("max_qminus", VM_SOLF_DOUBLE, VM_SZ_1, VM_SZ_1, max_qm, NULL, "[q]",
+       "max |q-| over the windows (0 in reduced mode)"),
+  ROW ("max_lambdaminus", VM_SOLF_DOUBLE, VM_SZ_1, VM_SZ_1, max_lm, NULL, "[force]",
+       "max |lambda-| over the windows (0 in reduced mode)"),
+  ROW ("max_gradient", VM_SOLF_DOUBLE, VM_SZ_1, VM_SZ_1, max_grad, NULL, "",
+       "max over the windows of ||grad S||_inf of the full action"),
+  ROW ("iterations", VM_SOLF_INT, VM_SZ_1, VM_SZ_1, iterations, NULL, "1",
+       "Newton steps, all windows and orders"),
+  ROW ("residual_history", VM_SOLF_REAL, VM_SZ_NHIST, VM_SZ_1, march.res_hist, NULL, "",
+       "||F||_W per Newton iterate of the accepted solves"),
+  ROW ("step_history", VM_SOLF_REAL, VM_SZ_NHIST, VM_SZ_1, march.step_hist, NULL, "",
+       "||dx||_inf per Newton step"),
+  MARCH_MAKE ("step_kind", VM_SZ_NHIST, VM_SZ_1, vm_march_mx_step_kinds, "",
+              "the kind of each Newton step"),
+  ROW ("step_factor", VM_SOLF_REAL, VM_SZ_NHIST, VM_SZ_1, march.lambda_hist, NULL, "1",
+       "the line search's factor of each step"),
+  MARCH_MAKE ("history_window", VM_SZ_NHIST, VM_SZ_1, vm_march_mx_history_window, "1",
+              "the window (1-based) of each history entry"),
+  ROW ("window_iterations", VM_SOLF_INTS, VM_SZ_1, VM_SZ_NWIN, march.win_iter, NULL, "1",
+       "Newton steps per accepted window"),
+  SUB ("windows", VM_SZ_0, march, vm_march_windows_schema, "the accepted windows"),
+  SUB ("rejected", VM_SZ_0, march, vm_march_rejected_schema, "the rejected attempts"),
+  MAKE ("exitflag", VM_SZ_1, VM_SZ_1, skg_exitflag, "1", "1 solved, 0 failed"),
+  ROW ("message", VM_SOLF_TEXT, VM_SZ_1, VM_SZ_LEN, message, NULL, "",
+       "what happened, in words"),
+  SUB_HERE ("timing", VM_SZ_0, skg_timing_schema, "wall-clock seconds and counts"),
+  SUB_HERE ("output", VM_SZ_NOUT, skg_output_schema,
+       "the solution at OutputTimes (only when they are given)"),
+  MAKE ("linear_solver", VM_SZ_1, VM_SZ_1, skg_linear_solver, "",
+        "the linear solver of Newton's systems (vm_linsolve_mx.h)"),
+  ROW ("residual", VM_SOLF_REAL_NAN, VM_SZ_NTOT, VM_SZ_M, phi, NULL, "",
+       "every constraint at velocity level at the nodes"),
+  ROW ("residual_position", VM_SOLF_REAL_NAN, VM_SZ_NTOT, VM_SZ_M, gpos, NULL, "",
+       "the holonomic constraints g(t, q) at the nodes (0 for the others)"),
+  ROW ("energy", VM_SOLF_REAL_NAN, VM_SZ_NTOT, VM_SZ_1, energy, NULL, "[energy]",
+       "qdot . dL/dqdot - L at the nodes"),
+  ROW ("unresolved_windows", VM_SOLF_INT, VM_SZ_1, VM_SZ_1, march.nunresolved, NULL, "1",
+       "fixed grid: windows the action's check vetoes (kept)"),
+  { "guess", VM_SOLF_FRONT, VM_SZ_1, VM_SZ_LEN, VM_SZ_0, 0, NULL, NULL, "",
+    "the start of Newton's iteration (set by skg_solve.m, which chooses it)" },
+  MAKE ("adaptive", VM_SZ_1, VM_SZ_1, skg_adaptive, "", "true: error control chose the windows"),
+  MAKE ("solver", VM_SZ_1, VM_SZ_LEN, skg_solver, "", "'skg_solve'"),
+  MAKE ("names", VM_SZ_1, VM_SZ_N, skg_names, "", "the coordinates' names"),
+  END
+};
+
+#undef ROW
+#undef MAKE
+#undef MARCH_MAKE
+#undef SUB
+#undef SUB_HERE
+#undef END
+
+/* The struct skg_solve returns, converted once from the solution sol of the options so. */
+static mxArray *
+solution_struct (const vm_skg_solution *sol, const vm_skg_solve_opts *so, const mxArray *sys,
+                 const char *fn)
+{
+  skg_sol_aux x;
+  vm_sol_src s;
+  x.so = so;
+  x.sys = sys;
+  x.fn = fn;
+  memset (&s, 0, sizeof s);
+  s.sol = sol;
+  s.aux = &x;
+  s.size[VM_SZ_NTOT] = sol->Ntot;
+  s.size[VM_SZ_N] = sol->n;
+  s.size[VM_SZ_M] = sol->m;
+  s.size[VM_SZ_NOUT] = so->n_out;
+  vm_march_mx_sizes (&s, &sol->march, so->N);
+  return vm_solution_mx (skg_solution_schema, &s);
 }
 
 /* vm_skg_mex ("solve", sys, tspan, q0, qdot0, opts): skg_solve's gateway. */
@@ -291,7 +440,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       vm_skg_solution_free (&sol);
       BAD ("%s: %s", fn, msg[0] ? msg : "invalid arguments");
     }
-  plhs[0] = solution_struct (&sol, st, so.N);
+  plhs[0] = solution_struct (&sol, &so, prhs[1], fn);
   vm_skg_solution_free (&sol);
 }
 
@@ -400,7 +549,9 @@ mexFunction (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     plhs[0] = mxCreateDoubleScalar (ncompiles);
   else if (strcmp (cmd, "model_compiles") == 0)
     plhs[0] = mxCreateDoubleScalar ((double) vm_model_compiles ());
+  else if (strcmp (cmd, "solution_schema") == 0)
+    plhs[0] = vm_solution_schema_mx (skg_solution_schema);
   else
-    BAD ("vm_skg_mex: unknown command '%s'; expected solve, action, min_n, memory or compiles",
-         cmd);
+    BAD ("vm_skg_mex: unknown command '%s'; expected solve, action, min_n, memory, compiles "
+         "or solution_schema", cmd);
 }

@@ -73,11 +73,8 @@ vm_skg_solution_free (vm_skg_solution *sol)
 {
   if (! sol)
     return;
-  vm_scratch_free (sol->t);
-  vm_scratch_free (sol->q);
-  vm_scratch_free (sol->v);
+  /* t, q, v and lambda_plus are the march record's (to_solution): freed with it */
   vm_scratch_free (sol->lambda);
-  vm_scratch_free (sol->lambda_plus);
   vm_scratch_free (sol->energy);
   vm_scratch_free (sol->phi);
   vm_scratch_free (sol->gpos);
@@ -90,40 +87,31 @@ vm_skg_solution_free (vm_skg_solution *sol)
 
 /* ---- the solver -------------------------------------------------------------------------------- */
 
+/* The solution's arrays from the march's record: t, q, v and lambda_plus are the record's own
+ * (its trajectory is Ntot x (2n + m) column-major, leading dimension Ntot: the columns of q, then
+ * v, then lambda+), so that nothing is copied between the march and the gateway; lambda is new. */
 static void
 to_solution (const vm_march_sol *ms, int n, int m, vm_skg_solution *sol)
 {
   int64_t Ntot = ms->ntot, k;
   int c, w;
   sol->Ntot = Ntot;
-  sol->t = vm_scratch_alloc ((size_t) (Ntot > 0 ? Ntot : 1) * sizeof *sol->t);
-  sol->q = vm_scratch_alloc ((size_t) (Ntot * n + 1) * sizeof *sol->q);
-  sol->v = vm_scratch_alloc ((size_t) (Ntot * n + 1) * sizeof *sol->v);
+  sol->t = ms->t;
+  sol->q = ms->traj;
+  sol->v = ms->traj ? ms->traj + Ntot * n : NULL;
+  sol->lambda_plus = ms->traj ? ms->traj + Ntot * 2 * n : NULL;
   sol->lambda = vm_scratch_alloc ((size_t) (Ntot * m + 1) * sizeof *sol->lambda);
-  sol->lambda_plus = vm_scratch_alloc ((size_t) (Ntot * m + 1) * sizeof *sol->lambda_plus);
   sol->hist_ptr = calloc ((size_t) sol->windows + 1, sizeof *sol->hist_ptr);
-  if (! sol->t || ! sol->q || ! sol->v || ! sol->lambda || ! sol->lambda_plus || ! sol->hist_ptr)
+  if (! sol->lambda || ! sol->hist_ptr)
     {
       sol->status = VM_ENOMEM;
       snprintf (sol->message, sizeof sol->message, "out of memory");
       return;
     }
-  if (Ntot > 0)
-    memcpy (sol->t, ms->t, (size_t) Ntot * sizeof *sol->t);
-  for (k = 0; k < Ntot; k++)
-    {
-      for (c = 0; c < n; c++)
-        {
-          sol->q[k + Ntot * c] = ms->traj[k + Ntot * c];
-          sol->v[k + Ntot * c] = ms->traj[k + Ntot * (n + c)];
-        }
-      for (c = 0; c < m; c++)
-        {
-          /* the convention of M qddot = dL/dq + lambda dg/dqdot (+ lambda dg/dq): lambda = -lambda+ */
-          sol->lambda_plus[k + Ntot * c] = ms->traj[k + Ntot * (2 * n + c)];
-          sol->lambda[k + Ntot * c] = -ms->traj[k + Ntot * (2 * n + c)];
-        }
-    }
+  /* the convention of M qddot = dL/dq + lambda dg/dqdot (+ lambda dg/dq): lambda = -lambda+ */
+  for (c = 0; c < m; c++)
+    for (k = 0; k < Ntot; k++)
+      sol->lambda[k + Ntot * c] = -sol->lambda_plus[k + Ntot * c];
   sol->nhist = ms->nhist;
   sol->res_hist = malloc ((size_t) (ms->nhist + 1) * sizeof *sol->res_hist);
   if (! sol->res_hist)

@@ -111,6 +111,8 @@ typedef struct
   int n, m, windows;       /* windows: accepted windows */
   int nwin_done;           /* windows attempted (== windows on success) */
   int64_t Ntot;            /* output nodes */
+  /* t, q, v and lambda_plus are views into the march's record (march.t, march.traj), not copies:
+   * read-only, valid until vm_skg_solution_free (NULL when Ntot = 0) */
   double *t;               /* Ntot: grid */
   double *q;               /* Ntot x n: q+ */
   double *v;               /* Ntot x n: velocity Da q+ of each window's scheme */
@@ -166,9 +168,9 @@ double vm_skg_memory_estimate (int n, int m, int64_t N, int order, int mode, int
 
 void vm_skg_solve_opts_init (vm_skg_solve_opts *o);
 void vm_skg_solution_init (vm_skg_solution *sol);
-/* Frees the solution's arrays (the large ones -- t, q, v, lambda, lambda_plus, energy, phi, gpos
- * and the march's -- come from vm_scratch.h and go back to its pool: free them only here, never
- * with free) and leaves sol initialized. */
+/* Frees the solution's arrays (the large ones -- lambda, energy, phi, gpos and the march's, which
+ * t, q, v and lambda_plus point into -- come from vm_scratch.h and go back to its pool: free them
+ * only here, never with free) and leaves sol initialized. */
 void vm_skg_solution_free (vm_skg_solution *sol);
 
 /* Solve.  model: compiled system (its graph gains the nodes of the multipliers, multipliers.h);

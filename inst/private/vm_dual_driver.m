@@ -189,30 +189,20 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
                   'y0', y0(:)', 'DT', DT(:)', 'guess', guess, 'tol', opts.Tol, ...
                   'max_iter', opts.MaxIter, 'kernel', kernel, 'kpar', kpar, ...
                   'weak', double (weak), 'linsolve', lcode, ...
-                  'base_iterations', nb, 'display', disp_code, 'name', fname);
+                  'base_iterations', nb, 'display', disp_code, 'name', fname, 'sol', 1, ...
+                  'hamiltonian', double (const_base && nb == 0));
   try
-    r = vm_dual_mex ('slabs', ode, setup);
+    % every field but the grid t (mex/vm_dual_sol_mx.h), in its order; the Hamiltonian only for
+    % a constant base state without base passes
+    [sol, failed] = vm_dual_mex ('slabs', ode, setup);
   catch err
     vm_rethrow (err, fname);
   end
-  if (r.failed_slab > 0)
+  if (failed > 0)
     % a slab left no recovered primal (the DtP map fails at Newton's best iterate)
-    error (['varmech:' fname ':dtp'], '%s: %s', fname, r.message);
+    error (['varmech:' fname ':dtp'], '%s: %s', fname, sol.message);
   end
-  if (const_base && nb == 0)
-    ham = r.hamiltonian;
-  else
-    ham = [];
-  end
-  % one call of struct, not one statement per field (the cell of histories in braces: a field
-  % value, not a struct array)
-  sol = struct ('t', t, 'y', r.y, 'D', r.D, 'residual', r.residual, 'G', r.G, ...
-                'hamiltonian', ham, 'S', r.S, 'base', r.base, 'slab_end_y', r.slab_end_y, ...
-                'slab_end_residual', r.slab_end_residual, 'slab_start_jump', r.slab_start_jump, ...
-                'base_change', r.base_change, 'iterations', r.iterations, ...
-                'slab_iterations', r.slab_iterations, 'residual_history', {r.residual_history}, ...
-                'linear_solver', r.linear_solver, ...   % the last slab's backend (one pattern), all times
-                'exitflag', r.exitflag, 'message', r.message, 'time', r.time);
+  sol.t = t;
   if (~strcmpi (opts.Display, 'off'))
     print_final (fname, sol);
   end
@@ -319,39 +309,10 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
                   'output_times', tout(:), 'LinearSolver', opts.LinearSolver, ...
                   'estimate', double (estimate));
   try
-    r = vm_dual_mex ('march', ode, setup);
+    sol = vm_dual_mex ('march', ode, setup);   % every field (mex/vm_dual_sol_mx.h), in its order
   catch err
     vm_rethrow (err, fname);
   end
-  sol = struct ();
-  sol.t = r.t;
-  sol.y = r.y;
-  sol.D = r.D;
-  sol.mode = 'adaptive';
-  if (~adaptive)
-    sol.mode = 'fixed';
-  end
-  sol.guess = 'marching';
-  sol.final_dual = 'weak';
-  sol.N = opts.N;
-  sol.order = opts.Order;
-  sol.companion_order = r.companion_order;
-  sol.windows = r.windows;
-  sol.rejected = r.rejected;
-  sol.iterations = r.iterations;
-  sol.residual_history = r.residual_history;
-  sol.history_window = r.history_window;
-  if (~isempty (tout))
-    sol.output_t = tout(:);
-    sol.output = r.output(:, 1:ny);
-    sol.output_D = r.output(:, ny+1:end);
-  end
-  sol.predict_fallbacks = r.predict_fallbacks;
-  sol.predict_stiff = r.predict_stiff;
-  sol.linear_solver = r.linear_solver;
-  sol.exitflag = r.exitflag;
-  sol.message = r.message;
-  sol.time = r.time;
 end
 
 function check_rhs (fname, ode, t0, y0)
