@@ -6,9 +6,10 @@
  * pattern).  The driver owns everything between windows: where the next window starts and how long
  * it is, the start of Newton's iteration (asked from the action), the Newton solve itself
  * (csrc/newton/newton.h), the error estimate and the accept / reject decision, and the output.
- * Its state is one memory struct (march_impl.h); the files: march.c (entry and checks),
- * march_window.c (one window), march_fixed.c, march_adaptive.c (the two modes), march_record.c
- * (the output), march_interp.c (dense output).
+ * Its state is one memory struct (march_impl.h); the files, from the top down: march_run.c (the
+ * entry vm_march and its checks), march_fixed.c, march_adaptive.c (the two modes),
+ * march_window.c (one window), march_record.c (the output), march.c (defaults, SBP facts,
+ * messages, the solution's lifetime), march_interp.c (dense output).
  *
  * Window state.  What passes from one window to the next is the state xa (nstate values: SKG the
  * position and the scheme velocity; dual the differential states).  Each window's output is its

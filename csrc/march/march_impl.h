@@ -1,10 +1,11 @@
 /* march_impl.h -- the march's memory (march_mem) and the functions of its files, private to
  * csrc/march/ (plain C99).
  *
- * vm_march (march.c) fills one march_mem and hands it to the fixed-grid driver (march_fixed.c) or
- * to the error control (march_adaptive.c); both solve windows through march_window.c and record
- * them through march_record.c.  Every internal function takes the memory and at most a few
- * arguments.  Why one struct: the options, the two actions, the work arrays, the symbolic
+ * vm_march (march_run.c) fills one march_mem and hands it to the fixed-grid driver (march_fixed.c)
+ * or to the error control (march_adaptive.c); both solve windows through march_window.c, record
+ * them through march_record.c and ask march.c for the shared helpers (defaults, messages).  The
+ * calls between these files point one way, from the entry down.  Every internal function takes
+ * the memory and at most a few arguments.  Why one struct: the options, the two actions, the work arrays, the symbolic
  * factorizations, the solution being built, the window being solved and the step-size state are
  * what every step needs, as CVODE keeps them in CVodeMem.
  */

@@ -6,6 +6,10 @@
  * linsolve: UMFPACK's sparse LU, or LAPACK's banded LU on the band of the pattern, which is how
  * the time-node ordering of the actions makes it; VM_LINSOLVE_AUTO picks from the pattern).
  *
+ * The sources, from the top down: newton_run.c (vm_newton_run: the loop), newton_args.c (the
+ * checks), newton_step.c (one step), newton_lm.c (the Levenberg-Marquardt fallback), newton.c
+ * (defaults and the shared helpers); their memory struct is in newton_impl.h.
+ *
  * Residual norm: ||F||_W = ||diag(w) F||_2 with per-equation weights w_i > 0 (res_weight; all 1
  * by default).  Every residual norm below (the tests, the line search, the LM problem, the
  * histories and messages) is this one.  Why: with w_i = 1/sqrt(c_i) for an equation that is a

@@ -1,9 +1,10 @@
 /* newton_impl.h -- the Newton solver's memory (newton_mem) and the functions its files share,
  * private to csrc/newton/ (plain C99).
  *
- * vm_newton_run (newton.c) fills one newton_mem and iterates; each step (newton_step.c) takes the
- * memory and the iterate, the Levenberg-Marquardt fallback (newton_lm.c) likewise; the argument
- * checks are newton_args.c.  Why one struct: the problem, the options, the statistics, the work
+ * vm_newton_run (newton_run.c) checks the arguments (newton_args.c), fills one newton_mem and
+ * iterates; each step (newton_step.c) takes the memory and the iterate, the Levenberg-Marquardt
+ * fallback (newton_lm.c) likewise; all of them share the helpers of newton.c.  The calls between
+ * these files point one way, from the loop down.  Why one struct: the problem, the options, the statistics, the work
  * arrays, the held factorization and the globalization's state are what every step needs, as
  * CVODE keeps them in CVodeMem.
  */
@@ -90,6 +91,8 @@ double newton_nrminf (int n, const double *v);
 /* A failure of the linear solver ls: its reason in the message, st returned. */
 int newton_ls_error (vm_newton_info *inf, const char *what, const vm_linsolve *ls, int st,
                      int iter);
+/* Drop the held factorization of J before J's values change or the LM system is factored. */
+void newton_drop_held (newton_mem *w);
 
 /* ---- newton_args.c ------------------------------------------------------------------------ */
 
@@ -100,8 +103,6 @@ int newton_check_args (const vm_newton_problem *pb, const double *x, const vm_ne
 
 /* ---- newton_step.c ------------------------------------------------------------------------ */
 
-/* Drop the held factorization of J before J's values change or the LM system is factored. */
-void newton_drop_held (newton_mem *w);
 /* One step from x_k (f = ||F(x_k)||_W): a chord step when allowed and accepted, otherwise J(x_k),
  * its factorization and the Newton step, or the LM fallback.  VM_OK with s->accepted, or s->stop
  * (converged at x_k); another status ends the solve (message set). */

@@ -3,7 +3,7 @@
  * its non-monotone test, the chord steps with a held factorization.
  *
  * Each function proposes x_{k+1} in w->xt (F there in w->Ft) or reports convergence at x_k; the
- * loop in newton.c accepts it.  Errors: a callback's code, VM_ENEWTON_NONFINITE or the linear
+ * loop in newton_run.c accepts it.  Errors: a callback's code, VM_ENEWTON_NONFINITE or the linear
  * solver's status (message set).  Cost: see newton.h.  Why chord steps sit with the Newton step:
  * they share the held factorization and the step test. */
 #include <float.h>
@@ -47,16 +47,6 @@ direction (newton_mem *w, vm_newton_info *inf, int k, int verbose, int keep, int
   else
     vm_linsolve_release (&w->ls);
   return VM_OK;
-}
-
-/* Drop the held factorization (UMFPACK's Numeric object) before w->Jx changes or the LM system is
- * factored. */
-void
-newton_drop_held (newton_mem *w)
-{
-  if (w->held)
-    vm_linsolve_release (&w->ls);
-  w->held = 0;
 }
 
 /* An upper bound of round_level (below) that costs one pass over x instead of one over J: by

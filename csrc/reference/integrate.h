@@ -2,7 +2,8 @@
  *
  * The sources: integrate.c (entry), erk.c (one adaptive explicit Runge-Kutta driver) with the
  * method tables erk_dopri5.c and erk_dop853.c, ode_fixed.c and gauss_legendre.c (fixed step),
- * ode_events.c, ode_output.c; their shared memory struct is in ode_mem.h.
+ * ode_accept.c (after an accepted step), ode_events.c, ode_output.c; their shared memory struct
+ * is in ode_mem.h.
  *
  * Methods:
  *   VM_ODE_DOPRI5  Dormand-Prince 5(4) with FSAL, Hairer's step-size controller (safety 0.9, factor

@@ -7,10 +7,11 @@
  * CVODE's functions take CVodeMem: the state lives in one place and a new method adds a table, not
  * a copy of the loop.
  *
- * Files: integrate.c (entry, validation, memory), ode_output.c (solution storage, dense output,
- * the bookkeeping after an accepted step), ode_events.c (event location), erk.c (the adaptive
- * explicit Runge-Kutta driver), erk_dopri5.c and erk_dop853.c (their method tables), ode_fixed.c
- * (the fixed-step grid, RK4), gauss_legendre.c (the implicit Gauss steps).
+ * Files, from the top down: integrate.c (entry, validation, memory), erk.c (the adaptive explicit
+ * Runge-Kutta driver), erk_dopri5.c and erk_dop853.c (their method tables), ode_fixed.c (the
+ * fixed-step grid, RK4), gauss_legendre.c (the implicit Gauss steps), ode_accept.c (the
+ * bookkeeping after an accepted step: step check, events, output, advance), ode_events.c (event
+ * location), ode_output.c (solution storage, dense output).
  */
 #ifndef VM_ODE_MEM_H
 #define VM_ODE_MEM_H
@@ -99,12 +100,6 @@ int vm_ode_push_point (vm_ode_sol *s, int n, double t, const double *y);
 int vm_ode_push_event (vm_ode_sol *s, int n, double t, const double *y, int k);
 /* the dense output of the step [w->t, w->tn] at tq (the step's ends exactly at its ends) */
 void vm_ode_dense_eval (const vm_ode_mem *w, double tq, double *out);
-/* events and output of an accepted step [w->t, w->tn]; *terminal = 1 after a terminal event */
-int vm_ode_after_step (vm_ode_mem *w, int *terminal);
-/* the current point moves to the end of the accepted step */
-void vm_ode_advance (vm_ode_mem *w);
-/* the step check of an accepted step to tn (w->yn); *ok = 0 with *factor on rejection */
-int vm_ode_check_step (vm_ode_mem *w, double tn, int *ok, double *factor);
 
 /* ode_events.c */
 /* event values into g; nonzero user codes pass through, non-finite values give VM_ENONFINITE */
@@ -113,6 +108,14 @@ int vm_ode_events_at (vm_ode_mem *w, double t, const double *y, double *g);
 int vm_ode_event_candidates (vm_ode_mem *w, int *ncp);
 /* record the candidates up to the first terminal one (*tstop, *ystop: where it stops) */
 int vm_ode_push_events (vm_ode_mem *w, int nc, int *terminal, double *tstop, const double **ystop);
+
+/* ode_accept.c */
+/* events and output of an accepted step [w->t, w->tn]; *terminal = 1 after a terminal event */
+int vm_ode_after_step (vm_ode_mem *w, int *terminal);
+/* the current point moves to the end of the accepted step */
+void vm_ode_advance (vm_ode_mem *w);
+/* the step check of an accepted step to tn (w->yn); *ok = 0 with *factor on rejection */
+int vm_ode_check_step (vm_ode_mem *w, double tn, int *ok, double *factor);
 
 /* erk.c: the adaptive explicit Runge-Kutta driver with the method w->erk (its arrays allocated) */
 int vm_erk_run (vm_ode_mem *w, int *terminal);
