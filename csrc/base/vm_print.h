@@ -1,6 +1,6 @@
 /* vm_print.h -- progress lines of the solvers (plain C99).
  *
- * The drivers (march.c, dual_slabs.c) print their progress through a caller's callback, so that a
+ * The drivers (march_run.c, dual_slabs.c) print their progress through a caller's callback, so that a
  * gateway can route it to Octave's or MATLAB's command window (mexPrintf, flushed) and a C program
  * to stdout. */
 #ifndef VM_PRINT_H

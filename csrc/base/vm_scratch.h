@@ -8,10 +8,10 @@
  * for every 4 kB.  A process that solves many times (a parameter sweep, the marching windows, a
  * benchmark) would pay that on every solve.  The arrays of a solve whose size grows with N come
  * from here instead: the dual's discretization (csrc/dual: the Hessian pattern, the per-node
- * arrays), Newton's Jacobian values and vectors (newton.c), the Cholesky band (linsolve_chol.c),
+ * arrays), Newton's Jacobian values and vectors (newton_run.c), the Cholesky band (linsolve_chol.c),
  * the banded LU's scales, pivots and relabeling (linsolve_band.c), the SKG discretization's
- * per-node arrays, tape points and pattern (skg.c, skg_pattern.c, skg_plan.c, skg_solve.c), the
- * march's windows and output (march.c) and the SKG solution's arrays (vm_skg_solution_free gives
+ * per-node arrays, tape points and pattern (skg.c, skg_pattern.c, skg_plan.c, skg_system.c), the
+ * march's windows and output (march_run.c, march_record.c) and the SKG solution's arrays (vm_skg_solution_free gives
  * them back).  A block freed to the pool is kept (up to VM_SCRATCH_KEEP bytes in all,
  * VM_SCRATCH_SLOTS blocks) and handed out again to a request it fits (its size at least the
  * request and at most twice it), with its pages already mapped.  An array moves here only

@@ -237,7 +237,7 @@ test_stiff (void)
   /* on [0, 1000] (b down to 1e-7 while a, c ~ 0.5): the two agree within the tolerance, and
    * the automatic weights take fewer than half the Newton iterations (with one weight the DtP
    * map of the small state is far from linear and the windows that Newton fails on bound the
-   * next ones, csrc/march/march.c newton_cap) */
+   * next ones, csrc/march/march_adaptive.c newton_cap) */
   st = robertson_march (&e, 1, 1000.0, ya, &nwa, &ita, &nsa);
   CHECK (st == VM_OK, "automatic weights, [0, 1000]: status %d", st);
   st = robertson_march (&e, 0, 1000.0, yf, &nwf, &itf, &nsf);
