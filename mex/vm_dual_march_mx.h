@@ -29,6 +29,7 @@ typedef struct
   const double *c, *y0;
   const mxArray *tout;          /* setup.output_times, or NULL */
   int auto_c;                   /* setup.auto_c (optional, 0 or 1): automatic weights c(1)/X_i^2 */
+  int check_rhs;                /* setup.check_rhs (optional, 0 or 1): march_check_rhs */
   vm_march_opts mo;
 } march_args;
 
@@ -96,8 +97,35 @@ march_setup (const mxArray *o, const kernel *k, const char *fn, march_args *a)
       BAD ("%s: c must be positive (entry %d is not)", fn, i + 1);
   a->auto_c = vm_arg_field_opt (o, "auto_c") != NULL
               && vm_arg_int (mxGetField (o, 0, "auto_c"), fn, "auto_c", 0, 1);
+  a->check_rhs = (int) vm_arg_field_int (o, "check_rhs", fn, "check_rhs", 0, 1, 0);
   march_opts_read (o, fn, &a->mo);
   march_guess_tout (o, k, fn, a);
+}
+
+/* With setup.check_rhs = 1 (a general kernel without algebraic states): the right-hand side at the
+ * initial state (t0, y0) must be finite, or the error varmech:dual_solve:rhs_check is raised
+ * after freeing k, on which vm_dual_driver.m phrases the refusal (check_rhs, which names the
+ * equation and its value); the model is the one loaded for the march, so the check costs one
+ * evaluation and no crossing. */
+static void
+march_check_rhs (kernel *k, const march_args *a, const char *fn)
+{
+  double *F;
+  int i, st, ok;
+  if (! a->check_rhs || k->kind != 0 || k->ng != 0)
+    return;
+  F = mxMalloc ((size_t) k->nd * sizeof *F);
+  st = vm_dual_ode_rhs (&k->g.e, 1, &a->mo.t0, a->y0, F);
+  ok = st == VM_OK;
+  for (i = 0; ok && i < k->nd; i++)
+    ok = mxIsFinite (F[i]);
+  mxFree (F);
+  if (! ok)
+    {
+      kernel_free (k);
+      mexErrMsgIdAndTxt ("varmech:dual_solve:rhs_check", "%s: internal: the right-hand side is "
+                         "not finite at the initial state", fn);
+    }
 }
 
 /* the dual actions of the order and of its companion, with the algebraic solver of a general
@@ -196,6 +224,7 @@ cmd_march (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   kernel_setup (&k, prhs[1], o, fn);
   march_setup (o, &k, fn, &a);
   kernel_build (&k, prhs[1], a.c, fn);   /* the one load of the model, for both orders */
+  march_check_rhs (&k, &a, fn);
   march_init (&am, &ac, &k, &a, fn);
   vm_march_sol_init (&ms);
   st = vm_march (&am.act, (a.mo.windows == 0 || a.mo.estimate) ? &ac.act : NULL, a.y0, &a.mo, &ms);

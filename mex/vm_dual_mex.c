@@ -23,8 +23,9 @@
  * setup has t0, tf, N, order, c, y0, kernel, kpar, windows (0 adaptive, W fixed), tol (Newton's
  * fraction of the error tolerance), dual_solve's options RelTol, AbsTol ([]: the schema's
  * defaults), MaxIter, LinearSolver, BaseIterations and Display by their public names (as
- * vm_options made them), and optionally estimate, guess (Ntot x ny base state, fixed mode) and
- * output_times.
+ * vm_options made them), and optionally estimate, guess (Ntot x ny base state, fixed mode),
+ * output_times and check_rhs (1: a right-hand side that is not finite at (t0, y0) is the error
+ * varmech:dual_solve:rhs_check, vm_dual_march_mx.h).
  * "slabs" (csrc/dual/dual_slabs.h: every slab and base-state pass of a fixed grid in one call, the
  * model compiled once): setup has tb (S + 1 slab boundaries), N (at least vm_march_min_n; each slab
  * at least vm_march_hmin long), order, c (ny entries, or one for all), ybar ([], ny entries: a

@@ -18,7 +18,11 @@
  * skg_solve.m, and the fields estimate (0 or 1), constraint_tol
  * (ConstraintTol: the initial state is checked against the constraints on the compiled model,
  * csrc/model/initial_check.h, before anything is solved; a finding is the error
- * varmech:skg_solve:initial_state "skg_solve: <report>").  The solution's energy and constraint
+ * varmech:skg_solve:initial_state "skg_solve: <report>") and optionally max_bytes (after the
+ * initial check, work whose memory estimate, skg_solve.m's check_memory, is not below it is
+ * refused with the identifier varmech:skg_solve:ask_memory, on which the front end asks the
+ * system how much is available, then phrases the refusal or solves without the limit: one
+ * crossing in the common case, the system asked only for large work).  The solution's energy and constraint
  * residuals (fields energy, residual, residual_position) come from the same model
  * (csrc/reference/mech_points.h), loaded once per call.  inst/skg_solve.m and inst/skg_action.m document and check them.  No
  * numerics here: conversion and checks only. */
@@ -131,9 +135,20 @@ typedef struct
   double ctol;                 /* its value */
   int64_t tout_bad;            /* the first OutputTimes entry outside tspan, -1: none */
   int guess_bad;               /* 1: the Guess matrix has the wrong shape */
+  double max_bytes;            /* opts.max_bytes, or -1: no memory limit here */
   vm_skg_solve_opts so;        /* the options, read by the schema */
 } skg_call;
 
+/* The memory estimate of skg_solve.m's check (check_memory): one window (csrc/skg/skg_solve.h)
+ * and the output arrays, about 4 copies of 2n + m + 1 columns on the grid; m constraints. */
+static double
+memory_need (const skg_call *c, int m)
+{
+  const vm_skg_solve_opts *so = &c->so;
+  double ntot = (double) (so->windows > 0 ? so->windows : 1) * (double) (so->N - 1) + 1.0;
+  return vm_skg_memory_estimate (c->n, m, so->N, so->order, so->mode, so->newton.linsolve)
+         + 8.0 * 4.0 * ntot * (2.0 * c->n + m + 1.0);
+}
 
 /* The initial state of c against the constraints on the compiled model m (with ConstraintTol;
  * vm_check_initial.m does the same through vm_model_mex "check_initial"), then the deferred
@@ -449,8 +464,17 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       if (! (c.ctol >= 0))
         vm_arg_refuse (c.ctol_arg, fn, "ConstraintTol", "a finite scalar >= 0");
     }
+  c.max_bytes = -1.0;
+  if (vm_arg_field_opt (o, "max_bytes"))
+    c.max_bytes = vm_arg_real (vm_arg_field_opt (o, "max_bytes"), fn, "max_bytes");
   model_from_sys (prhs[1], fn, &m, &par, &d);   /* last: nothing below raises before freeing m */
   check_before_solve (&m, &d, par, &c);
+  if (c.max_bytes >= 0.0 && ! (memory_need (&c, m.m) < c.max_bytes))
+    {
+      vm_mech_free (&m);
+      mexErrMsgIdAndTxt ("varmech:skg_solve:ask_memory", "%s: internal: the memory estimate is "
+                         "not below max_bytes (the front end asks the system)", fn);
+    }
   vm_skg_solution_init (&sol);
   st = vm_skg_solve (&m, par, c.q0, c.v0, so, &sol);
   vm_mech_free (&m);
