@@ -289,10 +289,44 @@ function sol = dual_solve (ode, tspan, y0, varargin)
   if (ode.nd < 1)
     vm_badarg (fname, 'the system has no differential state; expected at least one right-hand side');
   end
+  % the call without options, on a system without algebraic states: one crossing with the march's
+  % setup that vm_dual_driver made for the first such call of a system of these sizes (it depends
+  % on the sizes, tspan and y0 only, and its memory estimate is below the size from which
+  % vm_check_memory asks the system), for tspan and y0 that vm_dual_driver takes as they are;
+  % any refusal goes the path below, which phrases it (in its order of checks)
+  persistent setup_default sizes_default
+  if (nargin == 3 && ~isempty (setup_default) && ode.na == 0 && ode.ny == sizes_default(1) ...
+      && ode.nd == sizes_default(2) && isa (tspan, 'double') && isreal (tspan) ...
+      && ~issparse (tspan) && numel (tspan) == 2 && isvector (tspan) && tspan(2) > tspan(1) ...
+      && all (isfinite (tspan)) && isa (y0, 'double') && isreal (y0) && ~issparse (y0) ...
+      && numel (y0) == ode.nd && isvector (y0) && all (isfinite (y0)))
+    setup = setup_default;
+    setup.t0 = tspan(1);
+    setup.tf = tspan(2);
+    setup.y0 = y0(:)';
+    try
+      sol = vm_dual_mex ('march', ode, setup);
+      done = true;
+    catch
+      done = false;
+    end
+    if (done)
+      if (sol.exitflag ~= 1 && nargout == 0)
+        error (['varmech:' fname ':noconv'], '%s: %s', fname, sol.message);
+      end
+      return;
+    end
+  end
   opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
   % every field of sol, solver and names included, comes from the gateway's schema
   % (mex/vm_dual_sol_mx.h); the fixed slabs' grid t from vm_dual_driver
-  sol = vm_dual_driver (fname, 'general', [], ode, [ode.ny ode.nd ode.na], tspan, y0, opts);
+  [sol, setup] = vm_dual_driver (fname, 'general', [], ode, [ode.ny ode.nd ode.na], tspan, y0, opts);
+  if (nargin == 3 && ode.na == 0 && ~isempty (setup) ...
+      && vm_dual_mex ('memory', ode.nd, 0, setup.N, setup.order, vm_linsolve_code (opts), ...
+                      ode.ny, setup.N) < vm_check_memory ())
+    setup_default = setup;
+    sizes_default = [ode.ny ode.nd];
+  end
   if (sol.exitflag ~= 1 && nargout == 0)
     error (['varmech:' fname ':noconv'], '%s: %s', fname, sol.message);
   end

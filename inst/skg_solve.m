@@ -299,11 +299,57 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   if (~isstruct (sys) || ~isfield (sys, 'type') || ~strcmp (sys.type, 'mechsys'))
     vm_badarg (fname, 'sys must be a system made by mechsys');
   end
+  % the call without options: one crossing with the options struct that the path below made for
+  % the first such call (it depends on no argument); the gateway's checks of tspan, q0 and qdot0
+  % accept what the path below accepts (2-D real double vectors of the right sizes), and any
+  % argument it refuses (varmech:badarg), or work too large for it (ask_memory), goes the path
+  % below, which phrases the refusal or solves
+  persistent o_default
+  if (nargin == 4 && ~isempty (o_default) && ndims (tspan) == 2 && ndims (q0) == 2 ...
+      && ndims (qdot0) == 2 && numel (q0) == sys.n && numel (qdot0) == sys.n)
+    try
+      sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o_default);
+      done = true;
+    catch err
+      done = false;
+      if (~any (strcmp (err.identifier, {'varmech:badarg', 'varmech:skg_solve:ask_memory'})))
+        vm_rethrow (err, fname);
+      end
+    end
+    if (done)
+      sol.guess = 'marching';   % the error-controlled default's start (the path below: kind)
+      if (sol.exitflag ~= 1 && isempty (sol.t))
+        sol.message = [sol.message, degenerate_hint(sys, tspan, q0, qdot0)];
+      end
+      if (sol.exitflag == 0 && nargout == 0)
+        error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
+      end
+      return;
+    end
+  end
   opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
-  tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
+  % tspan, q0, qdot0: finite real double vectors of the right sizes are taken as they are (the
+  % common case, with builtins only); anything else goes through vm_check_value, which converts
+  % or refuses
+  if (isa (tspan, 'double') && isreal (tspan) && ~issparse (tspan) && isvector (tspan) ...
+      && numel (tspan) == 2 && all (isfinite (tspan)) && tspan(2) > tspan(1))
+    tspan = [tspan(1) tspan(2)];
+  else
+    tspan = vm_check_value (fname, 'tspan', tspan, {'interval'});
+  end
   n = sys.n;
-  q0 = vm_check_value (fname, 'q0', q0, {'vector', n});
-  qdot0 = vm_check_value (fname, 'qdot0', qdot0, {'vector', n});
+  if (isa (q0, 'double') && isreal (q0) && ~issparse (q0) && isvector (q0) && numel (q0) == n ...
+      && all (isfinite (q0)))
+    q0 = q0(:);
+  else
+    q0 = vm_check_value (fname, 'q0', q0, {'vector', n});
+  end
+  if (isa (qdot0, 'double') && isreal (qdot0) && ~issparse (qdot0) && isvector (qdot0) ...
+      && numel (qdot0) == n && all (isfinite (qdot0)))
+    qdot0 = qdot0(:);
+  else
+    qdot0 = vm_check_value (fname, 'qdot0', qdot0, {'vector', n});
+  end
   % fixed grid when Windows is given, or N without a tolerance, or a guess matrix; else adaptive
   adaptive = isempty (opts.Windows) && ~(isnumeric (opts.Guess) && ~isempty (opts.Guess)) ...
              && (isempty (opts.N) || ~isempty (opts.RelTol) || ~isempty (opts.AbsTol));
@@ -313,7 +359,7 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
     opts.N = 81;
   end
   estimate = adaptive || strcmp (opts.ErrorEstimate, 'on');
-  minN = vm_skg_mex ('min_n', opts.Order, double (estimate));   % the fact lives in csrc/march/march.c
+  minN = min_n (opts.Order, estimate);   % the fact lives in csrc/march/march.c
   if (opts.N < minN)
     if (estimate)
       vm_badarg (fname, 'N must be an integer >= %d for order %d with an error estimate (the companion order of the estimate needs it)', ...
@@ -337,11 +383,22 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   % from sys.compiled for the solve; an error raised here before that (memory, Guess, the integrator's guess) runs
   % the check in vm_check_initial first, so that a bad initial state is always what is reported
   ntot = opts.Windows * (opts.N - 1) + 1;
-  try
-    [opts, kind, retry] = prepare_guess (fname, sys, tspan, q0, qdot0, opts, adaptive, ntot);
-  catch err
-    vm_check_initial (fname, sys, tspan(1), q0', qdot0', opts.ConstraintTol);
-    rethrow (err);
+  % the marching start without a retry (the error-controlled default, or Guess 'marching'): the
+  % memory check goes to the gateway with the solve (thin_solve); the other starts are prepared
+  % here first
+  g = opts.Guess;
+  thin = (adaptive && isempty (g)) || (ischar (g) && size (g, 1) == 1 && ndims (g) == 2 ...
+         && (strcmpi (g, 'marching') || (adaptive && strcmpi (g, 'auto'))));
+  if (thin)
+    kind = 'marching';
+    opts.Guess = [];
+  else
+    try
+      [opts, kind, retry] = prepare_guess (fname, sys, tspan, q0, qdot0, opts, adaptive, ntot);
+    catch err
+      vm_check_initial (fname, sys, tspan(1), q0', qdot0', opts.ConstraintTol);
+      rethrow (err);
+    end
   end
   % the options as vm_options made them, by their public names (mex/vm_skg_mex.c, solve_opts),
   % with the grid, the guess and the initial check's tolerance
@@ -350,10 +407,17 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   o.Guess = vm_double (opts.Guess);
   o.estimate = double (~adaptive && estimate);
   o.constraint_tol = double (opts.ConstraintTol);
-  try
-    [sol, kind] = solve_fixed (sys, tspan, q0, qdot0, o, opts, ntot, kind, retry);
-  catch err
-    vm_rethrow (err, fname);
+  if (thin)
+    [sol, o] = thin_solve (fname, sys, tspan, q0, qdot0, o, opts, ntot);
+    if (nargin == 4)
+      o_default = o;
+    end
+  else
+    try
+      [sol, kind] = solve_fixed (sys, tspan, q0, qdot0, o, opts, ntot, kind, retry);
+    catch err
+      vm_rethrow (err, fname);
+    end
   end
   sol.guess = kind;   % the other fields: the gateway's schema (mex/vm_skg_mex.c), filled in C
   if (sol.exitflag ~= 1 && isempty (sol.t))
@@ -368,6 +432,46 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
   end
   if (sol.exitflag == 0 && nargout == 0)
     error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
+  end
+end
+
+function [sol, o] = thin_solve (fname, sys, tspan, q0, qdot0, o, opts, ntot)
+  % one crossing: the gateway checks the initial state, then refuses (ask_memory) work whose
+  % memory estimate reaches the size from which check_memory asks the system; only then is the
+  % system asked here, and the refusal phrased, or the work solved without the limit.  o: the
+  % options struct as first sent (with max_bytes)
+  persistent max_bytes
+  if (isempty (max_bytes))
+    max_bytes = vm_check_memory ();
+  end
+  o.max_bytes = max_bytes;
+  try
+    sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
+  catch err
+    if (~strcmp (err.identifier, 'varmech:skg_solve:ask_memory'))
+      vm_rethrow (err, fname);
+    end
+    check_memory (fname, sys, opts, ntot);   % the initial state passed: this refuses or not
+    o2 = o;
+    o2.max_bytes = Inf;
+    try
+      sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o2);
+    catch err
+      vm_rethrow (err, fname);
+    end
+  end
+end
+
+function minN = min_n (order, estimate)
+  % vm_skg_mex ('min_n', order, estimate), asked once per order and kept (a fact of the library)
+  persistent known
+  if (isempty (known))
+    known = NaN (2, 64);
+  end
+  minN = known(estimate + 1, order);
+  if (isnan (minN))
+    minN = vm_skg_mex ('min_n', order, double (estimate));
+    known(estimate + 1, order) = minN;
   end
 end
 

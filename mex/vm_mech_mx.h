@@ -158,16 +158,26 @@ vm_mx_mech_current (const mxArray *sys, const char *fn, const char *id)
   vm_mx_mech_compiled (sys, &d, fn, id, NULL);
 }
 
+/* Where vm_mx_initial_check looks: parameter values par, the initial state (t0, q0, qdot0) and
+ * the tolerance tol (one struct, so that the check takes few arguments). */
+typedef struct
+{
+  const double *par;
+  double t0;
+  const double *q0;
+  const double *qdot0;
+  double tol;
+} vm_mx_initial_at;
+
 /* vm_initial_check (csrc/model/initial_check.h) of the built model m of description d (its constraint
- * texts name the constraints in r->msg) with parameter values par at (t0, q0, qdot0), tolerance
- * tol.  When the check itself fails, m is freed and the error (varmech:nomem or varmech:badarg)
- * raised, naming fn; otherwise the verdict is r->kind and m is left to the caller. */
+ * texts name the constraints in r->msg) at the point and tolerance of *at.  When the check itself
+ * fails, m is freed and the error (varmech:nomem or varmech:badarg) raised, naming fn; otherwise
+ * the verdict is r->kind and m is left to the caller. */
 static VM_MAYBE_UNUSED void
-vm_mx_initial_check (vm_mech *m, const vm_mech_desc *d, const double *par, double t0,
-                     const double *q0, const double *qdot0, double tol, const char *fn,
+vm_mx_initial_check (vm_mech *m, const vm_mech_desc *d, const vm_mx_initial_at *at, const char *fn,
                      vm_initial_report *r)
 {
-  int st = vm_initial_check (m, par, t0, q0, qdot0, tol, d->cons, r);
+  int st = vm_initial_check (m, at->par, at->t0, at->q0, at->qdot0, at->tol, d->cons, r);
   if (st != VM_OK)
     {
       vm_mech_free (m);

@@ -504,6 +504,7 @@ cmd_check_initial (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_mech_desc d;
   vm_mech m;
   vm_initial_report r;
+  vm_mx_initial_at at;
   double *par, t0, tol;
   if (nrhs != 6 && nrhs != 7)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"check_initial\" takes 5 or 6 arguments",
@@ -518,7 +519,12 @@ cmd_check_initial (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (! (tol >= 0))
     vm_arg_refuse (prhs[5], fn, "ConstraintTol", "a finite scalar >= 0");
   vm_mx_mech_compiled (prhs[1], &d, fn, "varmech:badarg", &m);   /* last: m freed below */
-  vm_mx_initial_check (&m, &d, par, t0, mxGetPr (prhs[3]), mxGetPr (prhs[4]), tol, fn, &r);
+  at.par = par;
+  at.t0 = t0;
+  at.q0 = mxGetPr (prhs[3]);
+  at.qdot0 = mxGetPr (prhs[4]);
+  at.tol = tol;
+  vm_mx_initial_check (&m, &d, &at, fn, &r);
   vm_mech_free (&m);
   plhs[0] = mxCreateLogicalScalar (r.kind == VM_INITIAL_OK);
   if (nlhs > 1)

@@ -15,10 +15,14 @@
  * from sys.parameters).  opts:
  * skg_solve's options struct (vm_options: the public names of csrc/base/vm_schema.c, checked
  * there), with N, Windows (0: error control), MaxIter and Guess ([] or Ntot x n) filled in by
- * skg_solve.m, and the fields estimate (0 or 1) and constraint_tol
+ * skg_solve.m, and the fields estimate (0 or 1), constraint_tol
  * (ConstraintTol: the initial state is checked against the constraints on the compiled model,
  * csrc/model/initial_check.h, before anything is solved; a finding is the error
- * varmech:skg_solve:initial_state "skg_solve: <report>").  The solution's energy and constraint
+ * varmech:skg_solve:initial_state "skg_solve: <report>") and optionally max_bytes (after the
+ * initial check, work whose memory estimate, skg_solve.m's check_memory, is not below it is
+ * refused with the identifier varmech:skg_solve:ask_memory, on which the front end asks the
+ * system how much is available, then phrases the refusal or solves without the limit: one
+ * crossing in the common case, the system asked only for large work).  The solution's energy and constraint
  * residuals (fields energy, residual, residual_position) come from the same model
  * (csrc/reference/mech_points.h), loaded once per call.  inst/skg_solve.m and inst/skg_action.m document and check them.  No
  * numerics here: conversion and checks only. */
@@ -120,19 +124,50 @@ solve_opts (const mxArray *o, const char *fn, double t0, double tf, int n, vm_sk
     }
 }
 
-/* The initial state against the constraints on the compiled model m (with ConstraintTol ctol;
+/* One call of "solve": its arguments as read, and the deferred findings that are raised only
+ * after the initial check (so that a bad initial state is always what is reported first). */
+typedef struct
+{
+  const char *fn;              /* the solver's name, for messages */
+  int n;                       /* the number of coordinates */
+  const double *q0, *v0;       /* the initial state */
+  const mxArray *ctol_arg;     /* constraint_tol, or NULL: no initial check */
+  double ctol;                 /* its value */
+  int64_t tout_bad;            /* the first OutputTimes entry outside tspan, -1: none */
+  int guess_bad;               /* 1: the Guess matrix has the wrong shape */
+  double max_bytes;            /* opts.max_bytes, or -1: no memory limit here */
+  vm_skg_solve_opts so;        /* the options, read by the schema */
+} skg_call;
+
+/* The memory estimate of skg_solve.m's check (check_memory): one window (csrc/skg/skg_solve.h)
+ * and the output arrays, about 4 copies of 2n + m + 1 columns on the grid; m constraints. */
+static double
+memory_need (const skg_call *c, int m)
+{
+  const vm_skg_solve_opts *so = &c->so;
+  double ntot = (double) (so->windows > 0 ? so->windows : 1) * (double) (so->N - 1) + 1.0;
+  return vm_skg_memory_estimate (c->n, m, so->N, so->order, so->mode, so->newton.linsolve)
+         + 8.0 * 4.0 * ntot * (2.0 * c->n + m + 1.0);
+}
+
+/* The initial state of c against the constraints on the compiled model m (with ConstraintTol;
  * vm_check_initial.m does the same through vm_model_mex "check_initial"), then the deferred
  * OutputTimes and Guess errors; m is freed before any error is raised. */
 static void
-check_before_solve (vm_mech *m, const vm_mech_desc *d, const double *par, const double *q0,
-                    const double *v0, const mxArray *ctol_arg, double ctol,
-                    const vm_skg_solve_opts *so, int64_t tout_bad, int guess_bad, int n,
-                    const char *fn)
+check_before_solve (vm_mech *m, const vm_mech_desc *d, const double *par, const skg_call *c)
 {
-  if (ctol_arg)
+  const vm_skg_solve_opts *so = &c->so;
+  const char *fn = c->fn;
+  if (c->ctol_arg)
     {
       vm_initial_report r;
-      vm_mx_initial_check (m, d, par, so->t0, q0, v0, ctol, fn, &r);
+      vm_mx_initial_at at;
+      at.par = par;
+      at.t0 = so->t0;
+      at.q0 = c->q0;
+      at.qdot0 = c->v0;
+      at.tol = c->ctol;
+      vm_mx_initial_check (m, d, &at, fn, &r);
       if (r.kind != VM_INITIAL_OK)
         {
           char msg[VM_INITIAL_MSG];
@@ -141,17 +176,17 @@ check_before_solve (vm_mech *m, const vm_mech_desc *d, const double *par, const 
           mexErrMsgIdAndTxt ("varmech:skg_solve:initial_state", "%s: %s", fn, msg);
         }
     }
-  if (tout_bad >= 0)
+  if (c->tout_bad >= 0)
     {
       vm_mech_free (m);
       BAD ("%s: OutputTimes must lie in tspan [%g, %g] (entry %lu is %g)", fn, so->t0, so->tf,
-           (unsigned long) tout_bad + 1, so->t_out[tout_bad]);
+           (unsigned long) c->tout_bad + 1, so->t_out[c->tout_bad]);
     }
-  if (guess_bad)
+  if (c->guess_bad)
     {
       vm_mech_free (m);
       BAD ("%s: the initial guess must be %lu x %d (one row per grid point of a fixed grid)", fn,
-           (unsigned long) ((size_t) so->windows * (size_t) (so->N - 1) + 1), n);
+           (unsigned long) ((size_t) so->windows * (size_t) (so->N - 1) + 1), c->n);
     }
 }
 
@@ -405,33 +440,43 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
   const char *fn = "skg_solve";
   vm_mech m;
   vm_mech_desc d;
-  double *par, t0, tf, ctol = 0.0;
-  const double *q0, *v0;
-  const mxArray *o, *ctol_arg;
-  int guess_bad, st, n;
-  int64_t tout_bad;
-  vm_skg_solve_opts so;
+  double *par, t0, tf;
+  const mxArray *o;
+  int st;
+  skg_call c;
+  const vm_skg_solve_opts *so = &c.so;
   vm_skg_solution sol;
   if (nrhs != 6)
     BAD ("%s: internal: \"solve\" takes 5 arguments", fn);
+  c.fn = fn;
   o = prhs[5];
   vm_arg_struct (o, fn, "the options");
   vm_arg_interval (prhs[2], fn, "tspan", 1, &t0, &tf);
-  n = ncoord (prhs[1], fn);
-  q0 = vm_arg_vector (prhs[3], fn, "q0", (size_t) n);
-  v0 = vm_arg_vector (prhs[4], fn, "qdot0", (size_t) n);
-  solve_opts (o, fn, t0, tf, n, &so, &tout_bad, &guess_bad);
-  ctol_arg = vm_arg_field_opt (o, "constraint_tol");
-  if (ctol_arg)
+  c.n = ncoord (prhs[1], fn);
+  c.q0 = vm_arg_vector (prhs[3], fn, "q0", (size_t) c.n);
+  c.v0 = vm_arg_vector (prhs[4], fn, "qdot0", (size_t) c.n);
+  solve_opts (o, fn, t0, tf, c.n, &c.so, &c.tout_bad, &c.guess_bad);
+  c.ctol = 0.0;
+  c.ctol_arg = vm_arg_field_opt (o, "constraint_tol");
+  if (c.ctol_arg)
     {
-      ctol = vm_arg_real (ctol_arg, fn, "ConstraintTol");
-      if (! (ctol >= 0))
-        vm_arg_refuse (ctol_arg, fn, "ConstraintTol", "a finite scalar >= 0");
+      c.ctol = vm_arg_real (c.ctol_arg, fn, "ConstraintTol");
+      if (! (c.ctol >= 0))
+        vm_arg_refuse (c.ctol_arg, fn, "ConstraintTol", "a finite scalar >= 0");
     }
+  c.max_bytes = -1.0;
+  if (vm_arg_field_opt (o, "max_bytes"))
+    c.max_bytes = vm_arg_real (vm_arg_field_opt (o, "max_bytes"), fn, "max_bytes");
   model_from_sys (prhs[1], fn, &m, &par, &d);   /* last: nothing below raises before freeing m */
-  check_before_solve (&m, &d, par, q0, v0, ctol_arg, ctol, &so, tout_bad, guess_bad, n, fn);
+  check_before_solve (&m, &d, par, &c);
+  if (c.max_bytes >= 0.0 && ! (memory_need (&c, m.m) < c.max_bytes))
+    {
+      vm_mech_free (&m);
+      mexErrMsgIdAndTxt ("varmech:skg_solve:ask_memory", "%s: internal: the memory estimate is "
+                         "not below max_bytes (the front end asks the system)", fn);
+    }
   vm_skg_solution_init (&sol);
-  st = vm_skg_solve (&m, par, q0, v0, &so, &sol);
+  st = vm_skg_solve (&m, par, c.q0, c.v0, so, &sol);
   vm_mech_free (&m);
   if ((st == VM_EARG || st == VM_EORDER || st == VM_ESIZE) && sol.Ntot == 0)
     {
@@ -440,7 +485,7 @@ cmd_solve (mxArray *plhs[], int nrhs, const mxArray *prhs[])
       vm_skg_solution_free (&sol);
       BAD ("%s: %s", fn, msg[0] ? msg : "invalid arguments");
     }
-  plhs[0] = solution_struct (&sol, &so, prhs[1], fn);
+  plhs[0] = solution_struct (&sol, so, prhs[1], fn);
   vm_skg_solution_free (&sol);
 }
 

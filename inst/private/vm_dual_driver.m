@@ -1,5 +1,5 @@
 % -*- texinfo -*-
-% @deftypefn {} {@var{sol} =} vm_dual_driver (@var{fname}, @var{kernel}, @var{kpar}, @var{ode}, @var{dims}, @var{tspan}, @var{y0}, @var{opts})
+% @deftypefn {} {[@var{sol}, @var{setup}] =} vm_dual_driver (@var{fname}, @var{kernel}, @var{kpar}, @var{ode}, @var{dims}, @var{tspan}, @var{y0}, @var{opts})
 % Shared driver of @code{dual_solve}, @code{dual_lorenz} and @code{dual_pars}: checks the common
 % options, solves consecutive time slabs (each starting from the previous slab's recovered end
 % state), optionally iterates the base state, and assembles the solution struct.  The fixed-grid
@@ -10,9 +10,12 @@
 % @code{dual_pars}).
 % Adaptive mode (@code{dual_solve} without Slabs, and without N unless RelTol or AbsTol is given)
 % and Guess 'marching' go through the marching driver (csrc/march/march.h, csrc/dual/dual_march.h).
+% @var{setup}: the setup struct given to @code{vm_dual_mex ('march', ...)} when the marching
+% driver solved, else [] (@code{dual_solve} keeps it for its calls without options).
 % @end deftypefn
 
-function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
+function [sol, setup] = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
+  setup = [];   % the march's setup struct, when the march solved (the second output)
   ny = dims(1);
   nd = dims(2);
   ng = dims(3);
@@ -79,15 +82,45 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   else
     y0 = vm_check_value (fname, 'y0', y0, {'vector', nd})';
   end
+  % the right-hand side at the initial state (check_rhs, a system without algebraic states) is
+  % checked by the march's gateway on the model it loads (setup.check_rhs), or just before the
+  % slabs' gateway; any refusal on the way runs check_rhs first, so that a right-hand side that
+  % is not finite at the start is always what is reported, as when it was checked here first
+  defer_rhs = ~isempty (ode) && ode.na == 0;
   if (~isempty (ode))   % a compiled system (the closed forms need no check here)
-    check_rhs (fname, ode, tspan(1), y0);
     check_algebraic (fname, ode, tspan(1), y0);
   end
+  try
+    opts.Guess = guess;   % [] or the matrix of initial duals
+    [sol, setup] = checked_solve (fname, kernel, kpar, ode, dims, tspan, y0, opts, ...
+                                  [adaptive, marching, weak, defer_rhs]);
+  catch err
+    if (defer_rhs)
+      check_rhs (fname, ode, tspan(1), y0);
+    end
+    rethrow (err);
+  end
+end
+
+function [sol, setup] = checked_solve (fname, kernel, kpar, ode, dims, tspan, y0, opts, flags)
+  % the checks that depend on the grid and the options, then the march or the slabs; opts.Guess
+  % is [] or the matrix of initial duals, flags = [adaptive marching weak defer_rhs]; setup: the
+  % march's setup struct, [] after the slabs
+  setup = [];
+  adaptive = flags(1);
+  marching = flags(2);
+  weak = flags(3);
+  defer_rhs = flags(4);
+  guess = opts.Guess;
+  ny = dims(1);
+  nd = dims(2);
+  ng = dims(3);
+  m = nd + ng;
   N = opts.N;
   % ErrorEstimate 'on' (dual_solve) on a fixed grid: the marching driver on Slabs fixed windows,
   % each also at the companion order (csrc/march/march.h, estimate), as skg_solve's fixed grids
   estimate = ~adaptive && isfield (opts, 'ErrorEstimate') && strcmp (opts.ErrorEstimate, 'on');
-  minN = vm_dual_mex ('min_n', opts.Order, double (estimate));   % the fact lives in csrc/march/march.c
+  minN = min_n (opts.Order, estimate);   % the fact lives in csrc/march/march.c
   if (N < minN && estimate)
     vm_badarg (fname, 'N must be an integer >= %d for order %d with an error estimate (the companion order of the estimate needs it)', ...
                minN, opts.Order);
@@ -168,8 +201,8 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
                vm_describe (yb));
   end
   if (marching || adaptive)
-    sol = march_path (fname, kernel, kpar, ode, [ny nd ng], tspan, y0, opts, c, auto_c, adaptive, ...
-                      weak, yb, estimate);
+    [sol, setup] = march_path (fname, kernel, kpar, ode, [ny nd ng], tspan, y0, opts, c, ...
+                               [auto_c, adaptive, weak, estimate, defer_rhs], yb);
     return;
   end
   if (~isempty (guess) && (~isnumeric (guess) || ~isreal (guess) || issparse (guess) || ~isequal (size (guess), [Ntot m]) ...
@@ -185,16 +218,19 @@ function sol = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y0, opts)
   tb = t(1:(N - 1):end);
   tb(end) = tspan(2);
   disp_code = find (strcmpi (opts.Display, {'off', 'final', 'iter'})) - 1;
-  setup = struct ('tb', tb(:)', 'N', N, 'order', opts.Order, 'c', c, 'ybar', ybar, ...
-                  'y0', y0(:)', 'DT', DT(:)', 'guess', guess, 'tol', opts.Tol, ...
-                  'max_iter', opts.MaxIter, 'kernel', kernel, 'kpar', kpar, ...
-                  'weak', double (weak), 'linsolve', lcode, ...
-                  'base_iterations', nb, 'display', disp_code, 'name', fname, 'sol', 1, ...
-                  'hamiltonian', double (const_base && nb == 0));
+  sset = struct ('tb', tb(:)', 'N', N, 'order', opts.Order, 'c', c, 'ybar', ybar, ...
+                 'y0', y0(:)', 'DT', DT(:)', 'guess', guess, 'tol', opts.Tol, ...
+                 'max_iter', opts.MaxIter, 'kernel', kernel, 'kpar', kpar, ...
+                 'weak', double (weak), 'linsolve', lcode, ...
+                 'base_iterations', nb, 'display', disp_code, 'name', fname, 'sol', 1, ...
+                 'hamiltonian', double (const_base && nb == 0));
+  if (defer_rhs)
+    check_rhs (fname, ode, tspan(1), y0);
+  end
   try
     % every field but the grid t (mex/vm_dual_sol_mx.h), in its order; the Hamiltonian only for
     % a constant base state without base passes
-    [sol, failed] = vm_dual_mex ('slabs', ode, setup);
+    [sol, failed] = vm_dual_mex ('slabs', ode, sset);
   catch err
     vm_rethrow (err, fname);
   end
@@ -251,10 +287,14 @@ function [sol, ok] = one_slab (fname, kernel, kpar, dims, tspan, y0, opts, guess
   ok = true;
 end
 
-function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, auto_c, adaptive, ...
-                           weak, yb, estimate)
+function [sol, setup] = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, flags, yb)
   % the marching driver: adaptive windows, or Slabs fixed windows with predicted base states (and,
-  % with estimate, each also at the companion order)
+  % with estimate, each also at the companion order); flags: [auto_c adaptive weak estimate
+  % check_rhs] (check_rhs: the gateway checks the right-hand side at the initial state)
+  auto_c = flags(1);
+  adaptive = flags(2);
+  weak = flags(3);
+  estimate = flags(4);
   ny = dims(1);
   nd = dims(2);
   if (~weak)
@@ -275,7 +315,7 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
   if (isfield (opts, 'AbsTol'))
     at = opts.AbsTol;
   end
-  minN = vm_dual_mex ('min_n', opts.Order, double (adaptive));
+  minN = min_n (opts.Order, adaptive);
   if (adaptive && opts.N < minN)
     vm_badarg (fname, 'N must be at least %d for order %d and the companion order of the error estimate', ...
                minN, opts.Order);
@@ -298,20 +338,31 @@ function sol = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, a
       vm_badarg (fname, 'BaseState and Guess ''marching'' exclude each other (the marching guess is a base state)');
     end
   end
-  ny = dims(1);
-  check_memory (fname, dims(2), dims(3), opts.N, max (windows, 1) * (opts.N - 1) + 1, ny, opts, ...
-                vm_linsolve_code (opts));
+  % the memory of this grid (max (windows, 1) * (N - 1) + 1 points) was checked by the caller
   setup = struct ('t0', tspan(1), 'tf', tspan(2), 'N', opts.N, 'order', opts.Order, 'c', c, ...
                   'auto_c', double (auto_c), ...
                   'y0', y0(:)', 'kernel', kernel, 'kpar', kpar, 'windows', windows, ...
                   'RelTol', rt, 'AbsTol', at, 'tol', 1e-3, 'MaxIter', opts.MaxIter, ...
                   'BaseIterations', opts.BaseIterations, 'Display', opts.Display, 'guess', base, ...
                   'output_times', tout(:), 'LinearSolver', opts.LinearSolver, ...
-                  'estimate', double (estimate));
+                  'estimate', double (estimate), 'check_rhs', double (flags(5)));
   try
     sol = vm_dual_mex ('march', ode, setup);   % every field (mex/vm_dual_sol_mx.h), in its order
   catch err
     vm_rethrow (err, fname);
+  end
+end
+
+function minN = min_n (order, estimate)
+  % vm_dual_mex ('min_n', order, estimate), asked once per order and kept (a fact of the library)
+  persistent known
+  if (isempty (known))
+    known = NaN (2, 64);
+  end
+  minN = known(estimate + 1, order);
+  if (isnan (minN))
+    minN = vm_dual_mex ('min_n', order, double (estimate));
+    known(estimate + 1, order) = minN;
   end
 end
 
