@@ -97,7 +97,13 @@ function ode = odesys (varargin)
   catch err
     vm_rethrow (err, fname);
   end
-  ode = vm_ode_struct (states, opts.parameters, pnames, rhs, alg, square, blocks, compiled, pvalues);
+  def.states = states;
+  def.parameters = opts.parameters;
+  def.parameter_names = pnames;
+  def.rhs = rhs;
+  def.algebraic = alg;
+  def.square = square;
+  ode = vm_ode_struct (def, blocks, compiled, pvalues);
 end
 
 %!test

@@ -200,12 +200,14 @@ function sol = periodic_orbit (ode, varargin)
   if (auto_c)
     c = auto_weights (sc, n);
   end
-  [r, grids, iters, perr, serr] = solve_grids (fname, ode_aug, guess, ybar0, opts, c, sc, gauge, n);
+  [r, grids, iters, perr, serr] = solve_grids (fname, ode_aug, guess, ybar0, opts, ...
+                                                  search_weights (c, sc, gauge, n));
   if (auto_c && r.exitflag ~= 1 && ~isempty (grids) && ~isfield (r, 'equilibrium'))
     % the automatic weights failed: once more with the second set (see weights_retry)
     c1 = c;
     c = weights_retry (sc, n);
-    [r, g2, i2, perr, serr] = solve_grids (fname, ode_aug, guess, ybar0, opts, c, sc, gauge, n);
+    [r, g2, i2, perr, serr] = solve_grids (fname, ode_aug, guess, ybar0, opts, ...
+                                                  search_weights (c, sc, gauge, n));
     r.message = sprintf ('%s (after the automatic weights c = [%s] failed on N = %d: retried with c = [%s])', ...
                          r.message, num2str (c1, '%.3g '), grids(1), num2str (c, '%.3g '));
     grids = [grids, g2];
@@ -236,7 +238,8 @@ end
 % to PeriodTol, the previous orbit (trigonometric interpolation) the next base state.  With N
 % given: N0 (about N/2, for the estimate; if it fails, N from the guess) and N.  ybar: the base
 % state on N0 nodes.
-function [r, grids, iters, perr, serr] = solve_grids (fname, aug, guess, ybar, opts, c, sc, gauge, n)
+function [r, grids, iters, perr, serr] = solve_grids (fname, aug, guess, ybar, opts, w)
+  n = w.n;
   auto = isempty (opts.N);
   grids = [];
   iters = 0;
@@ -245,7 +248,7 @@ function [r, grids, iters, perr, serr] = solve_grids (fname, aug, guess, ybar, o
   good = [];
   N = size (ybar, 1);
   while (true)
-    r = solve_one (fname, aug, ybar, N, opts, c, sc, gauge, n);
+    r = solve_one (fname, aug, ybar, N, opts, w);
     grids(end + 1) = N;
     iters = iters + r.iterations;
     if (r.exitflag == 1 && ~isempty (good))
@@ -321,7 +324,20 @@ function T = period (r, n)
   T = 2 * pi * mean (r.y(:, n + 1));
 end
 
-function r = solve_one (fname, aug, ybar, N, opts, c, sc, gauge, n)
+function w = search_weights (c, sc, gauge, n)
+  % what every solve of the search shares besides the grid: the weights c, the states' scales sc,
+  % the gauge (the phase condition's state) and the number of states n
+  w.c = c;
+  w.sc = sc;
+  w.gauge = gauge;
+  w.n = n;
+end
+
+function r = solve_one (fname, aug, ybar, N, opts, w)
+  c = w.c;
+  sc = w.sc;
+  gauge = w.gauge;
+  n = w.n;
   setup = struct ('N', N, 'order', opts.Order, 'c', c, 'scale', sc, 'ybar', ybar, 'gauge', gauge, ...
                   'tol', opts.Tol, 'max_iter', opts.MaxIter, ...
                   'base_iterations', opts.BaseIterations, 'inner', 2, ...
@@ -413,7 +429,13 @@ function [aug, gauge] = augmented (fname, ode, opts)
       vm_rethrow (err, fname);
     end
     [~, pv] = vm_param_values (ode.parameters, fname);
-    aug = vm_ode_struct (st, ode.parameters, ode.parameter_names, rhs, {}, true, blocks, compiled, pv);
+    def.states = st;
+    def.parameters = ode.parameters;
+    def.parameter_names = ode.parameter_names;
+    def.rhs = rhs;
+    def.algebraic = {};
+    def.square = true;
+    aug = vm_ode_struct (def, blocks, compiled, pv);
     gauge = n + 1;
   end
 end

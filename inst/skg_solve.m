@@ -414,7 +414,8 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
     end
   else
     try
-      [sol, kind] = solve_fixed (sys, tspan, q0, qdot0, o, opts, ntot, kind, retry);
+      [sol, kind] = solve_fixed (initial_value_problem (sys, tspan, q0, qdot0), o, opts, ntot, ...
+                                 kind, retry);
     catch err
       vm_rethrow (err, fname);
     end
@@ -574,11 +575,23 @@ function tf = needs_integrator (sys)
   end
 end
 
-function [sol, kind] = solve_fixed (sys, tspan, q0, qdot0, o, opts, ntot, kind, retry)
+function p = initial_value_problem (sys, tspan, q0, qdot0)
+  % the system, the interval and the initial state, as one argument of solve_fixed
+  p.sys = sys;
+  p.tspan = tspan;
+  p.q0 = q0;
+  p.qdot0 = qdot0;
+end
+
+function [sol, kind] = solve_fixed (p, o, opts, ntot, kind, retry)
   % the solve; under Guess 'auto' with the marching start (retry), that start gets at most 6 Newton
   % iterations -- on a grid of 129 nodes first when the one window has more than 516, so that a
   % poor start costs no iteration at full size -- and the integrator's trajectory otherwise, or
   % without one the marching start again with MaxIter (help, "Guess")
+  sys = p.sys;
+  tspan = p.tspan;
+  q0 = p.q0;
+  qdot0 = p.qdot0;
   if (~retry)
     sol = vm_skg_mex ('solve', sys, tspan, q0, qdot0, o);
     return;

@@ -58,7 +58,7 @@ function [sol, setup] = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y
     % the common case, one slab of a closed form: the arguments go to the gateway as they are, and
     % it checks them (and N, the slab's length and the memory, csrc's facts); when it refuses
     % one, the checks below phrase the refusal (or convert the argument and go on)
-    [sol, ok] = one_slab (fname, kernel, kpar, dims, tspan, y0, opts, guess, weak);
+    [sol, ok] = one_slab (problem (fname, kernel, kpar, ode, dims), tspan, y0, opts, guess, weak);
     if (ok)
       return;
     end
@@ -92,7 +92,7 @@ function [sol, setup] = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y
   end
   try
     opts.Guess = guess;   % [] or the matrix of initial duals
-    [sol, setup] = checked_solve (fname, kernel, kpar, ode, dims, tspan, y0, opts, ...
+    [sol, setup] = checked_solve (problem (fname, kernel, kpar, ode, dims), tspan, y0, opts, ...
                                   [adaptive, marching, weak, defer_rhs]);
   catch err
     if (defer_rhs)
@@ -102,7 +102,8 @@ function [sol, setup] = vm_dual_driver (fname, kernel, kpar, ode, dims, tspan, y
   end
 end
 
-function [sol, setup] = checked_solve (fname, kernel, kpar, ode, dims, tspan, y0, opts, flags)
+function [sol, setup] = checked_solve (pb, tspan, y0, opts, flags)
+  [fname, kernel, kpar, ode, dims] = unpack (pb);
   % the checks that depend on the grid and the options, then the march or the slabs; opts.Guess
   % is [] or the matrix of initial duals, flags = [adaptive marching weak defer_rhs]; setup: the
   % march's setup struct, [] after the slabs
@@ -201,8 +202,8 @@ function [sol, setup] = checked_solve (fname, kernel, kpar, ode, dims, tspan, y0
                vm_describe (yb));
   end
   if (marching || adaptive)
-    [sol, setup] = march_path (fname, kernel, kpar, ode, [ny nd ng], tspan, y0, opts, c, ...
-                               [auto_c, adaptive, weak, estimate, defer_rhs], yb);
+    [sol, setup] = march_path (problem (fname, kernel, kpar, ode, [ny nd ng]), tspan, y0, opts, ...
+                               c, [auto_c, adaptive, weak, estimate, defer_rhs], yb);
     return;
   end
   if (~isempty (guess) && (~isnumeric (guess) || ~isreal (guess) || issparse (guess) || ~isequal (size (guess), [Ntot m]) ...
@@ -252,7 +253,8 @@ function print_final (fname, sol)
            max ([0; abs(Rin(:))]), max ([0; abs(sol.slab_end_residual(:))]));
 end
 
-function [sol, ok] = one_slab (fname, kernel, kpar, dims, tspan, y0, opts, guess, weak)
+function [sol, ok] = one_slab (pb, tspan, y0, opts, guess, weak)
+  [fname, kernel, kpar, ~, dims] = unpack (pb);
   % one slab of a closed form with the arguments as given: ok is false (sol empty) when the
   % gateway refuses any of them (vm_dual_driver's checks then phrase the refusal); the solution
   % of the same call through those checks otherwise, bit for bit (test_dual_slabs)
@@ -287,7 +289,8 @@ function [sol, ok] = one_slab (fname, kernel, kpar, dims, tspan, y0, opts, guess
   ok = true;
 end
 
-function [sol, setup] = march_path (fname, kernel, kpar, ode, dims, tspan, y0, opts, c, flags, yb)
+function [sol, setup] = march_path (pb, tspan, y0, opts, c, flags, yb)
+  [fname, kernel, kpar, ode, dims] = unpack (pb);
   % the marching driver: adaptive windows, or Slabs fixed windows with predicted base states (and,
   % with estimate, each also at the companion order); flags: [auto_c adaptive weak estimate
   % check_rhs] (check_rhs: the gateway checks the right-hand side at the initial state)
@@ -478,4 +481,23 @@ function check_memory (fname, nd, ng, N, Ntot, ny, opts, lcode)
   need = vm_dual_mex ('memory', nd, ng, N, opts.Order, lcode, ny, Ntot);
   vm_check_memory (fname, need, 'slab', N, Ntot, ['use fewer nodes per slab (N), fewer slabs, ' ...
                    'or the error-controlled default (RelTol)']);
+end
+
+function pb = problem (fname, kernel, kpar, ode, dims)
+  % what the driver's steps share about the problem: the caller's name, the kernel ('general' or
+  % a closed form) with its parameters, the compiled system ([] for a closed form) and the sizes
+  % [ny nd ng]; one argument instead of five
+  pb.fname = fname;
+  pb.kernel = kernel;
+  pb.kpar = kpar;
+  pb.ode = ode;
+  pb.dims = dims;
+end
+
+function [fname, kernel, kpar, ode, dims] = unpack (pb)
+  fname = pb.fname;
+  kernel = pb.kernel;
+  kpar = pb.kpar;
+  ode = pb.ode;
+  dims = pb.dims;
 end
