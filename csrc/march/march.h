@@ -133,7 +133,7 @@ typedef struct
 {
   double t0, tf;            /* the interval, tf > t0 (default 0, 1) */
   int windows;              /* W >= 1: fixed grid; 0: adaptive (default 0) */
-  double rtol, atol;        /* error control (default 1e-6, 1e-8; atol > 0, rtol >= 0) */
+  double rtol, atol;        /* error control (defaults: the schema's RelTol, AbsTol; atol > 0, rtol >= 0) */
   int estimate;             /* fixed mode: also solve the companion and report the estimate
                                (default 0) */
   double h0;                /* adaptive: first window length (0: automatic) (default 0) */
