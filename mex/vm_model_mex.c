@@ -65,6 +65,17 @@ blob_to_mx (uint8_t *blob, size_t len)
   return a;
 }
 
+/* The blocks of a first-order system as odesys keeps them, struct ("system", block); b freed. */
+static mxArray *
+system_blocks (vm_block *b)
+{
+  mxArray *out = mxCreateStructMatrix (1, 1, 0, NULL);
+  mxAddField (out, "system");
+  mxSetField (out, 0, "system", block_to_mx (b));
+  vm_block_free (b);
+  return out;
+}
+
 static void
 cmd_mech (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
@@ -149,7 +160,6 @@ cmd_ode (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   vm_ode o;
   vm_err err;
   vm_block b;
-  mxArray *out;
   uint8_t *blob;
   size_t blen;
   if (nrhs != 5 && nrhs != 6)
@@ -188,11 +198,7 @@ cmd_ode (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (st != VM_OK)
     mexErrMsgIdAndTxt ("varmech:nomem", "%s: compiling the system failed: %s", fn,
                        vm_status_string (st));
-  out = mxCreateStructMatrix (1, 1, 0, NULL);
-  mxAddField (out, "system");
-  mxSetField (out, 0, "system", block_to_mx (&b));
-  vm_block_free (&b);
-  plhs[0] = out;
+  plhs[0] = system_blocks (&b);
 }
 
 /* "period": the system of periodic_orbit, dx/ds = P F(x), dP/ds = 0, built from the compiled model
@@ -211,7 +217,6 @@ cmd_period (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   int ny, nd, st;
   uint8_t *blob;
   size_t blen;
-  mxArray *out;
   if (nrhs != 4)
     mexErrMsgIdAndTxt ("varmech:badarg", "%s: internal: \"period\" takes 3 arguments", fn);
   state = vm_arg_cellstr (prhs[2], fn, "states", &ny);
@@ -251,11 +256,7 @@ cmd_period (int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (st != VM_OK)
     mexErrMsgIdAndTxt ("varmech:nomem", "%s: compiling the system with the period failed: %s", fn,
                        vm_status_string (st));
-  out = mxCreateStructMatrix (1, 1, 0, NULL);
-  mxAddField (out, "system");
-  mxSetField (out, 0, "system", block_to_mx (&b));
-  vm_block_free (&b);
-  plhs[0] = out;
+  plhs[0] = system_blocks (&b);
 }
 
 /* "eval": block (a struct, or in the compact layout a cell array of structs of one model). */
