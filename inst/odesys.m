@@ -12,11 +12,11 @@
 % @end multitable
 % Fields: @code{ode.states}, @code{ode.parameters} (edit freely, no recompilation),
 % @code{ode.ny}, @code{ode.nd} (numbers of states, of differential states).  Example (the Lorenz
-% system; odesys_eval gives F = (s (y - x), x (r - z) - y, x y - b z), here at (1, 2, 3)):
+% system; odesys_eval gives F = (s (y - x), x (r - z) - y, x y - b z)):
 % @verbatim
 % lor = odesys ('states', {'x', 'y', 'z'}, 'parameters', struct ('s', 10, 'r', 28, 'b', 8/3), ...
 %   'rhs', {'s*(y - x)', 'x*(r - z) - y', 'x*y - b*z'});
-% out = odesys_eval (lor, 0, [1 2 3]);                 % t, y
+% out = odesys_eval (lor, 0, [1 2 3]);                 % at t = 0, (x, y, z) = (1, 2, 3)
 % fprintf ('F = %s\n', mat2str (out.F));
 % lor.parameters.r = 20;                               % another r, no recompilation
 % sol = dual_solve (lor, [0 2], [1 1 1]);  plot (sol.t, sol.y)

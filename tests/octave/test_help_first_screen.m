@@ -254,11 +254,12 @@
 %! % the first 25 lines, as Octave's help prints them and as the raw comment (MATLAB's help)
 %! bad = {};
 %! for name = fs_functions ()
-%!   bad = [bad, fs_check_screen(name{1}, fs_rendered (name{1}), true), ...
+%!   rendered = fs_rendered (name{1});
+%!   bad = [bad, fs_check_screen(name{1}, rendered, true), ...
 %!          fs_check_screen(name{1}, fs_raw (name{1}), false)];
 %!   % the example's code is shown in Octave's first 25 lines too
 %!   code = strsplit (fs_example (fs_raw (name{1})), "\n");
-%!   shown = strtrim (fs_rendered (name{1}));
+%!   shown = strtrim (rendered);
 %!   for c = code
 %!     if (~any (strcmp (strtrim (c{1}), shown)))
 %!       bad{end+1} = sprintf ('%s (rendered): example line not in the first 25 lines: %s', ...
