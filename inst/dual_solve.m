@@ -4,15 +4,33 @@
 % @deftypefnx {} {sol =} dual_solve (ode, tspan, y0, opts)
 % @deftypefnx {} {} dual_solve (...)
 % Solve a first-order system as the critical point of the discrete dual action of Acharya and
-% Sengupta.
+% Sengupta: any @code{odesys}, ydot = F(t, y) with algebraic equations G(t, y) = 0 (DAEs of
+% index 1, underdetermined systems).  Options:
+% @multitable @columnfractions .2 .8
+% @item "RelTol" @tab relative error tolerance (default 1e-6; "AbsTol": 1e-8)
+% @item "Order" @tab order of the time discretization: 2, 4 (default), 6 or 8
+% @item "N" @tab nodes per window (default 33; 65 on a fixed grid)
+% @item "Slabs" @tab fixed grid of this many windows (no error control)
+% @item "OutputTimes" @tab times for @code{sol.output} (.t, .y, .D)
+% @end multitable
+% Fields: @code{sol.t} (a column), @code{sol.y} (a row per time, columns as in @code{ode.states}),
+% @code{sol.D} (the duals), @code{sol.exitflag} (1: converged), @code{sol.message}.  Example (the
+% Lorenz system; ode45 agrees to the tolerance times the chaotic growth of errors):
+% @verbatim
+% lor = odesys ('states', {'x', 'y', 'z'}, 'parameters', struct ('s', 10, 'r', 28, 'b', 8/3), ...
+%   'rhs', {'s*(y - x)', 'x*(r - z) - y', 'x*y - b*z'});
+% sol = dual_solve (lor, [0 5], [1 1 1], 'RelTol', 1e-8);
+% fprintf ('%s\ny(5) = %s\n', sol.message, mat2str (sol.y(end,:), 6));
+% plot3 (sol.y(:,1), sol.y(:,2), sol.y(:,3));  xlabel ('x');  ylabel ('y');  zlabel ('z')
+% @end verbatim
 %
-% @var{ode} is made by @code{odesys}: nd differential states y_d with ydot_d = F(t, y),
-% algebraic states and algebraic equations G(t, y) = 0 (their numbers may differ: odesys option
-% "square", false).  @var{tspan} is [t0 tf] with t0 < tf.  @var{y0} holds the initial values of
-% the differential states only (nd entries); the algebraic states are unknowns at every node,
-% t0 included.  Options are name/value pairs or one struct @var{opts} with the option names as
-% fields.  Called without an output argument, a solve that does not converge is an error
-% (@code{varmech:dual_solve:noconv}); with one, check @code{sol.exitflag}.
+% @strong{Reference.}  @var{ode} is made by @code{odesys}: nd differential states y_d with
+% ydot_d = F(t, y), algebraic states and algebraic equations G(t, y) = 0 (their numbers may differ:
+% odesys option "square", false).  @var{tspan} is [t0 tf] with t0 < tf.  @var{y0} holds the
+% initial values of the differential states only (nd entries); the algebraic states are unknowns
+% at every node, t0 included.  Options are name/value pairs or one struct @var{opts} with the
+% option names as fields.  Called without an output argument, a solve that does not converge is
+% an error (@code{varmech:dual_solve:noconv}); with one, check @code{sol.exitflag}.
 %
 % With duals D = (D_d, D_a) and the shifted quadratic potential
 % @code{H = 1/2 sum_i c_i (y_i - ybar_i(t))^2} the pre-dual Lagrangian is

@@ -2,12 +2,32 @@
 % @deftypefn  {} {sol =} gauss_integrate (sys, tspan, q0, qdot0)
 % @deftypefnx {} {sol =} gauss_integrate (sys, tspan, q0, qdot0, name, value, ...)
 % @deftypefnx {} {sol =} gauss_integrate (sys, tspan, q0, qdot0, opts)
-% Integrate the classical constrained equations of motion of a system made by @code{mechsys}.
+% Integrate the classical constrained equations of motion of a system made by @code{mechsys}:
+% the reference integrator (Gauss's principle), also for impacts on hard walls, fixed-step
+% symplectic runs and other reaction laws.  Options:
+% @multitable @columnfractions .2 .8
+% @item "Method" @tab "dopri5" (default), "dop853", "gl4", "gl6", "rk4"
+% @item "RelTol" @tab relative error tolerance (default 1e-8; "AbsTol": 1e-10)
+% @item "Step" @tab the fixed step of gl4, gl6, rk4 (default (tf - t0)/1000)
+% @item "OutputTimes" @tab times for @code{sol.output} (.t, .q, .qdot, .lambda)
+% @item "Projection" @tab project onto the constraints: "on" (default "off")
+% @end multitable
+% Fields: @code{sol.t} (accepted steps), @code{sol.q}, @code{sol.qdot} (columns as in
+% @code{sys.coordinates}), @code{sol.lambda} (multipliers), @code{sol.energy},
+% @code{sol.impacts}, @code{sol.exitflag}, @code{sol.message}.  Example (a damped pendulum, the
+% rod a constraint; th = atan2(x, -y) agrees with ode45 on d2th/dt2 = -g/l sin(th) - c dth/dt):
+% @verbatim
+% pend = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81, 'l', 1, 'c', 0.5), ...
+%   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', 'forces', {'-c*dot(x)', '-c*dot(y)'}, ...
+%   'constraints', {'x^2 + y^2 - l^2'});
+% sol = gauss_integrate (pend, [0 10], [sin(1) -cos(1)], [0 0], 'RelTol', 1e-10);
+% th = atan2 (sol.q(:,1), -sol.q(:,2));  fprintf ('%s: th(10) = %.6f\n', sol.message, th(end));
+% @end verbatim
 %
-% @var{sys} is a system made by @code{mechsys}, @var{tspan} = [t0 tf] (tf < t0 integrates
-% backwards), @var{q0} and @var{qdot0} the initial position and velocity (n entries each, in the
-% order of @code{sys.coordinates}).  Options are name/value pairs or one struct @var{opts} whose
-% fields are the options.
+% @strong{Reference.}  @var{sys} is a system made by @code{mechsys}, @var{tspan} = [t0 tf]
+% (tf < t0 integrates backwards), @var{q0} and @var{qdot0} the initial position and velocity (n entries
+% each, in the order of @code{sys.coordinates}).  Options are name/value pairs or one struct
+% @var{opts} whose fields are the options.
 %
 % The accelerations solve @code{M qddot = f + R} with @code{M = d2L/dqdot2},
 % @code{f = dL/dq - (d2L/dqdot dq) qdot - d2L/dqdot dt + F} and a reaction R that keeps the

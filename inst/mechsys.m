@@ -1,9 +1,30 @@
 % -*- texinfo -*-
 % @deftypefn  {} {sys =} mechsys (name, value, ...)
 % @deftypefnx {} {sys =} mechsys (opts)
-% Compile a mechanical system written as formulas.
+% Compile a mechanical system written as formulas: the model that @code{skg_solve},
+% @code{gauss_integrate} and @code{mechsys_eval} take.  Names (the full list below):
+% @multitable @columnfractions .2 .8
+% @item "coordinates" @tab a cell array of names; the velocity of x is dot(x)
+% @item "parameters" @tab a struct of named numbers, e.g.@: struct ('c', 0.5)
+% @item "lagrangian" @tab L(t, q, qdot), a formula such as 'dot(x)^2/2 - x^2/2'
+% @item "forces" @tab added to dL/dq, one per coordinate; damping '-c*dot(x)'
+% @item "constraints" @tab g(t, q, qdot) = 0, a cell array of formulas
+% @item "contacts" @tab walls h(q) >= 0 (a struct array; see below)
+% @end multitable
+% Fields: @code{sys.coordinates}, @code{sys.parameters} (edit freely), @code{sys.n} and
+% @code{sys.m} (the numbers of coordinates and constraints).  Example (a damped pendulum;
+% mechsys_eval gives M = 1 and f = -g sin(th) - c dth/dt, here at th = 1, dth/dt = 0.5):
+% @verbatim
+% pend = mechsys ('coordinates', {'th'}, 'parameters', struct ('g', 9.81, 'c', 0.5), ...
+%   'lagrangian', 'dot(th)^2/2 + g*cos(th)', 'forces', {'-c*dot(th)'});
+% out = mechsys_eval (pend, 0, 1, 0.5);               % t, q, qdot
+% fprintf ('M = %g, f = %.6f\n', out.M, out.f);
+% pend.parameters.c = 0.2;                            % less damping, no recompilation
+% sol = gauss_integrate (pend, [0 10], 1, 0);  plot (sol.t, sol.q)
+% @end verbatim
 %
-% The system is given by name/value pairs (or one struct @var{opts} with these fields):
+% @strong{Reference.}  The system is given by name/value pairs (or one struct @var{opts} with
+% these fields):
 % @table @asis
 % @item "coordinates"
 % the generalized coordinates, a cell array of names (or one name).  The velocity of coordinate

@@ -1,12 +1,31 @@
 % -*- texinfo -*-
 % @deftypefn  {} {ode =} odesys (name, value, ...)
 % @deftypefnx {} {ode =} odesys (opts)
-% Compile a first-order system @code{ydot = F(t, y)}, @code{G(t, y) = 0} written as formulas.
+% Compile a first-order system @code{ydot = F(t, y)}, @code{G(t, y) = 0} written as formulas:
+% the model that @code{dual_solve}, @code{periodic_orbit} and @code{odesys_eval} take.  Names:
+% @multitable @columnfractions .2 .8
+% @item "states" @tab the names of the states y, a cell array
+% @item "parameters" @tab a struct of named numbers, e.g.@: struct ('r', 28)
+% @item "rhs" @tab dy/dt of the first numel (rhs) states, one formula each
+% @item "algebraic" @tab equations G(t, y) = 0 for the remaining states
+% @item "square" @tab true (default): as many equations as states
+% @end multitable
+% Fields: @code{ode.states}, @code{ode.parameters} (edit freely, no recompilation),
+% @code{ode.ny}, @code{ode.nd} (numbers of states, of differential states).  Example (the Lorenz
+% system; odesys_eval gives F = (s (y - x), x (r - z) - y, x y - b z)):
+% @verbatim
+% lor = odesys ('states', {'x', 'y', 'z'}, 'parameters', struct ('s', 10, 'r', 28, 'b', 8/3), ...
+%   'rhs', {'s*(y - x)', 'x*(r - z) - y', 'x*y - b*z'});
+% out = odesys_eval (lor, 0, [1 2 3]);                 % at t = 0, (x, y, z) = (1, 2, 3)
+% fprintf ('F = %s\n', mat2str (out.F));
+% lor.parameters.r = 20;                               % another r, no recompilation
+% sol = dual_solve (lor, [0 2], [1 1 1]);  plot (sol.t, sol.y)
+% @end verbatim
 %
-% The first nd = numel (rhs) states are differential (@code{rhs@{i@}} is the time derivative of
-% state i); the remaining ny - nd states are algebraic: unknowns fixed by the algebraic equations
-% G(t, y) = 0 (a multiplier, a constraint force, a slack...).  The system is evaluated by
-% @code{odesys_eval} and solved by @code{dual_solve}.
+% @strong{Reference.}  The first nd = numel (rhs) states are differential (@code{rhs@{i@}} is the
+% time derivative of state i); the remaining ny - nd states are algebraic: unknowns fixed by the
+% algebraic equations G(t, y) = 0 (a multiplier, a constraint force, a slack...).  The system is
+% evaluated by @code{odesys_eval} and solved by @code{dual_solve}.
 %
 % Name/value pairs (or one struct @var{opts} with these fields):
 % @table @asis

@@ -3,9 +3,27 @@
 % @deftypefnx {} {cands =} periodic_guesses (ode, y0, T, name, value, ...)
 % @deftypefnx {} {[cands, traj] =} periodic_guesses (...)
 % Starting guesses for @code{periodic_orbit}: close returns of a long trajectory to a Poincare
-% section.
+% section, from @var{y0} over [0, @var{T}].  Options:
+% @multitable @columnfractions .2 .8
+% @item "MaxLoops" @tab most section crossings per candidate (default 6)
+% @item "ReturnTol" @tab largest return distance / diameter (default 0.02)
+% @item "Transient" @tab time skipped before crossings count (default T/20)
+% @item "Section" @tab [a, b, dir]: the plane a*y' = b, crossed along dir
+% @item "RelTol" @tab the integrator's relative tolerance (default 1e-10)
+% @end multitable
+% Fields of each candidate @code{cands(k)} (best first): @code{t}, @code{y} (one row per time: a
+% nearly closed piece of the trajectory), @code{T} (its duration, a guess of the period),
+% @code{loops}, @code{distance} (of the return).  Example (Van der Pol; each candidate is a piece
+% of the trajectory: ode45 from y(1,:) over T gives y(end,:)):
+% @verbatim
+% vdp = odesys ('states', {'x', 'v'}, 'parameters', struct ('mu', 1), 'rhs', {'v', 'mu*(1 - x^2)*v - x'});
+% cands = periodic_guesses (vdp, [2 0], 50);
+% fprintf ('%d candidates; the best: %d loop(s), T ~ %.4f, distance %.1e\n', numel (cands), ...
+%          cands(1).loops, cands(1).T, cands(1).distance);
+% sol = periodic_orbit (vdp, cands(1));  fprintf ('T = %.10f\n', sol.T);
+% @end verbatim
 %
-% The trajectory of the autonomous system @var{ode} (an @code{odesys} without algebraic states)
+% @strong{Reference.}  The trajectory of the autonomous system @var{ode} (an @code{odesys} without algebraic states)
 % from @var{y0} is integrated over [0, @var{T}] by the package's DOP853 integrator
 % ("RelTol"); after the "Transient" its crossings of the section are located on the dense
 % output.  Every pair of crossings i < j with j - i <= "MaxLoops" whose points are closer than

@@ -4,17 +4,36 @@
 % @deftypefnx {} {sol =} periodic_orbit (..., name, value, ...)
 % @deftypefnx {} {sol =} periodic_orbit (..., opts)
 % @deftypefnx {} {} periodic_orbit (...)
-% Find a periodic orbit of an autonomous ODE xdot = F(x) as a critical point of the dual action of
-% Acharya and Sengupta on a circle (their Remark 5 of Sec. 3).
+% Find a periodic orbit of an autonomous ODE xdot = F(x) and its period, from a rough closed
+% curve or a candidate of @code{periodic_guesses}.  Options:
+% @multitable @columnfractions .2 .8
+% @item "PeriodTol" @tab relative accuracy of the period (default 1e-10)
+% @item "N" @tab nodes on the period (odd; default: doubled to PeriodTol)
+% @item "Order" @tab order of the differences: 2, 4, 6 or 8 (default 8)
+% @item "Integral" @tab first integral and "Level" (for conservative systems)
+% @item "Display" @tab "off" (default), "final" or "iter"
+% @end multitable
+% Fields: @code{sol.T} (the period), @code{sol.t}, @code{sol.y} (one period, closed),
+% @code{sol.floquet}, @code{sol.exitflag} (1: converged, closes), @code{sol.message}; with
+% "OutputTimes" @code{sol.output} (.t, .y).  Example (ode45 from sol.y(1,:) over sol.T closes):
+% @verbatim
+% vdp = odesys ('states', {'x', 'v'}, 'parameters', struct ('mu', 1), 'rhs', {'v', 'mu*(1 - x^2)*v - x'});
+% cands = periodic_guesses (vdp, [2 0], 50);     % close returns of a trajectory
+% sol = periodic_orbit (vdp, cands(1));
+% fprintf ('T = %.10f, %s\n', sol.T, sol.message);
+% plot (sol.y(:,1), sol.y(:,2));  xlabel ('x');  ylabel ('v')
+% @end verbatim
 %
-% @var{ode} is made by @code{odesys}, with differential states only and right-hand sides that do
-% not depend on t.  The guess is a rough closed curve: times @var{t_guess} (increasing, a vector)
-% and states @var{y_guess} (one row per time, n columns), for example a piece of a long
-% trajectory between two close returns, or a candidate @var{cand} of @code{periodic_guesses}
-% (a struct with fields t and y).  Its duration t_guess(end) - t_guess(1) is the guess of the
-% period; the mismatch between its ends is spread linearly over it.  Options are name/value pairs
-% or one struct @var{opts}.  Called without an output argument, a solve that does not converge
-% is an error (@code{varmech:periodic_orbit:noconv}); with one, check @code{sol.exitflag}.
+% @strong{Reference.}  The orbit is a critical point of the dual action of Acharya and Sengupta on
+% a circle (their Remark 5 of Sec.@: 3).  @var{ode} is made by @code{odesys}, with differential
+% states only and right-hand sides that do not depend on t.  The guess is a rough closed curve:
+% times @var{t_guess} (increasing, a vector) and states @var{y_guess} (one row per time, n
+% columns), for example a piece of a long trajectory between two close returns, or a candidate
+% @var{cand} of @code{periodic_guesses} (a struct with fields t and y).  Its duration t_guess(end)
+% - t_guess(1) is the guess of the period; the mismatch between its ends is spread linearly over
+% it.  Options are name/value pairs or one struct @var{opts}.  Called without an output argument, a
+% solve that does not converge is an error (@code{varmech:periodic_orbit:noconv}); with one, check
+% @code{sol.exitflag}.
 %
 % @strong{Method.}  Time is rescaled, s = 2 pi t / T, and the unknown P = T / (2 pi) is added
 % with dP/ds = 0: dx/ds = P F(x) on the circle [0, 2 pi).  The pre-dual Lagrangian is

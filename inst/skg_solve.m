@@ -3,12 +3,31 @@
 % @deftypefnx {} {sol =} skg_solve (sys, tspan, q0, qdot0, name, value, ...)
 % @deftypefnx {} {sol =} skg_solve (sys, tspan, q0, qdot0, opts)
 % Trajectory of a @code{mechsys} system as the critical point of the discrete
-% Schwinger-Keldysh-Galley (SKG) action.
+% Schwinger-Keldysh-Galley (SKG) action.  For motion with dissipation (forces), constraints of
+% any velocity dependence (with their multipliers) and contacts with friction.  Options:
+% @multitable @columnfractions .2 .8
+% @item "RelTol" @tab relative error tolerance (default 1e-6; "AbsTol": 1e-8)
+% @item "Order" @tab order of the time discretization: 2, 4 (default), 6 or 8
+% @item "N" @tab nodes per window (default 33; 81 on a fixed grid)
+% @item "Windows" @tab fixed grid of this many windows (no error control)
+% @item "OutputTimes" @tab times for @code{sol.output} (.t, .q, .qdot, .lambda)
+% @end multitable
+% Fields: @code{sol.t} (N-by-1), @code{sol.q}, @code{sol.qdot} (N-by-n, columns as in
+% @code{sys.coordinates}), @code{sol.lambda} (multipliers), @code{sol.energy}, @code{sol.exitflag}
+% (1: converged), @code{sol.message}.  Example (a damped pendulum, th = 1 released from rest;
+% ode45 on d2th/dt2 = -g sin(th) - c dth/dt gives the same th(t) to the tolerance):
+% @verbatim
+% pend = mechsys ('coordinates', {'th'}, 'parameters', struct ('g', 9.81, 'c', 0.5), ...
+%   'lagrangian', 'dot(th)^2/2 + g*cos(th)', 'forces', {'-c*dot(th)'});
+% sol = skg_solve (pend, [0 10], 1, 0, 'RelTol', 1e-8);
+% fprintf ('%s\nth(10) = %.6f\n', sol.message, sol.q(end));
+% plot (sol.t, sol.q);  xlabel ('t');  ylabel ('th')
+% @end verbatim
 %
-% @var{sys} is a system made by @code{mechsys}, @var{tspan} = [t0 tf] with t0 < tf, @var{q0} and
-% @var{qdot0} the initial position and velocity (n entries each, in the order of
-% @code{sys.coordinates}).  Options are name/value pairs (names are case-insensitive) or one
-% struct @var{opts} whose fields are the options.
+% @strong{Reference.}  @var{sys} is a system made by @code{mechsys}, @var{tspan} = [t0 tf] with
+% t0 < tf, @var{q0} and @var{qdot0} the initial position and velocity (n entries each, in the order
+% of @code{sys.coordinates}).  Options are name/value pairs (names are case-insensitive) or one struct
+% @var{opts} whose fields are the options.
 %
 % The action of the doubled coordinates q1, q2 (q+ = (q1+q2)/2, q- = q1 - q2) is discretized in
 % time with a summation-by-parts operator on N points over @var{tspan} = [t0 tf]:
