@@ -191,13 +191,14 @@
 % the LU factorization of Newton's linear systems: "auto" (default), "banded" or "umfpack".  The
 % unknowns are ordered by grid point, so the Hessian is banded (bandwidths about 5 (order 4) to
 % 11 (order 8) times nd + ng), and its band is dense: "auto" takes the banded LU (the package's
-% own below a bandwidth of 32, LAPACK's dgbtrf above) when at least 1/16 of the band is nonzero -- here about 3/4, where it was measured 4 to 12
-% times faster than UMFPACK's sparse LU (@file{bench/README_band.md}); when the band would take
+% own below a bandwidth of 32, LAPACK's dgbtrf above) when at least 1/16 of the band is nonzero
+% (here about 3/4), the density above which the band beats UMFPACK's sparse LU
+% (@file{bench/README_band.md} has the measurements); when the band would take
 % 1 GiB or more, "auto" keeps U only (less than half the memory, no chord steps; "banded" keeps
 % L and U).  The Hessian of the dual action is symmetric, and negative definite where the DtP
 % matrices are definite (near the solution, and on the measured problems on the whole way to it):
-% the banded backend factors it by Cholesky (half the band, a quarter of the LU's arithmetic;
-% 1.6 times faster per factorization on the Lorenz system), and by the LU where it is not definite.
+% the banded backend factors it by Cholesky (half the band, a quarter of the LU's arithmetic),
+% and by the LU where it is not definite.
 % All give the same solution to rounding; @code{sol.linear_solver} says which was used.
 % @end table
 %

@@ -153,8 +153,8 @@
 % (or MaxIter, if fewer; for one window of more than 516 nodes tried first on 129 nodes, then
 % with MaxIter), then a retry from the integrator with MaxIter when Newton has not converged by
 % then (@code{sol.guess} says so): a constant-velocity start is far from a motion that swings
-% over the window -- the spherical pendulum in Cartesian coordinates on [0, 5] takes 31
-% iterations from it and 1 to 4 from the integrator, 4.1 against 0.6 s at N = 65536.
+% over the window, and Newton then needs many more iterations than from the integrator's start
+% (@file{bench/README_skg.md}).
 % @item "constant"
 % q0 at every node (fixed grid only).
 % @item "integrator"
@@ -179,16 +179,16 @@
 % the LU factorization of Newton's linear systems: @code{"auto"} (default), @code{"banded"} or
 % @code{"umfpack"}.  The unknowns are ordered by grid point, so the Jacobian is banded, with
 % bandwidths of about 5 (order 4) to 11 (order 8) times the unknowns per node; "banded" factors the
-% whole band (LU with partial pivoting: the package's own for bandwidths below 32, 1.3 to 2.3 times
-% faster than LAPACK's dgbtrf there, and dgbtrf above; at order 4 with the first two and the last
-% two grid points exchanged, which narrows the band from 5 to 4 times the unknowns per node), "umfpack" only the entries the elimination fills (UMFPACK's
-% sparse LU, natural order).  "auto" takes the banded LU when at least 1/16 of the band is
-% nonzero, where it was measured faster (the rolling disk: 1.1 to 3 times in either mode; a
-% system of many weakly coupled coordinates in full mode is not: @file{bench/README_band.md}).
-% When that band would take 1 GiB or more (the rolling disk of order 4 from N = 2^19 grid points
-% in one window), "auto" keeps U only: the factorization applies L to the right-hand side as it
+% whole band (LU with partial pivoting: the package's own for bandwidths below 32, where it is
+% faster than LAPACK's dgbtrf, and dgbtrf above; at order 4 with the first two and the last
+% two grid points exchanged, which narrows the band from 5 to 4 times the unknowns per node),
+% "umfpack" only the entries the elimination fills (UMFPACK's sparse LU, natural order).  "auto"
+% takes the banded LU when at least 1/16 of the band is nonzero, the density above which the
+% band is the faster of the two (@file{bench/README_band.md} has the measurements).
+% When that band would take 1 GiB or more (a long single window of a many-coordinate system),
+% "auto" keeps U only: the factorization applies L to the right-hand side as it
 % goes and stores U's columns from their first nonzero row, which takes less than half the
-% memory (the disk at N = 2^20: 3.6 instead of 6.0 GB in all) and no pass over L, but leaves no
+% memory and no pass over L, but leaves no
 % factors for the chord steps of option "ReuseFactorization"; "banded" keeps L and U at any size.
 % Both give the same trajectory to rounding; @code{sol.linear_solver} says which was used.
 % @item "ReuseFactorization"
