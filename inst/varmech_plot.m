@@ -441,7 +441,7 @@ function lay = layout (fig, opts, data, sols)
   bottom = 3 * lh + 16;              % the time tick labels and the time label
   gap = round (1.5 * lh);            % the outer tick labels of two panels apart
   ph = (sz(2) - top - bottom - (np - 1) * gap) / np;
-  nmax = max (2, min (5, floor (ph / (2.2 * lh)) + 1));
+  nmax = max (3, min (5, floor (ph / (2.2 * lh)) + 1));
   lay = struct ('fs', fs, 'lh', lh, 'ph', ph, 'gap', gap, 'title_fs', 10, 'pos', zeros (np, 4));
   lay.ylim = cell (1, np);
   lay.ytick = cell (1, np);
@@ -478,9 +478,10 @@ function lay = layout (fig, opts, data, sols)
 end
 
 function [lim, ticks, labs] = nice_ticks (lo, hi, nmax, integer, inside)
-  % at most nmax ticks at multiples of 1, 2, 2.5 or 5 times a power of ten (integers for log10
-  % values: 1, 2 or 5 times one), the limits at the outer ticks (inside: the limits are [lo, hi]
-  % and the ticks those within them), and the tick labels in one format
+  % at most nmax (>= 3) ticks at multiples of 1, 2, 2.5 or 5 times a power of ten (integers for
+  % log10 values: 1, 2 or 5 times one), the limits at the outer ticks (inside: the limits are
+  % [lo, hi] and the ticks those within them), and the tick labels in one format.  (Three ticks
+  % always fit once the step exceeds max(|lo|, |hi|): -step, 0, step or two neighbours.)
   if (~(isfinite (lo) && isfinite (hi)))
     lo = 0;
     hi = 0;
@@ -499,7 +500,7 @@ function [lim, ticks, labs] = nice_ticks (lo, hi, nmax, integer, inside)
   end
   e = floor (log10 ((hi - lo) / nmax)) - 1;
   found = false;
-  while (~found)
+  while (~found && e < 400)
     for m = mult
       step = m * 10 ^ e;
       if (integer && step < 1)
@@ -518,6 +519,12 @@ function [lim, ticks, labs] = nice_ticks (lo, hi, nmax, integer, inside)
       end
     end
     e = e + 1;
+  end
+  if (~found)   % beyond the doubles: the data's own limits
+    lim = [lo, hi];
+    ticks = lim;
+    labs = {sprintf('%.3g', lo), sprintf('%.3g', hi)};
+    return;
   end
   ticks = (n0:n1) * step;
   ticks(abs (ticks) < 1e-9 * step) = 0;
