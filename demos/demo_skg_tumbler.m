@@ -260,15 +260,15 @@ function r = solve_case (sys, s, N, r0, v0, T, order, ropts, Wtry, V0, R)
   r.q = sol.q;
   r.q_soft = ref.q;
   [r.err, r.energy_err, r.Etot, r.Emech] = errors (sol, ref, s, V0, R);
-  Es = ref.energy + V0 / 2 * erfc ((R ^ 2 - sum (ref.q .^ 2, 2)) * s / sqrt (2));
+  Es = ref.energy;   % with the barrier: the solvers count V0/2 erfc(h/(sqrt(2) sigma))
   r.energy_err_soft = max (abs (Es - Es(1)));
 end
 
 function [err, een, Etot, Emech] = errors (sol, ref, s, V0, R)
   % max distance from the soft reference; energy with the barrier V0 Phi(-h/sigma)
   err = max (sqrt (sum ((sol.q - ref.q) .^ 2, 2)));
-  Emech = sol.energy;
-  Etot = Emech + V0 / 2 * erfc ((R ^ 2 - sum (sol.q .^ 2, 2)) * s / sqrt (2));
+  Etot = sol.energy;   % the solver's energy includes the barrier (sol.contact_energy)
+  Emech = Etot - sol.contact_energy;
   een = max (abs (Etot - Etot(1)));
 end
 

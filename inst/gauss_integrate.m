@@ -157,7 +157,12 @@
 % time unit): 0 for an ideal or vakonomic reaction on a motion that keeps the constraints
 % @code{a . qdot = 0}, up to the integration error.
 % @item energy
-% N-by-1, @code{qdot . dL/dqdot - L} (units of L).
+% N-by-1, @code{qdot . dL/dqdot - L + contact_energy} (units of L): constant along a motion
+% without friction, drag or time-dependent L (hard walls: lost at inelastic impacts only).
+% @item contact_energy
+% N-by-1, with @code{"Contacts", "soft"} the potential of the contacts' normal forces,
+% @code{sum_c V0/2 erfc(h/(sqrt(2) sigma))} (@code{FN = -grad} of it); zeros for hard walls and
+% without contacts.
 % @item residual
 % N-by-m, the velocity-level constraints phi: g itself for a constraint that depends on the
 % velocities, @code{dg/dt = g_q qdot + g_t} for a position constraint g(t, q).

@@ -47,8 +47,10 @@
 % the terms of the equations of motion @code{M qddot = f + sum_a lambda_a dg_a/dqdot} (for a
 % position constraint g(t, q): @code{+ lambda_a dg_a/dq}; lambda as the solvers report it):
 % @code{M} = d2L/dqdot2, @code{f} = dL/dq - (d2L/dqdot dq) qdot - d2L/dqdot dt + F (the forces
-% F, contact forces included, are @emph{added}: a positive F_i pushes q_i up), and
-% @code{energy} = qdot . dL/dqdot - L.  Without constraints the accelerations at point p are
+% F, contact forces included, are @emph{added}: a positive F_i pushes q_i up),
+% @code{energy} = qdot . dL/dqdot - L + contact_energy and @code{contact_energy} = sum_c V0/2
+% erfc(h_c/(sqrt(2) sigma_c)), the potential of the contacts' normal forces (FN = -grad of it;
+% 0 without contacts).  Without constraints the accelerations at point p are
 % @code{squeeze (out.M(p,:,:)) \ out.f(p,:)'}.
 % @item contacts
 % @code{h} (h >= 0 is the allowed side), @code{h_q}, and the contact forces @code{FN} (along

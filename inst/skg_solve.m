@@ -238,7 +238,11 @@
 % N-by-m: the position constraints g(t, q) at the nodes; the columns of the constraints that
 % depend on the velocities hold 0 (as in @code{gauss_integrate}).
 % @item energy
-% N-by-1, @code{qdot . dL/dqdot - L} (units of L) on the grid, NaN after a failed window.
+% N-by-1, @code{qdot . dL/dqdot - L + contact_energy} (units of L) on the grid, NaN after a
+% failed window: constant along a motion without friction, drag or time-dependent L.
+% @item contact_energy
+% N-by-1, the potential of the contacts' normal forces, @code{sum_c V0/2 erfc(h/(sqrt(2) sigma))}
+% (@code{FN = -grad} of it; zeros without contacts).
 % @item exitflag, message
 % @code{exitflag} 1 on convergence, 0 otherwise (also, with the whole trajectory, when Newton's
 % rounding level somewhere reached the residual scale of its test, so that the error estimate

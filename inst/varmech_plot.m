@@ -2,8 +2,8 @@
 % @deftypefn  {} {h =} varmech_plot (sol)
 % @deftypefnx {} {h =} varmech_plot (sol, sol2)
 % @deftypefnx {} {h =} varmech_plot (..., name, value, ...)
-% Plot a solution of @code{skg_solve}, @code{gauss_integrate} or @code{dual_solve} as panels over
-% time, or two solutions together for comparison.
+% Plot a solution of @code{skg_solve}, @code{gauss_integrate}, @code{dual_solve} or
+% @code{periodic_orbit} as panels over time, or two solutions together for comparison.
 %
 % A mechanical solution (@code{skg_solve}, @code{gauss_integrate}, or any struct with fields
 % @code{t} and @code{q}) is drawn the way Fig. 2 of the rolling-disk paper is: one panel below
@@ -24,20 +24,28 @@
 % holonomic constraint (@code{sol.residual_position}), at velocity level for the others
 % (@code{sol.residual});
 % @item "energy"
-% the change of the energy @code{E = qdot . dL/dqdot - L} (@code{sol.energy}) from its value at
-% the first time: its drift for a conservative system, its decay for a damped one.
+% the change of the total energy from its value at the first time, @code{E = qdot . dL/dqdot - L}
+% plus the potentials of the soft contacts (@code{sol.energy}; the contacts' part is
+% @code{sol.contact_energy}): its drift for a conservative system (a soft bounce included), its
+% decay for a damped one or one with friction.
 % @end table
 % The default panels are "q", then "lambda" and "residual" when the solution has constraints,
 % then "energy" when it has one.  A first-order solution (@code{dual_solve}, or any struct with
 % @code{t} and @code{y}) has the panels @code{"y"} (the states), @code{"D"} (the duals of the
-% action, when present) and @code{"residual"} (log10 |Dm y - F| of a fixed-grid solve, when present);
-% default all that are present.
+% action: drawn only when named in "Panels") and @code{"residual"} (log10 |Dm y - F| of a
+% fixed-grid solve, when present); default "y" and, when present, "residual".  Its states are
+% "dimensionless" on the axis unless "Units" are given.  A @code{periodic_orbit} solution (fields
+% @code{T}, @code{t}, @code{y}) is drawn over its period, named with it in the title
+% ("periodic_orbit, T = 6.6633").
 %
 % With two solutions (both mechanical, or both first order, with the same number of
 % components) each component has one colour, the first solution is drawn solid and the second
 % dashed; they may have different time grids.  Components are named by @code{sol.names} (which
 % the solvers return) or numbered, each at the right of its panel in its colour, level with its
-% last value (no legend box hides data); solutions by @code{sol.solver}, in the title.
+% last value (names that would overlap are moved apart; no legend box hides data); solutions by
+% @code{sol.solver}, in the title.  The panels share one time axis: the same left and right
+% edges, the time tick labels and the label t under the bottom panel only, and a few y ticks
+% in one format per panel.
 %
 % Options:
 % @table @asis
@@ -46,19 +54,23 @@
 % @item "Labels"
 % the names of the solutions in the title (default @code{sol.solver}, or "solution 1", "2").
 % @item "Units"
-% the unit of each coordinate (or state), a cell array of strings (default: none shown); the
-% velocities get unit/TimeUnit.
+% the unit of each coordinate (or state), a cell array of strings (default: none shown; a
+% first-order system's states "dimensionless"); the velocities get unit/TimeUnit.  The axis shows
+% the unit the components share, or "mixed units" with each name followed by its unit.
 % @item "TimeUnit"
-% the unit of t (default "s").
+% the unit of t (default: "s" for a mechanical solution, none for a first-order one or a
+% periodic orbit).
 % @item "EnergyUnit"
 % the unit of the energy (default: none shown).
 % @item "Title"
 % the title above the first panel (default: the solutions' labels and line styles).
 % @item "Png"
-% a file name: the figure is also written there as a PNG of the size of a new figure (800
-% pixels wide, 190 per panel and 110 more).
+% a file name: the figure is written there as a PNG of the size of a new figure (800 pixels
+% wide, 190 per panel and 110 more), drawn off-screen (not shown).
 % @item "Visible"
-% "on" (default) or "off" (draw without showing, e.g. only to write the PNG).
+% "on" (default) or "off" (draw without showing).  Without a display (no DISPLAY on Unix, as
+% octave-cli in a terminal or a batch job, or the graphics toolkit "none") and with "Png" the
+% figure is drawn off-screen whatever this says, and nothing is printed to the terminal.
 % @item "Figure"
 % the handle of a figure to draw into (it is cleared); default a new figure.
 % @end table
@@ -89,27 +101,38 @@ function h = varmech_plot (varargin)
   panels = choose_panels (fname, sols, kind, opts.Panels);
   names = component_names (sols{1}, kind, ncomp);
   units = string_list (fname, 'Units', opts.Units, ncomp, repmat ({''}, 1, ncomp));
-  labels = string_list (fname, 'Labels', opts.Labels, numel (sols), default_labels (sols));
   check_string (fname, 'TimeUnit', opts.TimeUnit);
   check_string (fname, 'EnergyUnit', opts.EnergyUnit);
   check_string (fname, 'Title', opts.Title);
   check_string (fname, 'Png', opts.Png);
+  if (isempty (opts.TimeUnit) && strcmp (kind, 'mech'))
+    opts.TimeUnit = 's';   % the mechanical models are in physical units; first order: none
+  end
+  labels = string_list (fname, 'Labels', opts.Labels, numel (sols), default_labels (sols));
+  labels = with_periods (labels, sols, opts.TimeUnit);
   if (isempty (opts.Title))
     opts.Title = default_title (labels);
   end
   quiet = quiet_toolkit_warning ();
-  fig = open_figure (fname, opts, numel (panels));
-  axs = [];
-  lines = cell (1, numel (panels));
-  legends = cell (1, numel (panels));
+  visible = opts.Visible;
+  if (~isempty (opts.Png) || no_display ())
+    visible = 'off';   % off-screen: nothing on a screen, nothing printed to the terminal
+  end
+  fig = open_figure (fname, opts, visible, numel (panels));
+  data = cell (1, numel (panels));
   for k = 1:numel (panels)
-    axs(end + 1) = axes ('parent', fig, 'outerposition', panel_box (k, numel (panels)));   %#ok<AGROW>
-    [lines{k}, legends{k}] = draw_panel (axs(k), panels{k}, sols, kind, names, units, opts);
+    data{k} = panel_values (panels{k}, sols, kind, names, units, opts);
+  end
+  lay = layout (fig, opts, data, sols);
+  axs = zeros (1, numel (panels));
+  lines = cell (1, numel (panels));
+  for k = 1:numel (panels)
+    axs(k) = axes ('parent', fig, 'position', lay.pos(k, :));
+    lines{k} = draw_panel (axs(k), data{k}, sols, lay, k);
   end
   h = struct ('figure', fig, 'axes', axs, 'panels', {panels}, 'lines', {lines}, 'png', '');
-  title (axs(1), opts.Title, 'interpreter', 'none');
-  xlabel (axs(end), sprintf ('t (%s)', opts.TimeUnit), 'interpreter', 'none');
-  place_axes (axs, sols, legends, lines);
+  title (axs(1), opts.Title, 'interpreter', 'none', 'fontsize', lay.title_fs);
+  xlabel (axs(end), time_label (opts.TimeUnit), 'interpreter', 'none');
   if (~isempty (opts.Png))
     h.png = write_png (fname, fig, opts.Png, numel (panels));
   end
@@ -203,7 +226,7 @@ function panels = choose_panels (fname, sols, kind, req)
     dflt = {'q', 'lambda', 'residual', 'energy'};
   else
     all_panels = {'y', 'D', 'residual'};
-    dflt = all_panels;
+    dflt = {'y', 'residual'};   % the duals (noise about 0 for a solved problem) on request
   end
   if (isempty (req))
     panels = dflt(cellfun (@(p) has_panel (sols{1}, kind, p), dflt));
@@ -322,10 +345,43 @@ function check_string (fname, name, value)
   end
 end
 
-function fig = open_figure (fname, opts, npanels)
+function labels = with_periods (labels, sols, tunit)
+  % the label of a periodic orbit (periodic_orbit's solution: solver, T) names its period
+  for s = 1:numel (sols)
+    sol = sols{s};
+    if (isfield (sol, 'solver') && ischar (sol.solver) && strcmp (sol.solver, 'periodic_orbit') ...
+        && isfield (sol, 'T') && isnumeric (sol.T) && isscalar (sol.T) && isreal (sol.T))
+      labels{s} = sprintf ('%s, T = %.5g', labels{s}, sol.T);
+      if (~isempty (tunit))
+        labels{s} = sprintf ('%s %s', labels{s}, tunit);
+      end
+    end
+  end
+end
+
+function lab = time_label (tunit)
+  lab = 't';
+  if (~isempty (tunit))
+    lab = sprintf ('t (%s)', tunit);
+  end
+end
+
+function tf = no_display ()
+  % no screen to show a figure on: Octave without a graphics toolkit that draws (none), or a
+  % Unix session without DISPLAY (octave-cli in a terminal or a batch job; gnuplot would draw a
+  % visible figure as text on the terminal)
+  tf = false;
+  if (exist ('OCTAVE_VERSION', 'builtin') > 0 && strcmp (graphics_toolkit (), 'none'))
+    tf = true;
+  elseif (isunix () && ~ismac () && isempty (getenv ('DISPLAY')) && isempty (getenv ('WAYLAND_DISPLAY')))
+    tf = true;
+  end
+end
+
+function fig = open_figure (fname, opts, visible, npanels)
   % a new figure of the size of the PNG (the layout is computed for it); a given one as it is
   if (isempty (opts.Figure))
-    fig = figure ('visible', opts.Visible);
+    fig = figure ('visible', visible);
     pos = get (fig, 'position');
     sz = figure_size (npanels);
     set (fig, 'position', [pos(1), max(pos(2) + pos(4) - sz(2), 0), sz]);
@@ -340,63 +396,218 @@ function fig = open_figure (fname, opts, npanels)
     fig = double (fig);
   end
   clf (fig);
-  set (fig, 'visible', opts.Visible);
+  set (fig, 'visible', visible);
 end
 
-function [lines, legend_text] = draw_panel (ax, panel, sols, kind, names, units, opts)
-  % one panel: the components of every solution, one colour per component, a line style per
-  % solution; a legend outside the axes
-  styles = {'-', '--'};
-  lines = [];
-  hold (ax, 'on');
+function d = panel_values (panel, sols, kind, names, units, opts)
+  % what one panel draws: the values of each solution (d.y{s}), the names of the components, the
+  % axis label, whether the values are log10 (integer ticks) and their finite range
+  d = struct ('panel', panel, 'y', {cell(1, numel (sols))}, 'comp', {{}}, 'ylab', '', ...
+              'integer', strcmp (panel, 'residual'), 'lo', Inf, 'hi', -Inf);
   for s = 1:numel (sols)
     [y, comp, ylab] = panel_data (sols{s}, panel, kind, names, units, opts);
-    colors = lines_colors (size (y, 2));
-    for c = 1:size (y, 2)
-      hl = plot (ax, sols{s}.t(:), y(:, c), styles{s}, 'color', colors(c, :), 'linewidth', 1.5);
-      lines(end + 1) = hl;   %#ok<AGROW>
-    end
+    d.y{s} = y;
     if (s == 1)
-      legend_text = comp;
+      d.comp = comp;
+      d.ylab = ylab;
+    end
+    v = y(isfinite (y));
+    if (~isempty (v))
+      d.lo = min (d.lo, min (v));
+      d.hi = max (d.hi, max (v));
     end
   end
-  hold (ax, 'off');
-  grid (ax, 'on');
-  set (ax, 'fontsize', 8);
-  ylabel (ax, ylab, 'interpreter', 'none');
 end
 
-function place_axes (axs, sols, legends, lines)
-  % the panels over the same time range, each with its time ticks (the gnuplot toolkit aligns
-  % the axes of panels only up to the widths of their tick labels); each line named at the right of its axes, level with its last value (the names are
-  % spread so that they do not overlap; no legend box hides data in any graphics toolkit)
-  np = numel (axs);
+function lay = layout (fig, opts, data, sols)
+  % fixed axes positions (normalized) of the panels, one below the other, with the same left and
+  % right edges: the margins hold the widest tick labels and line names at the font sizes (in
+  % pixels of the figure or of the PNG), so that every panel's time axis is the same; the ticks
+  % of each panel (few, one format per axis) and of the shared time axis
+  np = numel (data);
+  if (~isempty (opts.Png) || isempty (opts.Figure))
+    sz = figure_size (np);
+  else
+    u = get (fig, 'units');
+    set (fig, 'units', 'pixels');
+    p = get (fig, 'position');
+    set (fig, 'units', u);
+    sz = max (p(3:4), [300, 150]);
+  end
+  fs = 8;
+  cw = 1.6 * fs;                     % pixels per digit (gnuplot's PNG; other toolkits less)
+  lh = 2.4 * fs;                     % pixels per line of text
+  top = 2 * lh + 22;                 % the title
+  bottom = 3 * lh + 16;              % the time tick labels and the time label
+  gap = round (1.5 * lh);            % the outer tick labels of two panels apart
+  ph = (sz(2) - top - bottom - (np - 1) * gap) / np;
+  nmax = max (3, min (5, floor (ph / (1.8 * lh)) + 1));   % tick labels 1.8 lines apart
+  lay = struct ('fs', fs, 'lh', lh, 'ph', ph, 'gap', gap, 'title_fs', 10, 'pos', zeros (np, 4));
+  lay.ylim = cell (1, np);
+  lay.ytick = cell (1, np);
+  lay.ylabels = cell (1, np);
+  wtick = 1;
+  wname = 1;
+  for k = 1:np
+    [lay.ylim{k}, lay.ytick{k}, lay.ylabels{k}] = nice_ticks (data{k}.lo, data{k}.hi, nmax, ...
+                                                               data{k}.integer, false);
+    wtick = max ([wtick, cellfun(@numel, lay.ylabels{k})]);
+    wname = max ([wname, cellfun(@numel, data{k}.comp)]);
+  end
+  left = wtick * cw + 2 * lh + 16;   % tick labels and the axis label beside them
+  right = min (wname * 1.3 * fs + 22, 0.35 * sz(1));   % letters are narrower than digits
+  aw = sz(1) - left - right;
   t = [];
   for s = 1:numel (sols)
     t = [t; sols{s}.t(:)];   %#ok<AGROW>
   end
   t = t(isfinite (t));
+  if (isempty (t))
+    t = [0; 1];
+  end
+  [lay.xlim, lay.xtick, lay.xlabels] = nice_ticks (min (t), max (t), ...
+                                                   max (3, min (11, floor (aw / (5 * cw)) + 1)), false, true);
   for k = 1:np
-    if (~isempty (t) && max (t) > min (t))
-      set (axs(k), 'xlim', [min(t), max(t)]);
-    end
-    name_lines (axs(k), lines{k}(1:numel (legends{k})), legends{k}, 0.8 / np);
+    lay.pos(k, :) = [left, bottom + (np - k) * (ph + gap), aw, ph] ./ [sz, sz];
+  end
+  lay.aw = aw;
+  nt = numel (opts.Title);
+  if (nt * 1.6 * lay.title_fs > sz(1) - 20)
+    lay.title_fs = max (6, floor ((sz(1) - 20) / (1.6 * nt)));
   end
 end
 
-function box = panel_box (k, np)
-  % the outer box of panel k of np (labels included), one below the other; the right 15 % of
-  % the figure holds the names of the lines.  (The outer box, not the axes' position: with a
-  % fixed position the gnuplot toolkit draws no title and no time label.)
-  box = [0, 1 - k / np, 0.85, 1 / np];
+function [lim, ticks, labs] = nice_ticks (lo, hi, nmax, integer, inside)
+  % at most nmax (>= 3) ticks at multiples of 1, 2, 2.5 or 5 times a power of ten (integers for
+  % log10 values: 1, 2 or 5 times one), the limits at the outer ticks (inside: the limits are
+  % [lo, hi] and the ticks those within them), and the tick labels in one format.  (Three ticks
+  % always fit once the step exceeds max(|lo|, |hi|): -step, 0, step or two neighbours.)
+  if (~(isfinite (lo) && isfinite (hi)))
+    lo = 0;
+    hi = 0;
+  end
+  if (hi - lo <= 8 * eps * max (abs ([lo, hi])))
+    pad = abs (lo) / 10;
+    if (pad == 0 || integer)
+      pad = 1;
+    end
+    lo = lo - pad;
+    hi = hi + pad;
+  end
+  mult = [1, 2, 2.5, 5];
+  if (integer || inside)
+    mult = [1, 2, 5];
+  end
+  e = floor (log10 ((hi - lo) / nmax)) - 1;
+  found = false;
+  while (~found && e < 400)
+    for m = mult
+      step = m * 10 ^ e;
+      if (integer && step < 1)
+        continue;
+      end
+      if (inside)
+        n0 = ceil (lo / step - 1e-9);
+        n1 = floor (hi / step + 1e-9);
+      else
+        n0 = floor (lo / step + 1e-9);
+        n1 = ceil (hi / step - 1e-9);
+      end
+      if (n1 - n0 + 1 <= nmax)
+        found = true;
+        break;
+      end
+    end
+    e = e + 1;
+  end
+  if (~found)   % beyond the doubles: the data's own limits
+    lim = [lo, hi];
+    ticks = lim;
+    labs = {sprintf('%.3g', lo), sprintf('%.3g', hi)};
+    return;
+  end
+  ticks = (n0:n1) * step;
+  ticks(abs (ticks) < 1e-9 * step) = 0;
+  if (inside)
+    lim = [lo, hi];
+  else
+    lim = [n0, n1] * step;
+  end
+  labs = tick_labels (ticks, step);
 end
 
-function name_lines (ax, hl, names, height)
-  % the name of each line at the right edge of the axes, in its colour, at the height of its
-  % last finite value, at least one text line apart
+function labs = tick_labels (ticks, step)
+  % one format for all the ticks of an axis: fixed decimals, or a mantissa with the exponent of
+  % the largest tick (1.5e-6) when that is below 1e-3 or at least 1e5
+  big = max (abs (ticks));
+  labs = cell (1, numel (ticks));
+  if (big > 0 && (big < 1e-3 || big >= 1e5))
+    ex = floor (log10 (big));
+    d = decimals (step / 10 ^ ex);
+    for k = 1:numel (ticks)
+      if (ticks(k) == 0)
+        labs{k} = '0';
+      else
+        labs{k} = sprintf ('%.*fe%d', d, ticks(k) / 10 ^ ex, ex);
+      end
+    end
+  else
+    d = decimals (step);
+    for k = 1:numel (ticks)
+      labs{k} = sprintf ('%.*f', d, ticks(k));
+    end
+  end
+end
+
+function d = decimals (step)
+  % the decimals that write step exactly (to 1e-6 of itself)
+  for d = 0:15
+    v = step * 10 ^ d;
+    if (abs (v - round (v)) <= 1e-6 * max (1, v))
+      return;
+    end
+  end
+end
+
+function lines = draw_panel (ax, d, sols, lay, k)
+  % panel k: the components of every solution, one colour per component, a line style per
+  % solution; the axis limits and ticks of the layout (time tick labels on the bottom panel
+  % only); the names at the right
+  styles = {'-', '--'};
+  lines = [];
+  hold (ax, 'on');
+  for s = 1:numel (sols)
+    y = d.y{s};
+    colors = lines_colors (size (y, 2));
+    for c = 1:size (y, 2)
+      hl = plot (ax, sols{s}.t(:), y(:, c), styles{s}, 'color', colors(c, :), 'linewidth', 1.5);
+      if (d.integer)
+        set (hl, 'marker', '.', 'markersize', 4);   % a value between two exact zeros is a dot
+      end
+      lines(end + 1) = hl;   %#ok<AGROW>
+    end
+  end
+  hold (ax, 'off');
+  grid (ax, 'on');
+  set (ax, 'fontsize', lay.fs, 'box', 'on', 'ylim', lay.ylim{k}, 'ytick', lay.ytick{k}, ...
+       'yticklabel', lay.ylabels{k}, 'xlim', lay.xlim, 'xtick', lay.xtick);
+  if (k == size (lay.pos, 1))
+    set (ax, 'xticklabel', lay.xlabels);
+  else
+    set (ax, 'xticklabel', {});
+  end
+  ylabel (ax, d.ylab, 'interpreter', 'none');
+  name_lines (ax, lines(1:numel (d.comp)), d.comp, lay);
+end
+
+function name_lines (ax, hl, names, lay)
+  % the name of each line at the right edge of the axes, in its colour, level with its last
+  % finite value; names closer than a line of text are moved apart (keeping their order) within
+  % the panel and half the gaps beside it, in a smaller font when many share the height
   yl = get (ax, 'ylim');
-  yn = zeros (1, numel (hl));
-  for c = 1:numel (hl)
+  n = numel (hl);
+  yn = zeros (1, n);
+  for c = 1:n
     y = get (hl(c), 'ydata');
     y = y(isfinite (y));
     if (isempty (y))
@@ -405,23 +616,34 @@ function name_lines (ax, hl, names, height)
       yn(c) = (y(end) - yl(1)) / (yl(2) - yl(1));
     end
   end
-  yn = spread (min (max (yn, 0), 1), min (0.3, 0.03 / height));
-  for c = 1:numel (hl)
-    text (1.015, yn(c), names{c}, 'parent', ax, 'units', 'normalized', 'color', get (hl(c), 'color'), ...
-          'interpreter', 'none', 'horizontalalignment', 'left', 'verticalalignment', 'middle', ...
-          'fontsize', 8);
+  fs = lay.fs;
+  d = lay.lh / lay.ph;
+  lo = -0.5 * lay.gap / lay.ph;
+  hi = 1 + 0.5 * lay.gap / lay.ph;
+  if (n * d > hi - lo)
+    fs = max (5, fs * (hi - lo) / (n * d));
+    d = d * fs / lay.fs;
+  end
+  yn = spread (min (max (yn, 0), 1), d, lo, hi);
+  for c = 1:n
+    text (1 + 8 / lay.aw, yn(c), names{c}, 'parent', ax, 'units', 'normalized', ...
+          'color', get (hl(c), 'color'), 'interpreter', 'none', 'horizontalalignment', 'left', ...
+          'verticalalignment', 'middle', 'fontsize', fs);
   end
 end
 
-function y = spread (y, d)
-  % move the positions y (in [0, 1]) apart to a distance of at least d, keeping their order
+function y = spread (y, d, lo, hi)
+  % the positions y moved apart to a distance of at least d, in their order, each within
+  % [lo + d/2, hi - d/2] (a name is a line of text centred on its position)
   [ys, order] = sort (y);
+  lo = lo + d / 2;
+  hi = hi - d / 2;
+  ys = min (max (ys, lo), hi);
   for k = 2:numel (ys)
     ys(k) = max (ys(k), ys(k - 1) + d);
   end
-  over = ys(end) - max (1, ys(1));
-  if (numel (ys) > 1 && ys(end) > 1)
-    ys = ys - min (over, ys(1));
+  if (~isempty (ys) && ys(end) > hi)
+    ys(end) = hi;
     for k = numel (ys) - 1:-1:1
       ys(k) = min (ys(k), ys(k + 1) - d);
     end
@@ -442,12 +664,12 @@ function [y, comp, ylab] = panel_data (sol, panel, kind, names, units, opts)
     case {'q', 'y'}
       y = sol.(panel);
       comp = with_units (names, units);
-      ylab = common_label (panel, units);
+      ylab = common_label (panel, units, strcmp (kind, 'ode'));
     case 'qdot'
       y = sol.qdot;
       vunits = cellfun (@(u) rate_unit (u, opts.TimeUnit), units, 'UniformOutput', false);
       comp = with_units (cellfun (@(s) ['d' s '/dt'], names, 'UniformOutput', false), vunits);
-      ylab = common_label ('qdot', vunits);
+      ylab = common_label ('qdot', vunits, false);
     case 'D'
       y = sol.D;
       comp = arrayfun (@(k) sprintf ('D%d', k), 1:size (y, 2), 'UniformOutput', false);
@@ -459,7 +681,7 @@ function [y, comp, ylab] = panel_data (sol, panel, kind, names, units, opts)
     case 'energy'
       y = sol.energy - sol.energy(find (isfinite (sol.energy), 1));
       comp = {'E - E(t0)'};
-      ylab = common_label ('E - E(t0)', {opts.EnergyUnit});
+      ylab = common_label ('E - E(t0)', {opts.EnergyUnit}, false);
     case 'residual'
       [y, comp] = residual_data (sol, kind, n);
       % log10 on a linear axis: the gnuplot toolkit draws no tick labels below 1e-15 on a
@@ -495,8 +717,9 @@ function [y, comp] = residual_data (sol, kind, n)
 end
 
 function u = rate_unit (unit, tunit)
-  if (isempty (unit))
-    u = '';
+  % the unit of a velocity (that of the coordinate without a unit of time)
+  if (isempty (unit) || isempty (tunit))
+    u = unit;
   else
     u = [unit '/' tunit];
   end
@@ -514,12 +737,18 @@ function comp = with_units (names, units)
   end
 end
 
-function lab = common_label (what, units)
-  % the unit on the axis when all components share one
+function lab = common_label (what, units, dimless)
+  % the unit on the axis when all components share one; "mixed units" when they differ (each
+  % name then carries its unit); "dimensionless" for the states of a first-order system given
+  % no units (dimless)
   lab = what;
   u = unique (units);
   if (numel (u) == 1 && ~isempty (u{1}))
     lab = sprintf ('%s (%s)', what, u{1});
+  elseif (numel (u) > 1)
+    lab = sprintf ('%s (mixed units)', what);
+  elseif (dimless)
+    lab = sprintf ('%s (dimensionless)', what);
   end
 end
 
@@ -630,7 +859,13 @@ end
 %!   close (h.figure);
 %! end_unwind_protect
 %! h = varmech_plot (so, 'Visible', 'off');
+%! assert (h.panels, {'y'});   % the duals only on request
+%! assert (get (get (h.axes(1), 'ylabel'), 'string'), 'y (dimensionless)');
+%! assert (get (get (h.axes(1), 'xlabel'), 'string'), 't');
+%! close (h.figure);
+%! h = varmech_plot (so, 'Panels', {'y', 'D'}, 'Units', {'m', 'm/s'}, 'Visible', 'off');
 %! assert (h.panels, {'y', 'D'});
+%! assert (get (get (h.axes(1), 'ylabel'), 'string'), 'y (mixed units)');
 %! close (h.figure);
 %!test
 %! % a PNG is written, into a given figure

@@ -135,7 +135,7 @@ static const vm_opt_row rows[] = {
   { NULL, "Panels", ANY, D_CELL, "the panels drawn" },
   { NULL, "Labels", ANY, D_CELL, "the legend labels" },
   { NULL, "Units", ANY, D_CELL, "the units of the components" },
-  { NULL, "TimeUnit", ANY, D_TEXT ("s"), "the unit of time" },
+  { NULL, "TimeUnit", ANY, D_TEXT (""), "the unit of time ('': s for mechanical solutions, else none)" },
   { NULL, "EnergyUnit", ANY, D_TEXT (""), "the unit of energy" },
   { NULL, "Title", ANY, D_TEXT (""), "the figure's title" },
   { NULL, "Png", ANY, D_TEXT (""), "a PNG file to write" },

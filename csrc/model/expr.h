@@ -34,6 +34,7 @@ enum {
   VM_OP_ATAN2, VM_OP_MIN, VM_OP_MAX,
   VM_OP_POWI,      /* tape only: x^k for a small integer k (imm) */
   VM_OP_STORE,     /* tape only: copy slot a to output imm */
+  VM_OP_ERFC,      /* erfc, internal (the parser has no name for it): the contacts' potential */
   VM_OP_COUNT
 };
 

@@ -104,6 +104,9 @@ diff_rule (vm_graph *g, int32_t x, int32_t da, int32_t db)
                                                               B (VM_OP_POW, a, K (2.0))))));
     case VM_OP_ATAN: return B (VM_OP_DIV, da, B (VM_OP_ADD, K (1.0), B (VM_OP_POW, a, K (2.0))));
     case VM_OP_SIGN: return zero;
+    case VM_OP_ERFC: /* -2/sqrt(pi) exp(-a^2) da */
+      return B (VM_OP_MUL, B (VM_OP_MUL, K (-1.1283791670955126), U (VM_OP_EXP, U (VM_OP_NEG,
+                                                     B (VM_OP_POW, a, K (2.0))))), da);
     case VM_OP_ATAN2: /* atan2(a, b): (b da - a db) / (a^2 + b^2) */
       return B (VM_OP_DIV, B (VM_OP_SUB, B (VM_OP_MUL, b, da), B (VM_OP_MUL, a, db)),
                 B (VM_OP_ADD, B (VM_OP_POW, a, K (2.0)), B (VM_OP_POW, b, K (2.0))));

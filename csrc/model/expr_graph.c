@@ -17,7 +17,7 @@ static const struct { const char *name; int arity; } op_info[VM_OP_COUNT] = {
   { "sin", 1 }, { "cos", 1 }, { "tan", 1 }, { "exp", 1 }, { "log", 1 }, { "sqrt", 1 },
   { "abs", 1 }, { "sinh", 1 }, { "cosh", 1 }, { "tanh", 1 }, { "asin", 1 }, { "acos", 1 },
   { "atan", 1 }, { "sign", 1 }, { "atan2", 2 }, { "min", 2 }, { "max", 2 },
-  { "powi", -1 }, { "store", -1 }
+  { "powi", -1 }, { "store", -1 }, { "erfc", 1 }
 };
 
 int

@@ -76,6 +76,7 @@ vm_expr_apply_op (int op, double x, double y)
     case VM_OP_ATAN2: return atan2 (x, y);
     case VM_OP_MIN: return fmin (x, y);
     case VM_OP_MAX: return fmax (x, y);
+    case VM_OP_ERFC: return erfc (x);
     default: return NAN;
     }
 }

@@ -93,6 +93,7 @@ vm_mech_free (vm_mech *m)
   free (m->hdot);
   free (m->sigma);
   free (m->mu);
+  free (m->U);
   memset (m, 0, sizeof *m);
 }
 
@@ -100,7 +101,10 @@ vm_mech_free (vm_mech *m)
 #define U1(op, x) vm_unary (g, op, x)
 
 /* Contact c: FN = V0/sqrt(2 pi sigma^2) exp(-h^2/(2 sigma^2)) grad h  (pushes towards h > 0),
- * FR = -mu |FN| v_par / sqrt(|v_par|^2 + epsv^2),  v_par = qdot - (qdot . grad h) grad h / |grad h|^2. */
+ * FR = -mu |FN| v_par / sqrt(|v_par|^2 + epsv^2),  v_par = qdot - (qdot . grad h) grad h / |grad h|^2,
+ * and the potential of FN, U = V0/2 erfc(h/(sqrt(2) sigma)) (dU/dh = -V0/sqrt(2 pi sigma^2)
+ * exp(-h^2/(2 sigma^2)), so FN = -grad U; U -> 0 on the allowed side, V0 deep behind the wall):
+ * the energy counts it, so that a soft contact without friction conserves the energy. */
 static int
 build_contact (vm_mech *m, int c, int32_t h, int32_t sigma, int32_t V0, int32_t mu, int32_t epsv)
 {
@@ -125,6 +129,9 @@ build_contact (vm_mech *m, int c, int32_t h, int32_t sigma, int32_t V0, int32_t 
     }
   fnabs = B2 (VM_OP_MUL, U1 (VM_OP_ABS, amp), U1 (VM_OP_SQRT, gn2));   /* |FN|, also for V0 < 0 */
   m->hdot[c] = vn;
+  m->U[c] = B2 (VM_OP_MUL, B2 (VM_OP_MUL, vm_const (g, 0.5), V0),
+                U1 (VM_OP_ERFC, B2 (VM_OP_DIV, h, B2 (VM_OP_MUL, vm_const (g, 1.4142135623730951),
+                                                       sigma))));
   m->sigma[c] = sigma;
   m->mu[c] = mu;
   for (i = 0; i < n; i++)
@@ -230,7 +237,9 @@ mech_alloc (vm_mech *m, const vm_mech_desc *d, vm_symtab **s)
   m->hdot = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->hdot);
   m->sigma = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->sigma);
   m->mu = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->mu);
-  return m->g && *s && m->F && m->gc && m->h && m->FN && m->FR && m->hdot && m->sigma && m->mu;
+  m->U = malloc ((size_t) (m->nc > 0 ? m->nc : 1) * sizeof *m->U);
+  return m->g && *s && m->F && m->gc && m->h && m->FN && m->FR && m->hdot && m->sigma && m->mu
+         && m->U;
 }
 
 /* parse the lagrangian, the forces (the constant 0 without them) and the constraints, in this
@@ -457,15 +466,17 @@ mech_constraints (builder *b, vm_mech *m)
   vm_builder_hess (b, vm_builder_field (b, "lg_qdotqdot", n, n), lg, m->vqd, m->vqd, n, 1);
 }
 
-/* the block "eom": mass matrix M, f = L_q - d/dt L_qdot (explicit part) + F, and the energy */
+/* the block "eom": mass matrix M, f = L_q - d/dt L_qdot (explicit part) + F, the energy
+ * qdot . dL/dqdot - L + sum_c U_c and the contacts' part of it, contact_energy = sum_c U_c (0
+ * without contacts; a solver that treats the contacts as hard walls subtracts it) */
 static void
 mech_eom (builder *b, vm_mech *m)
 {
   vm_graph *g = m->g;
-  int n = m->n, i, j;
+  int n = m->n, i, j, c;
   int fm = vm_builder_field (b, "M", n, n), ff = vm_builder_field (b, "f", n, 1),
-      fe = vm_builder_field (b, "energy", 1, 1);
-  int32_t e = U1 (VM_OP_NEG, m->L);
+      fe = vm_builder_field (b, "energy", 1, 1), fu = vm_builder_field (b, "contact_energy", 1, 1);
+  int32_t e = U1 (VM_OP_NEG, m->L), u = vm_const (g, 0.0);
   vm_builder_hess (b, fm, m->L, m->vqd, m->vqd, n, 1);
   for (i = 0; i < n; i++)
     {
@@ -476,7 +487,10 @@ mech_eom (builder *b, vm_mech *m)
       vm_builder_out (b, ff, i, 0, B2 (VM_OP_ADD, fi, m->F[i]));
       e = B2 (VM_OP_ADD, e, B2 (VM_OP_MUL, vm_var (g, m->vqd + i), pi));
     }
-  vm_builder_out (b, fe, 0, 0, e);
+  for (c = 0; c < m->nc; c++)
+    u = B2 (VM_OP_ADD, u, m->U[c]);
+  vm_builder_out (b, fe, 0, 0, B2 (VM_OP_ADD, e, u));
+  vm_builder_out (b, fu, 0, 0, u);
 }
 
 /* the block "contacts": gaps h, h_q, the contact forces FN, FR, the widths sigma and the friction

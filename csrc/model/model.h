@@ -115,6 +115,8 @@ typedef struct {
   int32_t *hdot;               /* nc: dh/dt = grad h . qdot */
   int32_t *sigma;              /* nc: the width of the Gaussian regularization (expression in p) */
   int32_t *mu;                 /* nc: the friction coefficient (expression in p) */
+  int32_t *U;                  /* nc: the contact potential V0/2 erfc(h/(sqrt(2) sigma)), whose
+                                  -grad is FN (the energy the normal force stores) */
 } vm_mech;
 
 /* Parse and check a system.  On error returns a status, fills err (message quotes the expression

@@ -10,7 +10,7 @@
  *   graph   i32 nvar, i32 nnodes, per node u8 op and its operands: CONST f64, VAR i32 variable,
  *           unary i32 child, binary i32 child i32 child (the canonical fields of expr_graph.c)
  *   roots   i32 node ids; vm_mech: L, F (n), g (m), h (nc), FN (nc n), FR (nc n), hdot (nc),
- *           sigma (nc), mu (nc); vm_ode: F (nd), G (na)
+ *           sigma (nc), mu (nc), U (nc); vm_ode: F (nd), G (na)
  * Operands are written per operation so that a node's unused fields cannot carry damage. */
 #include "model/model_serial.h"
 #include "base/vm_status.h"
@@ -19,7 +19,7 @@
 #include <string.h>
 
 #define MAGIC "VMMODEL"
-#define BLOB_VERSION 1u
+#define BLOB_VERSION 2u        /* 2: the contacts' potentials U among the roots */
 #define KIND_MECH 1u
 #define KIND_ODE 2u
 #define BOM 0x01020304u
@@ -195,6 +195,7 @@ vm_mech_save (const vm_mech *m, const vm_mech_desc *d, uint8_t **blob, size_t *l
   put_ids (&w, (size_t) nc, m->hdot);
   put_ids (&w, (size_t) nc, m->sigma);
   put_ids (&w, (size_t) nc, m->mu);
+  put_ids (&w, (size_t) nc, m->U);
   return finish (&w, blob, len);
 }
 
@@ -524,8 +525,9 @@ mech_graph (rbuf *r, vm_mech *m)
   m->hdot = read_roots (r, nc, nn, &st);
   m->sigma = read_roots (r, nc, nn, &st);
   m->mu = read_roots (r, nc, nn, &st);
+  m->U = read_roots (r, nc, nn, &st);
   if (st == VM_OK && (! m->F || ! m->gc || ! m->h || ! m->FN || ! m->FR || ! m->hdot
-                      || ! m->sigma || ! m->mu))
+                      || ! m->sigma || ! m->mu || ! m->U))
     st = VM_ENOMEM;
   return st;
 }

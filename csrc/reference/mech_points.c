@@ -120,7 +120,7 @@ int
 vm_mech_points_residuals (vm_mech_points *p, int64_t npts, const double *t, const double *q,
                           const double *qdot, int64_t ld, const vm_mech_residuals *out)
 {
-  double *energy = out->energy, *phi = out->phi, *gpos = out->gpos;
+  double *energy = out->energy, *phi = out->phi, *gpos = out->gpos, *ucon = out->contact_energy;
   int n = p->mo.n, m = p->mo.m, i, st = VM_OK;
   int64_t k;
   double *qk, *vk;
@@ -142,9 +142,11 @@ vm_mech_points_residuals (vm_mech_points *p, int64_t npts, const double *t, cons
         st = vm_motion_eval (&p->mo, t[k], qk, vk, 0);
       if (st != VM_OK)
         break;
-      /* eom: M, f, energy; motion: phi, A, c, hol, gpos, gpos_q (motion.h) */
+      /* eom: M, f, energy, contact_energy; motion: phi, A, c, hol, gpos, gpos_q (motion.h) */
       if (energy)
         energy[k] = ok ? p->mo.eom.field[2][0] : NAN;
+      if (ucon)
+        ucon[k] = ok ? p->mo.eom.field[3][0] : NAN;
       for (i = 0; i < m; i++)
         {
           if (phi)

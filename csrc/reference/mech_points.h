@@ -49,10 +49,12 @@ int vm_mech_points_multipliers (vm_mech_points *p, int64_t npts, const double *t
 typedef struct {
   double *energy;              /* npts */
   double *phi, *gpos;          /* m columns of leading dimension ld */
+  double *contact_energy;      /* npts */
 } vm_mech_residuals;
 
 /* The energy and the constraint residuals at npts states (same layout), in gauss_integrate's
- * definitions (motion.h, the solution of vm_motion_integrate): energy[k] = qdot . dL/dqdot - L;
+ * definitions (motion.h, the solution of vm_motion_integrate): energy[k] = qdot . dL/dqdot - L
+ * + sum_c U_c with the soft contacts' potentials U_c (model.h), contact_energy[k] = sum_c U_c;
  * phi[k + ld a] (a < m) the constraint a at velocity level (g for a constraint with velocities,
  * g_q qdot + g_t for a holonomic one); gpos[k + ld a] g(t, q) for a holonomic constraint and 0
  * for the others.  A point with a non-finite t, q or qdot entry gets NaN in all three.  Returns

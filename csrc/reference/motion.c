@@ -151,9 +151,10 @@ motion_args_ok (const vm_motion_setup *s, int *ncp)
       || law < VM_LAW_IDEAL || law > VM_LAW_VAKONOMIC || (law == VM_LAW_DIRECTIONS && (k < 1 || ! B)))
     return VM_EARG;
   nc = con ? con->field[0].dim[0] : 0;
-  /* the blocks must be the ones of one model: eom (M, f, energy), motion (phi, A, c, hol, gpos,
-   * gpos_q), contacts (h, h_q, ...) */
+  /* the blocks must be the ones of one model: eom (M, f, energy, contact_energy), motion (phi, A,
+   * c, hol, gpos, gpos_q), contacts (h, h_q, ...) */
   if (! field_ok (eom, 0, "M", n, n) || ! field_ok (eom, 1, "f", n, 1)
+      || ! field_ok (eom, 2, "energy", 1, 1) || ! field_ok (eom, 3, "contact_energy", 1, 1)
       || ! field_ok (mot, 0, "phi", m, 1) || ! field_ok (mot, 1, "A", m, n)
       || (con && (! field_ok (con, 0, "h", nc, 1) || ! field_ok (con, 1, "h_q", nc, n)
                   || ! field_ok (con, 2, "FN", nc, n) || ! field_ok (con, 3, "FR", nc, n)

@@ -95,7 +95,7 @@ int vm_motion_set_vakonomic (vm_motion *mo, const vm_block *vak, double t, const
                              const double *qdot, int *bad);
 
 /* Evaluate the blocks at (t, q, qdot).  After it: M = mo->eom.field[0] (n x n), f = field[1],
- * energy = field[2]; phi = mo->mot.field[0], A = [1], c = [2], hol = [3], gpos = [4], gpos_q = [5];
+ * energy = field[2], contact_energy = [3]; phi = mo->mot.field[0], A = [1], c = [2], hol = [3], gpos = [4], gpos_q = [5];
  * h = mo->con.field[0], h_q = [1], FN = [2], FR = [3], sigma = [4], mu = [5] (the contacts block
  * must have these six fields, as compiled by vm_mech_block). */
 int vm_motion_eval (vm_motion *mo, double t, const double *q, const double *qdot, int want_contacts);
@@ -204,7 +204,9 @@ typedef struct {
                                   multipliers, row-major */
   double *mult_rate;           /* npts x m: mudot (VM_LAW_VAKONOMIC only, else NULL) */
   double *power;               /* npts: the power R . qdot of the reaction, R = M qddot - f */
-  double *energy;              /* npts: qdot . dL/dqdot - L */
+  double *energy;              /* npts: qdot . dL/dqdot - L + contact_energy */
+  double *contact_energy;      /* npts: the soft contacts' potentials sum_c U_c (model.h); 0 without
+                                  contacts and with hard walls (their forces are not the model's) */
   double *phi;                 /* npts x m: velocity-level constraint residuals */
   double *gpos;                /* npts x m: position-level residuals of the holonomic constraints */
   size_t nimpact;              /* impacts: time, contact, state before and after (2n each) */

@@ -53,6 +53,7 @@ vm_motion_sol_free (vm_motion_sol *s)
   free (s->mult_rate);
   free (s->power);
   free (s->energy);
+  free (s->contact_energy);
   free (s->phi);
   free (s->gpos);
   free (s->ti);

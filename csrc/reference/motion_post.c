@@ -94,10 +94,11 @@ vm_motion_post_process (vm_motion *mo, const vm_motion_opts *o, vm_motion_sol *s
   sol->mult_rate = vak ? calloc (np * (size_t) (m > 0 ? m : 1), sizeof (double)) : NULL;
   sol->power = calloc (np, sizeof (double));
   sol->energy = calloc (np, sizeof (double));
+  sol->contact_energy = calloc (np, sizeof (double));
   sol->phi = calloc (np * (size_t) (m > 0 ? m : 1), sizeof (double));
   sol->gpos = calloc (np * (size_t) (m > 0 ? m : 1), sizeof (double));
   if (! qdd || ! sol->mult || (vak && ! sol->mult_rate) || ! sol->power || ! sol->energy
-      || ! sol->phi || ! sol->gpos)
+      || ! sol->contact_energy || ! sol->phi || ! sol->gpos)
     {
       if (sol->status == VM_OK)
         sol->status = VM_ENOMEM;
@@ -127,7 +128,10 @@ vm_motion_post_process (vm_motion *mo, const vm_motion_opts *o, vm_motion_sol *s
         }
       else
         sol->power[k] = reaction_power (mo, yk + n, qdd);
-      sol->energy[k] = mo->eom.field[2][0];
+      /* eom: energy (contacts' potentials included), contact_energy; hard walls are no part of
+       * the model's forces (motion.h): their potential is not counted */
+      sol->contact_energy[k] = mo->hard ? 0.0 : mo->eom.field[3][0];
+      sol->energy[k] = mo->eom.field[2][0] - (mo->hard ? mo->eom.field[3][0] : 0.0);
       for (a = 0; a < m; a++)
         {
           sol->phi[k * m + a] = mo->mot.field[0][a];

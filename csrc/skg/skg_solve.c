@@ -76,6 +76,7 @@ vm_skg_solution_free (vm_skg_solution *sol)
   /* t, q, v and lambda_plus are the march record's (to_solution): freed with it */
   vm_scratch_free (sol->lambda);
   vm_scratch_free (sol->energy);
+  vm_scratch_free (sol->contact_energy);
   vm_scratch_free (sol->phi);
   vm_scratch_free (sol->gpos);
   free (sol->out);
@@ -160,7 +161,7 @@ state_multipliers (vm_mech_points *pts, int order, vm_skg_solution *sol)
   sol->lambda_gap = gap;
 }
 
-/* sol->energy, phi and gpos at the nodes (left NULL on failure) */
+/* sol->energy, contact_energy, phi and gpos at the nodes (left NULL on failure) */
 static void
 state_residuals (vm_mech_points *pts, vm_skg_solution *sol)
 {
@@ -169,17 +170,20 @@ state_residuals (vm_mech_points *pts, vm_skg_solution *sol)
   if (Ntot == 0)
     return;
   sol->energy = vm_scratch_alloc ((size_t) Ntot * sizeof *sol->energy);
+  sol->contact_energy = vm_scratch_alloc ((size_t) Ntot * sizeof *sol->contact_energy);
   sol->phi = vm_scratch_alloc ((nm > 0 ? nm : 1) * sizeof *sol->phi);
   sol->gpos = vm_scratch_alloc ((nm > 0 ? nm : 1) * sizeof *sol->gpos);
-  if (! sol->energy || ! sol->phi || ! sol->gpos
+  if (! sol->energy || ! sol->contact_energy || ! sol->phi || ! sol->gpos
       || vm_mech_points_residuals (pts, Ntot, sol->t, sol->q, sol->v, Ntot,
-                                   &(vm_mech_residuals) { sol->energy, sol->phi, sol->gpos })
+                                   &(vm_mech_residuals) { sol->energy, sol->phi, sol->gpos,
+                                                          sol->contact_energy })
              != VM_OK)
     {
       vm_scratch_free (sol->energy);
+      vm_scratch_free (sol->contact_energy);
       vm_scratch_free (sol->phi);
       vm_scratch_free (sol->gpos);
-      sol->energy = sol->phi = sol->gpos = NULL;
+      sol->energy = sol->contact_energy = sol->phi = sol->gpos = NULL;
     }
 }
 

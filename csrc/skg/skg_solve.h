@@ -120,7 +120,9 @@ typedef struct
                               where the multipliers could not be evaluated, lambda_state = 0) */
   double *lambda_plus;     /* Ntot x m: lambda+ of the action */
   int lambda_state;        /* 1: lambda from the states (multipliers.h); 0: lambda = -lambda+ */
-  double *energy;          /* Ntot: qdot . dL/dqdot - L at the nodes (q, v) */
+  double *energy;          /* Ntot: qdot . dL/dqdot - L + sum_c U_c at the nodes (q, v) */
+  double *contact_energy;  /* Ntot: sum_c U_c, the soft contacts' potentials (model.h; 0 without
+                              contacts), NaN and NULL as energy */
   double *phi;             /* Ntot x m: every constraint at velocity level (g, or g_q qdot + g_t
                               for a holonomic one) at the nodes */
   double *gpos;            /* Ntot x m: the holonomic constraints g(t, q) at the nodes (0 in the

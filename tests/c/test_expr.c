@@ -168,6 +168,18 @@ test_function_derivatives (void)
     CHECK (vm_graph_eval1 (g, vm_diff (g, e, 0), x) == 0
            && vm_graph_eval1 (g, vm_diff (g, e, 1), x) == 1, "max with y > x");
   }
+  /* erfc (internal: the contacts' potential, model.c): value, and its derivative
+   * -2/sqrt(pi) exp(-a^2) a' against Richardson differences (step 1e-3: truncation ~1e-12) */
+  {
+    double x[NV] = { 0 };
+    int32_t e = vm_unary (g, VM_OP_ERFC, parse_ok (g, s, "x*y - 0.3"));
+    x[0] = 0.8;
+    x[1] = 1.1;
+    CHECK (vm_graph_eval1 (g, e, x) == erfc (0.8 * 1.1 - 0.3), "erfc value");
+    CHECK (close_to (vm_graph_eval1 (g, vm_diff (g, e, 0), x), rdiff (g, e, 0, x, NV, 1e-3), 1e-9)
+           && close_to (vm_graph_eval1 (g, vm_diff (g, e, 1), x), rdiff (g, e, 1, x, NV, 1e-3), 1e-9),
+           "erfc derivative");
+  }
   vm_symtab_free (s);
   vm_graph_free (g);
 }

@@ -11,7 +11,7 @@
 #include <string.h>
 
 /* the outputs of vm_mech_points_residuals */
-#define RES(e, ph, gp) (&(vm_mech_residuals) { (e), (ph), (gp) })
+#define RES(e, ph, gp) (&(vm_mech_residuals) { (e), (ph), (gp), NULL })
 
 static const char *xy[] = { "x", "y" };
 static const char *pg[] = { "g" };
