@@ -90,8 +90,8 @@ vm_mx_mech_compiled (const mxArray *sys, const vm_mech_desc *ds, const char *fn,
   if (st == VM_ENOMEM)
     mexErrMsgIdAndTxt ("varmech:nomem", "%s: loading the compiled model of sys: out of memory", fn);
   if (st != VM_OK)
-    mexErrMsgIdAndTxt (id, "%s: sys.compiled is damaged (not a model compiled by mechsys); make "
-                       "sys again with mechsys", fn);
+    mexErrMsgIdAndTxt (id, "%s: sys.compiled is damaged or made by another version of varmech "
+                       "(not a model this version of mechsys compiles); make sys again with mechsys", fn);
   diff = vm_mech_desc_diff (ds, &t.d);
   vm_mech_text_free (&t);
   if (diff)

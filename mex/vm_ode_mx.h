@@ -65,8 +65,8 @@ vm_mx_ode_compiled (const mxArray *ode, const vm_ode_desc *d, const char *fn, co
   if (st == VM_ENOMEM)
     mexErrMsgIdAndTxt ("varmech:nomem", "%s: loading the compiled model of ode: out of memory", fn);
   if (st != VM_OK)
-    mexErrMsgIdAndTxt (id, "%s: ode.compiled is damaged (not a model compiled by odesys); make "
-                       "ode again with odesys", fn);
+    mexErrMsgIdAndTxt (id, "%s: ode.compiled is damaged or made by another version of varmech "
+                       "(not a model this version of odesys compiles); make ode again with odesys", fn);
   diff = vm_ode_desc_diff (d, &t.d);
   vm_ode_text_free (&t);
   if (diff)
