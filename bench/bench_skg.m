@@ -636,7 +636,7 @@ end
 function x = gauss_ref (pb, t, tol)
   r = gauss_integrate (pb.sys, pb.tspan, pb.q0, pb.v0, 'Method', 'dop853', 'RelTol', tol, ...
                        'AbsTol', tol, 'OutputTimes', t);
-  x = [r.q, r.qdot];
+  x = [r.output.q, r.output.qdot];
 end
 
 function x = disk_closed_form (P, q0, qdot0, t)

@@ -214,12 +214,12 @@ function [ck, r] = run_case (ck, cs)
     s{d} = gauss_integrate (cs.sys{d}, [0 cs.T], cs.q0, cs.v0, 'RelTol', cs.rtol, 'AbsTol', cs.atol, ...
                             'OutputTimes', cs.tt);
     check_exit (s{d}, cs.descr{d});
-    B(d) = s{d}.stats.naccept * sqrt (2 * n) * (cs.atol + cs.rtol * max (max (abs ([s{d}.q, s{d}.qdot]))));
+    B(d) = s{d}.stats.naccept * sqrt (2 * n) * (cs.atol + cs.rtol * max (max (abs ([s{d}.output.q, s{d}.output.qdot]))));
   end
 
   % 1. at 20 states on S: Gauss's principle from mechsys_eval terms
   pick = round (linspace (1, numel (cs.tt), 20));
-  [Q, V] = cs.project (s{1}.q(pick, :), s{1}.qdot(pick, :));
+  [Q, V] = cs.project (s{1}.output.q(pick, :), s{1}.output.qdot(pick, :));
   lam = zeros (numel (pick), 3);
   acc = cell (1, 3);
   for d = 1:3
@@ -247,9 +247,9 @@ function [ck, r] = run_case (ck, cs)
   r.name = cs.name;
   r.descriptions = cs.descr;
   r.t = cs.tt;
-  r.q = {s{1}.q, s{2}.q, s{3}.q};
-  r.lambda = {s{1}.lambda, s{2}.lambda, s{3}.lambda};
-  r.kpred = cs.kfun (s{3}.q, s{3}.qdot);
+  r.q = {s{1}.output.q, s{2}.output.q, s{3}.output.q};
+  r.lambda = {s{1}.output.lambda, s{2}.output.lambda, s{3}.output.lambda};
+  r.kpred = cs.kfun (s{3}.output.q, s{3}.output.qdot);
   r.hprime = hp;
   r.motion_err = zeros (1, 2);
   r.motion_tol = zeros (1, 2);
@@ -258,12 +258,12 @@ function [ck, r] = run_case (ck, cs)
   if ~isempty (cs.closed)
     for d = 1:3
       ck = vm_demo_check (ck, sprintf ('x (%s) vs closed form 3.3', desc_label (labels{d}, cs.sym)), ...
-                          max (abs (s{d}.q(:) - cs.closed(:))), 0, B(d), 'part', part);
+                          max (abs (s{d}.output.q(:) - cs.closed(:))), 0, B(d), 'part', part);
     end
   end
   for d = 2:3
-    eq = max (abs (s{d}.q(:) - s{1}.q(:)));
-    ev = max (abs (s{d}.qdot(:) - s{1}.qdot(:)));
+    eq = max (abs (s{d}.output.q(:) - s{1}.output.q(:)));
+    ev = max (abs (s{d}.output.qdot(:) - s{1}.output.qdot(:)));
     r.motion_err(d - 1) = max (eq, ev);
     r.motion_tol(d - 1) = B(1) + B(d);
     ck = vm_demo_check (ck, sprintf ('motion: max|x(%s) - x(%s)|', labels{d}, cs.sym), eq, 0, ...
@@ -273,9 +273,9 @@ function [ck, r] = run_case (ck, cs)
   end
 
   % 3. multipliers along the runs
-  l1 = s{1}.lambda;
-  lip = max (cs.lam_grad (s{1}.q, s{1}.qdot));
-  round1 = 100 * n * eps * max (cs.lam_scale (s{1}.q, s{1}.qdot));
+  l1 = s{1}.output.lambda;
+  lip = max (cs.lam_grad (s{1}.output.q, s{1}.output.qdot));
+  round1 = 100 * n * eps * max (cs.lam_scale (s{1}.output.q, s{1}.output.qdot));
   for d = 2:3
     if d == 2
       pred = hp * ones (size (cs.tt));
@@ -285,16 +285,16 @@ function [ck, r] = run_case (ck, cs)
       what = 'k(z)';
     end
     % off-S part of Gauss's formulas at the run's own (unprojected) states
-    lg1 = gauss_terms (cs.sys{1}, s{d}.q, s{d}.qdot, cs.holonomic);
-    lgd = gauss_terms (cs.sys{d}, s{d}.q, s{d}.qdot, cs.holonomic);
+    lg1 = gauss_terms (cs.sys{1}, s{d}.output.q, s{d}.output.qdot, cs.holonomic);
+    lgd = gauss_terms (cs.sys{d}, s{d}.output.q, s{d}.output.qdot, cs.holonomic);
     offS = max (abs (lg1 - pred .* lgd));
     tol = lip * (B(1) + B(d)) + offS + round1;
-    err = max (abs (l1 - pred .* s{d}.lambda));
+    err = max (abs (l1 - pred .* s{d}.output.lambda));
     r.lambda_err(d - 1) = err;
     r.lambda_tol(d - 1) = tol;
     ck = vm_demo_check (ck, sprintf ('run: lambda_%s vs %s lambda(%s)', cs.sym, what, labels{d}), ...
-                        max (abs (l1)), max (abs (pred .* s{d}.lambda)), tol, 'error', err, 'part', part);
-    ratio = l1 ./ s{d}.lambda;
+                        max (abs (l1)), max (abs (pred .* s{d}.output.lambda)), tol, 'error', err, 'part', part);
+    ratio = l1 ./ s{d}.output.lambda;
     ck = vm_demo_check (ck, sprintf ('run: lambda_%s/lambda(%s), min..max', cs.sym, labels{d}), ...
                         max (ratio), min (ratio), NaN, 'part', part);
   end
@@ -359,8 +359,8 @@ function dg = degenerate (cs, s1)
     dg.exitflag = s.exitflag;
     dg.run_message = s.message;
     if s.exitflag == 1
-      dg.motion_err = max (abs (s.q(:) - s1.q(:)));
-      dg.max_lambda = max (abs (s.lambda));
+      dg.motion_err = max (abs (s.output.q(:) - s1.output.q(:)));
+      dg.max_lambda = max (abs (s.output.lambda));
     end
   end
 end

@@ -100,11 +100,11 @@ function results = demo_incline (varargin)
     a = -g * (sa - mus(im) * ca);
     m = mus(im) * ca;
     L.mu = mus(im);
-    L.q = sol.q;
-    L.qdot = sol.qdot;
-    L.s = sol.q * e;
-    L.v = sol.qdot * e;
-    L.lambda = sol.lambda;
+    L.q = sol.output.q;
+    L.qdot = sol.output.qdot;
+    L.s = sol.output.q * e;
+    L.v = sol.output.qdot * e;
+    L.lambda = sol.output.lambda;
     L.s_ref = 1 + a * tout .^ 2 / 2;
     L.v_ref = a * tout;
     if m > 0
@@ -150,12 +150,12 @@ function results = demo_incline (varargin)
     sol = gauss_integrate (syss, [0, T], q0, [0, 0], opts{:}, 'Contacts', 'soft');
     check_sol (sol);
     S.mu = mus(im);
-    S.q = sol.q;
-    S.qdot = sol.qdot;
-    S.s = sol.q * e;
-    S.v = sol.qdot * e;
-    S.d = sol.q * n;
-    S.ddot = sol.qdot * n;
+    S.q = sol.output.q;
+    S.qdot = sol.output.qdot;
+    S.s = sol.output.q * e;
+    S.v = sol.output.qdot * e;
+    S.d = sol.output.q * n;
+    S.ddot = sol.output.qdot * n;
     S.d0 = q0 * n;
     S.dstar = equilibrium (V0, sh, M * g * ca);
     S.d1 = turning_point (S.d0, S.dstar, V0, sh, M * g * ca);
@@ -201,9 +201,9 @@ function results = demo_incline (varargin)
     check_sol (sol);
     gain = epsv_soft * vm_incline_gain (sa, mu * ca);
     sw.delta(is) = delta;
-    sw.err(is) = norm (sol.q(end, :) - sref_end);
+    sw.err(is) = norm (sol.output.q(end, :) - sref_end);
     sw.pred(is) = norm ([0, delta] - gain * T * e');
-    sw.dev(is) = max (abs (sol.q * n - dstar));
+    sw.dev(is) = max (abs (sol.output.q * n - dstar));
     c = vm_demo_check (c, sprintf ('sweep sigma = 1/%g: |q(1) - closed form|', 1 / sigmas(is)), ...
                        sw.err(is), sw.pred(is), tolf (Ss));
     c = vm_demo_check (c, sprintf ('sweep sigma = 1/%g: max |d - d*|', 1 / sigmas(is)), sw.dev(is), 0, ...
@@ -217,7 +217,7 @@ function results = demo_incline (varargin)
   sol = gauss_integrate (syss, [0, T], [ca, sa], [0, 0], opts{:}, 'Contacts', 'soft');
   check_sol (sol);
   dstar = equilibrium (V0, sh, M * g * ca);
-  results.launch.d = sol.q * n;
+  results.launch.d = sol.output.q * n;
   results.launch.d1 = turning_point (0, dstar, V0, sh, M * g * ca);
   results.launch.dmax = max (results.launch.d);
   c = vm_demo_check (c, 'launch from delta = 0: top d1 (U(d1) = V0/2)', results.launch.dmax, ...

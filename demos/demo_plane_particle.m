@@ -153,9 +153,9 @@ end
 
 function r = analyse (sys, sol, name, kind, gz, x0, v0, m, kappa, om, J, circ, rtol, atol, T)
   % measured quantities of one run against the closed forms
-  t = sol.t;
-  q = sol.q;
-  v = sol.qdot;
+  t = sol.output.t;
+  q = sol.output.q;
+  v = sol.output.qdot;
   n = numel (t);
   r.name = name;
   r.kind = kind;
@@ -199,7 +199,7 @@ function r = analyse (sys, sol, name, kind, gz, x0, v0, m, kappa, om, J, circ, r
     of = mechsys_eval (sys, t, q, v, 'blocks', {'forces'});
     F = of.F;
   end
-  lam = sol.lambda;
+  lam = sol.output.lambda;
   if isempty (lam) || size (lam, 2) == 0
     lam = zeros (n, 1);
   end
@@ -253,10 +253,10 @@ function draw_plot (res)
   rb = res.runs(5).sol;
   c = res.circle;
   ph = linspace (0, 2 * pi, 361);
-  plot (ra.q(:, 1), ra.q(:, 2), '-', 'color', [0, 0.447, 0.741], 'linewidth', 1.5);
+  plot (ra.output.q(:, 1), ra.output.q(:, 2), '-', 'color', [0, 0.447, 0.741], 'linewidth', 1.5);
   hold on;
   plot (c.center(1) + c.radius * cos (ph), c.center(2) + c.radius * sin (ph), 'k--');
-  plot (rb.q(1:16:end, 1), rb.q(1:16:end, 2), 'o', 'color', [0.85, 0.325, 0.098], 'markersize', 4);
+  plot (rb.output.q(1:16:end, 1), rb.output.q(1:16:end, 2), 'o', 'color', [0.85, 0.325, 0.098], 'markersize', 4);
   plot (res.x0(1), res.x0(2), 'k*', 'markersize', 8);
   % the two constraint forces at the start: ideal (zero) and kappa e3 x v0 (to the center)
   f0 = res.kappa * [-res.v0(2), res.v0(1)] / res.m;

@@ -66,13 +66,13 @@ function results = demo_quadric_limit (varargin)
     s2 = gauss_integrate (sys, [0 T], x0, v0, 'Method', 'dop853', 'RelTol', 1e-13, 'AbsTol', 1e-15, ...
                           'OutputTimes', tg);
     check_exit (s2);
-    edop = sqrt (sum ([s.q - s2.q, s.qdot - s2.qdot].^2, 2));
+    edop = sqrt (sum ([s.output.q - s2.output.q, s.output.qdot - s2.output.qdot].^2, 2));
     r.e_dop853 = max (edop);
-    X{i} = s.q;
+    X{i} = s.output.q;
     c = vm_demo_check (c, sprintf ('dop853 global error estimate (vs RelTol 1e-13), %d steps', ...
                                    s.stats.naccept), r.e_dop853, 0, NaN, 'part', part);
-    c = integral_checks (c, part, 'dop853', s, w, 2 * r.e_dop853, 2 * r.e_dop853);
-    xn = 0.5 * sum (s.q.^2, 2);
+    c = integral_checks (c, part, 'dop853', s.output, w, 2 * r.e_dop853, 2 * r.e_dop853);
+    xn = 0.5 * sum (s.output.q.^2, 2);
     if i == nn
       c = vm_demo_check (c, 'misprint: |x|^2/2 (paper: const), max - min', max (xn) - min (xn), 0, NaN, ...
                          'part', part);
@@ -100,7 +100,7 @@ function results = demo_quadric_limit (varargin)
                          'part', part);
       nb = g1.stats.naccept * sqrt (2 * n) * ntol * (1 + max (max (abs ([g1.q, g1.qdot]))));
       c = integral_checks (c, part, sprintf ('gl6 h = %g', h), g1, w, nb, 2 * r.e_gl6);
-      ed = sqrt (sum ([g1.q - s.q(1:10:end, :), g1.qdot - s.qdot(1:10:end, :)].^2, 2));
+      ed = sqrt (sum ([g1.q - s.output.q(1:10:end, :), g1.qdot - s.output.qdot(1:10:end, :)].^2, 2));
       c = vm_demo_check (c, 'gl6 vs dop853 (state, l2, max over t)', max (ed), 0, ...
                          2 * (r.e_gl6 + r.e_dop853), 'part', part);
     end

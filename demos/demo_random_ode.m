@@ -65,7 +65,7 @@ function results = demo_random_ode (varargin)
   check_exit (se);
   cK = (w' * (C1f (om) .* C2f (om))) / (w' * C2f (om).^2);
   xe = closed_form (tt, C1f (om), C2f (om), cK);
-  ee = max (abs (se.q(:) - xe(:)));
+  ee = max (abs (se.output.q(:) - xe(:)));
   ck = vm_demo_check (ck, 'Euclidean metric (not L2(mu_K)): err vs 3.3', ee, 0, NaN);
 
   conv = struct ('K', {}, 'cK', {}, 'tstarK', {}, 'tstar_num', {}, 'err_classical', {}, ...
@@ -86,23 +86,23 @@ function results = demo_random_ode (varargin)
     tK = pi / 2 - atan (cK);
     xK = closed_form (tt, C1, C2, cK);
     xc = closed_form (tt, C1, C2, c);
-    err = max (abs (s.q - xK), [], 2);
+    err = max (abs (s.output.q - xK), [], 2);
     cl = tt < tK;
     % the sum of the local error bounds of the accepted steps (dopri5's RMS error norm over the 2K
     % components bounds each step's error vector by sqrt (2K) times the scaled tolerance)
     B = s.stats.naccept * sqrt (2 * K) * (atol + rtol * max (max (abs ([s.q, s.qdot]))));
     % convergence in K: Gaussian closed form, classical interval of both
     cg = tt < min (tK, tstar);
-    eg = max (max (abs (s.q(cg, :) - xc(cg, :))));
+    eg = max (max (abs (s.output.q(cg, :) - xc(cg, :))));
     pred = abs (cK - c) * max (1 - cos (tt(cg))) * max (abs (C2));
     % time of validity: first sign change of the computed udot, by linear interpolation (udot is
     % odd about t* to second order, u''' = -udot: error h^3/6)
-    ud = (s.qdot * (w .* C2)) / nC2^2;
+    ud = (s.output.qdot * (w .* C2)) / nC2^2;
     i1 = find (ud(1:end - 1) > 0 & ud(2:end) <= 0, 1);
     tnum = tt(i1) + ud(i1) * dt / (ud(i1) - ud(i1 + 1));
     uddK = sqrt (1 + cK^2);
     ttol = dt^3 / 6 + B / (nC2 * uddK);
-    % residual and multiplier
+    % residual and multiplier, at the steps
     gphi = sqrt (sum ((s.q * diag (w)).^2 + (s.qdot * diag (w)).^2, 2));
     lam_ref = -sum (bsxfun (@times, s.q .* s.qdot, w'), 2) ./ sum (bsxfun (@times, s.qdot.^2, w'), 2);
     lam_scale = sum (bsxfun (@times, abs (s.q .* s.qdot), w'), 2) ./ sum (bsxfun (@times, s.qdot.^2, w'), 2);
@@ -266,7 +266,7 @@ function draw (r, keep, what)
   uc = keep.cK * (cos (t) - 1) + sin (t);
   switch what
     case 'u'
-      un = (s.q - repmat (keep.C1', numel (t), 1)) * (keep.w .* keep.C2) / keep.nC2^2;
+      un = (s.output.q - repmat (keep.C1', numel (t), 1)) * (keep.w .* keep.C2) / keep.nC2^2;
       % the curves lie in [-1.5, 1.1]: the band below -2 holds the legend
       yl = [-4.5, 1.5];
       plot (t, un, '-', t, uc, 'k--', t, keep.u, '-', keep.tstar * [1 1], yl, 'k:', ...
@@ -292,13 +292,13 @@ function draw (r, keep, what)
       set (lh, 'fontsize', 7);
       title ('convergence in K');
     case 'lambda'
-      semilogy (t, abs (s.lambda), '-');
+      semilogy (t, abs (s.output.lambda), '-');
       xlabel ('t (dimensionless)');
       ylabel ('|lambda| (dimensionless)');
       title ('multiplier lambda = -(x, xdot)/||xdot||^2 \sim 1/udot (K = 8)');
     otherwise
-      err = max (abs (s.q - bsxfun (@plus, keep.C1', uc * keep.C2')), [], 2);
-      semilogy (t, max (err, 1e-17), '-', t, max (abs (s.residual), 1e-17), '-');
+      err = max (abs (s.output.q - bsxfun (@plus, keep.C1', uc * keep.C2')), [], 2);
+      semilogy (t, max (err, 1e-17), '-', s.t, max (abs (s.residual), 1e-17), '-');   % the residual at the steps
       xlabel ('t (dimensionless)');
       ylabel ('error, residual (dimensionless)');
       legend ({'max_j |x_j - 3.3 (mu_K)|', '|phi| (constraint 3.1)'}, 'location', 'southeast');

@@ -141,15 +141,16 @@ function results = demo_rolling_disk (varargin)
 end
 
 function s = pack (sol, P)
-  % q, qdot, multipliers, and the energy and constraint residuals evaluated from the state
-  s.q = sol.q;
-  s.qdot = sol.qdot;
-  s.lambda = sol.lambda;
+  % q, qdot, multipliers at the output times, and the energy and constraint residuals evaluated
+  % from the state there
+  s.q = sol.output.q;
+  s.qdot = sol.output.qdot;
+  s.lambda = sol.output.lambda;
   s.stats = sol.stats;
-  qd = sol.qdot;
-  phi = sol.q(:, 4);
+  qd = sol.output.qdot;
+  phi = sol.output.q(:, 4);
   s.energy = P.M / 2 * (qd(:, 1) .^ 2 + qd(:, 2) .^ 2) + P.IS / 2 * qd(:, 3) .^ 2 ...
-             + P.ID / 2 * qd(:, 4) .^ 2 - P.M * P.g * sin (P.alpha) * sol.q(:, 1);
+             + P.ID / 2 * qd(:, 4) .^ 2 - P.M * P.g * sin (P.alpha) * sol.output.q(:, 1);
   s.residual = [qd(:, 1) .^ 2 + qd(:, 2) .^ 2 - P.R ^ 2 * qd(:, 3) .^ 2, ...
                 qd(:, 1) .* cos(phi) + qd(:, 2) .* sin(phi) - P.R * qd(:, 3), ...
                 qd(:, 1) .* sin(phi) - qd(:, 2) .* cos(phi)];

@@ -121,7 +121,7 @@ function d = reference_check (ic, sys, c, lam, exact, N)
   else
     s = gauss_integrate (sys, [0, c.T], c.q0, c.v0, 'RelTol', 1e-13, 'AbsTol', 1e-15, ...
                          'OutputTimes', t);
-    d = max (max (abs ([s.q - q, s.qdot - v])));
+    d = max (max (abs ([s.output.q - q, s.output.qdot - v])));
     if s.exitflag ~= 1
       d = Inf;
     end

@@ -194,6 +194,10 @@ function [ref, chk] = reference (sys, q0, qd0, T, t)
   if gi.exitflag ~= 1
     error ('demo_skg_nonholonomic_damped: gauss_integrate failed: %s', gi.message);
   end
+  % its state at the times t (sol.output), with the energy there
+  go = gi.output;
+  eo = mechsys_eval (sys, go.t, go.q, go.qdot, 'blocks', {'eom'});
+  go.energy = eo.energy;
   th0 = q0(3);
   u0 = qd0(1) * cos (th0) + qd0(2) * sin (th0);
   w0 = qd0(3);
@@ -208,7 +212,7 @@ function [ref, chk] = reference (sys, q0, qd0, T, t)
     cf.lambda = P.m * u * w0;
     cf.energy = P.m * u .^ 2 / 2 + P.I * w0 ^ 2 / 2;
     ref = cf;
-    other = gi;
+    other = go;
   else
     Mt = P.I + P.m * P.a ^ 2;
     f = @(tt, y) [y(4) * cos(y(3)); y(4) * sin(y(3)); y(5); P.a * y(5) ^ 2 - P.c / P.m * y(4); ...
@@ -218,7 +222,7 @@ function [ref, chk] = reference (sys, q0, qd0, T, t)
     other.q = Y(:, 1:3);
     other.lambda = P.m * (Y(:, 4) .* Y(:, 5) + P.a * wd);
     other.energy = P.m / 2 * (Y(:, 4) .^ 2 + P.a ^ 2 * Y(:, 5) .^ 2) + P.I / 2 * Y(:, 5) .^ 2;
-    ref = struct ('q', gi.q, 'qdot', gi.qdot, 'lambda', gi.lambda, 'energy', gi.energy);
+    ref = struct ('q', go.q, 'qdot', go.qdot, 'lambda', go.lambda, 'energy', go.energy);
   end
   chk = max ([max(max (abs (ref.q - other.q))), max(abs (ref.lambda - other.lambda)), ...
               max(abs (ref.energy - other.energy))]);

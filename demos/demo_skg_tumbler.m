@@ -93,12 +93,12 @@ function results = demo_skg_tumbler (varargin)
     b.t = r.t;
     b.q = r.q;
     b.q_soft = r.q_soft;
-    b.q_hard = hard.q;
+    b.q_hard = hard.output.q;
     b.strategy = r.strategy;
     b.exitflag = r.exitflag;
     b.err_soft = r.err;
-    b.dev_hard = max (sqrt (sum ((r.q - hard.q) .^ 2, 2)));
-    b.dev_hard_soft = max (sqrt (sum ((r.q_soft - hard.q) .^ 2, 2)));
+    b.dev_hard = max (sqrt (sum ((r.q - hard.output.q) .^ 2, 2)));
+    b.dev_hard_soft = max (sqrt (sum ((r.q_soft - hard.output.q) .^ 2, 2)));
     b.energy_err = r.energy_err;
     b.energy_err_soft = r.energy_err_soft;
     b.Etot = r.Etot;
@@ -121,7 +121,7 @@ function results = demo_skg_tumbler (varargin)
                      'part', 'B');
   results.sigma_B = sigB;
   results.B = B;
-  results.hard = struct ('t', hard.t, 'q', hard.q, 'impacts', hard.impacts.t);
+  results.hard = struct ('t', hard.output.t, 'q', hard.output.q, 'impacts', hard.impacts.t);
 
   % ---- R: observed orders between N = 512 and 1024 ---------------------------------------------------
   rt = struct ('sigma', 1 ./ sigB, 'err', zeros (numel (Ns), numel (sigB)), ...
@@ -215,7 +215,7 @@ function r = solve_case (sys, s, N, r0, v0, T, order, ropts, Wtry, V0, R)
   sd = skg_solve (sys, [0, T], r0, v0, args{:}, 'Guess', 'constant');
   r.default_exitflag = sd.exitflag;
   r.default_message = sd.message;
-  sg = skg_solve (sys, [0, T], r0, v0, args{:}, 'Guess', ref.q);
+  sg = skg_solve (sys, [0, T], r0, v0, args{:}, 'Guess', ref.output.q);
   r.guess_exitflag = sg.exitflag;
   r.unresolved = sg.unresolved_windows;
   r.guess_iterations = sg.iterations;
@@ -258,15 +258,15 @@ function r = solve_case (sys, s, N, r0, v0, T, order, ropts, Wtry, V0, R)
   r.exitflag = sol.exitflag;
   r.t = sol.t;
   r.q = sol.q;
-  r.q_soft = ref.q;
+  r.q_soft = ref.output.q;
   [r.err, r.energy_err, r.Etot, r.Emech] = errors (sol, ref, s, V0, R);
-  Es = ref.energy;   % with the barrier: the solvers count V0/2 erfc(h/(sqrt(2) sigma))
+  Es = ref.energy;   % at its steps, with the barrier: the solvers count V0/2 erfc(h/(sqrt(2) sigma))
   r.energy_err_soft = max (abs (Es - Es(1)));
 end
 
 function [err, een, Etot, Emech] = errors (sol, ref, s, V0, R)
   % max distance from the soft reference; energy with the barrier V0 Phi(-h/sigma)
-  err = max (sqrt (sum ((sol.q - ref.q) .^ 2, 2)));
+  err = max (sqrt (sum ((sol.q - ref.output.q) .^ 2, 2)));
   Etot = sol.energy;   % the solver's energy includes the barrier (sol.contact_energy)
   Emech = Etot - sol.contact_energy;
   een = max (abs (Etot - Etot(1)));

@@ -66,15 +66,15 @@ function results = demo_tumbler (varargin)
 
   % ---- A: the paper's grid, e = 1 -------------------------------------------------------------
   sA = gauss_integrate (sys, [0, tg(end)], r0, v0, iopts{:}, 'Restitution', 1, 'OutputTimes', tg);
-  irow = grid_rows (sA.t, tg);
+  irow = grid_rows (sA.output.t, tg);
   refA = ref_chain (r0, v0, 0, tg(end), 1, g, R, 0, 0);
   [qg, tolg] = grid_bound (refA, r0, v0, tg, 1, g, R, dfd, tev);
   A.nimpacts = numel (sA.impacts.t);
   A.nimpacts_ref = numel (refA.t);
-  A.nrows = numel (sA.t);
+  A.nrows = numel (sA.output.t);
   A.N = N;
   A.t = tg;
-  A.q = sA.q(irow, :);
+  A.q = sA.output.q(irow, :);
   A.q_ref = qg;
   A.grid_err = sqrt (sum ((A.q - qg) .^ 2, 2));
   A.grid_tol = tolg + gtol_extra;
@@ -166,8 +166,8 @@ function results = demo_tumbler (varargin)
     sysE.parameters.sig = sigmas(is);
     sE = gauss_integrate (sysE, [0, tg(end)], r0, v0, 'RelTol', rtol, 'AbsTol', atol, ...
                           'Contacts', 'soft', 'MaxStep', 1e-3, 'OutputTimes', tg);
-    E.q{is} = sE.q;
-    E.deviation(is) = max (sqrt (sum ((sE.q - qg) .^ 2, 2)));
+    E.q{is} = sE.output.q;
+    E.deviation(is) = max (sqrt (sum ((sE.output.q - qg) .^ 2, 2)));
     E.energy_return(is) = abs (sE.energy(end) - sE.energy(1));
     E.nsteps(is) = sE.stats.naccept;
   end
@@ -301,7 +301,7 @@ function [S, checks] = compare_impacts (sys, sol, r0, v0, tf, e, g, R, m, dfd, t
 end
 
 function irow = grid_rows (t, tg)
-  % the rows of sol.t at the requested output times (the last one when a time repeats)
+  % the rows of sol.output.t at the requested output times (the last one when a time repeats)
   irow = zeros (numel (tg), 1);
   for i = 1:numel (tg)
     k = find (t == tg(i), 1, 'last');

@@ -148,16 +148,17 @@ function s = run_system (d, tout, mu0)
       mur = y(:, end);
     end
     runs(r).exitflag = sol.exitflag;
-    runs(r).q = sol.q;
-    runs(r).qdot = sol.qdot;
-    runs(r).mu = sol.lambda;
+    runs(r).q = sol.output.q;
+    runs(r).qdot = sol.output.qdot;
+    runs(r).mu = sol.output.lambda;
+    runs(r).t_steps = sol.t;   % power and residual: at the integrator's steps
     runs(r).power = sol.power;
     runs(r).residual = sol.residual;
-    runs(r).dev_ref = max (max (abs (sol.q - xr)));
-    runs(r).dev_mu = max (abs (sol.lambda - mur));
+    runs(r).dev_ref = max (max (abs (sol.output.q - xr)));
+    runs(r).dev_mu = max (abs (sol.output.lambda - mur));
     runs(r).power_max = max (abs (sol.power));
     runs(r).residual_max = max (abs (sol.residual));
-    E = d.energy (sol.q, sol.qdot);
+    E = d.energy (sol.output.q, sol.output.qdot);
     runs(r).energy_drift = max (abs (E - E(1)));
     runs(r).time = sol.time;
   end
@@ -187,10 +188,10 @@ function s = run_system (d, tout, mu0)
   vm = gauss_integrate (d.sys, tout([1 end]), d.q0, d.qdot0, 'RelTol', 1e-11, 'AbsTol', 1e-13, ...
                         'OutputTimes', tout, 'Reaction', 'vakonomic', 'Multiplier0', -mu0);
   vp = runs(3);
-  s.eq7_dev = max (max (abs (y7(:, 1:n) - vm.q)));
-  s.eq7_mu_dev = max (abs (y7(:, end) + vm.lambda));
+  s.eq7_dev = max (max (abs (y7(:, 1:n) - vm.output.q)));
+  s.eq7_mu_dev = max (abs (y7(:, end) + vm.output.lambda));
   s.eq7_same_sign = max (max (abs (y7(:, 1:n) - vp.q)));
-  s.eq7_flipped = min (max (max (abs (yf(:, 1:n) - vm.q))), max (max (abs (yf(:, 1:n) - vp.q))));
+  s.eq7_flipped = min (max (max (abs (yf(:, 1:n) - vm.output.q))), max (max (abs (yf(:, 1:n) - vp.q))));
   s.eq7_residual = max (abs (sum (cell2mat (arrayfun (@(i) d.a (y7(i, 1:n))', (1:numel (tout))', ...
                                                    'UniformOutput', false)) .* y7(:, n + 1:2 * n), 2)));
 end
@@ -331,7 +332,7 @@ function draw_plot (r)
     vm_demo_subplot (4, ns, 2 * ns + k, fs);
     hold on;
     for j = 1:3
-      semilogy (s.t, max (abs (s.runs(j).residual), 1e-18), styles{j}, 'color', colors(j, :), ...
+      semilogy (s.runs(j).t_steps, max (abs (s.runs(j).residual), 1e-18), styles{j}, 'color', colors(j, :), ...
                 'linewidth', 1.5);
     end
     hold off;
@@ -344,7 +345,7 @@ function draw_plot (r)
     vm_demo_subplot (4, ns, 3 * ns + k, fs);
     hold on;
     for j = 1:3
-      plot (s.t, s.runs(j).power, styles{j}, 'color', colors(j, :), 'linewidth', 1.5);
+      plot (s.runs(j).t_steps, s.runs(j).power, styles{j}, 'color', colors(j, :), 'linewidth', 1.5);
     end
     hold off;
     set (gca, 'fontsize', fs);

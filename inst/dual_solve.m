@@ -167,8 +167,8 @@
 % times (default 0): at the fixed point the duals vanish (@code{sol.base_change}).
 % @item "OutputTimes"
 % adaptive or marching mode: times within tspan where y and D are also returned
-% (@code{sol.output}, @code{sol.output_D}), by each window's Lagrange interpolant of degree
-% Order + 1.
+% (@code{sol.output}: @code{t}, @code{y}, @code{D}, below), by each window's Lagrange
+% interpolant of degree Order + 1.
 % @item "Tol", "MaxIter"
 % Newton's tolerance on a fixed grid without "Guess" "marching" (the RMS of the discrete
 % equations' residuals, relative to max (1, the RMS of F and of dybar/dt at the base state);
@@ -255,8 +255,13 @@
 % @item rejected
 % the rejected attempts, a struct of columns: @code{t0}, @code{length}, @code{reason}
 % ("error", "newton" or "companion"), @code{error}.
-% @item output_t, output, output_D
-% only with "OutputTimes": those times (a column), y there (one row each) and D there.
+% @item output
+% only with @code{"OutputTimes"}: the solution at the K requested times, a struct with @code{t}
+% (K-by-1, the requested times as a column) and, for a mechanical system, @code{q}, @code{qdot}
+% (K-by-n) and @code{lambda} (K-by-m), for a first-order system @code{y} (K-by-ny) (dual_solve
+% adds @code{D}, the duals); the same names in skg_solve, gauss_integrate, dual_solve and
+% periodic_orbit.  Here: @code{y} (K-by-ny) and @code{D} (K-by-m, m = nd + ng) by the windows'
+% interpolants, NaN outside the solved part.
 % @item predict_fallbacks
 % the number of windows whose RK4 prediction was not finite and fell back to a constant base
 % state.
@@ -490,8 +495,8 @@ end
 %!   'lagrangian', 'm/2*(dot(x)^2 + dot(y)^2) - m*g*y', 'forces', {'-c*dot(x)', '-c*dot(y)'}, ...
 %!   'constraints', {'(x^2 + y^2 - l^2)/2'});
 %! r = gauss_integrate (pm, [0 3], y0(1:2), y0(3:4), 'RelTol', 1e-12, 'AbsTol', 1e-14, 'OutputTimes', d.t);
-%! assert (max (max (abs (d.y(:, 1:4) - [r.q r.qdot]))) < 1e-4);
-%! assert (max (abs (d.y(:, 5) / p.l + r.lambda)) < 1e-3);
+%! assert (max (max (abs (d.y(:, 1:4) - [r.output.q r.output.qdot]))) < 1e-4);
+%! assert (max (abs (d.y(:, 5) / p.l + r.output.lambda)) < 1e-3);
 %!error <dual_solve: the algebraic equations do not determine the algebraic states at t0 = 0 .dG/dya is singular> dual_solve (odesys ('states', {'x', 'y', 'u', 'v', 'T'}, 'rhs', {'u', 'v', '-T*x', '-1 - T*y'}, 'algebraic', {'x^2 + y^2 - 1'}), [0 1], [1 0 0 0])
 %!error <dual_solve: found no algebraic states with G.t0, y0, ya. = 0 at t0 = 0> dual_solve (odesys ('states', {'x', 'a'}, 'rhs', {'-x'}, 'algebraic', {'exp(a) + 1'}), [0 1], 1)
 %!error <dual_solve: found no algebraic states with G.t0, y0, ya. = 0 at t0 = 0: the algebraic equations have no real solution there> dual_solve (odesys ('states', {'x', 'a'}, 'rhs', {'-x'}, 'algebraic', {'a^2 + 1'}), [0 1], 1)

@@ -110,7 +110,11 @@
 % @item "InitialStep", "MaxStep", "MaxSteps"
 % dopri5 and dop853 step controls (default 0: automatic).
 % @item "OutputTimes"
-% times at which to return the solution (default: every accepted step).
+% times at which the solution is wanted besides the steps, strictly monotone inside tspan
+% (default: none): @code{sol.output} (below), by the method's dense output (dopri5, dop853:
+% their continuous extensions of orders 4 and 7; gl4, gl6, rk4: the cubic Hermite interpolant of
+% the step ends).  @code{sol.t} and every other per-step field keep the accepted steps, the same
+% as without the option.
 % @item "Reaction"
 % the reaction law above: @code{"ideal"} (default), @code{"explicit"}, @code{"vakonomic"} or a
 % k-by-n matrix.
@@ -123,7 +127,9 @@
 % coefficient e in [0, 1] of the hard-wall impacts (default 1).
 % @item "Projection"
 % @code{"off"} (default) or @code{"on"}: project the state onto the constraints (M-metric Newton)
-% at every output time (100 equal intervals when no output times are given) and after impacts.
+% at the 101 times @code{t0 + k (tf - t0)/100} (@code{sol.t} then holds those) and after impacts.
+% @code{sol.output} between them is the dense output of the steps from the last projection; at
+% a projection time it is the projected state.
 % Without it a holonomic constraint drifts, since the equations of motion hold it at acceleration
 % level only: the Cartesian pendulum (l = 1, 0.8 rad from rest) at the default tolerances has
 % max |g| 3.9e-7 and a position error 7.4e-7 over 10 s, 3.9e-5 and 5.8e-4 over 100 s; with
@@ -137,14 +143,15 @@
 % @end table
 %
 % @var{sol} is a struct with these fields (times in the unit of @var{tspan}, q in the units of
-% the coordinates, N output times, n coordinates, m constraints):
+% the coordinates, N points, n coordinates, m constraints):
 % @table @code
 % @item solver
 % @code{'gauss_integrate'}.
 % @item names
 % the coordinate names, 1-by-n cellstr (those of @code{sys.coordinates}).
 % @item t
-% N-by-1 times (every accepted step, or OutputTimes).
+% N-by-1 times: t0 and every accepted step end (an impact's time twice: before and after the
+% impulse; with "Projection" the 101 projection times), with or without "OutputTimes".
 % @item q, qdot
 % N-by-n positions and velocities (units of q per time unit).
 % @item lambda
@@ -174,6 +181,13 @@
 % @code{qdot_after} (one row per impact).
 % @item stats
 % @code{nsteps}, @code{naccept}, @code{nreject}, @code{nfev}, @code{nnewton}, @code{nlayer}.
+% @item output
+% only with @code{"OutputTimes"}: the solution at the K requested times, a struct with @code{t}
+% (K-by-1, the requested times as a column) and, for a mechanical system, @code{q}, @code{qdot}
+% (K-by-n) and @code{lambda} (K-by-m), for a first-order system @code{y} (K-by-ny) (dual_solve
+% adds @code{D}, the duals); the same names in skg_solve, gauss_integrate, dual_solve and
+% periodic_orbit.  Here: the method's dense output, @code{lambda} K-by-k for reaction directions
+% B (mu for "vakonomic"); NaN at the times after a stop (exitflag 0).
 % @item exitflag, message
 % 1 on success; a failure (singular constraint matrix, non-finite state, step size too small)
 % ends the integration there with @code{exitflag} 0 and a @code{message} that gives the time and
@@ -261,12 +275,16 @@ end
 %! assert (max (abs (sol.energy - sol.energy(1))) < 1e-8);
 %! assert (max (abs (sol.residual_position)) < 1e-8);
 %!test
-%! % projection at the output times: exactly those times, constraints to the projection tolerance
+%! % projection at the 101 projection times (sol.t), constraints to the projection tolerance; the
+%! % output times exactly those asked for, projection times among them: projected there too
 %! s = gauss_integrate (pend, [0 2], [sin(0.3) -cos(0.3)], [0 0], 'Projection', 'on', ...
 %!                      'OutputTimes', linspace (0, 2, 5), 'Method', 'rk4', 'Step', 1e-2);
-%! assert (s.t', linspace (0, 2, 5), 1e-15);
+%! assert (s.output.t', linspace (0, 2, 5), 1e-15);
+%! assert (s.t', linspace (0, 2, 101), 1e-15);
 %! assert (max (abs (s.residual_position)) < 1e-11);
 %! assert (max (abs (s.residual)) < 1e-11);
+%! assert (max (abs (sum (s.output.q .^ 2, 2) - 1)) < 1e-11);
+%! assert (max (abs (2 * sum (s.output.q .* s.output.qdot, 2))) < 1e-11);
 %!test
 %! % a ball dropped from the centre of a unit tumbler hits the bottom at sqrt(2/g) and comes back
 %! tum = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81), ...
@@ -306,9 +324,10 @@ end
 %!   assert (d.t, [0; 0.3; 0.6; 0.9; 1], 1e-15);
 %!   e = gauss_integrate (pend, [0 1], q0, [0 0], 'Method', meth{1}, 'Step', 0.3, ...
 %!                        'OutputTimes', [0.1 0.3 0.65 1]);
-%!   assert (e.t, [0.1; 0.3; 0.65; 1]);
+%!   assert (e.output.t, [0.1; 0.3; 0.65; 1]);
 %!   assert (e.stats.nsteps, 4);
-%!   assert ([e.q(end,:) e.qdot(end,:)], [d.q(end,:) d.qdot(end,:)]);
+%!   assert ([e.output.q(end,:) e.output.qdot(end,:)], [d.q(end,:) d.qdot(end,:)]);
+%!   assert (isequal ([e.t e.q e.qdot], [d.t d.q d.qdot]));
 %! end
 %! assert (max (abs (gauss_integrate (pend, [0 1], q0, [0 0], 'Method', 'rk4', 'Step', 10).residual_position)) > 0.1);
 %!test
@@ -331,8 +350,8 @@ end
 %!                          'OutputTimes', tg);
 %!     assert (s.exitflag, 1);
 %!     assert (s.stats.nlayer > 0);
-%!     assert (max (sqrt (sum (s.q .^ 2, 2))) < 1 + 3*sig);
-%!     assert (s.q, ref.q, tol(k));
+%!     assert (max (sqrt (sum (s.output.q .^ 2, 2))) < 1 + 3*sig);
+%!     assert (s.output.q, ref.output.q, tol(k));
 %!   end
 %! end
 %! % the hard wall is not affected by the check
@@ -421,14 +440,16 @@ end
 %!test
 %! % vakonomic law, position constraint: W = 0, the ideal motion, mudot = -lambda (to the
 %! % integration error: mu is a state under error control, so the steps differ); no work
-%! o = {'OutputTimes', [0 0.5 1], 'RelTol', 1e-10, 'AbsTol', 1e-12};
-%! a = gauss_integrate (pend, [0 1], [sin(0.3) -cos(0.3)], [0 0], o{:});
+%! % (the ideal run's dense output at the vakonomic run's steps)
+%! o = {'RelTol', 1e-10, 'AbsTol', 1e-12};
 %! b = gauss_integrate (pend, [0 1], [sin(0.3) -cos(0.3)], [0 0], o{:}, ...
-%!                      'Reaction', 'vakonomic', 'Multiplier0', 2);
-%! assert (b.q, a.q, 1e-9);
-%! assert (b.lambda_rate, -a.lambda, 1e-9);
+%!                      'Reaction', 'vakonomic', 'Multiplier0', 2, 'OutputTimes', [0 0.5 1]);
+%! a = gauss_integrate (pend, [0 1], [sin(0.3) -cos(0.3)], [0 0], o{:}, 'OutputTimes', b.t);
+%! assert (b.q, a.output.q, 1e-9);
+%! assert (b.lambda_rate, -a.output.lambda, 1e-9);
 %! assert (b.lambda(1), 2);
-%! assert (size (a.lambda_rate), [3 0]);
+%! assert (b.output.lambda(1), 2);
+%! assert (size (a.lambda_rate), [numel(a.t) 0]);
 %! assert (max (abs ([a.power; b.power])) < 1e-8);
 %!test
 %! % vakonomic law, Pars' particle x3 v1 - v2 = 0: mudot = (v1 v3 - mu x3 v3)/(1 + x3^2), the

@@ -130,6 +130,9 @@
 % a first integral I(x) (a formula in the states and parameters), its value, and the unfolding
 % direction g (one formula per state), for conservative systems (above); default: none (Level
 % default 0).
+% @item "OutputTimes"
+% times at which the orbit is wanted (any real times, taken modulo the period T; default []:
+% none): @code{sol.output} (below), by the trigonometric interpolant of the N nodes.
 % @end table
 %
 % @strong{Search.}  From a base state far from an orbit the duals grow and Newton stalls; the
@@ -180,6 +183,13 @@
 % @item unfolding, integral, mu
 % with an Integral: the mean of the unfolding parameter (0 at an orbit), the mean of
 % I - Level over the nodes, and the condition's multiplier.
+% @item output
+% only with @code{"OutputTimes"}: the solution at the K requested times, a struct with @code{t}
+% (K-by-1, the requested times as a column) and, for a mechanical system, @code{q}, @code{qdot}
+% (K-by-n) and @code{lambda} (K-by-m), for a first-order system @code{y} (K-by-ny) (dual_solve
+% adds @code{D}, the duals); the same names in skg_solve, gauss_integrate, dual_solve and
+% periodic_orbit.  Here: @code{y} (K-by-n) at t modulo T by the trigonometric interpolant of
+% the N nodes (the orbit's, not a new integration), NaN when no orbit was found.
 % @end table
 %
 % @seealso{periodic_guesses, dual_solve, odesys}
@@ -246,6 +256,9 @@ function sol = periodic_orbit (ode, varargin)
                      'to a family (a conservative system?): this is the member nearest the guess; ' ...
                      'fix one with "Integral" and "Level"'];
     end
+  end
+  if (~isempty (opts.OutputTimes))
+    sol.output = orbit_at (sol, opts.OutputTimes);
   end
   sol.time = toc (tic0);
   if (sol.exitflag ~= 1 && nargout == 0)
@@ -632,6 +645,32 @@ function sol = assemble (fname, ode, r, Ns, opts)
   end
 end
 
+% sol.output: the orbit at the times tq (any real times, taken modulo T), by the trigonometric
+% interpolant of the N nodes (the one interpft resamples the orbit with between the grids); NaN
+% without an orbit.  Cost O(K N), in blocks of about 1e6 entries.
+function out = orbit_at (sol, tq)
+  tq = tq(:);
+  n = numel (sol.names);
+  out = struct ('t', tq, 'y', NaN (numel (tq), n));
+  if (isempty (sol.y) || ~isfinite (sol.T))
+    return;
+  end
+  N = size (sol.y, 1) - 1;
+  C = fft (sol.y(1:N, :)) / N;
+  k = [0:floor(N / 2), -ceil(N / 2) + 1:-1]';
+  if (mod (N, 2) == 0)          % the Nyquist mode of an even N: its cosine only
+    C(N / 2 + 1, :) = C(N / 2 + 1, :) / 2;
+    C = [C; C(N / 2 + 1, :)];
+    k = [k; -N / 2];
+  end
+  s = 2 * pi * mod (tq, sol.T) / sol.T;
+  nb = max (1, floor (1e6 / numel (k)));
+  for j0 = 1:nb:numel (tq)
+    j = j0:min (j0 + nb - 1, numel (tq));
+    out.y(j, :) = real (exp (1i * s(j) * k') * C);
+  end
+end
+
 % sol.repetitions: the largest k <= 12 such that the orbit closes k times in T (its Fourier
 % coefficients of orders not divisible by k hold less than 1e-6 of its amplitude: only a
 % k-fold traversal, such as a guess that went round the orbit k times, gives that); the message
@@ -737,6 +776,29 @@ end
 %! assert (abs (sol.floquet(2)) < 1e-2);
 %! % the duals vanish after the base-state replacement
 %! assert (max (abs (sol.D(:))) <= 1e-8);
+%!test
+%! % OutputTimes: any real times, taken modulo T, by the orbit's trigonometric interpolant;
+%! % against the orbit's first point integrated to those times by ode45 (RelTol 1e-12): within
+%! % the orbit's own error (10 state_error, the change from the grid before, which bounds the
+%! % coarser orbit's error) plus 10 times ode45's tolerance over a period
+%! tq = [-3.1; 0; 0.25; 2.5; 6.0; 9.7; 20.3];
+%! sol = periodic_orbit (vdp, t, yg, 'OutputTimes', tq');
+%! assert (sol.exitflag, 1);
+%! assert (sol.output.t, tq);
+%! assert (size (sol.output.y), [numel(tq), 2]);
+%! assert (~isfield (sol.output, 'q'));
+%! f = @(t, y) [y(2); (1 - y(1)^2)*y(2) - y(1)];
+%! tm = mod (tq, sol.T);
+%! [ts, is] = sort (tm);
+%! [tt, ~, j] = unique ([0; ts; sol.T]);
+%! [~, yy] = ode45 (f, tt, sol.y(1, :)', odeset ('RelTol', 1e-12, 'AbsTol', 1e-12));
+%! yr(is, :) = yy(j(2:end - 1), :);
+%! tol = 10 * sol.state_error + 10 * 1e-12 * max (abs (sol.y(:)));
+%! assert (max (max (abs (sol.output.y - yr))) <= tol);
+%! % at the nodes themselves the interpolant returns the orbit
+%! s2 = periodic_orbit (vdp, t, yg, 'OutputTimes', sol.t(1:10:end));
+%! assert (s2.output.y, s2.y(1:10:end, :), 1e-12 * max (abs (s2.y(:))));
+%!error <OutputTimes must be finite> periodic_orbit (vdp, t, yg, 'OutputTimes', [0 Inf])
 
 %!test
 %! % a fixed N: the estimate from the half grid; order 4 is less accurate than order 8

@@ -289,7 +289,11 @@
 % the duals' solvers), @code{factor_time} and @code{solve_time} (seconds in the factorizations
 % and solves, all windows and orders).
 % @item output
-% with OutputTimes only: @code{t} (K-by-1), @code{q}, @code{qdot} (K-by-n), @code{lambda} (K-by-m).
+% only with @code{"OutputTimes"}: the solution at the K requested times, a struct with @code{t}
+% (K-by-1, the requested times as a column) and, for a mechanical system, @code{q}, @code{qdot}
+% (K-by-n) and @code{lambda} (K-by-m), for a first-order system @code{y} (K-by-ny) (dual_solve
+% adds @code{D}, the duals); the same names in skg_solve, gauss_integrate, dual_solve and
+% periodic_orbit.  Here: the SBP solution's own interpolant, NaN after a failed solve.
 % @end table
 % When the solve does not succeed the best iterate is returned with @code{exitflag} 0 (on a
 % fixed grid: NaN after the failed window); with no output argument that is an error.
@@ -303,7 +307,7 @@
 % ref = gauss_integrate (pend, [0 3], [sin(1) -cos(1)], [0 0], 'RelTol', 1e-12, ...
 %                        'AbsTol', 1e-12, 'OutputTimes', sol.t);
 % fprintf ('max |q - q_ref| = %.1e, max |x^2 + y^2 - 1| = %.1e\n', ...
-%          max (abs (sol.q(:) - ref.q(:))), max (abs (sum (sol.q .^ 2, 2) - 1)));
+%          max (abs (sol.q(:) - ref.output.q(:))), max (abs (sum (sol.q .^ 2, 2) - 1)));
 % fprintf ('tension -2 l lambda at t = 0: %.4f (g cos(1) = %.4f)\n', ...
 %          -2 * sol.lambda(1), 9.81 * cos (1));
 % @end verbatim
@@ -672,11 +676,11 @@ function [G, msg] = integrator_guess (sys, tspan, q0, qdot0, ntot, wanted)
     msg = err.message;
     return;
   end
-  if (ref.exitflag ~= 1 || ~all (isfinite (ref.q(:))))
+  if (ref.exitflag ~= 1 || ~all (isfinite (ref.output.q(:))))
     msg = ref.message;
     return;
   end
-  G = ref.q;
+  G = ref.output.q;
 end
 
 %!shared osc, damp
@@ -735,8 +739,8 @@ end
 %! s4 = skg_solve (pend, [0 5], 1, 0, 'N', 41, 'Order', 6, 'Windows', 4);
 %! ref = gauss_integrate (pend, [0 5], 1, 0, 'RelTol', 1e-12, 'AbsTol', 1e-14, 'OutputTimes', s1.t);
 %! assert (s1.exitflag == 1 && s4.exitflag == 1);
-%! assert (max (abs (s1.q - ref.q)) < 1e-4);
-%! assert (max (abs (s4.q - ref.q)) < 1e-3);
+%! assert (max (abs (s1.q - ref.output.q)) < 1e-4);
+%! assert (max (abs (s4.q - ref.output.q)) < 1e-3);
 %!test
 %! % a window that does not converge: exitflag 0, the best iterate, NaN after it (no error)
 %! disk = mechsys ('coordinates', {'x', 'y', 'theta', 'phi'}, ...
@@ -876,9 +880,9 @@ end
 %! ro = gauss_integrate (sled, [0 3], [0 0 0], [1 0.3 1], 'RelTol', 1e-12, 'AbsTol', 1e-12, ...
 %!                       'OutputTimes', s.output.t);
 %! assert (s.exitflag, 1);
-%! tol = 10 * (1e-8 + 1e-8 * max (abs (r.lambda)));
-%! assert (max (abs (s.lambda - r.lambda)) <= tol);
-%! assert (max (abs (s.output.lambda - ro.lambda)) <= tol);
+%! tol = 10 * (1e-8 + 1e-8 * max (abs (r.output.lambda)));
+%! assert (max (abs (s.lambda - r.output.lambda)) <= tol);
+%! assert (max (abs (s.output.lambda - ro.output.lambda)) <= tol);
 %! assert (s.lambda_gap <= tol);
 %! assert (isfinite (s.lambda_gap));
 %!test

@@ -258,7 +258,18 @@ vm_dual_sol_solve_linsolve (const vm_sol_src *s, const vm_sol_field *f)
   { name, VM_SOLF_MAKE, rows, cols, when, 0, make, NULL, unit, meaning }
 #define SUB_MARCH(name, sub, meaning) \
   { name, VM_SOLF_STRUCT, VM_SZ_1, VM_SZ_1, VM_SZ_0, 0, NULL, sub, "", meaning }
+#define SUB_OUTPUT(name, sub, meaning) \
+  { name, VM_SOLF_STRUCT, VM_SZ_1, VM_SZ_1, VM_SZ_NOUT, 0, NULL, sub, "", meaning }
 #define END { NULL, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL }
+
+/* sol.output of the march: the solution at the requested times (OutputTimes) */
+static VM_MAYBE_UNUSED const vm_sol_field vm_dual_output_schema[] = {
+  MK ("t", VM_SZ_NOUT, VM_SZ_1, VM_SZ_0, vm_dual_sol_output_t, "[t]", "the requested times"),
+  MK ("y", VM_SZ_NOUT, VM_SZ_NY, VM_SZ_0, vm_dual_sol_output_y, "[y]",
+      "the states by the SBP interpolant (NaN outside the solved part)"),
+  MK ("D", VM_SZ_NOUT, VM_SZ_M, VM_SZ_0, vm_dual_sol_output_D, "", "the duals likewise"),
+  END
+};
 
 /* The marching driver's solution (vm_dual_mex "march"; vm_sol_src.sol: the vm_march_sol). */
 static VM_MAYBE_UNUSED const vm_sol_field vm_dual_march_schema[] = {
@@ -278,12 +289,8 @@ static VM_MAYBE_UNUSED const vm_sol_field vm_dual_march_schema[] = {
       "||F||_W per Newton iterate of the accepted solves"),
   MK ("history_window", VM_SZ_NHIST, VM_SZ_1, VM_SZ_0, vm_march_mx_history_window, "1",
       "the window (1-based) of each history entry"),
-  MK ("output_t", VM_SZ_NOUT, VM_SZ_1, VM_SZ_NOUT, vm_dual_sol_output_t, "[t]",
-      "the requested times (OutputTimes)"),
-  MK ("output", VM_SZ_NOUT, VM_SZ_NY, VM_SZ_NOUT, vm_dual_sol_output_y, "[y]",
-      "y at output_t by the SBP interpolant (NaN outside the solved part)"),
-  MK ("output_D", VM_SZ_NOUT, VM_SZ_M, VM_SZ_NOUT, vm_dual_sol_output_D, "",
-      "the duals at output_t likewise"),
+  SUB_OUTPUT ("output", vm_dual_output_schema,
+              "the solution at OutputTimes (only when they are given)"),
   MO ("predict_fallbacks", VM_SOLF_DOUBLE, fallbacks, "1",
       "windows whose prediction fell back to the constant start"),
   MO ("predict_stiff", VM_SOLF_DOUBLE, stiff, "1", "windows whose prediction found stiffness"),
@@ -394,6 +401,7 @@ static VM_MAYBE_UNUSED const vm_sol_field vm_dual_solve_schema[] = {
 #undef SO
 #undef MK
 #undef SUB_MARCH
+#undef SUB_OUTPUT
 #undef END
 
 #endif

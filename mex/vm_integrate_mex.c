@@ -473,6 +473,9 @@ solution_struct (const gi_args *a, const vm_motion_sol *sol, size_t ny, int st)
   x.status = st;
   x.message = msg;
   x.sys = a->sys;
+  x.tout = a->tout;
+  x.ntout = a->ntout;
+  x.nlambda = (size_t) (a->law == VM_LAW_DIRECTIONS ? a->kdir : a->m);
   memset (&s, 0, sizeof s);
   s.sol = sol;
   s.aux = &x;
@@ -482,6 +485,7 @@ solution_struct (const gi_args *a, const vm_motion_sol *sol, size_t ny, int st)
   s.size[VM_SZ_NLAMBDA] = a->law == VM_LAW_DIRECTIONS ? a->kdir : a->m;
   s.size[VM_SZ_NRATE] = a->law == VM_LAW_VAKONOMIC ? a->m : 0;
   s.size[VM_SZ_NIMPACT] = (int64_t) sol->nimpact;
+  s.size[VM_SZ_NOUT] = (int64_t) a->ntout;
   return vm_solution_mx (vm_integrate_schema, &s);
 }
 

@@ -21,6 +21,9 @@ typedef struct
   int status;                /* the integration's status */
   const char *message;       /* what happened, in words */
   const mxArray *sys;        /* the mechsys struct (its coordinate names) */
+  const double *tout;        /* OutputTimes (ntout; 0: not given) */
+  size_t ntout;
+  size_t nlambda;            /* multipliers per point */
 } vm_integrate_out;
 
 /* columns col0 .. col0 + cols - 1 of the point-major p (stride ny per point) */
@@ -34,6 +37,55 @@ vm_integrate_sol_states (const vm_sol_src *s, const vm_sol_field *f, const doubl
     for (j = 0; j < c; j++)
       mxGetPr (a)[k + r * j] = p[k * ny + col0 + j];
   return a;
+}
+
+/* output.t: the requested times, a column */
+static VM_MAYBE_UNUSED mxArray *
+vm_integrate_sol_output_t (const vm_sol_src *s, const vm_sol_field *f)
+{
+  const vm_integrate_out *x = s->aux;
+  mxArray *a = mxCreateDoubleMatrix (x->ntout, 1, mxREAL);
+  (void) f;
+  if (x->ntout > 0)
+    memcpy (mxGetPr (a), x->tout, x->ntout * sizeof (double));
+  return a;
+}
+
+/* columns col0 .. col0 + cols - 1 of the point-major output points p (stride ld): the rows the
+ * run reached, NaN after a stop before the last output time */
+static VM_MAYBE_UNUSED mxArray *
+vm_integrate_sol_output_block (const vm_sol_src *s, const vm_sol_field *f, const double *p,
+                               size_t ld, size_t col0)
+{
+  const vm_motion_sol *sol = s->sol;
+  size_t r = vm_sol_dim (s, f->rows), c = vm_sol_dim (s, f->cols), k, j;
+  mxArray *a = mxCreateDoubleMatrix (r, c, mxREAL);
+  for (k = 0; k < r; k++)
+    for (j = 0; j < c; j++)
+      mxGetPr (a)[k + r * j] = p && k < sol->nout ? p[k * ld + col0 + j] : mxGetNaN ();
+  return a;
+}
+
+static VM_MAYBE_UNUSED mxArray *
+vm_integrate_sol_output_q (const vm_sol_src *s, const vm_sol_field *f)
+{
+  const vm_integrate_out *x = s->aux;
+  return vm_integrate_sol_output_block (s, f, ((const vm_motion_sol *) s->sol)->oy, x->ny, 0);
+}
+
+static VM_MAYBE_UNUSED mxArray *
+vm_integrate_sol_output_qdot (const vm_sol_src *s, const vm_sol_field *f)
+{
+  const vm_integrate_out *x = s->aux;
+  return vm_integrate_sol_output_block (s, f, ((const vm_motion_sol *) s->sol)->oy, x->ny, x->n);
+}
+
+static VM_MAYBE_UNUSED mxArray *
+vm_integrate_sol_output_lambda (const vm_sol_src *s, const vm_sol_field *f)
+{
+  const vm_integrate_out *x = s->aux;
+  return vm_integrate_sol_output_block (s, f, ((const vm_motion_sol *) s->sol)->omult,
+                                        x->nlambda, 0);
 }
 
 #define VM_INTEGRATE_N(s) (((const vm_integrate_out *) (s)->aux)->n)
@@ -130,6 +182,8 @@ vm_integrate_sol_names (const vm_sol_src *s, const vm_sol_field *f)
   { name, VM_SOLF_MAKE, rows, cols, VM_SZ_0, 0, make, NULL, unit, meaning }
 #define SUB(name, sub, meaning) \
   { name, VM_SOLF_STRUCT, VM_SZ_1, VM_SZ_1, VM_SZ_0, 0, NULL, sub, "", meaning }
+#define SUB_WHEN(name, when, sub, meaning) \
+  { name, VM_SOLF_STRUCT, VM_SZ_1, VM_SZ_1, when, 0, NULL, sub, "", meaning }
 #define END { NULL, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL }
 
 /* sol.impacts: one row per impact of a hard contact */
@@ -142,6 +196,18 @@ static VM_MAYBE_UNUSED const vm_sol_field vm_integrate_impacts_schema[] = {
       "the velocity before it"),
   MK ("qdot_after", VM_SZ_NIMPACT, VM_SZ_N, vm_integrate_sol_impact_after, "[q]/[t]",
       "the velocity after it"),
+  END
+};
+
+/* sol.output: the solution at the requested times (OutputTimes) */
+static VM_MAYBE_UNUSED const vm_sol_field vm_integrate_output_schema[] = {
+  MK ("t", VM_SZ_NOUT, VM_SZ_1, vm_integrate_sol_output_t, "[t]", "the requested times"),
+  MK ("q", VM_SZ_NOUT, VM_SZ_N, vm_integrate_sol_output_q, "[q]",
+      "positions by the method's dense output (NaN past a stop)"),
+  MK ("qdot", VM_SZ_NOUT, VM_SZ_N, vm_integrate_sol_output_qdot, "[q]/[t]",
+      "velocities by the same dense output"),
+  MK ("lambda", VM_SZ_NOUT, VM_SZ_NLAMBDA, vm_integrate_sol_output_lambda, "[force]",
+      "the multipliers at those states"),
   END
 };
 
@@ -160,7 +226,8 @@ static VM_MAYBE_UNUSED const vm_sol_field vm_integrate_stats_schema[] = {
 
 /* The struct gauss_integrate returns (help gauss_integrate). */
 static VM_MAYBE_UNUSED const vm_sol_field vm_integrate_schema[] = {
-  ROW ("t", VM_SOLF_POINTS, VM_SZ_NTOT, VM_SZ_1, t, "[t]", "the output times"),
+  ROW ("t", VM_SOLF_POINTS, VM_SZ_NTOT, VM_SZ_1, t, "[t]",
+       "t0 and every accepted step (with OutputTimes too)"),
   MK ("q", VM_SZ_NTOT, VM_SZ_N, vm_integrate_sol_q, "[q]", "positions"),
   MK ("qdot", VM_SZ_NTOT, VM_SZ_N, vm_integrate_sol_qdot, "[q]/[t]", "velocities"),
   ROW ("lambda", VM_SOLF_POINTS, VM_SZ_NTOT, VM_SZ_NLAMBDA, mult, "[force]",
@@ -179,6 +246,8 @@ static VM_MAYBE_UNUSED const vm_sol_field vm_integrate_schema[] = {
        "the holonomic constraints at position level (0 for the others)"),
   SUB ("impacts", vm_integrate_impacts_schema, "the impacts of hard contacts"),
   SUB ("stats", vm_integrate_stats_schema, "the integrator's counters"),
+  SUB_WHEN ("output", VM_SZ_NOUT, vm_integrate_output_schema,
+            "the solution at OutputTimes (only when they are given)"),
   MK ("method", VM_SZ_1, VM_SZ_LEN, vm_integrate_sol_method, "", "the integrator"),
   MK ("exitflag", VM_SZ_1, VM_SZ_1, vm_integrate_sol_exitflag, "1", "1 reached tf, 0 stopped"),
   MK ("message", VM_SZ_1, VM_SZ_LEN, vm_integrate_sol_message, "", "what happened, in words"),
@@ -192,6 +261,7 @@ static VM_MAYBE_UNUSED const vm_sol_field vm_integrate_schema[] = {
 #undef ROW
 #undef MK
 #undef SUB
+#undef SUB_WHEN
 #undef END
 #undef VM_INTEGRATE_N
 #undef VM_INTEGRATE_SOL

@@ -76,6 +76,7 @@ static const vm_opt_row rows[] = {
   { NULL, "InitialWindow", REAL (1, 0, INF, "()"), D_EMPTY, "the first window's length" },
   { NULL, "MaxWindow", REAL (1, 0, INF, "()"), D_EMPTY, "the longest window" },
   { NULL, "OutputTimes", VECTOR (1), D_EMPTY, "times of the dense output" },
+  { "periodic_orbit", "OutputTimes", KEEP, D_KEEP, "times of the orbit, taken modulo the period" },
   { NULL, "ConstraintTol", POS, D_REAL (1e-8), "tolerance of the initial constraint residuals" },
   /* gauss_integrate (its gateway checks them, mex/vm_integrate_mex.c) */
   { NULL, "Method", CHOICE ("dopri5|gl4|gl6|rk4|dop853"), D_TEXT ("dopri5"), "the integrator" },
@@ -166,7 +167,7 @@ static const struct
   { "odesys_eval", "wF wG" },
   { "periodic_guesses", "Section Transient MaxLoops ReturnTol MaxCandidates Points RelTol" },
   { "periodic_orbit", "N Order PeriodTol Tol MaxIter c BaseIterations FlowTol Display Integral "
-                      "Level Unfolding" },
+                      "Level Unfolding OutputTimes" },
   { "varmech_plot", "Panels Labels Units TimeUnit EnergyUnit Title Png Visible Figure" },
 };
 

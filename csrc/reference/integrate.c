@@ -42,6 +42,8 @@ vm_ode_sol_free (vm_ode_sol *sol)
   free (sol->te);
   free (sol->ye);
   free (sol->ie);
+  free (sol->tq);
+  free (sol->yq);
   memset (sol, 0, sizeof *sol);
 }
 
@@ -110,6 +112,7 @@ sol_reset (vm_ode_sol *sol, int n, double t0)
 {
   sol->npts = 0;
   sol->nevents = 0;
+  sol->nout = 0;
   sol->nsteps = sol->naccept = sol->nreject = sol->nfev = sol->nnewton_iter = 0;
   sol->ncheck_reject = 0;
   sol->njac = sol->nlu = sol->ngev = 0;
@@ -212,11 +215,12 @@ start_point (vm_ode_mem *w, const double *y0)
   int st = VM_OK;
   w->t = t0;
   memcpy (w->y, y0, (size_t) n * sizeof (double));
-  if (w->ntout == 0)
+  if (w->ntout == 0 || w->o->keep_steps)
     st = vm_ode_push_point (w->sol, n, t0, y0);
-  else if (w->tout[0] == t0)
+  if (st == VM_OK && w->ntout > 0 && w->tout[0] == t0)
     {
-      st = vm_ode_push_point (w->sol, n, t0, y0);
+      st = w->o->keep_steps ? vm_ode_push_output (w->sol, n, t0, y0)
+                            : vm_ode_push_point (w->sol, n, t0, y0);
       w->iout = 1;
     }
   if (st != VM_OK)

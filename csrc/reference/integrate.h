@@ -115,6 +115,8 @@ typedef struct
   double newton_tol;          /* GL: |Newton increment|_inf <= newton_tol*(1 + |y|_inf) (0: 1e-14) */
   int newton_maxit;           /* GL: Newton iterations per attempt (0: 50) */
   vm_step_check_fn step_check;  /* test of accepted steps, called with ctx (NULL: none) */
+  int keep_steps;             /* with output times: the steps still in t, y; the output times in
+                                 tq, yq (0: the output times replace the steps in t, y) */
 } vm_ode_opts;
 
 typedef struct
@@ -127,6 +129,9 @@ typedef struct
   double *te;                 /* te[k] */
   double *ye;                 /* ye[k*n + i] */
   int *ie;                    /* ie[k]: index of the event function, 0-based */
+  size_t nout;                /* keep_steps: the output times reached ... */
+  double *tq;                 /* ... tq[k] (the requested times), k < nout */
+  double *yq;                 /* ... and the dense output there, yq[k*n + i] */
   long nsteps;                /* attempted steps (accepted + rejected / Newton failures) */
   long naccept, nreject;      /* nreject includes the step check's rejections */
   long ncheck_reject;         /* steps rejected by the step check */
@@ -136,7 +141,7 @@ typedef struct
   long ngev;                  /* event function evaluations */
   int status;                 /* the value returned by vm_ode_solve */
   double t_end;               /* time reached (event time after a terminal event) */
-  size_t cap_t, cap_y, cap_te, cap_ye, cap_ie;  /* private: allocated lengths */
+  size_t cap_t, cap_y, cap_te, cap_ye, cap_ie, cap_tq, cap_yq;  /* private: allocated lengths */
 } vm_ode_sol;
 
 /* The DOP853 coefficients used by the integrator (for tests).  Stages numbered from 0; stages 0..11
@@ -166,6 +171,10 @@ void vm_ode_sol_free (vm_ode_sol *sol);
  * Otherwise sol holds the states at tout[0..ntout-1] (strictly monotone in the direction of
  * integration, inside [t0, tf]) reached before the integration stopped, plus, after a terminal
  * event, the event point (not repeated when the last output time equals the event time).
+ * With opts->keep_steps the steps stay where they are without output times (t, y: t0 and every
+ * accepted step end) and the states at the output times reached go to tq, yq (nout of them), so
+ * that asking for output times does not change the steps the caller sees (the step sequence
+ * itself never depends on them: they are served by the dense output).
  * opts == NULL: vm_ode_opts_init (opts, VM_ODE_DOPRI5).  sys->ev may be NULL when
  * opts->nevent == 0.  Returns sol->status (see above); VM_EARG when sys or sol is NULL. */
 int vm_ode_solve (const vm_ode_system *sys, double t0, double tf, const double *y0,

@@ -198,7 +198,7 @@ typedef struct {
 
 typedef struct {
   int n, m, ny;                /* ny: the state length, 2n (2n + m for VM_LAW_VAKONOMIC) */
-  size_t npts;                 /* output points */
+  size_t npts;                 /* stored points: t0 and every accepted step (see below) */
   double *t, *y;               /* t[k]; y[k*ny ..]: q then qdot (then mu) */
   double *mult;                /* npts x m (ideal law; vakonomic: mu) or x k (directions):
                                   multipliers, row-major */
@@ -209,6 +209,9 @@ typedef struct {
                                   contacts and with hard walls (their forces are not the model's) */
   double *phi;                 /* npts x m: velocity-level constraint residuals */
   double *gpos;                /* npts x m: position-level residuals of the holonomic constraints */
+  size_t nout;                 /* output points (the output times reached; 0 without them) */
+  double *ot, *oy;             /* ot[k]; oy[k*ny ..]: the dense output of the method there */
+  double *omult;               /* nout x nm: the multipliers at the output points */
   size_t nimpact;              /* impacts: time, contact, state before and after (2n each) */
   double *ti;
   int *ci;
@@ -240,8 +243,11 @@ void vm_motion_sol_free (vm_motion_sol *sol);
 
 /* Integrate from (t0; q0, qdot0) to tf (VM_LAW_VAKONOMIC: y0 = [q0; qdot0; mu0], 2n + m values;
  * hard contacts are refused with VM_EARG: the impact law of a vakonomic motion is not defined
- * here).  tout (ntout, may be 0): output times; without them the
- * accepted steps are returned (with projection on, 100 equal intervals are used).  With soft
+ * here).  sol->t, y hold t0 and the accepted steps (with projection on, the 101 times
+ * t0 + k (tf - t0)/100 where the state is projected), whatever tout is; tout (ntout, may be 0):
+ * output times, strictly monotone inside [t0, tf], served by the method's dense output into
+ * sol->ot, oy, omult (nout: those reached; one on a projection time gets the projected state,
+ * one on an impact the state before it).  With soft
  * contacts (o->hard == 0, nc > 0) every step passes vm_motion_layer_check (fixed-step methods:
  * sub-steps; VM_ELAYER when 2^-30 of the step is not enough).  The solution holds whatever was
  * reached before a failure.  Returns sol->status: VM_OK, or the failure (vm_ode_solve's codes,

@@ -13,5 +13,8 @@ int vm_point_block_eval (vm_point_block *pb, const double *const *in, const int 
  * points of sol (state length ny); a failed allocation sets VM_ENOMEM unless the run failed */
 void vm_motion_post_process (vm_motion *mo, const vm_motion_opts *o, vm_motion_sol *sol, int nm,
                              int ny);
+/* motion_post.c: the multipliers (nm per point) at the nout output points of sol (NaN where the
+ * reaction cannot be computed); a failed allocation sets VM_ENOMEM unless the run failed */
+void vm_motion_post_output (vm_motion *mo, vm_motion_sol *sol, int nm, int ny);
 
 #endif

@@ -1,6 +1,7 @@
 /* motion_integrate.c -- vm_motion_integrate (motion.h): the motion as segments of vm_ode_solve,
  * with hard-wall impacts (terminal events and a restitution impulse in the metric M) and
- * projection onto the constraints at output times between them.
+ * projection onto the constraints at 101 grid times between them.  The steps are stored as they
+ * are without output times; the output times are served apart, by the method's dense output.
  *
  * Contract: see motion.h.  The run's state is one struct (mi_ws) passed to its steps.  Cost: the
  * integrator's, plus per impact one explicit mass solve and, with projection, one projection per
@@ -60,6 +61,9 @@ vm_motion_sol_free (vm_motion_sol *s)
   free (s->ci);
   free (s->yb);
   free (s->ya);
+  free (s->ot);
+  free (s->oy);
+  free (s->omult);
   memset (s, 0, sizeof *s);
 }
 
@@ -132,17 +136,20 @@ typedef struct
   int n, ny;                   /* q length; state length */
   double t0, tf, t, tol;       /* span; time reached; projection tolerance */
   double *y;                   /* the current state (ny) */
-  double *grid;                /* 101 output times of a projected run without tout, or NULL */
+  double *grid;                /* the 101 projection times of a projected run, or NULL */
   int *dir, *term;             /* event directions and terminal flags (hard walls) */
-  const double *tt;            /* output times (nt) */
+  const double *tt;            /* the projection times (nt; 0 without projection) */
   size_t nt;
+  const double *uo;            /* the caller's output times (nuo), the next one not reached iuo */
+  size_t nuo, iuo;
   size_t ti_cap, ci_cap, yb_cap, ya_cap, t_cap, y_cap;   /* capacities of sol's arrays */
+  size_t ot_cap, oy_cap;
   long max_imp;
   vm_ode_opts oo;              /* the options of vm_ode_solve (events, step check) */
   vm_ode_sol seg;              /* the last segment */
 } mi_ws;
 
-/* the output times, the state y and the event and layer-check options of vm_ode_solve */
+/* the projection times, the state y and the event and layer-check options of vm_ode_solve */
 static int
 mi_setup (mi_ws *w, const double *y0)
 {
@@ -154,7 +161,7 @@ mi_setup (mi_ws *w, const double *y0)
   if (! w->y)
     return VM_ENOMEM;
   memcpy (w->y, y0, (size_t) w->ny * sizeof *w->y);
-  if (o->project && w->nt == 0)
+  if (o->project)
     {
       w->grid = malloc (101 * sizeof *w->grid);
       if (! w->grid)
@@ -213,7 +220,7 @@ mi_put_point (mi_ws *w, double t, const double *yv)
   sol->npts++;
 }
 
-/* the next segment: the output times tt[*first ..] (*cnt of them) and its end *tend; *stop = 1
+/* the next segment: the projection times tt[*first ..] (*cnt of them) and its end *tend; *stop = 1
  * when the run is complete (with projection, the current point may be stored here) */
 static int
 mi_next_segment (mi_ws *w, size_t *first, size_t *cnt, double *tend, int *stop)
@@ -276,36 +283,47 @@ mi_add_counts (vm_motion_sol *sol, const vm_ode_sol *seg)
   sol->nlayer += seg->ncheck_reject;
 }
 
-/* append the segment's points; drop a repeated start point and, with output times, the event
- * point */
+/* room for one more output point in sol->ot and sol->oy */
 static int
-mi_append_segment (mi_ws *w, size_t first, size_t cnt)
+mi_grow_outputs (mi_ws *w)
+{
+  vm_motion_sol *sol = w->sol;
+  if (! grow ((void **) &sol->ot, &w->ot_cap, sol->nout + 1, sizeof (double))
+      || ! grow ((void **) &sol->oy, &w->oy_cap, (sol->nout + 1) * w->ny, sizeof (double)))
+    return VM_ENOMEM;
+  return VM_OK;
+}
+
+/* append the segment's steps (dropping a repeated start point; with projection only its end,
+ * tend, when reached) and its output points */
+static int
+mi_append_segment (mi_ws *w, double tend)
 {
   vm_motion_sol *sol = w->sol;
   const vm_ode_sol *seg = &w->seg;
-  const double *tt = w->tt;
-  size_t nt = w->nt, ny = (size_t) w->ny, j, nkeep;
-  double t0 = w->t0, tf = w->tf;
-  int stored_start, st;
-  stored_start = nt == 0 && sol->npts > 0 && seg->npts > 0 && sol->t[sol->npts - 1] == seg->t[0]
-                 && memcmp (sol->y + (sol->npts - 1) * ny, seg->y, ny * sizeof (double)) == 0;
-  /* with output times, a terminal event appends the event point unless it falls on an output
-   * time: keep only the points at output times */
-  nkeep = seg->npts;
-  if (nt > 0 && seg->status == VM_STOP_EVENT && seg->npts > 0)
-    {
-      size_t r = 0;
-      while (r < cnt && (tf > t0 ? tt[first + r] <= seg->t_end : tt[first + r] >= seg->t_end))
-        r++;
-      if (seg->npts > r)
-        nkeep = r;
-    }
-  for (j = stored_start ? 1 : 0; j < nkeep; j++)
+  size_t ny = (size_t) w->ny, j, j0 = 0;
+  int st;
+  if (w->o->project)
+    j0 = seg->status == VM_OK && seg->npts > 0 && seg->t[seg->npts - 1] == tend ? seg->npts - 1
+                                                                                : seg->npts;
+  else if (sol->npts > 0 && seg->npts > 0 && sol->t[sol->npts - 1] == seg->t[0]
+           && memcmp (sol->y + (sol->npts - 1) * ny, seg->y, ny * sizeof (double)) == 0)
+    j0 = 1;
+  for (j = j0; j < seg->npts; j++)
     {
       if ((st = mi_grow_points (w)) != VM_OK)
         return st;
       mi_put_point (w, seg->t[j], seg->y + j * ny);
     }
+  for (j = 0; j < seg->nout; j++)
+    {
+      if ((st = mi_grow_outputs (w)) != VM_OK)
+        return st;
+      sol->ot[sol->nout] = seg->tq[j];
+      memcpy (sol->oy + sol->nout * ny, seg->yq + j * ny, ny * sizeof (double));
+      sol->nout++;
+    }
+  w->iuo += seg->nout;
   return VM_OK;
 }
 
@@ -370,6 +388,9 @@ mi_segment_end (mi_ws *w, double tend, int *stop)
     return st;
   if (sol->npts > 0)
     memcpy (sol->y + (sol->npts - 1) * ny, w->y, ny * sizeof (double));
+  /* an output time on the projection time gets the projected state, as the step does */
+  if (sol->nout > 0 && sol->ot[sol->nout - 1] == w->t)
+    memcpy (sol->oy + (sol->nout - 1) * ny, w->y, ny * sizeof (double));
   if (w->t == w->tf)
     *stop = 1;
   return VM_OK;
@@ -385,8 +406,8 @@ mi_run (mi_ws *w)
   /* the state at t0 is the first output when there are no output times, or when tout[0] == t0 */
   for (;;)
     {
-      /* one segment: to tf, or with projection to the next output time */
-      size_t first, cnt, nt = w->nt;
+      /* one segment: to tf, or with projection to the next projection time */
+      size_t first, cnt, nu = 0;
       double tend;
       if ((st = mi_next_segment (w, &first, &cnt, &tend, &stop)) != VM_OK)
         return st;
@@ -397,10 +418,13 @@ mi_run (mi_ws *w)
       sys.f = vm_motion_rhs;
       sys.ev = w->oo.nevent > 0 ? contact_events : NULL;
       sys.ctx = w->mo;
-      vm_ode_solve (&sys, w->t, tend, w->y, nt > 0 ? w->tt + first : NULL, nt > 0 ? cnt : 0,
-                    &w->oo, &w->seg);
+      /* the caller's output times up to tend */
+      while (w->iuo + nu < w->nuo && (w->uo[w->iuo + nu] - tend) * (w->tf > w->t0 ? 1 : -1) <= 0)
+        nu++;
+      vm_ode_solve (&sys, w->t, tend, w->y, nu > 0 ? w->uo + w->iuo : NULL, nu, &w->oo,
+                    &w->seg);
       mi_add_counts (sol, &w->seg);
-      if ((st = mi_append_segment (w, first, cnt)) != VM_OK)
+      if ((st = mi_append_segment (w, tend)) != VM_OK)
         return st;
       if (w->seg.status == VM_STOP_EVENT)
         {
@@ -455,6 +479,9 @@ mi_check_walls (mi_ws *w, int st)
             }
           w->t = sol->t[k];
           sol->npts = k;
+          /* the output points from there on go with it */
+          while (sol->nout > 0 && (sol->ot[sol->nout - 1] - w->t) * (w->tf > w->t0 ? 1 : -1) >= 0)
+            sol->nout--;
           break;
         }
     }
@@ -493,10 +520,11 @@ vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double t
   w.tf = tf;
   w.t = t0;
   w.tol = o->project_tol > 0 ? o->project_tol : 1e-12;
-  w.tt = tout;
-  w.nt = ntout;
+  w.uo = tout;
+  w.nuo = ntout;
   w.max_imp = o->max_impacts > 0 ? o->max_impacts : 100000;
   w.oo = o->ode;
+  w.oo.keep_steps = 1;
   vm_ode_sol_init (&w.seg);
   mo->hard = o->hard;
   sol->n = w.n;
@@ -517,6 +545,8 @@ vm_motion_integrate (vm_motion *mo, const vm_motion_opts *o, double t0, double t
   /* post-processing at the stored points: multipliers, energy, residuals, power */
   if (sol->npts > 0)
     vm_motion_post_process (mo, o, sol, nm, w.ny);
+  if (sol->nout > 0)
+    vm_motion_post_output (mo, sol, nm, w.ny);
   free (w.y);
   free (w.grid);
   free (w.dir);

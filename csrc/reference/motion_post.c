@@ -144,3 +144,36 @@ vm_motion_post_process (vm_motion *mo, const vm_motion_opts *o, vm_motion_sol *s
   sol->drift_note = sol->status == VM_OK && ! o->project && mo->law != VM_LAW_EXPLICIT
                     && drift > VM_MOTION_DRIFT_NOTE;
 }
+
+/* the multipliers at the output points, as vm_motion_post_process computes them at the steps
+ * (the vakonomic law: mu, a part of the state) */
+void
+vm_motion_post_output (vm_motion *mo, vm_motion_sol *sol, int nm, int ny)
+{
+  size_t np = sol->nout, k;
+  int n = mo->n, vak = mo->law == VM_LAW_VAKONOMIC, a;
+  double *qdd = malloc ((size_t) n * sizeof *qdd);
+  sol->omult = calloc (np * (size_t) (nm > 0 ? nm : 1), sizeof (double));
+  if (! qdd || ! sol->omult)
+    {
+      if (sol->status == VM_OK)
+        sol->status = VM_ENOMEM;
+      free (qdd);
+      return;
+    }
+  for (k = 0; k < np; k++)
+    {
+      const double *yk = sol->oy + k * (size_t) ny;
+      double *mk = nm > 0 ? sol->omult + k * nm : NULL;
+      if (vak)
+        {
+          if (nm > 0)
+            memcpy (mk, yk + 2 * n, (size_t) nm * sizeof (double));
+          continue;
+        }
+      if (vm_motion_accel (mo, sol->ot[k], yk, yk + n, qdd, mk) != VM_OK)
+        for (a = 0; a < nm; a++)
+          mk[a] = NAN;
+    }
+  free (qdd);
+}

@@ -14,30 +14,31 @@
 #include "reference/ode_mem.h"
 #include "base/vm_status.h"
 
-/* the output points of the step up to tstop (all w->tout there, else tstop itself) */
+/* the output points of the step up to tstop (all w->tout there, else tstop itself; with
+ * keep_steps the output times apart and tstop as a step) */
 static int
 push_outputs (vm_ode_mem *w, int terminal, double tstop, const double *ystop)
 {
   vm_ode_sol *sol = w->sol;
-  const int n = w->n;
+  const int n = w->n, keep = w->o->keep_steps;
   int st;
   if (w->ntout > 0)
     {
       while (w->iout < w->ntout && (w->tout[w->iout] - tstop) * w->dir <= 0.0)
         {
           const double tq = w->tout[w->iout];
-          if (tq == tstop)
-            st = vm_ode_push_point (sol, n, tq, ystop);
-          else
+          const double *yq = ystop;
+          if (tq != tstop)
             {
               vm_ode_dense_eval (w, tq, w->yd);
-              st = vm_ode_push_point (sol, n, tq, w->yd);
+              yq = w->yd;
             }
+          st = keep ? vm_ode_push_output (sol, n, tq, yq) : vm_ode_push_point (sol, n, tq, yq);
           if (st != VM_OK)
             return st;
           w->iout++;
         }
-      if (terminal && ! (sol->npts > 0 && sol->t[sol->npts - 1] == tstop))
+      if (keep || (terminal && ! (sol->npts > 0 && sol->t[sol->npts - 1] == tstop)))
         {
           st = vm_ode_push_point (sol, n, tstop, ystop);
           if (st != VM_OK)

@@ -97,6 +97,8 @@ int vm_ode_all_finite (int n, const double *x);
 /* F(t, y) into dy, counted in sol->nfev; the RHS's code */
 int vm_ode_rhs (vm_ode_mem *w, double t, const double *y, double *dy);
 int vm_ode_push_point (vm_ode_sol *s, int n, double t, const double *y);
+/* a state at an output time into tq, yq (opts->keep_steps) */
+int vm_ode_push_output (vm_ode_sol *s, int n, double t, const double *y);
 int vm_ode_push_event (vm_ode_sol *s, int n, double t, const double *y, int k);
 /* the dense output of the step [w->t, w->tn] at tq (the step's ends exactly at its ends) */
 void vm_ode_dense_eval (const vm_ode_mem *w, double tq, double *out);

@@ -1,5 +1,5 @@
-/* ode_output.c -- the solution of vm_ode_solve as it grows: stored points and events, the counted
- * call of F, and the dense output of the step just taken.
+/* ode_output.c -- the solution of vm_ode_solve as it grows: stored points, output points and
+ * events, the counted call of F, and the dense output of the step just taken.
  *
  * Contract: push_* append to the arrays of a vm_ode_sol, growing them by doubling (amortized O(1)
  * per point; VM_ENOMEM when a length would overflow or realloc fails, the solution then intact up
@@ -60,6 +60,21 @@ vm_ode_push_point (vm_ode_sol *s, int n, double t, const double *y)
   s->t[s->npts] = t;
   memcpy (s->y + s->npts * (size_t) n, y, (size_t) n * sizeof (double));
   s->npts = m;
+  return VM_OK;
+}
+
+int
+vm_ode_push_output (vm_ode_sol *s, int n, double t, const double *y)
+{
+  size_t m = s->nout + 1;
+  if (m > SIZE_MAX / (size_t) n)
+    return VM_ENOMEM;
+  if (grow ((void **) &s->tq, &s->cap_tq, m, sizeof (double))
+      || grow ((void **) &s->yq, &s->cap_yq, m * (size_t) n, sizeof (double)))
+    return VM_ENOMEM;
+  s->tq[s->nout] = t;
+  memcpy (s->yq + s->nout * (size_t) n, y, (size_t) n * sizeof (double));
+  s->nout = m;
   return VM_OK;
 }
 

@@ -729,6 +729,66 @@ test_dense_dop853_fixed (void)
   CHECK (log2 (ei[0] / ei[1]) >= 7.0 - 0.2, "DOP853 dense output order %.3f", log2 (ei[0] / ei[1]));
 }
 
+/* keep_steps: output times beside the steps.  Every method, forward and backward, with and
+ * without a terminal event: the steps (t, y) are bit for bit those of the run without output
+ * times, and tq, yq bit for bit the states that the run without keep_steps stores there. */
+static void
+test_keep_steps (void)
+{
+  int m, back, evr;
+  for (m = 0; m < NMETHODS; m++)
+    for (back = 0; back < 2; back++)
+      for (evr = 0; evr < 2; evr++)
+        {
+          const double t0 = back ? 3.0 : 0.0, tf = back ? 0.0 : 3.0;
+          const double y0[2] = { 1.0, 0.0 };
+          const int dir = -1, term = 1;
+          double tout[7];
+          vm_ode_opts o;
+          vm_ode_sol s, s0, s1;
+          size_t k, nt = 7;
+          int st, st0, st1, same;
+          for (k = 0; k < nt; k++)
+            tout[k] = t0 + (tf - t0) * (double) k / 6.0;   /* t0 and tf included */
+          opts_for (&o, m, adaptive (m) ? 1e-8 : 0.01);
+          if (evr)
+            {
+              /* x = cos (t - t0) falls through 1/2 at t0 + pi/3 (forward) and rises through it
+               * at t0 - pi/3 going back (either direction backward): both stop the run early */
+              o.nevent = 1;
+              o.event_dir = back ? NULL : &dir;
+              o.event_terminal = &term;
+            }
+          vm_ode_sol_init (&s);
+          vm_ode_sol_init (&s0);
+          vm_ode_sol_init (&s1);
+          st0 = vm_ode_solve (SYS (2, rhs_osc, evr ? ev_xhalf : NULL, NULL), t0, tf, y0, NULL, 0,
+                              &o, &s0);
+          st1 = vm_ode_solve (SYS (2, rhs_osc, evr ? ev_xhalf : NULL, NULL), t0, tf, y0, tout, nt,
+                              &o, &s1);
+          o.keep_steps = 1;
+          st = vm_ode_solve (SYS (2, rhs_osc, evr ? ev_xhalf : NULL, NULL), t0, tf, y0, tout, nt,
+                             &o, &s);
+          same = st == st0 && st == st1 && s.npts == s0.npts && s.naccept == s0.naccept
+                 && memcmp (s.t, s0.t, s.npts * sizeof (double)) == 0
+                 && memcmp (s.y, s0.y, 2 * s.npts * sizeof (double)) == 0;
+          CHECK (same, "%s keep_steps (back %d, event %d): steps differ from the run without "
+                 "output times (status %d/%d, npts %zu/%zu)", mname[m], back, evr, st, st0,
+                 s.npts, s0.npts);
+          /* without the event every output time is reached; with it those before the event (the
+           * run without keep_steps also stores the event point after them) */
+          CHECK (evr ? (s.nout < nt && s.nout + 1 == s1.npts) : (s.nout == nt && s1.npts == nt),
+                 "%s keep_steps (back %d, event %d): %zu output points, %zu without keep_steps",
+                 mname[m], back, evr, s.nout, s1.npts);
+          CHECK (s.nout <= s1.npts && memcmp (s.tq, tout, s.nout * sizeof (double)) == 0
+                 && memcmp (s.yq, s1.y, 2 * s.nout * sizeof (double)) == 0,
+                 "%s keep_steps (back %d, event %d): output points differ", mname[m], back, evr);
+          vm_ode_sol_free (&s);
+          vm_ode_sol_free (&s0);
+          vm_ode_sol_free (&s1);
+        }
+}
+
 /* ---- dense output ------------------------------------------------------------------------------ */
 
 /* DOPRI5 and DOP853: 1001 output times over one period of the oscillator */
@@ -1627,6 +1687,7 @@ main (void)
   test_dense_adaptive (VM_ODE_DOP853, 1e-12);
   test_dense_dop853_fixed ();
   test_dense_hermite ();
+  test_keep_steps ();
   test_symplectic ();
   test_events_falling ();
   test_events_direction ();

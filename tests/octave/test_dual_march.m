@@ -98,9 +98,10 @@
 %! tq = linspace (0, 4, 37)';
 %! s = dual_solve (P(4).ode, P(4).tspan, P(4).y0, 'RelTol', 1e-9, 'AbsTol', 1e-11, 'OutputTimes', tq);
 %! yr = P(4).ref ([0; tq(2:end)]);
-%! assert (size (s.output), [37 2]);
-%! assert (max (max (abs (s.output - yr))) <= 10 * (1e-9 * max (abs (yr(:))) + 1e-11));
-%! assert (size (s.output_D), [37 2]);
+%! assert (s.output.t, tq);
+%! assert (size (s.output.y), [37 2]);
+%! assert (max (max (abs (s.output.y - yr))) <= 10 * (1e-9 * max (abs (yr(:))) + 1e-11));
+%! assert (size (s.output.D), [37 2]);
 
 %!test
 %! % Display 'iter' prints every Newton iteration and window while it runs

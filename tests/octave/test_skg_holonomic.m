@@ -19,10 +19,10 @@
 %!  ref = gauss_integrate (sys, [0 5], q0, v0, 'Method', 'dop853', 'RelTol', 1e-12, ...
 %!                         'AbsTol', 1e-12, 'OutputTimes', sol.t);
 %!  r.exitflag = sol.exitflag;
-%!  r.eq = max (abs (sol.q(:) - ref.q(:)));
+%!  r.eq = max (abs (sol.q(:) - ref.output.q(:)));
 %!  r.g = max (abs (g (sol.q)));
-%!  el = abs (sol.lambda(:, col) - ref.lambda(:, col));
-%!  er = abs (-sol.lambda_plus(:, col) - ref.lambda(:, col));
+%!  el = abs (sol.lambda(:, col) - ref.output.lambda(:, col));
+%!  er = abs (-sol.lambda_plus(:, col) - ref.output.lambda(:, col));
 %!  pos = mod ((0:numel (sol.t) - 1)', N - 1);
 %!  inner = pos >= 8 & pos <= N - 9;   % outside the reach of the order-4 closures (4 rows) in D Da
 %!  r.el = max (el);

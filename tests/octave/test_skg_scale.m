@@ -79,7 +79,7 @@
 %! s = skg_solve (sysm, [0 3], q0, [0 0], 'OutputTimes', t);
 %! r = gauss_integrate (sys1, [0 3], q0, [0 0], 'OutputTimes', t, 'RelTol', 1e-12, 'AbsTol', 1e-12);
 %! assert ([s1.exitflag s.exitflag], [1 1]);
-%! assert (s1.output.q, r.q, 1e-5);
+%! assert (s1.output.q, r.output.q, 1e-5);
 %! assert (s.output.q, s1.output.q, 1e-9);
 
 %!test

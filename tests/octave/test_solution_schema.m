@@ -50,8 +50,8 @@
 %!    sz.nhist = numel (sol.residual_history);
 %!    sz.Ntot = sz.nwin * (sol.N - 1) + 1 * (sz.nwin > 0);
 %!    sz.nout = 0;
-%!    if (isfield (sol, 'output_t'))
-%!      sz.nout = numel (sol.output_t);
+%!    if (isfield (sol, 'output'))
+%!      sz.nout = numel (sol.output.t);
 %!    end
 %!  else                            % the slabs
 %!    sz.Ntot = numel (sol.t);
@@ -63,10 +63,13 @@
 %!  end
 %!endfunction
 
-%!function sz = integrate_sizes (sys, sol, nlambda, nrate)
-%!  % the size symbols of a gauss_integrate solution
+%!function sz = integrate_sizes (sys, sol, nlambda, nrate, tout)
+%!  % the size symbols of a gauss_integrate solution (tout: its OutputTimes, if any)
+%!  if (nargin < 5)
+%!    tout = [];
+%!  end
 %!  sz = struct ('Ntot', numel (sol.t), 'n', sys.n, 'm', sys.m, 'nlambda', nlambda, ...
-%!               'nrate', nrate, 'nimpact', numel (sol.impacts.t));
+%!               'nrate', nrate, 'nimpact', numel (sol.impacts.t), 'nout', numel (tout));
 %!  sz.('1') = 1;
 %!  sz.('0') = 0;
 %!endfunction
@@ -120,7 +123,7 @@
 %! sol = dual_solve (o1, [0 2], [1 0], 'RelTol', 1e-6, 'OutputTimes', tout);
 %! assert (sol.exitflag, 1);
 %! assert (sol.mode, 'adaptive');
-%! assert (sol.output_t, tout(:));
+%! assert (sol.output.t, tout(:));
 %! check_schema (sol, vm_dual_mex ('solution_schema', 'march'), dual_sizes (2, 2, 0, sol, 1), 'sol');
 
 %!test
@@ -168,8 +171,8 @@
 %! schema = vm_integrate_mex ('solution_schema');
 %! assert ({schema(end - 2:end).name}, {'time', 'solver', 'names'});
 %! sol = gauss_integrate (s3, [0 1], [1 0 0], [0 0 0], 'OutputTimes', [0 0.5 1]);
-%! assert (numel (sol.t), 3);
-%! check_schema (sol, schema, integrate_sizes (s3, sol, 2, 0), 'sol');
+%! assert (sol.output.t, [0; 0.5; 1]);
+%! check_schema (sol, schema, integrate_sizes (s3, sol, 2, 0, [0 0.5 1]), 'sol');
 %! tum = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81), ...
 %!   'lagrangian', '(dot(x)^2 + dot(y)^2)/2 - g*y', ...
 %!   'contacts', struct ('h', '1 - x^2 - y^2', 'sigma', 0.01, 'V0', 10));
