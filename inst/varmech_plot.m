@@ -582,7 +582,11 @@ function lines = draw_panel (ax, d, sols, lay, k)
     for c = 1:size (y, 2)
       hl = plot (ax, sols{s}.t(:), y(:, c), styles{s}, 'color', colors(c, :), 'linewidth', 1.5);
       if (d.integer)
-        set (hl, 'marker', '.', 'markersize', 4);   % a value between two exact zeros is a dot
+        % a value between two exact zeros is a mark; dense marks hide the line style, so the
+        % second solution gets open circles
+        marks = {'.', 'o'};
+        sizes = [4, 2];
+        set (hl, 'marker', marks{s}, 'markersize', sizes(s));
       end
       lines(end + 1) = hl;   %#ok<AGROW>
     end
