@@ -342,6 +342,8 @@ function sol = dual_solve (ode, tspan, y0, varargin)
     end
   end
   opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
+  % whether the caller set Order (vm_dual_driver retries a stalled march at a higher order if not)
+  opts.OrderGiven = vm_option_given (varargin, 'Order');
   % every field of sol, solver and names included, comes from the gateway's schema
   % (mex/vm_dual_sol_mx.h); the fixed slabs' grid t from vm_dual_driver
   [sol, setup] = vm_dual_driver (fname, 'general', [], ode, [ode.ny ode.nd ode.na], tspan, y0, opts);

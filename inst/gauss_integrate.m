@@ -191,7 +191,13 @@
 % @item exitflag, message
 % 1 on success; a failure (singular constraint matrix, non-finite state, step size too small)
 % ends the integration there with @code{exitflag} 0 and a @code{message} that gives the time and
-% the state; with no output argument it is an error.
+% the state; with no output argument it is an error.  A singular mass matrix d2L/dqdot2 leads the
+% message, with the coordinates that have no kinetic term (a Lagrangian written without
+% @code{dot()}).  The fixed-step methods (gl4, gl6, rk4) have no error control: their message
+% gives the energy's change over the run, max|E - E(0)| / max(|E(0)|, the largest kinetic
+% energy), and with constraints their drift against the tolerance scale; for a conservative
+% system (no forces or contacts, t in neither L nor a constraint) a change above 1e-3 leads the
+% message, which then says to halve "Step" (the run is complete: @code{exitflag} stays 1).
 % @item method, time
 % the method used and the wall-clock time in seconds.
 % @end table
@@ -232,6 +238,12 @@ function sol = gauss_integrate (sys, tspan, q0, qdot0, varargin)
     vm_rethrow (err, 'gauss_integrate');
   end
   sol.time = toc (t_start);   % the other fields: the gateway's schema (mex/vm_integrate_sol_mx.h)
+  if (sol.exitflag == 0)
+    sol.message = mass_message (sol, sys, tspan, q0, qdot0);
+  end
+  if (sol.exitflag == 1 && any (strcmp (sol.method, {'gl4', 'gl6', 'rk4'})) && numel (sol.t) > 1)
+    sol.message = energy_message (sol, sys, tspan, varargin);
+  end
   if (sol.exitflag == 0 && nargout == 0)
     error ('varmech:gauss_integrate:failed', 'gauss_integrate: %s', sol.message);
   end
@@ -264,10 +276,139 @@ function check_initial (sys, tspan, q0, qdot0, args)
   end
 end
 
+
+function msg = mass_message (sol, sys, tspan, q0, qdot0)
+  % the message of a failed run led by a singular mass matrix: the gateway's (a refused M, with
+  % the coordinates that have no kinetic term: a zero row of M is one everywhere, read at the
+  % failing state), or, for another stop (the step size underflows as M degenerates), the
+  % state where it stopped when M there is singular against its initial size (vm_mass_hint);
+  % the state is read from the gateway's message ("q = [..], qdot = [..]")
+  msg = sol.message;
+  x = regexp (msg, 'at t = (\S+?)[:; (].*q = \[([^\]]*)\], qdot = \[([^\]]*)\]', 'tokens', 'once');
+  if (numel (x) ~= 3)
+    return;
+  end
+  t = str2double (x{1});
+  q = str2num (['[' x{2} ']']); %#ok<ST2NM>
+  qd = str2num (['[' x{3} ']']); %#ok<ST2NM>
+  if (numel (q) ~= sys.n || numel (qd) ~= sys.n || ~isfinite (t))
+    return;
+  end
+  remedy = ' gauss_integrate needs M positive definite at every point of the motion';
+  if (strncmp (msg, 'the mass matrix d2L/dqdot2 is singular', 38))
+    [~, cause] = vm_mass_hint (sys, t, q, qd);
+    msg = [msg, cause];
+    if (~isempty (strfind (cause, 'has no kinetic term')))
+      remedy = [remedy, ': give every coordinate a kinetic term (skg_solve solves a coordinate ' ...
+                'without one as an algebraic coordinate)'];
+    end
+  else
+    hint = vm_mass_hint (sys, t, q, qd, struct ('t0', tspan(1), 'q0', q0, 'qdot0', qdot0));
+    if (isempty (hint))
+      return;
+    end
+    remedy = [remedy, '. The run: ', msg];
+    msg = hint;
+  end
+  if (msg(end) ~= '?')
+    msg = [msg, '.'];
+  end
+  msg = [msg, remedy];
+end
+
+function msg = energy_message (sol, sys, tspan, args)
+  % the message of a fixed-step run (no error control), with the energy's change it saw,
+  % max|E - E(0)| / max(|E(0)|, K) with K the largest kinetic energy qdot' M qdot / 2 at the
+  % stored points (the scale of the energy's exchanges; |E(0)| alone may be 0).  For a system
+  % whose energy is constant (no forces, no contacts, t in neither the Lagrangian nor a
+  % constraint, and a reaction whose work over the run stays below the threshold) a change above
+  % 1e-3 (0.1 %, a drift that a plot of the energy shows) is the step's error, and leads the
+  % message with the remedy: the error of a method of order p falls by 2^p >= 16 when the step
+  % is halved.  Cost: one evaluation of M at the stored points.
+  msg = sol.message;
+  E = sol.energy;
+  try
+    e = mechsys_eval (sys, sol.t, sol.q, sol.qdot, 'blocks', {'eom'});
+    M = reshape (e.M, numel (sol.t), sys.n, sys.n);
+    K = 0;
+    for i = 1:sys.n
+      for j = 1:sys.n
+        K = K + M(:, i, j) .* sol.qdot(:, i) .* sol.qdot(:, j) / 2;
+      end
+    end
+  catch
+    return;
+  end
+  rel = max (abs (E - E(1))) / max ([abs(E(1)), max(abs (K)), realmin]);
+  if (~isfinite (rel))
+    return;
+  end
+  work = 0;
+  if (sys.m > 0)
+    work = sum (diff (sol.t) .* abs (sol.power(1:end - 1) + sol.power(2:end)) / 2);
+    work = work / max ([abs(E(1)), max(abs (K)), realmin]);
+  end
+  tdep = '(?<![A-Za-z0-9_])t(?![A-Za-z0-9_])';
+  conservative = (isempty (sys.forces) || all (strcmp (sys.forces, '0'))) && sys.nc == 0 ...
+                 && isempty (regexp (sys.lagrangian, tdep, 'once')) ...
+                 && all (cellfun (@isempty, regexp (sys.constraints, tdep, 'once'))) ...
+                 && work <= 1e-3;
+  if (conservative && rel > 1e-3)
+    h = option_value (args, 'Step');
+    if (isempty (h))
+      h = abs (tspan(end) - tspan(1)) / 1000;
+    end
+    msg = sprintf (['the energy changed by %s over the run (a conservative system: it should ' ...
+                    'stay constant): the step h = %.3g is too large for this system; halve ' ...
+                    '''Step'' (or use an adaptive method, ''Method'', ''dop853''). The run: %s'], ...
+                   percent (rel), min (h, abs (tspan(end) - tspan(1))), msg);
+  else
+    msg = sprintf ('%s; the energy changed by %.2g relative over the run (max|E - E(0)| / max(|E(0)|, the largest kinetic energy))', ...
+                   msg, rel);
+  end
+end
+
+function s = percent (r)
+  % r as a percentage, with two significant digits
+  if (r >= 0.01)
+    s = sprintf ('%.1f %%', 100 * r);
+  else
+    s = sprintf ('%.2g %%', 100 * r);
+  end
+end
+
+function v = option_value (args, name)
+  % the value of option name in args (name/value pairs or one struct), [] when not given
+  v = [];
+  if (numel (args) == 1 && isstruct (args{1}))
+    f = fieldnames (args{1});
+    k = find (strcmpi (f, name), 1);
+    if (~isempty (k))
+      v = args{1}.(f{k});
+    end
+    return;
+  end
+  for k = 1:2:numel (args) - 1
+    if (ischar (args{k}) && strcmpi (args{k}, name))
+      v = args{k + 1};
+    end
+  end
+end
+
 %!shared pend
 %! % planar pendulum as a point mass on a circle of radius l (holonomic constraint)
 %! pend = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('m', 1, 'g', 9.81, 'l', 1), ...
 %!   'lagrangian', 'm/2*(dot(x)^2 + dot(y)^2) - m*g*y', 'constraints', {'x^2 + y^2 - l^2'});
+%!test
+%! % a Lagrangian written without dot(y): the singular mass matrix leads the message, with the
+%! % coordinate and the slip it suggests
+%! deg = mechsys ('coordinates', {'x', 'y'}, 'parameters', struct ('g', 9.81), ...
+%!   'lagrangian', '(dot(x)^2 + y^2)/2 - g*y');
+%! s = gauss_integrate (deg, [0 1], [0 1], [1 0]);
+%! assert (s.exitflag, 0);
+%! assert (strncmp (s.message, 'the mass matrix d2L/dqdot2 is singular or not positive definite at t = 0', 72));
+%! assert (~isempty (strfind (s.message, 'y has no kinetic term (the Lagrangian does not contain dot(y)): did you mean dot(y)?')));
+%! assert (isempty (strfind (s.message, 'x has no kinetic term')));
 %!test
 %! th0 = 0.3;
 %! sol = gauss_integrate (pend, [0 2], [sin(th0) -cos(th0)], [0 0], 'RelTol', 1e-10, 'AbsTol', 1e-12);

@@ -34,7 +34,10 @@
 % of the compiled code: change them with @code{sys.parameters.g = 3.7} without recompiling.
 % @item "lagrangian"
 % L(t, q, qdot), a formula (required, not empty), or a number (a real full finite scalar of any
-% numeric class: a constant lagrangian).
+% numeric class: a constant lagrangian).  A coordinate without kinetic term (L free of its
+% velocity) is accepted: @code{skg_solve} integrates it as an algebraic coordinate, and
+% @code{mechsys_eval} evaluates any L; a solver that stops on the singular mass matrix says so
+% first and names the coordinate ("did you mean dot(x)?").
 % @item "forces"
 % generalized nonconservative forces F(t, q, qdot), one formula (or number) per coordinate.
 % They are @emph{added} to dL/dq in the equations of motion (below): a positive F_i pushes q_i
@@ -272,6 +275,17 @@ end
 %!error <quote characters are not part of the language> mechsys ('coordinates', {'x'}, 'lagrangian', 'x''^2')
 %!error <the lagrangian must be a formula \(a string\) or a real full finite scalar; got sparse double 1x1> mechsys ('coordinates', {'x'}, 'lagrangian', sparse (1))
 %!error <the lagrangian must be a formula \(a string\); got cell 1x1> mechsys ('coordinates', {'x'}, 'lagrangian', {'dot(x)^2'})
+%!test
+%! % coordinates without kinetic term are accepted: an algebraic coordinate and a velocity
+%! % constraint's integral (skg_solve integrates both: tests/octave/test_messages.m), and one
+%! % that no formula mentions (mechsys_eval evaluates such a model)
+%! s = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', 'dot(x)^2/2 - (x - y)^2/2 - y^2');
+%! assert (s.n, 2);
+%! s = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', 'dot(x)^2/2', 'constraints', {'dot(y) - x'});
+%! assert (s.m, 1);
+%! s = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', 'dot(x)^2/2');
+%! o = mechsys_eval (s, 0, [1 2], [3 4], 'blocks', {'eom'});
+%! assert (reshape (o.M, 2, 2), [1 0; 0 0]);
 %!error <coordinates\{2\} must be a string> mechsys ('coordinates', {'x', 3}, 'lagrangian', '1')
 %!demo
 %! % A bead on a hoop (R = 0.5 m) spinning at w about its vertical diameter: phase portraits below

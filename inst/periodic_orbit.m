@@ -170,7 +170,9 @@
 % the differences of T and of the orbit (max norm) between the last two grids.
 % @item exitflag, message
 % 1 when Newton converged (and, with automatic N, the period reached "PeriodTol") and the orbit
-% closes under integration (closure above); 0 otherwise, with the reason.
+% closes under integration (closure above); 0 otherwise, with the reason.  A failure without
+% "Integral" whose guess starts on a closed orbit with two Floquet multipliers 1 (a family of
+% orbits: a conservative system) says so first and names "Integral", "Level" and "Unfolding".
 % @item iterations, residual_history
 % Newton iterations (all grids and base passes) and the residual history of the last solve.
 % @item D, nu, residual, base_change
@@ -256,6 +258,12 @@ function sol = periodic_orbit (ode, varargin)
                      'to a family (a conservative system?): this is the member nearest the guess; ' ...
                      'fix one with "Integral" and "Level"'];
     end
+  end
+  if (sol.exitflag ~= 1 && isempty (opts.Integral) && in_family (ode, tg, yg, opts))
+    sol.message = ['the orbits of this system come in families (two Floquet multipliers are 1: ' ...
+                   'a conservative system?): Newton cannot converge without selecting one; give ' ...
+                   '"Integral" (a first integral I(x)), "Level" and "Unfolding" (see help ' ...
+                   'periodic_orbit). The search: ', sol.message];
   end
   if (~isempty (opts.OutputTimes))
     sol.output = orbit_at (sol, opts.OutputTimes);
@@ -572,6 +580,45 @@ function sc = scales (aug, ybar, n, na)
   end
   if (sc(n + 1) == 0)
     sc(n + 1) = 1;
+  end
+end
+
+% Whether the guess's first point x0 lies on a periodic orbit of a family (after a failed solve):
+% the flow from x0 returns to the section through x0 normal to F(x0) (within 3 guess periods) at
+% x0 itself, to sqrt (FlowTol) of the amplitudes, and the monodromy over that return time has two
+% multipliers within 1e-3 of 1 (the threshold of the converged orbit's note).  A point of a
+% family is on a closed orbit, whose return misses x0 only by the flow's error (about FlowTol);
+% off an isolated orbit the return misses by |1 - mu| times the distance to it, above sqrt
+% (FlowTol) unless x0 is within sqrt (FlowTol)/|1 - mu| of the orbit, where Newton converges.
+% Cost: two integrations over about one period (the second with the variational equations), each
+% at most 1e5 steps (a stiff system that needs more is not classified: its message stands).
+function tf = in_family (ode, tg, yg, opts)
+  tf = false;
+  n = ode.nd;
+  x0 = yg(1, :);
+  Tg = tg(end) - tg(1);
+  amp = amplitudes (yg, n);
+  try
+    F = odesys_eval (ode, 0, x0);
+    F = reshape (F.F, 1, n);
+    if (~(norm (F) > 0) || ~all (isfinite (F)))
+      return;
+    end
+    setup = struct ('t0', 0, 'tf', 3 * Tg, 'x0', x0, 'tout', [], 'rtol', opts.FlowTol, ...
+                    'atol', opts.FlowTol * min (amp), 'variational', 0, ...
+                    'section', [F, F * x0', 1], 'max_steps', 1e5);
+    f = vm_periodic_mex ('flow', ode, setup);
+    k = find (f.te > 1e-3 * Tg, 1);
+    if (f.status ~= 0 || isempty (k) || max (abs (f.ye(k, :) - x0) ./ amp) > sqrt (opts.FlowTol))
+      return;
+    end
+    setup.tf = f.te(k);
+    setup.variational = 1;
+    setup.section = [];
+    f = vm_periodic_mex ('flow', ode, setup);
+    tf = f.status == 0 && sum (abs (eig (f.monodromy) - 1) < 1e-3) >= 2;
+  catch
+    tf = false;   % the search's own message stands
   end
 end
 

@@ -296,7 +296,13 @@
 % periodic_orbit.  Here: the SBP solution's own interpolant, NaN after a failed solve.
 % @end table
 % When the solve does not succeed the best iterate is returned with @code{exitflag} 0 (on a
-% fixed grid: NaN after the failed window); with no output argument that is an error.
+% fixed grid: NaN after the failed window); with no output argument that is an error.  The
+% message leads with the cause: a singular mass matrix d2L/dqdot2 where the solve stopped, with
+% the coordinates that have no kinetic term (a Lagrangian written without @code{dot()}).  A march
+% with error control that stalls at the default Order (its window length below the floor, or
+% more windows than MaxWindows allows: a tight tolerance) is solved again at the next higher
+% order, and when that converges its solution is returned (@code{exitflag} 1) with a message that
+% names the order to pass; with "Order" given, the message names the higher order instead.
 %
 % Example (a pendulum of length 1 in Cartesian coordinates, held by the position constraint
 % x^2 + y^2 - l^2 = 0; against @code{gauss_integrate} and the tension at rest, g cos(1)):
@@ -345,8 +351,10 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
     end
     if (done)
       sol.guess = 'marching';   % the error-controlled default's start (the path below: kind)
-      if (sol.exitflag ~= 1 && isempty (sol.t))
-        sol.message = [sol.message, degenerate_hint(sys, tspan, q0, qdot0)];
+      if (sol.exitflag ~= 1)
+        p = initial_value_problem (sys, tspan, q0, qdot0);
+        sol = explain_failure (sol, p, {}, struct ('adaptive', true, 'Order', o_default.Order, ...
+                                                   'N', o_default.N, 'gave_order', false));
       end
       if (sol.exitflag == 0 && nargout == 0)
         error ('varmech:skg_solve:failed', 'skg_solve: %s', sol.message);
@@ -448,9 +456,10 @@ function sol = skg_solve (sys, tspan, q0, qdot0, varargin)
     end
   end
   sol.guess = kind;   % the other fields: the gateway's schema (mex/vm_skg_mex.c), filled in C
-  if (sol.exitflag ~= 1 && isempty (sol.t))
-    % nothing accepted: say so when the Lagrangian is degenerate at the start
-    sol.message = [sol.message, degenerate_hint(sys, tspan, q0, qdot0)];
+  if (sol.exitflag ~= 1)
+    sol = explain_failure (sol, initial_value_problem (sys, tspan, q0, qdot0), varargin, ...
+                           struct ('adaptive', adaptive, 'Order', opts.Order, 'N', opts.N, ...
+                                   'gave_order', vm_option_given (varargin, 'Order')));
   end
   if (~adaptive && sol.exitflag == 1)
     unresolved_warning (fname, sol, sys, tspan, q0, qdot0);
@@ -567,26 +576,113 @@ function unresolved_warning (fname, sol, sys, tspan, q0, qdot0)
     warning (['varmech:' fname ':unresolved'], ['%s: the first node is %.3g (relative) away ' ...
              'from q0: the grid does not resolve the motion; give more nodes (N, Windows) or ' ...
              'use the error-controlled default (RelTol)%s'], fname, d, ...
-             degenerate_hint (sys, tspan, q0, qdot0));
+             semicolon (degenerate_hint (sys, tspan, q0, qdot0)));
   end
 end
 
-function hint = degenerate_hint (sys, tspan, q0, qdot0)
-  % '' or why the equations of motion are not an ODE at the initial state: the mass matrix
-  % M = d2L/dqdot2 singular (a coordinate without kinetic energy, L = xdot^2/2 - y^2/2), where the
-  % Euler-Lagrange equations are algebraic in some coordinates and q0 may not satisfy them
-  hint = '';
-  try
-    e = mechsys_eval (sys, tspan(1), q0(:)', qdot0(:)', 'blocks', {'eom'});
-    M = reshape (e.M, sys.n, sys.n);
-    r = rcond (M);
-  catch
-    return;   % the solve's own message stands
+function hint = degenerate_hint (sys, tspan, q0, qdot0, ref)
+  % '' or why the equations of motion are not an ODE at (tspan(1), q0, qdot0): the mass matrix
+  % M = d2L/dqdot2 singular (a coordinate without kinetic energy, L = xdot^2/2 - y^2/2, where the
+  % Euler-Lagrange equations are algebraic in some coordinates and q0 may not satisfy them), or,
+  % with ref (vm_mass_hint), degenerate along the run
+  if (nargin < 5)
+    ref = [];
   end
-  if (~(r >= 1e-13))   % csrc/reference/reaction.h VM_REACTION_RCOND_MIN, gauss_integrate's refusal
-    hint = sprintf (['; the mass matrix d2L/dqdot2 at the initial state is singular (rcond %.1e): ' ...
-                     'the Lagrangian is degenerate, its Euler-Lagrange equations are not an ODE ' ...
-                     'in every coordinate (give each coordinate a kinetic term, or eliminate it)'], r);
+  hint = vm_mass_hint (sys, tspan(1), q0, qdot0, ref);
+  if (isempty (hint))
+    return;
+  end
+  if (isempty (strfind (hint, 'has no kinetic term')))
+    hint = [hint, '. The motion cannot be continued through this state (choose coordinates in ' ...
+            'which the kinetic energy stays positive definite)'];
+  else
+    hint = [hint, end_sentence(hint), 'Give each coordinate a kinetic term, or eliminate it (a ' ...
+            'coordinate without one is solved as an algebraic coordinate, from a q0 that ' ...
+            'satisfies its Euler-Lagrange equation)'];
+  end
+end
+
+function sol = explain_failure (sol, p, args, run)
+  % the failed solve sol of the problem p (initial_value_problem), called with the options args:
+  % its message led by the cause.  A singular mass matrix leads when there is one.  Else a
+  % stalled adaptive march (its window length below the floor, or more windows than MaxWindows
+  % allows) at the default order is solved again at the next higher SBP order, whose windows can
+  % be longer at the same tolerance (error O(L^(p+2)) per window): its solution is returned when
+  % it converges, with a message that names the remedy (else its failed attempt, with a message
+  % that names both); when the order was given (run.gave_order) the higher order is named as
+  % advice, without a retry.  run: adaptive, Order, N, gave_order.
+  msg = lead_with_mass (sol, p.sys, p.tspan, p.q0, p.qdot0);
+  if (~strcmp (msg, sol.message) || ~run.adaptive)
+    sol.message = msg;
+    return;
+  end
+  [where, next] = vm_march_stall (sol.message, run.Order);
+  if (isempty (where) || isempty (next) || run.N < min_n (next, true))
+    return;
+  end
+  if (run.gave_order)
+    sol.message = sprintf (['%s. The next higher order, ''Order'', %d, takes longer windows at ' ...
+                            'the same tolerance'], sol.message, next);
+    return;
+  end
+  if (numel (args) == 1 && isstruct (args{1}))
+    a = args{1};
+    a.Order = next;
+    args = {a};
+  else
+    args = [args, {'Order', next}];
+  end
+  hi = skg_solve (p.sys, p.tspan, p.q0, p.qdot0, args{:});
+  if (hi.exitflag == 1)
+    hi.message = sprintf (['the default Order %d stalled at %s; solved with ''Order'', %d: ' ...
+                           'pass it to skip the failed attempt. %s'], run.Order, where, next, ...
+                          hi.message);
+    sol = hi;
+  else
+    % the higher order's attempt (its data match the message that leads)
+    hi.message = sprintf (['the march stalled at both orders tried: with ''Order'', %d %s; with ' ...
+                           'the default Order %d at %s'], next, hi.message, run.Order, where);
+    sol = hi;
+  end
+end
+
+function msg = lead_with_mass (sol, sys, tspan, q0, qdot0)
+  % the failure message of sol led by the singular mass matrix, when it is singular at the
+  % initial state (nothing accepted) or at the last point reached with finite values (there
+  % also when it has degenerated against its initial size: vm_mass_hint)
+  msg = sol.message;
+  k = find (all (isfinite ([sol.q, sol.qdot]), 2), 1, 'last');
+  if (isempty (k))
+    hint = degenerate_hint (sys, tspan, q0, qdot0);
+  else
+    ref = struct ('t0', tspan(1), 'q0', q0, 'qdot0', qdot0);
+    if (k > 1 && isfield (sol, 'windows') && ~isempty (sol.windows.t1))
+      % the node before, and the last window's length: a singular M right ahead of the stall
+      ref.tp = sol.t(k - 1);
+      ref.qp = sol.q(k - 1, :);
+      ref.qdotp = sol.qdot(k - 1, :);
+      ref.L = sol.windows.t1(end) - sol.windows.t0(end);
+    end
+    hint = degenerate_hint (sys, [sol.t(k), tspan(2)], sol.q(k, :), sol.qdot(k, :), ref);
+  end
+  if (~isempty (hint))
+    msg = [hint, '. The solve: ', msg];
+  end
+end
+
+function s = end_sentence (h)
+  % what ends the sentence h before the next one: ' ' after a question mark, '. ' otherwise
+  if (h(end) == '?')
+    s = ' ';
+  else
+    s = '. ';
+  end
+end
+
+function s = semicolon (s)
+  % '' or '; ' followed by s
+  if (~isempty (s))
+    s = ['; ', s];
   end
 end
 
@@ -1065,10 +1161,11 @@ end
 %! deg = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', 'dot(x)^2/2 - y^2/2');
 %! s = skg_solve (deg, [0 1], [0 1], [1 0]);
 %! assert (s.exitflag, 0);
-%! assert (~isempty (strfind (s.message, 'mass matrix d2L/dqdot2 at the initial state is singular')));
+%! assert (strncmp (s.message, 'the mass matrix d2L/dqdot2 is singular at t = 0, q = [0 1]', 58));
+%! assert (~isempty (strfind (s.message, 'y has no kinetic term (the Lagrangian does not contain dot(y)): did you mean dot(y)?')));
 %! s = skg_solve (osc, [0 1], 1, 0);
 %! assert (isempty (strfind (s.message, 'mass matrix')));
-%!warning <mass matrix d2L/dqdot2 at the initial state is singular>
+%!warning <the grid does not resolve the motion.*; the mass matrix d2L/dqdot2 is singular at t = 0>
 %! deg = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', 'dot(x)^2/2 - y^2/2');
 %! skg_solve (deg, [0 1], [0 1], [1 0], 'Windows', 4);
 %!error <tspan must be \[t0 tf\]> skg_solve (osc, [1 0], 1, 0)

@@ -430,14 +430,22 @@ initial_state (const gi_args *a, vm_motion *mo, size_t ny)
   return y0;
 }
 
-/* the field "message" in msg (2048 chars): the time reached, or the failure with its state */
+/* the field "message" in msg (2048 chars): the time reached, or the failure with its state.  A
+ * fixed-step run (gl4, gl6, rk4: no error control) with constraints also gives the largest drift
+ * it saw against the tolerance scale (vm_motion_sol.drift), which is all that tells its user
+ * whether the step was small enough (gauss_integrate.m adds the energy's change). */
 static void
-message_text (const vm_motion_sol *sol, int n, int st, char *msg)
+message_text (const vm_motion_sol *sol, const gi_args *a, int st, char *msg)
 {
   const size_t len = 2048;
+  const int n = a->n;
+  const int fixed = a->method == VM_ODE_GL4 || a->method == VM_ODE_GL6 || a->method == VM_ODE_RK4;
   if (st == VM_OK)
     {
       snprintf (msg, len, "reached t = %g", sol->t_end);
+      if (fixed && a->m > 0 && ! sol->drift_note)
+        snprintf (msg + strlen (msg), len - strlen (msg), "; the constraints stayed within %.3g "
+                  "times the tolerance scale (AbsTol + RelTol max|q|; sol.residual)", sol->drift);
       if (sol->drift_note)
         snprintf (msg + strlen (msg), len - strlen (msg), "; the constraints drifted to "
                   "%.3g times the tolerance (sol.residual_position, sol.residual): the equations "
@@ -447,8 +455,14 @@ message_text (const vm_motion_sol *sol, int n, int st, char *msg)
   else
     {
       int nn = n < 64 ? n : 64;
-      snprintf (msg, len, "stopped at t = %.17g: %s", sol->fail[0], vm_status_string (st));
-      if (st == VM_ESINGULAR || st == VM_ENOTSPD)
+      /* a singular mass matrix is the cause, not a circumstance of the stop: it leads (and
+       * gauss_integrate.m names the coordinates without kinetic term after the state) */
+      if (st == VM_ENOTSPD)
+        snprintf (msg, len, "the mass matrix d2L/dqdot2 is singular or not positive definite at "
+                  "t = %.17g (rcond %.3g)", sol->fail[0], sol->rcond);
+      else
+        snprintf (msg, len, "stopped at t = %.17g: %s", sol->fail[0], vm_status_string (st));
+      if (st == VM_ESINGULAR)
         snprintf (msg + strlen (msg), len - strlen (msg), " (rcond %.3g)", sol->rcond);
       snprintf (msg + strlen (msg), len - strlen (msg), "; q = [");
       append_vec (msg, len, sol->fail + 1, nn);
@@ -466,7 +480,7 @@ solution_struct (const gi_args *a, const vm_motion_sol *sol, size_t ny, int st)
   char msg[2048];
   vm_integrate_out x;
   vm_sol_src s;
-  message_text (sol, a->n, st, msg);
+  message_text (sol, a, st, msg);
   x.n = (size_t) a->n;
   x.ny = ny;
   x.method = methods[a->method];

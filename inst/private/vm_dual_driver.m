@@ -354,6 +354,43 @@ function [sol, setup] = march_path (pb, tspan, y0, opts, c, flags, yb)
   catch err
     vm_rethrow (err, fname);
   end
+  if (adaptive && sol.exitflag == 0)
+    sol = stalled (fname, ode, setup, sol, isfield (opts, 'OrderGiven') && ~opts.OrderGiven);
+  end
+end
+
+function sol = stalled (fname, ode, setup, sol, retry)
+  % a stalled adaptive march (window length below its floor, or more windows than MaxWindows
+  % allows: vm_march_stall) at the default order is solved again at the next higher order, whose
+  % windows are longer at the same tolerance: its solution when it converges, with a message that
+  % names the remedy, else its failure with a message that names both orders; when the caller set
+  % the order (retry false) the higher order is named as advice only.  setup (the default
+  % order's, which dual_solve may keep for its calls without options) is not changed.
+  [where, next] = vm_march_stall (sol.message, setup.order);
+  if (isempty (where) || isempty (next) || setup.N < min_n (next, 1))
+    return;
+  end
+  if (~retry)
+    sol.message = sprintf (['%s. The next higher order, ''Order'', %d, takes longer windows at ' ...
+                            'the same tolerance'], sol.message, next);
+    return;
+  end
+  hi_setup = setup;
+  hi_setup.order = next;
+  try
+    hi = vm_dual_mex ('march', ode, hi_setup);
+  catch err
+    vm_rethrow (err, fname);
+  end
+  if (hi.exitflag == 1)
+    hi.message = sprintf (['the default Order %d stalled at %s; solved with ''Order'', %d: ' ...
+                           'pass it to skip the failed attempt. %s'], setup.order, where, next, ...
+                          hi.message);
+  else
+    hi.message = sprintf (['the march stalled at both orders tried: with ''Order'', %d %s; with ' ...
+                           'the default Order %d at %s'], next, hi.message, setup.order, where);
+  end
+  sol = hi;
 end
 
 function minN = min_n (order, estimate)
