@@ -35,9 +35,10 @@
 % @item "lagrangian"
 % L(t, q, qdot), a formula (required, not empty), or a number (a real full finite scalar of any
 % numeric class: a constant lagrangian).  A coordinate without kinetic term (L free of its
-% velocity) is accepted: @code{skg_solve} integrates it as an algebraic coordinate, and
-% @code{mechsys_eval} evaluates any L; a solver that stops on the singular mass matrix says so
-% first and names the coordinate ("did you mean dot(x)?").
+% velocity) is accepted with a warning when no formula contains its velocity ("x has no kinetic
+% term ...: did you mean dot(x)?", id @code{varmech:mechsys:nokinetic}): @code{skg_solve}
+% integrates it as an algebraic coordinate, and @code{mechsys_eval} evaluates any L; a solver
+% that stops on the singular mass matrix says so first and names the coordinate.
 % @item "forces"
 % generalized nonconservative forces F(t, q, qdot), one formula (or number) per coordinate.
 % They are @emph{added} to dL/dq in the equations of motion (below): a positive F_i pushes q_i
@@ -158,6 +159,36 @@ function sys = mechsys (varargin)
   sys.compiled_parameter_values = pvalues;
   % The compiled model itself, which the solvers load instead of parsing the formulas again
   sys.compiled = compiled;
+  warn_no_kinetic (sys, fname);
+end
+
+function warn_no_kinetic (sys, fname)
+  % A coordinate whose velocity no formula contains (not the Lagrangian, the forces or the
+  % constraints) is algebraic: skg_solve solves for it, gauss_integrate cannot (its mass matrix is
+  % singular).  Usually it is a slip (x^2 written for dot(x)^2), so say so here, where it is known,
+  % before a solver fails on it; a warning, not an error, because the algebraic reading is valid.
+  texts = [{sys.lagrangian}, sys.forces(:)', sys.constraints(:)'];
+  missing = {};
+  for k = 1:sys.n
+    c = sys.coordinates{k};
+    pat = ['(^|[^A-Za-z0-9_])dot\s*\(\s*', c, '\s*\)'];
+    if (all (cellfun (@(f) isempty (regexp (f, pat, 'once')), texts)))
+      missing{end + 1} = c; %#ok<AGROW>
+    end
+  end
+  if (isempty (missing))
+    return;
+  end
+  dots = cellfun (@(c) sprintf ('dot(%s)', c), missing, 'UniformOutput', false);
+  if (numel (missing) == 1)
+    who = sprintf ('%s has no kinetic term', missing{1});
+  else
+    who = sprintf ('%s have no kinetic term', strjoin (missing, ', '));
+  end
+  warning (['varmech:' fname ':nokinetic'], ['%s: %s (no formula contains %s): did you mean %s? ' ...
+           'As written it is an algebraic coordinate: skg_solve solves for it, gauss_integrate ' ...
+           'stops on the singular mass matrix (warning (''off'', ''varmech:mechsys:nokinetic'') ' ...
+           'silences this)'], fname, who, strjoin (dots, ', '), strjoin (dots, ', '));
 end
 
 function check_contact_parameters (c, pnames, pvalues, fname)
@@ -279,13 +310,25 @@ end
 %! % coordinates without kinetic term are accepted: an algebraic coordinate and a velocity
 %! % constraint's integral (skg_solve integrates both: tests/octave/test_messages.m), and one
 %! % that no formula mentions (mechsys_eval evaluates such a model)
+%! w = warning ('off', 'varmech:mechsys:nokinetic');
 %! s = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', 'dot(x)^2/2 - (x - y)^2/2 - y^2');
+%! warning (w);
 %! assert (s.n, 2);
 %! s = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', 'dot(x)^2/2', 'constraints', {'dot(y) - x'});
 %! assert (s.m, 1);
+%! w = warning ('off', 'varmech:mechsys:nokinetic');
 %! s = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', 'dot(x)^2/2');
+%! warning (w);
 %! o = mechsys_eval (s, 0, [1 2], [3 4], 'blocks', {'eom'});
 %! assert (reshape (o.M, 2, 2), [1 0; 0 0]);
+%!warning <mechsys: y has no kinetic term \(no formula contains dot\(y\)\): did you mean dot\(y\)\?> mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(dot(x)^2 + y^2)/2 - y');
+%!warning <mechsys: x, y have no kinetic term .*did you mean dot\(x\), dot\(y\)\?> mechsys ('coordinates', {'x', 'y'}, 'lagrangian', '(x^2 + y^2)/2 - 9.81*y');
+%!test
+%! % a velocity that only a constraint contains is not algebraic: no warning
+%! lastwarn ('');
+%! s = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', 'dot(x)^2/2', 'constraints', {'dot(y) - x'});
+%! assert (lastwarn (), '');
+%!warning <mechsys: x has no kinetic term \(no formula contains dot\(x\)\)> mechsys ('coordinates', {'x', 'xx'}, 'lagrangian', 'dot(xx)^2/2 + x^2');
 %!error <coordinates\{2\} must be a string> mechsys ('coordinates', {'x', 3}, 'lagrangian', '1')
 %!demo
 %! % A bead on a hoop (R = 0.5 m) spinning at w about its vertical diameter: phase portraits below

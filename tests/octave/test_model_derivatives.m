@@ -247,6 +247,7 @@ end
 %! end
 
 %!test
+%! warning ('off', 'varmech:mechsys:nokinetic', 'local');   % random Lagrangians leave out velocities
 %! % gradient and Hessian blocks of each random Lagrangian against Richardson differences at 20
 %! % random points (t in [0,1], q and qdot in [-1,1]); the forms keep the derivatives of order one
 %! % (bounded, Lipschitz functions), so the tolerance argument of the head of the file holds.
@@ -265,6 +266,7 @@ end
 %! end
 
 %!test
+%! warning ('off', 'varmech:mechsys:nokinetic', 'local');   % random Lagrangians leave out velocities
 %! % simplification keeps values: out.L against the formula evaluated by Octave, to 1e-12
 %! % relative to max(1,|L|) (a few dozen operations with intermediate values of order one: the
 %! % rounding of either side is below 1e-14)
@@ -285,6 +287,7 @@ end
 %! end
 
 %!test
+%! warning ('off', 'varmech:mechsys:nokinetic', 'local');   % random Lagrangians leave out velocities
 %! % formulas aimed at the simplification rules (0 and 1 identities, x + x, x*x, x^m*x^k,
 %! % (x^m)^k, (-x)^k, double negation, constant folding, powers of negative numbers, x^0.5 =
 %! % sqrt), against Octave at points where x, y, z take both signs (and are not zero)
@@ -319,6 +322,7 @@ end
 %! end
 
 %!test
+%! warning ('off', 'varmech:mechsys:nokinetic', 'local');   % random Lagrangians leave out velocities
 %! % non-smooth conventions: d/dx abs(x) = sign(x), which is 0 at x = 0; d/dx sign(x) = 0
 %! % everywhere (so the second derivative of abs is 0); sign(0) = 0
 %! sys = mechsys ('coordinates', {'x', 'y'}, ...
@@ -332,6 +336,7 @@ end
 %! assert (o.L_qqdot(:,2,2), [0; -0.4*sign(0.04 - 1); 0.4*sign(0.04 - 1); 0], 1e-15);
 
 %!test
+%! warning ('off', 'varmech:mechsys:nokinetic', 'local');   % random Lagrangians leave out velocities
 %! % at a tie, min(x, y) and max(x, y) have derivative 1/2 in each argument; elsewhere 1 and 0
 %! sys = mechsys ('coordinates', {'x', 'y'}, 'lagrangian', 'min(x, y) + 10*max(x, y) + min(dot(x), dot(y))');
 %! o = mechsys_eval (sys, 0, [0.4 0.4; 0.3 0.5; 0.5 0.3; -1 -1], [2 2; 1 3; 3 1; 0 0]);
