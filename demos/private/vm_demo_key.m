@@ -1,6 +1,7 @@
 % -*- texinfo -*-
 % @deftypefn  {} {} vm_demo_key (@var{specs}, @var{labels}, @var{fs}, @var{ncol})
 % @deftypefnx {} {} vm_demo_key (@var{specs}, @var{labels}, @var{fs}, @var{ncol}, @var{pos})
+% @deftypefnx {} {} vm_demo_key (@var{specs}, @var{labels}, @var{fs}, @var{ncol}, @var{pos}, @var{interp})
 % A legend in a strip of its own, off the data.
 %
 % Invisible axes hold one entry per element of @var{specs}, a cell array of cell arrays of
@@ -13,7 +14,9 @@
 % row from 0.4 below the top edge (text heights as in @code{vm_demo_subplot}): the panels below
 % reserve it with a top margin of 3.4 + 1.6 ceil (numel (@var{specs}) / @var{ncol}) + 1 text
 % heights (a title, the rows, a gap).  @var{pos} = [left, bottom, width, height] (normalized figure units) puts the strip
-% elsewhere.  The current axes are left as they were.
+% elsewhere (@code{[]}: the top strip).  The labels are drawn with the TeX interpreter unless
+% @var{interp} is @code{'none'} (needed for a literal underscore: Octave's gnuplot toolkit does
+% not honour @code{\_}).  The current axes are left as they were.
 %
 % A legend inside the axes covers curves or forces empty ranges to make room for it; a strip of
 % its own does neither, and drawing the entries as lines and text keeps the layout the same under
@@ -21,7 +24,7 @@
 % @seealso{vm_demo_subplot, vm_demo_png}
 % @end deftypefn
 
-function vm_demo_key (specs, labels, fs, ncol, pos)
+function vm_demo_key (specs, labels, fs, ncol, pos, interp)
   fig = get (gcf, 'position');
   if exist ('OCTAVE_VERSION', 'builtin') > 0
     px = fs * fig(3) / 432;
@@ -30,7 +33,10 @@ function vm_demo_key (specs, labels, fs, ncol, pos)
   end
   n = numel (specs);
   nrow = ceil (n / ncol);
-  if nargin < 5
+  if nargin < 6
+    interp = 'tex';
+  end
+  if nargin < 5 || isempty (pos)
     th = px / fig(4);
     pos = [0.01, 1 - (0.4 + 1.6 * nrow) * th, 0.98, 1.6 * nrow * th];
   end
@@ -59,7 +65,8 @@ function vm_demo_key (specs, labels, fs, ncol, pos)
       set (h, 'marker', 'none');
       plot (ax, (xa + xb) / 2, y, specs{k}{:}, 'linestyle', 'none');
     end
-    text (xb + cw, y, labels{k}, 'parent', ax, 'fontsize', fs, 'verticalalignment', 'middle');
+    text (xb + cw, y, labels{k}, 'parent', ax, 'fontsize', fs, 'verticalalignment', 'middle', ...
+          'interpreter', interp);
   end
   hold (ax, 'off');
   set (ax, 'visible', 'off', 'xlim', [0, 1], 'ylim', [0, 1]);
