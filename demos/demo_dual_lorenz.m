@@ -598,22 +598,45 @@ function draw (what, res)
       lh = legend ({'sol.hamiltonian', '-c/2 |U_{ref}(t)|^2'}, 'location', 'southeast');
       set (lh, 'fontsize', fs - 1);
     otherwise
-      hold on;
-      leg = {};
-      for io = 1:numel (res.convergence)
+      % one colour per order: the max-norm error (circles) and the final-time error (squares);
+      % a dotted guide of the predicted max-norm slope order/2 + 1 through the finest point
+      % (shifted down by 2), labelled at its end; the key in a strip above the axes, the h range
+      % tight to the data
+      no = numel (res.convergence);
+      vm_demo_subplot (1, 1, 1, fs, [9.5, 2, 8, 3.4 + 1.6 * 3 + 1]);
+      specs = cell (2, no);
+      leg = cell (2, no);
+      for io = 1:no
         r = res.convergence(io);
         loglog (r.h, r.err_max, '-o', 'color', colors(io, :), 'linewidth', 1.5);
-        leg{end + 1} = sprintf ('order %d, max norm (%.2f)', r.order, r.observed_max); %#ok<AGROW>
+        hold on;
         loglog (r.h, r.err_final, '--s', 'color', colors(io, :));
-        leg{end + 1} = sprintf ('order %d, final time', r.order); %#ok<AGROW>
+        p = r.predicted_max;
+        [hf, kf] = min (r.h);
+        guide = r.err_max(kf) / 2 * (r.h / hf) .^ p;
+        loglog (r.h, guide, 'k:', 'linewidth', 1.5);
+        [hl, kl] = max (r.h);
+        text (hl * 1.05, guide(kl), sprintf ('slope %g', p), 'fontsize', fs);
+        specs(:, io) = {{'-o', 'color', colors(io, :), 'linewidth', 1.5}; {'--s', 'color', colors(io, :)}};
+        leg(:, io) = {sprintf('order %d, max (observed %.2f)', r.order, r.observed_max); ...
+                      sprintf('order %d, final time', r.order)};
       end
       hold off;
-      set (gca, 'xscale', 'log', 'yscale', 'log', 'fontsize', fs);
+      h = sort (res.convergence(1).h);
+      lab = cell (1, numel (h));
+      for i = 1:numel (h)
+        lab{i} = sprintf ('%.3g', h(i));
+      end
+      set (gca, 'xscale', 'log', 'yscale', 'log', 'xtick', h, 'xticklabel', lab);
+      xlim ([min(h) / 1.3, max(h) * 1.6]);
       grid on;
       xlabel ('h (time step, dimensionless)');
-      ylabel ('error vs ode45 (dimensionless)');
+      ylabel ('error vs ode45, max over the grid or at the final time (dimensionless)');
       title ('recovered primal, zero base state, 100 slabs on [0, 2]');
-      lh = legend (leg, 'location', 'southeast');
-      set (lh, 'fontsize', fs - 1);
+      set (gca, 'fontsize', fs);
+      specs = specs';
+      leg = leg';
+      vm_demo_key ([specs(:)', {{'k:', 'linewidth', 1.5}}], ...
+                   [leg(:)', {'slope order/2 + 1 (predicted)'}], fs, no);
   end
 end

@@ -310,6 +310,8 @@ function print_tables (res, msg)
 end
 
 function draw (res)
+  % each panel has its key in a strip between its title and the panel above (vm_demo_key), off
+  % the curves
   P = res.params;
   colors = [0, 0.447, 0.741; 0.85, 0.325, 0.098; 0.466, 0.674, 0.188; 0.494, 0.184, 0.556; ...
             0.301, 0.745, 0.933];
@@ -318,26 +320,29 @@ function draw (res)
   titles = {'(A) U0', '(B) U0'};
   for ip = 1:2
     a = res.(parts{ip});
-    vm_demo_subplot (2, 1, ip, fs);
+    [ax, th] = vm_demo_subplot (2, 1, ip, fs, [9.5, 2, 7, 3.4 + 1.6 * 4 + 2]);
     hold on;
-    h = [];
+    specs = {};
     leg = {};
     tm = mean (P.fit);
     for it = 1:numel (a.runs)
       r = a.runs(it);
       c = colors(1 + mod (it - 1, size (colors, 1)), :);
-      h(end + 1) = plot (r.t, log10 (r.e), '-', 'color', c, 'linewidth', 1); %#ok<AGROW>
+      plot (r.t, log10 (r.e), '-', 'color', c, 'linewidth', 1);
+      specs{end + 1} = {'-', 'color', c, 'linewidth', 1}; %#ok<AGROW>
       leg{end + 1} = sprintf ('dual, RelTol %.0e (fitted rate %.3f)', r.reltol, r.rate); %#ok<AGROW>
       % exp (0.906 t) through the fitted line at the middle of the fit window
       tl = [0, P.T];
-      hl = plot (tl, (r.fit(2) + r.fit(1) * tm + P.lambda * (tl - tm)) / log (10), '--', ...
-                 'color', c, 'linewidth', 1);
+      plot (tl, (r.fit(2) + r.fit(1) * tm + P.lambda * (tl - tm)) / log (10), '--', 'color', c, ...
+            'linewidth', 1);
     end
-    h(end + 1) = hl;
+    specs{end + 1} = {'--', 'color', c, 'linewidth', 1};
     leg{end + 1} = sprintf ('C exp(%.3f t) through each fit', P.lambda);
-    h(end + 1) = plot (a.ref.t, log10 (a.ref.e_ode45), '-', 'color', [0.5, 0.5, 0.5]);
+    plot (a.ref.t, log10 (a.ref.e_ode45), '-', 'color', [0.5, 0.5, 0.5]);
+    specs{end + 1} = {'-', 'color', [0.5, 0.5, 0.5]};
     leg{end + 1} = 'ode45 1e-12 vs Taylor (its own error)';
-    h(end + 1) = plot (a.ref.t, log10 (max (a.ref.e_taylor, 1e-16)), ':', 'color', [0, 0, 0]);
+    plot (a.ref.t, log10 (max (a.ref.e_taylor, 1e-16)), ':', 'color', [0, 0, 0]);
+    specs{end + 1} = {':', 'color', [0, 0, 0]};
     leg{end + 1} = 'Taylor vs Taylor check (reference error)';
     if ip == 2
       % the tangent growth, shifted onto the smallest tolerance's error at the fit window's start
@@ -345,20 +350,22 @@ function draw (res)
       [~, k1] = min (abs (r.t - P.fit(1)));
       [~, k2] = min (abs (a.tangent.t - P.fit(1)));
       shift = log10 (r.e(k1)) - a.tangent.logsig(k2) / log (10);
-      h(end + 1) = plot (a.tangent.t, a.tangent.logsig / log (10) + shift, '-.', ...
-                         'color', [0.6, 0.3, 0], 'linewidth', 1.2);
-      leg{end + 1} = 'sigma_{max}(M(t, 0)), shifted';
+      plot (a.tangent.t, a.tangent.logsig / log (10) + shift, '-.', 'color', [0.6, 0.3, 0], ...
+            'linewidth', 1.2);
+      specs{end + 1} = {'-.', 'color', [0.6, 0.3, 0], 'linewidth', 1.2}; %#ok<AGROW>
+      leg{end + 1} = 'sigma_{max}(M(t, 0)), shifted'; %#ok<AGROW>
     end
     hold off;
     set (gca, 'fontsize', fs);
     grid on;
     xlabel ('t (dimensionless)');
     ylabel ('log_{10} max_i |U_i - U_{ref,i}|');
-    title (sprintf ('%s = (%g, %g, %g): error at window ends, fit on [%g, %g]', titles{ip}, a.U0, P.fit));
+    title (sprintf ('%s = (%.4g, %.4g, %.4g): error at the window ends, fit on [%g, %g]', titles{ip}, ...
+                    a.U0, P.fit));
     if ip == 1
       ylim ([-16, 2]);
     end
-    lh = legend (h, leg, 'location', 'northwest');
-    set (lh, 'fontsize', fs - 1);
+    p = get (ax, 'position');
+    vm_demo_key (specs, leg, fs, 2, [0.01, p(2) + p(4) + 4 * th, 0.98, 1.6 * 4 * th]);
   end
 end

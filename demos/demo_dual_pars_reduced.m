@@ -286,6 +286,13 @@ function draw_plot (r)
   end
   hold off;
   set (gca, 'xscale', 'log', 'yscale', 'log', 'fontsize', fs);
+  % the h range tight to the data
+  hN = r.T ./ ([r.conv.N] - 1);
+  xl = [min(hN(:)) / 1.3, max(hN(:)) * 1.3];
+  tk = kron (10 .^ (-4:1), [1, 2, 5]);
+  tk = tk(tk >= xl(1) & tk <= xl(2));
+  xlim (xl);
+  set (gca, 'xtick', tk, 'xticklabel', strsplit (strtrim (sprintf ('%g ', tk))));
   xlabel ('h (time step, dimensionless)');
   ylabel ('error of v (dimensionless)');
   title ('max error (solid), error at T (dashed)', 'fontsize', 8);

@@ -364,41 +364,46 @@ function print_tables (res, msg)
 end
 
 function draw (res)
+  % the units said once, in a line above the panels (every quantity of the Lorenz system is
+  % dimensionless); balanced side margins keep the titles of the right-hand panels inside
   fs = 3.5;
   colors = lines (numel (res.orbits));
   n = numel (res.orbits);
+  mg = [6.5, 6.5, 5.6, 3.4];
+  top = 2.2;
   for i = 1:n
     o = res.orbits(i);
-    vm_demo_subplot (2, 4, i, fs);
+    vm_demo_subplot (2, 4, i, fs, mg, top);
     if o.found
       plot (o.y(:, 1), o.y(:, 3), '-', 'color', colors(i, :), 'linewidth', 1.2);
     end
     set (gca, 'fontsize', fs);
     axis ([-22, 22, 0, 50]);
     grid on;
-    xlabel ('x (dimensionless)');
-    ylabel ('z (dimensionless)');
+    xlabel ('x');
+    ylabel ('z');
     set (gca, 'xtick', -20:10:20);
     title (sprintf ('%s: T = %.5f, \\mu_1 = %.1f', o.label, o.T, real (o.mu1)));
   end
-  vm_demo_subplot (2, 4, 8, fs);
+  vm_demo_subplot (2, 4, 8, fs, mg, top);
   hold on;
-  leg = {};
   for i = 1:n
     o = res.orbits(i);
     if o.found
       plot (o.y(:, 1), o.y(:, 3), '-', 'color', colors(i, :));
-      leg{end + 1} = sprintf ('%s %.4f', o.label, o.T); %#ok<AGROW>
     end
   end
   hold off;
   set (gca, 'fontsize', fs);
-  axis ([-22, 22, 0, 80]);
+  axis ([-22, 22, 0, 50]);
   set (gca, 'xtick', -20:10:20);
   grid on;
-  xlabel ('x (dimensionless)');
-  ylabel ('z (dimensionless)');
-  title ('all 7: itinerary, T');
-  lh = legend (leg, 'location', 'north');
-  set (lh, 'fontsize', fs - 0.5);
+  xlabel ('x');
+  ylabel ('z');
+  title (sprintf ('all %d, colours as in their panels', n));
+  ax = axes ('position', [0, 0.955, 1, 0.04]);
+  set (ax, 'visible', 'off', 'xlim', [0, 1], 'ylim', [0, 1]);
+  text (0.5, 0.5, ['Lorenz system, s = 10, r = 28, b = 8/3: periodic orbits in the (x, z) plane; ', ...
+                   'T period, \mu_1 unstable Floquet multiplier; all quantities dimensionless'], ...
+        'parent', ax, 'horizontalalignment', 'center', 'fontsize', fs);
 end

@@ -313,42 +313,44 @@ function draw (res)
   fs = 5;
   g = res.g;
   colors = [0, 0.447, 0.741; 0.85, 0.325, 0.098; 0.466, 0.674, 0.188];
-  vm_demo_subplot (1, 2, 1, fs);
+  % the key of the phase portrait in a strip above both panels, off the orbits
+  top = 1.6 * 3 + 1;
+  vm_demo_subplot (1, 2, 1, fs, [], top);
   % the separatrix E = g: w = +-2 sqrt (g) |cos (th/2)|, through the saddles th = +-pi
   th = linspace (-3.5, 3.5, 401);
   ws = 2 * sqrt (g) * abs (cos (th / 2));
-  h = plot (th, ws, '--', 'color', [0.4, 0.4, 0.4], 'linewidth', 1);
+  plot (th, ws, '--', 'color', [0.4, 0.4, 0.4], 'linewidth', 1);
+  specs = {{'--', 'color', [0.4, 0.4, 0.4], 'linewidth', 1}};
   hold on;
   plot (th, -ws, '--', 'color', [0.4, 0.4, 0.4], 'linewidth', 1);
   leg = {'separatrix E = g (saddles at \theta = \pm\pi)'};
   for k = 1:numel (res.amplitudes)
     ex = res.exact(k);
-    h(end + 1) = plot (ex.y(:, 1), ex.y(:, 2), '-', 'color', colors(k, :), 'linewidth', 1.2); %#ok<AGROW>
+    plot (ex.y(:, 1), ex.y(:, 2), '-', 'color', colors(k, :), 'linewidth', 1.2);
+    specs{end + 1} = {'-', 'color', colors(k, :), 'linewidth', 1.2}; %#ok<AGROW>
     leg{end + 1} = sprintf ('a = %g rad: ode45 1e-12, T = 4 K = %.10f s', ex.a, ex.T); %#ok<AGROW>
   end
   for k = 1:numel (res.amplitudes)
     r = res.integral(k);
     if r.exitflag == 1
       step = max (1, floor (numel (r.t) / 60));
-      hk = plot (r.y(1:step:end, 1), r.y(1:step:end, 2), 'o', 'color', colors(k, :), ...
-                 'markersize', 3);
+      plot (r.y(1:step:end, 1), r.y(1:step:end, 2), 'o', 'color', colors(k, :), 'markersize', 3);
       if k == 1
-        h(end + 1) = hk; %#ok<AGROW>
+        specs{end + 1} = {'o', 'color', colors(k, :), 'markersize', 3, 'linestyle', 'none'}; %#ok<AGROW>
         leg{end + 1} = 'o: the dual action (periodic orbit with Integral E)'; %#ok<AGROW>
       end
     end
   end
   hold off;
   set (gca, 'fontsize', fs);
-  axis ([-3.5, 3.5, -2.4, 4.2]);
+  axis ([-3.5, 3.5, -2.4, 2.4]);
   set (gca, 'ytick', -2:2);
   grid on;
   xlabel ('\theta (rad)');
   ylabel ('\omega = d\theta/dt (rad/s)');
   title ('pendulum orbits at E = -g cos a, g = 1/s^2');
-  lh = legend (h, leg, 'location', 'north');
-  set (lh, 'fontsize', fs - 1);
-  vm_demo_subplot (1, 2, 2, fs);
+  vm_demo_key (specs, leg, fs, 2);
+  vm_demo_subplot (1, 2, 2, fs, [], top);
   E = linspace (-g * 0.999, g * 0.995, 400);
   T = 4 * ellipke ((1 + E / g) / 2) / sqrt (g);
   plot (E, T, 'k-', 'linewidth', 1);

@@ -386,9 +386,12 @@ function draw (what, res)
   fs = 6;
   switch what
     case 'orbits'
+      % the key above both panels (the legend inside covered the orbit), short titles inside
+      % their panels, the units said once in the key
       runs = {res.mu1.rough, res.mu10.working};
+      mg = [8, 4, 5.6, 3.4];
       for k = 1:2
-        vm_demo_subplot (1, 2, k, fs);
+        vm_demo_subplot (1, 2, k, fs, mg, 1.6 * 3 + 1);
         r = res.ref(k);
         plot (r.y(:, 1), r.y(:, 2), '-', 'color', [0.3, 0.3, 0.3], 'linewidth', 1.5);
         hold on;
@@ -400,13 +403,18 @@ function draw (what, res)
         hold off;
         set (gca, 'fontsize', fs);
         grid on;
-        xlabel ('x (dimensionless)');
-        ylabel ('v = dx/dt (dimensionless)');
-        title (sprintf ('Van der Pol, mu = %g: T = %.10f', r.mu, r.T));
-        lh = legend ({'shooting, ode45 1e-13', sprintf('periodic\\_orbit, N = %d', s.N)}, ...
-                     'location', 'northwest');
-        set (lh, 'fontsize', fs - 1);
+        xlabel ('x');
+        ylabel ('v = dx/dt');
+        title (sprintf ('mu = %g: T = %.10f', r.mu, r.T));
       end
+      no = {'linestyle', 'none'};
+      vm_demo_key ({{'-', 'color', [0.3, 0.3, 0.3], 'linewidth', 1.5}, [{'o', 'color', colors(1, :)}, no], ...
+                    [{'o', 'color', colors(2, :)}, no]}, ...
+                   {'shooting, ode45 1e-13 (the Van der Pol limit cycle; all quantities dimensionless)', ...
+                    sprintf('periodic_orbit, mu = 1, N = %d (one node in %d)', runs{1}.N, ...
+                            max (1, floor (numel (runs{1}.t) / 150))), ...
+                    sprintf('periodic_orbit, mu = 10, N = %d (one node in %d)', runs{2}.N, ...
+                            max (1, floor (numel (runs{2}.t) / 150)))}, fs, 1, [], 'none');
     otherwise
       c = res.convergence;
       hold on;
@@ -417,10 +425,12 @@ function draw (what, res)
       end
       hold off;
       set (gca, 'xscale', 'log', 'yscale', 'log', 'fontsize', fs);
+      xlim ([min(c.N) / 1.3, max(c.N) * 1.3]);
+      set (gca, 'xtick', c.N, 'xticklabel', strsplit (strtrim (sprintf ('%d ', c.N))));
       grid on;
       xlabel ('N (nodes on the period)');
       ylabel ('|T_N - T_{ref}| / T_{ref}');
-      title ('Van der Pol mu = 1: convergence of the period, periodic central differences');
+      title ('Van der Pol mu = 1: the period, periodic central differences');
       lh = legend (leg, 'location', 'southwest');
       set (lh, 'fontsize', fs - 1);
   end

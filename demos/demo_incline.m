@@ -298,31 +298,26 @@ function draw (r, what)
   sa = sin (r.params.alpha);
   switch what
     case 'trajectory'
+      % colour: the friction coefficient (blue mu = 0, red mu = 0.4); marker: the coordinate and
+      % the model; the key in a strip above the axes, off the curves
+      vm_demo_subplot (1, 1, 1, 8, [9.5, 2, 5.6, 3.4 + 1.6 * 3 + 1]);
       hold on;
       cols = {'b', 'r'};
-      styles = {'--', '-'};
-      hl = zeros (1, 6);
       for im = 1:2
         L = r.line(im);
-        hl(im) = plot (t, L.s_ref * ca, ['k', styles{im}]);
-        plot (t, L.s_ref * sa, ['k', styles{im}]);
-      end
-      for im = 1:2
-        L = r.line(im);
-        h = plot (t(1:20:end), L.q(1:20:end, 1), [cols{im}, 'o'], t(1:20:end), L.q(1:20:end, 2), [cols{im}, 's']);
+        plot (t, L.s_ref * ca, [cols{im}, '-'], t, L.s_ref * sa, [cols{im}, '-']);
+        plot (t(1:20:end), L.q(1:20:end, 1), [cols{im}, 'o'], t(1:20:end), L.q(1:20:end, 2), [cols{im}, 's']);
         S = r.soft(im);
-        h2 = plot (t(10:20:end), S.q(10:20:end, 1), [cols{im}, 'x'], t(10:20:end), S.q(10:20:end, 2), [cols{im}, '+']);
-        if im == 1
-          hl(3:6) = [h(:); h2(:)];
-        end
+        plot (t(10:20:end), S.q(10:20:end, 1), [cols{im}, 'x'], t(10:20:end), S.q(10:20:end, 2), [cols{im}, '+']);
       end
       hold off;
       xlabel ('t (s)');
       ylabel ('x, y (m)');
-      title ('incline: blue mu = 0, red mu = 0.4');
-      lh = legend (hl, {'closed form, mu = 0', 'closed form, mu = 0.4', 'x, line constraint', ...
-                        'y, line constraint', 'x, soft contact', 'y, soft contact'}, 'location', 'southwest');
-      set (lh, 'fontsize', 7);
+      title ('incline: x(t) and y(t), mu = 0 and mu = 0.4');
+      k = {'color', 'k', 'linestyle', 'none'};
+      vm_demo_key ({{'b-'}, {'r-'}, [{'o'}, k], [{'s'}, k], [{'x'}, k], [{'+'}, k]}, ...
+                   {'closed form, mu = 0 (blue)', 'closed form, mu = 0.4 (red)', 'x, line constraint', ...
+                    'y, line constraint', 'x, soft contact', 'y, soft contact'}, 8, 2);
     case 'sigma'
       loglog (r.sweep.sigma, r.sweep.err, 'bo', r.sweep.sigma, r.sweep.pred, 'k-', 'linewidth', 1.5);
       xlabel ('sigma (m, width of the layer in x tan(alpha) - y)');
@@ -334,13 +329,18 @@ function draw (r, what)
       set (lh, 'fontsize', 7);
     otherwise
       S = r.soft(2);
-      plot (t, S.d, 'b-', t([1, end]), S.dstar * [1, 1], 'k--', t([1, end]), S.d1 * [1, 1], 'k:', ...
-            'linewidth', 1.5);
+      vm_demo_subplot (1, 1, 1, 8, [10.5, 2, 5.6, 3.4 + 1.6 + 1]);
+      plot (t([1, end]), S.dstar * [1, 1], 'k--', t([1, end]), S.d1 * [1, 1], 'k:', 'linewidth', 1.5);
+      hold on;
+      plot (t, S.d, '-', 'color', [0, 0, 0.8], 'linewidth', 2.5);
+      hold off;
       xlabel ('t (s)');
       ylabel ('d = distance above the incline (m)');
-      title ('soft contact, sigma = 1/70, delta = 1/30');
-      ylim ([S.d0 - 0.5 * (S.d1 - S.d0), S.d1 + 0.8 * (S.d1 - S.d0)]);
-      legend ({'d(t)', 'equilibrium d*', 'predicted top d1'}, 'location', 'north', 'orientation', 'horizontal');
+      title ('soft contact, mu = 0.4: sigma = 1/70, delta = 1/30');
+      pad = 0.1 * (S.d1 - S.d0);
+      ylim ([min(S.d) - pad, max(S.d1, max (S.d)) + pad]);
+      vm_demo_key ({{'-', 'color', [0, 0, 0.8], 'linewidth', 2.5}, {'k--'}, {'k:'}}, ...
+                   {'d(t)', 'equilibrium d*', 'predicted top d1'}, 8, 3);
   end
   set (gca, 'fontsize', 8);
   grid on;

@@ -337,12 +337,14 @@ function draw_plot (r)
   c = r.cases;
   leg = {c.name};
   fs = 7;
-  vm_demo_subplot (3, 1, 1, fs);
+  % one key for the three panels, in a strip above them (off the curves)
+  top = 1.6 * 2 + 1;
+  vm_demo_subplot (3, 1, 1, fs, [], top);
   hold on;
-  hl = zeros (1, numel (c));
+  specs = cell (1, numel (c));
   for i = 1:numel (c)
-    hl(i) = plot (r.t(1:size (c(i).x, 1)), c(i).x(:, 3), styles{i}, 'color', colors(i, :), ...
-                  'linewidth', 1.5);
+    plot (r.t(1:size (c(i).x, 1)), c(i).x(:, 3), styles{i}, 'color', colors(i, :), 'linewidth', 1.5);
+    specs{i} = {styles{i}, 'color', colors(i, :), 'linewidth', 1.5};
   end
   % (c) has the x3 of (a): its symbols mark it on the line of (a)
   k = 1:10:size (c(end).x, 1);
@@ -352,12 +354,10 @@ function draw_plot (r)
   xlabel ('t (dimensionless)');
   ylabel ('x_3 (dimensionless)');
   title (sprintf ('Pars'' particle, x_3 v_1 - v_2 = 0: four reaction laws (nu = %g)', r.nu));
-  ylim ([-2, 3]);
   leg{end} = [leg{end}, ' (o: x_3 as (a))'];
-  lh = legend (hl, leg, 'location', 'north', 'orientation', 'horizontal');
-  set (lh, 'fontsize', 6);
+  vm_demo_key (specs, leg, fs, 2);
   grid on;
-  vm_demo_subplot (3, 1, 2, fs);
+  vm_demo_subplot (3, 1, 2, fs, [], top);
   hold on;
   for i = 1:numel (c)
     res = abs (c(i).x(:, 3) .* c(i).v(:, 1) - c(i).v(:, 2));
@@ -370,7 +370,7 @@ function draw_plot (r)
   ylabel ('|a . v| (dimensionless)');
   title ('constraint residual (an exact 0 is drawn at 1e-18)');
   grid on;
-  vm_demo_subplot (3, 1, 3, fs);
+  vm_demo_subplot (3, 1, 3, fs, [], top);
   hold on;
   for i = 1:numel (c)
     plot (r.t(1:numel (c(i).power)), c(i).power, styles{i}, 'color', colors(i, :), 'linewidth', 1.5);

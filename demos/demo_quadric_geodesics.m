@@ -332,6 +332,8 @@ function draw (res, what)
          'n = 6, dopri5 RelTol 1e-8'};
   switch what
     case {'speed', 'integral'}
+      % the key in a strip above the axes, off the curves
+      vm_demo_subplot (1, 1, 1, 8, [9.5, 2, 5.6, 3.4 + 1.6 * 2 + 1]);
       for ir = 1:numel (res)
         L = res(ir).long;
         if strcmp (what, 'speed')
@@ -350,15 +352,17 @@ function draw (res, what)
       if strcmp (what, 'speed')
         ylabel ('| |xdot| - |xdot0| | (dimensionless)');
         title ('speed error: bounded (gl6), drifting (dopri5)');
-        lh = legend (leg, 'location', 'southeast');
       else
         ylabel ('|(x, Omega1 xdot) - (x0, Omega1 xdot0)|');
-        title ('error of the first integral (x, Omega1 xdot), dimensionless');
-        % room above the curves for the legend
-        ylim ([1e-17, 1e-5]);
-        lh = legend (leg, 'location', 'northeast');
+        title ('error of the first integral (x, Omega1 xdot)');
+        ylim ([1e-17, 1e-7]);
       end
-      set (lh, 'fontsize', 7);
+      specs = cell (1, 4);
+      for ir = 1:2
+        specs{2 * ir - 1} = {'-', 'color', colors(ir, :)};
+        specs{2 * ir} = {'--', 'color', colors(ir, :), 'linewidth', 2};
+      end
+      vm_demo_key (specs, leg, 8, 2);
     otherwise
       q = res(1).long.q;
       plot3 (q(:, 1), q(:, 2), q(:, 3), '-', 'color', colors(1, :));

@@ -360,9 +360,14 @@ function s = num_text (x, fmt)
 end
 
 function draw (res, what)
+  % keys in a strip above the axes (vm_demo_key), off the curves; the drift is drawn as log10 on a
+  % linear axis with ticks labelled 10^k, so that ticks cover the curves down to 1e-16 (Octave's
+  % gnuplot toolkit drops log-axis ticks below 1e-15)
   colors = [0, 0.447, 0.741; 0.85, 0.325, 0.098; 0.466, 0.674, 0.188; 0.494, 0.184, 0.556];
+  fs = 8;
   switch what
     case 'distances'
+      vm_demo_subplot (1, 1, 1, fs, [9.5, 2, 5.6, 3.4 + 1.6 * 3 + 1]);
       d = res.dist;
       n = res.ns(1:end - 1);
       loglog (n, d.window_rms, 'o-', 'color', colors(1, :));
@@ -373,33 +378,50 @@ function draw (res, what)
       loglog (n, 0.5 * d.window_rms(end) * n(end) ./ n, 'k:');
       loglog (n, 0.5 * d.full_rms(end) * sqrt (n(end) ./ n), 'k-.');
       hold off;
-      xlabel ('n (truncation; distance between n and 2n)');
+      xlim ([n(1) / 1.2, n(end) * 1.2]);
+      lab = cell (1, numel (n));
+      for i = 1:numel (n)
+        lab{i} = sprintf ('%d', n(i));
+      end
+      set (gca, 'xtick', n, 'xticklabel', lab);
+      xlabel ('n: x has n components, the head x_1..x_4 is the first 4');
       ylabel ('l2 distance (dimensionless)');
-      title ('truncations n and 2n, t in [0, 10]: window x1..x4 and full l2');
-      ylim ([1e-4, 1e2]);
-      lh = legend ({'window, RMS over t', 'full, RMS over t', 'window, sup over t', 'full, sup over t', ...
-                    'slope -1 (predicted, window; shifted)', 'slope -1/2 (predicted, full; shifted)'}, ...
-                   'location', 'northeast');
-      set (lh, 'fontsize', 7);
+      title ('distance of the truncations n and 2n, t in [0, 10]');
+      ylim ([min(0.5 * d.window_rms(end), min (d.window_rms)) / 2, max(d.full_sup) * 2]);
+      set (gca, 'fontsize', fs);
+      vm_demo_key ({{'o-', 'color', colors(1, :)}, {'s-', 'color', colors(2, :)}, ...
+                    {'o--', 'color', colors(1, :)}, {'s--', 'color', colors(2, :)}, {'k:'}, {'k-.'}}, ...
+                   {'head x_1..x_4, RMS over t', 'all of x (l2), RMS over t', ...
+                    'head x_1..x_4, sup over t', 'all of x (l2), sup over t', ...
+                    'slope -1 (predicted, head; shifted)', 'slope -1/2 (predicted, l2; shifted)'}, ...
+                   fs - 1, 2);
     otherwise
+      vm_demo_subplot (1, 1, 1, fs, [9.5, 2, 5.6, 3.4 + 1.6 * 3 + 1]);
       L = res.long;
-      semilogy (L.t_gl6, max (L.T_gl6, 1e-17), '-', 'color', colors(1, :));
+      lg = @(v) log10 (max (v, 1e-17));
+      plot (L.t_gl6, lg (L.T_gl6), '-', 'color', colors(1, :));
       hold on;
-      semilogy (L.t_gl6, max (L.g_gl6, 1e-17), '-', 'color', colors(2, :));
-      semilogy (L.t_gl6, max (L.phi_gl6, 1e-17), '-', 'color', colors(3, :));
-      semilogy (L.t_gl6, max (L.L_gl6, 1e-17), '-', 'color', colors(4, :));
-      semilogy (L.t_dop853, max (L.T_dop853, 1e-17), '--', 'color', colors(1, :), 'linewidth', 2);
-      semilogy (L.t_dop853, max (L.g_dop853, 1e-17), '--', 'color', colors(2, :), 'linewidth', 2);
+      plot (L.t_gl6, lg (L.g_gl6), '-', 'color', colors(2, :));
+      plot (L.t_gl6, lg (L.phi_gl6), '-', 'color', colors(3, :));
+      plot (L.t_gl6, lg (L.L_gl6), '-', 'color', colors(4, :));
+      plot (L.t_dop853, lg (L.T_dop853), '--', 'color', colors(1, :), 'linewidth', 2);
+      plot (L.t_dop853, lg (L.g_dop853), '--', 'color', colors(2, :), 'linewidth', 2);
       hold off;
       xlabel ('t (dimensionless)');
-      ylabel ('error of the first integral (dimensionless)');
-      title (sprintf ('n = %d, gl6 h = %g vs dop853 RelTol 1e-8', L.n, L.h));
-      ylim ([1e-17, 1e9]);
-      set (gca, 'ytick', 10.^(-16:4:8));
-      lh = legend ({'gl6 |T - T0|', 'gl6 |g|', 'gl6 |phi|', 'gl6 max over j |Lj - Lj(0)|', ...
-                    'dop853 |T - T0|', 'dop853 |g|'}, 'location', 'northeast');
-      set (lh, 'fontsize', 7);
+      ylabel ('error of the integral (0 at 1e-17)');
+      title (sprintf ('n = %d: gl6 h = %g vs dop853 RelTol 1e-8', L.n, L.h));
+      ex = -16:2:-2;
+      ylim ([-17, -2]);
+      lab = cell (1, numel (ex));
+      for i = 1:numel (ex)
+        lab{i} = sprintf ('10^{%d}', ex(i));
+      end
+      set (gca, 'ytick', ex, 'yticklabel', lab, 'fontsize', fs);
+      vm_demo_key ({{'-', 'color', colors(1, :)}, {'--', 'color', colors(1, :), 'linewidth', 2}, ...
+                    {'-', 'color', colors(2, :)}, {'--', 'color', colors(2, :), 'linewidth', 2}, ...
+                    {'-', 'color', colors(3, :)}, {'-', 'color', colors(4, :)}}, ...
+                   {'gl6 |T - T0|', 'dop853 |T - T0|', 'gl6 |g|', 'dop853 |g|', 'gl6 |phi|', ...
+                    'gl6 max over j |L_j - L_j(0)|'}, fs - 1, 2);
   end
-  set (gca, 'fontsize', 8);
   grid on;
 end

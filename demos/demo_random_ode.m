@@ -266,30 +266,37 @@ function draw (r, keep, what)
   uc = keep.cK * (cos (t) - 1) + sin (t);
   switch what
     case 'u'
+      % the key in a strip above the axes, the axes tight to the curves
+      vm_demo_subplot (1, 1, 1, 8, [9.5, 2, 5.6, 3.4 + 1.6 * 2 + 1]);
       un = (s.output.q - repmat (keep.C1', numel (t), 1)) * (keep.w .* keep.C2) / keep.nC2^2;
-      % the curves lie in [-1.5, 1.1]: the band below -2 holds the legend
-      yl = [-4.5, 1.5];
-      plot (t, un, '-', t, uc, 'k--', t, keep.u, '-', keep.tstar * [1 1], yl, 'k:', ...
-            (keep.tstar + pi) * [1 1], yl, 'k:', 'linewidth', 1.5);
+      yl = [min([un; uc; keep.u(:)]) - 0.2, max([un; uc; keep.u(:)]) + 0.2];
+      co = get (gca, 'colororder');
+      plot (t, un, '-', 'color', co(1, :), 'linewidth', 1.5);
+      hold on;
+      plot (t, uc, 'k--', t, keep.u, '-', 'color', co(2, :), 'linewidth', 1.5);
+      plot (keep.tstar * [1 1], yl, 'k:', (keep.tstar + pi) * [1 1], yl, 'k:', 'linewidth', 1.5);
+      hold off;
       ylim (yl);
       xlabel ('t (dimensionless)');
       ylabel ('u, udot (dimensionless)');
-      lh = legend ({'u computed, (x - C1, C2)/||C2||^2 (K = 8)', 'u closed form 3.3', 'udot computed', ...
-                    'zeros of udot: t*, t* + pi'}, 'location', 'south');
-      set (lh, 'fontsize', 7);
+      vm_demo_key ({{'-', 'color', co(1, :), 'linewidth', 1.5}, {'k--', 'linewidth', 1.5}, ...
+                    {'-', 'color', co(2, :), 'linewidth', 1.5}, {'k:', 'linewidth', 1.5}}, ...
+                   {'u computed, (x - C1, C2)/||C2||^2 (K = 8)', 'u closed form 3.3', 'udot computed', ...
+                    'zeros of udot: t*, t* + pi'}, 7, 2);
       title ('x(t, omega) = C1(omega) + u(t) C2(omega)  (eq. 3.3)');
     case 'convergence'
+      vm_demo_subplot (1, 1, 1, 8, [9.5, 2, 5.6, 3.4 + 1.6 * 3 + 1]);
       K = [r.conv.K];
       semilogy (K, max ([r.conv.err_gauss], 1e-17), 'o-', K, max ([r.conv.err_gauss_pred], 1e-17), 'x--', ...
                 K, max ([r.conv.err_classical], 1e-17), 's-');
       xlabel ('K (Gauss-Hermite nodes)');
-      % the band below 1e-17 (where no value is drawn) holds the legend
-      ylim ([1e-21, 10]);
+      ylim ([1e-17, 10]);
       set (gca, 'ytick', 10 .^ (-15:3:0));
       ylabel ('max error on [0, t*) (dimensionless)');
-      lh = legend ({'vs 3.3 with the Gaussian mu', 'predicted |c_K - c| max(1 - cos t) max|C2|', ...
-                    'vs 3.3 with mu_K (integration error)'}, 'location', 'southwest');
-      set (lh, 'fontsize', 7);
+      co = get (gca, 'colororder');
+      vm_demo_key ({{'o-', 'color', co(1, :)}, {'x--', 'color', co(2, :)}, {'s-', 'color', co(3, :)}}, ...
+                   {'vs 3.3 with the Gaussian mu', 'predicted |c_K - c| max(1 - cos t) max|C2|', ...
+                    'vs 3.3 with mu_K (integration error)'}, 8, 1);
       title ('convergence in K');
     case 'lambda'
       semilogy (t, abs (s.output.lambda), '-');

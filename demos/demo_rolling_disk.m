@@ -187,10 +187,11 @@ function draw (r, what)
       plot (A.q(1:8:end, 2), A.q(1:8:end, 1), 'ro', B.q(1:8:end, 2), B.q(1:8:end, 1), 'b+');
       hold off;
       set (gca, 'ydir', 'reverse');
+      xlim ([min(r.ref.q(:, 2)) - 0.5, max(r.ref.q(:, 2)) + 0.5]);
       xlabel ('y (m, across the slope)');
       ylabel ('x (m, down the slope)');
       title ('rolling disk: path of the centre, 0 <= t <= 2 pi s');
-      lh = legend ({'closed form', '(a) quadratic g1', '(b) linear g1'}, 'location', 'southeast');
+      lh = legend ({'closed form', '(a) quadratic g1', '(b) linear g1'}, 'location', 'northwest');
       set (lh, 'fontsize', 7);
     case 'lambda'
       plot (t, A.lambda(:, 1), 'r-', t, B.lambda(:, 1), 'b-', ...
@@ -202,12 +203,14 @@ function draw (r, what)
                    'location', 'north');
       set (lh, 'fontsize', 7);
       ylim ([-2, 3]);
+      xlim ([0, t(end)]);
     otherwise
       semilogy (t, max (abs (A.energy - A.energy(1)), 1e-17), 'r-', ...
                 t, max (abs (B.energy - B.energy(1)), 1e-17), 'b-', 'linewidth', 1.5);
       xlabel ('t (s)');
       ylabel ('|E(t) - E(0)| (J)');
       title (sprintf ('energy error, dopri5 RelTol = %g', r.reltol));
+      xlim ([0, t(end)]);
       lh = legend ({'(a) quadratic g1', '(b) linear g1'}, 'location', 'southwest');
       set (lh, 'fontsize', 7);
   end

@@ -332,6 +332,13 @@ function draw_plot (res)
     end
     hold off;
     set (gca, 'xscale', 'log', 'yscale', 'log', 'fontsize', fs);
+    % the h range tight to the data
+    hh = [c.runs.h];
+    xl = [min(hh(:)) / 1.3, max(hh(:)) * 1.3];
+    tk = kron (10 .^ (-4:1), [1, 2, 5]);
+    tk = tk(tk >= xl(1) & tk <= xl(2));
+    xlim (xl);
+    set (gca, 'xtick', tk, 'xticklabel', strsplit (strtrim (sprintf ('%g ', tk))));
     xlabel ('h (time step, dimensionless)');
     ylabel ('error of q (dimensionless)');
     title (sprintf ('%s, T = %.3g', c.name, c.T));

@@ -303,6 +303,7 @@ function print_table (r)
 end
 
 function draw (r, what)
+  % every key in a strip above its axes (vm_demo_key), off the curves, and the axes tight to them
   B = r.B;
   R = r.params.R;
   ph = linspace (0, 2 * pi, 361);
@@ -310,9 +311,11 @@ function draw (r, what)
   fs = 8;
   blue = [0, 0.447, 0.741];
   red = [0.85, 0.325, 0.098];
+  no = {'linestyle', 'none'};
   switch what
     case 'trajectory'
       % zoomed on the motion (the lower part of the tumbler); SKG every 3rd node
+      vm_demo_subplot (1, 1, 1, fs, [9.5, 2, 5.6, 3.4 + 1.6 * 3 + 1]);
       k = 1:3:numel (B(nb).t);
       plot (R * cos (ph), R * sin (ph), 'k-', 'linewidth', 1.5);
       hold on;
@@ -320,85 +323,87 @@ function draw (r, what)
       plot (B(nb).q(k, 1), B(nb).q(k, 2), 'o', 'color', red, 'markersize', 4);
       hold off;
       axis equal;
-      axis ([-0.65, 0.15, -1.03, -0.55] * R);
+      axis ([-0.6, 0.1, -1.02, -0.72] * R);
       set (gca, 'fontsize', fs);
       xlabel ('x (m)');
       ylabel ('y (m)');
       title (sprintf ('tumbler: hard wall (gauss_integrate) and SKG, N = %d', numel (B(nb).t)), ...
              'interpreter', 'none');
-      lh = legend ({'wall', 'hard wall (e = 1)', sprintf('SKG, sigma = 1/%d m^2 (every 3rd node)', ...
-                    round (1 / B(nb).sigma))}, 'location', 'northeast');
-      set (lh, 'fontsize', 7);
+      vm_demo_key ({{'k-', 'linewidth', 1.5}, {'-', 'color', blue, 'linewidth', 1.5}, ...
+                    [{'o', 'color', red, 'markersize', 4}, no]}, ...
+                   {'wall', 'hard wall (e = 1)', sprintf('SKG, sigma = 1/%d m^2 (every 3rd node)', ...
+                    round (1 / B(nb).sigma))}, fs, 1);
       grid on;
     case 'convergence'
       names = {'x (m)', 'y (m)'};
       for i = 1:2
-        vm_demo_subplot (2, 1, i, fs);
+        vm_demo_subplot (2, 1, i, fs, [], 1.6 * 2 + 1);
         hold on;
-        hl = zeros (1, 3);
         for k = 1:nb
           gr = 0.8 * (1 - (k - 1) / max (1, nb - 1));
-          h = plot (B(k).t, B(k).q(:, i), '-', 'color', gr * [1, 1, 1]);
-          if k == 1
-            hl(1) = h;
-          elseif k == nb
-            hl(2) = h;
-          end
+          plot (B(k).t, B(k).q(:, i), '-', 'color', gr * [1, 1, 1]);
         end
-        hl(3) = plot (B(1).t, B(1).q_hard(:, i), '--', 'color', blue, 'linewidth', 1.5);
+        plot (B(1).t, B(1).q_hard(:, i), '--', 'color', blue, 'linewidth', 1.5);
         hold off;
         set (gca, 'fontsize', fs);
         xlabel ('t (s)');
         ylabel (names{i});
         grid on;
         if i == 1
-          % room above the curves for the legend
-          ylim ([-0.6, 0.5]);
-          title (sprintf ('SKG, N = %d, sigma = 1/%d ... 1/%d m^2 (light to dark)', ...
-                          numel (B(1).t), round (1 / B(1).sigma), round (1 / B(nb).sigma)));
-          lh = legend (hl, {sprintf('SKG, sigma = 1/%d m^2', round (1 / B(1).sigma)), ...
-                            sprintf('SKG, sigma = 1/%d m^2', round (1 / B(nb).sigma)), 'hard wall'}, ...
-                       'location', 'northwest');
-          set (lh, 'fontsize', 7);
+          title (sprintf ('SKG, N = %d: sigma from 1/%d to 1/%d m^2', numel (B(1).t), ...
+                          round (1 / B(1).sigma), round (1 / B(nb).sigma)));
         end
       end
+      vm_demo_key ({{'-', 'color', 0.8 * [1, 1, 1]}, {'-', 'color', [0, 0, 0]}, ...
+                    {'--', 'color', blue, 'linewidth', 1.5}}, ...
+                   {sprintf('SKG, sigma = 1/%d m^2 (light)', round (1 / B(1).sigma)), ...
+                    sprintf('SKG, sigma = 1/%d m^2 (dark)', round (1 / B(nb).sigma)), 'hard wall'}, fs, 2);
     case 'energy'
+      vm_demo_subplot (1, 1, 1, fs, [9.5, 2, 5.6, 3.4 + 1.6 * 2 + 1]);
       hold on;
       for k = 1:nb - 1
         gr = 0.8 * (1 - (k - 1) / max (1, nb - 1));
-        hg = plot (B(k).t, B(k).Emech, '-', 'color', gr * [1, 1, 1]);
+        plot (B(k).t, B(k).Emech, '-', 'color', gr * [1, 1, 1]);
       end
-      hb = plot (B(nb).t, B(nb).Etot, '-', 'color', blue, 'linewidth', 1.5);
-      hr = plot (B(nb).t, B(nb).Emech, '-', 'color', red, 'linewidth', 1.5);
+      plot (B(nb).t, B(nb).Etot, '-', 'color', blue, 'linewidth', 1.5);
+      plot (B(nb).t, B(nb).Emech, '-', 'color', red, 'linewidth', 1.5);
       hold off;
-      % the curves lie above -8.4 J: the band below holds the legend
-      ylim ([-9.3, -7.2]);
+      E = [B.Emech];
+      E = [E(:); B(nb).Etot(:)];
+      ylim ([min(E), max(E)] + 0.05 * (max (E) - min (E)) * [-1, 1]);
       set (gca, 'fontsize', fs);
       xlabel ('t (s)');
       ylabel ('E (J)');
       title (sprintf ('SKG, N = %d: energy, sigma = 1/%d m^2', numel (B(nb).t), round (1 / B(nb).sigma)));
-      lh = legend ([hb, hr, hg], {'total energy (with the barrier)', 'without the barrier', ...
-                                  'without the barrier, larger sigma'}, 'location', 'south');
-      set (lh, 'fontsize', 7);
+      vm_demo_key ({{'-', 'color', blue, 'linewidth', 1.5}, {'-', 'color', red, 'linewidth', 1.5}, ...
+                    {'-', 'color', 0.6 * [1, 1, 1]}}, ...
+                   {'total energy (with the barrier)', 'without the barrier', ...
+                    'without the barrier, larger sigma'}, fs, 2);
       grid on;
     otherwise
+      vm_demo_subplot (1, 1, 1, fs, [9.5, 2, 5.6, 3.4 + 1.6 * 2 + 1]);
       mk = {'o-', 's-', 'd-'};
+      co = get (gca, 'colororder');
+      specs = cell (1, numel (r.Ns) + 1);
+      lab = cell (1, numel (r.Ns) + 1);
       hold on;
       for iN = 1:numel (r.Ns)
         sel = [r.cases.N] == r.Ns(iN);
-        loglog ([r.cases(sel).sigma], [r.cases(sel).err_guess], mk{iN}, 'linewidth', 1);
+        loglog ([r.cases(sel).sigma], [r.cases(sel).err_guess], mk{iN}, 'color', co(iN, :), 'linewidth', 1);
+        specs{iN} = {mk{iN}, 'color', co(iN, :), 'linewidth', 1};
+        lab{iN} = sprintf ('N = %d', r.Ns(iN));
       end
       plot ([min([r.cases.sigma]), max([r.cases.sigma])], r.params.resolution_tol * [1, 1], 'k--');
+      specs{end} = {'k--'};
+      lab{end} = sprintf ('resolution threshold (%g m)', r.params.resolution_tol);
       hold off;
       set (gca, 'xscale', 'log', 'yscale', 'log', 'fontsize', fs);
-      % the errors lie above 1e-9 m: the band below holds the legend
-      ylim ([1e-13, 1e-1]);
+      e = [r.cases.err_guess];
+      ylim ([min(e) / 3, max(e) * 3]);
       xlabel ('sigma (m^2; layer width in h = R^2 - x^2 - y^2)');
       ylabel ('max |r - r_{soft}| (m)');
       title ('SKG error against sigma (soft reference as guess)');
-      lh = legend ({'N = 256', 'N = 512', 'N = 1024', ...
-                    sprintf('resolution threshold (%g m)', r.params.resolution_tol)}, 'location', 'southwest');
-      set (lh, 'fontsize', 7);
+      vm_demo_key (specs, lab, fs, 2);
       grid on;
   end
 end

@@ -200,7 +200,9 @@ function results = demo_tumbler (varargin)
   if ~opt.quiet
     print_table (results, m, R, r0, rtol);
   end
-  vm_demo_png (opt, {'trajectory', 'energy'}, @(what) draw (results, R, refA, g, what));
+  % the motion spans 1.3 m by 0.3 m: a wide figure for it
+  vm_demo_png (opt, {'trajectory'}, @(what) draw (results, R, refA, g, what), [1000, 560]);
+  vm_demo_png (opt, {'energy'}, @(what) draw (results, R, refA, g, what));
   if nargout == 0
     clear results;
   end
@@ -465,6 +467,9 @@ function draw_trajectory (res, R, refA, g)
   C = res.inelastic;
   c1 = [0, 0.447, 0.741];
   c2 = [0.85, 0.325, 0.098];
+  fs = 8;
+  % the key in a strip above the axes (4 rows), off the motion
+  vm_demo_subplot (1, 1, 1, fs, [9.5, 2, 5.6, 3.4 + 1.6 * 4 + 1]);
   ph = linspace (0, 2 * pi, 361);
   plot (R * cos (ph), R * sin (ph), 'k-', 'linewidth', 1.5);
   hold on;
@@ -478,21 +483,24 @@ function draw_trajectory (res, R, refA, g)
   plot (B.sol.impacts.q(:, 1), B.sol.impacts.q(:, 2), 'o', 'color', c1, 'markersize', 5);
   plot (C.sol.impacts.q(:, 1), C.sol.impacts.q(:, 2), 's', 'color', c2, 'markersize', 5);
   kp = 1:4:size (res.paper.q, 1);
-  plot (res.paper.q(kp, 1), res.paper.q(kp, 2), '.', 'color', [0.466, 0.674, 0.188], 'markersize', 8);
+  c3 = [0.466, 0.674, 0.188];
+  plot (res.paper.q(kp, 1), res.paper.q(kp, 2), '.', 'color', c3, 'markersize', 8);
   plot (refA.r0(1), refA.r0(2), 'k*', 'markersize', 8);
+  hold off;
   axis equal;
-  % zoomed on the motion (the lower part of the tumbler); the legend above it
-  axis ([-0.75, 0.75, -1.03, 0.05] * R);
-  set (gca, 'fontsize', 8);
+  % zoomed on the motion (the lower part of the tumbler)
+  axis ([-0.62, 0.62, -1.03, -0.7] * R);
+  set (gca, 'fontsize', fs);
   xlabel ('x (m)');
   ylabel ('y (m)');
   title (sprintf ('tumbler, g = %g: e = 1 on [0, %g] s, e = %g on [0, %g] s', g, res.T, res.e, res.Te), ...
          'fontsize', 9);
-  lh = legend ({'wall', 'e = 1, reference', sprintf('e = %g, reference', res.e), ...
+  no = {'linestyle', 'none'};
+  vm_demo_key ({{'k-', 'linewidth', 1.5}, [{'k*'}, no], {'-', 'color', c1}, {'-', 'color', c2}, ...
+                [{'o', 'color', c1}, no], [{'s', 'color', c2}, no], [{'.', 'color', c3, 'markersize', 8}, no]}, ...
+               {'wall', 'start', 'e = 1, reference', sprintf('e = %g, reference', res.e), ...
                 'e = 1, varmech impacts', sprintf('e = %g, varmech impacts', res.e), ...
-                'paper grid, varmech (every 4th point)', 'start'}, 'location', 'north');
-  set (lh, 'fontsize', 7);
-  hold off;
+                'paper grid, varmech (every 4th point)'}, fs, 2);
 end
 
 function draw_energy (res)

@@ -300,14 +300,16 @@ function print_table (r)
 end
 
 function draw_plot (r)
+  % one key for all panels, in a strip above them: the same colour and line style for a motion in
+  % every panel
   colors = [0, 0.447, 0.741; 0.85, 0.325, 0.098; 0.466, 0.674, 0.188];
   styles = {'-', '--', '-.'};
   fs = 6;
   ns = numel (r.systems);
+  top = 1.6 + 1;
   for k = 1:ns
     s = r.systems(k);
-    leg = {s.runs.name};
-    vm_demo_subplot (4, ns, k, fs);
+    vm_demo_subplot (4, ns, k, fs, [], top);
     hold on;
     for j = 1:3
       plot (s.runs(j).q(:, 1), s.runs(j).q(:, 2), styles{j}, 'color', colors(j, :), 'linewidth', 1.5);
@@ -317,19 +319,20 @@ function draw_plot (r)
     xlabel ('q_1');
     ylabel ('q_2');
     title (sprintf ('%s: (q_1, q_2)', s.name));
-    lh = legend (leg, 'location', 'northwest');
-    set (lh, 'fontsize', 5);
     grid on;
-    vm_demo_subplot (4, ns, ns + k, fs);
-    loglog (s.t(2:end), max (s.dist_curve(2:end, :), 1e-18), 'linewidth', 1.5);
+    vm_demo_subplot (4, ns, ns + k, fs, [], top);
+    for j = 2:3
+      loglog (s.t(2:end), max (s.dist_curve(2:end, j - 1), 1e-18), styles{j}, 'color', colors(j, :), ...
+              'linewidth', 1.5);
+      hold on;
+    end
+    hold off;
     set (gca, 'fontsize', fs, 'ytick', 10 .^ (-8:2:2));
     xlabel ('t');
     ylabel ('|q_{vak} - q_{dA}|');
     title ('distance to d''Alembert');
-    lh = legend (leg(2:3), 'location', 'southeast');
-    set (lh, 'fontsize', 5);
     grid on;
-    vm_demo_subplot (4, ns, 2 * ns + k, fs);
+    vm_demo_subplot (4, ns, 2 * ns + k, fs, [], top);
     hold on;
     for j = 1:3
       semilogy (s.runs(j).t_steps, max (abs (s.runs(j).residual), 1e-18), styles{j}, 'color', colors(j, :), ...
@@ -342,7 +345,7 @@ function draw_plot (r)
     ylabel ('|a . qdot|');
     title ('residual (0 at 1e-18)');
     grid on;
-    vm_demo_subplot (4, ns, 3 * ns + k, fs);
+    vm_demo_subplot (4, ns, 3 * ns + k, fs, [], top);
     hold on;
     for j = 1:3
       plot (s.runs(j).t_steps, s.runs(j).power, styles{j}, 'color', colors(j, :), 'linewidth', 1.5);
@@ -354,4 +357,9 @@ function draw_plot (r)
     title ('power of the reaction');
     grid on;
   end
+  specs = cell (1, 3);
+  for j = 1:3
+    specs{j} = {styles{j}, 'color', colors(j, :), 'linewidth', 1.5};
+  end
+  vm_demo_key (specs, {r.systems(1).runs.name}, fs + 1, 3);
 end
