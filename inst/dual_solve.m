@@ -231,7 +231,10 @@
 % when Newton's rounding level somewhere reached the error tolerance, so that the error estimate
 % does not bound the error: the message then begins "not resolved to the tolerance" and says
 % what to change), a sentence that says what happened (where and why it stopped), and the
-% wall-clock seconds.
+% wall-clock seconds.  An adaptive march that stalls at the default Order (its window length
+% below the floor: a tight tolerance) is solved again at the next higher order; when that
+% converges its solution is returned (exitflag 1) with a message that names the order to pass.
+% With "Order" given, the message names the higher order instead.
 % @item linear_solver
 % the factorization of Newton's linear systems (option "LinearSolver"), a struct: @code{kind}
 % (@code{'banded'} or @code{'umfpack'}: the choice made, also under "auto"), @code{kl} and
