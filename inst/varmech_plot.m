@@ -40,7 +40,8 @@
 %
 % With two solutions (both mechanical, or both first order, with the same number of
 % components) each component has one colour, the first solution is drawn solid and the second
-% dashed; they may have different time grids.  Components are named by @code{sol.names} (which
+% dashed (in a residual panel, drawn as marks: dots and open circles); they may have different
+% time grids.  Components are named by @code{sol.names} (which
 % the solvers return) or numbered, each at the right of its panel in its colour, level with its
 % last value (names that would overlap are moved apart; no legend box hides data); solutions by
 % @code{sol.solver}, in the title.  The panels share one time axis: the same left and right
