@@ -62,7 +62,7 @@
 % package's DOP853 integrator at relative tolerance "FlowTol", together with the variational
 % equations: @code{sol.closure} is the distance of the end point from the start, and the
 % eigenvalues of the monodromy matrix are the Floquet multipliers (one of them is 1, the
-% direction of the flow).
+% direction of the flow), each to relative accuracy (below, field floquet).
 %
 % @strong{Units.}  The solver measures each state in units of its amplitude in the guess, the
 % period in units of the guess's period, and its phase condition in those scaled states, so the
@@ -157,7 +157,16 @@
 % one period, closed: N + 1 times from 0 to T and the states there (the last row is the first).
 % @item floquet
 % the Floquet multipliers (eigenvalues of the monodromy matrix), largest modulus first;
-% @code{monodromy} the matrix itself.
+% @code{monodromy} the matrix itself.  The period is integrated in K chained pieces, each
+% piece's transfer matrix M_k of condition number about 10 (absolute tolerance FlowTol/10 times
+% the smallest amplitude, at most 1), so the monodromy is M_K ... M_1; the
+% multipliers are the eigenvalues of that product found from the factors without forming it
+% (the product QR iteration of the periodic QR algorithm), each to about K FlowTol relative to
+% itself, the tiny stable ones included (eig of the formed matrix finds them only to about
+% eps max |mu| absolute).  A real multiplier is a product of the factors' own diagonal entries;
+% multipliers of equal modulus (a complex pair, a double multiplier 1 of a conservative orbit)
+% come from the eigenvalues of their small diagonal block of the product, formed, so accurate
+% relative to their own modulus.  @code{monodromy} is the product formed, for inspection.
 % @item closure, closure_components
 % max |x(T) - x(0)| of the orbit's first point integrated over T (DOP853, "FlowTol"), and
 % |x_i(T) - x_i(0)| per state.  A converged orbit whose state i does not come back within
@@ -741,23 +750,67 @@ function sol = repetitions (sol)
   end
 end
 
+% The Floquet multipliers and the closure: the orbit's first point is integrated over one period
+% (DOP853 at FlowTol, with the variational equations) in K pieces, chained (each starts where
+% the previous ended, the variational part from the identity), so that M = M_K ... M_1 with each
+% M_k of condition number about ctarget = 10: a piece whose M_k has a condition number above
+% 1e2 is redone shorter (down to T/1024), and the next piece's length is scaled so that its log
+% condition number is log 10 (by at most 2 or 1/4 from the last).  The absolute tolerance is
+% FlowTol/ctarget times the smallest amplitude (at most 1): an entry of M_k then has its
+% tolerance's relative error down to 1/ctarget of the column's size, so a multiplier's relative
+% error is about FlowTol per piece.  vm_periodic_eig finds the eigenvalues of the product from
+% the factors (the product QR iteration), each to relative accuracy; eig of the formed M would
+% find a multiplier only to about eps max |mu| absolute.  Cost: one integration over T (the
+% rejected pieces extra, and more steps for the tighter absolute tolerance), and a few sweeps
+% of K QR factorizations of n-by-n.  Why pieces rather than one run: M_k of moderate condition keeps
+% the directions of small growth that one run over T rounds away.
 function sol = floquet (sol, ode, opts)
   x0 = sol.y(1, :);
-  setup = struct ('t0', 0, 'tf', sol.T, 'x0', x0, 'tout', [], 'rtol', opts.FlowTol, ...
-                  'atol', opts.FlowTol * min (amplitudes (sol.y, size (sol.y, 2))), ...
+  n = numel (x0);
+  T = sol.T;
+  ctarget = 10;
+  creject = ctarget^2;
+  setup = struct ('t0', 0, 'tf', T, 'x0', x0, 'tout', [], 'rtol', opts.FlowTol, ...
+                  'atol', opts.FlowTol * min ([amplitudes(sol.y, n), 1]) / ctarget, ...
                   'variational', 1, ...
                   'section', [], 'max_steps', 0);
-  f = vm_periodic_mex ('flow', ode, setup);
-  if (f.status ~= 0)
-    sol.message = sprintf ('%s; the closure integration failed: %s', sol.message, f.message);
-    return;
+  hmin = T / 1024;
+  F = zeros (n, n, 0);
+  t = 0;
+  x = x0;
+  h = T / 8;
+  while (t < T)
+    tf = t + h;
+    if (tf >= T - 0.25 * h)
+      tf = T;
+    end
+    setup.t0 = t;
+    setup.tf = tf;
+    setup.x0 = x;
+    f = vm_periodic_mex ('flow', ode, setup);
+    if (f.status ~= 0 || ~all (isfinite (f.monodromy(:))))
+      sol.message = sprintf ('%s; the closure integration failed: %s', sol.message, f.message);
+      return;
+    end
+    c = cond (f.monodromy);
+    grow = log (max (c, 1 + eps));
+    if (c > creject && tf - t > 1.01 * hmin)
+      h = max (hmin, (tf - t) * log (ctarget) / grow);   % redo the piece shorter
+      continue;
+    end
+    F(:, :, end + 1) = f.monodromy; %#ok<AGROW>
+    x = f.y(end, :);
+    h = max (hmin, (tf - t) * min (2, max (0.25, log (ctarget) / grow)));
+    t = tf;
   end
-  sol.closure = max (abs (f.y(end, :) - x0));
-  sol.closure_components = abs (f.y(end, :) - x0);
-  sol.monodromy = f.monodromy;
-  mu = eig (f.monodromy);
-  [~, idx] = sort (abs (mu), 'descend');
-  sol.floquet = mu(idx);
+  sol.closure = max (abs (x - x0));
+  sol.closure_components = abs (x - x0);
+  M = eye (n);
+  for k = 1:size (F, 3)
+    M = F(:, :, k) * M;
+  end
+  sol.monodromy = M;
+  sol.floquet = vm_periodic_eig (F);
 end
 
 % The independent check of a converged orbit: integrated over T from its first point, state i
