@@ -9,11 +9,14 @@
 % up to the orbit's unstable Floquet multiplier (72 for the tenth orbit, whose stretch ends 5 %
 % of the attractor away), so such a guess is farther from the orbit than 1e-3 of the attractor;
 % it must have left the orbit by more than 10 times the offset (0.4).  One start point per orbit
-% (a different phase and direction each); bench/bench_periodic_rough.m runs four per orbit.
-%!test
+% (a different phase and direction each); bench/bench_periodic_rough.m runs four per orbit.  The
+% second test takes the issue's rough guess literally (every state within 1e-3 of the attractor
+% of its orbit, 1 % past its start, the period 2 % off): all 10 must converge.
+%!shared lor, refs, guess
 %! lor = odesys ('states', {'x', 'y', 'z'}, 'parameters', struct ('s', 10, 'r', 28, 'b', 8/3), ...
 %!   'rhs', {'s*(y - x)', 'x*(r - z) - y', 'x*y - b*z'});
 %! [refs, guess] = periodic_rough_cases (lor, 10);   % in bench/
+%!test
 %! assert (numel (refs), 10);
 %! conv = false (1, 10);
 %! strayed = false (1, 10);
@@ -32,6 +35,24 @@
 %! end
 %! assert (sum (conv) >= 9);
 %! assert (all (conv | strayed));
+%!test
+%! % the issue's rough guess taken literally: each of the same 10 orbits, its states moved by 1e-3
+%! % of the attractor's size along the whole loop (a smooth perturbation), run 1 % past its start
+%! % (it does not close), with the period 2 % long or 2 % short
+%! assert (numel (refs), 10);
+%! for j = 1:10
+%!   N = size (refs{j}.y, 1) - 1;
+%!   k = (0:8:round (1.01 * N))';
+%!   t = refs{j}.T * k / N;
+%!   s = 2 * pi * k / N;
+%!   dy = [sin(s + j), cos(2 * s), sin(3 * s + 1)] / sqrt (1.5);
+%!   y = refs{j}.y(mod (k, N) + 1, :) + 40e-3 * dy;
+%!   for fac = [1.02 0.98]
+%!     sol = periodic_orbit (lor, fac * t, y);
+%!     assert (sol.exitflag, 1);
+%!     assert (abs (sol.T - refs{j}.T) <= 2 * 1e-10 * refs{j}.T);
+%!   end
+%! end
 %!test
 %! % Van der Pol: stretches 1 % short (not cut) and 2 % long (cut at the closest return) of the
 %! % period, from 4e-3 off the cycle, converge to the period of the help's circle guess
