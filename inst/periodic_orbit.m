@@ -29,11 +29,14 @@
 % states only and right-hand sides that do not depend on t.  The guess is a rough closed curve:
 % times @var{t_guess} (increasing, a vector) and states @var{y_guess} (one row per time, n
 % columns), for example a piece of a long trajectory between two close returns, or a candidate
-% @var{cand} of @code{periodic_guesses} (a struct with fields t and y).  Its duration t_guess(end)
-% - t_guess(1) is the guess of the period; the mismatch between its ends is spread linearly over
-% it.  Options are name/value pairs or one struct @var{opts}.  Called without an output argument, a
-% solve that does not converge is an error (@code{varmech:periodic_orbit:noconv}); with one, check
-% @code{sol.exitflag}.
+% @var{cand} of @code{periodic_guesses} (a struct with fields t and y).  A guess that does not
+% close, such as a stretch of trajectory run past its period, is first cut at its closest return:
+% the time in the last tenth of its duration at which it comes closest to its first point (each
+% state in units of its amplitude), when that is inside the last tenth.  The duration of the
+% guess (so cut) is the guess of the period; the mismatch between its ends is spread linearly
+% over it.  Options are name/value pairs or one struct @var{opts}.  Called without an output
+% argument, a solve that does not converge is an error (@code{varmech:periodic_orbit:noconv});
+% with one, check @code{sol.exitflag}.
 %
 % @strong{Method.}  Time is rescaled, s = 2 pi t / T, and the unknown P = T / (2 pi) is added
 % with dP/ds = 0: dx/ds = P F(x) on the circle [0, 2 pi).  The pre-dual Lagrangian is
@@ -223,7 +226,9 @@ function sol = periodic_orbit (ode, varargin)
   if (~isempty (opts.N) && (mod (opts.N, 2) == 0 || opts.N < minN))
     vm_badarg (fname, 'N must be odd and at least %d for order %d; got %d', minN, opts.Order, opts.N);
   end
-  % the base state on the first grid: the guess with its end mismatch spread over it
+  % the base state on the first grid: the guess, cut at its closest return, with its end
+  % mismatch spread over it
+  [tg, yg] = closest_return (tg, yg, n);
   Tg = tg(end) - tg(1);
   if (isempty (opts.N))
     N0 = max ([129, 2 * ceil((minN - 1) / 2) + 1, resolution(tg, yg, Tg)]);
@@ -639,6 +644,31 @@ function Xs = amplitudes (ybar, n)
   flat = ~(Xs > 1e-8 * mx);
   Xs(flat) = mx(flat);
   Xs(Xs == 0) = 1;
+end
+
+% A guess that does not close, such as a stretch of trajectory run somewhat longer than the
+% period, is cut at its closest return: the time te in the last tenth of its duration at which
+% the distance from its first point (each state in units of its amplitude) has its minimum,
+% located on the guess's spline at 20 points per guess interval (at least 2000).  Why: the
+% search corrects a period error only slowly, and the overshoot, spread over the loop by
+% resample_guess, adds a mismatch of |F| times the overshoot; from a stretch 1 % longer than the
+% period the search stalls at the guess's period.  The guess is kept as it is when the minimum
+% is at either end of that window (a closed guess, a stretch shorter than the period, or one
+% whose distance grows over the whole window).  Cost: one spline evaluation on the window.
+function [tg, yg] = closest_return (tg, yg, n)
+  Tg = tg(end) - tg(1);
+  amp = amplitudes (yg, n);
+  in = tg >= tg(1) + 0.9 * Tg;
+  tf = linspace (tg(1) + 0.9 * Tg, tg(end), max (2001, 20 * sum (in) + 1))';
+  yf = interp1 (tg, yg, tf, 'spline');
+  d = sqrt (sum (((yf - yg(1, :)) ./ amp).^2, 2));
+  [dmin, k] = min (d);
+  if (k == 1 || k == numel (tf) || ~(dmin < d(end)))
+    return;
+  end
+  keep = tg < tf(k) - 1e-9 * Tg;
+  tg = [tg(keep); tf(k)];
+  yg = [yg(keep, :); yf(k, :)];
 end
 
 % the guess on N equispaced nodes of [0, 2 pi), closed by a linear correction, with P
