@@ -77,7 +77,7 @@
 %!   po = sols{k};
 %!   word = words{k};
 %!   tm = min (po.t);
-%!   [t2, x2, w2] = po_crossings (f, po.x(:, 1), po.T + tm / 2, sec, 0.005);
+%!   [t2, x2, w2] = po_crossings (f, po.x(:, 1), po.T + tm / 2, sec, 0.01);
 %!   in = t2 > tm / 2;
 %!   assert (w2(in), [word(2:end), word(1)]);
 %!   assert (t2(in), cumsum (po.t), po.multipliers(1) * tol_ref * po.T);
