@@ -4,12 +4,14 @@
 % Every Lorenz (10, 28, 8/3) periodic orbit whose itinerary is a prime word of length 2 to
 % @var{Lmax}, by the shooting reference @code{po_shoot}, each verified; with @var{file}, the
 % table written there, one line per orbit as it is found (@file{bench/lorenz_periods.txt}, the
-% reference for the catalogue's tests, comes from @code{po_lorenz_table (6, 3000, @var{file})}).
+% reference for the catalogue's tests, holds the lines up to length 6 of
+% @code{po_lorenz_table (10, 3000, @var{file})}).
 %
 % The section z = 27 crossed upward, the symbol A where x < 0 and B where x > 0; the guesses come
 % from the crossings of the trajectory from (1, 1, 1) over @var{tf} time units after a transient
-% of 10 (@code{po_crossings}, @code{po_guess}; up to 3 stretches per word are tried in turn).  An
-% orbit is kept when (the bounds of @file{tests/octave/test_po_shoot.m}, tol_ref = 1e-12):
+% of 10 (@code{po_crossings}, @code{po_guess}: the best stretch, then the nodes chosen one by one,
+% then the second stretch).  An orbit is kept when (the bounds of
+% @file{tests/octave/test_po_shoot.m}, tol_ref = 1e-12):
 % Newton converged; T_err <= tol_ref T; the trajectory from its node crosses the section with
 % the word's symbols and returns to the node within mu1 tol_ref max|x|; mu1 is real and above 1;
 % the trivial multiplier is within kappa tol_ref |M| of 1; the product of the dets M_i equals
@@ -57,11 +59,11 @@ function [R, missing] = po_lorenz_table (Lmax, tf, file)
       continue;
     end
     why = '';
-    for j = 1:3
+    for j = [1, 0, 2]                  % the best stretch, the nodes one by one, the next stretch
       [X0, t0, info] = po_guess (word, tc, xc, w, j);
       po = po_shoot (f, J, X0, t0, sec);
       why = verify (po, word, f, sec, tol_ref);
-      if (isempty (why) || j >= info.count)
+      if (isempty (why))
         break;
       end
     end

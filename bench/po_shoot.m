@@ -14,7 +14,9 @@
 % plane (for m = 1 the classic bordered matrix [M - I, f; n', 0] with the phase row eliminated).
 % The nodes are the section crossings, so that each segment is one loop and the Newton matrix
 % stays well conditioned for long words (Viswanath's method).  Newton with the exact derivative
-% of the discrete flow; steps longer than a quarter of the shortest segment are shortened.
+% of the discrete flow; steps longer than a quarter of the shortest segment or a tenth of max|x|
+% are shortened, and halved until every node lies where the flow crosses the section upward and,
+% while the residual is above 1e-6 max|x|, until the residual decreases.
 %
 % The flow is @code{po_flow} (Gragg-Bulirsch-Stoer, order 12, fixed steps of at most
 % @code{opt.H}, default 0.02).  After convergence Newton is repeated from the solution with
@@ -100,9 +102,26 @@ function [X, t, ok, it, F, Ms] = newton (f, J, X, t, P, nv, c, H, tol, maxit)
     dx = P * d(1:n - 1, :);
     lam = min (1, 0.25 * min (t) / max (abs (dt)));
     lam = min (lam, 0.1 * scale / max (max (abs (dx(:))), realmin));
-    X = X + lam * dx;
-    X = X - nv * (nv' * X - c);
-    t = t + lam * dt;
+    % backtracking: every node stays where the flow crosses upward, and far from the solution
+    % the residual decreases
+    r0 = max (abs (F(:)));
+    for k = 1:30
+      Xn = X + lam * dx;
+      Xn = Xn - nv * (nv' * Xn - c);
+      tn = t + lam * dt;
+      if (all (nv' * f (Xn) > 0) && all (tn > 0))
+        if (r0 <= 1e-6 * scale)
+          break;
+        end
+        Fn = po_flow (f, [], Xn, tn, ceil (max (tn) / H)) - Xn(:, nxt);
+        if (max (abs (Fn(:))) < r0)
+          break;
+        end
+      end
+      lam = lam / 2;
+    end
+    X = Xn;
+    t = tn;
     if (any (~isfinite (X(:))) || any (t <= 0))
       return;
     end

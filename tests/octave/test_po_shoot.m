@@ -133,5 +133,14 @@
 %! assert (numel (t0), 2);
 %! assert (info.count >= 1);
 %! assert (w(info.k:info.k + 1), 'AB');
+
+%!test   % the nodes chosen one by one (po_guess (..., 0)) give the same orbit
+%! [X0, t0, info] = po_guess ('AAB', tc, xc, w, 0);
+%! assert (numel (info.k), 3);
+%! assert (w(info.k), 'AAB');
+%! po = po_shoot (f, J, X0, t0, sec);
+%! assert (po.converged);
+%! assert (abs (po.T - pub(2)) <= tol_ref * po.T + 5e-14);
+
 %!error <the word AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAB does not occur in the itinerary .* integrate a longer trajectory> ...
 %! po_guess (['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'B'], [0 1 2], zeros (3, 3), 'ABA');
