@@ -621,8 +621,7 @@ function sol = explain_failure (sol, p, args, run)
     return;
   end
   if (run.gave_order)
-    sol.message = sprintf (['%s. The next higher order, ''Order'', %d, takes longer windows at ' ...
-                            'the same tolerance'], sol.message, next);
+    sol.message = vm_march_retry_message ('advice', sol.message, run.Order, next, where);
     return;
   end
   if (numel (args) == 1 && isstruct (args{1}))
@@ -632,17 +631,12 @@ function sol = explain_failure (sol, p, args, run)
   else
     args = [args, {'Order', next}];
   end
-  hi = skg_solve (p.sys, p.tspan, p.q0, p.qdot0, args{:});
-  if (hi.exitflag == 1)
-    hi.message = sprintf (['the default Order %d stalled at %s; solved with ''Order'', %d: ' ...
-                           'pass it to skip the failed attempt. %s'], run.Order, where, next, ...
-                          hi.message);
-    sol = hi;
+  % the higher order's attempt is returned either way (its data match the message that leads)
+  sol = skg_solve (p.sys, p.tspan, p.q0, p.qdot0, args{:});
+  if (sol.exitflag == 1)
+    sol.message = vm_march_retry_message ('solved', sol.message, run.Order, next, where);
   else
-    % the higher order's attempt (its data match the message that leads)
-    hi.message = sprintf (['the march stalled at both orders tried: with ''Order'', %d %s; with ' ...
-                           'the default Order %d at %s'], next, hi.message, run.Order, where);
-    sol = hi;
+    sol.message = vm_march_retry_message ('failed', sol.message, run.Order, next, where);
   end
 end
 

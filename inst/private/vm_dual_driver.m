@@ -371,8 +371,7 @@ function sol = stalled (fname, ode, setup, sol, retry)
     return;
   end
   if (~retry)
-    sol.message = sprintf (['%s. The next higher order, ''Order'', %d, takes longer windows at ' ...
-                            'the same tolerance'], sol.message, next);
+    sol.message = vm_march_retry_message ('advice', sol.message, setup.order, next, where);
     return;
   end
   hi_setup = setup;
@@ -383,12 +382,9 @@ function sol = stalled (fname, ode, setup, sol, retry)
     vm_rethrow (err, fname);
   end
   if (hi.exitflag == 1)
-    hi.message = sprintf (['the default Order %d stalled at %s; solved with ''Order'', %d: ' ...
-                           'pass it to skip the failed attempt. %s'], setup.order, where, next, ...
-                          hi.message);
+    hi.message = vm_march_retry_message ('solved', hi.message, setup.order, next, where);
   else
-    hi.message = sprintf (['the march stalled at both orders tried: with ''Order'', %d %s; with ' ...
-                           'the default Order %d at %s'], next, hi.message, setup.order, where);
+    hi.message = vm_march_retry_message ('failed', hi.message, setup.order, next, where);
   end
   sol = hi;
 end
