@@ -4,7 +4,7 @@
 set -e
 cd "$(dirname "$0")"
 
-PKGS="gcc make autoconf automake octave liboctave-dev libsuitesparse-dev libopenblas-dev gnuplot-nox fonts-freefont-otf ghostscript libmatheval-dev libsundials-dev coinor-libipopt-dev"
+PKGS="gcc make autoconf automake octave liboctave-dev libsuitesparse-dev libopenblas-dev gnuplot-nox fonts-freefont-otf ghostscript libmatheval-dev libsundials-dev coinor-libipopt-dev octave-parallel"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -104,7 +104,7 @@ function [cands, traj] = periodic_guesses (ode, y0, T, varargin)
   end
   % the trajectory: sampled (for the default section and the diameter), then its crossings
   ts = linspace (opts.Transient, T, 4001)';
-  f = flow (ode, 0, T, y0, ts, [], opts.RelTol);
+  f = vm_flow (ode, 0, T, y0, ts, [], opts.RelTol);
   if (f.status ~= 0)
     error ('varmech:periodic_guesses:flow', '%s: the integration failed at t = %g: %s', fname, ...
            f.t(end), f.message);
@@ -120,19 +120,12 @@ function [cands, traj] = periodic_guesses (ode, y0, T, varargin)
                n + 2, vm_describe (sec));
   end
   sec = vm_double (sec(:)');
-  f = flow (ode, 0, T, y0, [], sec, opts.RelTol);
+  f = vm_flow (ode, 0, T, y0, [], sec, opts.RelTol);
   keep = f.te >= opts.Transient;
   te = f.te(keep);
   ye = f.ye(keep, :);
   traj = struct ('te', te, 'ye', ye, 'section', sec, 'diameter', diam);
   cands = find_returns (ode, te, ye, opts, diam * opts.ReturnTol, sec, fname);
-end
-
-function f = flow (ode, t0, tf, x0, tout, sec, rtol)
-  setup = struct ('t0', t0, 'tf', tf, 'x0', x0, 'tout', tout, 'rtol', rtol, ...
-                  'atol', rtol * max (1, max (abs (x0))), 'variational', 0, 'section', sec, ...
-                  'max_steps', 0);
-  f = vm_periodic_mex ('flow', ode, setup);
 end
 
 function cands = find_returns (ode, te, ye, opts, tol, sec, fname)
@@ -158,8 +151,8 @@ function cands = find_returns (ode, te, ye, opts, tol, sec, fname)
       continue;
     end
     Tq = te(J(q)) - te(I(q));
-    tq = sample_times (ode, Tq, ye(I(q), :), opts);
-    f = flow (ode, 0, Tq, ye(I(q), :), tq, [], opts.RelTol);
+    tq = vm_curve_times (ode, Tq, ye(I(q), :), opts.Points, opts.RelTol);
+    f = vm_flow (ode, 0, Tq, ye(I(q), :), tq, [], opts.RelTol);
     if (isempty (tq) || f.status ~= 0 || size (f.y, 1) ~= numel (tq))
       continue;
     end
@@ -177,27 +170,6 @@ function cands = find_returns (ode, te, ye, opts, tol, sec, fname)
              ['%s: no return closer than %.3g in %d section crossings; integrate longer, raise ' ...
               'ReturnTol or MaxLoops, or choose another Section'], fname, tol, ne);
   end
-end
-
-% The times of a candidate's curve: Points equispaced times and, between them, the integrator's
-% own steps, each halved.  The steps crowd where the trajectory turns fast, so the curve resolves
-% what equispaced points miss: a relaxation oscillation (jumps of width 1/mu) sampled at
-% equispaced points gives a spline that rings at the jumps, and periodic_orbit then starts on a
-% needlessly fine grid from a poor guess.  Empty when the integration fails.
-function tq = sample_times (ode, Tq, y0, opts)
-  f = flow (ode, 0, Tq, y0, [], [], opts.RelTol);
-  tq = [];
-  if (f.status ~= 0)
-    return;
-  end
-  ts = f.t(:);
-  mid = ts(1:end-1) + diff (ts) / 2;
-  tq = unique ([linspace(0, Tq, opts.Points)'; ts; mid]);
-  tq = tq(tq >= 0 & tq <= Tq);
-  % no two times closer than 1e-9 Tq (a step that ends at an equispaced time up to rounding):
-  % near-coincident knots would make periodic_orbit's spline of the curve ring
-  tq = tq([true; diff(tq) > 1e-9 * Tq]);
-  tq(end) = Tq;
 end
 
 % the section points of pts match those of a kept candidate with as many loops (the same orbit

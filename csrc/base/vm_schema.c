@@ -115,6 +115,19 @@ static const vm_opt_row rows[] = {
   { NULL, "ReturnTol", POS, D_REAL (0.02), "tolerance of a return to the section" },
   { NULL, "MaxCandidates", INT (0, 1, 1e6), D_REAL (50), "the most candidates returned" },
   { NULL, "Points", INT (0, 4, 1e7), D_REAL (200), "points per period" },
+  { "periodic_catalogue", "Section", ANY, D_TEXT (""), "the section h(x) = 0, crossed upward" },
+  { "periodic_catalogue", "Symbol", ANY, D_TEXT (""), "the symbol: A where negative, B where positive" },
+  { "periodic_catalogue", "MaxLength", INT (0, 2, 24), D_REAL (6), "the longest word" },
+  { "periodic_catalogue", "Duration", REAL (1, 0, INF, "()"), D_EMPTY,
+    "the time of the trajectory whose itinerary gives the guesses" },
+  { "periodic_catalogue", "RelTol", REAL (0, 1e-14, 1e-3, "[]"), D_REAL (1e-10),
+    "relative tolerance of the integration" },
+  { "periodic_catalogue", "Tries", INT (0, 1, 1000), D_REAL (3), "stretches tried per word" },
+  { "periodic_catalogue", "Chunks", INT (0, 1, 1e6), D_REAL (8), "the chunks the words are dealt into" },
+  { "periodic_catalogue", "Chunk", ANY, D_EMPTY, "[k n]: run chunk k of n alone" },
+  { "periodic_catalogue", "Checkpoint", ANY, D_TEXT (""), "a folder for each chunk's result" },
+  { "periodic_catalogue", "Parallel", CHOICE ("auto|off"), D_TEXT ("auto"),
+    "chunks in parallel with parcellfun when available" },
   /* models: compilation and evaluation */
   { NULL, "coordinates", ANY, D_CELL, "the generalized coordinates" },
   { NULL, "parameters", ANY, D_STRUCT, "the parameters and their values" },
@@ -166,6 +179,8 @@ static const struct
   { "odesys", "states parameters rhs algebraic square" },
   { "odesys_eval", "wF wG" },
   { "periodic_guesses", "Section Transient MaxLoops ReturnTol MaxCandidates Points RelTol" },
+  { "periodic_catalogue", "Section Symbol MaxLength Duration Transient RelTol Tries Points "
+                          "PeriodTol FlowTol Chunks Chunk Checkpoint Parallel Display" },
   { "periodic_orbit", "N Order PeriodTol Tol MaxIter c BaseIterations FlowTol Display Integral "
                       "Level Unfolding OutputTimes" },
   { "varmech_plot", "Panels Labels Units TimeUnit EnergyUnit Title Png Visible Figure" },
