@@ -741,20 +741,7 @@ function out = orbit_at (sol, tq)
   if (isempty (sol.y) || ~isfinite (sol.T))
     return;
   end
-  N = size (sol.y, 1) - 1;
-  C = fft (sol.y(1:N, :)) / N;
-  k = [0:floor(N / 2), -ceil(N / 2) + 1:-1]';
-  if (mod (N, 2) == 0)          % the Nyquist mode of an even N: its cosine only
-    C(N / 2 + 1, :) = C(N / 2 + 1, :) / 2;
-    C = [C; C(N / 2 + 1, :)];
-    k = [k; -N / 2];
-  end
-  s = 2 * pi * mod (tq, sol.T) / sol.T;
-  nb = max (1, floor (1e6 / numel (k)));
-  for j0 = 1:nb:numel (tq)
-    j = j0:min (j0 + nb - 1, numel (tq));
-    out.y(j, :) = real (exp (1i * s(j) * k') * C);
-  end
+  out.y = vm_trig_eval (sol.y(1:end-1, :), sol.T, tq);
 end
 
 % sol.repetitions: the largest k <= 12 such that the orbit closes k times in T (its Fourier
