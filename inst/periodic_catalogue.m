@@ -467,6 +467,13 @@ end
 %! assert (abs (o.y0(3) - 27) < 1e-10);
 %! assert (o.y0(1) < 0);                 % the word starts with A: x < 0
 
+%!test
+%! % one chunk alone: chunk 2 of 2 holds the second word of AB, AAB, ABB
+%! [o, info] = periodic_catalogue (lor, [1 1 1], args{:}, 'MaxLength', 3, 'Chunk', [2 2]);
+%! assert ({o.word}, {'AAB'});
+%! assert ([info.chunks, info.computed], [2 2]);
+%! assert (o.T, 2.3059072639399, 2e-10 * o.T);
+
 %!error <expected at least 2 inputs> periodic_catalogue (lor)
 %!error <ode must be a system made by odesys> periodic_catalogue (struct ('a', 1), [1 1 1], args{:})
 %!error <y0 must be a real finite vector with 3 entries> periodic_catalogue (lor, [1 1], args{:})
