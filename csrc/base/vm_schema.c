@@ -115,6 +115,13 @@ static const vm_opt_row rows[] = {
   { NULL, "ReturnTol", POS, D_REAL (0.02), "tolerance of a return to the section" },
   { NULL, "MaxCandidates", INT (0, 1, 1e6), D_REAL (50), "the most candidates returned" },
   { NULL, "Points", INT (0, 4, 1e7), D_REAL (200), "points per period" },
+  /* continuation of periodic orbits: steps in the scaled arclength (periodic_continue) */
+  { "periodic_continue", "InitialStep", REAL (0, 0, 1, "(]"), D_REAL (0.02), "the first step" },
+  { "periodic_continue", "MaxStep", REAL (0, 0, 1, "(]"), D_REAL (0.1), "the longest step" },
+  { "periodic_continue", "MinStep", REAL (0, 0, 1, "(]"), D_REAL (1e-4), "the shortest step" },
+  { "periodic_continue", "MaxSteps", INT (0, 1, 1e6), D_REAL (200), "the most steps" },
+  { "periodic_continue", "SpecialTol", REAL (0, 1e-12, 0.1, "[]"), D_REAL (1e-6),
+    "the width of a special point's final bracket" },
   /* models: compilation and evaluation */
   { NULL, "coordinates", ANY, D_CELL, "the generalized coordinates" },
   { NULL, "parameters", ANY, D_STRUCT, "the parameters and their values" },
@@ -168,6 +175,8 @@ static const struct
   { "periodic_guesses", "Section Transient MaxLoops ReturnTol MaxCandidates Points RelTol" },
   { "periodic_orbit", "N Order PeriodTol Tol MaxIter c BaseIterations FlowTol Display Integral "
                       "Level Unfolding OutputTimes" },
+  { "periodic_continue", "InitialStep MaxStep MinStep MaxSteps SpecialTol PeriodTol FlowTol "
+                         "Display" },
   { "varmech_plot", "Panels Labels Units TimeUnit EnergyUnit Title Png Visible Figure" },
 };
 
