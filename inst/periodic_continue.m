@@ -6,7 +6,7 @@
 % unit circle.  Options:
 % @multitable @columnfractions .2 .8
 % @item "InitialStep" @tab the first step of the scaled arclength (default 0.02)
-% @item "MaxStep", "MinStep" @tab its bounds (defaults 0.1 and 1e-4)
+% @item "MaxStep", "MinStep" @tab its bounds (defaults 0.1 and 0.0001)
 % @item "SpecialTol" @tab the bracket of a special point (default 1e-6)
 % @end multitable
 % Fields: @code{br.p}, @code{br.T}, @code{br.y} (the orbits), @code{br.floquet},
@@ -74,7 +74,8 @@
 % @item "InitialStep"
 % the first step in the scaled arclength (default 0.02: 2 % of the range in p).
 % @item "MaxStep", "MinStep"
-% the longest step (default 0.1) and the shortest before the continuation stops (default 1e-4).
+% the longest step (default 0.1) and the shortest before the continuation stops (default
+% 0.0001).
 % @item "MaxSteps"
 % the most points after the first (default 200).
 % @item "SpecialTol"
@@ -90,6 +91,9 @@
 % @table @code
 % @item p, T
 % the parameter and the period at the K points (K-by-1, in the order of the branch).
+% @item s
+% the arclength of each point from the first, in the scaled coordinates z (the sum of the
+% chords).
 % @item y
 % K-by-1 cell: the orbits, one period each, closed (N_k + 1 rows, the last is the first).
 % @item floquet
@@ -99,8 +103,8 @@
 % @item special
 % a struct array, one element per special point in the order of the branch: @code{type}
 % ('fold', 'period-doubling' or 'torus'), @code{p}, @code{T}, @code{y} (the orbit),
-% @code{floquet}, @code{sigma_tol} (the final bracket's width) and @code{index} (between the
-% points floor (index) and ceil (index) of the branch).
+% @code{floquet}, @code{sigma_tol} (the final bracket's width) and @code{segment} (k: between
+% the points k and k + 1 of the branch).
 % @item exitflag, message
 % why the branch ended (above).
 % @item name, names, time, solver
@@ -133,7 +137,7 @@ function br = periodic_continue (ode, po, name, prange, varargin)
   end
   pts = pt;
   specials = struct ('type', {}, 'p', {}, 'T', {}, 'y', {}, 'floquet', {}, 'sigma_tol', {}, ...
-                     'index', {});
+                     'segment', {});
   tau = [C.dir, zeros(1, 2 * C.n)];   % the first step in p alone
   ds = opts.InitialStep;
   exitflag = 0;
@@ -184,9 +188,10 @@ function br = periodic_continue (ode, po, name, prange, varargin)
       end
     end
     pt.sigma = dot (pt.z - a.z, tau);
+    pt.s = a.s + norm (pt.z - a.z);
     found = specials_between (C, a, pt, tau);
     for j = 1:numel (found)
-      found(j).index = numel (pts) + 0.5;
+      found(j).segment = numel (pts);
       specials(end + 1) = found(j); %#ok<AGROW>
     end
     pts(end + 1) = pt; %#ok<AGROW>
@@ -373,7 +378,7 @@ function [pt, why] = point (C, p, T, y)
   [phi, nontrivial] = vm_continue_tests (M, reshape (f.F(1:n), n, 1));
   pt = struct ('p', p, 'T', T, 'y', y, 'z', coords (C, p, y), 'floquet', vm_periodic_eig (F), ...
                'phi', phi, 'nontrivial', nontrivial, 'stable', all (abs (nontrivial) < 1), ...
-               'sigma', 0);
+               'sigma', 0, 's', 0);
 end
 
 % The special points between the points a and b of a step along tau from a: a test function of
@@ -386,7 +391,7 @@ end
 function found = specials_between (C, a, b, tau)
   names = {'fold', 'period-doubling', 'torus'};
   found = struct ('type', {}, 'p', {}, 'T', {}, 'y', {}, 'floquet', {}, 'sigma_tol', {}, ...
-                  'index', {});
+                  'segment', {});
   tol = C.opts.SpecialTol;
   for j = 1:3
     fa = a.phi(j);
@@ -443,7 +448,7 @@ function found = specials_between (C, a, b, tau)
       continue;   % a neutral saddle
     end
     found(end + 1) = struct ('type', names{j}, 'p', best.p, 'T', best.T, 'y', best.y, ...
-                             'floquet', best.floquet, 'sigma_tol', abs (sb - sa), 'index', 0); %#ok<AGROW>
+                             'floquet', best.floquet, 'sigma_tol', abs (sb - sa), 'segment', 0); %#ok<AGROW>
   end
 end
 
@@ -452,6 +457,7 @@ function br = assemble (C, pts, specials, exitflag, message)
   K = numel (pts);
   br.p = reshape ([pts.p], K, 1);
   br.T = reshape ([pts.T], K, 1);
+  br.s = reshape ([pts.s], K, 1);
   br.y = reshape ({pts.y}, K, 1);
   n = C.n;
   br.floquet = zeros (K, n);
@@ -541,11 +547,14 @@ end
 %! assert (s.type, 'fold');
 %! assert (abs (s.p + 1/4) <= 1e-6 * 0.6 + 1e-10);
 %! assert (s.sigma_tol <= 1e-6);
-%! k = floor (s.index);
+%! k = s.segment;
 %! assert (all (br.stable(1:k)) && ~any (br.stable(k+1:end)));
 %! assert (min (br.p) >= -1/4 - 1e-9);
 %! assert (br.p(end) > br.p(k + 1));   % back towards mu = 0 on the inner branch
-%! assert (abs (s.T - 4*pi/3) <= 1e-5);
+%! % T off by the bracket times T's rate along the arclength (twice the fold segment's chord's)
+%! rate = abs (br.T(k + 1) - br.T(k)) / (br.s(k + 1) - br.s(k));
+%! assert (abs (s.T - 4*pi/3) <= 2 * rate * s.sigma_tol + 1e-9 * s.T);
+%! assert (br.s(1) == 0 && all (diff (br.s) > 0));
 
 %!test
 %! % the end of the range: from mu = 0.1 to 0 on the outer branch, the last point at mu = 0
@@ -556,6 +565,19 @@ end
 %! assert (br.T(end), pi, 1e-9 * pi);
 %! assert (isempty (br.special));
 %! assert (all (br.stable));
+
+%!demo
+%! % the fold of the help example: T against mu, stable points solid, unstable ones dashed
+%! f = 'mu + (x^2+y^2) - (x^2+y^2)^2';
+%! sys = odesys ('states', {'x', 'y'}, 'parameters', struct ('mu', 0.1), 'rhs', ...
+%!   {['x*(' f ') - y*(1 + x^2+y^2)'], ['y*(' f ') + x*(1 + x^2+y^2)']});
+%! t = linspace (0, 3, 40)';  r = sqrt ((1 + sqrt (1.4)) / 2);
+%! po = periodic_orbit (sys, t, r * [cos(2*pi*t/3), sin(2*pi*t/3)]);
+%! br = periodic_continue (sys, po, 'mu', [0.1 -0.5], 'MaxSteps', 20);
+%! s = br.stable;
+%! plot (br.p(s), br.T(s), 'b.-', br.p(~s), br.T(~s), 'r.--', br.special(1).p, br.special(1).T, 'ko');
+%! xlabel ('mu');  ylabel ('T');  legend ('stable', 'unstable', 'fold');
+%! title (br.message);
 
 %!error <ode must be a system made by odesys> periodic_continue (struct ('a', 1), po, 'mu', [0 1])
 %!error <the system has algebraic states or equations> periodic_continue (odesys ('states', {'x', 'l'}, 'rhs', {'-x*l'}, 'algebraic', {'l - 1'}), po, 'mu', [0 1])
