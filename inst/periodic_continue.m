@@ -123,8 +123,8 @@ function br = periodic_continue (ode, po, name, prange, varargin)
   prange = check_range (fname, prange);
   opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
   if (opts.MinStep > opts.InitialStep || opts.InitialStep > opts.MaxStep)
-    vm_badarg (fname, ['the steps must satisfy MinStep <= InitialStep <= MaxStep; got %g, %g, ' ...
-                       '%g'], opts.MinStep, opts.InitialStep, opts.MaxStep);
+    vm_badarg (fname, ['InitialStep = %g is not between MinStep = %g and MaxStep = %g; change ' ...
+                       'one of them'], opts.InitialStep, opts.MinStep, opts.MaxStep);
   end
   C = setup (ode, po, name, prange, opts);
   % the first point: po corrected at p0 (the parameter held there)
@@ -238,9 +238,7 @@ function C = setup (ode, po, name, prange, opts)
   C.prange = prange;
   y = po.y(1:end - 1, :);
   C.cen = mean (y, 1);
-  X = max (y, [], 1) - min (y, [], 1);
-  X(~(X > 0)) = 1;
-  C.X = X;
+  C.X = amplitudes (y);
   C.opts = opts;
   C.last = '';
   C.unfolding = [repmat({'0'}, 1, n), {'1'}];
@@ -321,8 +319,7 @@ function [pt, its, why] = correct (C, g, itxt, level)
   pt = [];
   why = '';
   y = g.y(1:end - 1, :);
-  X = max (y(:, 1:n), [], 1) - min (y(:, 1:n), [], 1);
-  X(~(X > 0)) = 1;
+  X = amplitudes (y(:, 1:n));
   P = g.t(end) / (2 * pi);
   out = odesys_eval (C.aug, 0, y);
   Fs = reshape (out.F(:, 1:n), size (y, 1), n) ./ X;
@@ -363,9 +360,7 @@ function [pt, why] = point (C, p, T, y)
   ode = C.ode;
   ode.parameters.(C.name) = p;
   n = C.n;
-  amp = max (y, [], 1) - min (y, [], 1);
-  amp(~(amp > 0)) = 1;
-  [F, ~, msg] = vm_periodic_factors (ode, y(1, :), T, C.opts.FlowTol, amp);
+  [F, ~, msg] = vm_periodic_factors (ode, y(1, :), T, C.opts.FlowTol, amplitudes (y));
   if (~isempty (msg))
     why = sprintf ('the monodromy integration failed: %s', msg);
     return;
@@ -450,6 +445,17 @@ function found = specials_between (C, a, b, tau)
     found(end + 1) = struct ('type', names{j}, 'p', best.p, 'T', best.T, 'y', best.y, ...
                              'floquet', best.floquet, 'sigma_tol', abs (sb - sa), 'segment', 0); %#ok<AGROW>
   end
+end
+
+% the peak-to-peak amplitude of each state (column of y), as periodic_orbit takes it: a state
+% whose amplitude is below 1e-8 of its modulus gets its modulus, one that is 0 gets 1 (a state
+% constant on the orbit would otherwise ask for an absolute tolerance of zero)
+function X = amplitudes (y)
+  X = max (y, [], 1) - min (y, [], 1);
+  mx = max (abs (y), [], 1);
+  flat = ~(X > 1e-8 * mx);
+  X(flat) = mx(flat);
+  X(~(X > 0)) = 1;
 end
 
 % the branch
@@ -566,6 +572,39 @@ end
 %! assert (isempty (br.special));
 %! assert (all (br.stable));
 
+%!test
+%! % a torus bifurcation in closed form (not a paper's example): in cylindrical coordinates
+%! % r' = r (1 - r^2 - 4 z), theta' = 5/2, z' = r^2 - 1 + p z, the circle r = 1, z = 0 is an orbit
+%! % of period T = 4 pi / 5 for every p, and its nontrivial multipliers are those of exp (T J),
+%! % J = [-2 -4; 2 p] the Jacobian of (r', z') there: a complex pair that leaves the unit circle
+%! % at p = 2 (trace 0).  The states are x, y and w = z + x, so that none is constant on the orbit.
+%! z = '(w - x)';
+%! a = ['(1 - x^2 - y^2 - 4*' z ')'];
+%! tor = odesys ('states', {'x', 'y', 'w'}, 'parameters', struct ('p', 1), 'rhs', ...
+%!   {['x*' a ' - 2.5*y'], ['y*' a ' + 2.5*x'], ['x^2 + y^2 - 1 + p*' z ' + x*' a ' - 2.5*y']});
+%! T = 4*pi/5;  t = linspace (0, T, 40)';
+%! pt = periodic_orbit (tor, t, [1.05*cos(2.5*t), sin(2.5*t), cos(2.5*t)]);
+%! br = periodic_continue (tor, pt, 'p', [1 3]);
+%! assert (br.exitflag, 1);
+%! assert (abs (br.T - T) <= 1e-9 * T);
+%! for k = 1:numel (br.p)
+%!   mu = eig (expm (T * [-2 -4; 2 br.p(k)]));
+%!   [~, j] = sort (abs (br.floquet(k, :) - 1), 'descend');
+%!   got = sort (br.floquet(k, j(1:2)));
+%!   % the multipliers to about FlowTol per piece of the period, relative
+%!   assert (abs (got(:) - sort (mu)) <= 1e-8 * abs (mu));
+%!   assert (br.stable(k), abs (mu(1)) < 1);
+%! end
+%! assert (numel (br.special), 1);
+%! s = br.special;
+%! assert (s.type, 'torus');
+%! % within SpecialTol |p1 - p0|; the pair's modulus changes at T/2 |mu| per unit of p there
+%! assert (abs (s.p - 2) <= 1e-6 * 2);
+%! [~, j] = sort (abs (s.floquet - 1), 'descend');
+%! assert (abs (abs (s.floquet(j(1:2))) - 1) <= T/2 * 1e-6 * 2 + 1e-9);
+%! assert (abs (s.floquet(j(1))), 1, 1e-5);
+%! assert (abs (angle (s.floquet(j(1)))), 2*pi/5, 1e-5);
+
 %!demo
 %! % the fold of the help example: T against mu, stable points solid, unstable ones dashed
 %! f = 'mu + (x^2+y^2) - (x^2+y^2)^2';
@@ -587,8 +626,17 @@ end
 %!error <name must be the name of a parameter of ode \(one of: mu\); got char 1x2> periodic_continue (sys, po, 'nu', [0 1])
 %!error <the range must be \[p0 p1\], two different finite real values> periodic_continue (sys, po, 'mu', [1 1])
 %!error <the range must be \[p0 p1\]> periodic_continue (sys, po, 'mu', [0 NaN])
-%!error <the steps must satisfy MinStep <= InitialStep <= MaxStep> periodic_continue (sys, po, 'mu', [0.1 0], 'InitialStep', 0.2)
+%!error <InitialStep = 0.2 is not between MinStep = 0.0001 and MaxStep = 0.1; change one of them> periodic_continue (sys, po, 'mu', [0.1 0], 'InitialStep', 0.2)
 %!error <po is not near a periodic orbit at mu = 5> periodic_continue (sys, po, 'mu', [5 6])
+%!test
+%! % the options' defaults, as the help gives them (one row each in csrc/base/vm_schema.c)
+%! d = vm_options_mex ('defaults', 'periodic_continue');
+%! assert ([d.InitialStep, d.MaxStep, d.MinStep, d.MaxSteps, d.SpecialTol, d.PeriodTol, d.FlowTol], ...
+%!         [0.02, 0.1, 1e-4, 200, 1e-6, 1e-10, 1e-12]);
+%! assert (d.Display, 'off');
+%!error <MaxStep must be> periodic_continue (sys, po, 'mu', [0.1 0], 'MaxStep', 2)
+%!error <MinStep must be> periodic_continue (sys, po, 'mu', [0.1 0], 'MinStep', -1)
+%!error <Display must be> periodic_continue (sys, po, 'mu', [0.1 0], 'Display', 'loud')
 %!error <InitialStep must be> periodic_continue (sys, po, 'mu', [0.1 0], 'InitialStep', 0)
 %!error <MaxSteps must be> periodic_continue (sys, po, 'mu', [0.1 0], 'MaxSteps', 0.5)
 %!error <SpecialTol must be> periodic_continue (sys, po, 'mu', [0.1 0], 'SpecialTol', 1)

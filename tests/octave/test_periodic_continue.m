@@ -6,10 +6,9 @@
 % (c) Lorenz (10, 28, 8/3), the orbit AB continued in rho from 28 to 24: T at rho = 28 against
 %     the published 1.5586522107162 and at three points against shooting; the leading multiplier
 %     against the shooting's;
-% (d) Rossler (a = b = 0.2) in c from 2.5 to 3.2: the period-1 orbit's first period doubling,
-%     one multiplier through -1, located where an independent monodromy (ode45 on the
-%     variational equations) has a multiplier -1.
-% The fold (a closed form) is checked in periodic_continue's own tests.
+% The fold (a closed form) is checked in periodic_continue's own tests, a period doubling (a
+% multiplier through -1, Rossler's period-1 orbit, against an ode45 monodromy) in
+% test_demo_periodic_continuation.
 %
 % Tolerances.  Each point of a branch is a periodic_orbit solve with PeriodTol 1e-10: its period
 % is within 1e-10 T of the exact one up to the estimate's factor (the change from the coarser
@@ -93,34 +92,3 @@
 %!   % the unstable multiplier: the shooting's monodromy is accurate to about 1e-12 of its norm
 %!   assert (abs (br.floquet(k, 1) - ref.multipliers(1)) <= 1e-8 * ref.multipliers(1));
 %! end
-
-%!test
-%! % (d) Rossler, a = b = 0.2: the period-1 orbit from c = 2.5 to 3.2, stable until its first
-%! % period doubling (a multiplier through -1), unstable after
-%! ros = odesys ('states', {'x', 'y', 'z'}, 'parameters', struct ('a', 0.2, 'b', 0.2, 'c', 2.5), ...
-%!               'rhs', {'-y - z', 'x + a*y', 'b + z*(x - c)'});
-%! c = periodic_guesses (ros, [1 1 0], 200);
-%! po = periodic_orbit (ros, c(1));
-%! br = periodic_continue (ros, po, 'c', [2.5 3.2], 'MaxStep', 0.25);
-%! assert (br.exitflag, 1);
-%! assert (numel (br.special), 1);
-%! s = br.special;
-%! assert (s.type, 'period-doubling');
-%! assert (s.sigma_tol <= 1e-6);
-%! k = s.segment;
-%! assert (all (br.stable(1:k)) && ~any (br.stable(k+1:end)));
-%! assert (br.p(k) < s.p && s.p < br.p(k + 1));
-%! % the multiplier -1 there, from an independent monodromy: ode45 (RelTol 1e-12) on the field
-%! % and its variational equations written here, from the special orbit's first point over T;
-%! % the located point's error is the bracket sigma_tol times the multiplier's rate along the
-%! % scaled arclength (below 1 here: it goes from -0.77 to -1.23 over a branch of length above
-%! % 1), ode45's global error over a period at most 100 times its tolerance
-%! cc = s.p;
-%! rhs = @(t, w) [-w(2) - w(3); w(1) + 0.2 * w(2); 0.2 + w(3) * (w(1) - cc); ...
-%!                reshape([0 -1 -1; 1 0.2 0; w(3) 0 w(1) - cc] * reshape(w(4:12), 3, 3), 9, 1)];
-%! o = odeset ('RelTol', 1e-12, 'AbsTol', 1e-12);
-%! [~, w] = ode45 (rhs, [0 s.T], [s.y(1, :)'; reshape(eye (3), 9, 1)], o);
-%! mu = eig (reshape (w(end, 4:12), 3, 3));
-%! tol = s.sigma_tol + 1e-10;
-%! assert (min (abs (mu + 1)) <= tol + 1e-10);
-%! assert (min (abs (s.floquet + 1)) <= tol);
