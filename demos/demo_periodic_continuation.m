@@ -106,7 +106,7 @@ function results = demo_periodic_continuation (varargin)
       draw ('', results);
     end
   end
-  vm_demo_png (opt, '', @(what) draw (what, results), [1000, 450]);
+  vm_demo_png (opt, '', @(what) draw (what, results), [1000, 500]);
   if nargout == 0
     clear results;
   end
@@ -181,11 +181,11 @@ end
 % mu = u^2 - u
 function draw (~, res)
   brs = {res.fold.branch, res.pd.branch};
-  titles = {'(1) a fold of periodic orbits', '(2) Rossler a = b = 0.2, period-1 orbit'};
+  titles = {'(1) a fold of periodic orbits', '(2) Rossler, a period-1 orbit'};
   marks = struct ('fold', 'o', 'period_doubling', 's', 'torus', 'd');
   fs = 7;
   for k = 1:2
-    subplot (1, 2, k);
+    axes ('position', [0.08 + 0.5 * (k - 1), 0.17, 0.38, 0.70]);
     br = brs{k};
     h = zeros (1, 3);
     hold on;
@@ -219,7 +219,7 @@ function draw (~, res)
     ylabel ('period T');
     title (titles{k});
     labels = {'closed form', 'stable', 'unstable'};
-    locations = {'northeast', 'southeast'};
+    locations = {'southwest', 'southeast'};
     lh = legend (h(h ~= 0), labels(h ~= 0), 'location', locations{k});
     set (lh, 'fontsize', fs);
   end

@@ -39,7 +39,7 @@
 % z = (p / |p1 - p0|, the means over the orbit of x_i / X_i and of (x_i - c_i)^2 / X_i^2), X_i
 % and c_i the amplitude and the mean of state i on @var{po}, and a step of length ds from the
 % point z_k along the unit secant tau (the first step: along p alone) solves the orbit with
-% the condition tau . (z - z_k) = ds, the pseudo-arclength condition of Keller in these
+% the condition dot (tau, z - z_k) = ds, the pseudo-arclength condition of Keller in these
 % coordinates, written as the mean over the orbit of a formula in the states and the parameter
 % (the "Integral", at "Level" ds).  The unfolding term (@code{periodic_orbit}'s "Unfolding") is
 % a rate e of the parameter, dp/dt = e: periodicity of p forces e = 0, and the constant p it
@@ -141,7 +141,7 @@ function br = periodic_continue (ode, po, name, prange, varargin)
   tau = [C.dir, zeros(1, 2 * C.n)];   % the first step in p alone
   ds = opts.InitialStep;
   exitflag = 0;
-  last = '';
+  note = '';
   while (true)
     if (numel (pts) > opts.MaxSteps)
       message = sprintf (['MaxSteps = %d steps taken, the branch ends at %s = %.10g before ' ...
@@ -181,11 +181,14 @@ function br = periodic_continue (ode, po, name, prange, varargin)
     past = [(pt.p - prange(2)) * C.dir >= 0, numel(pts) > 1 && (pt.p - prange(1)) * C.dir < 0];
     if (any (past))
       e = prange(3 - find (past, 1));
-      pe = correct (C, blend (a, pt, (e - a.p) / (pt.p - a.p), e), natural (C, e), 0);
+      [pe, ~, why] = correct (C, blend (a, pt, (e - a.p) / (pt.p - a.p), e), natural (C, e), 0);
       if (~isempty (pe))
         pt = pe;
-        exitflag = 1 + ~past(1);   % 1: reached p1; 2: back at p0
+      else
+        note = sprintf (['; the last point is at %s = %.10g, past the end (the solve at %s = ' ...
+                         '%g itself failed: %s)'], name, pt.p, name, e, why);
       end
+      exitflag = 1 + ~past(1);   % 1: reached p1; 2: back at p0
     end
     pt.sigma = dot (pt.z - a.z, tau);
     pt.s = a.s + norm (pt.z - a.z);
@@ -197,19 +200,19 @@ function br = periodic_continue (ode, po, name, prange, varargin)
     pts(end + 1) = pt; %#ok<AGROW>
     tau = (pt.z - a.z) / norm (pt.z - a.z);
     if (exitflag == 1)
-      message = sprintf ('reached %s = %g: %d points, %d special', name, prange(2), numel (pts), ...
-                         numel (specials));
+      message = sprintf ('reached %s = %g: %d points, %d special%s', name, prange(2), ...
+                         numel (pts), numel (specials), note);
       break;
     elseif (exitflag == 2)
       message = sprintf (['the branch turned at a fold and came back to %s = p0 = %g: %d ' ...
-                          'points, %d special'], name, prange(1), numel (pts), numel (specials));
+                          'points, %d special%s'], name, prange(1), numel (pts), ...
+                         numel (specials), note);
       break;
     end
     % the step from Newton's iterations per grid: few, longer; many, shorter
-    per = its;
-    if (per <= 4)
+    if (its <= 4)
       ds = min (opts.MaxStep, 1.5 * ds);
-    elseif (per > 8)
+    elseif (its > 8)
       ds = max (opts.MinStep, 0.7 * ds);
     end
   end
@@ -379,7 +382,7 @@ end
 % The special points between the points a and b of a step along tau from a: a test function of
 % vm_continue_tests that changes sign (a multiplier through +1: fold; through -1: period
 % doubling; a complex pair across the unit circle: torus) is refined along the step's
-% arclength sigma (the integral condition tau . (z - z_a) = sigma) by the Illinois variant of
+% arclength sigma (the integral condition dot (tau, z - z_a) = sigma) by the Illinois variant of
 % regula falsi until the bracket is at most SpecialTol wide; the point returned is the last
 % secant's.  A sign change of the torus function without a complex pair near the circle there
 % (a neutral saddle: two real multipliers with product 1) is no special point.
