@@ -211,7 +211,7 @@ function draw (~, res)
     hold off;
     if k == 1
       xlim ([-0.3, 0.15]);
-      ylim ([2.8, 6.5]);
+      ylim ([2.8, 8]);
     end
     set (gca, 'fontsize', fs);
     grid on;
@@ -219,7 +219,7 @@ function draw (~, res)
     ylabel ('period T');
     title (titles{k});
     labels = {'closed form', 'stable', 'unstable'};
-    locations = {'southwest', 'southeast'};
+    locations = {'northeast', 'southeast'};
     lh = legend (h(h ~= 0), labels(h ~= 0), 'location', locations{k});
     set (lh, 'fontsize', fs);
   end
