@@ -767,58 +767,18 @@ function sol = repetitions (sol)
   end
 end
 
-% The Floquet multipliers and the closure: the orbit's first point is integrated over one period
-% (DOP853 at FlowTol, with the variational equations) in K pieces, chained (each starts where
-% the previous ended, the variational part from the identity), so that M = M_K ... M_1 with each
-% M_k of condition number about ctarget = 10: a piece whose M_k has a condition number above
-% 1e2 is redone shorter (down to T/1024), and the next piece's length is scaled so that its log
-% condition number is log 10 (by at most 2 or 1/4 from the last).  The absolute tolerance is
-% FlowTol/ctarget times the smallest amplitude (at most 1): an entry of M_k then has its
-% tolerance's relative error down to 1/ctarget of the column's size, so a multiplier's relative
-% error is about FlowTol per piece.  vm_periodic_eig finds the eigenvalues of the product from
-% the factors (the product QR iteration), each to relative accuracy; eig of the formed M would
-% find a multiplier only to about eps max |mu| absolute.  Cost: one integration over T (the
-% rejected pieces extra, and more steps for the tighter absolute tolerance), and a few sweeps
-% of K QR factorizations of n-by-n.  Why pieces rather than one run: M_k of moderate condition keeps
-% the directions of small growth that one run over T rounds away.
+% The Floquet multipliers and the closure: the transfer matrices of one period from the orbit's
+% first point (vm_periodic_factors: K chained pieces of condition number about 10, DOP853 at
+% FlowTol), and the eigenvalues of their product from the factors (vm_periodic_eig: the product
+% QR iteration), each to relative accuracy; eig of the formed M would find a multiplier only to
+% about eps max |mu| absolute.  periodic_continue shares the factors' code.
 function sol = floquet (sol, ode, opts)
   x0 = sol.y(1, :);
   n = numel (x0);
-  T = sol.T;
-  ctarget = 10;
-  creject = ctarget^2;
-  setup = struct ('t0', 0, 'tf', T, 'x0', x0, 'tout', [], 'rtol', opts.FlowTol, ...
-                  'atol', opts.FlowTol * min ([amplitudes(sol.y, n), 1]) / ctarget, ...
-                  'variational', 1, ...
-                  'section', [], 'max_steps', 0);
-  hmin = T / 1024;
-  F = zeros (n, n, 0);
-  t = 0;
-  x = x0;
-  h = T / 8;
-  while (t < T)
-    tf = t + h;
-    if (tf >= T - 0.25 * h)
-      tf = T;
-    end
-    setup.t0 = t;
-    setup.tf = tf;
-    setup.x0 = x;
-    f = vm_periodic_mex ('flow', ode, setup);
-    if (f.status ~= 0 || ~all (isfinite (f.monodromy(:))))
-      sol.message = sprintf ('%s; the closure integration failed: %s', sol.message, f.message);
-      return;
-    end
-    c = cond (f.monodromy);
-    grow = log (max (c, 1 + eps));
-    if (c > creject && tf - t > 1.01 * hmin)
-      h = max (hmin, (tf - t) * log (ctarget) / grow);   % redo the piece shorter
-      continue;
-    end
-    F(:, :, end + 1) = f.monodromy; %#ok<AGROW>
-    x = f.y(end, :);
-    h = max (hmin, (tf - t) * min (2, max (0.25, log (ctarget) / grow)));
-    t = tf;
+  [F, x, msg] = vm_periodic_factors (ode, x0, sol.T, opts.FlowTol, amplitudes (sol.y, n));
+  if (~isempty (msg))
+    sol.message = sprintf ('%s; the closure integration failed: %s', sol.message, msg);
+    return;
   end
   sol.closure = max (abs (x - x0));
   sol.closure_components = abs (x - x0);

@@ -128,6 +128,13 @@ static const vm_opt_row rows[] = {
   { "periodic_catalogue", "Checkpoint", ANY, D_TEXT (""), "a folder for each chunk's result" },
   { "periodic_catalogue", "Parallel", CHOICE ("auto|off"), D_TEXT ("auto"),
     "chunks in parallel with parcellfun when available" },
+  /* continuation of periodic orbits: steps in the scaled arclength (periodic_continue) */
+  { "periodic_continue", "InitialStep", REAL (0, 0, 1, "(]"), D_REAL (0.02), "the first step" },
+  { "periodic_continue", "MaxStep", REAL (0, 0, 1, "(]"), D_REAL (0.1), "the longest step" },
+  { "periodic_continue", "MinStep", REAL (0, 0, 1, "(]"), D_REAL (1e-4), "the shortest step" },
+  { "periodic_continue", "MaxSteps", INT (0, 1, 1e6), D_REAL (200), "the most steps" },
+  { "periodic_continue", "SpecialTol", REAL (0, 1e-12, 0.1, "[]"), D_REAL (1e-6),
+    "the width of a special point's final bracket" },
   /* models: compilation and evaluation */
   { NULL, "coordinates", ANY, D_CELL, "the generalized coordinates" },
   { NULL, "parameters", ANY, D_STRUCT, "the parameters and their values" },
@@ -183,6 +190,8 @@ static const struct
                           "PeriodTol FlowTol Chunks Chunk Checkpoint Parallel Display" },
   { "periodic_orbit", "N Order PeriodTol Tol MaxIter c BaseIterations FlowTol Display Integral "
                       "Level Unfolding OutputTimes" },
+  { "periodic_continue", "InitialStep MaxStep MinStep MaxSteps SpecialTol PeriodTol FlowTol "
+                         "Display" },
   { "varmech_plot", "Panels Labels Units TimeUnit EnergyUnit Title Png Visible Figure" },
 };
 

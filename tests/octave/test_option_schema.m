@@ -84,8 +84,8 @@
 %! % the schema describes every public function that takes options, and only those
 %! fns = vm_options_mex ('functions');
 %! assert (sort (fns), sort ({'skg_solve', 'dual_solve', 'dual_lorenz', 'dual_pars', ...
-%!   'dual_action', 'gauss_integrate', 'mechsys', 'mechsys_eval', 'odesys', 'odesys_eval', 'periodic_catalogue', 'periodic_guesses', ...
-%!   'periodic_orbit', 'varmech_plot'}));
+%!   'dual_action', 'gauss_integrate', 'mechsys', 'mechsys_eval', 'odesys', 'odesys_eval', 'periodic_catalogue', ...
+%!   'periodic_guesses', 'periodic_orbit', 'periodic_continue', 'varmech_plot'}));
 
 %!test
 %! % every help text's option list holds against the schema: names and defaults
