@@ -10,8 +10,11 @@
 % them repeats that rotation periodically (the smaller of the matching letters before and
 % after: a trajectory that follows the orbit for m more loops on both sides is close to it, by
 % the flow's contraction along the stable and its expansion along the unstable directions), then
-% by how nearly they close.  The best "Tries" are handed to @code{periodic_orbit} in turn; an
-% orbit is accepted when it converged (exitflag 1), closes once in T and its own upward
+% by how nearly they close.  For the best "Tries" in turn, the word's orbit is first found by
+% multiple shooting between the stretch's crossings with the nodes held on the section
+% (@code{vm_section_shoot}: the word cannot change on the way), and that orbit is handed to
+% @code{periodic_orbit}; when the shooting fails from every stretch, the best stretch itself is
+% (periodic_orbit's own search).  An orbit is accepted when it converged (exitflag 1), closes once in T and its own upward
 % crossings spell a rotation of the word.
 %
 % @var{po}: a struct with @code{word}, @code{T}, @code{y0} (the orbit's point on the section
@@ -37,33 +40,62 @@ function po = vm_catalogue_word (ode, marks, word, itin, opts)
   [~, o] = sortrows ([-score(:), gap(:)]);
   start = start(o);
   why = {};
+  raw = {};
+  shot = false;
   for k = 1:min (opts.Tries, numel (start))
     i = start(k);
     po.tries = k;
     Tq = itin.te(i + L) - itin.te(i);
     tq = vm_curve_times (ode, Tq, itin.ye(i, :), opts.Points, opts.RelTol);
-    if (isempty (tq))
+    f = vm_flow (ode, 0, Tq, itin.ye(i, :), tq, [], opts.RelTol);
+    if (isempty (tq) || f.status ~= 0)
       why{end + 1} = 'the stretch could not be integrated'; %#ok<AGROW>
       continue;
     end
-    f = vm_flow (ode, 0, Tq, itin.ye(i, :), tq, [], opts.RelTol);
-    sol = periodic_orbit (ode, tq, f.y, 'PeriodTol', opts.PeriodTol, 'FlowTol', opts.FlowTol);
-    [ok, reason, y0] = accept (sol, marks, word);
-    if (ok)
-      po.T = sol.T;
-      po.y0 = y0;
-      po.floquet = sol.floquet(:);
-      po.exitflag = 1;
-      po.message = 'found';
-      po.period_error = sol.period_error;
+    if (isempty (raw))
+      raw = {tq, f.y};
+    end
+    % the word's orbit by shooting between the stretch's crossings, the nodes held on the section
+    [ts, ys, info] = vm_section_shoot (ode, marks, itin.ye(i:i + L - 1, :), ...
+                                       diff (itin.te(i:i + L))', max (f.y) - min (f.y), opts);
+    if (isempty (ts))
+      why{end + 1} = ['shooting between its crossings: ' info.reason]; %#ok<AGROW>
+      continue;
+    end
+    shot = true;
+    [po, why] = solve (po, ode, marks, word, ts, ys, opts, why);
+    if (po.exitflag == 1)
       po.time = toc (t_start);
       return;
     end
-    why{end + 1} = reason; %#ok<AGROW>
+  end
+  if (~shot && ~isempty (raw))        % no shooting converged: the dual solve from the best stretch
+    [po, why] = solve (po, ode, marks, word, raw{1}, raw{2}, opts, why);
+    if (po.exitflag == 1)
+      po.time = toc (t_start);
+      return;
+    end
   end
   po.message = sprintf ('not found from %d stretch(es) of the trajectory: %s', po.tries, ...
                         strjoin (unique (why, 'stable'), '; '));
   po.time = toc (t_start);
+end
+
+% periodic_orbit from the curve (tq, yq); po filled when the result is the word's orbit, else
+% the reason appended to why
+function [po, why] = solve (po, ode, marks, word, tq, yq, opts, why)
+  sol = periodic_orbit (ode, tq, yq, 'PeriodTol', opts.PeriodTol, 'FlowTol', opts.FlowTol);
+  [ok, reason, y0] = accept (sol, marks, word);
+  if (ok)
+    po.T = sol.T;
+    po.y0 = y0;
+    po.floquet = sol.floquet(:);
+    po.exitflag = 1;
+    po.message = 'found';
+    po.period_error = sol.period_error;
+  else
+    why{end + 1} = reason;
+  end
 end
 
 % The crossings i at which the symbols i .. i+L-1 spell a rotation of word (with a crossing
