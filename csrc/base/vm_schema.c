@@ -106,6 +106,8 @@ static const vm_opt_row rows[] = {
   /* periodic orbits */
   { NULL, "PeriodTol", REAL (0, 1e-15, 1, "[]"), D_REAL (1e-10), "tolerance of the period" },
   { NULL, "FlowTol", REAL (0, 1e-14, 1e-3, "[]"), D_REAL (1e-12), "tolerance of the flow" },
+  { "periodic_orbit", "WarmStart", CHOICE ("on|off"), D_TEXT ("on"),
+    "multiple shooting from the guess before the dual solve" },
   { NULL, "Level", REAL (0, -INF, INF, "()"), D_REAL (0), "the level of the first integral" },
   { NULL, "Integral", ANY, D_TEXT (""), "a first integral to hold at Level" },
   { NULL, "Unfolding", ANY, D_CELL, "the unfolding terms" },
@@ -167,7 +169,7 @@ static const struct
   { "odesys_eval", "wF wG" },
   { "periodic_guesses", "Section Transient MaxLoops ReturnTol MaxCandidates Points RelTol" },
   { "periodic_orbit", "N Order PeriodTol Tol MaxIter c BaseIterations FlowTol Display Integral "
-                      "Level Unfolding OutputTimes" },
+                      "Level Unfolding OutputTimes WarmStart" },
   { "varmech_plot", "Panels Labels Units TimeUnit EnergyUnit Title Png Visible Figure" },
 };
 
