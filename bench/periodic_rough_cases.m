@@ -17,10 +17,12 @@
 % The references: Lorenz, every orbit of @file{bench/lorenz_periods.txt} (prime words of length 2
 % to 8, by the multiple-shooting reference @code{po_shoot}), @code{name} its word; Rossler and the
 % hyperchaotic system, orbits converged by @code{periodic_orbit} from candidates of
-% @code{periodic_guesses} (Rossler: candidates 1 to 3 from (1, 1, 1) over 500; the hyperchaotic
-% system: candidates 2, 3 and 5 from (-10, -6, 0, 10) over 3000 with ReturnTol 0.05) and each
-% confirmed by @code{po_shoot} from its crossings of x = 0 (x increasing) as nodes: the period and
-% the first node below are po_shoot's, and the two periods agree to 1e-12 relative.
+% @code{periodic_guesses}: Rossler, candidates 1 and 3 from (1, 1, 1) over 500, each confirmed by
+% @code{po_shoot} from its crossings of x = 0 (x increasing) as nodes (the period and the first
+% node below are po_shoot's; the two periods agree to 1e-13 relative); the hyperchaotic system,
+% candidate 5 from (-10, -6, 0, 10) over 3000 with ReturnTol 0.05 (two unstable multipliers,
+% 28.7 and 1.67), confirmed by ode45 (RelTol = AbsTol = 1e-12) from its first point over T: it
+% returns within 6e-9 (the amplitude is 121).
 %
 % @code{[tg, yg, far] = c.guess (ref, phase, j, dT, eps0)}: the rough guess, a stretch of
 % trajectory (@code{ode45}, RelTol = AbsTol = 1e-8, at least 300 times and 40 per unit time)
@@ -55,18 +57,18 @@ function c = periodic_rough_cases (name, which)
                       'rhs', {'-y - z', 'x + a*y', 'b + z*(x - c)'});
       c.f = @(t, y) [-y(2) - y(3); y(1) + 0.2 * y(2); 0.2 + y(3) * (y(1) - 5.7)];
       c.size = 25;
-      names = {'cand1'};
-      T = 17.515791070335659;
-      X0 = [0, -3.4223213856519359, 0.032311794731591209];
+      names = {'cand1'; 'cand3'};
+      T = [17.515791070335659; 29.381070003763625];
+      X0 = [0, -3.4223213856519359, 0.032311794731591209; 0, -4.5950301398986468, 0.031564501117244369];
     case 'hyperrossler'
       c.sys = odesys ('states', {'x', 'y', 'z', 'w'}, 'parameters', ...
                       struct ('a', 0.25, 'b', 3, 'c', 0.5, 'd', 0.05), ...
                       'rhs', {'-y - z', 'x + a*y + w', 'b + x*z', '-c*z + d*w'});
       c.f = @(t, y) [-y(2) - y(3); y(1) + 0.25 * y(2) + y(4); 3 + y(1) * y(3); -0.5 * y(3) + 0.05 * y(4)];
       c.size = 100;
-      names = {};
-      T = [];
-      X0 = [];
+      names = {'cand5'};
+      T = 26.911944797116799;
+      X0 = [-1.618769556804061, -15.890439698886857, 119.41048965807052, 25.294092119283224];
     otherwise
       error ('periodic_rough_cases: unknown system %s', name);
   end

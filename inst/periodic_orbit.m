@@ -33,8 +33,8 @@
 % close, such as a stretch of trajectory run past its period, is first cut at its closest return:
 % the time in the last tenth of its duration at which it comes closest to its first point (each
 % state in units of its amplitude), when that is inside the last tenth.  Without "Integral" the
-% guess is then replaced by the orbit that multiple shooting finds from it (the warm start,
-% below, Search), when that converges.  The duration of the guess (so cut or replaced) is the
+% guess is replaced by the orbit that multiple shooting finds from it (the warm start, below,
+% Search, which cuts the guess in its own way), when that converges.  The duration of the guess (so cut or replaced) is the
 % guess of the period; the mismatch between its ends is spread linearly over it.  Options are name/value pairs or one struct @var{opts}.  Called without an output
 % argument, a solve that does not converge is an error (@code{varmech:periodic_orbit:noconv});
 % with one, check @code{sol.exitflag}.
@@ -154,8 +154,10 @@
 % times its initial offset) and its ends do not meet: the correction it needs grows along the
 % loop with the flow's expansion, while each replacement moves the whole loop by a proximal
 % step that weighs every node alike, so the residual stops falling.  Hence the warm start:
-% without "Integral", the guess (cut) is first continued by the flow up to its closest return
-% when it stops short of its start, then m nodes are placed on it (m such that the
+% without "Integral", the guess is first continued by the flow over a tenth of its duration
+% and cut at its closest return in [0.9, 1.1] times its duration (the window reaches past its
+% end, so that a stretch that stops short is continued to its return), then m nodes are placed
+% on it (m such that the
 % variational equations grow an error about tenfold per segment) and Newton solves
 % phi(x_k, T/m) = x_(k+1) cyclically with a Poincare phase condition at the first node, with
 % the package's DOP853 integrator and its variational equations (damped, and when that stalls
@@ -244,16 +246,23 @@ function sol = periodic_orbit (ode, varargin)
   if (~isempty (opts.N) && (mod (opts.N, 2) == 0 || opts.N < minN))
     vm_badarg (fname, 'N must be odd and at least %d for order %d; got %d', minN, opts.Order, opts.N);
   end
-  % the base state on the first grid: the guess, cut at its closest return, with its end
-  % mismatch spread over it
+  % the base state on the first grid: the guess, cut at its closest return, or (WarmStart)
+  % the orbit that multiple shooting finds from the guess as given (which it cuts itself), with
+  % its end mismatch spread over it
+  tg_in = tg;
+  yg_in = yg;
   [tg, yg] = closest_return (tg, yg, n);
   tg0 = tg;
   yg0 = yg;
+  warm = '';
   if (isempty (opts.Integral) && strcmp (opts.WarmStart, 'on'))
-    [tw, yw] = vm_periodic_warm (ode, tg, yg, amplitudes (yg, n), max (opts.FlowTol, 1e-10));
+    [tw, yw, winfo] = vm_periodic_warm (ode, tg_in, yg_in, amplitudes (yg_in, n), ...
+                                        max (opts.FlowTol, 1e-10));
     if (~isempty (tw))
       tg = tw;
       yg = yw;
+    else
+      warm = winfo.reason;
     end
   end
   Tg = tg(end) - tg(1);
@@ -305,6 +314,10 @@ function sol = periodic_orbit (ode, varargin)
                    'a conservative system?): Newton cannot converge without selecting one; give ' ...
                    '"Integral" (a first integral I(x)), "Level" and "Unfolding" (see help ' ...
                    'periodic_orbit). The search: ', sol.message];
+  end
+  if (sol.exitflag ~= 1 && ~isempty (warm))
+    sol.message = sprintf ('%s; the warm start (multiple shooting from the guess) did not converge either: %s', ...
+                           sol.message, warm);
   end
   if (~isempty (opts.OutputTimes))
     sol.output = orbit_at (sol, opts.OutputTimes);
@@ -1054,6 +1067,8 @@ end
 %! sol = periodic_orbit (osc, tg, [cos(tg), -sin(tg)]);
 %! assert (sol.exitflag, 0);
 %! assert (~isempty (strfind (sol.message, 'equilibrium')));
+%! % the warm start found no orbit either, and the message says so after the search's
+%! assert (~isempty (strfind (sol.message, 'the warm start (multiple shooting from the guess) did not converge either')));
 %! id = '';
 %! try
 %!   periodic_orbit (osc, tg, [cos(tg), -sin(tg)]);

@@ -12,12 +12,13 @@
 % tenfold over each are nearly linear maps, and Newton on them converges from such a guess.
 %
 % Inputs: ode (an odesys, no algebraic states), the guess tg (increasing column) and yg (one row
-% per time, n columns; it need not close: the last segment ends at the first node), amp (1-by-n,
+% per time, n columns; it need not close, nor be cut: see extend), amp (1-by-n,
 % the states' scales: residuals and steps are measured in x_i / amp_i), rtol (the integration's
 % relative tolerance; absolute rtol * amp_i, the smallest taken).
 %
-% Method: a guess that stops short of its start is first continued by the flow up to its closest
-% return to its first point (extend, below).  T the guess's duration; m nodes x_1..x_m at the
+% Method: the guess is first continued by the flow over a tenth of its duration and cut at its
+% closest return to its first point in [0.9, 1.1] times its duration (extend, below).  T the
+% guess's duration; m nodes x_1..x_m at the
 % guess's times (k - 1) T / m, m = ceil (G / log 10) in [2, 64], G the sum of log ||M_k|| over 16
 % pieces of the guess (M_k the transfer matrix of the variational equations over piece k, in the
 % scaled states): about one node per tenfold growth of an error.  Unknowns: the nodes and T;
@@ -139,11 +140,12 @@ function [tw, yw, info] = vm_periodic_warm (ode, tg, yg, amp, rtol)
   end
 end
 
-% A guess that stops short of its start (a stretch of trajectory shorter than the period): its
-% last point integrated on over a tenth of its duration (200 points); when that comes closer to
-% the first point (in units of amp) than the last point is, the guess is continued up to the
-% closest of them.  Shooting then starts with its period error mostly removed and its gap
-% small.  Kept as it is otherwise (or when that integration fails).
+% The guess's closing time: its last point is integrated on over a tenth of its duration Tg (200
+% points) and appended; the guess is cut at the point of [0.9 Tg, 1.1 Tg] (the guess's own part
+% on its spline, 2001 points) closest to its first point, in units of amp.  A stretch shorter
+% than the period is so continued up to its return, one longer cut there; a window that reaches
+% past the guess's end finds the true return where a near-return of a long word inside the guess
+% lies closer than the guess's end.  Kept as it is when that integration fails.
 function [tg, yg] = extend (ode, tg, yg, amp, setup)
   Tg = tg(end) - tg(1);
   setup.variational = 0;
@@ -154,12 +156,14 @@ function [tg, yg] = extend (ode, tg, yg, amp, setup)
   if (f.status ~= 0 || size (f.y, 1) ~= 200)
     return;
   end
-  d = sqrt (sum (((f.y - yg(1, :)) ./ amp).^2, 2));
-  [dmin, k] = min (d);
-  if (dmin < norm ((yg(end, :) - yg(1, :)) ./ amp))
-    tg = [tg; tg(end) + setup.tout(1:k)];
-    yg = [yg; f.y(1:k, :)];
-  end
+  tw = linspace (tg(1) + 0.9 * Tg, tg(end), 2001)';
+  tc = [tw; tg(end) + setup.tout];
+  yc = [interp1(tg, yg, tw, 'spline'); f.y];
+  d = sqrt (sum (((yc - yg(1, :)) ./ amp).^2, 2));
+  [~, k] = min (d);
+  keep = tg < tc(k) - 1e-9 * Tg;
+  tg = [tg(keep); tc(k)];
+  yg = [yg(keep, :); yc(k, :)];
 end
 
 % m: the leading growth along the guess, one unit vector carried by the variational equations
