@@ -13,9 +13,10 @@
 % The offset: without @var{eps0}, such that every state of the stretch is within 1e-3 of the
 % attractor's size of the orbit (the issue's rough guess); with @var{eps0}, @var{eps0} times the
 % attractor's size at the start (the stretch then strays by up to the orbit's unstable
-% multiplier times that).  @var{which}: the reference orbits taken (indices, default all; the
-% ten shortest distinct Lorenz periods are [1 2 4 5 7 8 9 13 14 16]).  A case converges when exitflag is 1 and the period agrees with the
-% reference to 2 PeriodTol.  Printed per case: the orbit, the phase, dT, the guess's largest
+% multiplier times that).  @var{which}: the reference orbits taken (indices, default all; the ten
+% shortest distinct Lorenz periods are [1 2 4 5 7 8 9 13 14 16]).  A case converges when exitflag
+% is 1 and the period agrees with the reference to 2 PeriodTol.  Printed per case: the orbit, the
+% phase, dT, the guess's largest
 % distance from the orbit, whether it converged, the seconds and the message; then the count
 % per system (and, for Lorenz, per symbol length) and the mean and largest time.
 % @var{r}: a struct array with fields @code{system}, @code{name}, @code{T}, @code{phase},

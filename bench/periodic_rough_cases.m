@@ -10,7 +10,8 @@
 % @code{sys} (the @code{odesys}), @code{f} (the same right-hand side for @code{ode45}),
 % @code{size} (the attractor's size, for the offsets), @code{refs} (a cell array of reference
 % orbits, those numbered @var{which} (default all): @code{name}, @code{T}, @code{t}, @code{y}, N + 1
-% = 2001 equispaced times over one period and the states there, closed, from @code{ode45} at
+% equispaced times over one period (N = 2000; 20000 for the hyperchaotic system, whose z spikes
+% the polygon through the points must follow) and the states there, closed, from @code{ode45} at
 % RelTol = AbsTol = 1e-10), @code{guess} and
 % @code{dT} (below).
 %
@@ -46,6 +47,7 @@ function c = periodic_rough_cases (name, which)
                       'rhs', {'s*(y - x)', 'x*(r - z) - y', 'x*y - b*z'});
       c.f = @(t, y) [10 * (y(2) - y(1)); y(1) * (28 - y(3)) - y(2); y(1) * y(2) - 8 / 3 * y(3)];
       c.size = 40;
+      N = 2000;
       fid = fopen (fullfile (fileparts (mfilename ('fullpath')), 'lorenz_periods.txt'));
       C = textscan (fid, '%s %f %f %f %f %f %f', 'CommentStyle', '#');
       fclose (fid);
@@ -57,6 +59,7 @@ function c = periodic_rough_cases (name, which)
                       'rhs', {'-y - z', 'x + a*y', 'b + z*(x - c)'});
       c.f = @(t, y) [-y(2) - y(3); y(1) + 0.2 * y(2); 0.2 + y(3) * (y(1) - 5.7)];
       c.size = 25;
+      N = 2000;
       names = {'cand1'; 'cand3'};
       T = [17.515791070335659; 29.381070003763625];
       X0 = [0, -3.4223213856519359, 0.032311794731591209; 0, -4.5950301398986468, 0.031564501117244369];
@@ -66,6 +69,7 @@ function c = periodic_rough_cases (name, which)
                       'rhs', {'-y - z', 'x + a*y + w', 'b + x*z', '-c*z + d*w'});
       c.f = @(t, y) [-y(2) - y(3); y(1) + 0.25 * y(2) + y(4); 3 + y(1) * y(3); -0.5 * y(3) + 0.05 * y(4)];
       c.size = 100;
+      N = 20000;   % the z spikes: the polygon through the points must follow them to 1e-4 of 100
       names = {'cand5'};
       T = 26.911944797116799;
       X0 = [-1.618769556804061, -15.890439698886857, 119.41048965807052, 25.294092119283224];
@@ -76,7 +80,6 @@ function c = periodic_rough_cases (name, which)
     which = 1:numel (T);
   end
   o = odeset ('RelTol', 1e-10, 'AbsTol', 1e-10);
-  N = 2000;
   c.refs = cell (1, numel (which));
   for i = 1:numel (which)
     j = which(i);

@@ -34,10 +34,11 @@
 % the time in the last tenth of its duration at which it comes closest to its first point (each
 % state in units of its amplitude), when that is inside the last tenth.  Without "Integral" the
 % guess is replaced by the orbit that multiple shooting finds from it (the warm start, below,
-% Search, which cuts the guess in its own way), when that converges.  The duration of the guess (so cut or replaced) is the
-% guess of the period; the mismatch between its ends is spread linearly over it.  Options are name/value pairs or one struct @var{opts}.  Called without an output
-% argument, a solve that does not converge is an error (@code{varmech:periodic_orbit:noconv});
-% with one, check @code{sol.exitflag}.
+% Search, which cuts the guess in its own way), when that converges.  The duration of the guess (so
+% cut or replaced) is the guess of the period; the mismatch between its ends is spread linearly
+% over it.  Options are name/value pairs or one struct @var{opts}.  Called without an output
+% argument, a solve that does not converge is an error (@code{varmech:periodic_orbit:noconv}); with
+% one, check @code{sol.exitflag}.
 %
 % @strong{Method.}  Time is rescaled, s = 2 pi t / T, and the unknown P = T / (2 pi) is added
 % with dP/ds = 0: dx/ds = P F(x) on the circle [0, 2 pi).  The pre-dual Lagrangian is
@@ -157,8 +158,8 @@
 % without "Integral", the guess is first continued by the flow over a tenth of its duration
 % and cut at its closest return in [0.9, 1.1] times its duration (the window reaches past its
 % end, so that a stretch that stops short is continued to its return), then m nodes are placed
-% on it (m such that the
-% variational equations grow an error about tenfold per segment) and Newton solves
+% on it (m such that the variational equations grow an error about tenfold per segment) and
+% Newton solves
 % phi(x_k, T/m) = x_(k+1) cyclically with a Poincare phase condition at the first node, with
 % the package's DOP853 integrator and its variational equations (damped, and when that stalls
 % a Newton homotopy from the guess).  The orbit it finds, sampled densely, is the guess of the

@@ -5,8 +5,10 @@
 % + 7 phase) for the j-th orbit): it overshoots its start or stops short of it.  The references
 % are independent of the dual action: the Lorenz orbits of bench/lorenz_periods.txt (multiple
 % shooting by bench/po_shoot.m), orbits of Rossler confirmed by po_shoot and one of the 4-state
-% hyperchaotic Rossler system confirmed by ode45's closure.  Every solve that converges must give the reference period: both
-% are converged to PeriodTol (1e-10 relative) or better, so they agree to 2 PeriodTol.
+% hyperchaotic Rossler system confirmed by ode45's closure.  A solve counts as converged when its
+% exitflag is 1 and it gives the reference period (in the first test) or must give it (in the
+% others): both are converged to PeriodTol (1e-10 relative) or better, so they agree to 2
+% PeriodTol.
 %
 % First test (the issue's rough guess): every state of the stretch within 1e-3 of the attractor's
 % size (40) of its orbit (the start offset scaled so), the period off by dT; 40 of the 69 Lorenz
