@@ -4,7 +4,7 @@
 % Every Lorenz (10, 28, 8/3) periodic orbit whose itinerary is a prime word of length 2 to
 % @var{Lmax}, by the shooting reference @code{po_shoot}, each verified; with @var{file}, the
 % table written there, one line per orbit as it is found (@file{bench/lorenz_periods.txt}, the
-% reference for the catalogue's tests, holds the lines up to length 6 of
+% reference for the catalogue's tests, holds the lines up to length 8 of
 % @code{po_lorenz_table (10, 3000, @var{file})}).
 %
 % The section z = 27 crossed upward, the symbol A where x < 0 and B where x > 0; the guesses come

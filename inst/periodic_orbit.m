@@ -32,11 +32,13 @@
 % @var{cand} of @code{periodic_guesses} (a struct with fields t and y).  A guess that does not
 % close, such as a stretch of trajectory run past its period, is first cut at its closest return:
 % the time in the last tenth of its duration at which it comes closest to its first point (each
-% state in units of its amplitude), when that is inside the last tenth.  The duration of the
-% guess (so cut) is the guess of the period; the mismatch between its ends is spread linearly
+% state in units of its amplitude), when that is inside the last tenth.  Without "Integral" the
+% guess is replaced by the orbit that multiple shooting finds from it (the warm start, below,
+% Search, which cuts the guess in its own way), when that converges.  The duration of the guess (so
+% cut or replaced) is the guess of the period; the mismatch between its ends is spread linearly
 % over it.  Options are name/value pairs or one struct @var{opts}.  Called without an output
-% argument, a solve that does not converge is an error (@code{varmech:periodic_orbit:noconv});
-% with one, check @code{sol.exitflag}.
+% argument, a solve that does not converge is an error (@code{varmech:periodic_orbit:noconv}); with
+% one, check @code{sol.exitflag}.
 %
 % @strong{Method.}  Time is rescaled, s = 2 pi t / T, and the unknown P = T / (2 pi) is added
 % with dP/ds = 0: dx/ds = P F(x) on the circle [0, 2 pi).  The pre-dual Lagrangian is
@@ -52,7 +54,8 @@
 % periodic collocation equations of the rescaled ODE whatever the base state; the base state
 % (the guess, resampled) only sets the size of the duals, hence Newton's convergence.  After
 % convergence the base state is replaced by the recovered orbit ("BaseIterations"), at which
-% the duals vanish.  See @file{doc/periodic.md}.
+% the duals vanish.  The guess is first refined by multiple shooting with the package's
+% integrator (below, Search).  See @file{doc/periodic.md}.
 %
 % @strong{Accuracy.}  With "N" empty (default) N starts at 26 nodes per Fourier mode of the guess
 % above 1e-4 of its largest (at least 129; a relaxation oscillation needs thousands before Newton
@@ -133,6 +136,9 @@
 % a first integral I(x) (a formula in the states and parameters), its value, and the unfolding
 % direction g (one formula per state), for conservative systems (above); default: none (Level
 % default 0).
+% @item "WarmStart"
+% "on" (default): without "Integral", the guess is first replaced by the orbit that multiple
+% shooting finds from it (Search, below); "off": the dual solve starts from the guess itself.
 % @item "OutputTimes"
 % times at which the orbit is wanted (any real times, taken modulo the period T; default []:
 % none): @code{sol.output} (below), by the trigonometric interpolant of the N nodes.
@@ -144,7 +150,22 @@
 % fall from one replacement to the next, otherwise the solve ends (exitflag 0): the guess is too
 % far from an orbit.  A run that converges to an equilibrium (an "orbit" of zero amplitude) is
 % reported as a failure.  Candidates of @code{periodic_guesses} that do not lie near an orbit
-% (for Lorenz, the 1-loop returns) end this way.
+% (for Lorenz, the 1-loop returns) end this way.  A stretch of trajectory of a chaotic flow
+% strays from its orbit along the unstable direction (by up to the orbit's unstable multiplier
+% times its initial offset) and its ends do not meet: the correction it needs grows along the
+% loop with the flow's expansion, while each replacement moves the whole loop by a proximal
+% step that weighs every node alike, so the residual stops falling.  Hence the warm start:
+% without "Integral", the guess is first continued by the flow over a tenth of its duration
+% and cut at its closest return in [0.9, 1.1] times its duration (the window reaches past its
+% end, so that a stretch that stops short is continued to its return), then m nodes are placed
+% on it (m such that the variational equations grow an error about tenfold per segment) and
+% Newton solves
+% phi(x_k, T/m) = x_(k+1) cyclically with a Poincare phase condition at the first node, with
+% the package's DOP853 integrator and its variational equations (damped, and when that stalls
+% a Newton homotopy from the guess).  The orbit it finds, sampled densely, is the guess of the
+% dual solve, which then converges in a few iterations; when shooting does not converge (a
+% family of orbits, an equilibrium, a guess far from any orbit) the dual solve starts from the
+% guess itself.
 %
 % @strong{Sign conventions.}  The duals multiply the residuals dx/ds - P F(x) (and dP/ds) as in
 % @code{dual_solve}; @code{sol.nu} multiplies the phase condition, @code{sol.mu} the integral
@@ -226,9 +247,25 @@ function sol = periodic_orbit (ode, varargin)
   if (~isempty (opts.N) && (mod (opts.N, 2) == 0 || opts.N < minN))
     vm_badarg (fname, 'N must be odd and at least %d for order %d; got %d', minN, opts.Order, opts.N);
   end
-  % the base state on the first grid: the guess, cut at its closest return, with its end
-  % mismatch spread over it
+  % the base state on the first grid: the guess, cut at its closest return, or (WarmStart)
+  % the orbit that multiple shooting finds from the guess as given (which it cuts itself), with
+  % its end mismatch spread over it
+  tg_in = tg;
+  yg_in = yg;
   [tg, yg] = closest_return (tg, yg, n);
+  tg0 = tg;
+  yg0 = yg;
+  warm = '';
+  if (isempty (opts.Integral) && strcmp (opts.WarmStart, 'on'))
+    [tw, yw, winfo] = vm_periodic_warm (ode, tg_in, yg_in, amplitudes (yg_in, n), ...
+                                        max (opts.FlowTol, 1e-10));
+    if (~isempty (tw))
+      tg = tw;
+      yg = yw;
+    else
+      warm = winfo.reason;
+    end
+  end
   Tg = tg(end) - tg(1);
   if (isempty (opts.N))
     N0 = max ([129, 2 * ceil((minN - 1) / 2) + 1, resolution(tg, yg, Tg)]);
@@ -273,11 +310,15 @@ function sol = periodic_orbit (ode, varargin)
                      'fix one with "Integral" and "Level"'];
     end
   end
-  if (sol.exitflag ~= 1 && isempty (opts.Integral) && in_family (ode, tg, yg, opts))
+  if (sol.exitflag ~= 1 && isempty (opts.Integral) && in_family (ode, tg0, yg0, opts))
     sol.message = ['the orbits of this system come in families (two Floquet multipliers are 1: ' ...
                    'a conservative system?): Newton cannot converge without selecting one; give ' ...
                    '"Integral" (a first integral I(x)), "Level" and "Unfolding" (see help ' ...
                    'periodic_orbit). The search: ', sol.message];
+  end
+  if (sol.exitflag ~= 1 && ~isempty (warm))
+    sol.message = sprintf ('%s; the warm start (multiple shooting from the guess) did not converge either: %s', ...
+                           sol.message, warm);
   end
   if (~isempty (opts.OutputTimes))
     sol.output = orbit_at (sol, opts.OutputTimes);
@@ -941,9 +982,10 @@ end
 %! assert (isnan (sol.closure));
 
 %!test
-%! % Van der Pol mu = 5 from its orbit with T + 3 % and the states + 3e-3: the automatic weights
-%! % stall on the first grid, the retry (P's weight / 1e4) converges (with T + 1 % the automatic
-%! % weights converged once they had a scale per state; with one scale for all they did not);
+%! % Van der Pol mu = 5 from its orbit with T + 3 % and the states + 3e-3, without the warm
+%! % start: the automatic weights stall on the first grid, the retry (P's weight / 1e4) converges
+%! % (with T + 1 % the automatic weights converged once they had a scale per state; with one
+%! % scale for all they did not); with the warm start (default) no retry is needed;
 %! % checked independently: ode45 at 1e-12 from the orbit's first point closes over sol.T (the
 %! % period error dT leaves a gap of about |F| dT; 1e-7 allows |F| up to 100 with dT = 1e-9)
 %! mu = 5;
@@ -955,9 +997,13 @@ end
 %! tq = linspace (0, T0, 400)';
 %! [~, yq] = ode45 (f, tq, y(end, :)', o);
 %! s = 2 * pi * tq / T0;
-%! sol = periodic_orbit (vdp, 1.03 * tq, yq + 3e-3 * [sin(s), cos(2*s)]);
+%! sol = periodic_orbit (vdp, 1.03 * tq, yq + 3e-3 * [sin(s), cos(2*s)], 'WarmStart', 'off');
 %! assert (sol.exitflag, 1);
 %! assert (~isempty (strfind (sol.message, 'retried with c')));
+%! sw = periodic_orbit (vdp, 1.03 * tq, yq + 3e-3 * [sin(s), cos(2*s)]);
+%! assert (sw.exitflag, 1);
+%! assert (isempty (strfind (sw.message, 'retried with c')));
+%! assert (abs (sw.T - sol.T) <= 2e-10 * sol.T);
 %! assert (sol.c(3) / sol.c(2) < 1e-2);
 %! [~, yc] = ode45 (f, [0 sol.T], sol.y(1, :)', o);
 %! assert (max (abs (yc(end, :) - sol.y(1, :))) <= 1e-7);
@@ -969,6 +1015,8 @@ end
 %! sol = periodic_orbit (osc, tg, [cos(tg), -sin(tg)]);
 %! assert (sol.exitflag, 0);
 %! assert (~isempty (strfind (sol.message, 'equilibrium')));
+%! % the warm start found no orbit either, and the message says so after the search's
+%! assert (~isempty (strfind (sol.message, 'the warm start (multiple shooting from the guess) did not converge either')));
 %! id = '';
 %! try
 %!   periodic_orbit (osc, tg, [cos(tg), -sin(tg)]);
@@ -1015,6 +1063,7 @@ end
 %!error <the Integral \(x\^2 \+ q\) or an Unfolding formula is not a formula> periodic_orbit (vdp, t, yg, 'Integral', 'x^2 + q', 'Unfolding', {'x', 'v'})
 %!error <Unfolding is used only with an Integral> periodic_orbit (vdp, t, yg, 'Unfolding', {'x', 'v'})
 %!error <unknown option 'Bogus'> periodic_orbit (vdp, t, yg, 'Bogus', 1)
+%!error <WarmStart> periodic_orbit (vdp, t, yg, 'WarmStart', 'maybe')
 
 %!demo
 %! % the Van der Pol limit cycles for mu = 1 and mu = 3, from the same rough circle

@@ -106,6 +106,8 @@ static const vm_opt_row rows[] = {
   /* periodic orbits */
   { NULL, "PeriodTol", REAL (0, 1e-15, 1, "[]"), D_REAL (1e-10), "tolerance of the period" },
   { NULL, "FlowTol", REAL (0, 1e-14, 1e-3, "[]"), D_REAL (1e-12), "tolerance of the flow" },
+  { "periodic_orbit", "WarmStart", CHOICE ("on|off"), D_TEXT ("on"),
+    "multiple shooting from the guess before the dual solve" },
   { NULL, "Level", REAL (0, -INF, INF, "()"), D_REAL (0), "the level of the first integral" },
   { NULL, "Integral", ANY, D_TEXT (""), "a first integral to hold at Level" },
   { NULL, "Unfolding", ANY, D_CELL, "the unfolding terms" },
@@ -189,7 +191,7 @@ static const struct
   { "periodic_catalogue", "Section Symbol MaxLength Duration Transient RelTol Tries Points "
                           "PeriodTol FlowTol Chunks Chunk Checkpoint Parallel Display" },
   { "periodic_orbit", "N Order PeriodTol Tol MaxIter c BaseIterations FlowTol Display Integral "
-                      "Level Unfolding OutputTimes" },
+                      "Level Unfolding OutputTimes WarmStart" },
   { "periodic_continue", "InitialStep MaxStep MinStep MaxSteps SpecialTol PeriodTol FlowTol "
                          "Display" },
   { "varmech_plot", "Panels Labels Units TimeUnit EnergyUnit Title Png Visible Figure" },
