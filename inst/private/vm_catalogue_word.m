@@ -63,14 +63,14 @@ function po = vm_catalogue_word (ode, marks, word, itin, opts)
       continue;
     end
     shot = true;
-    [po, why] = solve (po, ode, marks, word, ts, ys, opts, why);
+    [po, why] = solve (po, ode, marks, word, ts, ys, 'off', opts, why);
     if (po.exitflag == 1)
       po.time = toc (t_start);
       return;
     end
   end
   if (~shot && ~isempty (raw))        % no shooting converged: the dual solve from the best stretch
-    [po, why] = solve (po, ode, marks, word, raw{1}, raw{2}, opts, why);
+    [po, why] = solve (po, ode, marks, word, raw{1}, raw{2}, 'on', opts, why);
     if (po.exitflag == 1)
       po.time = toc (t_start);
       return;
@@ -81,10 +81,11 @@ function po = vm_catalogue_word (ode, marks, word, itin, opts)
   po.time = toc (t_start);
 end
 
-% periodic_orbit from the curve (tq, yq); po filled when the result is the word's orbit, else
-% the reason appended to why
-function [po, why] = solve (po, ode, marks, word, tq, yq, opts, why)
-  sol = periodic_orbit (ode, tq, yq, 'PeriodTol', opts.PeriodTol, 'FlowTol', opts.FlowTol);
+% periodic_orbit from the curve (tq, yq), its own warm start on or off (off for an orbit already
+% shot); po filled when the result is the word's orbit, else the reason appended to why
+function [po, why] = solve (po, ode, marks, word, tq, yq, warm, opts, why)
+  sol = periodic_orbit (ode, tq, yq, 'PeriodTol', opts.PeriodTol, 'FlowTol', opts.FlowTol, ...
+                        'WarmStart', warm);
   [ok, reason, y0] = accept (sol, marks, word);
   if (ok)
     po.T = sol.T;
