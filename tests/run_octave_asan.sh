@@ -10,6 +10,9 @@
 # process that dies or a failed test is a failure.  NAME: test files (without .m) to run; default
 # the bad-input table, the gateway tests, the test blocks of the public functions and the unit-test
 # files (see FILES below for the few left out, and why).
+# ASAN_LANE=K/N (default 1/1) runs lane K of N: the units (one Octave process each, the bad-input
+# table counting one unit per public function) in listing order, every N-th from the K-th, so that N
+# such runs side by side (make check on several cores, tests/run_checks.sh) run every unit once.
 #
 # Settings (doc: tests/README.md):
 #   ASAN_OPTIONS  detect_leaks=0: Octave's own allocations at exit (type registrations, ~160 KB)
@@ -57,12 +60,28 @@ if [ -z "${ASAN_RUNTIME:-}" ] || [ ! -f "$ASAN_RUNTIME" ]; then
   exit 1
 fi
 
+lane=${ASAN_LANE:-1/1}
+lane_k=${lane%/*}
+lane_n=${lane#*/}
+case "$lane_k" in ''|*[!0-9]*) lane_k=0 ;; esac
+case "$lane_n" in ''|*[!0-9]*) lane_n=0 ;; esac
+case "$lane" in */*) ;; *) lane_k=0 ;; esac
+if [ "$lane_k" -lt 1 ] || [ "$lane_k" -gt "$lane_n" ]; then
+  echo "ASAN_LANE='$lane' is not K/N with 1 <= K <= N: set it as 2/3, say, or leave it unset"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+unit=0
+
 passed=0
 failed=0
 
 # run_unit NAME CODE: run CODE in octave-cli under the sanitizers, log to $logdir/NAME.log, count
 # its "octave tests: N passed, N failed" line, a sanitizer report or a missing result line
 run_unit () {
+  unit=$((unit + 1))
+  # not this lane's unit
+  [ $(((unit - 1) % lane_n + 1)) -eq "$lane_k" ] || return 0
   log="$logdir/$1.log"
   # in the log folder: the current folder comes first in Octave's path (the build folder holds the
   # plain MEX files)
@@ -118,5 +137,9 @@ for name in $FILES; do
     run_unit "$name" "addpath ('$srcdir/tests'); run_octave_tests ('$srcdir', '$mexdir', {'$name'})"
   fi
 done
-echo "octave tests under ASan: $passed passed, $failed failed"
+if [ "$lane_n" -gt 1 ]; then
+  echo "octave tests under ASan, lane $lane_k of $lane_n: $passed passed, $failed failed"
+else
+  echo "octave tests under ASan: $passed passed, $failed failed"
+fi
 [ "$failed" -eq 0 ]
