@@ -97,7 +97,7 @@ function results = demo_periodic_catalogue (varargin)
     vm_demo_table (checks, '%.13g', 'part');
     fprintf ('%s (%.0f s)\n', msg, results.time);
   end
-  vm_demo_png (opt, '', @(what) draw (orbits, paths, lengths), [1100, 420]);
+  vm_demo_png (opt, '', @(what) draw (orbits, paths, lengths), [1000, 700]);
   if nargout == 0
     clear results;
   end
@@ -139,20 +139,20 @@ end
 
 function draw (orbits, paths, lengths)
   len = cellfun (@numel, {orbits.word});
-  fs = 10;
+  fs = 5;
+  ncol = min (3, numel (lengths));
+  nrow = ceil (numel (lengths) / ncol);
   for k = 1:numel (lengths)
-    vm_demo_subplot (1, numel (lengths), k, fs);
+    vm_demo_subplot (nrow, ncol, k, fs);
     hold on;
     for j = find (len == lengths(k))
       plot (paths{j}(:, 1), paths{j}(:, 3));
     end
     hold off;
-    title (sprintf ('length %d: %d orbits', lengths(k), sum (len == lengths(k))));
+    title (sprintf ('length %d: %d orbits', lengths(k), sum (len == lengths(k))), 'fontsize', fs);
     xlabel ('x');
-    if k == 1
-      ylabel ('z');
-    end
+    ylabel ('z');
     axis ([-22 22 0 50]);
-    set (gca, 'fontsize', fs);
+    set (gca, 'fontsize', fs, 'xtick', [-20 0 20], 'ytick', [0 25 50]);
   end
 end
