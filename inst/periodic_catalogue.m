@@ -210,7 +210,8 @@ function [nchunks, only] = check_chunks (fname, opts, gave_chunks)
   if (isempty (c))
     return;
   end
-  if (~isnumeric (c) || ~isreal (c) || numel (c) ~= 2 || any (~isfinite (c)) || any (c ~= round (c)) ...
+  if (~isnumeric (c) || issparse (c) || ~isreal (c) || numel (c) ~= 2 || any (~isfinite (c)) ...
+      || any (c ~= round (c)) ...
       || c(2) < 1 || c(1) < 1 || c(1) > c(2))
     vm_badarg (fname, 'Chunk must be [k n] with integers 1 <= k <= n; got %s', vm_describe (c));
   end

@@ -130,6 +130,12 @@ function fx = fixtures ()
                    'rhs', {'v', 'mu*(1 - x^2)*v - x'});
   fx.TG = linspace (0, 6.5, 30)';
   fx.YG = [2*cos(2*pi*fx.TG/6.5), -2*sin(2*pi*fx.TG/6.5)];
+  % a fold of periodic orbits in closed form (periodic_continue's tests) and its orbit at mu = 0.1
+  f = 'mu + (x^2+y^2) - (x^2+y^2)^2';
+  fx.FOLD = odesys ('states', {'x', 'y'}, 'parameters', struct ('mu', 0.1), 'rhs', ...
+                    {['x*(' f ') - y*(1 + x^2+y^2)'], ['y*(' f ') + x*(1 + x^2+y^2)']});
+  t = linspace (0, 3, 40)';
+  fx.FOLDPO = periodic_orbit (fx.FOLD, t, sqrt ((1 + sqrt (1.4)) / 2) * [cos(2*pi*t/3), sin(2*pi*t/3)]);
   % two solutions of the pendulum for varmech_plot (the SKG action and the reference
   % integrator), and an invisible figure to draw into (option Figure)
   fx.SOL1 = skg_solve (fx.PEND, [0 0.2], [0 -1], [1 0], 'N', 12, 'Windows', 1);
@@ -362,6 +368,49 @@ function F = bad_input_table (fx)
   T = opt (T, 'MaxCandidates', 5, 'int', conv, {});
   T = opt (T, 'Points', 50, 'int', conv, {});
   T = opt (T, 'RelTol', 1e-10, 'pos', conv, {});
+  T = option_names (T);
+  F = [F, T];
+
+  % --- periodic_catalogue (ode, y0, options): Van der Pol, whose one orbit crosses v = 0 upwards
+  % with x < 0 only, so the word AB is absent and each call ends after the itinerary ---
+  T = fun ('periodic_catalogue', {fx.VDP, [2 0]}, {'Section', 'v', 'Symbol', 'x', 'MaxLength', 2, ...
+           'Transient', 10, 'Duration', 200, 'Parallel', 'off'});
+  T = arg (T, 'ode', 'ode', {});
+  T = arg (T, 'y0', '', [conv, {'transposed'}]);
+  T = opt (T, 'Section', 'v', '', {}, {});
+  T = opt (T, 'Symbol', 'x', '', {}, {});
+  T = opt (T, 'MaxLength', 2, 'int', conv, {});
+  T = opt (T, 'Duration', 200, 'pos', [conv, {'empty'}], {});
+  T = opt (T, 'Transient', 10, 'pos', [conv, {'empty'}], {});
+  T = opt (T, 'RelTol', 1e-10, 'pos', conv, {});
+  T = opt (T, 'Tries', 3, 'int', conv, {});
+  T = opt (T, 'Points', 200, 'int', conv, {});
+  T = opt (T, 'PeriodTol', 1e-10, 'pos', conv, {});
+  T = opt (T, 'FlowTol', 1e-12, 'pos', conv, {});
+  T = opt (T, 'Chunks', 8, 'int', conv, {});
+  % Chunk [k n]: a column is as good as a row; [] runs every chunk
+  T = opt (T, 'Chunk', [1 1], 'int', [conv, {'transposed', 'empty'}], {});
+  % Checkpoint: a folder name; a string replacement would write a folder into the current
+  % directory, so its values are tested in test_periodic_catalogue (a folder of tempname)
+  T = opt (T, 'Parallel', 'off', '', {}, {});
+  T = opt (T, 'Display', 'off', '', {}, {});
+  T = option_names (T);
+  F = [F, T];
+
+  % --- periodic_continue (ode, po, name, [p0 p1], options): one step of the fold system ---
+  T = fun ('periodic_continue', {fx.FOLD, fx.FOLDPO, 'mu', [0.1 0.09]}, {'MaxSteps', 1});
+  T = arg (T, 'ode', 'ode', {});
+  T = arg (T, 'po', '', {});
+  T = arg (T, 'name', '', {});
+  T = arg (T, 'range', '', [conv, {'transposed'}], {'p0', 'p1'});
+  T = opt (T, 'InitialStep', 0.02, 'pos', conv, {});
+  T = opt (T, 'MaxStep', 0.1, 'pos', conv, {});
+  T = opt (T, 'MinStep', 1e-4, 'pos', conv, {});
+  T = opt (T, 'MaxSteps', 1, 'int', conv, {});
+  T = opt (T, 'SpecialTol', 1e-6, 'pos', conv, {});
+  T = opt (T, 'PeriodTol', 1e-10, 'pos', conv, {});
+  T = opt (T, 'FlowTol', 1e-12, 'pos', conv, {});
+  T = opt (T, 'Display', 'off', '', {}, {});
   T = option_names (T);
   F = [F, T];
 
@@ -703,6 +752,8 @@ end
 %!assert (failed.dual_pars, 0)
 %!assert (failed.periodic_orbit, 0)
 %!assert (failed.periodic_guesses, 0)
+%!assert (failed.periodic_catalogue, 0)
+%!assert (failed.periodic_continue, 0)
 %!assert (failed.varmech_plot, 0)
 %!test
 %! % every public function of inst/ has its rows in the table (and its assert above)
