@@ -27,10 +27,7 @@
 % @end deftypefn
 
 function [R, missing] = po_lorenz_table (Lmax, tf, file)
-  f = @(x) [10 * (x(2, :) - x(1, :)); x(1, :) .* (28 - x(3, :)) - x(2, :); ...
-            x(1, :) .* x(2, :) - 8 / 3 * x(3, :)];
-  J = @lorenz_jac;
-  sec = struct ('normal', [0; 0; 1], 'value', 27, 'symbol', [1; 0; 0]);
+  [f, J, sec] = po_lorenz ();
   tol_ref = 1e-12;
   x = po_flow (f, [], [1; 1; 1], 10, 200);
   [tc, xc, w] = po_crossings (f, x, tf, sec);
@@ -130,16 +127,3 @@ function why = verify (po, word, f, sec, tol_ref)
   end
 end
 
-function A = lorenz_jac (x)
-  m = size (x, 2);
-  A = zeros (9, m);
-  A(1, :) = -10;
-  A(2, :) = 28 - x(3, :);
-  A(3, :) = x(2, :);
-  A(4, :) = 10;
-  A(5, :) = -1;
-  A(6, :) = x(1, :);
-  A(8, :) = -x(1, :);
-  A(9, :) = -8 / 3;
-  A = reshape (A, 3, 3, m);
-end

@@ -124,19 +124,8 @@ function [orbits, info] = periodic_catalogue (ode, y0, varargin)
   if (nargin < 2)
     vm_badarg (fname, 'expected at least 2 inputs: ode, y0 (see help periodic_catalogue)');
   end
-  if (~isstruct (ode) || ~isscalar (ode) || ~isfield (ode, 'type') || ~strcmp (ode.type, 'odesys'))
-    vm_badarg (fname, 'ode must be a system made by odesys');
-  end
-  if (ode.ny ~= ode.nd || ode.na ~= 0)
-    vm_badarg (fname, 'the system has algebraic states or equations; expected an ODE xdot = F(x)');
-  end
-  vm_check_autonomous (fname, ode);
+  y0 = vm_check_flow_system (fname, ode, 'xdot = F(x)', y0);
   n = ode.nd;
-  if (~isnumeric (y0) || issparse (y0) || ~isreal (y0) || ~isvector (y0) || numel (y0) ~= n ...
-      || ~all (isfinite (y0(:))))
-    vm_badarg (fname, 'y0 must be a real finite vector with %d entries; got %s', n, vm_describe (y0));
-  end
-  y0 = vm_double (y0(:)');
   opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
   [nchunks, only] = check_chunks (fname, opts, vm_option_given (varargin, 'Chunks'));
   marks = compile_marks (fname, ode, opts);

@@ -117,7 +117,7 @@
 function br = periodic_continue (ode, po, name, prange, varargin)
   fname = 'periodic_continue';
   tic0 = tic;
-  check_system (fname, ode);
+  vm_check_flow_system (fname, ode, 'xdot = F(x, p) (eliminate them first)');
   check_orbit (fname, ode, po);
   check_name (fname, ode, name);
   prange = check_range (fname, prange);
@@ -482,16 +482,6 @@ function br = assemble (C, pts, specials, exitflag, message)
   br.solver = 'periodic_continue';
 end
 
-function check_system (fname, ode)
-  if (~isstruct (ode) || ~isscalar (ode) || ~isfield (ode, 'type') || ~strcmp (ode.type, 'odesys'))
-    vm_badarg (fname, 'ode must be a system made by odesys');
-  end
-  if (ode.ny ~= ode.nd || ode.na ~= 0)
-    vm_badarg (fname, ['the system has algebraic states or equations; expected an ODE ' ...
-                       'xdot = F(x, p) (eliminate them first)']);
-  end
-  vm_check_autonomous (fname, ode);
-end
 
 function check_orbit (fname, ode, po)
   if (~isstruct (po) || ~isscalar (po) || ~isfield (po, 'T') || ~isfield (po, 'y') ...

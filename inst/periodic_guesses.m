@@ -78,23 +78,12 @@ function [cands, traj] = periodic_guesses (ode, y0, T, varargin)
   if (nargin < 3)
     vm_badarg (fname, 'expected at least 3 inputs: ode, y0, T (see help periodic_guesses)');
   end
-  if (~isstruct (ode) || ~isscalar (ode) || ~isfield (ode, 'type') || ~strcmp (ode.type, 'odesys'))
-    vm_badarg (fname, 'ode must be a system made by odesys');
-  end
-  if (ode.ny ~= ode.nd || ode.na ~= 0)
-    vm_badarg (fname, 'the system has algebraic states or equations; expected an ODE xdot = F(x)');
-  end
-  vm_check_autonomous (fname, ode);
+  y0 = vm_check_flow_system (fname, ode, 'xdot = F(x)', y0);
   n = ode.nd;
-  if (~isnumeric (y0) || issparse (y0) || ~isreal (y0) || ~isvector (y0) || numel (y0) ~= n ...
-      || ~all (isfinite (y0(:))))
-    vm_badarg (fname, 'y0 must be a real finite vector with %d entries; got %s', n, vm_describe (y0));
-  end
   if (~isnumeric (T) || issparse (T) || ~isreal (T) || ~isscalar (T) || ~(T > 0) || ~isfinite (T))
     vm_badarg (fname, 'T must be a positive finite scalar; got %s', vm_describe (T));
   end
   T = vm_double (T);
-  y0 = vm_double (y0(:)');
   opts = vm_options (fname, varargin);   % names, defaults, rules: csrc/base/vm_schema.c
   if (isempty (opts.Transient))
     opts.Transient = T / 20;

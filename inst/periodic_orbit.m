@@ -233,7 +233,7 @@
 function sol = periodic_orbit (ode, varargin)
   fname = 'periodic_orbit';
   tic0 = tic;
-  check_system (fname, ode);
+  vm_check_flow_system (fname, ode, 'xdot = F(x) (eliminate them first)');
   [tg, yg, rest] = check_guess (fname, ode, varargin);
   [opts, defaults] = vm_options (fname, rest);   % names, defaults, rules: csrc/base/vm_schema.c
   if (isempty (opts.MaxIter))
@@ -457,16 +457,6 @@ function msg = failure_message (r, grids)
                  r.message);
 end
 
-function check_system (fname, ode)
-  if (~isstruct (ode) || ~isscalar (ode) || ~isfield (ode, 'type') || ~strcmp (ode.type, 'odesys'))
-    vm_badarg (fname, 'ode must be a system made by odesys');
-  end
-  if (ode.ny ~= ode.nd || ode.na ~= 0)
-    vm_badarg (fname, ['the system has algebraic states or equations; expected an ODE ' ...
-                       'xdot = F(x) (eliminate them first)']);
-  end
-  vm_check_autonomous (fname, ode);
-end
 
 % The system with P: dx/ds = P F(x), dP/ds = 0; with an integral condition also the unfolding
 % parameter e: dx/ds = P (F(x) + e g(x)), de/ds = 0, and the algebraic equation I(x) - Level.

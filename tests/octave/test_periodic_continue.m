@@ -25,20 +25,6 @@
 %!  J(2, 2, :) = reshape (mu * (1 - x(1, :).^2), 1, 1, m);
 %!endfunction
 
-%!function J = lorenz_jac (x, r)
-%!  m = size (x, 2);
-%!  A = zeros (9, m);
-%!  A(1, :) = -10;
-%!  A(2, :) = r - x(3, :);
-%!  A(3, :) = x(2, :);
-%!  A(4, :) = 10;
-%!  A(5, :) = -1;
-%!  A(6, :) = x(1, :);
-%!  A(8, :) = -x(1, :);
-%!  A(9, :) = -8 / 3;
-%!  J = reshape (A, 3, 3, m);
-%!endfunction
-
 %!function x0 = crossing (y, normal, value)
 %!  % the node of the closed orbit y just after an upward crossing of normal . x = value
 %!  h = y * normal(:) - value;
@@ -90,10 +76,8 @@
 %! K = numel (br.p);
 %! for k = unique ([1, round(K/2), K])
 %!   r = br.p(k);
-%!   f = @(x) [10 * (x(2, :) - x(1, :)); x(1, :) .* (r - x(3, :)) - x(2, :); ...
-%!             x(1, :) .* x(2, :) - 8 / 3 * x(3, :)];
-%!   sec = struct ('normal', [0; 0; 1], 'value', r - 1);
-%!   ref = po_shoot (f, @(x) lorenz_jac (x, r), crossing (br.y{k}, [0 0 1], r - 1), br.T(k), sec);
+%!   [f, J, sec] = po_lorenz (r);
+%!   ref = po_shoot (f, J, crossing (br.y{k}, [0 0 1], r - 1), br.T(k), sec);
 %!   assert (ref.converged);
 %!   assert (abs (br.T(k) - ref.T) <= 1e-9 * ref.T + ref.T_err, sprintf ('rho = %g', r));
 %!   % the unstable multiplier: the shooting's monodromy is accurate to about 1e-12 of its norm

@@ -23,25 +23,8 @@
 %   left and right eigenvectors); det M_i has the relative error cond (M_i) tol_ref, and the
 %   product of the dets equals exp (-(s + 1 + b) T) (div f = -(s + 1 + b)) to the sum of those.
 
-%!function A = lorenz_jac (x)
-%!  % the Jacobian of Lorenz (10, 28, 8/3) at the columns of x, 3-by-3-by-m
-%!  m = size (x, 2);
-%!  A = zeros (9, m);
-%!  A(1, :) = -10;
-%!  A(2, :) = 28 - x(3, :);
-%!  A(3, :) = x(2, :);
-%!  A(4, :) = 10;
-%!  A(5, :) = -1;
-%!  A(6, :) = x(1, :);
-%!  A(8, :) = -x(1, :);
-%!  A(9, :) = -8 / 3;
-%!  A = reshape (A, 3, 3, m);
-%!endfunction
-
 %!shared f, J, sec, tc, xc, w, words, pub, sols, tol_ref
-%! f = @(x) [10 * (x(2, :) - x(1, :)); x(1, :) .* (28 - x(3, :)) - x(2, :); x(1, :) .* x(2, :) - 8 / 3 * x(3, :)];
-%! J = @lorenz_jac;
-%! sec = struct ('normal', [0; 0; 1], 'value', 27, 'symbol', [1; 0; 0]);
+%! [f, J, sec] = po_lorenz ();
 %! x = po_flow (f, [], [1; 1; 1], 10, 200);
 %! [tc, xc, w] = po_crossings (f, x, 100, sec);
 %! words = {'AB', 'AAB', 'AAAB', 'AABB'};
